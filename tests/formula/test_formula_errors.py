@@ -1,0 +1,155 @@
+"""Every kind of mistake gives a FormulaError with an exact message, a 1-based column and a caret."""
+
+import pytest
+
+from thunee_dsl.errors import FormulaError
+from thunee_dsl.formula import compile_formula
+
+START = "a name, a number, a string, '(', '-', 'false', 'if', 'none', 'not', 'true'"
+AFTER_OPERATOR = "a name, a number, a string, '(', '-', 'false', 'none', 'true'"
+AFTER_NUMBER = "end of formula, '!=', '*', '+', '-', '<', '<=', '==', '>', '>=', 'and', 'or'"
+
+
+def error_for(text, symbols, expect=None) -> FormulaError:
+    with pytest.raises(FormulaError) as info:
+        compile_formula(text, symbols, expect)
+    return info.value
+
+
+CASES = [
+    # syntax
+    ("if then", f"unexpected 'then'; expected one of: {START}", 4),
+    ("1 +", f"unexpected end of formula; expected one of: {AFTER_OPERATOR}", 4),
+    ("1 +   ", f"unexpected end of formula; expected one of: {AFTER_OPERATOR}", 4),
+    ("1 2", f"unexpected '2'; expected one of: {AFTER_NUMBER}", 3),
+    ("(a + 1", "unexpected end of formula; expected ')'", 7),
+    ("a + 1)", "unexpected ')'; expected end of formula", 6),
+    ("if yes then 1", "unexpected end of formula; expected 'else'", 14),
+    ("counting.", "unexpected end of formula; expected a name", 10),
+    ("counting.if", "unexpected 'if'; expected a name", 10),
+    ("a < b < c", "unexpected '<'; expected one of: end of formula, '+', '-', 'and', 'or'", 7),
+    ("a == not yes", f"unexpected 'not'; expected one of: {AFTER_OPERATOR}", 6),
+    (
+        "a @ 1",
+        "unexpected '@'; expected one of: end of formula, "
+        "'!=', '(', '*', '+', '-', '.', '<', '<=', '==', '>', '>=', 'and', 'or'",
+        3,
+    ),
+    ("1.5", f"unexpected '.'; expected one of: {AFTER_NUMBER}", 2),
+    ('"thunee', "unclosed string", 1),
+    ('a == "x\\y"', "a string cannot contain '\\'", 6),
+    ("min(1,)", f"unexpected ')'; expected one of: {START}", 7),
+    # names and functions
+    ("counting.card + 1", "unknown name 'counting.card'; did you mean 'counting.cards'?", 1),
+    ("1 + colour", "unknown name 'colour'", 5),
+    ("2 * (tricks + calll)", "unknown name 'calll'; did you mean 'call'?", 15),
+    ("mni(a, b)", "unknown function 'mni'; did you mean 'min'?", 1),
+    ("1 + sqrt(a)", "unknown function 'sqrt'; the functions are abs, max, min", 5),
+    ("abs(a, b)", "'abs' takes 1 argument, got 2", 1),
+    ("1 + abs()", "'abs' takes 1 argument, got 0", 5),
+    ("max()", "'max' takes at least 1 argument, got 0", 1),
+    ("min(a, yes)", "'min' needs numbers, not a boolean", 8),
+    ("abs(caller)", "'abs' needs a number, not a team", 5),
+    # types
+    ("yes and 1", "'and' needs true/false values, not a number", 9),
+    ("a and yes", "'and' needs true/false values, not a number", 1),
+    ("yes or undertaking", "'or' needs true/false values, not text", 8),
+    ("not a", "'not' needs a true/false value, not a number", 5),
+    ("a + yes", "'+' needs numbers, not a boolean", 5),
+    ("(a > 1) * 2", "'*' needs numbers, not a boolean", 1),
+    ("a - none", "'-' needs numbers, not none", 5),
+    ("-yes", "'-' needs a number, not a boolean", 2),
+    ("caller < 2", "'<' needs numbers, not a team", 1),
+    ("a >= trump_maker", "'>=' needs numbers, not a seat", 6),
+    ("a == yes", "'==' needs two values of the same type, not a number and a boolean", 3),
+    ('caller != "north"', "'!=' needs two values of the same type, not a team and text", 8),
+    ("a == none", "'==' needs two values of the same type, not a number and none", 3),
+    ("if a then 1 else 2", "the condition of 'if' needs a true/false value, not a number", 4),
+    ("if yes then 1 else no", "the two branches of 'if' must have the same type: number and boolean", 20),
+    ("if yes then caller else trump_maker", "the two branches of 'if' must have the same type: team and seat", 25),
+    ("if yes then (1) else (no or yes)", "the two branches of 'if' must have the same type: number and boolean", 22),
+    ("1 + (if yes then a else no)", "the two branches of 'if' must have the same type: number and boolean", 25),
+    # empty
+    ("", "empty formula", 1),
+    ("   ", "empty formula", 1),
+    ("\n", "empty formula", 1),
+]
+
+
+@pytest.mark.parametrize(("text", "message", "column"), CASES, ids=[c[0] or "<empty>" for c in CASES])
+def test_error_message_and_column(text, message, column, symbols):
+    error = error_for(text, symbols)
+    assert error.message == message
+    assert error.column == column
+    assert str(error) == f"{message}\n{error.caret}"
+
+
+@pytest.mark.parametrize(
+    ("text", "expect", "message", "column"),
+    [
+        ("a + 1", "boolean", "expected a boolean formula, got a number", 1),
+        ("  yes", "number", "expected a number formula, got a boolean", 3),
+        ("caller", "seat", "expected a seat formula, got a team", 1),
+        ("undertaking", "team", "expected a team formula, got text", 1),
+        ("none", "number", "expected a number formula, got none", 1),
+        ("a > 1", "text", "expected a text formula, got a boolean", 1),
+    ],
+)
+def test_expect_checks_the_result_type(text, expect, message, column, symbols):
+    error = error_for(text, symbols, expect)
+    assert (error.message, error.column) == (message, column)
+
+
+def test_expect_accepts_the_matching_type(symbols):
+    assert compile_formula("a > 1", symbols, expect="boolean").type == "boolean"
+    assert compile_formula("none", symbols, expect="seat").type == "seat"
+
+
+def test_caret_points_under_the_column(symbols):
+    error = error_for("counting.cards + colour * 2", symbols)
+    assert error.caret == "    counting.cards + colour * 2\n                     ^"
+    assert str(error) == "unknown name 'colour'\n    counting.cards + colour * 2\n                     ^"
+
+
+def test_caret_for_an_early_end_points_past_the_last_character(symbols):
+    error = error_for("(a + 1", symbols)
+    assert error.caret == "    (a + 1\n          ^"
+
+
+def test_syntax_error_lists_expected_tokens(symbols):
+    error = error_for("a +", symbols)
+    assert error.expected == ("a name", "a number", "a string", "'('", "'-'", "'false'", "'none'", "'true'")
+    assert error_for("(a", symbols).expected == ("')'",)
+
+
+def test_semantic_errors_have_no_expected_list(symbols):
+    assert error_for("colour", symbols).expected == ()
+
+
+def test_multi_line_formula_column_counts_characters_from_the_start(symbols):
+    text = "counting.cards\n  + colour"
+    error = error_for(text, symbols)
+    assert error.column == text.index("colour") + 1 == 20
+    # Line breaks are shown as spaces so the caret still lines up under the name.
+    assert error.text == "counting.cards   + colour"
+    assert error.caret == "    counting.cards   + colour\n                       ^"
+
+
+def test_tabs_are_shown_as_spaces_in_the_caret(symbols):
+    error = error_for("a +\t@", symbols)
+    assert error.column == 5
+    assert error.text == "a + @"
+    assert error.caret == "    a + @\n        ^"
+
+
+def test_errors_are_not_lark_exceptions_or_chained(symbols):
+    for text in ["1 +", "a @", "colour", "yes + 1", '"x']:
+        error = error_for(text, symbols)
+        assert type(error) is FormulaError
+        assert error.__cause__ is None
+        assert error.__suppress_context__
+
+
+def test_deeply_nested_formula_is_a_formula_error(symbols):
+    error = error_for("(" * 5000 + "1" + ")" * 5000, symbols)
+    assert error.message == "formula is nested too deeply"

@@ -1,0 +1,543 @@
+"""Compile formula text into a closure ``env -> value``, checked against a symbol table.
+
+The layer knows nothing about Thunee: the caller says which names exist, what type each has and how
+to read it from whatever ``env`` it will pass to ``evaluate``.
+
+>>> symbols = {
+...     "tricks": Symbol("tricks", "number", lambda env: env["tricks"]),
+...     "won_last": Symbol("won_last", "boolean", lambda env: env["won_last"]),
+... }
+>>> f = compile_formula("tricks * 10 + (if won_last then 10 else -10)", symbols)
+>>> f.type, sorted(f.names)
+('number', ['tricks', 'won_last'])
+>>> f.evaluate({"tricks": 6, "won_last": True})
+70
+>>> f.explain({"tricks": 6, "won_last": False})
+'tricks [6] * 10 + (if won_last [false] then 10 else -10) = 50'
+
+Mistakes are reported as :class:`~thunee_dsl.errors.FormulaError` with a column:
+
+>>> compile_formula("tricks * 10 +", symbols)
+Traceback (most recent call last):
+...
+thunee_dsl.errors.FormulaError: unexpected end of formula; expected one of: a name, a number, a string, '(', '-', 'false', 'none', 'true'
+    tricks * 10 +
+                 ^
+"""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import operator
+import re
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
+
+from lark import Lark, Token, Transformer, Tree, v_args
+from lark.exceptions import (
+    UnexpectedCharacters,
+    UnexpectedEOF,
+    UnexpectedInput,
+    UnexpectedToken,
+    VisitError,
+)
+from lark.lexer import PatternStr
+
+from thunee_dsl.errors import FormulaError
+
+__all__ = ["FUNCTIONS", "KEYWORDS", "TYPES", "Formula", "Symbol", "build_parser", "compile_formula"]
+
+TYPES = ("number", "boolean", "team", "seat", "text")
+KEYWORDS = frozenset({"if", "then", "else", "and", "or", "not", "true", "false", "none"})
+FUNCTIONS = ("abs", "max", "min")
+
+# `none` is the absent team/seat/text (no caller, no undertaking); numbers and booleans always have a value.
+_NULLABLE = frozenset({"team", "seat", "text"})
+_NAME_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*\Z")
+
+# How a type is named after "not" / "got" in messages.
+_DESCRIBE = {
+    "number": "a number",
+    "boolean": "a boolean",
+    "team": "a team",
+    "seat": "a seat",
+    "text": "text",
+    "none": "none",
+}
+
+
+@dataclass(frozen=True)
+class Symbol:
+    """A name a formula may read.
+
+    >>> Symbol("counting.cards", "number", lambda env: env.cards).type
+    'number'
+    """
+
+    name: str  # dotted name as written in formulas
+    type: str  # "number" | "boolean" | "team" | "seat" | "text"
+    get: Callable[[Any], Any]  # env -> value
+    description: str = ""
+
+    def __post_init__(self) -> None:
+        # A bad symbol table is a programming error in the layer that builds it, not a user's mistake.
+        if self.type not in TYPES:
+            raise ValueError(f"symbol {self.name!r}: type must be one of {', '.join(TYPES)}, not {self.type!r}")
+        if not _NAME_RE.match(self.name) or KEYWORDS.intersection(self.name.split(".")):
+            raise ValueError(f"symbol name {self.name!r} cannot be written in a formula")
+
+
+@dataclass(frozen=True)
+class Formula:
+    """A compiled formula. ``evaluate(env)`` is a tree of closures built once."""
+
+    text: str
+    type: str
+    evaluate: Callable[[Any], Any]
+    names: frozenset[str]  # symbols read
+    _tree: Any = field(default=None, repr=False, compare=False)
+    _symbols: Mapping[str, Symbol] = field(default_factory=dict, repr=False, compare=False)
+
+    def explain(self, env: Any) -> str:
+        """The formula for a person: each name followed by its value, then the result.
+
+        Every name's value is shown, including names in a part that evaluation skipped.
+
+        >>> s = {"call": Symbol("call", "number", lambda env: env)}
+        >>> compile_formula("max(call,  10)-1", s).explain(20)
+        'max(call [20], 10) - 1 = 19'
+        """
+        result = _show(self.evaluate(env), self.type)
+        if self._tree is None:
+            return f"{self.text} = {result}"
+        values: dict[str, Any] = {}
+        return f"{_render(self._tree, self._symbols, env, values)} = {result}"
+
+
+def build_parser(**options: Any) -> Lark:
+    """A new LALR parser for the grammar; ``options`` go to :class:`lark.Lark` (e.g. ``strict=True``)."""
+    options.setdefault("parser", "lalr")
+    options.setdefault("lexer", "basic")
+    options.setdefault("propagate_positions", True)
+    return Lark.open_from_package("thunee_dsl.formula", "formula.lark", **options)
+
+
+@functools.cache
+def _parser() -> Lark:
+    return build_parser()
+
+
+def compile_formula(text: str, symbols: Mapping[str, Symbol], expect: str | None = None) -> Formula:
+    """Parse, type-check and compile ``text``; ``expect`` is the required result type.
+
+    Raises :class:`~thunee_dsl.errors.FormulaError` for anything wrong with the text.
+
+    >>> compile_formula("1 + 2 * 3", {}).evaluate(None)
+    7
+    >>> compile_formula("1 + 2", {}, expect="boolean")
+    Traceback (most recent call last):
+    ...
+    thunee_dsl.errors.FormulaError: expected a boolean formula, got a number
+        1 + 2
+        ^
+    """
+    if expect is not None and expect not in TYPES:
+        raise ValueError(f"expect must be one of {', '.join(TYPES)}, not {expect!r}")
+    shown = _shown(text)
+    if not text.strip():
+        raise FormulaError("empty formula", shown, 1)
+    try:
+        tree = _parser().parse(text)
+    except UnexpectedInput as error:
+        raise _syntax_error(text, shown, error) from None
+    except RecursionError:
+        raise FormulaError("formula is nested too deeply", shown, 1) from None
+
+    compiler = _Compiler(shown, symbols)
+    try:
+        node = compiler.transform(tree)
+    except VisitError as error:  # lark wraps what a rule callback raises
+        if isinstance(error.orig_exc, FormulaError):
+            raise error.orig_exc from None
+        if isinstance(error.orig_exc, RecursionError):
+            raise FormulaError("formula is nested too deeply", shown, 1) from None
+        raise
+    except RecursionError:
+        raise FormulaError("formula is nested too deeply", shown, 1) from None
+
+    result_type = node.type
+    if expect is not None and result_type != expect:
+        if result_type == "none" and expect in _NULLABLE:
+            result_type = expect
+        else:
+            start = len(text) - len(text.lstrip()) + 1
+            raise FormulaError(f"expected a {expect} formula, got {_DESCRIBE[result_type]}", shown, start)
+    names = frozenset(compiler.names)
+    return Formula(text, result_type, node.fn, names, tree, {name: symbols[name] for name in names})
+
+
+# --- syntax errors -----------------------------------------------------------------------------------
+
+_TERMINAL_WORDS = {"$END": "end of formula", "NUMBER": "a number", "NAME": "a name", "STRING": "a string"}
+
+
+def _quote(s: str) -> str:
+    return f'"{s}"' if "'" in s else f"'{s}'"
+
+
+def _describe_terminal(name: str) -> str:
+    if name in _TERMINAL_WORDS:
+        return _TERMINAL_WORDS[name]
+    try:
+        pattern = _parser().get_terminal(name).pattern
+    except KeyError:
+        return name.lower()
+    return _quote(pattern.value) if isinstance(pattern, PatternStr) else name.lower()
+
+
+def _expected(error: UnexpectedInput) -> tuple[str, ...]:
+    # `accepts` replays the parser with each terminal, which is exact; the LALR table's `expected`
+    # set also lists tokens that merged states would accept (e.g. 'then' at the top level).
+    terminals: set[str] = set()
+    interactive = getattr(error, "interactive_parser", None)
+    if interactive is not None:
+        terminals = set(interactive.accepts())
+    if not terminals:
+        terminals = set(getattr(error, "expected", None) or getattr(error, "allowed", None) or ())
+    described = {_describe_terminal(t) for t in terminals if not t.startswith("__")}
+    # Words (a name, end of formula) first, then quoted tokens, each alphabetically.
+    return tuple(sorted(described, key=lambda d: (d[0] in "'\"", d)))
+
+
+def _syntax_error(text: str, shown: str, error: UnexpectedInput) -> FormulaError:
+    if isinstance(error, UnexpectedCharacters):
+        pos = error.pos_in_stream
+        if text[pos] == '"':
+            rest = text[pos + 1 :].split("\n", 1)[0]
+            message = "a string cannot contain '\\'" if '"' in rest else "unclosed string"
+            return FormulaError(message, shown, pos + 1)
+        unexpected = _quote(text[pos])
+    elif isinstance(error, UnexpectedToken) and error.token.type != "$END":
+        pos = error.token.start_pos
+        unexpected = _quote(str(error.token))
+    else:  # $END token, or UnexpectedEOF: point just past the last character written
+        pos = len(text.rstrip())
+        unexpected = "end of formula"
+    expected = _expected(error)
+    message = f"unexpected {unexpected}"
+    if len(expected) == 1:
+        message += f"; expected {expected[0]}"
+    elif expected:
+        message += f"; expected one of: {', '.join(expected)}"
+    return FormulaError(message, shown, pos + 1, expected)
+
+
+def _shown(text: str) -> str:
+    # The caret line is drawn under a single line: show tabs and line breaks as spaces so that
+    # column n (counted in characters from the start of the formula) still lines up.
+    if all(c == " " or not c.isspace() for c in text):
+        return text
+    return "".join(" " if c.isspace() else c for c in text)
+
+
+# --- compiled nodes ----------------------------------------------------------------------------------
+
+
+class _Node:
+    """A typed closure; ``pos`` is the 0-based start of its text, for error carets."""
+
+    __slots__ = ("type", "fn", "pos", "const", "value")
+
+    def __init__(self, type: str, fn: Callable[[Any], Any], pos: int, const: bool = False, value: Any = None):
+        self.type = type
+        self.fn = fn
+        self.pos = pos
+        self.const = const
+        self.value = value
+
+    def at(self, pos: int) -> _Node:
+        return _Node(self.type, self.fn, pos, self.const, self.value)
+
+
+def _constant(value: Any, type: str, pos: int) -> _Node:
+    return _Node(type, lambda e: value, pos, True, value)
+
+
+# One specialised closure per operator and shape, so evaluating `a + 1` costs one call to `a`
+# and one addition, with no dispatch on the operator at run time.
+_FOLD: dict[str, Callable[[Any, Any], Any]] = {
+    "+": operator.add,
+    "-": operator.sub,
+    "*": operator.mul,
+    "==": operator.eq,
+    "!=": operator.ne,
+    "<": operator.lt,
+    "<=": operator.le,
+    ">": operator.gt,
+    ">=": operator.ge,
+}
+_BOTH: dict[str, Callable[[Callable, Callable], Callable]] = {
+    "+": lambda f, g: lambda e: f(e) + g(e),
+    "-": lambda f, g: lambda e: f(e) - g(e),
+    "*": lambda f, g: lambda e: f(e) * g(e),
+    "==": lambda f, g: lambda e: f(e) == g(e),
+    "!=": lambda f, g: lambda e: f(e) != g(e),
+    "<": lambda f, g: lambda e: f(e) < g(e),
+    "<=": lambda f, g: lambda e: f(e) <= g(e),
+    ">": lambda f, g: lambda e: f(e) > g(e),
+    ">=": lambda f, g: lambda e: f(e) >= g(e),
+}
+_RIGHT_CONST: dict[str, Callable[[Callable, Any], Callable]] = {
+    "+": lambda f, k: lambda e: f(e) + k,
+    "-": lambda f, k: lambda e: f(e) - k,
+    "*": lambda f, k: lambda e: f(e) * k,
+    "==": lambda f, k: lambda e: f(e) == k,
+    "!=": lambda f, k: lambda e: f(e) != k,
+    "<": lambda f, k: lambda e: f(e) < k,
+    "<=": lambda f, k: lambda e: f(e) <= k,
+    ">": lambda f, k: lambda e: f(e) > k,
+    ">=": lambda f, k: lambda e: f(e) >= k,
+}
+_LEFT_CONST: dict[str, Callable[[Any, Callable], Callable]] = {
+    "+": lambda k, g: lambda e: k + g(e),
+    "-": lambda k, g: lambda e: k - g(e),
+    "*": lambda k, g: lambda e: k * g(e),
+    "==": lambda k, g: lambda e: k == g(e),
+    "!=": lambda k, g: lambda e: k != g(e),
+    "<": lambda k, g: lambda e: k < g(e),
+    "<=": lambda k, g: lambda e: k <= g(e),
+    ">": lambda k, g: lambda e: k > g(e),
+    ">=": lambda k, g: lambda e: k >= g(e),
+}
+
+
+def _binary(op: str, a: _Node, b: _Node, type: str, pos: int) -> _Node:
+    if a.const and b.const:
+        return _constant(_FOLD[op](a.value, b.value), type, pos)
+    if b.const:
+        return _Node(type, _RIGHT_CONST[op](a.fn, b.value), pos)
+    if a.const:
+        return _Node(type, _LEFT_CONST[op](a.value, b.fn), pos)
+    return _Node(type, _BOTH[op](a.fn, b.fn), pos)
+
+
+def _unify(a: str, b: str) -> str | None:
+    """The common type of two values that may be compared or be the two branches of an `if`."""
+    if a == b:
+        return a
+    if a == "none" and b in _NULLABLE:
+        return b
+    if b == "none" and a in _NULLABLE:
+        return a
+    return None
+
+
+@v_args(inline=True, meta=True)
+class _Compiler(Transformer):
+    """Turns the parse tree into typed closures, bottom up, checking types as it goes."""
+
+    def __init__(self, shown: str, symbols: Mapping[str, Symbol]):
+        super().__init__(visit_tokens=False)
+        self._text = shown
+        self._symbols = symbols
+        self.names: set[str] = set()
+
+    def _fail(self, message: str, pos: int) -> None:
+        raise FormulaError(message, self._text, pos + 1)
+
+    def _need(self, node: _Node, type: str, what: str) -> None:
+        if node.type != type:
+            self._fail(f"{what}, not {_DESCRIBE[node.type]}", node.pos)
+
+    # atoms
+
+    def number(self, meta, token: Token) -> _Node:
+        return _constant(int(token), "number", token.start_pos)
+
+    def string(self, meta, token: Token) -> _Node:
+        return _constant(str(token)[1:-1], "text", token.start_pos)
+
+    def true(self, meta) -> _Node:
+        return _constant(True, "boolean", meta.start_pos)
+
+    def false(self, meta) -> _Node:
+        return _constant(False, "boolean", meta.start_pos)
+
+    def none(self, meta) -> _Node:
+        return _constant(None, "none", meta.start_pos)
+
+    def name(self, meta, *parts: Token) -> _Node:
+        dotted = ".".join(parts)
+        symbol = self._symbols.get(dotted)
+        if symbol is None:
+            message = f"unknown name '{dotted}'"
+            close = difflib.get_close_matches(dotted, list(self._symbols), n=1)
+            if close:
+                message += f"; did you mean '{close[0]}'?"
+            self._fail(message, meta.start_pos)
+        self.names.add(dotted)
+        # The getter itself is the closure: reading a name costs exactly one call.
+        return _Node(symbol.type, symbol.get, meta.start_pos)
+
+    def paren(self, meta, inner: _Node) -> _Node:
+        return inner.at(meta.start_pos)
+
+    def call(self, meta, function: Token, *arguments: _Node | None) -> _Node:
+        args = [a for a in arguments if a is not None]  # `min()` leaves a None placeholder
+        name = str(function)
+        pos = meta.start_pos
+        if name not in FUNCTIONS:
+            message = f"unknown function '{name}'"
+            close = difflib.get_close_matches(name, FUNCTIONS, n=1)
+            message += f"; did you mean '{close[0]}'?" if close else f"; the functions are {', '.join(FUNCTIONS)}"
+            self._fail(message, function.start_pos)
+        if name == "abs":
+            if len(args) != 1:
+                self._fail(f"'abs' takes 1 argument, got {len(args)}", pos)
+            (a,) = args
+            self._need(a, "number", "'abs' needs a number")
+            if a.const:
+                return _constant(abs(a.value), "number", pos)
+            f = a.fn
+            return _Node("number", lambda e: abs(f(e)), pos)
+        if not args:
+            self._fail(f"'{name}' takes at least 1 argument, got 0", pos)
+        for a in args:
+            self._need(a, "number", f"'{name}' needs numbers")
+        pick = min if name == "min" else max
+        if all(a.const for a in args):
+            return _constant(pick(a.value for a in args), "number", pos)
+        if len(args) == 1:
+            return args[0].at(pos)
+        if len(args) == 2:
+            a, b = args
+            if b.const:
+                f, k = a.fn, b.value
+                return _Node("number", lambda e: pick(f(e), k), pos)
+            if a.const:
+                k, g = a.value, b.fn
+                return _Node("number", lambda e: pick(k, g(e)), pos)
+            f, g = a.fn, b.fn
+            return _Node("number", lambda e: pick(f(e), g(e)), pos)
+        fs = tuple(a.fn for a in args)
+        return _Node("number", lambda e: pick([f(e) for f in fs]), pos)
+
+    # operators
+
+    def neg(self, meta, minus: Token, a: _Node) -> _Node:
+        self._need(a, "number", "'-' needs a number")
+        if a.const:
+            return _constant(-a.value, "number", meta.start_pos)
+        f = a.fn
+        return _Node("number", lambda e: -f(e), meta.start_pos)
+
+    def arith(self, meta, a: _Node, op: Token, b: _Node) -> _Node:
+        self._need(a, "number", f"'{op}' needs numbers")
+        self._need(b, "number", f"'{op}' needs numbers")
+        return _binary(str(op), a, b, "number", meta.start_pos)
+
+    def compare(self, meta, a: _Node, op: Token, b: _Node) -> _Node:
+        symbol = str(op)
+        pos = meta.start_pos
+        if symbol not in ("==", "!="):
+            self._need(a, "number", f"'{symbol}' needs numbers")
+            self._need(b, "number", f"'{symbol}' needs numbers")
+            return _binary(symbol, a, b, "boolean", pos)
+        if _unify(a.type, b.type) is None:
+            self._fail(
+                f"'{symbol}' needs two values of the same type, not {_DESCRIBE[a.type]} and {_DESCRIBE[b.type]}",
+                op.start_pos,
+            )
+        if (a.type == "none") != (b.type == "none"):  # `x == none`: an identity test, not __eq__
+            f = (b if a.type == "none" else a).fn
+            if symbol == "==":
+                return _Node("boolean", lambda e: f(e) is None, pos)
+            return _Node("boolean", lambda e: f(e) is not None, pos)
+        return _binary(symbol, a, b, "boolean", pos)
+
+    def not_(self, meta, a: _Node) -> _Node:
+        self._need(a, "boolean", "'not' needs a true/false value")
+        if a.const:
+            return _constant(not a.value, "boolean", meta.start_pos)
+        f = a.fn
+        return _Node("boolean", lambda e: not f(e), meta.start_pos)
+
+    def and_(self, meta, a: _Node, b: _Node) -> _Node:
+        self._need(a, "boolean", "'and' needs true/false values")
+        self._need(b, "boolean", "'and' needs true/false values")
+        if a.const:
+            return b.at(meta.start_pos) if a.value else _constant(False, "boolean", meta.start_pos)
+        f, g = a.fn, b.fn
+        return _Node("boolean", lambda e: f(e) and g(e), meta.start_pos)
+
+    def or_(self, meta, a: _Node, b: _Node) -> _Node:
+        self._need(a, "boolean", "'or' needs true/false values")
+        self._need(b, "boolean", "'or' needs true/false values")
+        if a.const:
+            return _constant(True, "boolean", meta.start_pos) if a.value else b.at(meta.start_pos)
+        f, g = a.fn, b.fn
+        return _Node("boolean", lambda e: f(e) or g(e), meta.start_pos)
+
+    def if_expr(self, meta, condition: _Node, then: _Node, otherwise: _Node) -> _Node:
+        self._need(condition, "boolean", "the condition of 'if' needs a true/false value")
+        type = _unify(then.type, otherwise.type)
+        if type is None:
+            self._fail(f"the two branches of 'if' must have the same type: {then.type} and {otherwise.type}", otherwise.pos)
+        pos = meta.start_pos
+        if condition.const:
+            chosen = then if condition.value else otherwise
+            return _Node(type, chosen.fn, pos, chosen.const, chosen.value)
+        c = condition.fn
+        if then.const and otherwise.const:
+            x, y = then.value, otherwise.value
+            return _Node(type, lambda e: x if c(e) else y, pos)
+        f, g = then.fn, otherwise.fn
+        return _Node(type, lambda e: f(e) if c(e) else g(e), pos)
+
+
+# --- explain -----------------------------------------------------------------------------------------
+
+
+def _show(value: Any, type: str) -> str:
+    if value is None:
+        return "none"
+    if value is True or value is False:
+        return "true" if value else "false"
+    if type == "text" and isinstance(value, str):
+        return f'"{value}"'
+    return str(value)
+
+
+def _render(tree: Tree, symbols: Mapping[str, Symbol], env: Any, values: dict[str, Any]) -> str:
+    """The formula re-printed with normalised spacing and every name's value in brackets."""
+
+    def render(node: Tree) -> str:
+        kind = node.data
+        parts = [c for c in node.children if c is not None]
+        if kind in ("number", "string"):
+            return str(parts[0])
+        if kind in ("true", "false", "none"):
+            return str(kind)
+        if kind == "name":
+            dotted = ".".join(parts)
+            if dotted not in values:
+                values[dotted] = symbols[dotted].get(env)
+            return f"{dotted} [{_show(values[dotted], symbols[dotted].type)}]"
+        if kind == "call":
+            return f"{parts[0]}({', '.join(render(a) for a in parts[1:])})"
+        if kind == "paren":
+            return f"({render(parts[0])})"
+        if kind == "neg":
+            return f"-{render(parts[1])}"
+        if kind == "not_":
+            return f"not {render(parts[0])}"
+        if kind in ("arith", "compare"):
+            return f"{render(parts[0])} {parts[1]} {render(parts[2])}"
+        if kind in ("and_", "or_"):
+            return f"{render(parts[0])} {kind[:-1]} {render(parts[1])}"
+        if kind == "if_expr":
+            return f"if {render(parts[0])} then {render(parts[1])} else {render(parts[2])}"
+        raise AssertionError(f"unexpected parse tree node {kind!r}")  # the grammar has no other rule
+
+    return render(tree)

@@ -1,0 +1,58 @@
+"""Actions: the small frozen records of what a player does.
+
+An action is written the way the transcript format writes it, ``SEAT VERB [ARGUMENT]``:
+
+>>> Action.parse("2 play 10h")
+Action(seat=2, verb='play', arg='TH')
+>>> str(Action(1, "call", 20))
+'1 call 20'
+>>> str(Action(3, "pass"))
+'3 pass'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from thunee_dsl.model.cards import normalise_rank
+
+# Verbs whose argument is a card, a number or a suit.
+CARD_VERBS = frozenset({"play"})
+NUMBER_VERBS = frozenset({"call", "bid"})
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    seat: int
+    verb: str
+    arg: str | int | None = None
+
+    def __str__(self) -> str:
+        return f"{self.seat} {self.verb}" if self.arg is None else f"{self.seat} {self.verb} {self.arg}"
+
+    @classmethod
+    def parse(cls, text: str) -> "Action":
+        """Parse ``"SEAT VERB [ARG]"``; ValueError with a readable message if malformed."""
+        parts = str(text).split()
+        if len(parts) not in (2, 3):
+            raise ValueError(f"expected 'SEAT VERB [ARGUMENT]', got '{text}'")
+        seat_text, verb = parts[0], parts[1].lower()
+        if not seat_text.isdigit():
+            raise ValueError(f"the seat must be a number, got '{seat_text}'")
+        arg: str | int | None = None
+        if len(parts) == 3:
+            raw = parts[2]
+            if verb in NUMBER_VERBS:
+                if not raw.isdigit():
+                    raise ValueError(f"'{verb}' takes a number, got '{raw}'")
+                arg = int(raw)
+            elif verb in CARD_VERBS or (verb == "trump" and len(raw) >= 2 and raw.lower() != "last"):
+                arg = _canonical_card(raw)
+            else:
+                arg = raw.lower() if raw.lower() == "last" else raw.upper()
+        return cls(int(seat_text), verb, arg)
+
+
+def _canonical_card(raw: str) -> str:
+    raw = raw.strip().upper()
+    return normalise_rank(raw[:-1]) + raw[-1:] if len(raw) >= 2 else raw

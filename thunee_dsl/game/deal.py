@@ -1,0 +1,606 @@
+"""One deal: dealing, making trumps, calling, undertakings, the tricks and the calls during play.
+
+:class:`Deal` is the engine's inner state machine. It is driven entirely by the compiled
+:class:`~thunee_dsl.model.ruleset.Ruleset`: the steps of ``ruleset.sequence`` run in order and
+every number (batches, call amounts, combinations, balls) comes from the ruleset.
+
+Optional announcements are *windows*. The seats that may speak are polled in turn; each
+answers with an action or ``pass``; a window closes when every polled seat has passed since
+the last thing said in it. Compulsory decisions (making trumps, playing a card) have one
+seat to act.
+"""
+
+from __future__ import annotations
+
+from thunee_dsl.errors import IllegalActionError
+from thunee_dsl.game.actions import Action
+from thunee_dsl.model.cards import iter_cards
+from thunee_dsl.model.quantities import Env
+from thunee_dsl.model.ruleset import Ruleset
+
+PASS = "pass"
+
+
+class _SeatCounts:
+    """A read-only per-seat sequence computed from the hands (suits held, cards held)."""
+
+    __slots__ = ("deal", "fn")
+
+    def __init__(self, deal, fn):
+        self.deal, self.fn = deal, fn
+
+    def __getitem__(self, seat):
+        return self.fn(self.deal, seat)
+
+
+class Window:
+    """An open window of optional announcements."""
+
+    __slots__ = ("kind", "order", "pos", "silent", "offered")
+
+    def __init__(self, kind: str, order: list[int], offered=()):
+        self.kind = kind
+        self.order = order
+        self.pos = 0
+        self.silent = 0
+        self.offered = offered  # the undertakings offered in an undertakings window
+
+    @property
+    def seat(self) -> int:
+        return self.order[self.pos]
+
+    def copy(self) -> "Window":
+        w = Window(self.kind, list(self.order), self.offered)
+        w.pos, w.silent = self.pos, self.silent
+        return w
+
+
+class Deal:
+    """The state of one deal. Mutable; :class:`~thunee_dsl.game.state.GameState` owns it."""
+
+    def __init__(self, ruleset: Ruleset, dealer: int, order: list[list[int]], balls: tuple[int, ...]):
+        r = ruleset
+        n = r.seats
+        self.r = ruleset
+        self.dealer = dealer
+        self.order = order  # each seat's cards in the order received
+        self.balls = balls  # game score before this deal (formulas read it)
+        self.team_of = tuple(s % r.teams for s in range(n))
+        self.batches_dealt = 0
+        self.hands = [0] * n
+        self.dealt = [0] * n
+        self.step = -1
+        # trumps and calling
+        self.chooser = r.trumps.chooser.resolve(n, dealer=dealer) if r.trumps else None
+        self.trump: int | None = None
+        self.trump_card: int | None = None
+        self.trump_way: str | None = None
+        self.trump_maker: int | None = None
+        self.trump_revealed = False
+        self.call = 0
+        self.last_caller: int | None = None
+        self.calls: list[tuple[int, int]] = []
+        # undertaking, declarations, claims
+        self.undertaking = None
+        self.undertaker: int | None = None
+        self.caught_by: int | None = None
+        self.declarations: list[tuple[int, str, int, int]] = []  # (seat, verb, suit, value)
+        self.declared: set[tuple[str, int]] = set()
+        self.declaring_team: int | None = None
+        self.claim = None
+        self.claimer: int | None = None
+        # tricks
+        self.leader: int | None = None
+        self.trick: list[tuple[int, int]] = []
+        self.best = -1
+        self.winning: int | None = None
+        self.tricks: list[tuple[int, tuple[tuple[int, int], ...], int]] = []
+        self.team_cards = [0] * r.teams
+        self.team_tricks = [0] * r.teams
+        self.team_jodies = [0] * r.teams
+        self.seat_tricks = [0] * n
+        self.last_trick_winner: int | None = None
+        # flow
+        self.window: Window | None = None
+        self.pending: tuple | None = None  # ("trump", seat, ways) | ("play", seat)
+        self.over = False
+        self.cancelled = False
+        self.offence: tuple[str, int] | None = None
+        self._claim_seat: int | None = None
+        self.suits_held = _SeatCounts(self, _suits_held)
+        self.cards_held = _SeatCounts(self, lambda d, s: d.hands[s].bit_count())
+
+    # -- quantities formulas read (see thunee_dsl.model.quantities.DEAL_PROTOCOL) ---------
+    @property
+    def makers(self) -> int | None:
+        return None if self.trump_maker is None else self.team_of[self.trump_maker]
+
+    @property
+    def counting(self) -> int | None:
+        m = self.makers
+        return None if m is None or self.r.teams != 2 else 1 - m
+
+    @property
+    def undertaking_name(self):
+        return None if self.undertaking is None else self.undertaking.name
+
+    @property
+    def claim_name(self):
+        return None if self.claim is None else self.claim.name
+
+    @property
+    def tricks_played(self) -> int:
+        return len(self.tricks)
+
+    @property
+    def team_trumps_dealt(self) -> list[int]:
+        counts = [0] * self.r.teams
+        if self.trump is not None:
+            mask = self.r.deck.suit_masks[self.trump]
+            for seat, cards in enumerate(self.order):
+                counts[self.team_of[seat]] += sum(1 for c in cards if (mask >> c) & 1)
+        return counts
+
+    def env(self, **roles) -> Env:
+        return Env(self, self.balls, **roles)
+
+    # -- the seat to act and its actions ------------------------------------------------
+    @property
+    def to_act(self) -> int | None:
+        if self.over:
+            return None
+        if self.window is not None:
+            return self.window.seat
+        return self.pending[1] if self.pending else None
+
+    def legal_actions(self) -> list[Action]:
+        if self.over:
+            return []
+        if self.window is not None:
+            seat = self.window.seat
+            return self.window_options(seat) + [Action(seat, PASS)]
+        kind, seat = self.pending[0], self.pending[1]
+        if kind == "play":
+            return [Action(seat, "play", self.r.deck.names[c]) for c in iter_cards(self.legal_cards(seat))]
+        if kind == "trump":
+            ways = self.pending[2]
+            out = []
+            if "card" in ways:
+                out += [Action(seat, "trump", self.r.deck.names[c]) for c in iter_cards(self.hands[seat])]
+            if "last card" in ways:
+                out.append(Action(seat, "trump", "last"))
+            return out
+        return []
+
+    # -- running the sequence -----------------------------------------------------------
+    def start(self) -> None:
+        self._advance()
+
+    def _advance(self) -> None:
+        """Run automatic steps until someone must decide or the deal is over."""
+        while not self.over and self.window is None and self.pending is None:
+            self.step += 1
+            if self.step >= len(self.r.sequence):
+                return
+            step = self.r.sequence[self.step]
+            if step.startswith("deal "):
+                self._deal_batch(int(step.split()[1]))
+            elif step == "make trumps":
+                self.pending = ("trump", self.chooser, self.r.trumps.ways)
+            elif step == "calling":
+                self._open_calling()
+            elif step == "undertakings":
+                self._open_undertakings()
+            elif step == "play":
+                self._start_play()
+
+    def _deal_batch(self, number: int) -> None:
+        start = sum(self.r.batches[: number - 1])
+        end = start + self.r.batches[number - 1]
+        for seat, cards in enumerate(self.order):
+            for c in cards[start:end]:
+                self.hands[seat] |= 1 << c
+                self.dealt[seat] |= 1 << c
+        self.batches_dealt = number
+        if self.trump_way == "last card" and self.trump is None and end == len(self.order[self.trump_maker]):
+            self.trump_card = self.order[self.trump_maker][-1]
+            self.trump = self.r.deck.suit_of[self.trump_card]
+
+    def _check_cancellation(self) -> None:
+        c = self.r.cancellation
+        if c is None or self.trump is None or self.batches_dealt < len(self.r.batches):
+            return
+        if c.cancel_if.evaluate(self.env()):
+            self.cancelled = True
+            self.over = True
+            self.window = None
+            self.pending = None
+
+    def _start_play(self) -> None:
+        u = self.undertaking
+        if u is not None and u.leader == "caller":
+            self.leader = self.undertaker
+        else:
+            self.leader = self.r.play.first_leader.resolve(
+                self.r.seats, dealer=self.dealer, trump_maker=self.trump_maker, chooser=self.chooser)
+        self._check_cancellation()
+        if not self.over:
+            self._await_play(self.leader)
+
+    # -- making trumps ------------------------------------------------------------------
+    def _make_trumps(self, action: Action) -> None:
+        seat = action.seat
+        self.trump_maker = seat
+        if action.arg == "last":
+            # the last card dealt to this seat will be the trump card (see _deal_batch)
+            self.trump_way = "last card"
+            self.trump = self.trump_card = None
+        else:
+            card = self.r.deck.card(action.arg)
+            self.trump_way = "card"
+            self.trump_card = card
+            self.trump = self.r.deck.suit_of[card]
+        if self.r.trumps.revealed == "at once":
+            self.trump_revealed = True
+        self.pending = None
+
+    # -- calling ------------------------------------------------------------------------
+    def _open_calling(self) -> None:
+        rule = self.r.calling
+        start = self.chooser if self.chooser is not None else self.dealer
+        if rule.first_caller == "opponents of chooser" and self.chooser is not None:
+            eligible = [s for s in self._seats_from(start + 1) if self.team_of[s] != self.team_of[self.chooser]]
+        else:
+            eligible = self._seats_from(start + 1)
+        self.window = Window("calling", eligible)
+        self._poll()
+
+    def _call(self, action: Action) -> None:
+        rule = self.r.calling
+        self.call = action.arg
+        self.last_caller = action.seat
+        self.calls.append((action.seat, action.arg))
+        if not rule.next_amounts(self.call):
+            self._close_window()
+            return
+        if rule.next_caller == "opponents of last caller":
+            order = [s for s in self._seats_from(action.seat + 1) if self.team_of[s] != self.team_of[action.seat]]
+        else:
+            order = [s for s in self._seats_from(action.seat + 1) if s != action.seat]
+        self.window.order, self.window.pos, self.window.silent = order, 0, 0
+
+    def _calling_closed(self) -> None:
+        if self.last_caller is not None:
+            # the chooser takes back the trump card; the final caller makes trumps instead
+            self.trump = self.trump_card = self.trump_way = None
+            self.trump_maker = None
+            self.pending = ("trump", self.last_caller, self.r.trumps.caller_ways)
+
+    # -- undertakings -------------------------------------------------------------------
+    def _open_undertakings(self) -> None:
+        offered = tuple(u for u in self.r.undertakings if u.after_batch == self.batches_dealt)
+        if not offered:
+            return
+        first = self.trump_maker if self.trump_maker is not None else (self.dealer + 1) % self.r.seats
+        seats = self._seats_from(first)
+        # the trump maker's team has priority over the opponents
+        order = [s for s in seats if self.team_of[s] == self.team_of[first]] + \
+                [s for s in seats if self.team_of[s] != self.team_of[first]]
+        self.window = Window("undertakings", order, offered)
+        self._poll()
+
+    def _undertake(self, action: Action) -> None:
+        u = self.r.undertaking_by_verb(action.verb)
+        self.undertaking = u
+        self.undertaker = action.seat
+        self.trump_maker = action.seat  # the caller's team now makes trumps
+        if u.trump == "first lead":
+            self.trump = self.trump_card = None
+            self.trump_way = "first lead"
+        self._close_window()
+
+    # -- declarations (Jodies) ----------------------------------------------------------
+    def declaration_value(self, decl, seat: int, suit: int) -> int:
+        """The value of the best combination ``seat`` holds in ``suit`` (0 if none)."""
+        hand = self.hands[seat]
+        base = suit * len(self.r.deck.ranks)
+        for combo in decl.combinations:
+            if all((hand >> (base + rank)) & 1 for rank in combo.ranks):
+                return combo.trumps if suit == self.trump else combo.other
+        return 0
+
+    def _declaration_allowed(self, decl, seat: int) -> bool:
+        if self.declaring_team != self.team_of[seat]:
+            return False
+        if self.team_tricks[self.declaring_team] not in decl.after_team_trick:
+            return False
+        if decl.allowed_if is not None:
+            env = self.env(seat=seat, callers=self.team_of[seat], opponents=self._other_team(seat))
+            if not decl.allowed_if.evaluate(env):
+                return False
+        return True
+
+    def _declaration_options(self, seat: int) -> list[Action]:
+        out = []
+        for decl in self.r.declarations:
+            if not self._declaration_allowed(decl, seat):
+                continue
+            for suit, letter in enumerate(self.r.deck.suits):
+                if decl.once_per_suit and (decl.verb, suit) in self.declared:
+                    continue
+                if self.declaration_value(decl, seat, suit):
+                    out.append(Action(seat, decl.verb, letter))
+        return out
+
+    def _declare(self, action: Action) -> None:
+        decl = self.r.declaration_by_verb(action.verb)
+        suit = self.r.deck.suit(action.arg)
+        value = self.declaration_value(decl, action.seat, suit)
+        self.declarations.append((action.seat, decl.verb, suit, value))
+        self.declared.add((decl.verb, suit))
+        self.team_jodies[self.team_of[action.seat]] += value
+        self.window.silent = 0  # everyone on the team may declare again
+
+    def _open_declarations(self, winner: int) -> None:
+        if not self.r.declarations:
+            return
+        team = self.team_of[winner]
+        if not any(self.team_tricks[team] in d.after_team_trick for d in self.r.declarations):
+            return
+        self.declaring_team = team
+        order = [s for s in self._seats_from(winner) if self.team_of[s] == team]
+        self.window = Window("declarations", order)
+        self._poll()
+
+    # -- claims (Double, Khanaak) -------------------------------------------------------
+    def claim_time(self, seat: int) -> bool:
+        """Just before ``seat`` plays to the last trick, if no claim has been made."""
+        return (not self.over and self.claim is None and len(self.tricks) == self.r.tricks_per_deal - 1
+                and all(s != seat for s, _ in self.trick))
+
+    def _claim_env(self, seat: int) -> Env:
+        return self.env(caller=seat, seat=seat, callers=self.team_of[seat], opponents=self._other_team(seat))
+
+    def _claim_options(self, seat: int) -> list[Action]:
+        out = []
+        env = None
+        for claim in self.r.claims:
+            env = env or self._claim_env(seat)
+            if claim.allowed_if is not None and not claim.allowed_if.evaluate(env):
+                continue
+            if claim.forbidden_if is not None and claim.forbidden_if.evaluate(env):
+                continue  # saying it would be an offence, so it is never offered
+            out.append(Action(seat, claim.verb))
+        return out
+
+    def _make_claim(self, action: Action) -> None:
+        self.claim = self.r.claim_by_verb(action.verb)
+        self.claimer = action.seat
+        self._close_window()
+
+    # -- windows ------------------------------------------------------------------------
+    def window_options(self, seat: int) -> list[Action]:
+        kind = self.window.kind
+        if kind == "calling":
+            return [Action(seat, "call", a) for a in self.r.calling.next_amounts(self.call)]
+        if kind == "undertakings":
+            env = None
+            out = []
+            for u in self.window.offered:
+                if u.allowed_if is not None:
+                    env = self.env(seat=seat, callers=self.team_of[seat], opponents=self._other_team(seat))
+                    if not u.allowed_if.evaluate(env):
+                        continue
+                out.append(Action(seat, u.verb))
+            return out
+        if kind == "declarations":
+            return self._declaration_options(seat)
+        if kind == "claims":
+            return self._claim_options(seat)
+        return []
+
+    def _poll(self) -> None:
+        """Find the next seat in the window with something to say; close the window if none."""
+        w = self.window
+        while w is not None:
+            if w.silent >= len(w.order):
+                self._close_window()
+                return
+            if self.window_options(w.seat):
+                return
+            w.silent += 1
+            w.pos = (w.pos + 1) % len(w.order)
+
+    def _pass(self) -> None:
+        w = self.window
+        w.silent += 1
+        w.pos = (w.pos + 1) % len(w.order)
+        self._poll()
+
+    def _close_window(self) -> None:
+        kind = self.window.kind
+        self.window = None
+        if kind == "calling":
+            self._calling_closed()
+            if self.pending is None:
+                self._advance()
+        elif kind == "undertakings":
+            self._advance()
+        elif kind == "declarations":
+            # the declaring team keeps its time until the next card is played (false declarations)
+            self._await_play(self.leader)
+        elif kind == "claims":
+            self.pending = ("play", self._claim_seat)
+
+    # -- play ---------------------------------------------------------------------------
+    def _await_play(self, seat: int) -> None:
+        self.pending = None
+        if self.r.claims and self.claim_time(seat) and self._claim_options(seat):
+            self._claim_seat = seat
+            self.window = Window("claims", [seat])
+            return
+        self.pending = ("play", seat)
+
+    def legal_cards(self, seat: int) -> int:
+        hand = self.hands[seat]
+        if not self.trick or not self.r.play.follow_suit:
+            return hand
+        deck = self.r.deck
+        led = deck.suit_of[self.trick[0][1]]
+        follow = hand & deck.suit_masks[led]
+        if follow:
+            return follow
+        if self.r.play.undercut_only_with_all_trumps and self.trump is not None and led != self.trump:
+            trumps = deck.suit_masks[self.trump]
+            if hand & ~trumps and deck.suit_of[self.best] == self.trump:
+                # a player who still holds a non-trump may not play a trump lower than the one winning
+                return (hand & ~trumps) | (hand & self.r.beats[self.trump][self.best])
+        return hand
+
+    def _play(self, seat: int, card: int) -> None:
+        r = self.r
+        self.hands[seat] &= ~(1 << card)
+        self.declaring_team = None
+        self.pending = None
+        first_lead = not self.tricks and not self.trick
+        self.trick.append((seat, card))
+        if first_lead:
+            if self.trump_way == "first lead":
+                self.trump = r.deck.suit_of[card]
+                self.trump_card = card
+                self._check_cancellation()
+                if self.over:
+                    return
+            if r.trumps is None or r.trumps.revealed == "first lead":
+                self.trump_revealed = True
+        if len(self.trick) == 1:
+            self.best, self.winning = card, seat
+        else:
+            row = self.trump if self.trump is not None else r.no_trump
+            if (r.beats[row][self.best] >> card) & 1:
+                self.best, self.winning = card, seat
+        u = self.undertaking
+        if u is not None and u.caught == "when beaten" and self.winning != self.undertaker:
+            self._caught(self.winning)
+            return
+        if len(self.trick) < r.seats:
+            self._await_play((seat + 1) % r.seats)
+            return
+        self._finish_trick()
+
+    def _finish_trick(self) -> None:
+        r = self.r
+        winner = self.winning
+        team = self.team_of[winner]
+        self.tricks.append((self.trick[0][0], tuple(self.trick), winner))
+        self.team_cards[team] += sum(r.deck.points[c] for _, c in self.trick)
+        self.team_tricks[team] += 1
+        self.seat_tricks[winner] += 1
+        self.trick = []
+        self.leader = winner
+        if len(self.tricks) == r.tricks_per_deal:
+            self.last_trick_winner = winner
+        u = self.undertaking
+        if u is not None and winner != self.undertaker:
+            self._caught(winner)
+            return
+        if len(self.tricks) == r.tricks_per_deal:
+            self.over = True
+            return
+        self._open_declarations(winner)
+        if self.window is None:
+            self._await_play(winner)
+
+    def _caught(self, seat: int) -> None:
+        self.caught_by = seat
+        self.over = True
+        self.pending = None
+        self.window = None
+
+    # -- offences -----------------------------------------------------------------------
+    def offence_of(self, action: Action) -> str | None:
+        """The penalised offence ``action`` commits here, or None."""
+        pen = self.r.penalties
+        if pen is None or self.over:
+            return None
+        verb, seat = action.verb, action.seat
+        if not 0 <= seat < self.r.seats:
+            return None
+        if verb == "play" and self.window is None and self.pending and self.pending[0] == "play":
+            try:
+                card = self.r.deck.card(action.arg)
+            except ValueError:
+                return None
+            if not (self.hands[seat] >> card) & 1:
+                return None
+            if seat != self.pending[1]:
+                return "out of turn" if "out of turn" in pen.offences else None
+            if not (self.legal_cards(seat) >> card) & 1 and self.trick:
+                led = self.r.deck.suit_of[self.trick[0][1]]
+                if self.hands[seat] & self.r.deck.suit_masks[led] and "revoke" in pen.offences:
+                    return "revoke"
+            return None
+        decl = self.r.declaration_by_verb(verb)
+        if decl is not None and "false declaration" in pen.offences:
+            try:
+                suit = self.r.deck.suit(action.arg)
+            except ValueError:
+                return None
+            if self._declaration_allowed(decl, seat) and not self.declaration_value(decl, seat, suit):
+                if not (decl.once_per_suit and (decl.verb, suit) in self.declared):
+                    return "false declaration"
+            return None
+        claim = self.r.claim_by_verb(verb)
+        if claim is not None and "forbidden claim" in pen.offences and claim.forbidden_if is not None:
+            turn = self.window.seat if self.window is not None and self.window.kind == "claims" else \
+                (self.pending[1] if self.pending and self.pending[0] == "play" else None)
+            if turn == seat and self.claim_time(seat):
+                env = self._claim_env(seat)
+                if (claim.allowed_if is None or claim.allowed_if.evaluate(env)) and claim.forbidden_if.evaluate(env):
+                    return "forbidden claim"
+        return None
+
+    def commit_offence(self, action: Action, offence: str) -> None:
+        self.offence = (offence, action.seat)
+        self.over = True
+        self.window = None
+        self.pending = None
+
+    # -- applying -----------------------------------------------------------------------
+    def apply(self, action: Action) -> None:
+        """Apply a legal action (the caller has checked it is legal)."""
+        verb = action.verb
+        if verb == PASS:
+            self._pass()
+        elif verb == "play":
+            self._play(action.seat, self.r.deck.card(action.arg))
+        elif verb == "trump":
+            self._make_trumps(action)
+            self._advance()
+        elif verb == "call":
+            self._call(action)
+            if self.window is not None:
+                self._poll()
+        elif self.window is not None and self.window.kind == "undertakings":
+            self._undertake(action)
+        elif self.window is not None and self.window.kind == "declarations":
+            self._declare(action)
+            if self.window is not None:
+                self._poll()
+        elif self.window is not None and self.window.kind == "claims":
+            self._make_claim(action)
+        else:  # pragma: no cover - guarded by legal_actions
+            raise IllegalActionError(f"cannot apply {action}", tuple(self.legal_actions()))
+
+    # -- helpers ------------------------------------------------------------------------
+    def _seats_from(self, first: int) -> list[int]:
+        n = self.r.seats
+        return [(first + i) % n for i in range(n)]
+
+    def _other_team(self, seat: int) -> int | None:
+        return (self.team_of[seat] + 1) % self.r.teams if self.r.teams == 2 else None
+
+
+def _suits_held(deal: Deal, seat: int) -> int:
+    hand = deal.hands[seat]
+    return sum(1 for m in deal.r.deck.suit_masks if hand & m)

@@ -1,0 +1,148 @@
+"""Scoring a finished deal: penalties, undertakings, claims, then the ruleset's outcomes.
+
+Every number comes from the ruleset's formulas; this module only decides which formula
+applies and writes down, line by line, how the result was reached.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from thunee_dsl.game.deal import Deal
+
+
+@dataclass(frozen=True)
+class DealResult:
+    """What a deal scored. ``balls`` is indexed by team."""
+
+    dealer: int
+    balls: tuple[int, ...]
+    cancelled: bool = False
+    trump: str | None = None
+    trump_maker: int | None = None
+    call: int = 0
+    undertaking: str | None = None
+    claim: str | None = None
+    offence: str | None = None
+    explanation: tuple[str, ...] = ()
+    card_points: tuple[int, ...] = ()
+    jodies: tuple[int, ...] = ()
+    tricks: tuple[int, ...] = ()
+    details: dict = field(default_factory=dict, compare=False)
+
+    def to_json(self) -> dict:
+        out = {
+            "dealer": self.dealer, "balls": list(self.balls), "cancelled": self.cancelled,
+            "trump": self.trump, "trump_maker": self.trump_maker, "call": self.call,
+            "undertaking": self.undertaking, "claim": self.claim,
+        }
+        if self.offence:
+            out["offence"] = self.offence
+        if self.card_points:
+            out["card_points"] = list(self.card_points)
+            out["jodies"] = list(self.jodies)
+            out["tricks"] = list(self.tricks)
+        out["explanation"] = list(self.explanation)
+        return out
+
+
+def _team(deal: Deal, team: int) -> str:
+    seats = [s for s in range(deal.r.seats) if deal.team_of[s] == team]
+    return f"team {team} (seats {', '.join(map(str, seats))})"
+
+
+def _balls_line(who: str, n: int) -> str:
+    return f"{who} opens {n} ball{'s' if n != 1 else ''}"
+
+
+def score_deal(deal: Deal) -> DealResult:
+    """Score a deal that is over (``deal.over``)."""
+    r = deal.r
+    balls = [0] * r.teams
+    lines: list[str] = []
+    base = dict(dealer=deal.dealer,
+                trump=None if deal.trump is None else r.deck.suits[deal.trump],
+                trump_maker=deal.trump_maker, call=deal.call,
+                undertaking=deal.undertaking.verb if deal.undertaking else None,
+                claim=deal.claim.verb if deal.claim else None)
+    if deal.cancelled:
+        lines.append(f"cancelled: {r.cancellation.cancel_if.explain(deal.env())}; the deal is thrown in and "
+                     f"{'the same dealer deals again' if r.cancellation.same_dealer else 'the deal passes on'}")
+        return DealResult(balls=tuple(balls), cancelled=True, explanation=tuple(lines), **base)
+
+    played = dict(card_points=tuple(deal.team_cards), jodies=tuple(deal.team_jodies), tricks=tuple(deal.team_tricks))
+    if deal.offence is not None:
+        offence, seat = deal.offence
+        offender = deal.team_of[seat]
+        for t in range(r.teams):
+            if t != offender:
+                balls[t] += r.penalties.balls
+                lines.append(f"penalty for {offence} by seat {seat}: {_balls_line(_team(deal, t), r.penalties.balls)}; "
+                             "no other score for the deal")
+        return DealResult(balls=tuple(balls), offence=offence, explanation=tuple(lines), **base, **played)
+
+    if deal.undertaking is not None:
+        u, caller = deal.undertaking, deal.undertaker
+        callers = deal.team_of[caller]
+        opponents = (callers + 1) % r.teams
+        env = deal.env(caller=caller, callers=callers, opponents=opponents)
+        if deal.caught_by is None:
+            n = u.balls.success.evaluate(env)
+            balls[callers] += n
+            lines.append(f"{u.title} by seat {caller} wins every trick: {_balls_line(_team(deal, callers), n)}")
+        elif deal.team_of[deal.caught_by] == callers:
+            n = u.balls.partner_catch.evaluate(env)
+            balls[opponents] += n
+            lines.append(f"{u.title} by seat {caller} caught by partner (seat {deal.caught_by}): "
+                         f"{_balls_line(_team(deal, opponents), n)}")
+        else:
+            n = u.balls.failure.evaluate(env)
+            balls[opponents] += n
+            lines.append(f"{u.title} by seat {caller} caught by seat {deal.caught_by}: "
+                         f"{_balls_line(_team(deal, opponents), n)}")
+        return DealResult(balls=tuple(balls), explanation=tuple(lines), **base, **played)
+
+    env = deal.env()
+    for tv in r.team_values:
+        for team in range(r.teams):
+            role = "counting" if team == deal.counting else "makers"
+            lines.append(f"{role} {_team(deal, team)} {tv.name}: {tv.formula.explain(env.bind_team(team, r.teams))}")
+
+    if deal.claim is not None:
+        c, caller = deal.claim, deal.claimer
+        callers = deal.team_of[caller]
+        opponents = (callers + 1) % r.teams
+        cenv = deal.env(caller=caller, seat=caller, callers=callers, opponents=opponents)
+        cenv.team_values = env.team_values
+        ok = c.succeeds_if.evaluate(cenv)
+        lines.append(f"{c.title} by seat {caller}: {c.succeeds_if.explain(cenv)}")
+        if ok:
+            n = c.balls.success.evaluate(cenv)
+            balls[callers] += n
+            lines.append(f"{c.title} succeeds: {_balls_line(_team(deal, callers), n)} ({c.balls.success.explain(cenv)})")
+        elif deal.last_trick_winner is not None and deal.last_trick_winner != caller and \
+                deal.team_of[deal.last_trick_winner] == callers:
+            n = c.balls.partner_catch.evaluate(cenv)
+            balls[opponents] += n
+            lines.append(f"{c.title} fails, partner catch: {_balls_line(_team(deal, opponents), n)}")
+        else:
+            n = c.balls.failure.evaluate(cenv)
+            balls[opponents] += n
+            lines.append(f"{c.title} fails: {_balls_line(_team(deal, opponents), n)}")
+        return DealResult(balls=tuple(balls), explanation=tuple(lines), **base, **played)
+
+    for outcome in r.outcomes:
+        if outcome.when.evaluate(env):
+            team = deal.counting if outcome.winner == "counting" else deal.makers
+            n = outcome.balls.evaluate(env)
+            balls[team] += n
+            says = f": {outcome.says}" if outcome.says else ""
+            if outcome.when.text.strip() != "true":
+                lines.append(f"{outcome.when.explain(env)}{says}")
+            elif says:
+                lines.append(outcome.says)
+            how = "" if outcome.balls.text.strip().isdigit() else f" ({outcome.balls.explain(env)})"
+            lines.append(f"{'counting team' if outcome.winner == 'counting' else 'trump makers'} "
+                         f"{_balls_line(_team(deal, team), n)}{how}")
+            break
+    return DealResult(balls=tuple(balls), explanation=tuple(lines), **base, **played)

@@ -1,0 +1,225 @@
+"""The game: deals one after another until a team reaches the target.
+
+>>> from thunee_dsl import load_ruleset
+>>> game = GameState(load_ruleset("standard"), seed=7)
+>>> game.to_act, game.legal_actions()[0].verb
+(1, 'trump')
+>>> while not game.is_over:
+...     _ = game.apply(game.legal_actions()[-1])
+>>> max(game.score) >= 12
+True
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from thunee_dsl.errors import IllegalActionError
+from thunee_dsl.game.actions import Action
+from thunee_dsl.game.deal import PASS, Deal
+from thunee_dsl.game.scoring import DealResult, score_deal
+from thunee_dsl.model.quantities import Env
+from thunee_dsl.model.ruleset import Ruleset
+
+
+@dataclass
+class DealRecord:
+    """One deal as it happened: who dealt, the cards each seat received, what was done."""
+
+    dealer: int
+    hands: tuple[tuple[str, ...], ...]
+    actions: list[Action] = field(default_factory=list)
+    result: DealResult | None = None
+
+
+class GameState:
+    """A game in progress.
+
+    ``to_act`` is the seat that must decide now and ``legal_actions()`` its choices (in an
+    announcement window these include ``pass``). ``apply(action)`` also accepts an offence
+    the ruleset penalises (a revoke, say): it is scored as the ruleset says.
+    """
+
+    def __init__(self, ruleset: Ruleset, seed: int | None = None, dealer: int = 0,
+                 score: tuple[int, ...] | list[int] | None = None, auto_deal: bool = True):
+        self.ruleset = ruleset
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.first_dealer = dealer
+        self.dealer = dealer
+        self.initial_score = tuple(score) if score is not None else (0,) * ruleset.teams
+        self.score = list(self.initial_score)
+        self.auto_deal = auto_deal
+        self.deals: list[DealRecord] = []
+        self.history: list[Action] = []
+        self.winner: int | None = None
+        self.deal: Deal | None = None
+        if auto_deal:
+            self.start_deal()
+
+    # -- dealing ------------------------------------------------------------------------
+    def shuffled_hands(self) -> list[list[int]]:
+        """Shuffle the deck and deal it batch by batch, starting with the first receiver."""
+        r = self.ruleset
+        cards = list(range(r.deck.size))
+        self.rng.shuffle(cards)
+        order: list[list[int]] = [[] for _ in range(r.seats)]
+        first = r.first_receiver.resolve(r.seats, dealer=self.dealer)
+        pos = 0
+        for batch in r.batches:
+            for i in range(r.seats):
+                seat = (first + i) % r.seats
+                order[seat].extend(cards[pos:pos + batch])
+                pos += batch
+        return order
+
+    def start_deal(self, hands: list[list[int]] | None = None) -> None:
+        """Begin the next deal, with the given cards (each seat's, in the order received) or shuffled."""
+        if self.is_over:
+            raise IllegalActionError("the game is over", ())
+        order = hands if hands is not None else self.shuffled_hands()
+        names = tuple(tuple(self.ruleset.deck.names[c] for c in cards) for cards in order)
+        self.deals.append(DealRecord(self.dealer, names))
+        self.deal = Deal(self.ruleset, self.dealer, [list(c) for c in order], tuple(self.score))
+        self.deal.start()
+        self._after_move()
+
+    # -- what may be done ---------------------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def to_act(self) -> int | None:
+        return None if self.deal is None or self.is_over else self.deal.to_act
+
+    def legal_actions(self) -> list[Action]:
+        if self.deal is None or self.is_over:
+            return []
+        return self.deal.legal_actions()
+
+    def can_apply(self, action: Action) -> bool:
+        return action in self.legal_actions() or self.offence_of(action) is not None
+
+    def offence_of(self, action: Action) -> str | None:
+        """The penalised offence that ``action`` would commit now, or None."""
+        if self.deal is None or self.is_over:
+            return None
+        return self.deal.offence_of(action)
+
+    def verify(self, action: Action) -> None:
+        """Raise :class:`IllegalActionError` naming the legal actions unless ``action`` can be applied."""
+        if self.can_apply(action):
+            return
+        legal = self.legal_actions()
+        raise IllegalActionError(f"{action} is not allowed now ({self.explain_illegal(action)})", tuple(legal))
+
+    def explain_illegal(self, action: Action) -> str:
+        """A short reason why ``action`` cannot be applied now."""
+        if self.is_over:
+            return "the game is over"
+        if self.deal is None:
+            return "no deal in progress"
+        d, r = self.deal, self.ruleset
+        if not 0 <= action.seat < r.seats:
+            return f"there is no seat {action.seat}"
+        if action.verb in ("play", "trump") and action.arg not in (None, "last"):
+            try:
+                card = r.deck.card(action.arg)
+            except ValueError as err:
+                return str(err)
+            if not (d.hands[action.seat] >> card) & 1:
+                return f"seat {action.seat} does not hold {r.deck.names[card]}"
+        if self.to_act is not None and action.seat != self.to_act:
+            return f"it is seat {self.to_act}'s turn"
+        return f"'{action.verb}' is not possible at this point"
+
+    # -- doing it -----------------------------------------------------------------------
+    def apply(self, action: Action) -> Action:
+        """Apply an action and return it as recorded. Raises IllegalActionError otherwise."""
+        if isinstance(action, str):
+            action = Action.parse(action)
+        deal = self.deal
+        if deal is None or self.is_over:
+            raise IllegalActionError("the game is over" if self.is_over else "no deal in progress", ())
+        if action in deal.legal_actions():
+            deal.apply(action)
+        else:
+            offence = deal.offence_of(action)
+            if offence is None:
+                self.verify(action)
+            deal.commit_offence(action, offence)
+        self.history.append(action)
+        self.deals[-1].actions.append(action)
+        self._after_move()
+        return action
+
+    def pass_window(self) -> bool:
+        """Let the polled seat of an open announcement window pass; False if no window is open."""
+        if self.deal is None or self.deal.window is None:
+            return False
+        self.apply(Action(self.deal.window.seat, PASS))
+        return True
+
+    def _after_move(self) -> None:
+        deal = self.deal
+        if deal is None or not deal.over or self.deals[-1].result is not None:
+            return
+        result = score_deal(deal)
+        self.deals[-1].result = result
+        for team, n in enumerate(result.balls):
+            self.score[team] += n
+        self._decide_winner()
+        self._rotate_dealer(result)
+        if self.auto_deal and not self.is_over:
+            self.start_deal()
+
+    def _decide_winner(self) -> None:
+        target = self.ruleset.game.target
+        best = max(self.score)
+        if best >= target and self.score.count(best) == 1:
+            self.winner = self.score.index(best)
+
+    def _rotate_dealer(self, result: DealResult) -> None:
+        r = self.ruleset
+        if result.cancelled:
+            if not r.cancellation.same_dealer:
+                self.dealer = r.dealer.passes_to.resolve(r.seats, dealer=self.dealer)
+            return
+        dealers = self.dealer % r.teams
+        env = Env(self.deal, tuple(self.score), dealers=dealers,
+                  others=(dealers + 1) % r.teams if r.teams == 2 else None)
+        if r.dealer.passes_if.evaluate(env):
+            self.dealer = r.dealer.passes_to.resolve(r.seats, dealer=self.dealer)
+
+    # -- reading ------------------------------------------------------------------------
+    @property
+    def results(self) -> list[DealResult]:
+        return [d.result for d in self.deals if d.result is not None]
+
+    def view(self, seat: int):
+        """What ``seat`` may see (see :mod:`thunee_dsl.game.view`)."""
+        from thunee_dsl.game.view import seat_view
+        return seat_view(self, seat)
+
+    def to_transcript(self) -> dict:
+        """The game so far in the transcript format (passes left out: windows close by themselves)."""
+        deals = []
+        for rec in self.deals:
+            deals.append({
+                "dealer": rec.dealer,
+                "hands": {seat: list(cards) for seat, cards in enumerate(rec.hands)},
+                "actions": [str(a) for a in rec.actions if a.verb != PASS],
+            })
+        return {"ruleset": self.ruleset.name, "dealer": self.first_dealer, "score": list(self.initial_score),
+                "deals": deals}
+
+    @classmethod
+    def from_actions(cls, ruleset: Ruleset, actions, seed: int | None = None, dealer: int = 0,
+                     score=None) -> "GameState":
+        """Rebuild a game from its seed and actions (how undo works: replay all but the last)."""
+        game = cls(ruleset, seed=seed, dealer=dealer, score=score)
+        for action in actions:
+            game.apply(action)
+        return game

@@ -1,0 +1,107 @@
+"""What one seat may see: its own hand, the table, the announcements -- never another hand.
+
+Bots and the app read only a :class:`SeatView`. The face-down trump card is shown to the
+trump maker alone until it is turned up; the suit of a Jodie whose value the ruleset keeps
+secret (the 30 Jodie) is hidden from everyone but the declarer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from thunee_dsl.game.actions import Action
+from thunee_dsl.model.cards import iter_cards
+
+
+@dataclass(frozen=True)
+class Declared:
+    seat: int
+    verb: str
+    value: int
+    suit: str | None  # None when hidden from this seat
+
+
+@dataclass(frozen=True)
+class TrickSeen:
+    leader: int
+    cards: tuple[tuple[int, str], ...]  # (seat, card) in play order
+    winner: int | None
+
+
+@dataclass(frozen=True)
+class SeatView:
+    seat: int
+    seats: int
+    teams: int
+    dealer: int
+    deal_number: int
+    score: tuple[int, ...]
+    to_act: int | None
+    legal: tuple[Action, ...]  # empty unless this seat is to act
+    hand: tuple[str, ...]
+    hand_sizes: tuple[int, ...]
+    trump: str | None  # None while unknown to this seat
+    trump_card: str | None  # the face-down card, once this seat may know it
+    trump_maker: int | None
+    trump_revealed: bool
+    call: int
+    calls: tuple[tuple[int, int], ...]
+    undertaking: str | None
+    undertaker: int | None
+    claim: str | None
+    claimer: int | None
+    declarations: tuple[Declared, ...]
+    trick: tuple[tuple[int, str], ...]
+    tricks: tuple[TrickSeen, ...]
+    team_cards: tuple[int, ...]
+    team_tricks: tuple[int, ...]
+    history: tuple[str, ...]  # this deal's actions as this seat saw them
+    is_over: bool
+    winner: int | None
+
+
+def seat_view(game, seat: int) -> SeatView:
+    deal = game.deal
+    r = game.ruleset
+    names = r.deck.names
+    knows_trump = deal.trump is not None and (deal.trump_revealed or deal.trump_maker == seat)
+    if deal.trump_way == "last card" and not deal.trump_revealed and deal.trump_maker == seat:
+        knows_trump = deal.trump is not None  # known to the maker once the last card arrives
+    declared = []
+    for s, verb, suit, value in deal.declarations:
+        decl = r.declaration_by_verb(verb)
+        hidden = value in decl.suit_hidden_for and s != seat
+        declared.append(Declared(s, verb, value, None if hidden else r.deck.suits[suit]))
+    history = []
+    for a in game.deals[-1].actions:
+        if a.verb == "trump" and a.arg not in (None, "last") and a.seat != seat and not deal.trump_revealed:
+            history.append(f"{a.seat} trump ??")
+        elif a.verb in {d.verb for d in r.declarations} and a.seat != seat:
+            history.append(str(a) if _suit_shown(deal, r, a) else f"{a.seat} {a.verb} ??")
+        else:
+            history.append(str(a))
+    return SeatView(
+        seat=seat, seats=r.seats, teams=r.teams, dealer=deal.dealer, deal_number=len(game.deals),
+        score=tuple(game.score), to_act=game.to_act,
+        legal=tuple(game.legal_actions()) if game.to_act == seat else (),
+        hand=tuple(names[c] for c in iter_cards(deal.hands[seat])),
+        hand_sizes=tuple(h.bit_count() for h in deal.hands),
+        trump=r.deck.suits[deal.trump] if knows_trump else None,
+        trump_card=names[deal.trump_card] if knows_trump and deal.trump_card is not None else None,
+        trump_maker=deal.trump_maker, trump_revealed=deal.trump_revealed,
+        call=deal.call, calls=tuple(deal.calls),
+        undertaking=deal.undertaking.verb if deal.undertaking else None, undertaker=deal.undertaker,
+        claim=deal.claim.verb if deal.claim else None, claimer=deal.claimer,
+        declarations=tuple(declared),
+        trick=tuple((s, names[c]) for s, c in deal.trick),
+        tricks=tuple(TrickSeen(lead, tuple((s, names[c]) for s, c in cards), w) for lead, cards, w in deal.tricks),
+        team_cards=tuple(deal.team_cards), team_tricks=tuple(deal.team_tricks),
+        history=tuple(history), is_over=game.is_over, winner=game.winner,
+    )
+
+
+def _suit_shown(deal, r, action) -> bool:
+    for s, verb, suit, value in deal.declarations:
+        if s == action.seat and verb == action.verb and r.deck.suits[suit] == action.arg:
+            return value not in r.declaration_by_verb(verb).suit_hidden_for
+    return True

@@ -1,0 +1,29 @@
+"""Layer 1: safe YAML with line/column marks, JSON Schema validation, ``extends:`` overlays with
+provenance, and the registry of shipped rulesets.
+
+Imports only :mod:`thunee_dsl.errors` (and PyYAML / jsonschema).
+"""
+
+from .overlay import MAX_EXTENDS_DEPTH, MergedSource, load_ruleset_source, load_ruleset_text
+from .registry import aliases, find_ruleset, rulesets_dir, shipped_rulesets
+from .safe_yaml import MAX_BYTES, MAX_DEPTH, LocatedDoc, load_yaml_file, load_yaml_text
+from .schema import relaxed_schema, ruleset_schema, schema_problems
+
+__all__ = [
+    "MAX_BYTES",
+    "MAX_DEPTH",
+    "MAX_EXTENDS_DEPTH",
+    "LocatedDoc",
+    "MergedSource",
+    "aliases",
+    "find_ruleset",
+    "load_ruleset_source",
+    "load_ruleset_text",
+    "load_yaml_file",
+    "load_yaml_text",
+    "relaxed_schema",
+    "ruleset_schema",
+    "rulesets_dir",
+    "schema_problems",
+    "shipped_rulesets",
+]

@@ -1,0 +1,311 @@
+"""``extends:`` overlays: load a chain of ruleset files, merge them, validate, keep provenance.
+
+A ruleset file may start from another one::
+
+    extends: classic            # a shipped ruleset (a bare word: no '/' and no '.yaml')
+    extends: ../base.yaml       # a file, relative to the folder of the file that says it
+
+Merge rules (those of JSON Merge Patch, RFC 7396): mappings merge key by key, recursively; lists
+and scalars replace; an overlay value of ``null`` removes the key (so a ``null`` inside an overlay
+mapping never reaches the merged data). Chains are at most :data:`MAX_EXTENDS_DEPTH` files long
+and may not loop.
+
+Validation: every file of the chain except its root (the file without ``extends:``) is checked on
+its own against the relaxed schema (``partial=True``: no ``required``); then the merged data is
+checked against the full schema, each problem located at the file and line of the value that won.
+All problems found are raised together.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from os import PathLike
+from pathlib import Path
+from typing import Any
+
+from thunee_dsl.errors import Location, Problem, RulesetError
+
+from . import registry
+from .safe_yaml import LocatedDoc, load_yaml_file, load_yaml_text
+from .schema import describe_value, schema_problems
+
+__all__ = ["MAX_EXTENDS_DEPTH", "MergedSource", "load_ruleset_source", "load_ruleset_text"]
+
+MAX_EXTENDS_DEPTH = 16
+"""Most files in one ``extends:`` chain (the top file included)."""
+
+_MISSING = object()
+
+
+@dataclass(frozen=True)
+class MergedSource:
+    """A ruleset's merged data and where every value of it came from.
+
+    ``name``: the top file's ``name:`` if it has one, else the top file's stem. ``data``: the merged
+    plain dict (no ``extends`` key). ``files``: the file names of the chain as used in locations,
+    top file first (``"<editor>"`` or the given name for unsaved text). ``text``: the top file's text.
+    """
+
+    name: str
+    data: dict
+    files: tuple[str, ...]
+    text: str = field(default="", repr=False)
+    docs: tuple[LocatedDoc, ...] = field(default=(), repr=False, compare=False)
+    # path -> doc that set the value at that path wholesale (applies to the whole subtree)
+    tree_provenance: Mapping[tuple, LocatedDoc] = field(default_factory=dict, repr=False, compare=False)
+    # path -> doc whose mapping was merged at exactly that path (the top-most contributor)
+    node_provenance: Mapping[tuple, LocatedDoc] = field(default_factory=dict, repr=False, compare=False)
+
+    def _existing(self, path) -> tuple:
+        """The longest prefix of ``path`` that exists in the merged data."""
+        p: list = []
+        node: Any = self.data
+        for part in tuple(path):
+            if isinstance(node, dict) and isinstance(part, str) and part in node:
+                node = node[part]
+            elif (
+                isinstance(node, list)
+                and isinstance(part, int)
+                and not isinstance(part, bool)
+                and 0 <= part < len(node)
+            ):
+                node = node[part]
+            else:
+                break
+            p.append(part)
+        return tuple(p)
+
+    def _owner(self, p: tuple) -> LocatedDoc | None:
+        doc = self.node_provenance.get(p)
+        if doc is not None:
+            return doc
+        q = p
+        while True:
+            doc = self.tree_provenance.get(q)
+            if doc is not None:
+                return doc
+            if not q:
+                return self.docs[0] if self.docs else None
+            q = q[:-1]
+
+    def origin(self, path=()) -> Location:
+        """Where the value at ``path`` of the merged data was written (the file that won).
+
+        Paths that do not exist fall back to their nearest existing ancestor.
+        """
+        p = self._existing(path)
+        doc = self._owner(p)
+        if doc is None:
+            return Location(self.files[0] if self.files else "<unknown>")
+        return doc.location(p)
+
+    def key_origin(self, path) -> Location:
+        """Where the mapping key at the end of ``path`` was written (the file that won)."""
+        p = self._existing(path)
+        doc = self._owner(p)
+        if doc is None:
+            return Location(self.files[0] if self.files else "<unknown>")
+        return doc.key_location(p)
+
+    # A MergedSource can stand where a LocatedDoc is expected (e.g. by ``schema_problems``).
+    def location(self, path=()) -> Location:
+        """Same as :meth:`origin`."""
+        return self.origin(path)
+
+    def key_location(self, path) -> Location:
+        """Same as :meth:`key_origin`."""
+        return self.key_origin(path)
+
+
+# --- helpers -------------------------------------------------------------------------------------
+
+
+def _without_nulls(value: Any) -> Any:
+    """Drop null-valued mapping keys, recursively through mappings (lists are left alone)."""
+    if isinstance(value, dict):
+        return {k: _without_nulls(v) for k, v in value.items() if v is not None}
+    return value
+
+
+def _is_shipped_name(ref: str) -> bool:
+    return "/" not in ref and "\\" not in ref and not ref.lower().endswith((".yaml", ".yml"))
+
+
+def _identity(path: Path) -> Path:
+    try:
+        return path.resolve()
+    except OSError:  # pragma: no cover
+        return Path(os.path.abspath(path))
+
+
+@dataclass
+class _Link:
+    doc: LocatedDoc
+    identity: Path | None  # resolved path, for cycle detection
+    folder: Path  # where relative ``extends:`` paths are resolved
+
+
+def _extends_of(doc: LocatedDoc) -> tuple[str | None, list[Problem]]:
+    ref = doc.data.get("extends", _MISSING)
+    if ref is _MISSING or ref is None:
+        return None, []
+    where = doc.location(("extends",))
+    if not isinstance(ref, str) or not ref.strip():
+        got = "an empty string" if isinstance(ref, str) else describe_value(ref)
+        return None, [
+            Problem(where, f"extends: expected a ruleset name or a file path, got {got}")
+        ]
+    return ref.strip(), []
+
+
+def _resolve_chain(top: _Link, search) -> list[_Link]:
+    chain = [top]
+    while True:
+        link = chain[-1]
+        ref, problems = _extends_of(link.doc)
+        if problems:
+            raise RulesetError(problems)
+        if ref is None:
+            return chain
+        where = link.doc.location(("extends",))
+        if _is_shipped_name(ref):
+            target = registry.find_ruleset(ref, directory=search, where=where)
+        else:
+            target = Path(os.path.normpath(link.folder / ref))
+            if not target.is_file():
+                raise RulesetError(
+                    [Problem(where, f"cannot find the base ruleset '{ref}' (looked for {target})")]
+                )
+        identity = _identity(target)
+        names = [Path(c.doc.filename).name for c in chain]
+        identities = [c.identity for c in chain]
+        if identity in identities:
+            start = identities.index(identity)
+            loop = names[start:] + [names[start]]
+            raise RulesetError([Problem(where, "extends cycle: " + " -> ".join(loop))])
+        if len(chain) >= MAX_EXTENDS_DEPTH:
+            raise RulesetError(
+                [Problem(where, f"extends chain is too long (more than {MAX_EXTENDS_DEPTH} files)")]
+            )
+        doc = load_yaml_file(target)
+        chain.append(_Link(doc=doc, identity=identity, folder=target.parent))
+
+
+class _Merger:
+    def __init__(self, root: LocatedDoc):
+        self.tree: dict[tuple, LocatedDoc] = {(): root}
+        self.nodes: dict[tuple, LocatedDoc] = {}
+
+    def _drop(self, path: tuple) -> None:
+        n = len(path)
+        for table in (self.tree, self.nodes):
+            for p in [p for p in table if p[:n] == path]:
+                del table[p]
+
+    def merge(self, base: dict, over: dict, path: tuple, doc: LocatedDoc) -> dict:
+        self.nodes[path] = doc
+        result = dict(base)
+        for key, value in over.items():
+            p = path + (key,)
+            if value is None:
+                result.pop(key, None)
+                self._drop(p)
+            elif isinstance(value, dict):
+                old = result.get(key)
+                if not isinstance(old, dict):
+                    self._drop(p)
+                    old = {}
+                result[key] = self.merge(old, value, p, doc)
+            else:
+                self._drop(p)
+                self.tree[p] = doc
+                result[key] = value
+        return result
+
+
+def _strip_extends(doc: LocatedDoc) -> LocatedDoc:
+    data = {k: v for k, v in doc.data.items() if k != "extends"}
+    return dataclasses.replace(doc, data=data)
+
+
+def _build(top: _Link, *, search, schema: dict | None) -> MergedSource:
+    chain = _resolve_chain(top, search)
+    docs = [_strip_extends(link.doc) for link in chain]  # top first
+    problems: list[Problem] = []
+    for doc in docs[:-1]:  # every overlay; the root is checked after merging
+        partial_doc = dataclasses.replace(doc, data=_without_nulls(doc.data))
+        problems += schema_problems(partial_doc, partial=True, schema=schema)
+
+    root = docs[-1]
+    merger = _Merger(root)
+    data = root.data
+    for doc in reversed(docs[:-1]):
+        data = merger.merge(data, doc.data, (), doc)
+
+    top_doc = docs[0]
+    raw_name = top_doc.data.get("name")
+    name = raw_name.strip() if isinstance(raw_name, str) and raw_name.strip() else Path(top_doc.filename).stem
+    merged = MergedSource(
+        name=name,
+        data=data,
+        files=tuple(doc.filename for doc in docs),
+        text=top_doc.text,
+        docs=tuple(docs),
+        tree_provenance=merger.tree,
+        node_provenance=merger.nodes,
+    )
+    problems += schema_problems(merged, schema=schema)
+    if problems:
+        unique = list(dict.fromkeys(problems))
+        raise RulesetError(unique)
+    return merged
+
+
+def _looks_like_path(name_or_path) -> bool:
+    if isinstance(name_or_path, PathLike):
+        return True
+    return not _is_shipped_name(str(name_or_path))
+
+
+def load_ruleset_source(
+    name_or_path: str | PathLike,
+    *,
+    search: str | PathLike | None = None,
+    schema: dict | None = None,
+) -> MergedSource:
+    """Load a ruleset by shipped name/alias or file path, resolving ``extends:``; validate; merge.
+
+    ``search``: a folder to find shipped names in instead of :func:`registry.rulesets_dir`.
+    ``schema``: a schema dict to validate against instead of the shipped one (tests).
+    Raises :class:`RulesetError` with every located problem found.
+    """
+    if _looks_like_path(name_or_path):
+        path = Path(name_or_path)
+    else:
+        path = registry.find_ruleset(str(name_or_path), directory=search)
+    doc = load_yaml_file(path)
+    top = _Link(doc=doc, identity=_identity(path), folder=path.parent)
+    return _build(top, search=search, schema=schema)
+
+
+def load_ruleset_text(
+    text: str,
+    filename: str = "<editor>",
+    base_dir: str | PathLike | None = None,
+    *,
+    search: str | PathLike | None = None,
+    schema: dict | None = None,
+) -> MergedSource:
+    """Like :func:`load_ruleset_source` for unsaved text (the app's editor).
+
+    Relative ``extends:`` paths are resolved from ``base_dir`` (default: the folder of
+    ``filename``, i.e. the working directory for ``"<editor>"``).
+    """
+    doc = load_yaml_text(text, filename)
+    folder = Path(base_dir) if base_dir is not None else Path(filename).parent
+    identity = _identity(folder / Path(filename).name)
+    top = _Link(doc=doc, identity=identity, folder=folder)
+    return _build(top, search=search, schema=schema)

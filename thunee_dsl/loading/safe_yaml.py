@@ -1,0 +1,395 @@
+"""Safe YAML loading with line/column marks.
+
+A ruleset is untrusted text (a user may paste one into the app), so this loader is stricter than
+``yaml.safe_load``:
+
+* anchors and aliases are refused (``safe_load`` expands them lazily: a few hundred bytes of the
+  "billion laughs" pattern become 10^9 nodes as soon as anything walks the data);
+* merge keys ``<<`` are refused;
+* explicit tags are refused except the standard ``!!str``, ``!!int``, ``!!float``, ``!!bool``,
+  ``!!null``, ``!!seq`` and ``!!map``;
+* duplicate mapping keys are refused;
+* the input is capped at :data:`MAX_BYTES` and nesting at :data:`MAX_DEPTH` levels;
+* plain scalars are typed the YAML 1.2 way: only ``true``/``false`` (any case) are booleans, so
+  ``no``, ``yes``, ``on``, ``off``, ``y``, ``n`` stay strings; ``null`` (any case), ``~`` and an empty
+  value are ``None``; decimal integers are ints; decimal floats are floats; everything else
+  (``T``, ``J``, ``10H``, ``0x1F``, ``2024-01-01``, ``.inf``) stays the string as written.
+  Quoted scalars are always strings.
+* mapping keys are always strings: the key as written (``9: 14`` gives the key ``"9"``), so the data
+  is JSON-shaped; a list or mapping used as a key is refused.
+
+Every failure is a :class:`~thunee_dsl.errors.RulesetError` carrying located problems, never a
+traceback.
+
+Locations: :class:`LocatedDoc` keeps two maps keyed by *path tuples* (mapping keys and list
+indexes, e.g. ``("deck", "ranks", 2)``): ``locations`` gives where each *value* node starts and
+``key_locations`` gives where the mapping *key* of that path is written (only for paths that end
+in a mapping key). Lines and columns are 1-based.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from os import PathLike
+from pathlib import Path
+from typing import Any
+
+import yaml
+from yaml.events import AliasEvent, CollectionStartEvent, ScalarEvent
+from yaml.nodes import MappingNode, ScalarNode, SequenceNode
+
+from thunee_dsl.errors import Location, Problem, RulesetError
+
+__all__ = [
+    "MAX_BYTES",
+    "MAX_DEPTH",
+    "LocatedDoc",
+    "RulesetLoader",
+    "load_yaml_text",
+    "load_yaml_file",
+]
+
+MAX_BYTES = 512 * 1024
+"""Largest ruleset file accepted, in bytes (UTF-8)."""
+
+MAX_DEPTH = 64
+"""Deepest nesting of lists and mappings accepted."""
+
+_YAML = "tag:yaml.org,2002:"
+_STR, _INT, _FLOAT, _BOOL, _NULL = (_YAML + t for t in ("str", "int", "float", "bool", "null"))
+_SEQ, _MAP = _YAML + "seq", _YAML + "map"
+_SCALAR_TAGS = frozenset({_STR, _INT, _FLOAT, _BOOL, _NULL})
+_ALLOWED_TAGS = _SCALAR_TAGS | {_SEQ, _MAP}
+
+_INT_RE = re.compile(r"[-+]?[0-9]+\Z")
+_FLOAT_RE = re.compile(r"[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?\Z")
+_BOOL_RE = re.compile(r"(?:true|false)\Z", re.IGNORECASE)
+_NULL_RE = re.compile(r"(?:~|null|)\Z", re.IGNORECASE)
+
+
+def _short_tag(tag: str) -> str:
+    return "!!" + tag[len(_YAML) :] if tag.startswith(_YAML) else tag
+
+
+class _Refused(yaml.MarkedYAMLError):
+    """A construct this loader refuses; handled like any other located YAML error."""
+
+    def __init__(self, mark, message: str):
+        super().__init__(problem=message, problem_mark=mark)
+
+
+class RulesetLoader(yaml.SafeLoader):
+    """``SafeLoader`` that refuses anchors, aliases, foreign tags and deep nesting.
+
+    Only meant for ``yaml.compose``: the nodes are turned into data by :func:`load_yaml_text`,
+    not by PyYAML's constructors. Plain scalars resolve with YAML 1.2 core rules (see the module
+    docstring).
+    """
+
+    # Replace (not extend) the YAML 1.1 implicit resolvers of SafeLoader.
+    yaml_implicit_resolvers: dict = {}
+
+    def __init__(self, stream):
+        super().__init__(stream)
+        self._depth = 0
+
+    def compose_node(self, parent, index):
+        event = self.peek_event()
+        if isinstance(event, AliasEvent) or getattr(event, "anchor", None) is not None:
+            raise _Refused(event.start_mark, "anchors and aliases are not allowed in rulesets")
+        tag = getattr(event, "tag", None)
+        if tag is not None and tag not in _ALLOWED_TAGS:
+            raise _Refused(event.start_mark, f"tag '{_short_tag(tag)}' is not allowed in rulesets")
+        if tag is not None:
+            is_scalar = isinstance(event, ScalarEvent)
+            fits = (tag in _SCALAR_TAGS) if is_scalar else (
+                tag == (_SEQ if isinstance(event, yaml.SequenceStartEvent) else _MAP)
+            )
+            if not fits:
+                raise _Refused(event.start_mark, f"tag '{_short_tag(tag)}' does not fit this value")
+        if isinstance(event, CollectionStartEvent):
+            if self._depth >= MAX_DEPTH:
+                raise _Refused(
+                    event.start_mark, f"nesting is too deep (more than {MAX_DEPTH} levels)"
+                )
+            self._depth += 1
+            try:
+                return super().compose_node(parent, index)
+            finally:
+                self._depth -= 1
+        return super().compose_node(parent, index)
+
+
+RulesetLoader.add_implicit_resolver(_BOOL, _BOOL_RE, list("tTfF"))
+RulesetLoader.add_implicit_resolver(_NULL, _NULL_RE, ["~", "n", "N", ""])
+RulesetLoader.add_implicit_resolver(_INT, _INT_RE, list("-+0123456789"))
+RulesetLoader.add_implicit_resolver(_FLOAT, _FLOAT_RE, list("-+.0123456789"))
+
+
+@dataclass(frozen=True)
+class LocatedDoc:
+    """Plain data read from one YAML file plus where each value and key is written.
+
+    ``locations`` maps a path tuple to the :class:`Location` of the value node at that path;
+    ``key_locations`` maps a path tuple ending in a mapping key to the location of that key.
+    ``text`` is the source text.
+    """
+
+    data: Any
+    filename: str
+    locations: Mapping[tuple, Location] = field(default_factory=dict, repr=False, compare=False)
+    key_locations: Mapping[tuple, Location] = field(default_factory=dict, repr=False, compare=False)
+    text: str = field(default="", repr=False, compare=False)
+
+    def location(self, path=()) -> Location:
+        """Where the value at ``path`` is; falls back to the nearest ancestor that has a location."""
+        p = tuple(path)
+        while True:
+            loc = self.locations.get(p)
+            if loc is not None:
+                return loc
+            if not p:
+                return Location(self.filename)
+            p = p[:-1]
+
+    def key_location(self, path) -> Location:
+        """Where the mapping key of the last element of ``path`` is written.
+
+        Falls back to :meth:`location` (list items and the top level have no key).
+        """
+        p = tuple(path)
+        loc = self.key_locations.get(p)
+        return loc if loc is not None else self.location(p)
+
+
+def _loc(filename: str, mark) -> Location:
+    if mark is None:
+        return Location(filename)
+    return Location(filename, mark.line + 1, mark.column + 1)
+
+
+def _yaml_error_problem(filename: str, err: yaml.MarkedYAMLError) -> Problem:
+    problem = (err.problem or "").strip()
+    context = (err.context or "").strip()
+    mark = err.problem_mark or err.context_mark
+    if isinstance(err, yaml.composer.ComposerError) and "single document" in context:
+        return Problem(
+            _loc(filename, err.problem_mark),
+            "a ruleset file holds one YAML document; found a second one (remove the '---' line)",
+        )
+    if not problem:
+        problem, context = context, ""
+    message = problem or "invalid YAML"
+    if context:
+        cm = err.context_mark
+        if cm is not None and err.problem_mark is not None:
+            message += f" ({context} started at line {cm.line + 1}, column {cm.column + 1})"
+        else:
+            message += f" ({context})"
+    if "'\\t'" in problem:
+        message += "; indent with spaces, not tabs"
+    elif "expected <block end>" in problem:
+        message += "; check the indentation of this line"
+    return Problem(_loc(filename, mark), message)
+
+
+def _position_location(filename: str, text: str, position: int) -> Location:
+    before = text[:position]
+    line = before.count("\n") + 1
+    column = position - (before.rfind("\n") + 1) + 1
+    return Location(filename, line, column)
+
+
+class _Builder:
+    """Turns composed nodes into plain data plus the two location maps."""
+
+    def __init__(self, filename: str):
+        self.filename = filename
+        self.locations: dict[tuple, Location] = {}
+        self.key_locations: dict[tuple, Location] = {}
+        self.problems: list[Problem] = []
+
+    def loc(self, node) -> Location:
+        return _loc(self.filename, node.start_mark)
+
+    def build(self, node, path: tuple):
+        self.locations[path] = self.loc(node)
+        if isinstance(node, ScalarNode):
+            return self.scalar(node)
+        if isinstance(node, SequenceNode):
+            return [self.build(item, path + (i,)) for i, item in enumerate(node.value)]
+        if isinstance(node, MappingNode):
+            return self.mapping(node, path)
+        raise AssertionError(f"unexpected YAML node {node!r}")  # pragma: no cover
+
+    def scalar(self, node: ScalarNode):
+        tag, value = node.tag, node.value
+        if tag == _STR:
+            return value
+        try:
+            if tag == _NULL:
+                if not _NULL_RE.match(value):
+                    raise ValueError
+                return None
+            if tag == _BOOL:
+                if not _BOOL_RE.match(value):
+                    raise ValueError
+                return value.lower() == "true"
+            if tag == _INT:
+                if not _INT_RE.match(value):
+                    raise ValueError
+                return int(value)
+            if tag == _FLOAT:
+                if not _FLOAT_RE.match(value) and not _INT_RE.match(value):
+                    raise ValueError
+                number = float(value)
+                if not math.isfinite(number):
+                    self.problems.append(Problem(self.loc(node), f"number {value} is too large"))
+                return number
+        except ValueError:
+            words = {_NULL: "nothing (null)", _BOOL: "true/false", _INT: "a whole number",
+                     _FLOAT: "a number"}[tag]
+            shown = value if len(value) <= 40 else value[:37] + "..."
+            self.problems.append(Problem(self.loc(node), f"cannot read '{shown}' as {words}"))
+            return value
+        # Unreachable: compose_node refuses every other tag.
+        raise AssertionError(f"unexpected tag {tag}")  # pragma: no cover
+
+    def mapping(self, node: MappingNode, path: tuple) -> dict:
+        result: dict[str, Any] = {}
+        first_line: dict[str, int] = {}
+        for key_node, value_node in node.value:
+            if not isinstance(key_node, ScalarNode):
+                kind = "a list" if isinstance(key_node, SequenceNode) else "a mapping"
+                self.problems.append(
+                    Problem(self.loc(key_node), f"a mapping key must be plain text, not {kind}")
+                )
+                continue
+            key = key_node.value
+            if key == "<<" and key_node.style is None:
+                self.problems.append(
+                    Problem(self.loc(key_node), "merge keys ('<<') are not allowed in rulesets")
+                )
+                continue
+            if key in first_line:
+                self.problems.append(
+                    Problem(
+                        self.loc(key_node),
+                        f"duplicate key '{key}' (first at line {first_line[key]})",
+                    )
+                )
+                continue
+            first_line[key] = key_node.start_mark.line + 1
+            child = path + (key,)
+            self.key_locations[child] = self.loc(key_node)
+            result[key] = self.build(value_node, child)
+        return result
+
+
+def _describe_top(node) -> str:
+    if isinstance(node, SequenceNode):
+        return "a list"
+    if node.tag == _STR:
+        return "a string"
+    return {_NULL: "nothing", _BOOL: "true/false", _INT: "a whole number", _FLOAT: "a number"}.get(
+        node.tag, "a value"
+    )
+
+
+def load_yaml_text(text: str, filename: str) -> LocatedDoc:
+    """Parse one ruleset document from ``text``; the top level must be a mapping.
+
+    Raises :class:`RulesetError` (located problems) for anything refused or malformed.
+    """
+    filename = str(filename)
+    size = len(text.encode("utf-8", errors="surrogatepass"))
+    if size > MAX_BYTES:
+        raise RulesetError(
+            [Problem(Location(filename), f"file is too large: {size} bytes (the limit is {MAX_BYTES} bytes)")]
+        )
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    try:
+        node = yaml.compose(text, Loader=RulesetLoader)
+    except yaml.MarkedYAMLError as err:
+        raise RulesetError([_yaml_error_problem(filename, err)]) from None
+    except yaml.reader.ReaderError as err:
+        ch = err.character if isinstance(err.character, int) else 0
+        raise RulesetError(
+            [
+                Problem(
+                    _position_location(filename, text, err.position),
+                    f"character U+{ch:04X} is not allowed in a YAML file",
+                )
+            ]
+        ) from None
+    except yaml.YAMLError as err:  # pragma: no cover - every PyYAML error so far is one of the above
+        raise RulesetError([Problem(Location(filename), f"invalid YAML: {err}")]) from None
+    except RecursionError:  # pragma: no cover - MAX_DEPTH should prevent this
+        raise RulesetError([Problem(Location(filename), "nesting is too deep")]) from None
+
+    if node is None:
+        raise RulesetError(
+            [Problem(Location(filename, 1, 1), "the file is empty; a ruleset is a mapping of 'key: value' lines")]
+        )
+    if not isinstance(node, MappingNode):
+        raise RulesetError(
+            [
+                Problem(
+                    _loc(filename, node.start_mark),
+                    f"the top level must be a mapping of 'key: value' lines, not {_describe_top(node)}",
+                )
+            ]
+        )
+    builder = _Builder(filename)
+    data = builder.build(node, ())
+    if builder.problems:
+        raise RulesetError(builder.problems)
+    return LocatedDoc(
+        data=data,
+        filename=filename,
+        locations=builder.locations,
+        key_locations=builder.key_locations,
+        text=text,
+    )
+
+
+def _decode_problem(filename: str, raw: bytes, err: UnicodeDecodeError) -> Problem:
+    start = err.start
+    before = raw[:start]
+    line = before.count(b"\n") + 1
+    line_start = before.rfind(b"\n") + 1
+    column = len(raw[line_start:start].decode("utf-8", errors="replace")) + 1
+    return Problem(
+        Location(filename, line, column),
+        f"the file is not valid UTF-8 (byte 0x{raw[start]:02x}); save it as UTF-8",
+    )
+
+
+def load_yaml_file(path: str | PathLike) -> LocatedDoc:
+    """Read ``path`` (at most :data:`MAX_BYTES`, UTF-8) and parse it with :func:`load_yaml_text`."""
+    filename = str(path)
+    p = Path(path)
+    try:
+        with p.open("rb") as fh:
+            raw = fh.read(MAX_BYTES + 1)
+            if len(raw) > MAX_BYTES:
+                fh.seek(0, 2)
+                size = fh.tell()
+                raise RulesetError(
+                    [Problem(Location(filename), f"file is too large: {size} bytes (the limit is {MAX_BYTES} bytes)")]
+                )
+    except FileNotFoundError:
+        raise RulesetError([Problem(Location(filename), "file not found")]) from None
+    except IsADirectoryError:
+        raise RulesetError([Problem(Location(filename), "is a folder, not a file")]) from None
+    except OSError as err:
+        raise RulesetError([Problem(Location(filename), f"cannot read the file: {err.strerror or err}")]) from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise RulesetError([_decode_problem(filename, raw, err)]) from None
+    return load_yaml_text(text, filename)

@@ -1,0 +1,334 @@
+"""Compile merged ruleset data into an immutable :class:`Ruleset`.
+
+The JSON Schema has already checked the shape of the data; this module checks
+what a schema cannot (the deal fits the deck, the sequence names sections that
+exist, formulas only name known quantities) and reports every problem at the
+file and line the offending value came from.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from thunee_dsl.errors import FormulaError, Location, Problem, RulesetError
+from thunee_dsl.formula import Formula, compile_formula
+from thunee_dsl.model.cards import Deck, beats_table, normalise_rank
+from thunee_dsl.model.quantities import symbol_table
+from thunee_dsl.model.ruleset import (
+    ENGINE_VERBS, BallTable, CallingRules, Cancellation, Claim, Combination, Declaration,
+    DealerRules, GameRules, Outcome, Penalties, PlayRules, Ruleset, SeatRef, TeamValue,
+    TrumpRules, Undertaking,
+)
+
+
+class _Compiler:
+    def __init__(self, source):
+        self.source = source
+        self.data: dict[str, Any] = source.data
+        self.problems: list[Problem] = []
+
+    # -- helpers -------------------------------------------------------------------------
+    def where(self, path: tuple) -> Location:
+        return self.source.origin(path)
+
+    def problem(self, path: tuple, message: str) -> None:
+        self.problems.append(Problem(self.where(path), message))
+
+    def get(self, *path, default=None):
+        node = self.data
+        for key in path:
+            if isinstance(node, dict) and key in node:
+                node = node[key]
+            elif isinstance(node, list) and isinstance(key, int) and 0 <= key < len(node):
+                node = node[key]
+            else:
+                return default
+        return node
+
+    def formula(self, path: tuple, context: str, expect: str | None = None) -> Formula | None:
+        value = self.get(*path)
+        if value is None:
+            return None
+        text = "true" if value is True else "false" if value is False else str(value)
+        try:
+            return compile_formula(text, self.symbols(context), expect=expect)
+        except FormulaError as err:
+            dotted = ".".join(str(p) for p in path)
+            self.problem(path, f"{dotted}: {err.message}\n{err.caret}")
+            return None
+
+    def symbols(self, context: str):
+        return symbol_table(context, tricks=self.tricks, target=self.target,
+                            corner_house=self.corner_house, team_values=self.team_value_names,
+                            team_value_getter=self.team_value_getter)
+
+    # -- sections ------------------------------------------------------------------------
+    def compile(self) -> Ruleset:
+        d = self.data
+        players = d["players"]
+        seats, teams = players["seats"], players["teams"]
+        if seats % teams:
+            self.problem(("players", "teams"), f"{seats} seats cannot form {teams} equal teams")
+        deck = self.deck()
+        batches = tuple(d["deal"]["batches"])
+        if deck is not None and sum(batches) * seats > deck.size:
+            self.problem(("deal", "batches"), f"the deal gives {sum(batches)} cards to each of {seats} "
+                         f"players ({sum(batches) * seats} cards) but the deck has only {deck.size}")
+        self.tricks = sum(batches)
+        game = d["game"]
+        self.target = game["target"]
+        self.corner_house = game.get("corner_house", self.target - 1)
+        if self.corner_house >= self.target:
+            self.problem(("game", "corner_house"), f"corner house ({self.corner_house}) must be below the target ({self.target})")
+        self.team_value_names = tuple((self.get("scoring", "team_values") or {}).keys())
+        self.team_value_getter = None
+        team_values = self.team_values()
+        self.team_value_getter = _team_value_getter(team_values, teams)
+        sequence = self.sequence(batches)
+        trumps = self.trumps(batches)
+        ruleset = Ruleset(
+            name=str(d["name"]),
+            title=str(d.get("title", d["name"])),
+            aliases=tuple(d.get("aliases", ())),
+            summary=str(d.get("summary", "")).strip(),
+            seats=seats,
+            teams=teams,
+            direction=players.get("direction", "counterclockwise"),
+            deck=deck,
+            batches=batches,
+            first_receiver=SeatRef.parse(d["deal"].get("first_receiver", "dealer+1")),
+            sequence=sequence,
+            trumps=trumps,
+            calling=self.calling(),
+            undertakings=self.undertakings(len(batches)),
+            play=self.play(),
+            cancellation=self.cancellation(),
+            declarations=self.declarations(deck),
+            claims=self.claims(),
+            team_values=team_values,
+            outcomes=self.outcomes(),
+            penalties=self.penalties(),
+            game=GameRules(self.target, self.corner_house, game.get("source", "")),
+            dealer=self.dealer(),
+            data=self.source,
+            beats=self.beats(deck),
+        )
+        self.check_verbs(ruleset)
+        if self.problems:
+            raise RulesetError(self.problems)
+        return ruleset
+
+    def deck(self) -> Deck | None:
+        deck = self.data["deck"]
+        suits = tuple(str(s).upper() for s in deck["suits"])
+        ranks = tuple(normalise_rank(r) for r in deck["ranks"])
+        ok = True
+        for label, values in (("suits", suits), ("ranks", ranks)):
+            seen = set()
+            for i, v in enumerate(values):
+                if v in seen:
+                    self.problem(("deck", label, i), f"'{v}' is listed twice in deck.{label}")
+                    ok = False
+                seen.add(v)
+        for i, r in enumerate(ranks):
+            if len(r) != 1:
+                self.problem(("deck", "ranks", i), f"rank '{r}' must be one character (T for the Ten)")
+                ok = False
+        points = {}
+        for key, value in (deck.get("points") or {}).items():
+            rank = normalise_rank(key)
+            if rank not in ranks:
+                self.problem(("deck", "points", key), f"deck.points names rank '{key}', which is not in deck.ranks")
+                ok = False
+            points[rank] = value
+        if not ok:
+            return None
+        return Deck(suits, ranks, tuple(points.get(r, 0) for r in ranks))
+
+    def sequence(self, batches) -> tuple[str, ...]:
+        steps = tuple(self.data["sequence"])
+        sections = {"make trumps": "trumps", "calling": "calling", "undertakings": "undertakings"}
+        deals = [int(s.split()[1]) for s in steps if s.startswith("deal ")]
+        if deals != list(range(1, len(batches) + 1)):
+            self.problem(("sequence",), f"the sequence must deal the {len(batches)} batches of deal.batches "
+                         f"in order (deal 1 ... deal {len(batches)}), found: {', '.join(s for s in steps if s.startswith('deal')) or 'none'}")
+        if steps.count("play") != 1 or steps[-1] != "play":
+            self.problem(("sequence",), "the sequence must end with one 'play' step")
+        for i, step in enumerate(steps):
+            section = sections.get(step)
+            if section and section not in self.data:
+                self.problem(("sequence", i), f"step '{step}' needs a '{section}:' section")
+            if step != "play" and steps.count(step) > 1 and not step.startswith("deal"):
+                self.problem(("sequence", i), f"step '{step}' appears twice")
+        if "trumps" in self.data and "make trumps" not in steps:
+            self.problem(("trumps",), "there is a trumps section but no 'make trumps' step in the sequence")
+        return steps
+
+    def trumps(self, batches) -> TrumpRules | None:
+        t = self.get("trumps")
+        if t is None:
+            return None
+        steps = tuple(self.data["sequence"])
+        if "last card" in t["ways"] and "make trumps" in steps:
+            dealt_before = sum(1 for s in steps[:steps.index("make trumps")] if s.startswith("deal "))
+            if dealt_before >= len(batches):
+                self.problem(("trumps", "ways"), "'last card' needs a batch dealt after trumps are made")
+        return TrumpRules(SeatRef.parse(t["chooser"]), tuple(t["ways"]), tuple(t.get("caller_ways", ("card",))),
+                          t.get("revealed", "first lead"), t.get("source", ""))
+
+    def calling(self) -> CallingRules | None:
+        c = self.get("calling")
+        if c is None:
+            return None
+        amounts = tuple(c["amounts"])
+        if list(amounts) != sorted(set(amounts)):
+            self.problem(("calling", "amounts"), "calling.amounts must rise strictly")
+        return CallingRules(amounts, c.get("first_caller", "anyone"), c.get("next_caller", "opponents of last caller"),
+                            c.get("simultaneous_extra", 0), c.get("source", ""))
+
+    def balls(self, path: tuple, context: str) -> BallTable:
+        b = self.get(*path) or {}
+        for key in ("success",):
+            if key not in b:
+                self.problem(path, f"{'.'.join(path)}: missing '{key}'")
+        if "failure" not in b and "caught" not in b:
+            self.problem(path, f"{'.'.join(path)}: give 'failure' (or 'caught') balls")
+        fail_key = "failure" if "failure" in b else "caught"
+        failure = self.formula(path + (fail_key,), context, "number")
+        partner = self.formula(path + ("partner_catch",), context, "number") if "partner_catch" in b else failure
+        return BallTable(self.formula(path + ("success",), context, "number"), failure, partner)
+
+    def undertakings(self, nbatches: int) -> tuple[Undertaking, ...]:
+        out = []
+        for name, u in (self.get("undertakings") or {}).items():
+            p = ("undertakings", name)
+            after = u.get("after_batch", nbatches)
+            if after > nbatches:
+                self.problem(p + ("after_batch",), f"after_batch {after} but the deal has only {nbatches} batches")
+            out.append(Undertaking(
+                name=name, verb=u["verb"], title=u.get("title", name.title()), after_batch=after,
+                allowed_if=self.formula(p + ("allowed_if",), "undertaking", "boolean"),
+                leader=u.get("leader", "caller"), trump=u.get("trump", "first lead"),
+                caught=u.get("caught", "when beaten"),
+                balls=self.balls(p + ("balls",), "undertaking balls"), source=u.get("source", "")))
+        return tuple(out)
+
+    def play(self) -> PlayRules:
+        p = self.data["play"]
+        return PlayRules(SeatRef.parse(p["first_leader"]), p.get("follow_suit", True),
+                         p.get("undercut", "allowed") == "only with nothing but trumps", p.get("source", ""))
+
+    def cancellation(self) -> Cancellation | None:
+        c = self.get("cancellation")
+        if c is None:
+            return None
+        return Cancellation(self.formula(("cancellation", "cancel_if"), "cancellation", "boolean"),
+                            c.get("redealer", "same dealer") == "same dealer", c.get("source", ""))
+
+    def declarations(self, deck: Deck | None) -> tuple[Declaration, ...]:
+        out = []
+        for name, d in (self.get("declarations") or {}).items():
+            p = ("declarations", name)
+            combos = []
+            for i, combo in enumerate(d["combinations"]):
+                ranks = []
+                for j, r in enumerate(combo["ranks"]):
+                    rank = normalise_rank(r)
+                    if deck is not None and rank not in deck.ranks:
+                        self.problem(p + ("combinations", i, "ranks", j), f"rank '{r}' is not in deck.ranks")
+                    elif deck is not None:
+                        ranks.append(deck.ranks.index(rank))
+                combos.append(Combination(tuple(ranks), combo["trumps"], combo["other"]))
+            out.append(Declaration(
+                name=name, verb=d["verb"], title=d.get("title", name.title()), combinations=tuple(combos),
+                after_team_trick=frozenset(d["after_team_trick"]), once_per_suit=d.get("once_per_suit", True),
+                suit_hidden_for=frozenset(d.get("suit_hidden_for", ())),
+                allowed_if=self.formula(p + ("allowed_if",), "declaration", "boolean"), source=d.get("source", "")))
+        return tuple(out)
+
+    def claims(self) -> tuple[Claim, ...]:
+        out = []
+        for name, c in (self.get("claims") or {}).items():
+            p = ("claims", name)
+            out.append(Claim(
+                name=name, verb=c["verb"], title=c.get("title", name.title()),
+                allowed_if=self.formula(p + ("allowed_if",), "claim", "boolean"),
+                forbidden_if=self.formula(p + ("forbidden_if",), "claim", "boolean"),
+                succeeds_if=self.formula(p + ("succeeds_if",), "claim", "boolean"),
+                balls=self.balls(p + ("balls",), "claim"), source=c.get("source", "")))
+        return tuple(out)
+
+    def team_values(self) -> tuple[TeamValue, ...]:
+        out = []
+        for name, tv in (self.get("scoring", "team_values") or {}).items():
+            if not name.isidentifier():
+                self.problem(("scoring", "team_values", name), f"team value name '{name}' must be a single word (letters, digits, _)")
+                continue
+            f = self.formula(("scoring", "team_values", name, "formula"), "team value", "number")
+            if f is not None:
+                out.append(TeamValue(name, f, tv.get("description", ""), tv.get("source", "")))
+        return tuple(out)
+
+    def outcomes(self) -> tuple[Outcome, ...]:
+        out = []
+        for i, o in enumerate(self.data["scoring"]["outcomes"]):
+            p = ("scoring", "outcomes", i)
+            if o["winner"] not in ("counting", "makers"):
+                self.problem(p + ("winner",), f"an outcome's winner must be 'counting' or 'makers', not '{o['winner']}'")
+            out.append(Outcome(self.formula(p + ("when",), "outcome", "boolean"), o["winner"],
+                               self.formula(p + ("balls",), "outcome", "number"), o.get("says", ""), o.get("source", "")))
+        return tuple(out)
+
+    def penalties(self) -> Penalties | None:
+        p = self.get("penalties")
+        if p is None:
+            return None
+        return Penalties(p["balls"], frozenset(p["offences"]), p.get("source", ""))
+
+    def dealer(self) -> DealerRules:
+        d = self.data["dealer"]
+        return DealerRules(self.formula(("dealer", "passes_if"), "dealer", "boolean"),
+                           SeatRef.parse(d.get("passes_to", "dealer+1")), d.get("source", ""))
+
+    def beats(self, deck: Deck | None):
+        if deck is None:
+            return ()
+        return tuple(beats_table(deck, t) for t in range(len(deck.suits))) + (beats_table(deck, None),)
+
+    def check_verbs(self, ruleset: Ruleset) -> None:
+        seen: dict[str, tuple] = {}
+        for section, items in (("undertakings", ruleset.undertakings), ("declarations", ruleset.declarations),
+                               ("claims", ruleset.claims)):
+            for item in items:
+                path = (section, item.name, "verb")
+                if item.verb in ENGINE_VERBS:
+                    self.problem(path, f"verb '{item.verb}' is reserved for the engine ({', '.join(ENGINE_VERBS)})")
+                elif item.verb in seen:
+                    self.problem(path, f"verb '{item.verb}' is already used by {'.'.join(seen[item.verb][:2])}")
+                seen[item.verb] = path
+
+
+def _team_value_getter(team_values: tuple[TeamValue, ...], teams: int):
+    """Team values are computed on demand and cached in the env (a deal is scored once)."""
+    formulas = {tv.name: tv.formula for tv in team_values}
+
+    def compute(env, team, name):
+        key = (team, name)
+        cache = env.team_values
+        if key not in cache:
+            cache[key] = formulas[name].evaluate(env.bind_team(team, teams))
+        return cache[key]
+
+    return compute
+
+
+def compile_ruleset(source) -> Ruleset:
+    """Compile a merged, schema-checked source (:class:`thunee_dsl.loading.MergedSource`)."""
+    compiler = _Compiler(source)
+    try:
+        return compiler.compile()
+    except RulesetError:
+        raise
+    except (KeyError, TypeError, ValueError) as err:  # shape problems the schema let through
+        compiler.problem((), f"cannot compile ruleset: {err}")
+        raise RulesetError(compiler.problems) from None

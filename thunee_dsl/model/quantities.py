@@ -1,0 +1,185 @@
+"""The named quantities of a deal that formulas may read.
+
+A formula such as ``counting.cards + call`` is compiled against a *symbol table*
+built here. Which names exist depends on where the formula stands in a ruleset:
+a scoring outcome knows the counting team but not a claim's caller; a claim's
+``succeeds_if`` knows both. Asking for a name the context lacks is a compile-time
+error, so a typo or a misplaced name is reported when the ruleset loads, never
+in the middle of a game.
+
+Getters read an :class:`Env`. The game layer fills it: ``env.deal`` is the deal
+being played (any object with the attributes listed in :data:`DEAL_PROTOCOL`),
+``env.balls`` the game score before the deal, and the role slots say which team
+or seat each role names at that moment.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from thunee_dsl.formula import Symbol
+
+TEAM_ROLES = {
+    "counting": "the counting team (opponents of the trump makers)",
+    "makers": "the trump makers' team",
+    "callers": "the team of the player who made the call being judged",
+    "opponents": "the opponents of that team",
+    "dealers": "the dealer's team",
+    "others": "the team that did not deal",
+    "team": "the team a team value is being computed for",
+    "other": "the opponents of that team",
+}
+SEAT_ROLES = {
+    "caller": "the player who made the call being judged",
+    "seat": "the player who might make this call",
+    "dealer": "the dealer",
+    "trump_maker": "the player who made trumps",
+}
+
+# What the game layer's deal object must provide (read by the getters below).
+DEAL_PROTOCOL = (
+    "call", "counting", "makers", "team_cards", "team_tricks", "team_jodies", "team_trumps_dealt",
+    "seat_tricks", "last_trick_winner", "undertaking_name", "claim_name", "tricks_played",
+    "suits_held", "cards_held", "dealer", "trump_maker", "team_of",
+)
+
+
+class Env:
+    """What a formula sees. Filled by the game layer; roles not known are None."""
+
+    __slots__ = ("deal", "balls", "counting", "makers", "callers", "opponents", "dealers", "others",
+                 "team", "other", "caller", "seat", "dealer", "trump_maker", "team_values")
+
+    def __init__(self, deal, balls, **roles):
+        self.deal = deal
+        self.balls = balls
+        self.counting = deal.counting
+        self.makers = deal.makers
+        self.dealer = deal.dealer
+        self.trump_maker = deal.trump_maker
+        self.callers = self.opponents = self.dealers = self.others = None
+        self.team = self.other = self.caller = self.seat = None
+        self.team_values = {}
+        for key, value in roles.items():
+            setattr(self, key, value)
+
+    def bind_team(self, team: int, teams: int) -> "Env":
+        """A copy of this env in which ``team`` is ``team`` and ``other`` its opponent (two teams)."""
+        env = Env.__new__(Env)
+        for key in Env.__slots__:
+            setattr(env, key, getattr(self, key))
+        env.team = team
+        env.other = (team + 1) % teams if teams == 2 else None
+        return env
+
+
+@dataclass(frozen=True)
+class Context:
+    """Where a formula stands: which roles it may use."""
+
+    name: str
+    team_roles: tuple[str, ...]
+    seat_roles: tuple[str, ...]
+
+
+CONTEXTS = {
+    "team value": Context("team value", ("counting", "makers", "team", "other"), ("dealer", "trump_maker")),
+    "outcome": Context("outcome", ("counting", "makers"), ("dealer", "trump_maker")),
+    "cancellation": Context("cancellation", ("counting", "makers"), ("dealer", "trump_maker")),
+    "undertaking": Context("undertaking", ("counting", "makers", "callers", "opponents"),
+                           ("seat", "dealer", "trump_maker")),
+    "declaration": Context("declaration", ("counting", "makers", "callers", "opponents"),
+                           ("seat", "dealer", "trump_maker")),
+    "claim": Context("claim", ("counting", "makers", "callers", "opponents"),
+                     ("caller", "seat", "dealer", "trump_maker")),
+    "undertaking balls": Context("undertaking balls", ("counting", "makers", "callers", "opponents"),
+                                 ("caller", "dealer", "trump_maker")),
+    "dealer": Context("dealer", ("dealers", "others", "counting", "makers"), ("dealer", "trump_maker")),
+}
+
+
+def _team_attr(role: str, attr: str) -> Callable:
+    def get(env, _role=role):
+        return getattr(env.deal, attr)[getattr(env, _role)]
+    return get
+
+
+def _won_last(role: str) -> Callable:
+    def get(env, _role=role):
+        winner = env.deal.last_trick_winner
+        return winner is not None and env.deal.team_of[winner] == getattr(env, _role)
+    return get
+
+
+def _balls(role: str) -> Callable:
+    def get(env, _role=role):
+        return env.balls[getattr(env, _role)]
+    return get
+
+
+def _seat_attr(role: str, attr: str) -> Callable:
+    def get(env, _role=role):
+        return getattr(env.deal, attr)[getattr(env, _role)]
+    return get
+
+
+def _seat_won_last(role: str) -> Callable:
+    def get(env, _role=role):
+        return env.deal.last_trick_winner == getattr(env, _role)
+    return get
+
+
+def _seat_team(role: str) -> Callable:
+    def get(env, _role=role):
+        return env.deal.team_of[getattr(env, _role)]
+    return get
+
+
+def _team_value(role: str, name: str, compute: Callable) -> Callable:
+    def get(env, _role=role):
+        return compute(env, getattr(env, _role), name)
+    return get
+
+
+def symbol_table(context: str, *, tricks: int, target: int, corner_house: int,
+                 team_values: tuple[str, ...] = (), team_value_getter: Callable | None = None
+                 ) -> dict[str, Symbol]:
+    """The names a formula in ``context`` may use.
+
+    ``team_values`` are the ruleset's own per-team quantities (``scoring.team_values``);
+    ``team_value_getter(env, team, name)`` computes one.
+    """
+    ctx = CONTEXTS[context]
+    table: dict[str, Symbol] = {}
+
+    def add(name, type_, get, description):
+        table[name] = Symbol(name, type_, get, description)
+
+    add("call", "number", lambda e: e.deal.call, "the amount called to make trumps (0 if no call)")
+    add("tricks", "number", lambda e, n=tricks: n, "the number of tricks in a deal")
+    add("tricks_played", "number", lambda e: e.deal.tricks_played, "tricks completed so far")
+    add("target", "number", lambda e, n=target: n, "balls needed to win the game")
+    add("corner_house", "number", lambda e, n=corner_house: n, "the corner-house score")
+    add("undertaking", "text", lambda e: e.deal.undertaking_name, "the undertaking called this deal, or none")
+    add("claim", "text", lambda e: e.deal.claim_name, "the claim made this deal, or none")
+    for role in ctx.team_roles:
+        add(role, "team", (lambda e, r=role: getattr(e, r)), TEAM_ROLES[role])
+        add(f"{role}.cards", "number", _team_attr(role, "team_cards"), f"card points in the tricks won by {TEAM_ROLES[role]}")
+        add(f"{role}.tricks", "number", _team_attr(role, "team_tricks"), f"tricks won by {TEAM_ROLES[role]}")
+        add(f"{role}.jodies", "number", _team_attr(role, "team_jodies"), f"value of the declarations of {TEAM_ROLES[role]}")
+        add(f"{role}.trumps_dealt", "number", _team_attr(role, "team_trumps_dealt"), f"trumps dealt to {TEAM_ROLES[role]}")
+        add(f"{role}.won_last_trick", "boolean", _won_last(role), f"whether {TEAM_ROLES[role]} won the last trick")
+        add(f"{role}.balls", "number", _balls(role), f"balls of {TEAM_ROLES[role]} before this deal")
+        if context != "team value" and team_value_getter is not None:
+            for name in team_values:
+                add(f"{role}.{name}", "number", _team_value(role, name, team_value_getter),
+                    f"the team value '{name}' of {TEAM_ROLES[role]}")
+    for role in ctx.seat_roles:
+        add(role, "seat", (lambda e, r=role: getattr(e, r)), SEAT_ROLES[role])
+        add(f"{role}.tricks", "number", _seat_attr(role, "seat_tricks"), f"tricks won by {SEAT_ROLES[role]}")
+        add(f"{role}.won_last_trick", "boolean", _seat_won_last(role), f"whether {SEAT_ROLES[role]} won the last trick")
+        add(f"{role}.suits_held", "number", _seat_attr(role, "suits_held"), f"how many suits {SEAT_ROLES[role]} holds")
+        add(f"{role}.cards_held", "number", _seat_attr(role, "cards_held"), f"how many cards {SEAT_ROLES[role]} holds")
+        add(f"{role}.team", "team", _seat_team(role), f"the team of {SEAT_ROLES[role]}")
+    return table

@@ -1,0 +1,236 @@
+"""The compiled rule model: immutable, built once per ruleset from its data.
+
+Each section of a ruleset file becomes a frozen dataclass here, with its
+formulas already compiled (:class:`thunee_dsl.formula.Formula`) and its cards
+already turned into tables (:class:`thunee_dsl.model.cards.Deck`). The game
+layer reads only these objects; it never looks at the YAML.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from thunee_dsl.formula import Formula
+from thunee_dsl.model.cards import Deck
+
+# Transcript verbs the engine itself owns; rulesets may not reuse them.
+ENGINE_VERBS = ("play", "trump", "call", "pass", "bid", "concede", "redeal")
+
+
+@dataclass(frozen=True)
+class SeatRef:
+    """A seat named relative to another: ``dealer+1`` is the seat after the dealer."""
+
+    anchor: str
+    offset: int = 0
+
+    @classmethod
+    def parse(cls, text: str) -> "SeatRef":
+        anchor, _, offset = str(text).partition("+")
+        return cls(anchor, int(offset or 0))
+
+    def resolve(self, seats: int, **anchors: int) -> int:
+        return (anchors[self.anchor] + self.offset) % seats
+
+    def __str__(self) -> str:
+        return f"{self.anchor}+{self.offset}" if self.offset else self.anchor
+
+
+@dataclass(frozen=True)
+class TrumpRules:
+    chooser: SeatRef
+    ways: tuple[str, ...]
+    caller_ways: tuple[str, ...]
+    revealed: str
+    source: str = ""
+
+
+@dataclass(frozen=True)
+class CallingRules:
+    amounts: tuple[int, ...]
+    first_caller: str
+    next_caller: str
+    simultaneous_extra: int
+    source: str = ""
+
+    def next_amounts(self, current: int) -> tuple[int, ...]:
+        """The calls that may follow ``current`` (0: no call yet): the next rung, and the
+        rung after it when a simultaneous call counts extra."""
+        higher = [a for a in self.amounts if a > current]
+        if not higher:
+            return ()
+        if self.simultaneous_extra and len(higher) > 1:
+            return (higher[0], higher[1])
+        return (higher[0],)
+
+
+@dataclass(frozen=True)
+class BallTable:
+    """Balls for an undertaking or a claim: to the callers on success, to their opponents
+    otherwise (``partner_catch`` when the caller's own partner broke it)."""
+
+    success: Formula
+    failure: Formula
+    partner_catch: Formula
+
+
+@dataclass(frozen=True)
+class Undertaking:
+    name: str
+    verb: str
+    title: str
+    after_batch: int
+    allowed_if: Formula | None
+    leader: str  # "caller" | "usual"
+    trump: str  # "first lead" | "as made"
+    caught: str  # "when beaten" | "when a trick is lost"
+    balls: BallTable
+    source: str = ""
+
+
+@dataclass(frozen=True)
+class Combination:
+    ranks: tuple[int, ...]  # rank indexes in the deck
+    trumps: int
+    other: int
+
+
+@dataclass(frozen=True)
+class Declaration:
+    name: str
+    verb: str
+    title: str
+    combinations: tuple[Combination, ...]
+    after_team_trick: frozenset[int]
+    once_per_suit: bool
+    suit_hidden_for: frozenset[int]
+    allowed_if: Formula | None
+    source: str = ""
+
+
+@dataclass(frozen=True)
+class Claim:
+    name: str
+    verb: str
+    title: str
+    allowed_if: Formula | None
+    forbidden_if: Formula | None
+    succeeds_if: Formula
+    balls: BallTable
+    source: str = ""
+
+
+@dataclass(frozen=True)
+class TeamValue:
+    name: str
+    formula: Formula
+    description: str = ""
+    source: str = ""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    when: Formula
+    winner: str  # a team role
+    balls: Formula
+    says: str = ""
+    source: str = ""
+
+
+@dataclass(frozen=True)
+class PlayRules:
+    first_leader: SeatRef
+    follow_suit: bool
+    undercut_only_with_all_trumps: bool
+    source: str = ""
+
+
+@dataclass(frozen=True)
+class Cancellation:
+    cancel_if: Formula
+    same_dealer: bool
+    source: str = ""
+
+
+@dataclass(frozen=True)
+class Penalties:
+    balls: int
+    offences: frozenset[str]
+    source: str = ""
+
+
+@dataclass(frozen=True)
+class GameRules:
+    target: int
+    corner_house: int
+    source: str = ""
+
+
+@dataclass(frozen=True)
+class DealerRules:
+    passes_if: Formula
+    passes_to: SeatRef
+    source: str = ""
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """A compiled ruleset. Build it with :func:`thunee_dsl.model.compile_ruleset`."""
+
+    name: str
+    title: str
+    aliases: tuple[str, ...]
+    summary: str
+    seats: int
+    teams: int
+    direction: str
+    deck: Deck
+    batches: tuple[int, ...]
+    first_receiver: SeatRef
+    sequence: tuple[str, ...]
+    trumps: TrumpRules | None
+    calling: CallingRules | None
+    undertakings: tuple[Undertaking, ...]
+    play: PlayRules
+    cancellation: Cancellation | None
+    declarations: tuple[Declaration, ...]
+    claims: tuple[Claim, ...]
+    team_values: tuple[TeamValue, ...]
+    outcomes: tuple[Outcome, ...]
+    penalties: Penalties | None
+    game: GameRules
+    dealer: DealerRules
+    data: Any = field(repr=False, compare=False, default=None)  # the merged source (for rulebook and diff)
+    beats: tuple[tuple[int, ...], ...] = field(repr=False, compare=False, default=())  # [trump or no-trump][card]
+
+    @property
+    def hand_size(self) -> int:
+        return sum(self.batches)
+
+    @property
+    def tricks_per_deal(self) -> int:
+        return self.hand_size
+
+    @property
+    def no_trump(self) -> int:
+        """Index of the no-trump row of :attr:`beats`."""
+        return len(self.deck.suits)
+
+    def team_of(self, seat: int) -> int:
+        return seat % self.teams
+
+    def partners_of(self, seat: int) -> tuple[int, ...]:
+        return tuple(s for s in range(self.seats) if s != seat and s % self.teams == seat % self.teams)
+
+    def opponents_of(self, seat: int) -> tuple[int, ...]:
+        return tuple(s for s in range(self.seats) if s % self.teams != seat % self.teams)
+
+    def undertaking_by_verb(self, verb: str) -> Undertaking | None:
+        return next((u for u in self.undertakings if u.verb == verb), None)
+
+    def declaration_by_verb(self, verb: str) -> Declaration | None:
+        return next((d for d in self.declarations if d.verb == verb), None)
+
+    def claim_by_verb(self, verb: str) -> Claim | None:
+        return next((c for c in self.claims if c.verb == verb), None)
