@@ -69,6 +69,7 @@ CASES = [
     ("if yes then caller else trump_maker", "the two branches of 'if' must have the same type: team and seat", 25),
     ("if yes then (1) else (no or yes)", "the two branches of 'if' must have the same type: number and boolean", 22),
     ("1 + (if yes then a else no)", "the two branches of 'if' must have the same type: number and boolean", 25),
+    ("1 + " + "9" * 5000, "number too large", 5),
     # empty
     ("", "empty formula", 1),
     ("   ", "empty formula", 1),
@@ -76,7 +77,7 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize(("text", "message", "column"), CASES, ids=[c[0] or "<empty>" for c in CASES])
+@pytest.mark.parametrize(("text", "message", "column"), CASES, ids=[c[0][:20] or "<empty>" for c in CASES])
 def test_error_message_and_column(text, message, column, symbols):
     error = error_for(text, symbols)
     assert error.message == message

@@ -7,7 +7,9 @@ from thunee_dsl.formula import Formula, Symbol, compile_formula
 
 def test_explain_scoring_formula(symbols, env):
     f = compile_formula("counting.cards + call + (if counting.won_last_trick then 10 else -10)", symbols)
-    assert f.explain(env) == "counting.cards [97] + call [20] + (if counting.won_last_trick [false] then 10 else -10) = 107"
+    assert f.explain(env) == (
+        "counting.cards [97] + call [20] + (if counting.won_last_trick [false] then 10 else -10) = 107"
+    )
 
 
 def test_explain_condition(symbols, env):

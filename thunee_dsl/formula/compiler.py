@@ -17,12 +17,12 @@ to read it from whatever ``env`` it will pass to ``evaluate``.
 
 Mistakes are reported as :class:`~thunee_dsl.errors.FormulaError` with a column:
 
->>> compile_formula("tricks * 10 +", symbols)
+>>> compile_formula("10 * trick", symbols)
 Traceback (most recent call last):
 ...
-thunee_dsl.errors.FormulaError: unexpected end of formula; expected one of: a name, a number, a string, '(', '-', 'false', 'none', 'true'
-    tricks * 10 +
-                 ^
+thunee_dsl.errors.FormulaError: unknown name 'trick'; did you mean 'tricks'?
+    10 * trick
+         ^
 """
 
 from __future__ import annotations
@@ -32,12 +32,12 @@ import functools
 import operator
 import re
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import (
     UnexpectedCharacters,
-    UnexpectedEOF,
     UnexpectedInput,
     UnexpectedToken,
     VisitError,
@@ -353,7 +353,11 @@ class _Compiler(Transformer):
     # atoms
 
     def number(self, meta, token: Token) -> _Node:
-        return _constant(int(token), "number", token.start_pos)
+        try:
+            value = int(token)
+        except ValueError:  # Python refuses to convert integers of more than 4300 digits
+            self._fail("number too large", token.start_pos)
+        return _constant(value, "number", token.start_pos)
 
     def string(self, meta, token: Token) -> _Node:
         return _constant(str(token)[1:-1], "text", token.start_pos)
@@ -483,7 +487,8 @@ class _Compiler(Transformer):
         self._need(condition, "boolean", "the condition of 'if' needs a true/false value")
         type = _unify(then.type, otherwise.type)
         if type is None:
-            self._fail(f"the two branches of 'if' must have the same type: {then.type} and {otherwise.type}", otherwise.pos)
+            message = f"the two branches of 'if' must have the same type: {then.type} and {otherwise.type}"
+            self._fail(message, otherwise.pos)
         pos = meta.start_pos
         if condition.const:
             chosen = then if condition.value else otherwise

@@ -133,6 +133,12 @@ class GameState:
                 return f"seat {action.seat} does not hold {r.deck.names[card]}"
         if self.to_act is not None and action.seat != self.to_act:
             return f"it is seat {self.to_act}'s turn"
+        if action.verb == "play" and d.pending and d.pending[0] == "play" and d.trick:
+            led = r.deck.suits[r.deck.suit_of[d.trick[0][1]]]
+            card = r.deck.card(action.arg)
+            if r.deck.suits[r.deck.suit_of[card]] != led and d.hands[action.seat] & r.deck.suit_masks[r.deck.suit_of[d.trick[0][1]]]:
+                return f"seat {action.seat} must follow suit ({led})"
+            return f"seat {action.seat} may not undercut: a lower trump is only allowed with nothing but trumps in hand"
         return f"'{action.verb}' is not possible at this point"
 
     # -- doing it -----------------------------------------------------------------------

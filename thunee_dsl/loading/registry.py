@@ -122,7 +122,7 @@ def _lookup_table(directory: str | PathLike | None) -> dict[str, Path]:
 
 
 def unknown_ruleset_message(name: str, directory: str | PathLike | None = None) -> str:
-    """``unknown ruleset 'x'; did you mean 'y'? known rulesets: a, b`` (used for located errors)."""
+    """``unknown ruleset 'x' (did you mean 'y'?); known rulesets: a, b``."""
     names = shipped_rulesets(directory)
     if not names:
         return f"unknown ruleset '{name}'; no rulesets are installed (looked in {_directory(directory)})"
@@ -136,7 +136,7 @@ def unknown_ruleset_message(name: str, directory: str | PathLike | None = None) 
     close = difflib.get_close_matches(name.lower(), list(candidates), n=1, cutoff=0.6)
     message = f"unknown ruleset '{name}'"
     if close:
-        message += f"; did you mean '{candidates[close[0]]}'?"
+        message += f" (did you mean '{candidates[close[0]]}'?)"
     return message + "; known rulesets: " + ", ".join(names)
 
 

@@ -269,14 +269,20 @@ class _Converter:
         return [Problem(self.value_at(path), f"{prefix}{words or error.message}")]
 
     def _type_alternatives(self, error: ValidationError) -> str | None:
-        """All alternatives failed on type alone: say the union of the expected types."""
-        expected: list[str] = []
+        """Every alternative fails on the type of the value itself: say the expected types."""
+        alternatives = error.validator_value if isinstance(error.validator_value, list) else []
+        by_branch: dict[Any, list[str]] = {}
         for sub in error.context:
             if sub.validator != "type" or tuple(sub.absolute_path) != tuple(error.absolute_path):
-                return None
+                continue
+            branch = sub.relative_schema_path[0] if sub.relative_schema_path else None
             types = sub.validator_value if isinstance(sub.validator_value, list) else [sub.validator_value]
-            for t in types:
-                word = _TYPE_WORDS.get(t, str(t))
+            by_branch[branch] = [_TYPE_WORDS.get(t, str(t)) for t in types]
+        if not alternatives or len(by_branch) != len(alternatives):
+            return None
+        expected: list[str] = []
+        for index in range(len(alternatives)):
+            for word in by_branch.get(index, []):
                 if word not in expected:
                     expected.append(word)
         if not expected:

@@ -1,0 +1,251 @@
+"""Replaying a transcript: the public contract of ``thunee-dsl replay`` (shared/spec/transcript.md).
+
+A transcript names a ruleset, the first dealer, the score before the first deal, and for
+each deal every seat's cards (in the order received) and every action in order. Replay
+runs it through :class:`~thunee_dsl.game.state.GameState` and reports each deal's balls.
+
+Optional announcements are never required: when the next listed action is not one the
+seat being asked could take, that seat is taken to have passed. After a deal ends (early
+or not), the rest of its listed actions are ignored.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from thunee_dsl.errors import Location, Problem, RulesetError, TranscriptError
+from thunee_dsl.game.actions import Action
+from thunee_dsl.game.scoring import DealResult
+from thunee_dsl.game.state import GameState
+from thunee_dsl.loading import LocatedDoc, load_ruleset_source, load_yaml_file, load_yaml_text
+from thunee_dsl.model import Ruleset, compile_ruleset
+
+TOP_KEYS = ("ruleset", "dealer", "score", "deals")
+DEAL_KEYS = ("hands", "actions", "dealer")
+
+
+@dataclass(frozen=True)
+class ReplayReport:
+    ruleset: str
+    deals: tuple[DealResult, ...]
+    score: tuple[int, ...]
+    winner: int | None
+    game: GameState
+
+    def to_json(self) -> dict:
+        return {"ruleset": self.ruleset, "deals": [d.to_json() for d in self.deals],
+                "score": list(self.score), "winner": self.winner}
+
+    def to_text(self) -> str:
+        r = self.game.ruleset
+        lines = [f"Ruleset: {r.name} ({r.title})"]
+        running = list(self.game.initial_score)
+        for i, d in enumerate(self.deals, 1):
+            lines.append("")
+            head = f"Deal {i}: dealer seat {d.dealer}"
+            if d.cancelled:
+                lines.append(f"{head}. Cancelled.")
+            else:
+                made = []
+                if d.undertaking:
+                    made.append(f"{d.undertaking} by seat {d.trump_maker}")
+                if d.trump:
+                    made.append(f"trumps {d.trump} made by seat {d.trump_maker}")
+                if d.call:
+                    made.append(f"call {d.call}")
+                if d.claim:
+                    made.append(f"{d.claim} claimed")
+                lines.append(f"{head}; " + ", ".join(made) + "." if made else f"{head}.")
+            for line in d.explanation:
+                lines.append(f"  {line}")
+            for t, n in enumerate(d.balls):
+                running[t] += n
+            lines.append("  balls this deal: " + ", ".join(f"team {t} +{n}" for t, n in enumerate(d.balls))
+                         + "; score " + "-".join(map(str, running)))
+        lines.append("")
+        if self.winner is None:
+            lines.append(f"Score {'-'.join(map(str, self.score))}; the game is not over.")
+        else:
+            lines.append(f"Score {'-'.join(map(str, self.score))}; team {self.winner} wins the game.")
+        return "\n".join(lines)
+
+
+def _problem(doc: LocatedDoc, path: tuple, message: str) -> RulesetError:
+    return RulesetError([Problem(doc.location(path), message)])
+
+
+def _load_ruleset(doc: LocatedDoc, base_dir: Path | None) -> Ruleset:
+    ref = doc.data.get("ruleset")
+    if not isinstance(ref, str) or not ref.strip():
+        raise _problem(doc, ("ruleset",) if "ruleset" in doc.data else (),
+                       "a transcript needs 'ruleset:' (a shipped ruleset's name or a path to a ruleset file)")
+    looks_like_path = "/" in ref or "\\" in ref or ref.endswith((".yaml", ".yml", ".json"))
+    target = str((base_dir / ref) if looks_like_path and base_dir is not None else ref)
+    try:
+        return compile_ruleset(load_ruleset_source(target))
+    except RulesetError as err:
+        if any("unknown ruleset" in p.message or "no such" in p.message.lower() for p in err.problems):
+            raise RulesetError([Problem(doc.location(("ruleset",)), p.message) for p in err.problems]) from None
+        raise
+
+
+def _check_shape(doc: LocatedDoc, ruleset: Ruleset) -> None:
+    data = doc.data
+    problems = []
+    for key in data:
+        if key not in TOP_KEYS:
+            problems.append(Problem(doc.location((key,)), f"unknown key '{key}'; expected one of: {', '.join(TOP_KEYS)}"))
+    dealer = data.get("dealer", 0)
+    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < ruleset.seats:
+        problems.append(Problem(doc.location(("dealer",)), f"dealer must be a seat from 0 to {ruleset.seats - 1}"))
+    score = data.get("score")
+    if score is not None and (not isinstance(score, list) or len(score) != ruleset.teams
+                              or not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in score)):
+        problems.append(Problem(doc.location(("score",)), f"score must be a list of {ruleset.teams} whole numbers of balls"))
+    deals = data.get("deals")
+    if not isinstance(deals, list) or not deals:
+        problems.append(Problem(doc.location(("deals",) if "deals" in data else ()), "a transcript needs 'deals:', a list of deals"))
+        deals = []
+    for i, deal in enumerate(deals):
+        path = ("deals", i)
+        if not isinstance(deal, dict):
+            problems.append(Problem(doc.location(path), f"deal {i + 1} must be a mapping with 'hands' and 'actions'"))
+            continue
+        for key in deal:
+            if key not in DEAL_KEYS:
+                problems.append(Problem(doc.location(path + (key,)), f"unknown key '{key}' in deal {i + 1}; expected one of: {', '.join(DEAL_KEYS)}"))
+        if not isinstance(deal.get("hands"), (dict, list)):
+            problems.append(Problem(doc.location(path + ("hands",) if "hands" in deal else path), f"deal {i + 1} needs 'hands': each seat's cards"))
+        actions = deal.get("actions", [])
+        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+            problems.append(Problem(doc.location(path + ("actions",)), f"deal {i + 1}: 'actions' must be a list of strings like \"2 play JS\""))
+    if problems:
+        raise RulesetError(problems)
+
+
+def _hands(doc: LocatedDoc, ruleset: Ruleset, i: int) -> list[list[int]]:
+    path = ("deals", i, "hands")
+    raw = doc.data["deals"][i]["hands"]
+    if isinstance(raw, list):
+        raw = dict(enumerate(raw))
+    by_seat: dict[int, object] = {}
+    problems = []
+    for key, cards in raw.items():
+        seat = int(key) if isinstance(key, int) or (isinstance(key, str) and key.isdigit()) else None
+        if seat is None or not 0 <= seat < ruleset.seats:
+            problems.append(Problem(doc.location(path + (key,)), f"'{key}' is not a seat (0 to {ruleset.seats - 1})"))
+            continue
+        by_seat[seat] = (key, cards)
+    for seat in range(ruleset.seats):
+        if seat not in by_seat:
+            problems.append(Problem(doc.location(path), f"deal {i + 1}: no cards for seat {seat}"))
+    seen: dict[int, tuple] = {}
+    order: list[list[int]] = [[] for _ in range(ruleset.seats)]
+    for seat, (key, cards) in sorted(by_seat.items()):
+        if not isinstance(cards, list):
+            problems.append(Problem(doc.location(path + (key,)), f"seat {seat}'s cards must be a list"))
+            continue
+        if len(cards) != ruleset.hand_size:
+            problems.append(Problem(doc.location(path + (key,)), f"seat {seat} has {len(cards)} cards; "
+                                    f"{ruleset.name} deals {ruleset.hand_size} ({' + '.join(map(str, ruleset.batches))})"))
+        for j, text in enumerate(cards):
+            where = path + (key, j)
+            try:
+                card = ruleset.deck.card(text)
+            except ValueError as err:
+                problems.append(Problem(doc.location(where), str(err)))
+                continue
+            if card in seen:
+                problems.append(Problem(doc.location(where), f"{ruleset.deck.names[card]} is dealt twice "
+                                        f"(also to seat {seen[card][0]})"))
+            seen[card] = (seat, where)
+            order[seat].append(card)
+    if problems:
+        raise RulesetError(problems)
+    return order
+
+
+def replay(doc: LocatedDoc, base_dir: Path | None = None) -> ReplayReport:
+    """Replay a loaded transcript. Raises RulesetError (located) or TranscriptError (one line)."""
+    ruleset = _load_ruleset(doc, base_dir)
+    _check_shape(doc, ruleset)
+    data = doc.data
+    game = GameState(ruleset, dealer=data.get("dealer", 0), score=data.get("score"), auto_deal=False)
+    name = doc.filename
+    deals = data["deals"]
+    for i, deal_data in enumerate(deals):
+        if game.is_over:
+            raise TranscriptError(f"{name}: deal {i + 1}: the game was already won by team {game.winner} "
+                                  f"after deal {i}; no further deals may be listed")
+        want = deal_data.get("dealer")
+        if want is not None and want != game.dealer:
+            loc = doc.location(("deals", i, "dealer"))
+            raise RulesetError([Problem(loc, f"deal {i + 1}: dealer {want} given, but the rules make seat "
+                                             f"{game.dealer} the dealer")])
+        game.start_deal(_hands(doc, ruleset, i))
+        record = game.deals[-1]
+        for j, text in enumerate(deal_data.get("actions", []) or []):
+            if record.result is not None:
+                break  # the deal ended early: further listed actions are ignored
+            prefix = f'{name}: deal {i + 1}, action {j + 1} "{text}"'
+            try:
+                action = Action.parse(text)
+            except ValueError as err:
+                raise TranscriptError(f"{prefix}: {err}") from None
+            _replay_action(game, action, prefix)
+        while record.result is None and game.pass_window():
+            pass  # optional windows still open close unused (a cancelled deal ends here)
+        if record.result is None:
+            legal = ", ".join(str(a) for a in game.legal_actions())
+            raise TranscriptError(f"{name}: deal {i + 1}: the actions end before the deal is over; "
+                                  f"legal now: {legal}")
+    return ReplayReport(ruleset.name, tuple(game.results), tuple(game.score), game.winner, game)
+
+
+def _window_kind(ruleset: Ruleset, verb: str) -> str | None:
+    if verb == "call":
+        return "calling"
+    if ruleset.undertaking_by_verb(verb):
+        return "undertakings"
+    if ruleset.declaration_by_verb(verb):
+        return "declarations"
+    if ruleset.claim_by_verb(verb):
+        return "claims"
+    return None
+
+
+def _replay_action(game: GameState, action: Action, prefix: str) -> None:
+    kind = _window_kind(game.ruleset, action.verb)
+    while True:
+        legal = game.legal_actions()
+        if action in legal or game.offence_of(action) is not None:
+            game.apply(action)
+            return
+        window = game.deal.window
+        if window is None or (window.kind == kind and window.seat == action.seat):
+            break
+        game.pass_window()
+        if kind is not None and window.kind == kind and game.deal.window is not window:
+            break  # the window this action belongs to closed without it becoming possible
+    reason = game.explain_illegal(action)
+    shown = ", ".join(str(a) for a in legal) or "none"
+    raise TranscriptError(f"{prefix}: {reason}; legal now: {shown}")
+
+
+def load_transcript(path: str | Path) -> LocatedDoc:
+    return load_yaml_file(path)
+
+
+def replay_file(path: str | Path) -> ReplayReport:
+    """Load and replay a transcript file (YAML or JSON)."""
+    path = Path(path)
+    try:
+        doc = load_yaml_file(path)
+    except FileNotFoundError:
+        raise RulesetError([Problem(Location(str(path)), "no such file")]) from None
+    return replay(doc, path.parent)
+
+
+def replay_text(text: str, filename: str = "<transcript>", base_dir: Path | None = None) -> ReplayReport:
+    return replay(load_yaml_text(text, filename), base_dir)
