@@ -175,17 +175,17 @@ def _resolve_chain(top: _Link, search) -> list[_Link]:
             target = registry.find_ruleset(ref, directory=search, where=where)
         else:
             target = Path(os.path.normpath(link.folder / ref))
-            if not target.is_file():
-                raise RulesetError(
-                    [Problem(where, f"cannot find the base ruleset '{ref}' (looked for {target})")]
-                )
         identity = _identity(target)
         names = [Path(c.doc.filename).name for c in chain]
         identities = [c.identity for c in chain]
-        if identity in identities:
+        if identity in identities:  # before the existence check: the editor's file may be unsaved
             start = identities.index(identity)
             loop = names[start:] + [names[start]]
             raise RulesetError([Problem(where, "extends cycle: " + " -> ".join(loop))])
+        if not target.is_file():
+            raise RulesetError(
+                [Problem(where, f"cannot find the base ruleset '{ref}' (looked for {target})")]
+            )
         if len(chain) >= MAX_EXTENDS_DEPTH:
             raise RulesetError(
                 [Problem(where, f"extends chain is too long (more than {MAX_EXTENDS_DEPTH} files)")]

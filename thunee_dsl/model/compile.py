@@ -8,6 +8,7 @@ file and line the offending value came from.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from thunee_dsl.errors import FormulaError, Location, Problem, RulesetError
@@ -54,8 +55,29 @@ class _Compiler:
             return compile_formula(text, self.symbols(context), expect=expect)
         except FormulaError as err:
             dotted = ".".join(str(p) for p in path)
-            self.problem(path, f"{dotted}: {err.message}\n{err.caret}")
+            self.problems.append(Problem(self.formula_location(path, text, err.column),
+                                         f"{dotted}: {err.message}\n{err.caret}"))
             return None
+
+    def formula_location(self, path: tuple, text: str, column: int) -> Location:
+        """Point at the offending character when the formula sits on one line of the file."""
+        loc = self.where(path)
+        if "\n" in text or loc.line <= 0:
+            return loc
+        try:
+            if self.source.files and loc.file == self.source.files[0] and self.source.text:
+                lines = self.source.text.splitlines()
+            else:
+                lines = Path(loc.file).read_text(encoding="utf-8").splitlines()
+            line = lines[loc.line - 1]
+        except (OSError, IndexError, UnicodeDecodeError):
+            return loc
+        start = loc.column - 1
+        if line[start:start + 1] in ("'", '"'):
+            start += 1
+        if not line[start:].startswith(text):
+            return loc
+        return Location(loc.file, loc.line, start + column)
 
     def symbols(self, context: str):
         return symbol_table(context, tricks=self.tricks, target=self.target,

@@ -1,0 +1,114 @@
+"""The ``thunee-dsl`` command line: thin wrappers over the library.
+
+Every error a user can cause is printed as one or more ``file:line:column: message``
+lines (or, for replay, the one-line form of the transcript contract); no traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from thunee_dsl.errors import RulesetError, ThuneeDslError, TranscriptError
+
+
+def _load(name_or_path: str):
+    from thunee_dsl import load_ruleset
+    return load_ruleset(name_or_path)
+
+
+def cmd_list(args) -> int:
+    from thunee_dsl.loading import shipped_rulesets
+    for name, path in sorted(shipped_rulesets().items()):
+        try:
+            r = _load(name)
+            extra = f"  (also: {', '.join(r.aliases)})" if r.aliases else ""
+            print(f"{name:<24} {r.title}{extra}")
+        except RulesetError as err:
+            print(f"{name:<24} INVALID: {err.problems[0]}")
+    return 0
+
+
+def cmd_validate(args) -> int:
+    failed = 0
+    for target in args.files:
+        try:
+            r = _load(target)
+        except RulesetError as err:
+            failed += 1
+            for problem in err.problems:
+                print(problem, file=sys.stderr)
+        else:
+            print(f"{target}: ok ({r.name}: {r.title})")
+    return 1 if failed else 0
+
+
+def cmd_rules(args) -> int:
+    from thunee_dsl.model.rulebook import render_rulebook
+    text = render_rulebook(_load(args.ruleset))
+    if args.output:
+        Path(args.output).write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def cmd_replay(args) -> int:
+    from thunee_dsl.game.transcript import replay_file
+    report = replay_file(args.file)
+    if args.format == "text":
+        print(report.to_text())
+    else:
+        print(json.dumps(report.to_json(), indent=2))
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="thunee-dsl", description="Thunee and its relatives, as data.")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    p = sub.add_parser("list", help="list the shipped rulesets")
+    p.set_defaults(func=cmd_list)
+
+    p = sub.add_parser("validate", help="check ruleset files; every problem as file:line:column: message")
+    p.add_argument("files", nargs="+", metavar="FILE", help="ruleset files (or shipped names)")
+    p.set_defaults(func=cmd_validate)
+
+    p = sub.add_parser("rules", help="print a ruleset as a Markdown rulebook")
+    p.add_argument("ruleset", metavar="NAME|FILE")
+    p.add_argument("-o", "--output", help="write to this file instead of standard output")
+    p.set_defaults(func=cmd_rules)
+
+    p = sub.add_parser("replay", help="replay a transcript and report the score (JSON, or --format text)")
+    p.add_argument("file", metavar="FILE")
+    p.add_argument("--format", choices=("json", "text"), default="json")
+    p.set_defaults(func=cmd_replay)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.func(args)
+    except TranscriptError as err:
+        print(err, file=sys.stderr)
+        return 2
+    except RulesetError as err:
+        for problem in err.problems:
+            print(problem, file=sys.stderr)
+        return 2 if args.command in ("replay",) else 1
+    except ThuneeDslError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    except OSError as err:
+        print(f"error: {err.filename or ''}: {err.strerror or err}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,194 @@
+"""Render a compiled ruleset as a Markdown rulebook a table of players can follow.
+
+Everything printed comes from the ruleset itself (numbers, formulas, ``source:`` notes),
+so a group that edits its file gets a rulebook that matches it.
+"""
+
+from __future__ import annotations
+
+from thunee_dsl.model.ruleset import BallTable, Ruleset, SeatRef
+
+ANCHOR_WORDS = {"dealer": "the dealer", "trump_maker": "the trump maker", "chooser": "the player who makes trumps",
+                "caller": "the caller"}
+
+
+def seat_phrase(ref: SeatRef, direction: str) -> str:
+    """``dealer+1`` -> "the player to the dealer's right" in a counterclockwise game."""
+    who = ANCHOR_WORDS.get(ref.anchor, ref.anchor)
+    if ref.offset == 0:
+        return who
+    side = "right" if direction == "counterclockwise" else "left"
+    if ref.offset == 1:
+        return f"the player to {who}'s {side}"
+    return f"the player {ref.offset} places to {who}'s {side}"
+
+
+def _source(text: str) -> list[str]:
+    return [f"*Source: {text}*", ""] if text else []
+
+
+def _balls(table: BallTable) -> list[str]:
+    return ["| succeeds | fails | partner catch |", "|---|---|---|",
+            f"| `{table.success.text}` | `{table.failure.text}` | `{table.partner_catch.text}` |", ""]
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 'es' if word.endswith('ch') else 's'}"
+
+
+def render_rulebook(r: Ruleset) -> str:
+    d = r.deck
+    out: list[str] = [f"# {r.title}", ""]
+    if r.summary:
+        out += [r.summary, ""]
+    aliases = f" (also: {', '.join(r.aliases)})" if r.aliases else ""
+    out += [f"Ruleset `{r.name}`{aliases}. Generated from the ruleset file by `thunee-dsl rules`.", ""]
+    data = r.data.data if r.data is not None else {}
+
+    # players and cards
+    teams = [", ".join(str(s) for s in range(r.seats) if s % r.teams == t) for t in range(r.teams)]
+    out += ["## Players and cards", "",
+            f"- {r.seats} players in {r.teams} teams: " + " against ".join(f"seats {t}" for t in teams)
+            + ". Each player sits between two opponents." if r.seats > 2 else
+            f"- {r.seats} players, each on their own.",
+            f"- Deal and play go {r.direction}; seat numbers follow the direction of play.",
+            f"- {d.size} cards: suits {' '.join(d.suits)}; in each suit the ranks are, highest first, "
+            f"{' '.join('10' if x == 'T' else x for x in d.ranks)}."]
+    if any(d.rank_points):
+        pts = ", ".join(f"{'10' if rank == 'T' else rank} {p}" for rank, p in zip(d.ranks, d.rank_points))
+        out.append(f"- Card points: {pts}. The pack holds {d.total_points} card points.")
+    out += [""] + _source(data.get("deck", {}).get("source", "") or data.get("players", {}).get("source", ""))
+
+    # a deal, step by step
+    out += ["## A deal, step by step", ""]
+    for i, step in enumerate(r.sequence, 1):
+        if step.startswith("deal "):
+            k = int(step.split()[1])
+            first = seat_phrase(r.first_receiver, r.direction)
+            out.append(f"{i}. **Deal batch {k}**: {_plural(r.batches[k - 1], 'card')} to each player, "
+                       f"starting with {first}.")
+        elif step == "make trumps":
+            ways = " or ".join({"card": "placing a card from hand face down",
+                                "last card": "choosing 'last card' (the last card they will be dealt)"}[w]
+                               for w in r.trumps.ways)
+            out.append(f"{i}. **Make trumps**: {seat_phrase(r.trumps.chooser, r.direction)} makes trumps by {ways}.")
+        elif step == "calling":
+            out.append(f"{i}. **Calling**: players may call to take over making trumps (see Calling).")
+        elif step == "undertakings":
+            names = ", ".join(u.title for u in r.undertakings) or "none"
+            out.append(f"{i}. **Undertakings**: any player may call {names} (see Undertakings).")
+        elif step == "play":
+            out.append(f"{i}. **Play** {_plural(r.tricks_per_deal, 'trick')}, then score the deal.")
+    out += [""] + _source(data.get("deal", {}).get("source", ""))
+
+    if r.trumps:
+        t = r.trumps
+        out += ["## Making trumps", "",
+                f"- {seat_phrase(t.chooser, r.direction).capitalize()} makes trumps unless someone calls.",
+                f"- Ways: {', '.join(t.ways)}. A final caller may use: {', '.join(t.caller_ways)}.",
+                f"- The trump card is shown to everyone {'right after the first lead' if t.revealed == 'first lead' else 'at once'}.",
+                ""] + _source(t.source)
+    if r.calling:
+        c = r.calling
+        first = "a member of the team opposing the trump chooser" if c.first_caller == "opponents of chooser" else "any player"
+        nxt = "an opponent of the last caller" if c.next_caller == "opponents of last caller" else "any player"
+        out += ["## Calling", "",
+                f"- Calls, in order: {', '.join(map(str, c.amounts))}. Each call is the next amount; the last ends calling.",
+                f"- The first call is made by {first}; each later call by {nxt}.",
+                "- The final caller makes trumps and the amount called is counted for the opponents (see Scoring)."]
+        if c.simultaneous_extra:
+            out.append(f"- If both opponents call at once, the call counts {c.simultaneous_extra} more "
+                       "(written as a call one step higher); their opponents choose which of them makes trumps.")
+        out += [""] + _source(c.source)
+
+    if r.undertakings:
+        out += ["## Undertakings", ""]
+        for u in r.undertakings:
+            out += [f"### {u.title} (`{u.verb}`)", "",
+                    f"- May be called once {_plural(u.after_batch, 'batch')} {'has' if u.after_batch == 1 else 'have'} been dealt, before the first lead"
+                    + (f", by a player for whom `{u.allowed_if.text}`." if u.allowed_if else "."),
+                    "- The caller leads to the first trick." if u.leader == "caller" else "- The usual player leads.",
+                    "- The suit of the first card led is trumps." if u.trump == "first lead" else "- Trumps stay as made.",
+                    "- The caller alone must win every trick; it fails "
+                    + ("as soon as a card of the caller's is beaten." if u.caught == "when beaten"
+                       else "when anyone else wins a trick."),
+                    "- It is a *partner catch* when the caller's partner beats the caller.",
+                    "", "Balls (to the caller's team on success, otherwise to the opponents):", ""]
+            out += _balls(u.balls) + _source(u.source)
+
+    p = r.play
+    out += ["## Play", "",
+            f"- {seat_phrase(p.first_leader, r.direction).capitalize()} leads to the first trick; the winner of each trick leads to the next."]
+    if p.follow_suit:
+        out.append("- Players must follow suit if able; otherwise any card may be played.")
+    if p.undercut_only_with_all_trumps:
+        out.append("- Undercutting: when a non-trump lead has been trumped, a player who cannot follow may play a "
+                   "lower trump only when holding nothing but trumps.")
+    out += ["- The highest trump wins the trick; with no trump in it, the highest card of the suit led.", ""] + _source(p.source)
+
+    if r.cancellation:
+        c = r.cancellation
+        out += ["## Cancelled deals", "",
+                f"- Once every card is dealt and trumps are fixed, the deal is thrown in if `{c.cancel_if.text}`; "
+                f"{'the same dealer deals again' if c.same_dealer else 'the deal passes on'}.", ""] + _source(c.source)
+
+    if r.declarations:
+        out += ["## Declarations", ""]
+        for decl in r.declarations:
+            when = " or ".join(f"{n}{_ordinal(n)}" for n in sorted(decl.after_team_trick))
+            out += [f"### {decl.title} (`{decl.verb} SUIT`)", "",
+                    f"- Declared right after the declaring team wins its {when} trick, for cards still held"
+                    + ("; each suit once per deal." if decl.once_per_suit else "."),
+                    "", "| cards | in trumps | in another suit |", "|---|---|---|"]
+            for combo in decl.combinations:
+                ranks = " ".join(d.ranks[i] for i in combo.ranks)
+                out.append(f"| {ranks} | {combo.trumps} | {combo.other} |")
+            out.append("")
+            if decl.suit_hidden_for:
+                out += [f"- The suit of a {', '.join(map(str, sorted(decl.suit_hidden_for)))} is not revealed.", ""]
+            if decl.allowed_if:
+                out += [f"- Only when `{decl.allowed_if.text}`.", ""]
+            out += _source(decl.source)
+
+    if r.claims:
+        out += ["## Claims on the last trick", "",
+                "Said just before the claimer plays to the last trick.", ""]
+        for c in r.claims:
+            out += [f"### {c.title} (`{c.verb}`)", "", f"- Succeeds when `{c.succeeds_if.text}`."]
+            if c.allowed_if:
+                out.append(f"- Allowed when `{c.allowed_if.text}`.")
+            if c.forbidden_if:
+                out.append(f"- Forbidden (penalised) when `{c.forbidden_if.text}`.")
+            out += ["", "Balls (to the claimer's team on success, otherwise to the opponents):", ""]
+            out += _balls(c.balls) + _source(c.source)
+
+    out += ["## Scoring a deal", ""]
+    if r.undertakings or r.claims:
+        out += ["An undertaking or a claim, when made, decides the deal's balls on its own (see above). Otherwise:", ""]
+    for tv in r.team_values:
+        out += [f"- **{tv.name}** of a team{': ' + tv.description if tv.description else ''}:", "",
+                f"  `{tv.formula.text}`", ""] + _source(tv.source)
+    out += ["| when | winner | balls | |", "|---|---|---|---|"]
+    for o in r.outcomes:
+        out.append(f"| `{o.when.text}` | {o.winner} | `{o.balls.text}` | {o.says} |")
+    out.append("")
+    for o in r.outcomes:
+        out += _source(o.source)
+
+    if r.penalties:
+        pen = r.penalties
+        out += ["## Penalties", "",
+                f"- For {', '.join(sorted(pen.offences))}: the offender's opponents open {_plural(pen.balls, 'ball')} "
+                "and the deal has no other score.", ""] + _source(pen.source)
+
+    g = r.game
+    out += ["## Winning the game", "",
+            f"- The first team to open {g.target} balls wins. A team on {g.corner_house} is on *corner house*.",
+            f"- After each deal the turn to deal passes to {seat_phrase(r.dealer.passes_to, r.direction)} "
+            f"when `{r.dealer.passes_if.text}`; otherwise the same dealer deals again.", ""]
+    out += _source(g.source) + _source(r.dealer.source)
+    return "\n".join(out).rstrip() + "\n"
+
+
+def _ordinal(n: int) -> str:
+    return "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
