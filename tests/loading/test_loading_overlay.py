@@ -464,3 +464,13 @@ def test_merge_and_provenance_match_the_reference(tmp_path_factory, root, mid, t
             if _get(data, path) is not _ABSENT and (name == "root.yaml" or _get(data, path) is not None)
         )
         assert Path(merged.origin(path).file).name == winner, path
+
+
+def test_json_files_are_paths_too(tmp_path, monkeypatch):
+    (tmp_path / "base.json").write_text(
+        '{"name": "j", "deck": {"ranks": ["J"], "points": {"J": 3}}}', encoding="utf-8"
+    )
+    (tmp_path / "top.yaml").write_text("extends: base.json\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert load("base.json").name == "j"
+    assert load(tmp_path / "top.yaml").data["deck"]["points"] == {"J": 3}

@@ -106,6 +106,9 @@ class Deal:
         self.over = False
         self.cancelled = False
         self.offence: tuple[str, int] | None = None
+        self._legal: list[Action] | None = None
+        self.play_actions = _play_actions(ruleset)
+        self.card_of = ruleset.deck._by_name
         self._claim_seat: int | None = None
         self.suits_held = _SeatCounts(self, _suits_held)
         self.cards_held = _SeatCounts(self, lambda d, s: d.hands[s].bit_count())
@@ -154,6 +157,13 @@ class Deal:
         return self.pending[1] if self.pending else None
 
     def legal_actions(self) -> list[Action]:
+        """The actions of the seat to act (cached until the next change)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal
+
+    def _compute_legal(self) -> list[Action]:
         if self.over:
             return []
         if self.window is not None:
@@ -161,7 +171,8 @@ class Deal:
             return self.window_options(seat) + [Action(seat, PASS)]
         kind, seat = self.pending[0], self.pending[1]
         if kind == "play":
-            return [Action(seat, "play", self.r.deck.names[c]) for c in iter_cards(self.legal_cards(seat))]
+            plays = self.play_actions[seat]
+            return [plays[c] for c in iter_cards(self.legal_cards(seat))]
         if kind == "trump":
             ways = self.pending[2]
             out = []
@@ -561,6 +572,7 @@ class Deal:
         return None
 
     def commit_offence(self, action: Action, offence: str) -> None:
+        self._legal = None
         self.offence = (offence, action.seat)
         self.over = True
         self.window = None
@@ -569,11 +581,12 @@ class Deal:
     # -- applying -----------------------------------------------------------------------
     def apply(self, action: Action) -> None:
         """Apply a legal action (the caller has checked it is legal)."""
+        self._legal = None
         verb = action.verb
         if verb == PASS:
             self._pass()
         elif verb == "play":
-            self._play(action.seat, self.r.deck.card(action.arg))
+            self._play(action.seat, self.card_of[action.arg])
         elif verb == "trump":
             self._make_trumps(action)
             self._advance()
@@ -599,6 +612,16 @@ class Deal:
 
     def _other_team(self, seat: int) -> int | None:
         return (self.team_of[seat] + 1) % self.r.teams if self.r.teams == 2 else None
+
+
+def _play_actions(ruleset: Ruleset) -> tuple[tuple[Action, ...], ...]:
+    """One Action object per seat and card, made once per ruleset (legal moves reuse them)."""
+    table = ruleset.engine_cache.get("play_actions")
+    if table is None:
+        names = ruleset.deck.names
+        table = tuple(tuple(Action(s, "play", n) for n in names) for s in range(ruleset.seats))
+        ruleset.engine_cache["play_actions"] = table
+    return table
 
 
 def _suits_held(deal: Deal, seat: int) -> int:

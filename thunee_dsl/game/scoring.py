@@ -7,6 +7,7 @@ applies and writes down, line by line, how the result was reached.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Callable
 
 from thunee_dsl.game.deal import Deal
 
@@ -24,11 +25,18 @@ class DealResult:
     undertaking: str | None = None
     claim: str | None = None
     offence: str | None = None
-    explanation: tuple[str, ...] = ()
     card_points: tuple[int, ...] = ()
     jodies: tuple[int, ...] = ()
     tricks: tuple[int, ...] = ()
-    details: dict = field(default_factory=dict, compare=False)
+    lines: tuple[str, ...] | None = field(default=None, repr=False, compare=False)
+    explainer: Callable[[], tuple[str, ...]] | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def explanation(self) -> tuple[str, ...]:
+        """How the balls were reached, line by line (worked out on first use: simulations skip it)."""
+        if self.lines is None:
+            object.__setattr__(self, "lines", self.explainer() if self.explainer else ())
+        return self.lines
 
     def to_json(self) -> dict:
         out = {
@@ -56,7 +64,13 @@ def _balls_line(who: str, n: int) -> str:
 
 
 def score_deal(deal: Deal) -> DealResult:
-    """Score a deal that is over (``deal.over``)."""
+    """Score a deal that is over (``deal.over``); the explanation is written when first read."""
+    result = _score(deal, explain=False)
+    object.__setattr__(result, "explainer", lambda: _score(deal, explain=True).lines)
+    return result
+
+
+def _score(deal: Deal, explain: bool) -> DealResult:
     r = deal.r
     balls = [0] * r.teams
     lines: list[str] = []
@@ -66,9 +80,10 @@ def score_deal(deal: Deal) -> DealResult:
                 undertaking=deal.undertaking.verb if deal.undertaking else None,
                 claim=deal.claim.verb if deal.claim else None)
     if deal.cancelled:
-        lines.append(f"cancelled: {r.cancellation.cancel_if.explain(deal.env())}; the deal is thrown in and "
-                     f"{'the same dealer deals again' if r.cancellation.same_dealer else 'the deal passes on'}")
-        return DealResult(balls=tuple(balls), cancelled=True, explanation=tuple(lines), **base)
+        if explain:
+            lines.append(f"cancelled: {r.cancellation.cancel_if.explain(deal.env())}; the deal is thrown in and "
+                         f"{'the same dealer deals again' if r.cancellation.same_dealer else 'the deal passes on'}")
+        return DealResult(balls=tuple(balls), cancelled=True, lines=tuple(lines), **base)
 
     played = dict(card_points=tuple(deal.team_cards), jodies=tuple(deal.team_jodies), tricks=tuple(deal.team_tricks))
     if deal.offence is not None:
@@ -77,9 +92,10 @@ def score_deal(deal: Deal) -> DealResult:
         for t in range(r.teams):
             if t != offender:
                 balls[t] += r.penalties.balls
-                lines.append(f"penalty for {offence} by seat {seat}: {_balls_line(_team(deal, t), r.penalties.balls)}; "
-                             "no other score for the deal")
-        return DealResult(balls=tuple(balls), offence=offence, explanation=tuple(lines), **base, **played)
+                if explain:
+                    lines.append(f"penalty for {offence} by seat {seat}: {_balls_line(_team(deal, t), r.penalties.balls)}; "
+                                 "no other score for the deal")
+        return DealResult(balls=tuple(balls), offence=offence, lines=tuple(lines), **base, **played)
 
     if deal.undertaking is not None:
         u, caller = deal.undertaking, deal.undertaker
@@ -89,24 +105,28 @@ def score_deal(deal: Deal) -> DealResult:
         if deal.caught_by is None:
             n = u.balls.success.evaluate(env)
             balls[callers] += n
-            lines.append(f"{u.title} by seat {caller} wins every trick: {_balls_line(_team(deal, callers), n)}")
+            if explain:
+                lines.append(f"{u.title} by seat {caller} wins every trick: {_balls_line(_team(deal, callers), n)}")
         elif deal.team_of[deal.caught_by] == callers:
             n = u.balls.partner_catch.evaluate(env)
             balls[opponents] += n
-            lines.append(f"{u.title} by seat {caller} caught by partner (seat {deal.caught_by}): "
-                         f"{_balls_line(_team(deal, opponents), n)}")
+            if explain:
+                lines.append(f"{u.title} by seat {caller} caught by partner (seat {deal.caught_by}): "
+                             f"{_balls_line(_team(deal, opponents), n)}")
         else:
             n = u.balls.failure.evaluate(env)
             balls[opponents] += n
-            lines.append(f"{u.title} by seat {caller} caught by seat {deal.caught_by}: "
-                         f"{_balls_line(_team(deal, opponents), n)}")
-        return DealResult(balls=tuple(balls), explanation=tuple(lines), **base, **played)
+            if explain:
+                lines.append(f"{u.title} by seat {caller} caught by seat {deal.caught_by}: "
+                             f"{_balls_line(_team(deal, opponents), n)}")
+        return DealResult(balls=tuple(balls), lines=tuple(lines), **base, **played)
 
     env = deal.env()
-    for tv in r.team_values:
+    for tv in r.team_values if explain else ():
         for team in range(r.teams):
             role = "counting" if team == deal.counting else "makers"
-            lines.append(f"{role} {_team(deal, team)} {tv.name}: {tv.formula.explain(env.bind_team(team, r.teams))}")
+            if explain:
+                lines.append(f"{role} {_team(deal, team)} {tv.name}: {tv.formula.explain(env.bind_team(team, r.teams))}")
 
     if deal.claim is not None:
         c, caller = deal.claim, deal.claimer
@@ -115,21 +135,25 @@ def score_deal(deal: Deal) -> DealResult:
         cenv = deal.env(caller=caller, seat=caller, callers=callers, opponents=opponents)
         cenv.team_values = env.team_values
         ok = c.succeeds_if.evaluate(cenv)
-        lines.append(f"{c.title} by seat {caller}: {c.succeeds_if.explain(cenv)}")
+        if explain:
+            lines.append(f"{c.title} by seat {caller}: {c.succeeds_if.explain(cenv)}")
         if ok:
             n = c.balls.success.evaluate(cenv)
             balls[callers] += n
-            lines.append(f"{c.title} succeeds: {_balls_line(_team(deal, callers), n)} ({c.balls.success.explain(cenv)})")
+            if explain:
+                lines.append(f"{c.title} succeeds: {_balls_line(_team(deal, callers), n)} ({c.balls.success.explain(cenv)})")
         elif deal.last_trick_winner is not None and deal.last_trick_winner != caller and \
                 deal.team_of[deal.last_trick_winner] == callers:
             n = c.balls.partner_catch.evaluate(cenv)
             balls[opponents] += n
-            lines.append(f"{c.title} fails, partner catch: {_balls_line(_team(deal, opponents), n)}")
+            if explain:
+                lines.append(f"{c.title} fails, partner catch: {_balls_line(_team(deal, opponents), n)}")
         else:
             n = c.balls.failure.evaluate(cenv)
             balls[opponents] += n
-            lines.append(f"{c.title} fails: {_balls_line(_team(deal, opponents), n)}")
-        return DealResult(balls=tuple(balls), explanation=tuple(lines), **base, **played)
+            if explain:
+                lines.append(f"{c.title} fails: {_balls_line(_team(deal, opponents), n)}")
+        return DealResult(balls=tuple(balls), lines=tuple(lines), **base, **played)
 
     for outcome in r.outcomes:
         if outcome.when.evaluate(env):
@@ -138,11 +162,14 @@ def score_deal(deal: Deal) -> DealResult:
             balls[team] += n
             says = f": {outcome.says}" if outcome.says else ""
             if outcome.when.text.strip() != "true":
-                lines.append(f"{outcome.when.explain(env)}{says}")
+                if explain:
+                    lines.append(f"{outcome.when.explain(env)}{says}")
             elif says:
-                lines.append(outcome.says)
-            how = "" if outcome.balls.text.strip().isdigit() else f" ({outcome.balls.explain(env)})"
-            lines.append(f"{'counting team' if outcome.winner == 'counting' else 'trump makers'} "
-                         f"{_balls_line(_team(deal, team), n)}{how}")
+                if explain:
+                    lines.append(outcome.says)
+            how = "" if not explain or outcome.balls.text.strip().isdigit() else f" ({outcome.balls.explain(env)})"
+            if explain:
+                lines.append(f"{'counting team' if outcome.winner == 'counting' else 'trump makers'} "
+                             f"{_balls_line(_team(deal, team), n)}{how}")
             break
-    return DealResult(balls=tuple(balls), explanation=tuple(lines), **base, **played)
+    return DealResult(balls=tuple(balls), lines=tuple(lines), **base, **played)

@@ -85,7 +85,7 @@ def _load_ruleset(doc: LocatedDoc, base_dir: Path | None) -> Ruleset:
     try:
         return compile_ruleset(load_ruleset_source(target))
     except RulesetError as err:
-        if any("unknown ruleset" in p.message or "no such" in p.message.lower() for p in err.problems):
+        if any(s in p.message.lower() for p in err.problems for s in ("unknown ruleset", "no such", "not found")):
             raise RulesetError([Problem(doc.location(("ruleset",)), p.message) for p in err.problems]) from None
         raise
 

@@ -2,7 +2,7 @@
 
 A ruleset file may start from another one::
 
-    extends: classic            # a shipped ruleset (a bare word: no '/' and no '.yaml')
+    extends: classic            # a shipped ruleset (a bare word: no '/', no '.yaml'/'.yml'/'.json')
     extends: ../base.yaml       # a file, relative to the folder of the file that says it
 
 Merge rules (those of JSON Merge Patch, RFC 7396): mappings merge key by key, recursively; lists
@@ -131,7 +131,7 @@ def _without_nulls(value: Any) -> Any:
 
 
 def _is_shipped_name(ref: str) -> bool:
-    return "/" not in ref and "\\" not in ref and not ref.lower().endswith((".yaml", ".yml"))
+    return "/" not in ref and "\\" not in ref and not ref.lower().endswith((".yaml", ".yml", ".json"))
 
 
 def _identity(path: Path) -> Path:

@@ -26,6 +26,9 @@ class _Compiler:
     def __init__(self, source):
         self.source = source
         self.data: dict[str, Any] = source.data
+        docs = getattr(source, "docs", ())
+        # name, title and aliases belong to the top file: an overlay does not inherit its base's aliases
+        self.top: dict[str, Any] = docs[0].data if docs and isinstance(docs[0].data, dict) else source.data
         self.problems: list[Problem] = []
 
     # -- helpers -------------------------------------------------------------------------
@@ -109,9 +112,9 @@ class _Compiler:
         sequence = self.sequence(batches)
         trumps = self.trumps(batches)
         ruleset = Ruleset(
-            name=str(d["name"]),
-            title=str(d.get("title", d["name"])),
-            aliases=tuple(d.get("aliases", ())),
+            name=str(self.source.name),
+            title=str(self.top.get("title", d.get("title", self.source.name))),
+            aliases=tuple(self.top.get("aliases", ())),
             summary=str(d.get("summary", "")).strip(),
             seats=seats,
             teams=teams,

@@ -51,18 +51,18 @@ class Env:
     __slots__ = ("deal", "balls", "counting", "makers", "callers", "opponents", "dealers", "others",
                  "team", "other", "caller", "seat", "dealer", "trump_maker", "team_values")
 
-    def __init__(self, deal, balls, **roles):
+    def __init__(self, deal, balls, callers=None, opponents=None, caller=None, seat=None,
+                 dealers=None, others=None):
         self.deal = deal
         self.balls = balls
         self.counting = deal.counting
         self.makers = deal.makers
         self.dealer = deal.dealer
         self.trump_maker = deal.trump_maker
-        self.callers = self.opponents = self.dealers = self.others = None
-        self.team = self.other = self.caller = self.seat = None
+        self.callers, self.opponents, self.caller, self.seat = callers, opponents, caller, seat
+        self.dealers, self.others = dealers, others
+        self.team = self.other = None
         self.team_values = {}
-        for key, value in roles.items():
-            setattr(self, key, value)
 
     def bind_team(self, team: int, teams: int) -> "Env":
         """A copy of this env in which ``team`` is ``team`` and ``other`` its opponent (two teams)."""

@@ -203,6 +203,7 @@ class Ruleset:
     dealer: DealerRules
     data: Any = field(repr=False, compare=False, default=None)  # the merged source (for rulebook and diff)
     beats: tuple[tuple[int, ...], ...] = field(repr=False, compare=False, default=())  # [trump or no-trump][card]
+    engine_cache: dict = field(repr=False, compare=False, default_factory=dict)  # tables the engine builds once
 
     @property
     def hand_size(self) -> int:
