@@ -83,7 +83,7 @@ def _score(deal: Deal, explain: bool) -> DealResult:
         if explain:
             lines.append(f"cancelled: {r.cancellation.cancel_if.explain(deal.env())}; the deal is thrown in and "
                          f"{'the same dealer deals again' if r.cancellation.same_dealer else 'the deal passes on'}")
-        return DealResult(balls=tuple(balls), cancelled=True, lines=tuple(lines), **base)
+        return DealResult(balls=tuple(balls), cancelled=True, lines=tuple(lines) if explain else None, **base)
 
     played = dict(card_points=tuple(deal.team_cards), jodies=tuple(deal.team_jodies), tricks=tuple(deal.team_tricks))
     if deal.offence is not None:
@@ -95,7 +95,7 @@ def _score(deal: Deal, explain: bool) -> DealResult:
                 if explain:
                     lines.append(f"penalty for {offence} by seat {seat}: {_balls_line(_team(deal, t), r.penalties.balls)}; "
                                  "no other score for the deal")
-        return DealResult(balls=tuple(balls), offence=offence, lines=tuple(lines), **base, **played)
+        return DealResult(balls=tuple(balls), offence=offence, lines=tuple(lines) if explain else None, **base, **played)
 
     if deal.undertaking is not None:
         u, caller = deal.undertaking, deal.undertaker
@@ -119,7 +119,7 @@ def _score(deal: Deal, explain: bool) -> DealResult:
             if explain:
                 lines.append(f"{u.title} by seat {caller} caught by seat {deal.caught_by}: "
                              f"{_balls_line(_team(deal, opponents), n)}")
-        return DealResult(balls=tuple(balls), lines=tuple(lines), **base, **played)
+        return DealResult(balls=tuple(balls), lines=tuple(lines) if explain else None, **base, **played)
 
     env = deal.env()
     for tv in r.team_values if explain else ():
@@ -153,7 +153,7 @@ def _score(deal: Deal, explain: bool) -> DealResult:
             balls[opponents] += n
             if explain:
                 lines.append(f"{c.title} fails: {_balls_line(_team(deal, opponents), n)}")
-        return DealResult(balls=tuple(balls), lines=tuple(lines), **base, **played)
+        return DealResult(balls=tuple(balls), lines=tuple(lines) if explain else None, **base, **played)
 
     for outcome in r.outcomes:
         if outcome.when.evaluate(env):
@@ -172,4 +172,4 @@ def _score(deal: Deal, explain: bool) -> DealResult:
                 lines.append(f"{'counting team' if outcome.winner == 'counting' else 'trump makers'} "
                              f"{_balls_line(_team(deal, team), n)}{how}")
             break
-    return DealResult(balls=tuple(balls), lines=tuple(lines), **base, **played)
+    return DealResult(balls=tuple(balls), lines=tuple(lines) if explain else None, **base, **played)
