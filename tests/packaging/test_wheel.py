@@ -1,0 +1,69 @@
+"""The built wheel carries the rulesets, the schema and the grammar, and works outside the source tree."""
+
+from __future__ import annotations
+
+import os
+import site
+import subprocess
+import sys
+import sysconfig
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory) -> Path:
+    pytest.importorskip("build", reason="the 'build' package is part of the test extra")
+    pytest.importorskip("hatchling", reason="the 'hatchling' package is part of the test extra")
+    out = tmp_path_factory.mktemp("dist")
+    subprocess.run([sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(out), str(ROOT)],
+                   check=True, capture_output=True, text=True)
+    wheels = list(out.glob("thunee_dsl-*.whl"))
+    assert len(wheels) == 1, wheels
+    return wheels[0]
+
+
+def test_wheel_contains_rulesets_schema_and_grammar(wheel):
+    names = set(zipfile.ZipFile(wheel).namelist())
+    shipped = {f"thunee_dsl/rulesets/{p.name}" for p in (ROOT / "rulesets").glob("*.yaml")}
+    assert "thunee_dsl/rulesets/standard.yaml" in shipped
+    assert shipped <= names
+    assert "thunee_dsl/data/ruleset.schema.json" in names
+    assert "thunee_dsl/formula/formula.lark" in names
+    assert any(n.endswith("entry_points.txt") for n in names)
+
+
+def test_installed_wheel_loads_a_ruleset_away_from_the_source_tree(wheel, tmp_path):
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
+    bindir = venv / ("Scripts" if os.name == "nt" else "bin")
+    python = bindir / "python"
+    # Install the wheel with no dependencies (no network); the dependencies are borrowed from the
+    # test environment's site-packages through PYTHONPATH, which does not run .pth files, so an
+    # editable install of the source tree cannot leak in.
+    target = subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                            check=True, capture_output=True, text=True).stdout.strip()
+    with zipfile.ZipFile(wheel) as zf:
+        zf.extractall(target)
+    deps = [p for p in {sysconfig.get_paths()["purelib"], *site.getsitepackages()} if Path(p).is_dir()]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(deps)}
+    script = (
+        "import thunee_dsl, sys\n"
+        "from thunee_dsl import load_ruleset\n"
+        "from thunee_dsl.loading import rulesets_dir\n"
+        "r = load_ruleset('standard')\n"
+        "print(thunee_dsl.__file__)\n"
+        "print(rulesets_dir())\n"
+        "print(r.name, r.deck.total_points, r.game.target)\n"
+    )
+    out = subprocess.run([str(python), "-c", script], cwd=tmp_path, env=env, check=True,
+                         capture_output=True, text=True).stdout.splitlines()
+    assert out[0].startswith(target), out
+    assert out[1].startswith(target), out  # the rulesets come from inside the installed package
+    assert out[2] == "standard 304 12"
