@@ -36,7 +36,7 @@ class _SeatCounts:
 class Window:
     """An open window of optional announcements."""
 
-    __slots__ = ("kind", "order", "pos", "silent", "offered")
+    __slots__ = ("kind", "order", "pos", "silent", "offered", "options")
 
     def __init__(self, kind: str, order: list[int], offered=()):
         self.kind = kind
@@ -44,15 +44,11 @@ class Window:
         self.pos = 0
         self.silent = 0
         self.offered = offered  # the undertakings offered in an undertakings window
+        self.options: list = []  # what the polled seat may say (set by Deal._poll)
 
     @property
     def seat(self) -> int:
         return self.order[self.pos]
-
-    def copy(self) -> "Window":
-        w = Window(self.kind, list(self.order), self.offered)
-        w.pos, w.silent = self.pos, self.silent
-        return w
 
 
 class Deal:
@@ -107,6 +103,7 @@ class Deal:
         self.cancelled = False
         self.offence: tuple[str, int] | None = None
         self._legal: list[Action] | None = None
+        self._seat_env: Env | None = None
         self.play_actions = _play_actions(ruleset)
         self.card_of = ruleset.deck._by_name
         self._claim_seat: int | None = None
@@ -147,6 +144,19 @@ class Deal:
     def env(self, **roles) -> Env:
         return Env(self, self.balls, **roles)
 
+    def seat_env(self, seat: int, caller: int | None = None) -> Env:
+        """The env of a seat weighing a call: ``seat``, its team as ``callers``. Reused within a deal
+        (formulas are evaluated one at a time), so creating it does not dominate legal-move generation."""
+        env = self._seat_env
+        if env is None:
+            env = self._seat_env = Env(self, self.balls)
+        env.counting, env.makers, env.trump_maker = self.counting, self.makers, self.trump_maker
+        env.seat, env.caller = seat, caller
+        env.callers = self.team_of[seat]
+        env.opponents = self._other_team(seat)
+        env.team_values = {}
+        return env
+
     # -- the seat to act and its actions ------------------------------------------------
     @property
     def to_act(self) -> int | None:
@@ -168,7 +178,7 @@ class Deal:
             return []
         if self.window is not None:
             seat = self.window.seat
-            return self.window_options(seat) + [Action(seat, PASS)]
+            return self.window.options + [Action(seat, PASS)]
         kind, seat = self.pending[0], self.pending[1]
         if kind == "play":
             plays = self.play_actions[seat]
@@ -314,10 +324,9 @@ class Deal:
     def declaration_value(self, decl, seat: int, suit: int) -> int:
         """The value of the best combination ``seat`` holds in ``suit`` (0 if none)."""
         hand = self.hands[seat]
-        base = suit * len(self.r.deck.ranks)
-        for combo in decl.combinations:
-            if all((hand >> (base + rank)) & 1 for rank in combo.ranks):
-                return combo.trumps if suit == self.trump else combo.other
+        for mask, trumps, other in _combination_masks(self.r, decl)[suit]:
+            if hand & mask == mask:
+                return trumps if suit == self.trump else other
         return 0
 
     def _declaration_allowed(self, decl, seat: int) -> bool:
@@ -326,8 +335,7 @@ class Deal:
         if self.team_tricks[self.declaring_team] not in decl.after_team_trick:
             return False
         if decl.allowed_if is not None:
-            env = self.env(seat=seat, callers=self.team_of[seat], opponents=self._other_team(seat))
-            if not decl.allowed_if.evaluate(env):
+            if not decl.allowed_if.evaluate(self.seat_env(seat)):
                 return False
         return True
 
@@ -370,13 +378,12 @@ class Deal:
                 and all(s != seat for s, _ in self.trick))
 
     def _claim_env(self, seat: int) -> Env:
-        return self.env(caller=seat, seat=seat, callers=self.team_of[seat], opponents=self._other_team(seat))
+        return self.seat_env(seat, caller=seat)
 
     def _claim_options(self, seat: int) -> list[Action]:
         out = []
-        env = None
+        env = self._claim_env(seat)
         for claim in self.r.claims:
-            env = env or self._claim_env(seat)
             if claim.allowed_if is not None and not claim.allowed_if.evaluate(env):
                 continue
             if claim.forbidden_if is not None and claim.forbidden_if.evaluate(env):
@@ -395,13 +402,10 @@ class Deal:
         if kind == "calling":
             return [Action(seat, "call", a) for a in self.r.calling.next_amounts(self.call)]
         if kind == "undertakings":
-            env = None
             out = []
             for u in self.window.offered:
-                if u.allowed_if is not None:
-                    env = self.env(seat=seat, callers=self.team_of[seat], opponents=self._other_team(seat))
-                    if not u.allowed_if.evaluate(env):
-                        continue
+                if u.allowed_if is not None and not u.allowed_if.evaluate(self.seat_env(seat)):
+                    continue
                 out.append(Action(seat, u.verb))
             return out
         if kind == "declarations":
@@ -417,7 +421,9 @@ class Deal:
             if w.silent >= len(w.order):
                 self._close_window()
                 return
-            if self.window_options(w.seat):
+            options = self.window_options(w.seat)
+            if options:
+                w.options = options
                 return
             w.silent += 1
             w.pos = (w.pos + 1) % len(w.order)
@@ -446,10 +452,13 @@ class Deal:
     # -- play ---------------------------------------------------------------------------
     def _await_play(self, seat: int) -> None:
         self.pending = None
-        if self.r.claims and self.claim_time(seat) and self._claim_options(seat):
-            self._claim_seat = seat
-            self.window = Window("claims", [seat])
-            return
+        if self.r.claims and self.claim_time(seat):
+            options = self._claim_options(seat)
+            if options:
+                self._claim_seat = seat
+                self.window = Window("claims", [seat])
+                self.window.options = options
+                return
         self.pending = ("play", seat)
 
     def legal_cards(self, seat: int) -> int:
@@ -612,6 +621,18 @@ class Deal:
 
     def _other_team(self, seat: int) -> int | None:
         return (self.team_of[seat] + 1) % self.r.teams if self.r.teams == 2 else None
+
+
+def _combination_masks(ruleset: Ruleset, decl) -> tuple:
+    """Per suit, the (mask, value in trumps, value otherwise) of each combination, best first."""
+    key = ("combinations", decl.verb)
+    table = ruleset.engine_cache.get(key)
+    if table is None:
+        deck = ruleset.deck
+        table = tuple(tuple((deck.mask_of(deck.card_of(suit, rank) for rank in combo.ranks), combo.trumps, combo.other)
+                            for combo in decl.combinations) for suit in range(len(deck.suits)))
+        ruleset.engine_cache[key] = table
+    return table
 
 
 def _play_actions(ruleset: Ruleset) -> tuple[tuple[Action, ...], ...]:
