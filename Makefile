@@ -13,8 +13,9 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+# Until the browser editor lands, the app is a game in the terminal against bots.
 app: $(STAMP)
-	$(VENV)/bin/thunee-dsl editor
+	$(VENV)/bin/thunee-dsl play standard
 
 test: $(STAMP)
 	$(PY) -m pytest

@@ -65,6 +65,11 @@ def cmd_replay(args) -> int:
     return 0
 
 
+def cmd_play(args) -> int:
+    from thunee_dsl.cli.play import main_play
+    return main_play(args)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="thunee-dsl", description="Thunee and its relatives, as data.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -85,6 +90,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file", metavar="FILE")
     p.add_argument("--format", choices=("json", "text"), default="json")
     p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser("play", help="play a game in the terminal against random bots")
+    p.add_argument("ruleset", nargs="?", default="standard", metavar="NAME|FILE")
+    p.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    p.add_argument("--seed", type=int, default=None, help="seed for a repeatable game")
+    p.set_defaults(func=cmd_play)
     return parser
 
 

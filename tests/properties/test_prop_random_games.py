@@ -1,0 +1,365 @@
+"""Random legal play through whole games, for every shipped ruleset (OpenSpiel ``basic_tests`` style).
+
+Three policies drive the games:
+
+* ``uniform``: a uniformly random legal action (lots of calls, Thunees and claims);
+* ``mostly_pass``: optional windows are passed with probability 0.9, so that ordinary deals with
+  calls, Jodies and last-trick claims are played out;
+* ``offender``: like ``mostly_pass``, but now and then commits an offence the ruleset penalises
+  (a revoke, playing out of turn, a false Jodie, a forbidden Double), so penalty scoring runs too.
+
+Every state visited is checked (cards, legal actions, hands, score), every transition (a hand loses
+exactly the card its seat plays) and every finished game (one winner, balls add up, card points add up).
+A deterministic run over fixed seeds counts the features that fired, so that a feature that silently
+stops firing fails the suite.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from thunee_dsl import shipped_ruleset
+from thunee_dsl.errors import IllegalActionError
+from thunee_dsl.game import Action, GameState
+from thunee_dsl.loading import shipped_rulesets
+from thunee_dsl.model.cards import iter_cards
+
+RULESETS = sorted(shipped_rulesets())
+POLICIES = ("uniform", "mostly_pass", "offender")
+MAX_ACTIONS = 20_000  # generous: a mostly-passing standard game takes a few hundred
+SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
+PROPERTY_SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@pytest.fixture(scope="module", params=RULESETS)
+def ruleset(request):
+    return shipped_ruleset(request.param)
+
+
+def test_at_least_one_ruleset_is_shipped():
+    assert "standard" in RULESETS
+
+
+# -- policies --------------------------------------------------------------------------------------
+
+
+def offences_available(game: GameState) -> list[Action]:
+    """Every action the ruleset would accept now as a penalised offence (never a legal action)."""
+    r, deal = game.ruleset, game.deal
+    if r.penalties is None or deal is None or game.is_over:
+        return []
+    candidates = []
+    for seat in range(r.seats):
+        candidates += [Action(seat, "play", r.deck.names[c]) for c in iter_cards(deal.hands[seat])]
+        for decl in r.declarations:
+            candidates += [Action(seat, decl.verb, s) for s in r.deck.suits]
+        candidates += [Action(seat, claim.verb) for claim in r.claims]
+    legal = set(game.legal_actions())
+    return [a for a in candidates if a not in legal and game.offence_of(a) is not None]
+
+
+def choose(policy: str, rng: random.Random, game: GameState, legal: list[Action]) -> Action:
+    if policy == "offender" and rng.random() < 0.03:
+        offences = offences_available(game)
+        if offences:
+            return rng.choice(offences)
+    if policy in ("mostly_pass", "offender") and legal[-1].verb == "pass" and rng.random() < 0.9:
+        return legal[-1]
+    return rng.choice(legal)
+
+
+# -- invariants ------------------------------------------------------------------------------------
+
+
+def played_cards(deal) -> list[int]:
+    cards = [c for _, trick, _ in deal.tricks for _, c in trick]
+    return cards + [c for _, c in deal.trick]
+
+
+def check_state(game: GameState) -> None:
+    """Invariants of any state of a game."""
+    r = game.ruleset
+    # the score is the initial score plus the balls of every scored deal
+    assert len(game.results) == sum(1 for d in game.deals if d.result is not None)
+    for team in range(r.teams):
+        assert game.score[team] == game.initial_score[team] + sum(res.balls[team] for res in game.results)
+    # the cards of every deal as dealt: each card once, each seat a full hand
+    for rec in game.deals:
+        names = [c for hand in rec.hands for c in hand]
+        assert len(names) == len(set(names)) == r.seats * r.hand_size
+        assert all(len(hand) == r.hand_size for hand in rec.hands)
+        assert set(names) <= set(r.deck.names)
+    assert sum(1 for d in game.deals if d.result is None) <= 1
+    deal = game.deal
+    if deal is None:
+        return
+    # no card is in two places: hands are disjoint from each other and from the cards played
+    played = played_cards(deal)
+    assert len(played) == len(set(played))
+    seen = 0
+    for seat in range(r.seats):
+        assert deal.hands[seat] & seen == 0, "a card is in two hands"
+        seen |= deal.hands[seat]
+        assert deal.hands[seat] & ~deal.dealt[seat] == 0, "a seat holds a card it was not dealt"
+    played_mask = 0
+    for c in played:
+        played_mask |= 1 << c
+    assert seen & played_mask == 0, "a played card is still in a hand"
+    dealt = 0
+    for seat in range(r.seats):
+        assert deal.dealt[seat] & dealt == 0, "a card was dealt to two seats"
+        dealt |= deal.dealt[seat]
+    assert seen | played_mask == dealt, "a card vanished or appeared"
+    for seat, cards in enumerate(deal.order):
+        assert [r.deck.names[c] for c in cards] == list(game.deals[-1].hands[seat])
+    # every completed trick has one card from each seat, led by its leader
+    for leader, trick, winner in deal.tricks:
+        assert len(trick) == r.seats
+        assert trick[0][0] == leader
+        assert sorted(s for s, _ in trick) == list(range(r.seats))
+        assert winner in {s for s, _ in trick}
+    assert sum(deal.team_tricks) == len(deal.tricks)
+
+    # legal actions
+    legal = game.legal_actions()
+    if game.is_over:
+        assert legal == [] and game.to_act is None
+        return
+    assert legal, "no legal action while the game is not over"
+    assert game.to_act is not None
+    assert all(a.seat == game.to_act for a in legal)
+    assert len(set(legal)) == len(legal), "duplicate legal actions"
+    passes = [a for a in legal if a.verb == "pass"]
+    if deal.window is not None:
+        assert passes == [legal[-1]], "an announcement window must end with exactly one pass"
+    else:
+        assert passes == [], "pass offered outside an announcement window"
+    for a in legal:
+        assert game.offence_of(a) is None, f"{a} is both legal and an offence"
+        if a.verb == "play" or (a.verb == "trump" and a.arg != "last"):
+            card = r.deck.card(a.arg)
+            assert (deal.hands[a.seat] >> card) & 1, f"{a}: the seat does not hold that card"
+
+
+def check_step(game: GameState, deal, hands_before, dealt_before, action: Action, offence: str | None) -> None:
+    """What one action did to the deal it was applied to (``deal`` may be over now)."""
+    r = game.ruleset
+    if offence is not None:
+        assert deal.over and deal.offence == (offence, action.seat)
+        assert deal.hands == hands_before, "an offence must not move cards"
+        return
+    for seat in range(r.seats):
+        expected = hands_before[seat] | (deal.dealt[seat] & ~dealt_before[seat])
+        if action.verb == "play" and action.seat == seat:
+            card = r.deck.card(action.arg)
+            assert (hands_before[seat] >> card) & 1
+            expected &= ~(1 << card)
+            # the card is now on the table
+            assert card in played_cards(deal)
+        assert deal.hands[seat] == expected, f"seat {seat}'s hand changed unexpectedly after {action}"
+        newly_dealt = (deal.dealt[seat] & ~dealt_before[seat]).bit_count()
+        change = deal.hands[seat].bit_count() - hands_before[seat].bit_count()
+        plays = 1 if action.verb == "play" and action.seat == seat else 0
+        assert change == newly_dealt - plays
+
+
+def check_finished(game: GameState) -> None:
+    r = game.ruleset
+    assert game.is_over
+    assert game.winner is not None and 0 <= game.winner < r.teams
+    assert game.score[game.winner] >= r.game.target
+    assert all(game.score[game.winner] > s for t, s in enumerate(game.score) if t != game.winner)
+    assert game.legal_actions() == [] and game.to_act is None
+    with pytest.raises(IllegalActionError):
+        game.apply(Action(0, "pass"))
+    with pytest.raises(IllegalActionError):
+        game.start_deal()
+    # every deal was scored, and the balls add up to the final score
+    assert all(rec.result is not None for rec in game.deals)
+    assert len(game.results) == len(game.deals)
+    totals = [sum(res.balls[t] for res in game.results) for t in range(r.teams)]
+    assert totals == [game.score[t] - game.initial_score[t] for t in range(r.teams)]
+    # the game ends with the deal that decided it
+    before_last = [game.initial_score[t] + totals[t] - game.results[-1].balls[t] for t in range(r.teams)]
+    assert not (max(before_last) >= r.game.target and before_last.count(max(before_last)) == 1)
+    for i, rec in enumerate(game.deals):
+        check_deal_result(r, rec)
+        if i + 1 < len(game.deals) and rec.result.cancelled and r.cancellation.same_dealer:
+            assert game.deals[i + 1].dealer == rec.dealer, "a cancelled deal is redealt by the same dealer"
+
+
+def check_deal_result(r, rec) -> None:
+    res = rec.result
+    assert res.dealer == rec.dealer
+    assert len(res.balls) == r.teams and all(n >= 0 for n in res.balls)
+    assert isinstance(res.explanation, tuple) and res.explanation
+    assert all(isinstance(line, str) and line for line in res.explanation)
+    if res.cancelled:
+        assert all(n == 0 for n in res.balls), "a cancelled deal scores nothing"
+        assert res.offence is None
+        return
+    nonzero = [t for t, n in enumerate(res.balls) if n]
+    if r.teams == 2:
+        assert len(nonzero) == 1, f"a scored deal opens balls for exactly one team, got {res.balls}"
+    else:
+        assert nonzero
+    assert len(res.card_points) == len(res.tricks) == r.teams
+    assert sum(res.card_points) <= r.deck.total_points
+    assert sum(res.tricks) <= r.tricks_per_deal
+    if res.offence is not None:
+        assert res.offence in r.penalties.offences
+        offender = rec.actions[-1].seat % r.teams
+        assert all(n == (0 if t == offender else r.penalties.balls) for t, n in enumerate(res.balls))
+        return
+    plays = sum(1 for a in rec.actions if a.verb == "play")
+    if res.undertaking is None and plays == r.seats * r.tricks_per_deal:
+        assert sum(res.card_points) == r.deck.total_points
+        assert sum(res.tricks) == r.tricks_per_deal
+    elif res.undertaking is None:
+        pytest.fail(f"a deal with no undertaking, offence or cancellation ended after {plays} plays")
+
+
+def play_checked(ruleset, seed: int, policy: str, stats: Counter | None = None, on_step=None) -> GameState:
+    """Play a whole game with ``policy``, checking every state and step. ``on_step(game, n)`` runs
+    before the n-th action."""
+    game = GameState(ruleset, seed=seed)
+    rng = random.Random(seed * 7919 + POLICIES.index(policy))
+    check_state(game)
+    n = 0
+    while not game.is_over:
+        assert n < MAX_ACTIONS, "the game does not end"
+        if on_step is not None:
+            on_step(game, n)
+        legal = game.legal_actions()
+        action = choose(policy, rng, game, legal)
+        offence = None if action in legal else game.offence_of(action)
+        assert action in legal or offence is not None
+        deal = game.deal
+        hands_before, dealt_before = list(deal.hands), list(deal.dealt)
+        assert game.apply(action) == action
+        assert game.history[-1] == action
+        check_step(game, deal, hands_before, dealt_before, action, offence)
+        check_state(game)
+        n += 1
+        if stats is not None:
+            stats[action.verb] += 1
+            if offence:
+                stats["offence"] += 1
+    assert len(game.history) == n
+    assert sum(len(rec.actions) for rec in game.deals) == n
+    check_finished(game)
+    if stats is not None:
+        stats["games"] += 1
+        for res in game.results:
+            stats["deals"] += 1
+            stats["cancelled"] += res.cancelled
+            stats["claim:" + str(res.claim)] += 1
+            stats["undertaking:" + str(res.undertaking)] += 1
+            stats["offence:" + str(res.offence)] += 1
+    return game
+
+
+# -- the properties --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+@PROPERTY_SETTINGS
+@given(seed=SEEDS)
+def test_random_games_keep_every_invariant(ruleset, policy, seed):
+    game = play_checked(ruleset, seed, policy)
+    assert game.deals and game.history
+
+
+@PROPERTY_SETTINGS
+@given(seed=SEEDS, policy=st.sampled_from(POLICIES))
+def test_same_seed_and_choices_give_the_same_game(ruleset, seed, policy):
+    first = play_checked(ruleset, seed, policy)
+    second = play_checked(ruleset, seed, policy)
+    assert second.history == first.history
+    assert second.results == first.results
+    assert [(d.dealer, d.hands, d.actions) for d in second.deals] == [(d.dealer, d.hands, d.actions) for d in first.deals]
+    assert second.score == first.score and second.winner == first.winner
+    assert [r.explanation for r in second.results] == [r.explanation for r in first.results]
+    # the same seed and the recorded actions, applied by hand, give the same game again
+    third = GameState(ruleset, seed=seed)
+    for action in first.history:
+        third.apply(action)
+    assert third.results == first.results and third.score == first.score and third.winner == first.winner
+
+
+@PROPERTY_SETTINGS
+@given(seed=SEEDS, policy=st.sampled_from(POLICIES), cut=st.floats(min_value=0, max_value=1))
+def test_from_actions_rebuilds_the_state(ruleset, seed, policy, cut):
+    """Undo: replaying all but the last actions from the seed gives the state as it was then."""
+    captured = {}
+    target = []
+
+    def on_step(game, n):
+        if n == target[0]:
+            captured["history"] = list(game.history)
+            captured["views"] = [game.view(s) for s in range(ruleset.seats)]
+            captured["legal"] = game.legal_actions()
+            captured["score"] = list(game.score)
+            captured["results"] = list(game.results)
+            captured["to_act"] = game.to_act
+
+    # first learn the length, then capture the state at a point chosen by ``cut``
+    length = len(play_checked(ruleset, seed, policy).history)
+    target.append(min(length - 1, int(cut * length)))
+    game = play_checked(ruleset, seed, policy, on_step=on_step)
+    assert captured, "the capture point was never reached"
+    rebuilt = GameState.from_actions(ruleset, captured["history"], seed=seed)
+    assert rebuilt.history == captured["history"]
+    assert rebuilt.to_act == captured["to_act"]
+    assert rebuilt.legal_actions() == captured["legal"]
+    assert rebuilt.score == captured["score"]
+    assert rebuilt.results == captured["results"]
+    assert [rebuilt.view(s) for s in range(ruleset.seats)] == captured["views"]
+    # and the whole history rebuilds the finished game
+    whole = GameState.from_actions(ruleset, game.history, seed=seed)
+    assert whole.is_over and whole.winner == game.winner and whole.score == game.score
+    assert whole.results == game.results
+
+
+@pytest.mark.parametrize("policy", POLICIES)
+def test_features_actually_fire(ruleset, policy):
+    """Over fixed seeds, every optional feature the ruleset has is used at least once, so a
+    feature that silently stops firing (or a policy that stops reaching it) fails here."""
+    stats: Counter = Counter()
+    for seed in range(40):
+        play_checked(ruleset, seed, policy, stats=stats)
+    assert stats["games"] == 40
+    assert stats["play"] > 0 and stats["deals"] >= 40
+    expected = ["trump"] if ruleset.trumps is not None else []
+    if ruleset.calling is not None:
+        expected.append("call")
+    expected += [u.verb for u in ruleset.undertakings]
+    expected += [d.verb for d in ruleset.declarations]
+    expected += [c.verb for c in ruleset.claims]
+    if ruleset.cancellation is not None:
+        expected.append("cancelled")
+    if policy == "offender" and ruleset.penalties is not None:
+        expected.append("offence")
+    missing = [what for what in expected if stats[what] == 0]
+    assert not missing, f"never happened with policy {policy}: {missing}; counts: {dict(stats)}"
+    # deals played out normally (all tricks, no undertaking) happen too, with claims scored
+    assert stats["undertaking:None"] > 0
+    for c in ruleset.claims:
+        assert stats[f"claim:{c.verb}"] > 0
+
+
+def test_standard_features_with_both_main_policies():
+    """The standard game specifically: the numbers the brief names."""
+    r = shipped_ruleset("standard")
+    assert r.deck.total_points == 304 and r.tricks_per_deal == 6 and r.game.target == 12
+    stats: Counter = Counter()
+    for policy in ("uniform", "mostly_pass"):
+        for seed in range(30):
+            play_checked(r, seed, policy, stats=stats)
+    for what in ("call", "jodie", "double", "khanaak", "thunee", "cancelled", "trump", "play"):
+        assert stats[what] > 0, f"{what} never happened: {dict(stats)}"
