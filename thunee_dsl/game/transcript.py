@@ -226,6 +226,8 @@ def _replay_action(game: GameState, action: Action, prefix: str) -> None:
         if window is None or (window.kind == kind and window.seat == action.seat):
             break
         game.pass_window()
+        if game.deals[-1].result is not None:
+            return  # closing the windows ended the deal (thrown in): the rest of it is ignored
         if kind is not None and window.kind == kind and game.deal.window is not window:
             break  # the window this action belongs to closed without it becoming possible
     reason = game.explain_illegal(action)

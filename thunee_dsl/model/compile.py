@@ -105,7 +105,7 @@ class _Compiler:
         self.corner_house = game.get("corner_house", self.target - 1)
         if self.corner_house >= self.target:
             self.problem(("game", "corner_house"), f"corner house ({self.corner_house}) must be below the target ({self.target})")
-        self.team_value_names = tuple((self.get("scoring", "team_values") or {}).keys())
+        self.team_value_names = tuple(n for n in (self.get("scoring", "team_values") or {}) if n.isidentifier())
         self.team_value_getter = None
         team_values = self.team_values()
         self.team_value_getter = _team_value_getter(team_values, teams)
@@ -121,7 +121,7 @@ class _Compiler:
             direction=players.get("direction", "counterclockwise"),
             deck=deck,
             batches=batches,
-            first_receiver=SeatRef.parse(d["deal"].get("first_receiver", "dealer+1")),
+            first_receiver=self.seat_ref(("deal", "first_receiver"), "dealer+1", ("dealer",)),
             sequence=sequence,
             trumps=trumps,
             calling=self.calling(),
@@ -142,6 +142,15 @@ class _Compiler:
         if self.problems:
             raise RulesetError(self.problems)
         return ruleset
+
+    def seat_ref(self, path: tuple, default: str, known: tuple[str, ...]) -> SeatRef:
+        """A seat named relative to one the engine knows at that point of the deal."""
+        ref = SeatRef.parse(self.get(*path, default=default))
+        if ref.anchor not in known:
+            self.problem(path, f"{'.'.join(path)}: '{ref.anchor}' is not known here; use "
+                         f"{' or '.join(known)} (with +N for the Nth seat after it)")
+            return SeatRef.parse(default)
+        return ref
 
     def deck(self) -> Deck | None:
         deck = self.data["deck"]
@@ -198,7 +207,7 @@ class _Compiler:
             dealt_before = sum(1 for s in steps[:steps.index("make trumps")] if s.startswith("deal "))
             if dealt_before >= len(batches):
                 self.problem(("trumps", "ways"), "'last card' needs a batch dealt after trumps are made")
-        return TrumpRules(SeatRef.parse(t["chooser"]), tuple(t["ways"]), tuple(t.get("caller_ways", ("card",))),
+        return TrumpRules(self.seat_ref(("trumps", "chooser"), "dealer+1", ("dealer",)), tuple(t["ways"]), tuple(t.get("caller_ways", ("card",))),
                           t.get("revealed", "first lead"), t.get("source", ""))
 
     def calling(self) -> CallingRules | None:
@@ -240,7 +249,8 @@ class _Compiler:
 
     def play(self) -> PlayRules:
         p = self.data["play"]
-        return PlayRules(SeatRef.parse(p["first_leader"]), p.get("follow_suit", True),
+        return PlayRules(self.seat_ref(("play", "first_leader"), "trump_maker+1", ("dealer", "trump_maker", "chooser")),
+                         p.get("follow_suit", True),
                          p.get("undercut", "allowed") == "only with nothing but trumps", p.get("source", ""))
 
     def cancellation(self) -> Cancellation | None:
@@ -313,7 +323,7 @@ class _Compiler:
     def dealer(self) -> DealerRules:
         d = self.data["dealer"]
         return DealerRules(self.formula(("dealer", "passes_if"), "dealer", "boolean"),
-                           SeatRef.parse(d.get("passes_to", "dealer+1")), d.get("source", ""))
+                           self.seat_ref(("dealer", "passes_to"), "dealer+1", ("dealer",)), d.get("source", ""))
 
     def beats(self, deck: Deck | None):
         if deck is None:

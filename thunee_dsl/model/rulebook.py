@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from thunee_dsl.model.ruleset import BallTable, Ruleset, SeatRef
 
-ANCHOR_WORDS = {"dealer": "the dealer", "trump_maker": "the trump maker", "chooser": "the player who makes trumps",
+ANCHOR_WORDS = {"dealer": "the dealer", "trump_maker": "the trump maker", "chooser": "the trump chooser",
                 "caller": "the caller"}
 
 
@@ -141,7 +141,7 @@ def render_rulebook(r: Ruleset) -> str:
                     + ("; each suit once per deal." if decl.once_per_suit else "."),
                     "", "| cards | in trumps | in another suit |", "|---|---|---|"]
             for combo in decl.combinations:
-                ranks = " ".join(d.ranks[i] for i in combo.ranks)
+                ranks = " ".join("10" if d.ranks[i] == "T" else d.ranks[i] for i in combo.ranks)
                 out.append(f"| {ranks} | {combo.trumps} | {combo.other} |")
             out.append("")
             if decl.suit_hidden_for:

@@ -1,0 +1,180 @@
+"""A random game exported with ``to_transcript()`` and replayed (YAML and JSON) scores the same.
+
+Also: a transcript cut after any complete deal replays to the partial score with no winner (unless
+that deal decided the game), a deal listed after the deciding deal is an error, and a deal whose
+last action is missing is an error.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+
+import pytest
+import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from thunee_dsl import shipped_ruleset
+from thunee_dsl.errors import TranscriptError
+from thunee_dsl.game import Action, GameState
+from thunee_dsl.game.transcript import replay_text
+from thunee_dsl.loading import shipped_rulesets
+from thunee_dsl.model.cards import iter_cards
+
+RULESETS = sorted(shipped_rulesets())
+POLICIES = ("uniform", "mostly_pass", "offender")
+MAX_ACTIONS = 20_000
+SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@pytest.fixture(scope="module", params=RULESETS)
+def ruleset(request):
+    return shipped_ruleset(request.param)
+
+
+@pytest.fixture(scope="module", params=RULESETS)
+def name(request):
+    """The ruleset's name (hypothesis tests take the name so that failures print readably)."""
+    return request.param
+
+
+def offences_available(game: GameState) -> list[Action]:
+    r, deal = game.ruleset, game.deal
+    if r.penalties is None:
+        return []
+    candidates = []
+    for seat in range(r.seats):
+        candidates += [Action(seat, "play", r.deck.names[c]) for c in iter_cards(deal.hands[seat])]
+        for decl in r.declarations:
+            candidates += [Action(seat, decl.verb, s) for s in r.deck.suits]
+        candidates += [Action(seat, claim.verb) for claim in r.claims]
+    legal = set(game.legal_actions())
+    return [a for a in candidates if a not in legal and game.offence_of(a) is not None]
+
+
+def random_game(ruleset, seed: int, policy: str, dealer: int = 0, score=None) -> GameState:
+    game = GameState(ruleset, seed=seed, dealer=dealer, score=score)
+    rng = random.Random(seed * 31 + POLICIES.index(policy))
+    n = 0
+    while not game.is_over:
+        assert n < MAX_ACTIONS
+        legal = game.legal_actions()
+        action = None
+        if policy == "offender" and rng.random() < 0.03:
+            offences = offences_available(game)
+            action = rng.choice(offences) if offences else None
+        if action is None:
+            if policy != "uniform" and legal[-1].verb == "pass" and rng.random() < 0.9:
+                action = legal[-1]
+            else:
+                action = rng.choice(legal)
+        game.apply(action)
+        n += 1
+    return game
+
+
+@st.composite
+def games(draw, ruleset):
+    seed = draw(st.integers(min_value=0, max_value=2**32 - 1))
+    policy = draw(st.sampled_from(POLICIES))
+    dealer = draw(st.integers(min_value=0, max_value=ruleset.seats - 1))
+    score = draw(st.lists(st.integers(min_value=0, max_value=ruleset.game.target - 1),
+                          min_size=ruleset.teams, max_size=ruleset.teams))
+    return random_game(ruleset, seed, policy, dealer, score)
+
+
+def non_pass(actions) -> list[Action]:
+    return [a for a in actions if a.verb != "pass"]
+
+
+def assert_same_game(report, game: GameState, n_deals: int | None = None) -> None:
+    results = game.results if n_deals is None else game.results[:n_deals]
+    records = game.deals if n_deals is None else game.deals[:n_deals]
+    assert len(report.deals) == len(results)
+    assert [d.balls for d in report.deals] == [d.balls for d in results]
+    assert [d.cancelled for d in report.deals] == [d.cancelled for d in results]
+    assert [d.dealer for d in report.deals] == [rec.dealer for rec in records]
+    assert list(report.deals) == list(results)  # every field: trump, maker, call, claims, points...
+    replayed = report.game
+    assert [(rec.dealer, rec.hands) for rec in replayed.deals] == [(rec.dealer, rec.hands) for rec in records]
+    assert [non_pass(rec.actions) for rec in replayed.deals] == [non_pass(rec.actions) for rec in records]
+
+
+def test_transcript_of_a_fixed_game_is_plain_data(ruleset):
+    game = random_game(ruleset, 3, "mostly_pass")
+    t = game.to_transcript()
+    assert t["ruleset"] == ruleset.name and t["dealer"] == 0 and t["score"] == [0] * ruleset.teams
+    assert len(t["deals"]) == len(game.deals) > 0
+    assert yaml.safe_load(yaml.safe_dump(t)) == t
+    for deal in t["deals"]:
+        assert sorted(deal["hands"]) == list(range(ruleset.seats))
+        assert all(not a.endswith(" pass") for a in deal["actions"])
+
+
+@SETTINGS
+@given(data=st.data())
+def test_replay_of_exported_transcript_scores_the_same(name, data):
+    ruleset = shipped_ruleset(name)
+    game = data.draw(games(ruleset))
+    transcript = game.to_transcript()
+    texts = {"yaml": yaml.safe_dump(transcript, sort_keys=False), "json": json.dumps(transcript)}
+    for fmt, text in texts.items():
+        report = replay_text(text, filename=f"game.{fmt}")
+        assert_same_game(report, game)
+        assert report.score == tuple(game.score)
+        assert report.winner == game.winner is not None
+        assert report.ruleset == ruleset.name
+        out = json.loads(json.dumps(report.to_json()))
+        assert out["score"] == game.score and out["winner"] == game.winner
+        assert [d["balls"] for d in out["deals"]] == [list(r.balls) for r in game.results]
+        assert [d["cancelled"] for d in out["deals"]] == [r.cancelled for r in game.results]
+        assert isinstance(report.to_text(), str) and report.to_text()
+
+
+@SETTINGS
+@given(data=st.data())
+def test_truncated_transcript_replays_to_the_partial_score(name, data):
+    ruleset = shipped_ruleset(name)
+    game = data.draw(games(ruleset))
+    transcript = game.to_transcript()
+    n = len(transcript["deals"])
+    k = data.draw(st.integers(min_value=1, max_value=n), label="deals kept")
+    cut = dict(transcript, deals=transcript["deals"][:k])
+    report = replay_text(yaml.safe_dump(cut, sort_keys=False))
+    assert_same_game(report, game, k)
+    partial = tuple(game.initial_score[t] + sum(r.balls[t] for r in game.results[:k]) for t in range(ruleset.teams))
+    assert report.score == partial
+    if k < n:
+        assert report.winner is None, "the game cannot be won before its last deal"
+        # the replay can go on from there: the next deal is dealt by the same dealer as in the game
+        assert report.game.dealer == game.deals[k].dealer
+    else:
+        assert report.winner == game.winner is not None
+
+
+@SETTINGS
+@given(data=st.data())
+def test_deal_after_the_deciding_deal_is_an_error(name, data):
+    ruleset = shipped_ruleset(name)
+    game = data.draw(games(ruleset))
+    transcript = game.to_transcript()
+    extra = dict(transcript, deals=transcript["deals"] + [copy.deepcopy(transcript["deals"][-1])])
+    with pytest.raises(TranscriptError, match=f"deal {len(transcript['deals']) + 1}"):
+        replay_text(yaml.safe_dump(extra, sort_keys=False))
+
+
+@SETTINGS
+@given(data=st.data())
+def test_deal_missing_its_last_action_is_an_error(name, data):
+    ruleset = shipped_ruleset(name)
+    game = data.draw(games(ruleset))
+    transcript = game.to_transcript()
+    ended_by_an_action = [i for i, r in enumerate(game.results) if not r.cancelled]
+    assert ended_by_an_action, "a game is won by scored deals"
+    i = data.draw(st.sampled_from(ended_by_an_action), label="deal cut short")
+    deals = [dict(d) for d in transcript["deals"][: i + 1]]
+    deals[i]["actions"] = deals[i]["actions"][:-1]
+    with pytest.raises(TranscriptError, match=f"deal {i + 1}"):
+        replay_text(json.dumps(dict(transcript, deals=deals)))
