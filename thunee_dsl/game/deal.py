@@ -166,6 +166,20 @@ class Deal:
             return self.window.seat
         return self.pending[1] if self.pending else None
 
+    @property
+    def public_to_act(self) -> int | None:
+        """Who the table sees as acting. Windows whose options depend on hidden cards (declarations,
+        undertakings) poll only seats that have something to say, so to the other seats the table
+        simply waits for the next compulsory action: showing the polled seat would leak its hand."""
+        w = self.window
+        if w is None or w.kind in ("calling", "claims"):
+            return self.to_act
+        if w.kind == "declarations":
+            return self.leader
+        u_leader = self.r.play.first_leader
+        return u_leader.resolve(self.r.seats, dealer=self.dealer, trump_maker=self.trump_maker, chooser=self.chooser) \
+            if self.trump_maker is not None else w.seat
+
     def legal_actions(self) -> list[Action]:
         """The actions of the seat to act (cached until the next change)."""
         legal = self._legal

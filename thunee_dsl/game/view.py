@@ -73,16 +73,21 @@ def seat_view(game, seat: int) -> SeatView:
         hidden = value in decl.suit_hidden_for and s != seat
         declared.append(Declared(s, verb, value, None if hidden else r.deck.suits[suit]))
     history = []
+    shown_trump = deal.trump_card if deal.trump_revealed else None
     for a in game.deals[-1].actions:
-        if a.verb == "trump" and a.arg not in (None, "last") and a.seat != seat and not deal.trump_revealed:
-            history.append(f"{a.seat} trump ??")
+        if a.seat != seat and a.verb == "pass":
+            continue  # declining is silent at the table (and would show who could have spoken)
+        if a.verb == "trump" and a.arg not in (None, "last") and a.seat != seat and \
+                not (a.seat == deal.trump_maker and shown_trump is not None and names[shown_trump] == a.arg):
+            history.append(f"{a.seat} trump ??")  # face down, or taken back unseen after a call
         elif a.verb in {d.verb for d in r.declarations} and a.seat != seat:
             history.append(str(a) if _suit_shown(deal, r, a) else f"{a.seat} {a.verb} ??")
         else:
             history.append(str(a))
     return SeatView(
         seat=seat, seats=r.seats, teams=r.teams, dealer=deal.dealer, deal_number=len(game.deals),
-        score=tuple(game.score), to_act=game.to_act,
+        score=tuple(game.score),
+        to_act=game.to_act if game.to_act == seat or game.is_over else deal.public_to_act,
         legal=tuple(game.legal_actions()) if game.to_act == seat else (),
         hand=tuple(names[c] for c in iter_cards(deal.hands[seat])),
         hand_sizes=tuple(h.bit_count() for h in deal.hands),
