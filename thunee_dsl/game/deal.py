@@ -107,6 +107,7 @@ class Deal:
         self.play_actions = _play_actions(ruleset)
         self.card_of = ruleset.deck._by_name
         self._claim_seat: int | None = None
+        self.n_tricks = ruleset.tricks_per_deal
         self.suits_held = _SeatCounts(self, _suits_held)
         self.cards_held = _SeatCounts(self, lambda d, s: d.hands[s].bit_count())
 
@@ -179,6 +180,14 @@ class Deal:
         u_leader = self.r.play.first_leader
         return u_leader.resolve(self.r.seats, dealer=self.dealer, trump_maker=self.trump_maker, chooser=self.chooser) \
             if self.trump_maker is not None else w.seat
+
+    def is_legal(self, action: Action) -> bool:
+        """``action in legal_actions()``, answered without building the list for a card play."""
+        pending = self.pending
+        if action.verb == "play" and self.window is None and pending is not None and pending[0] == "play":
+            card = self.card_of.get(action.arg)
+            return card is not None and action.seat == pending[1] and (self.legal_cards(action.seat) >> card) & 1 == 1
+        return action in self.legal_actions()
 
     def legal_actions(self) -> list[Action]:
         """The actions of the seat to act (cached until the next change)."""
@@ -388,7 +397,7 @@ class Deal:
     # -- claims (Double, Khanaak) -------------------------------------------------------
     def claim_time(self, seat: int) -> bool:
         """Just before ``seat`` plays to the last trick, if no claim has been made."""
-        return (not self.over and self.claim is None and len(self.tricks) == self.r.tricks_per_deal - 1
+        return (not self.over and self.claim is None and len(self.tricks) == self.n_tricks - 1
                 and all(s != seat for s, _ in self.trick))
 
     def _claim_env(self, seat: int) -> Env:
@@ -532,13 +541,13 @@ class Deal:
         self.seat_tricks[winner] += 1
         self.trick = []
         self.leader = winner
-        if len(self.tricks) == r.tricks_per_deal:
+        if len(self.tricks) == self.n_tricks:
             self.last_trick_winner = winner
         u = self.undertaking
         if u is not None and winner != self.undertaker:
             self._caught(winner)
             return
-        if len(self.tricks) == r.tricks_per_deal:
+        if len(self.tricks) == self.n_tricks:
             self.over = True
             return
         self._open_declarations(winner)

@@ -147,9 +147,9 @@ class GameState:
         if isinstance(action, str):
             action = Action.parse(action)
         deal = self.deal
-        if deal is None or self.is_over:
+        if deal is None or self.winner is not None:
             raise IllegalActionError("the game is over" if self.is_over else "no deal in progress", ())
-        if action in deal.legal_actions():
+        if deal.is_legal(action):
             deal.apply(action)
         else:
             offence = deal.offence_of(action)
@@ -158,7 +158,8 @@ class GameState:
             deal.commit_offence(action, offence)
         self.history.append(action)
         self.deals[-1].actions.append(action)
-        self._after_move()
+        if deal.over:
+            self._after_move()
         return action
 
     def pass_window(self) -> bool:
