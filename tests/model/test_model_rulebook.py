@@ -85,7 +85,7 @@ def test_sources_are_quoted(standard_book):
 
 
 def test_formulas_are_shown_as_written(standard_book):
-    assert ("`team.cards + team.jodies - other.jodies + (if team.won_last_trick then 10 else -10) "
+    assert ("`team.cards + team.declared - other.declared + (if team.won_last_trick then 10 else -10) "
             "+ (if team == counting then call else -call)`") in standard_book
     assert "- Succeeds when `callers.tricks == tricks and caller.won_last_trick`." in standard_book
     assert "- Forbidden (penalised) when `callers.balls == corner_house`." in standard_book

@@ -93,7 +93,7 @@ class Deal:
         self.tricks: list[tuple[int, tuple[tuple[int, int], ...], int]] = []
         self.team_cards = [0] * r.teams
         self.team_tricks = [0] * r.teams
-        self.team_jodies = [0] * r.teams
+        self.team_declared = [0] * r.teams
         self.seat_tricks = [0] * n
         self.last_trick_winner: int | None = None
         # flow
@@ -380,7 +380,7 @@ class Deal:
         value = self.declaration_value(decl, action.seat, suit)
         self.declarations.append((action.seat, decl.verb, suit, value))
         self.declared.add((decl.verb, suit))
-        self.team_jodies[self.team_of[action.seat]] += value
+        self.team_declared[self.team_of[action.seat]] += value
         self.window.silent = 0  # everyone on the team may declare again
 
     def _open_declarations(self, winner: int) -> None:

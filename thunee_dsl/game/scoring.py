@@ -26,7 +26,7 @@ class DealResult:
     claim: str | None = None
     offence: str | None = None
     card_points: tuple[int, ...] = ()
-    jodies: tuple[int, ...] = ()
+    declared: tuple[int, ...] = ()
     tricks: tuple[int, ...] = ()
     lines: tuple[str, ...] | None = field(default=None, repr=False, compare=False)
     explainer: Callable[[], tuple[str, ...]] | None = field(default=None, repr=False, compare=False)
@@ -48,7 +48,7 @@ class DealResult:
             out["offence"] = self.offence
         if self.card_points:
             out["card_points"] = list(self.card_points)
-            out["jodies"] = list(self.jodies)
+            out["declared"] = list(self.declared)
             out["tricks"] = list(self.tricks)
         out["explanation"] = list(self.explanation)
         return out
@@ -85,7 +85,7 @@ def _score(deal: Deal, explain: bool) -> DealResult:
                          f"{'the same dealer deals again' if r.cancellation.same_dealer else 'the deal passes on'}")
         return DealResult(balls=tuple(balls), cancelled=True, lines=tuple(lines) if explain else None, **base)
 
-    played = dict(card_points=tuple(deal.team_cards), jodies=tuple(deal.team_jodies), tricks=tuple(deal.team_tricks))
+    played = dict(card_points=tuple(deal.team_cards), declared=tuple(deal.team_declared), tricks=tuple(deal.team_tricks))
     if deal.offence is not None:
         offence, seat = deal.offence
         offender = deal.team_of[seat]
@@ -169,7 +169,7 @@ def _score(deal: Deal, explain: bool) -> DealResult:
                     lines.append(outcome.says)
             how = "" if not explain or outcome.balls.text.strip().isdigit() else f" ({outcome.balls.explain(env)})"
             if explain:
-                lines.append(f"{'counting team' if outcome.winner == 'counting' else 'trump makers'} "
+                lines.append(f"{'counting' if outcome.winner == 'counting' else 'trump makers'} "
                              f"{_balls_line(_team(deal, team), n)}{how}")
             break
     return DealResult(balls=tuple(balls), lines=tuple(lines) if explain else None, **base, **played)

@@ -116,30 +116,78 @@ class GameState:
         raise IllegalActionError(f"{action} is not allowed now ({self.explain_illegal(action)})", tuple(legal))
 
     def explain_illegal(self, action: Action) -> str:
-        """A short reason why ``action`` cannot be applied now."""
+        """A short reason, in the game's words, why ``action`` cannot be applied now."""
         if self.is_over:
             return "the game is over"
         if self.deal is None:
             return "no deal in progress"
         d, r = self.deal, self.ruleset
-        if not 0 <= action.seat < r.seats:
-            return f"there is no seat {action.seat}"
-        if action.verb in ("play", "trump") and action.arg not in (None, "last"):
+        seat, verb = action.seat, action.verb
+        if not 0 <= seat < r.seats:
+            return f"there is no seat {seat}"
+        known = ["play", "trump", "call", "pass"] + [x.verb for x in (*r.undertakings, *r.declarations, *r.claims)]
+        if verb not in known:
+            return f"unknown action '{verb}' (this ruleset knows: {', '.join(known)})"
+        if verb in ("play", "trump") and action.arg not in (None, "last"):
             try:
                 card = r.deck.card(action.arg)
             except ValueError as err:
                 return str(err)
-            if not (d.hands[action.seat] >> card) & 1:
-                return f"seat {action.seat} does not hold {r.deck.names[card]}"
-        if self.to_act is not None and action.seat != self.to_act:
+            if not (d.hands[seat] >> card) & 1:
+                return f"seat {seat} does not hold {r.deck.names[card]}"
+        window = d.window
+        decl = r.declaration_by_verb(verb)
+        if decl is not None:
+            when = " or ".join(f"{n}{_ordinal(n)}" for n in sorted(decl.after_team_trick))
+            if d.declaring_team != d.team_of[seat] or d.team_tricks[d.team_of[seat]] not in decl.after_team_trick:
+                return f"a {decl.title} may only be declared right after the declaring team wins its {when} trick"
+            try:
+                suit = r.deck.suit(action.arg)
+            except ValueError as err:
+                return str(err)
+            if decl.once_per_suit and (decl.verb, suit) in d.declared:
+                return f"a {decl.title} in {r.deck.suits[suit]} has already been declared"
+            if not d.declaration_value(decl, seat, suit):
+                return f"seat {seat} holds no {decl.title} in {r.deck.suits[suit]}"
+        claim = r.claim_by_verb(verb)
+        if claim is not None:
+            if not d.claim_time(seat):
+                return f"{claim.title} may only be said just before the claimer plays to the last trick"
+            if claim.allowed_if is not None and not claim.allowed_if.evaluate(d.seat_env(seat, caller=seat)):
+                return f"{claim.title} is not allowed now ({claim.allowed_if.text} is false)"
+        undertaking = r.undertaking_by_verb(verb)
+        if undertaking is not None:
+            if window is None or window.kind != "undertakings" or undertaking not in window.offered:
+                return (f"{undertaking.title} may only be called once {undertaking.after_batch} "
+                        f"batch{'es' if undertaking.after_batch != 1 else ''} are dealt, before the first lead")
+            if undertaking.allowed_if is not None and not undertaking.allowed_if.evaluate(d.seat_env(seat)):
+                return f"seat {seat} may not call {undertaking.title} ({undertaking.allowed_if.text} is false)"
+        if verb == "call":
+            if window is None or window.kind != "calling":
+                return "there is no calling now"
+            if seat not in window.order:
+                return f"seat {seat} may not call now: the next call must come from seat {' or '.join(map(str, window.order))}"
+            amounts = r.calling.next_amounts(d.call)
+            if action.arg not in amounts:
+                last = f" (the last call was {d.call})" if d.call else ""
+                return f"the next call must be {' or '.join(map(str, amounts))}{last}"
+        if verb == "pass" and window is None:
+            return "there is nothing to pass on now"
+        if verb == "trump" and (d.pending is None or d.pending[0] != "trump"):
+            return "trumps are not being made now"
+        if verb == "trump" and d.pending[0] == "trump" and seat == d.pending[1]:
+            ways = d.pending[2]
+            if action.arg == "last" and "last card" not in ways:
+                return f"seat {seat} must make trumps with a card from hand, not the last card"
+        if self.to_act is not None and seat != self.to_act:
             return f"it is seat {self.to_act}'s turn"
-        if action.verb == "play" and d.pending and d.pending[0] == "play" and d.trick:
-            led = r.deck.suits[r.deck.suit_of[d.trick[0][1]]]
+        if verb == "play" and d.pending and d.pending[0] == "play" and d.trick:
+            led = r.deck.suit_of[d.trick[0][1]]
             card = r.deck.card(action.arg)
-            if r.deck.suits[r.deck.suit_of[card]] != led and d.hands[action.seat] & r.deck.suit_masks[r.deck.suit_of[d.trick[0][1]]]:
-                return f"seat {action.seat} must follow suit ({led})"
-            return f"seat {action.seat} may not undercut: a lower trump is only allowed with nothing but trumps in hand"
-        return f"'{action.verb}' is not possible at this point"
+            if r.deck.suit_of[card] != led and d.hands[seat] & r.deck.suit_masks[led]:
+                return f"seat {seat} must follow suit ({r.deck.suits[led]})"
+            return f"seat {seat} may not undercut: a lower trump is only allowed with nothing but trumps in hand"
+        return f"'{verb}' is not possible at this point"
 
     # -- doing it -----------------------------------------------------------------------
     def apply(self, action: Action) -> Action:
@@ -230,3 +278,7 @@ class GameState:
         for action in actions:
             game.apply(action)
         return game
+
+
+def _ordinal(n: int) -> str:
+    return "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")

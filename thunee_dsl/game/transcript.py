@@ -216,13 +216,20 @@ def _window_kind(ruleset: Ruleset, verb: str) -> str | None:
 
 
 def _replay_action(game: GameState, action: Action, prefix: str) -> None:
+    """Apply ``action``, passing for the seats polled before it in open windows.
+
+    If it never becomes possible, the error reports the reason and the legal actions of one
+    moment: the first at which the window the action belongs to was open, else the last."""
     kind = _window_kind(game.ruleset, action.verb)
+    first_seen = None
     while True:
         legal = game.legal_actions()
         if action in legal or game.offence_of(action) is not None:
             game.apply(action)
             return
         window = game.deal.window
+        if first_seen is None and window is not None and window.kind == kind:
+            first_seen = (game.explain_illegal(action), legal)
         if window is None or (window.kind == kind and window.seat == action.seat):
             break
         game.pass_window()
@@ -230,7 +237,7 @@ def _replay_action(game: GameState, action: Action, prefix: str) -> None:
             return  # closing the windows ended the deal (thrown in): the rest of it is ignored
         if kind is not None and window.kind == kind and game.deal.window is not window:
             break  # the window this action belongs to closed without it becoming possible
-    reason = game.explain_illegal(action)
+    reason, legal = first_seen or (game.explain_illegal(action), game.legal_actions())
     shown = ", ".join(str(a) for a in legal) or "none"
     raise TranscriptError(f"{prefix}: {reason}; legal now: {shown}")
 

@@ -39,7 +39,7 @@ SEAT_ROLES = {
 
 # What the game layer's deal object must provide (read by the getters below).
 DEAL_PROTOCOL = (
-    "call", "counting", "makers", "team_cards", "team_tricks", "team_jodies", "team_trumps_dealt",
+    "call", "counting", "makers", "team_cards", "team_tricks", "team_declared", "team_trumps_dealt",
     "seat_tricks", "last_trick_winner", "undertaking_name", "claim_name", "tricks_played",
     "suits_held", "cards_held", "dealer", "trump_maker", "team_of",
 )
@@ -167,7 +167,7 @@ def symbol_table(context: str, *, tricks: int, target: int, corner_house: int,
         add(role, "team", (lambda e, r=role: getattr(e, r)), TEAM_ROLES[role])
         add(f"{role}.cards", "number", _team_attr(role, "team_cards"), f"card points in the tricks won by {TEAM_ROLES[role]}")
         add(f"{role}.tricks", "number", _team_attr(role, "team_tricks"), f"tricks won by {TEAM_ROLES[role]}")
-        add(f"{role}.jodies", "number", _team_attr(role, "team_jodies"), f"value of the declarations of {TEAM_ROLES[role]}")
+        add(f"{role}.declared", "number", _team_attr(role, "team_declared"), f"value of the declarations of {TEAM_ROLES[role]}")
         add(f"{role}.trumps_dealt", "number", _team_attr(role, "team_trumps_dealt"), f"trumps dealt to {TEAM_ROLES[role]}")
         add(f"{role}.won_last_trick", "boolean", _won_last(role), f"whether {TEAM_ROLES[role]} won the last trick")
         add(f"{role}.balls", "number", _balls(role), f"balls of {TEAM_ROLES[role]} before this deal")
