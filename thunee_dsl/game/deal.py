@@ -64,7 +64,7 @@ class Deal:
         self.team_of = tuple(s % r.teams for s in range(n))
         self.batches_dealt = 0
         self.hands = [0] * n
-        self.dealt = [0] * n
+        self.dealt = [0] * n  # every card dealt to each seat so far (held or played)
         self.step = -1
         # trumps and calling
         self.chooser = r.trumps.chooser.resolve(n, dealer=dealer) if r.trumps else None
@@ -177,9 +177,7 @@ class Deal:
             return self.to_act
         if w.kind == "declarations":
             return self.leader
-        u_leader = self.r.play.first_leader
-        return u_leader.resolve(self.r.seats, dealer=self.dealer, trump_maker=self.trump_maker, chooser=self.chooser) \
-            if self.trump_maker is not None else w.seat
+        return self._usual_leader() if self.trump_maker is not None else w.seat
 
     def is_legal(self, action: Action) -> bool:
         """``action in legal_actions()``, answered without building the list for a card play."""
@@ -265,11 +263,14 @@ class Deal:
         if u is not None and u.leader == "caller":
             self.leader = self.undertaker
         else:
-            self.leader = self.r.play.first_leader.resolve(
-                self.r.seats, dealer=self.dealer, trump_maker=self.trump_maker, chooser=self.chooser)
+            self.leader = self._usual_leader()
         self._check_cancellation()
         if not self.over:
             self._await_play(self.leader)
+
+    def _usual_leader(self) -> int:
+        return self.r.play.first_leader.resolve(self.r.seats, dealer=self.dealer, trump_maker=self.trump_maker,
+                                                chooser=self.chooser)
 
     # -- making trumps ------------------------------------------------------------------
     def _make_trumps(self, action: Action) -> None:

@@ -99,7 +99,8 @@ CONTEXTS = {
 }
 
 
-def _team_attr(role: str, attr: str) -> Callable:
+def _role_attr(role: str, attr: str) -> Callable:
+    """A per-team or per-seat list of the deal, indexed by the team or seat the role names."""
     def get(env, _role=role):
         return getattr(env.deal, attr)[getattr(env, _role)]
     return get
@@ -115,12 +116,6 @@ def _won_last(role: str) -> Callable:
 def _balls(role: str) -> Callable:
     def get(env, _role=role):
         return env.balls[getattr(env, _role)]
-    return get
-
-
-def _seat_attr(role: str, attr: str) -> Callable:
-    def get(env, _role=role):
-        return getattr(env.deal, attr)[getattr(env, _role)]
     return get
 
 
@@ -165,10 +160,10 @@ def symbol_table(context: str, *, tricks: int, target: int, corner_house: int,
     add("claim", "text", lambda e: e.deal.claim_name, "the claim made this deal, or none")
     for role in ctx.team_roles:
         add(role, "team", (lambda e, r=role: getattr(e, r)), TEAM_ROLES[role])
-        add(f"{role}.cards", "number", _team_attr(role, "team_cards"), f"card points in the tricks won by {TEAM_ROLES[role]}")
-        add(f"{role}.tricks", "number", _team_attr(role, "team_tricks"), f"tricks won by {TEAM_ROLES[role]}")
-        add(f"{role}.declared", "number", _team_attr(role, "team_declared"), f"value of the declarations of {TEAM_ROLES[role]}")
-        add(f"{role}.trumps_dealt", "number", _team_attr(role, "team_trumps_dealt"), f"trumps dealt to {TEAM_ROLES[role]}")
+        add(f"{role}.cards", "number", _role_attr(role, "team_cards"), f"card points in the tricks won by {TEAM_ROLES[role]}")
+        add(f"{role}.tricks", "number", _role_attr(role, "team_tricks"), f"tricks won by {TEAM_ROLES[role]}")
+        add(f"{role}.declared", "number", _role_attr(role, "team_declared"), f"value of the declarations of {TEAM_ROLES[role]}")
+        add(f"{role}.trumps_dealt", "number", _role_attr(role, "team_trumps_dealt"), f"trumps dealt to {TEAM_ROLES[role]}")
         add(f"{role}.won_last_trick", "boolean", _won_last(role), f"whether {TEAM_ROLES[role]} won the last trick")
         add(f"{role}.balls", "number", _balls(role), f"balls of {TEAM_ROLES[role]} before this deal")
         if context != "team value" and team_value_getter is not None:
@@ -177,9 +172,9 @@ def symbol_table(context: str, *, tricks: int, target: int, corner_house: int,
                     f"the team value '{name}' of {TEAM_ROLES[role]}")
     for role in ctx.seat_roles:
         add(role, "seat", (lambda e, r=role: getattr(e, r)), SEAT_ROLES[role])
-        add(f"{role}.tricks", "number", _seat_attr(role, "seat_tricks"), f"tricks won by {SEAT_ROLES[role]}")
+        add(f"{role}.tricks", "number", _role_attr(role, "seat_tricks"), f"tricks won by {SEAT_ROLES[role]}")
         add(f"{role}.won_last_trick", "boolean", _seat_won_last(role), f"whether {SEAT_ROLES[role]} won the last trick")
-        add(f"{role}.suits_held", "number", _seat_attr(role, "suits_held"), f"how many suits {SEAT_ROLES[role]} holds")
-        add(f"{role}.cards_held", "number", _seat_attr(role, "cards_held"), f"how many cards {SEAT_ROLES[role]} holds")
+        add(f"{role}.suits_held", "number", _role_attr(role, "suits_held"), f"how many suits {SEAT_ROLES[role]} holds")
+        add(f"{role}.cards_held", "number", _role_attr(role, "cards_held"), f"how many cards {SEAT_ROLES[role]} holds")
         add(f"{role}.team", "team", _seat_team(role), f"the team of {SEAT_ROLES[role]}")
     return table
