@@ -145,7 +145,7 @@ def render_rulebook(r: Ruleset) -> str:
                 out.append(f"| {ranks} | {combo.trumps} | {combo.other} |")
             out.append("")
             if decl.suit_hidden_for:
-                out += [f"- The suit of a {', '.join(map(str, sorted(decl.suit_hidden_for)))} is not revealed.", ""]
+                out += [f"- The suit of a {', '.join(map(str, sorted(decl.suit_hidden_for)))} {decl.title} is not revealed.", ""]
             if decl.allowed_if:
                 out += [f"- Only when `{decl.allowed_if.text}`.", ""]
             out += _source(decl.source)
