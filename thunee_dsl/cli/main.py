@@ -65,6 +65,21 @@ def cmd_replay(args) -> int:
     return 0
 
 
+def cmd_diff(args) -> int:
+    from thunee_dsl.model.diff import diff_rulesets
+    a, b = _load(args.a), _load(args.b)
+    changes = diff_rulesets(a, b)
+    if args.format == "json":
+        print(json.dumps({"from": a.name, "to": b.name, "changes": [c.to_json() for c in changes]}, indent=2))
+    elif not changes:
+        print(f"{a.name} and {b.name} play the same rules")
+    else:
+        print(f"{b.name} differs from {a.name}:")
+        for change in changes:
+            print(f"- {change.text}")
+    return 0
+
+
 def cmd_play(args) -> int:
     from thunee_dsl.cli.play import main_play
     return main_play(args)
@@ -90,6 +105,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file", metavar="FILE")
     p.add_argument("--format", choices=("json", "text"), default="json")
     p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser("diff", help="what differs between two rulesets, in plain words")
+    p.add_argument("a", metavar="A")
+    p.add_argument("b", metavar="B")
+    p.add_argument("--format", choices=("text", "json"), default="text")
+    p.set_defaults(func=cmd_diff)
 
     p = sub.add_parser("play", help="play a game in the terminal against random bots")
     p.add_argument("ruleset", nargs="?", default="standard", metavar="NAME|FILE")

@@ -1,0 +1,82 @@
+"""`thunee-dsl diff`: the rules that differ between two rulesets, in plain words, with where they came from."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from thunee_dsl import load_ruleset
+from thunee_dsl.cli.main import main
+from thunee_dsl.model.diff import diff_rulesets
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "house.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_a_ruleset_does_not_differ_from_itself():
+    assert diff_rulesets(load_ruleset("standard"), load_ruleset("standard")) == []
+
+
+def test_partner_catch_six_reads_as_one_rule_change():
+    changes = diff_rulesets(load_ruleset("standard"), load_ruleset(str(ROOT / "examples" / "partner-catch-six.yaml")))
+    assert [c.text for c in changes] == ["Thunee partner catch: 8 balls -> 6 balls"]
+    (change,) = changes
+    assert change.path == ("undertakings", "thunee", "balls", "partner_catch")
+    assert (change.before, change.after, change.kind) == (8, 6, "changed")
+    assert change.where_after.endswith("examples/partner-catch-six.yaml:8:28")
+    assert "rulesets/standard.yaml:" in change.where_before
+
+
+def test_added_removed_and_changed_rules(tmp_path):
+    house = write(tmp_path, """\
+extends: standard
+name: house
+title: Our house rules
+calling:
+  simultaneous_extra: 0
+game:
+  target: 13
+  corner_house: 12
+undertakings:
+  royals:
+    verb: royals
+    title: Royals
+    balls: {success: 4, failure: 4}
+claims:
+  khanaak: null
+""")
+    texts = [c.text for c in diff_rulesets(load_ruleset("standard"), load_ruleset(str(house)))]
+    assert texts == [
+        "Extra for simultaneous calls: 10 -> 0",
+        "Adds the Royals call (royals)",
+        "Removes the Khanaak call",
+        "Balls to win: 12 -> 13",
+        "Corner house: 11 -> 12",
+    ]
+    # the other direction reads the other way round
+    back = [c.text for c in diff_rulesets(load_ruleset(str(house)), load_ruleset("standard"))]
+    assert "Balls to win: 13 -> 12" in back and "Removes the Royals call" in back and "Adds the Khanaak call (khanaak)" in back
+
+
+def test_titles_and_descriptions_are_not_rule_changes(tmp_path):
+    house = write(tmp_path, "extends: standard\nname: renamed\ntitle: Another title\nsummary: words\n")
+    assert diff_rulesets(load_ruleset("standard"), load_ruleset(str(house))) == []
+
+
+def test_cli_diff_text_and_json(tmp_path, capsys):
+    overlay = str(ROOT / "examples" / "partner-catch-six.yaml")
+    assert main(["diff", "standard", overlay]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out == ["partner-catch-six differs from standard:", "- Thunee partner catch: 8 balls -> 6 balls"]
+    assert main(["diff", "standard", overlay, "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["from"] == "standard" and data["to"] == "partner-catch-six"
+    assert data["changes"][0]["path"] == "undertakings.thunee.balls.partner_catch"
+    assert data["changes"][0]["to"].endswith("partner-catch-six.yaml:8:28")
+    assert main(["diff", "standard", "standard"]) == 0
+    assert capsys.readouterr().out.strip() == "standard and standard play the same rules"

@@ -1,0 +1,130 @@
+"""What differs between two rulesets, in plain words.
+
+Computed from the merged data of each ruleset (so an overlay and the file it extends compare
+rule by rule), with the file and line each differing value came from.
+
+>>> from thunee_dsl import load_ruleset
+>>> [c.text for c in diff_rulesets(load_ruleset("standard"), load_ruleset("standard"))]
+[]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from thunee_dsl.model.ruleset import Ruleset
+
+# Keys that describe a ruleset rather than change how it plays.
+IGNORED = {"name", "title", "aliases", "summary", "source", "description", "says", "extends"}
+
+# Words for the keys of a ruleset, so a change reads as a rule.
+WORDS = {
+    "players.seats": "number of players", "players.teams": "number of teams", "players.direction": "direction of play",
+    "deck.suits": "suits", "deck.ranks": "ranks (highest first)", "deck.points": "card points",
+    "deal.batches": "cards dealt per batch", "deal.first_receiver": "first to receive cards",
+    "sequence": "steps of a deal",
+    "trumps.chooser": "who makes trumps", "trumps.ways": "ways to make trumps",
+    "trumps.caller_ways": "ways a caller makes trumps", "trumps.revealed": "trump card shown",
+    "calling.amounts": "calls", "calling.first_caller": "first call by", "calling.next_caller": "next call by",
+    "calling.simultaneous_extra": "extra for simultaneous calls",
+    "play.first_leader": "first leader", "play.follow_suit": "must follow suit", "play.undercut": "undercutting",
+    "cancellation.cancel_if": "deal cancelled when", "cancellation.redealer": "redeal by",
+    "penalties.balls": "penalty", "penalties.offences": "penalised offences",
+    "game.target": "balls to win", "game.corner_house": "corner house",
+    "dealer.passes_if": "deal passes on when", "dealer.passes_to": "deal passes to",
+    "balls.success": "on success", "balls.failure": "on failure", "balls.caught": "when caught",
+    "balls.partner_catch": "partner catch",
+    "allowed_if": "allowed when", "forbidden_if": "forbidden when", "succeeds_if": "succeeds when",
+    "after_batch": "callable after batch", "leader": "leader", "trump": "trumps", "caught": "caught",
+    "after_team_trick": "declared after the team's trick", "combinations": "combinations",
+    "once_per_suit": "once per suit", "suit_hidden_for": "suit hidden for values", "verb": "verb",
+    "formula": "formula", "when": "when", "winner": "winner",
+}
+BALL_KEYS = {"success", "failure", "caught", "partner_catch"}
+NAMED_SECTIONS = {"undertakings", "declarations", "claims"}
+
+
+@dataclass(frozen=True)
+class RuleChange:
+    """One difference: ``kind`` is "changed", "added" or "removed"."""
+
+    path: tuple
+    kind: str
+    before: object
+    after: object
+    text: str
+    where_before: str
+    where_after: str
+
+    def to_json(self) -> dict:
+        return {"path": ".".join(map(str, self.path)), "kind": self.kind, "before": self.before,
+                "after": self.after, "change": self.text, "from": self.where_before, "to": self.where_after}
+
+
+def _title(data: dict, path: tuple) -> str | None:
+    if len(path) >= 2 and path[0] in NAMED_SECTIONS:
+        item = (data.get(path[0]) or {}).get(path[1]) or {}
+        return str(item.get("title", str(path[1]).replace("-", " ").title()))
+    return None
+
+
+def _label(a: dict, b: dict, path: tuple) -> str:
+    title = _title(b, path) or _title(a, path)
+    if title is not None:
+        rest = path[2:]
+        words = WORDS.get(".".join(map(str, rest)), " ".join(str(p).replace("_", " ") for p in rest))
+        return f"{title} {words}".strip()
+    key = ".".join(str(p) for p in path if not isinstance(p, int))
+    if key in WORDS:
+        return WORDS[key].capitalize()
+    if path and path[0] == "scoring":
+        return "Scoring " + " ".join(str(p).replace("_", " ") if not isinstance(p, int) else f"#{p + 1}" for p in path[1:])
+    return " ".join(str(p).replace("_", " ") for p in path).capitalize()
+
+
+def _show(value: object, path: tuple) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list):
+        return ", ".join(_show(v, path) for v in value)
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {_show(v, path)}" for k, v in value.items())
+    if path and path[-1] in BALL_KEYS and (isinstance(value, int) or str(value).isdigit()):
+        return f"{value} ball{'s' if int(value) != 1 else ''}"
+    return str(value)
+
+
+def diff_rulesets(a: Ruleset, b: Ruleset) -> list[RuleChange]:
+    """The rules of ``b`` that differ from ``a``, in file order of the keys."""
+    da, db = a.data.data, b.data.data
+    changes: list[RuleChange] = []
+
+    def where(ruleset: Ruleset, path: tuple) -> str:
+        return str(ruleset.data.origin(path))
+
+    def walk(x, y, path: tuple) -> None:
+        if path and path[-1] in IGNORED:
+            return
+        if isinstance(x, dict) and isinstance(y, dict):
+            for key in list(x) + [k for k in y if k not in x]:
+                if key in IGNORED:
+                    continue
+                p = path + (key,)
+                if key not in y:
+                    title = _title(da, p)
+                    text = f"Removes the {title} call" if title and len(p) == 2 else f"Removes {_label(da, db, p)}"
+                    changes.append(RuleChange(p, "removed", x[key], None, text, where(a, p), ""))
+                elif key not in x:
+                    title = _title(db, p)
+                    text = (f"Adds the {title} call ({y[key].get('verb', key)})" if title and len(p) == 2 and
+                            isinstance(y[key], dict) else f"Adds {_label(da, db, p)}: {_show(y[key], p)}")
+                    changes.append(RuleChange(p, "added", None, y[key], text, "", where(b, p)))
+                else:
+                    walk(x[key], y[key], p)
+            return
+        if x != y:
+            text = f"{_label(da, db, path)}: {_show(x, path)} -> {_show(y, path)}"
+            changes.append(RuleChange(path, "changed", x, y, text, where(a, path), where(b, path)))
+
+    walk(da, db, ())
+    return changes
