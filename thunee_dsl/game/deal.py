@@ -108,6 +108,7 @@ class Deal:
         self.card_of = ruleset.deck._by_name
         self._claim_seat: int | None = None
         self.n_tricks = ruleset.tricks_per_deal
+        self.beats = ruleset.beats  # which card beats which; an undertaking may play with its own ranking
         self.suits_held = _SeatCounts(self, _suits_held)
         self.cards_held = _SeatCounts(self, lambda d, s: d.hands[s].bit_count())
 
@@ -338,6 +339,8 @@ class Deal:
         u = self.r.undertaking_by_verb(action.verb)
         self.undertaking = u
         self.undertaker = action.seat
+        if u.beats is not None:
+            self.beats = u.beats
         self.trump_maker = action.seat  # the caller's team now makes trumps
         if u.trump == "first lead":
             self.trump = self.trump_card = None
@@ -498,7 +501,7 @@ class Deal:
             trumps = deck.suit_masks[self.trump]
             if hand & ~trumps and deck.suit_of[self.best] == self.trump:
                 # a player who still holds a non-trump may not play a trump lower than the one winning
-                return (hand & ~trumps) | (hand & self.r.beats[self.trump][self.best])
+                return (hand & ~trumps) | (hand & self.beats[self.trump][self.best])
         return hand
 
     def _play(self, seat: int, card: int) -> None:
@@ -521,7 +524,7 @@ class Deal:
             self.best, self.winning = card, seat
         else:
             row = self.trump if self.trump is not None else r.no_trump
-            if (r.beats[row][self.best] >> card) & 1:
+            if (self.beats[row][self.best] >> card) & 1:
                 self.best, self.winning = card, seat
         u = self.undertaking
         if u is not None and u.caught == "when beaten" and self.winning != self.undertaker:

@@ -125,7 +125,7 @@ class _Compiler:
             sequence=sequence,
             trumps=trumps,
             calling=self.calling(),
-            undertakings=self.undertakings(len(batches)),
+            undertakings=self.undertakings(len(batches), deck),
             play=self.play(),
             cancellation=self.cancellation(),
             declarations=self.declarations(deck),
@@ -232,7 +232,20 @@ class _Compiler:
         partner = self.formula(path + ("partner_catch",), context, "number") if "partner_catch" in b else failure
         return BallTable(self.formula(path + ("success",), context, "number"), failure, partner)
 
-    def undertakings(self, nbatches: int) -> tuple[Undertaking, ...]:
+    def ranking(self, path: tuple, deck: Deck | None):
+        """Beats tables for a deal played with its own rank order (e.g. Royals), or None."""
+        ranks = self.get(*path)
+        if ranks is None or deck is None:
+            return None
+        order = [normalise_rank(r) for r in ranks]
+        if sorted(order) != sorted(deck.ranks):
+            self.problem(path, f"{'.'.join(map(str, path))} must list each rank of the deck once "
+                         f"({' '.join(deck.ranks)}), got {' '.join(order)}")
+            return None
+        strength = tuple(order.index(rank) for rank in deck.ranks)
+        return self.beats(deck, strength)
+
+    def undertakings(self, nbatches: int, deck: Deck | None) -> tuple[Undertaking, ...]:
         out = []
         for name, u in (self.get("undertakings") or {}).items():
             p = ("undertakings", name)
@@ -244,7 +257,8 @@ class _Compiler:
                 allowed_if=self.formula(p + ("allowed_if",), "undertaking", "boolean"),
                 leader=u.get("leader", "caller"), trump=u.get("trump", "first lead"),
                 caught=u.get("caught", "when beaten"),
-                balls=self.balls(p + ("balls",), "undertaking balls"), source=u.get("source", "")))
+                balls=self.balls(p + ("balls",), "undertaking balls"), source=u.get("source", ""),
+                beats=self.ranking(p + ("ranking",), deck)))
         return tuple(out)
 
     def play(self) -> PlayRules:
@@ -325,10 +339,11 @@ class _Compiler:
         return DealerRules(self.formula(("dealer", "passes_if"), "dealer", "boolean"),
                            self.seat_ref(("dealer", "passes_to"), "dealer+1", ("dealer",)), d.get("source", ""))
 
-    def beats(self, deck: Deck | None):
+    def beats(self, deck: Deck | None, strength: tuple[int, ...] | None = None):
+        """Per trump suit (and a last row for no trumps), which cards beat each card."""
         if deck is None:
             return ()
-        return tuple(beats_table(deck, t) for t in range(len(deck.suits))) + (beats_table(deck, None),)
+        return tuple(beats_table(deck, t, strength) for t in range(len(deck.suits))) + (beats_table(deck, None, strength),)
 
     def check_verbs(self, ruleset: Ruleset) -> None:
         seen: dict[str, tuple] = {}

@@ -87,6 +87,7 @@ class Undertaking:
     caught: str  # "when beaten" | "when a trick is lost"
     balls: BallTable
     source: str = ""
+    beats: tuple[tuple[int, ...], ...] | None = field(default=None, repr=False, compare=False)  # own ranking
 
 
 @dataclass(frozen=True)
