@@ -1,0 +1,66 @@
+"""Each house-rule overlay in examples/house changes the result of some golden transcript."""
+
+from pathlib import Path
+
+import pytest
+
+from thunee_dsl.errors import TranscriptError
+from thunee_dsl.game.transcript import replay_text
+
+ROOT = Path(__file__).resolve().parents[2]
+STANDARD = ROOT / "tests" / "transcripts" / "standard"
+HOUSE = ROOT / "examples" / "house"
+
+
+def replay_as(name: str, ruleset: str) -> dict:
+    """Replay a standard golden transcript under another ruleset (a shipped name or a file)."""
+    text = (STANDARD / name).read_text().replace("ruleset: standard", f"ruleset: {ruleset}")
+    return replay_text(text, name).to_json()
+
+
+def house(name: str) -> str:
+    return str(HOUSE / f"{name}.yaml")
+
+
+def test_partner_catch_four_balls():
+    # seat 0's JS beats its partner's Thunee lead: 8 balls to team 1 as standard, 4 with this rule
+    assert replay_as("thunee_partner_catch.yaml", "standard")["deals"][0]["balls"] == [0, 8]
+    assert replay_as("thunee_partner_catch.yaml", house("partner-catch-four"))["deals"][0]["balls"] == [0, 4]
+
+
+def test_partner_catch_six_balls():
+    assert replay_as("thunee_partner_catch.yaml", str(ROOT / "examples" / "partner-catch-six.yaml"))["deals"][0]["balls"] == [0, 6]
+
+
+def test_older_edition_partner_catch_is_judged_by_the_trick_winner():
+    # the partner's 9S beats the caller's AS, then seat 1's JS wins the trick:
+    # current rules: partner catch at the 9S, 8 balls; older edition: an opponent won the trick, 4 balls
+    assert replay_as("thunee_partner_beats_then_opponent_wins.yaml", "standard")["deals"][0]["balls"] == [0, 8]
+    older = replay_as("thunee_partner_beats_then_opponent_wins.yaml", house("older-partner-catch"))
+    assert older["deals"][0]["balls"] == [0, 4]
+
+
+def test_friendly_table_has_no_revoke_penalty():
+    # standard: the revoke is accepted and penalised (4 balls to the offender's opponents)
+    deal = replay_as("penalty_revoke.yaml", "standard")["deals"][0]
+    assert deal["offence"] == "revoke" and sum(deal["balls"]) == 4
+    # friendly table: it is simply not allowed
+    with pytest.raises(TranscriptError, match="must follow suit"):
+        replay_as("penalty_revoke.yaml", house("friendly-table"))
+
+
+def test_khanaak_without_the_call():
+    # pagat example with 40 in the counting team's (team 0) cards; seat 3 (makers, team 1) says Khanaak.
+    # As standard: 40 + 20 call - 50 Jodie - 10 = 0, not below zero: fails, 4 balls to team 0.
+    # Without the call: 40 < 50 Jodie + 10 - 0 = 60: succeeds, 3 balls to team 1.
+    standard = replay_as("khanaak_pagat_counting40.yaml", "standard")["deals"][0]
+    without_call = replay_as("khanaak_pagat_counting40.yaml", house("khanaak-without-call"))["deals"][0]
+    assert standard["claim"] == without_call["claim"] == "khanaak"
+    assert standard["balls"] == [4, 0]
+    assert without_call["balls"] == [0, 3]
+
+
+def test_simple_khanaak_compares_cards_with_jodie_plus_ten():
+    # the simple reading: 40 < 50 Jodie + 10, so the Khanaak succeeds: 3 balls to team 1
+    simple = replay_as("khanaak_pagat_counting40.yaml", house("khanaak-simple"))["deals"][0]
+    assert simple["balls"] == [0, 3]
