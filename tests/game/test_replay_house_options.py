@@ -64,3 +64,16 @@ def test_simple_khanaak_compares_cards_with_jodie_plus_ten():
     # the simple reading: 40 < 50 Jodie + 10, so the Khanaak succeeds: 3 balls to team 1
     simple = replay_as("khanaak_pagat_counting40.yaml", house("khanaak-simple"))["deals"][0]
     assert simple["balls"] == [0, 3]
+
+
+def test_loser_deals_again_ignores_the_score():
+    # no_call_counting_105.yaml: dealer 0's team (the counting team) wins 1 ball. Starting from 0-5 it is
+    # still behind (1 < 5): as standard seat 0 deals again; with this rule the dealer's team won, so the
+    # deal passes to seat 1.
+    text = (STANDARD / "no_call_counting_105.yaml").read_text().replace("ruleset: standard\n", "ruleset: standard\nscore: [0, 5]\n")
+    standard = replay_text(text, "x.yaml")
+    rule = replay_text(text.replace("ruleset: standard", f"ruleset: {house('loser-deals-again')}"), "x.yaml")
+    assert standard.to_json()["deals"][0]["balls"] == rule.to_json()["deals"][0]["balls"] == [1, 0]
+    assert standard.to_json()["score"] == [1, 5]
+    assert standard.game.dealer == 0
+    assert rule.game.dealer == 1

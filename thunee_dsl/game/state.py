@@ -245,6 +245,7 @@ class GameState:
         dealers = self.dealer % r.teams
         env = Env(self.deal, tuple(self.score), dealers=dealers,
                   others=(dealers + 1) % r.teams if r.teams == 2 else None)
+        env.deal_balls = result.balls
         if r.dealer.passes_if.evaluate(env):
             self.dealer = r.dealer.passes_to.resolve(r.seats, dealer=self.dealer)
 

@@ -48,13 +48,14 @@ DEAL_PROTOCOL = (
 class Env:
     """What a formula sees. Filled by the game layer; roles not known are None."""
 
-    __slots__ = ("deal", "balls", "counting", "makers", "callers", "opponents", "dealers", "others",
+    __slots__ = ("deal", "balls", "deal_balls", "counting", "makers", "callers", "opponents", "dealers", "others",
                  "team", "other", "caller", "seat", "dealer", "trump_maker", "team_values")
 
     def __init__(self, deal, balls, callers=None, opponents=None, caller=None, seat=None,
                  dealers=None, others=None):
         self.deal = deal
         self.balls = balls
+        self.deal_balls = None  # balls opened in the deal just scored (dealer rotation only)
         self.counting = deal.counting
         self.makers = deal.makers
         self.dealer = deal.dealer
@@ -119,6 +120,12 @@ def _balls(role: str) -> Callable:
     return get
 
 
+def _won_deal(role: str) -> Callable:
+    def get(env, _role=role):
+        return env.deal_balls[getattr(env, _role)] > 0
+    return get
+
+
 def _seat_won_last(role: str) -> Callable:
     def get(env, _role=role):
         return env.deal.last_trick_winner == getattr(env, _role)
@@ -165,7 +172,10 @@ def symbol_table(context: str, *, tricks: int, target: int, corner_house: int,
         add(f"{role}.declared", "number", _role_attr(role, "team_declared"), f"value of the declarations of {TEAM_ROLES[role]}")
         add(f"{role}.trumps_dealt", "number", _role_attr(role, "team_trumps_dealt"), f"trumps dealt to {TEAM_ROLES[role]}")
         add(f"{role}.won_last_trick", "boolean", _won_last(role), f"whether {TEAM_ROLES[role]} won the last trick")
-        add(f"{role}.balls", "number", _balls(role), f"balls of {TEAM_ROLES[role]} before this deal")
+        add(f"{role}.balls", "number", _balls(role),
+            f"balls of {TEAM_ROLES[role]} {'after' if context == 'dealer' else 'before'} this deal")
+        if context == "dealer":
+            add(f"{role}.won_deal", "boolean", _won_deal(role), f"whether {TEAM_ROLES[role]} opened balls in this deal")
         if context != "team value" and team_value_getter is not None:
             for name in team_values:
                 add(f"{role}.{name}", "number", _team_value(role, name, team_value_getter),
