@@ -87,13 +87,24 @@ def played_cards(deal) -> list[int]:
     return cards + [c for _, c in deal.trick]
 
 
+def score_from_balls(game: GameState, deals: int | None = None) -> list[int]:
+    """The initial score plus the balls of every scored deal, back to zero at a deuce (two to clear)."""
+    score = list(game.initial_score)
+    for rec in game.deals[:deals]:
+        if rec.result is not None:
+            score = [s + b for s, b in zip(score, rec.result.balls)]
+            if rec.deuce:
+                assert len(set(score)) == 1 and score[0] == game.ruleset.game.deuce, "a deuce only at deuce-all"
+                score = [0] * len(score)
+    return score
+
+
 def check_state(game: GameState) -> None:
     """Invariants of any state of a game."""
     r = game.ruleset
-    # the score is the initial score plus the balls of every scored deal
+    # the score is the initial score plus the balls of every scored deal (less any deuce reset)
     assert len(game.results) == sum(1 for d in game.deals if d.result is not None)
-    for team in range(r.teams):
-        assert game.score[team] == game.initial_score[team] + sum(res.balls[team] for res in game.results)
+    assert game.score == score_from_balls(game)
     # the cards of every deal as dealt: each card once, each seat a full hand
     for rec in game.deals:
         names = [c for hand in rec.hands for c in hand]
@@ -178,7 +189,10 @@ def check_finished(game: GameState) -> None:
     r = game.ruleset
     assert game.is_over
     assert game.winner is not None and 0 <= game.winner < r.teams
-    assert game.score[game.winner] >= r.game.target
+    if game.after_deuce:  # two to clear: the winner leads by win_by after the scores went back to zero
+        assert all(game.score[game.winner] - s >= r.game.win_by for t, s in enumerate(game.score) if t != game.winner)
+    else:
+        assert game.score[game.winner] >= r.game.target
     assert all(game.score[game.winner] > s for t, s in enumerate(game.score) if t != game.winner)
     assert game.legal_actions() == [] and game.to_act is None
     with pytest.raises(IllegalActionError):
@@ -188,11 +202,13 @@ def check_finished(game: GameState) -> None:
     # every deal was scored, and the balls add up to the final score
     assert all(rec.result is not None for rec in game.deals)
     assert len(game.results) == len(game.deals)
-    totals = [sum(res.balls[t] for res in game.results) for t in range(r.teams)]
-    assert totals == [game.score[t] - game.initial_score[t] for t in range(r.teams)]
+    assert game.score == score_from_balls(game)
     # the game ends with the deal that decided it
-    before_last = [game.initial_score[t] + totals[t] - game.results[-1].balls[t] for t in range(r.teams)]
-    assert not (max(before_last) >= r.game.target and before_last.count(max(before_last)) == 1)
+    before_last = score_from_balls(game, len(game.deals) - 1)
+    if any(rec.deuce for rec in game.deals[:-1]):
+        assert max(before_last) - sorted(before_last)[-2] < r.game.win_by
+    else:
+        assert not (max(before_last) >= r.game.target and before_last.count(max(before_last)) == 1)
     for i, rec in enumerate(game.deals):
         check_deal_result(r, rec)
         if i + 1 < len(game.deals) and rec.result.cancelled and r.cancellation.same_dealer:

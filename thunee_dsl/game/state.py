@@ -31,6 +31,8 @@ class DealRecord:
     hands: tuple[tuple[str, ...], ...]
     actions: list[Action] = field(default_factory=list)
     result: DealResult | None = None
+    score_after: tuple[int, ...] | None = None  # the game score once this deal was scored (after any deuce reset)
+    deuce: bool = False  # this deal brought the scores to the deuce, and they went back to zero
 
 
 class GameState:
@@ -54,6 +56,7 @@ class GameState:
         self.deals: list[DealRecord] = []
         self.history: list[Action] = []
         self.winner: int | None = None
+        self.after_deuce = False  # two to clear: the scores went back to zero at the deuce
         self.deal: Deal | None = None
         if auto_deal:
             self.start_deal()
@@ -225,15 +228,27 @@ class GameState:
         self.deals[-1].result = result
         for team, n in enumerate(result.balls):
             self.score[team] += n
+        was_after_deuce = self.after_deuce
         self._decide_winner()
+        self.deals[-1].score_after = tuple(self.score)
+        self.deals[-1].deuce = self.after_deuce and not was_after_deuce
         self._rotate_dealer(result)
         if self.auto_deal and not self.is_over:
             self.start_deal()
 
     def _decide_winner(self) -> None:
-        target = self.ruleset.game.target
+        game = self.ruleset.game
         best = max(self.score)
-        if best >= target and self.score.count(best) == 1:
+        if self.after_deuce:
+            # two to clear: the first team to lead by win_by wins
+            if best - sorted(self.score)[-2] >= game.win_by:
+                self.winner = self.score.index(best)
+            return
+        if game.deuce is not None and all(s == game.deuce for s in self.score):
+            self.score = [0] * len(self.score)  # both close their ball cards and start again
+            self.after_deuce = True
+            return
+        if best >= game.target and self.score.count(best) == 1:
             self.winner = self.score.index(best)
 
     def _rotate_dealer(self, result: DealResult) -> None:

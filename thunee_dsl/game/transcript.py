@@ -34,14 +34,19 @@ class ReplayReport:
     game: GameState
 
     def to_json(self) -> dict:
-        return {"ruleset": self.ruleset, "deals": [d.to_json() for d in self.deals],
-                "score": list(self.score), "winner": self.winner}
+        deals = []
+        for result, record in zip(self.deals, self.game.deals):
+            deal = result.to_json()
+            deal["score_after"] = list(record.score_after)
+            if record.deuce:
+                deal["deuce"] = True
+            deals.append(deal)
+        return {"ruleset": self.ruleset, "deals": deals, "score": list(self.score), "winner": self.winner}
 
     def to_text(self) -> str:
         r = self.game.ruleset
         lines = [f"Ruleset: {r.name} ({r.title})"]
-        running = list(self.game.initial_score)
-        for i, d in enumerate(self.deals, 1):
+        for i, (d, record) in enumerate(zip(self.deals, self.game.deals), 1):
             lines.append("")
             head = f"Deal {i}: dealer seat {d.dealer}"
             if d.cancelled:
@@ -59,10 +64,9 @@ class ReplayReport:
                 lines.append(f"{head}; " + ", ".join(made) + "." if made else f"{head}.")
             for line in d.explanation:
                 lines.append(f"  {line}")
-            for t, n in enumerate(d.balls):
-                running[t] += n
+            deuce = " (the deuce: both teams go back to zero)" if record.deuce else ""
             lines.append("  balls this deal: " + ", ".join(f"team {t} +{n}" for t, n in enumerate(d.balls))
-                         + "; score " + "-".join(map(str, running)))
+                         + "; score " + "-".join(map(str, record.score_after)) + deuce)
         lines.append("")
         if self.winner is None:
             lines.append(f"Score {'-'.join(map(str, self.score))}; the game is not over.")

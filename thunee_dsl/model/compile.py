@@ -133,7 +133,7 @@ class _Compiler:
             team_values=team_values,
             outcomes=self.outcomes(),
             penalties=self.penalties(),
-            game=GameRules(self.target, self.corner_house, game.get("source", "")),
+            game=self.game_rules(game),
             dealer=self.dealer(),
             data=self.source,
             beats=self.beats(deck),
@@ -327,6 +327,14 @@ class _Compiler:
             out.append(Outcome(self.formula(p + ("when",), "outcome", "boolean"), o["winner"],
                                self.formula(p + ("balls",), "outcome", "number"), o.get("says", ""), o.get("source", "")))
         return tuple(out)
+
+    def game_rules(self, game: dict) -> GameRules:
+        deuce, win_by = game.get("deuce"), game.get("win_by", 1)
+        if deuce is not None and deuce >= self.target:
+            self.problem(("game", "deuce"), f"the deuce score ({deuce}) must be below the target ({self.target})")
+        if deuce is not None and win_by < 2:
+            self.problem(("game", "win_by"), "after a deuce a team must lead by at least 2 (game.win_by)")
+        return GameRules(self.target, self.corner_house, game.get("source", ""), deuce, win_by)
 
     def penalties(self) -> Penalties | None:
         p = self.get("penalties")

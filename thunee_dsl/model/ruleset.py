@@ -166,6 +166,8 @@ class GameRules:
     target: int
     corner_house: int
     source: str = ""
+    deuce: int | None = None  # two to clear: both teams on this score -> back to zero, lead by win_by
+    win_by: int = 1
 
 
 @dataclass(frozen=True)
