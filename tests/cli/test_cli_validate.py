@@ -113,7 +113,7 @@ CASES = [
           target: 12
           bonus: 3
         """,
-        ["{f}:5:3: unknown key 'bonus' in game; expected one of: target, corner_house, source, deuce, win_by"],
+        ["{f}:5:3: unknown key 'bonus' in game; expected one of: target, corner_house, source, deuce, win_by, raised_target"],
     ),
     (
         "schema-enum",
@@ -138,7 +138,7 @@ CASES = [
         """,
         [
             "{f}:4:11: game.target: expected a whole number, got a string",
-            "{f}:5:3: unknown key 'bonus' in game; expected one of: target, corner_house, source, deuce, win_by",
+            "{f}:5:3: unknown key 'bonus' in game; expected one of: target, corner_house, source, deuce, win_by, raised_target",
             "{f}:7:14: players.direction: 'sideways' is not one of: clockwise, counterclockwise",
         ],
     ),

@@ -77,3 +77,22 @@ def test_loser_deals_again_ignores_the_score():
     assert standard.to_json()["score"] == [1, 5]
     assert standard.game.dealer == 0
     assert rule.game.dealer == 1
+
+
+def test_thirteen_to_win_once_khanaak_has_been_called():
+    # khanaak_pagat_counting39.yaml: seat 3 (team 1) makes a Khanaak and succeeds: 3 balls to team 1.
+    # From 0-9 that is 0-12: the standard game is won; with this rule the Khanaak raised the target to 13.
+    text = (STANDARD / "khanaak_pagat_counting39.yaml").read_text().replace("ruleset: standard\n", "ruleset: standard\nscore: [0, 9]\n")
+    standard = replay_text(text, "x.yaml").to_json()
+    raised = replay_text(text.replace("ruleset: standard", f"ruleset: {house('thirteen-after-khanaak')}"), "x.yaml")
+    assert standard["deals"][0]["balls"] == raised.to_json()["deals"][0]["balls"] == [0, 3]
+    assert standard["score"] == [0, 12] and standard["winner"] == 1
+    assert raised.to_json()["winner"] is None
+    assert raised.game.target == 13 and raised.game.corner_house == 12
+
+
+def test_raised_target_is_not_raised_without_the_call():
+    # the same house rule on a deal without a Khanaak keeps 12 to win
+    text = (STANDARD / "corner_house_game_won.yaml").read_text()
+    report = replay_text(text.replace("ruleset: standard", f"ruleset: {house('thirteen-after-khanaak')}"), "x.yaml")
+    assert report.to_json()["winner"] == 0 and report.game.target == 12

@@ -54,8 +54,12 @@ class Window:
 class Deal:
     """The state of one deal. Mutable; :class:`~thunee_dsl.game.state.GameState` owns it."""
 
-    def __init__(self, ruleset: Ruleset, dealer: int, order: list[list[int]], balls: tuple[int, ...]):
+    def __init__(self, ruleset: Ruleset, dealer: int, order: list[list[int]], balls: tuple[int, ...],
+                 target: int | None = None, corner_house: int | None = None):
         r = ruleset
+        # the game's target and corner house for this deal (a game may raise them, e.g. after a Khanaak)
+        self.target = ruleset.game.target if target is None else target
+        self.corner_house = ruleset.game.corner_house if corner_house is None else corner_house
         n = r.seats
         self.r = ruleset
         self.dealer = dealer

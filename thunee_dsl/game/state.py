@@ -57,6 +57,7 @@ class GameState:
         self.history: list[Action] = []
         self.winner: int | None = None
         self.after_deuce = False  # two to clear: the scores went back to zero at the deuce
+        self.raised = False  # a call that raises the target has been made in this game
         self.deal: Deal | None = None
         if auto_deal:
             self.start_deal()
@@ -84,7 +85,8 @@ class GameState:
         order = hands if hands is not None else self.shuffled_hands()
         names = tuple(tuple(self.ruleset.deck.names[c] for c in cards) for cards in order)
         self.deals.append(DealRecord(self.dealer, names))
-        self.deal = Deal(self.ruleset, self.dealer, [list(c) for c in order], tuple(self.score))
+        self.deal = Deal(self.ruleset, self.dealer, [list(c) for c in order], tuple(self.score),
+                         self.target, self.corner_house)
         self.deal.start()
         self._after_move()
 
@@ -236,8 +238,22 @@ class GameState:
         if self.auto_deal and not self.is_over:
             self.start_deal()
 
+    @property
+    def target(self) -> int:
+        """Balls needed to win now (raised once a call named in ``game.raised_target`` is made)."""
+        game = self.ruleset.game
+        return game.raised_target if self.raised else game.target
+
+    @property
+    def corner_house(self) -> int:
+        game = self.ruleset.game
+        return game.raised_corner_house if self.raised else game.corner_house
+
     def _decide_winner(self) -> None:
         game = self.ruleset.game
+        result = self.deals[-1].result
+        if game.raised_after and (result.claim in game.raised_after or result.undertaking in game.raised_after):
+            self.raised = True
         best = max(self.score)
         if self.after_deuce:
             # two to clear: the first team to lead by win_by wins
@@ -248,7 +264,7 @@ class GameState:
             self.score = [0] * len(self.score)  # both close their ball cards and start again
             self.after_deuce = True
             return
-        if best >= game.target and self.score.count(best) == 1:
+        if best >= self.target and self.score.count(best) == 1:
             self.winner = self.score.index(best)
 
     def _rotate_dealer(self, result: DealResult) -> None:

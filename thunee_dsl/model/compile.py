@@ -334,7 +334,18 @@ class _Compiler:
             self.problem(("game", "deuce"), f"the deuce score ({deuce}) must be below the target ({self.target})")
         if deuce is not None and win_by < 2:
             self.problem(("game", "win_by"), "after a deuce a team must lead by at least 2 (game.win_by)")
-        return GameRules(self.target, self.corner_house, game.get("source", ""), deuce, win_by)
+        raised = game.get("raised_target")
+        if raised is None:
+            return GameRules(self.target, self.corner_house, game.get("source", ""), deuce, win_by)
+        verbs = {x.get("verb") for section in ("undertakings", "claims")
+                 for x in (self.get(section) or {}).values() if isinstance(x, dict)}
+        for i, verb in enumerate(raised["after"]):
+            if verb not in verbs:
+                self.problem(("game", "raised_target", "after", i), f"'{verb}' is not the verb of an undertaking or claim "
+                             f"of this ruleset ({', '.join(sorted(v for v in verbs if v))})")
+        corner = raised.get("corner_house", raised["target"] - 1)
+        return GameRules(self.target, self.corner_house, game.get("source", ""), deuce, win_by,
+                         frozenset(raised["after"]), raised["target"], corner)
 
     def penalties(self) -> Penalties | None:
         p = self.get("penalties")

@@ -41,7 +41,7 @@ SEAT_ROLES = {
 DEAL_PROTOCOL = (
     "call", "counting", "makers", "team_cards", "team_tricks", "team_declared", "team_trumps_dealt",
     "seat_tricks", "last_trick_winner", "undertaking_name", "claim_name", "tricks_played",
-    "suits_held", "cards_held", "dealer", "trump_maker", "team_of",
+    "suits_held", "cards_held", "dealer", "trump_maker", "team_of", "target", "corner_house",
 )
 
 
@@ -161,8 +161,8 @@ def symbol_table(context: str, *, tricks: int, target: int, corner_house: int,
     add("call", "number", lambda e: e.deal.call, "the amount called to make trumps (0 if no call)")
     add("tricks", "number", lambda e, n=tricks: n, "the number of tricks in a deal")
     add("tricks_played", "number", lambda e: e.deal.tricks_played, "tricks completed so far")
-    add("target", "number", lambda e, n=target: n, "balls needed to win the game")
-    add("corner_house", "number", lambda e, n=corner_house: n, "the corner-house score")
+    add("target", "number", lambda e: e.deal.target, "balls needed to win the game")
+    add("corner_house", "number", lambda e: e.deal.corner_house, "the corner-house score")
     add("undertaking", "text", lambda e: e.deal.undertaking_name, "the undertaking called this deal, or none")
     add("claim", "text", lambda e: e.deal.claim_name, "the claim made this deal, or none")
     for role in ctx.team_roles:

@@ -168,6 +168,9 @@ class GameRules:
     source: str = ""
     deuce: int | None = None  # two to clear: both teams on this score -> back to zero, lead by win_by
     win_by: int = 1
+    raised_after: frozenset[str] = frozenset()  # verbs that, once called in a game, raise the target
+    raised_target: int | None = None
+    raised_corner_house: int | None = None
 
 
 @dataclass(frozen=True)
