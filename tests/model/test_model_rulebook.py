@@ -160,3 +160,14 @@ def test_seat_phrase(ref, direction, phrase):
 def test_seat_phrase_chooser_is_good_english(direction):
     phrase = seat_phrase(SeatRef.parse("chooser+1"), direction)
     assert "trumps's" not in phrase
+
+
+def test_rulebook_states_two_to_clear_and_a_raised_target():
+    from thunee_dsl import load_ruleset
+    from thunee_dsl.model.rulebook import render_rulebook
+    from pathlib import Path
+    book = render_rulebook(load_ruleset("two-to-clear"))
+    assert "Two to clear: at 11-11 both teams go back to zero, and then a team must lead by 2 balls to win." in book
+    house = Path(__file__).resolve().parents[2] / "examples" / "house" / "thirteen-after-khanaak.yaml"
+    book = render_rulebook(load_ruleset(str(house)))
+    assert "Once khanaak has been called in a game, 13 balls are needed to win, and corner house is 12." in book

@@ -184,6 +184,11 @@ def render_rulebook(r: Ruleset) -> str:
     g = r.game
     out += ["## Winning the game", "",
             f"- The first team to open {g.target} balls wins. A team on {g.corner_house} is on *corner house*.",
+            *([f"- Once {' or '.join(sorted(g.raised_after))} has been called in a game, {g.raised_target} balls are "
+               f"needed to win, and corner house is {g.raised_corner_house}."] if g.raised_after else []),
+            *([f"- Two to clear: at {g.deuce}-{g.deuce} both teams go back to zero, and then a team must lead by "
+               f"{g.win_by} balls to win. A deal that jumps past {g.deuce}-{g.deuce} can still win at {g.target}."]
+              if g.deuce is not None else []),
             f"- After each deal the turn to deal passes to {seat_phrase(r.dealer.passes_to, r.direction)} "
             f"when `{r.dealer.passes_if.text}`; otherwise the same dealer deals again.", ""]
     out += _source(g.source) + _source(r.dealer.source)
