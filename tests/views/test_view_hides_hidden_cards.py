@@ -1,7 +1,7 @@
 """A seat's view shows what that seat may know and nothing else.
 
 Checked at every decision point of random games, for every shipped ruleset: the view's hand is
-exactly the seat's hand; no card still in another seat's hand is named anywhere in the view (except
+exactly the seat's hand (less the face-down cards of a blind caller); no card still in another seat's hand is named anywhere in the view (except
 the trump card once it is turned up); the trump suit and card are known only to the trump maker until
 the first lead and to everyone after it; another seat's ``trump CARD`` is masked in the history until
 revealed; a Jodie whose value the ruleset keeps secret (standard: 30) shows its suit to the declarer
@@ -96,8 +96,9 @@ def check_views(game: GameState, stats: Counter) -> None:
     for seat in range(r.seats):
         v = game.view(seat)
         assert v.seat == seat
-        # exactly its own current hand
-        assert v.hand == tuple(names[c] for c in iter_cards(deal.hands[seat]))
+        # exactly its own current hand, less any cards it must hold face down (a blind undertaking)
+        assert v.hand == tuple(names[c] for c in iter_cards(deal.hands[seat] & ~deal.unseen))
+        assert v.unseen == (deal.hands[seat] & deal.unseen).bit_count()
         assert v.hand_sizes == tuple(h.bit_count() for h in deal.hands)
         # no unplayed card of another seat, except the trump card once turned up
         others = {names[c] for s in range(r.seats) if s != seat for c in iter_cards(deal.hands[s])}

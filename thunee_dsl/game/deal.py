@@ -108,6 +108,8 @@ class Deal:
         self.offence: tuple[str, int] | None = None
         self._legal: list[Action] | None = None
         self._seat_env: Env | None = None
+        self.blind_from: int | None = None  # batches dealt when a blind undertaking was called
+        self.unseen = 0  # the blind caller's face-down cards (unseen, unplayable until enough tricks are won)
         self.play_actions = _play_actions(ruleset)
         self.card_of = ruleset.deck._by_name
         self._claim_seat: int | None = None
@@ -249,6 +251,9 @@ class Deal:
                 self.hands[seat] |= 1 << c
                 self.dealt[seat] |= 1 << c
         self.batches_dealt = number
+        if self.blind_from is not None and number > self.blind_from:
+            for c in self.order[self.undertaker][start:end]:
+                self.unseen |= 1 << c
         if self.trump_way == "last card" and self.trump is None and end == len(self.order[self.trump_maker]):
             self.trump_card = self.order[self.trump_maker][-1]
             self.trump = self.r.deck.suit_of[self.trump_card]
@@ -329,7 +334,7 @@ class Deal:
     # -- undertakings -------------------------------------------------------------------
     def _open_undertakings(self) -> None:
         offered = tuple(u for u in self.r.undertakings if u.after_batch == self.batches_dealt)
-        if not offered:
+        if not offered or self.undertaking is not None:  # one undertaking a deal
             return
         first = self.trump_maker if self.trump_maker is not None else (self.dealer + 1) % self.r.seats
         seats = self._seats_from(first)
@@ -343,6 +348,8 @@ class Deal:
         u = self.r.undertaking_by_verb(action.verb)
         self.undertaking = u
         self.undertaker = action.seat
+        if u.blind_until_tricks:
+            self.blind_from = self.batches_dealt  # later batches reach the caller face down
         if u.beats is not None:
             self.beats = u.beats
         self.trump_maker = action.seat  # the caller's team now makes trumps
@@ -493,7 +500,7 @@ class Deal:
         self.pending = ("play", seat)
 
     def legal_cards(self, seat: int) -> int:
-        hand = self.hands[seat]
+        hand = self.hands[seat] & ~self.unseen
         if not self.trick or not self.r.play.follow_suit:
             return hand
         deck = self.r.deck
@@ -547,6 +554,8 @@ class Deal:
         self.team_cards[team] += sum(r.deck.points[c] for _, c in self.trick)
         self.team_tricks[team] += 1
         self.seat_tricks[winner] += 1
+        if self.unseen and self.seat_tricks[self.undertaker] >= self.undertaking.blind_until_tricks:
+            self.unseen = 0  # the blind caller picks up the face-down cards
         self.trick = []
         self.leader = winner
         if len(self.tricks) == self.n_tricks:

@@ -140,6 +140,9 @@ class GameState:
                 return str(err)
             if not (d.hands[seat] >> card) & 1:
                 return f"seat {seat} does not hold {r.deck.names[card]}"
+            if (d.unseen >> card) & 1:
+                return (f"{r.deck.names[card]} is still face down: seat {seat} may not look at it until it has won "
+                        f"{d.undertaking.blind_until_tricks} tricks")
         window = d.window
         decl = r.declaration_by_verb(verb)
         if decl is not None:

@@ -225,6 +225,13 @@ def _replay_action(game: GameState, action: Action, prefix: str) -> None:
     If it never becomes possible, the error reports the reason and the legal actions of one
     moment: the first at which the window the action belongs to was open, else the last."""
     kind = _window_kind(game.ruleset, action.verb)
+
+    def belongs(window) -> bool:
+        """Is ``action`` said in this window (an undertaking only in the window that offers it)?"""
+        if window is None or window.kind != kind:
+            return False
+        return kind != "undertakings" or any(u.verb == action.verb for u in window.offered)
+
     first_seen = None
     while True:
         legal = game.legal_actions()
@@ -232,14 +239,14 @@ def _replay_action(game: GameState, action: Action, prefix: str) -> None:
             game.apply(action)
             return
         window = game.deal.window
-        if first_seen is None and window is not None and window.kind == kind:
+        if first_seen is None and belongs(window):
             first_seen = (game.explain_illegal(action), legal)
-        if window is None or (window.kind == kind and window.seat == action.seat):
+        if window is None or (belongs(window) and window.seat == action.seat):
             break
         game.pass_window()
         if game.deals[-1].result is not None:
             return  # closing the windows ended the deal (thrown in): the rest of it is ignored
-        if kind is not None and window.kind == kind and game.deal.window is not window:
+        if belongs(window) and game.deal.window is not window:
             break  # the window this action belongs to closed without it becoming possible
     reason, legal = first_seen or (game.explain_illegal(action), game.legal_actions())
     shown = ", ".join(str(a) for a in legal) or "none"

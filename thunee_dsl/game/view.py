@@ -39,6 +39,7 @@ class SeatView:
     to_act: int | None
     legal: tuple[Action, ...]  # empty unless this seat is to act
     hand: tuple[str, ...]
+    unseen: int  # face-down cards this seat holds but may not look at yet (Blind Thunee)
     hand_sizes: tuple[int, ...]
     trump: str | None  # None while unknown to this seat
     trump_card: str | None  # the face-down card, once this seat may know it
@@ -89,7 +90,8 @@ def seat_view(game, seat: int) -> SeatView:
         score=tuple(game.score),
         to_act=game.to_act if game.to_act == seat or game.is_over else deal.public_to_act,
         legal=tuple(game.legal_actions()) if game.to_act == seat else (),
-        hand=tuple(names[c] for c in iter_cards(deal.hands[seat])),
+        hand=tuple(names[c] for c in iter_cards(deal.hands[seat] & ~deal.unseen)),
+        unseen=(deal.hands[seat] & deal.unseen).bit_count(),
         hand_sizes=tuple(h.bit_count() for h in deal.hands),
         trump=r.deck.suits[deal.trump] if knows_trump else None,
         trump_card=names[deal.trump_card] if knows_trump and deal.trump_card is not None else None,

@@ -192,7 +192,7 @@ class _Compiler:
             section = sections.get(step)
             if section and section not in self.data:
                 self.problem(("sequence", i), f"step '{step}' needs a '{section}:' section")
-            if step != "play" and steps.count(step) > 1 and not step.startswith("deal"):
+            if step not in ("play", "undertakings") and steps.count(step) > 1 and not step.startswith("deal"):
                 self.problem(("sequence", i), f"step '{step}' appears twice")
         if "trumps" in self.data and "make trumps" not in steps:
             self.problem(("trumps",), "there is a trumps section but no 'make trumps' step in the sequence")
@@ -258,7 +258,7 @@ class _Compiler:
                 leader=u.get("leader", "caller"), trump=u.get("trump", "first lead"),
                 caught=u.get("caught", "when beaten"),
                 balls=self.balls(p + ("balls",), "undertaking balls"), source=u.get("source", ""),
-                beats=self.ranking(p + ("ranking",), deck)))
+                beats=self.ranking(p + ("ranking",), deck), blind_until_tricks=u.get("blind_until_tricks")))
         return tuple(out)
 
     def play(self) -> PlayRules:

@@ -88,6 +88,7 @@ class Undertaking:
     balls: BallTable
     source: str = ""
     beats: tuple[tuple[int, ...], ...] | None = field(default=None, repr=False, compare=False)  # own ranking
+    blind_until_tricks: int | None = None  # cards dealt after the call stay unseen until this many tricks won
 
 
 @dataclass(frozen=True)
