@@ -31,3 +31,11 @@ def test_royals_is_not_a_call_of_the_standard_game():
     text = (HERE / "royals_success.yaml").read_text().replace("ruleset: royals", "ruleset: standard")
     with pytest.raises(TranscriptError, match=r'action 2 "2 royals": unknown action \'royals\''):
         replay_text(text, "x.yaml")
+
+
+def test_blind_royals_after_four_cards_for_six_balls():
+    # seat 2 calls Blind Royals having seen QS KS QH QD; QC KH stay face down until its 4th trick,
+    # then win the last two: 6 balls, as Blind Thunee
+    text = (HERE / "royals_success.yaml").read_text().replace("- 2 royals", "- 2 blind-royals")
+    (deal,) = replay_text(text, "blind_royals.yaml").to_json()["deals"]
+    assert deal["undertaking"] == "blind-royals" and deal["balls"] == [6, 0]
