@@ -96,3 +96,18 @@ def test_raised_target_is_not_raised_without_the_call():
     text = (STANDARD / "corner_house_game_won.yaml").read_text()
     report = replay_text(text.replace("ruleset: standard", f"ruleset: {house('thirteen-after-khanaak')}"), "x.yaml")
     assert report.to_json()["winner"] == 0 and report.game.target == 12
+
+
+def test_simultaneous_calls_without_the_extra_ten():
+    # calling_simultaneous_10_30.yaml: seat 0 calls 10, then both opponents call at once.
+    # Standard: that counts 30 -> counting team 0: 85 cards + 30 - 10 last trick = 105: 2 balls to team 0.
+    # House rule: it counts 20 (written "3 call 20") -> 85 + 20 - 10 = 95 < 105: the makers, team 1, win 1 ball.
+    standard = replay_as("calling_simultaneous_10_30.yaml", "standard")["deals"][0]
+    assert standard["call"] == 30 and standard["balls"] == [2, 0]
+    text = (STANDARD / "calling_simultaneous_10_30.yaml").read_text()
+    text = text.replace("ruleset: standard", f"ruleset: {house('simultaneous-plus-ten')}").replace("- 3 call 30", "- 3 call 20")
+    plus_ten = replay_text(text, "x.yaml").to_json()["deals"][0]
+    assert plus_ten["call"] == 20 and plus_ten["balls"] == [0, 1]
+    # and a jump of two steps is no longer a call at all
+    with pytest.raises(TranscriptError, match=r'"3 call 30": the next call must be 20 \(the last call was 10\)'):
+        replay_as("calling_simultaneous_10_30.yaml", house("simultaneous-plus-ten"))
