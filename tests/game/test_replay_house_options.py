@@ -111,3 +111,26 @@ def test_simultaneous_calls_without_the_extra_ten():
     # and a jump of two steps is no longer a call at all
     with pytest.raises(TranscriptError, match=r'"3 call 30": the next call must be 20 \(the last call was 10\)'):
         replay_as("calling_simultaneous_10_30.yaml", house("simultaneous-plus-ten"))
+
+
+def test_low_hand_redeal():
+    # seat 1's first four cards KD QD KC QC = 3 + 2 + 3 + 2 = 10 points: it may throw them in; the same
+    # dealer deals the next deal (the no-call 105 deal: 1 ball to team 0)
+    path = ROOT / "tests" / "transcripts" / "house" / "low_hand_redeal.yaml"
+    report = replay_text(path.read_text(), str(path), base_dir=path.parent).to_json()
+    first, second = report["deals"]
+    assert first["cancelled"] is True and first["balls"] == [0, 0] and first["dealer"] == 0
+    assert second["dealer"] == 0 and second["balls"] == [1, 0]
+    assert report["score"] == [1, 0]
+    # without the house rule there is no such claim
+    text = path.read_text().replace("ruleset: ../../../examples/house/low-hand-redeal.yaml", "ruleset: standard")
+    with pytest.raises(TranscriptError, match="unknown action 'redeal'"):
+        replay_text(text, "x.yaml")
+
+
+def test_low_hand_redeal_needs_ten_points_or_fewer():
+    # give seat 1 the AS instead of the QC: 3 + 2 + 3 + 11 = 19 points, no redeal
+    path = ROOT / "tests" / "transcripts" / "house" / "low_hand_redeal.yaml"
+    text = path.read_text().replace("1: [KD, QD, KC, QC, AS, TS]", "1: [KD, QD, KC, AS, QC, TS]", 1)
+    with pytest.raises(TranscriptError, match=r"seat 1 may not claim a redeal \(seat.points_held <= 10 is false\)"):
+        replay_text(text, str(path), base_dir=path.parent)

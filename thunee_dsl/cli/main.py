@@ -140,6 +140,10 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+    except Exception as err:  # a bug of ours, not the user's: say so in one line, never a traceback
+        print(f"internal error: {type(err).__name__}: {err} (please report it with the command you ran)",
+              file=sys.stderr)
+        return 3
 
 
 if __name__ == "__main__":

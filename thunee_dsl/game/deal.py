@@ -117,6 +117,8 @@ class Deal:
         self.beats = ruleset.beats  # which card beats which; an undertaking may play with its own ranking
         self.suits_held = _SeatCounts(self, _suits_held)
         self.cards_held = _SeatCounts(self, lambda d, s: d.hands[s].bit_count())
+        self.points_held = _SeatCounts(self, _points_held)
+        self.redealt = False  # thrown in by a redeal claim
 
     # -- quantities formulas read (see thunee_dsl.model.quantities.DEAL_PROTOCOL) ---------
     @property
@@ -218,6 +220,10 @@ class Deal:
                 out += [Action(seat, "trump", self.r.deck.names[c]) for c in iter_cards(self.hands[seat])]
             if "last card" in ways:
                 out.append(Action(seat, "trump", "last"))
+            redeal = self.r.redeal
+            if redeal is not None and self.last_caller is None and self.trump_maker is None and seat == self.chooser and \
+                    redeal.allowed_if.evaluate(self.seat_env(seat)):
+                out.append(Action(seat, "redeal"))
             return out
         return []
 
@@ -639,6 +645,9 @@ class Deal:
         elif verb == "trump":
             self._make_trumps(action)
             self._advance()
+        elif verb == "redeal":
+            self.redealt = self.cancelled = self.over = True  # thrown in: no score, the same dealer again
+            self.pending = None
         elif verb == "call":
             self._call(action)
             if self.window is not None:
@@ -683,6 +692,11 @@ def _play_actions(ruleset: Ruleset) -> tuple[tuple[Action, ...], ...]:
         table = tuple(tuple(Action(s, "play", n) for n in names) for s in range(ruleset.seats))
         ruleset.engine_cache["play_actions"] = table
     return table
+
+
+def _points_held(deal: Deal, seat: int) -> int:
+    points = deal.r.deck.points
+    return sum(points[c] for c in iter_cards(deal.hands[seat]))
 
 
 def _suits_held(deal: Deal, seat: int) -> int:

@@ -79,6 +79,10 @@ def _score(deal: Deal, explain: bool) -> DealResult:
                 trump_maker=deal.trump_maker, call=deal.call,
                 undertaking=deal.undertaking.verb if deal.undertaking else None,
                 claim=deal.claim.verb if deal.claim else None)
+    if deal.redealt:
+        if explain:
+            lines.append(f"seat {deal.chooser} throws the cards in and claims a redeal: no score, the same dealer deals again")
+        return DealResult(balls=tuple(balls), cancelled=True, lines=tuple(lines) if explain else None, **base)
     if deal.cancelled:
         if explain:
             lines.append(f"cancelled: {r.cancellation.cancel_if.explain(deal.env())}; the deal is thrown in and "

@@ -130,7 +130,8 @@ class GameState:
         seat, verb = action.seat, action.verb
         if not 0 <= seat < r.seats:
             return f"there is no seat {seat}"
-        known = ["play", "trump", "call", "pass"] + [x.verb for x in (*r.undertakings, *r.declarations, *r.claims)]
+        known = ["play", "trump", "call", "pass"] + [x.verb for x in (*r.undertakings, *r.declarations, *r.claims)] \
+            + (["redeal"] if r.redeal else [])
         if verb not in known:
             return f"unknown action '{verb}' (this ruleset knows: {', '.join(known)})"
         if verb in ("play", "trump") and action.arg not in (None, "last"):
@@ -179,6 +180,10 @@ class GameState:
             if action.arg not in amounts:
                 last = f" (the last call was {d.call})" if d.call else ""
                 return f"the next call must be {' or '.join(map(str, amounts))}{last}"
+        if verb == "redeal":
+            if d.pending is None or d.pending[0] != "trump" or seat != d.chooser or d.last_caller is not None:
+                return "a redeal may only be claimed by the player making trumps, instead of making them"
+            return f"seat {seat} may not claim a redeal ({r.redeal.allowed_if.text} is false)"
         if verb == "pass" and window is None:
             return "there is nothing to pass on now"
         if verb == "trump" and (d.pending is None or d.pending[0] != "trump"):
@@ -273,7 +278,7 @@ class GameState:
     def _rotate_dealer(self, result: DealResult) -> None:
         r = self.ruleset
         if result.cancelled:
-            if not r.cancellation.same_dealer:
+            if not self.deal.redealt and not r.cancellation.same_dealer:
                 self.dealer = r.dealer.passes_to.resolve(r.seats, dealer=self.dealer)
             return
         dealers = self.dealer % r.teams

@@ -17,7 +17,7 @@ from thunee_dsl.model.cards import Deck, beats_table, normalise_rank
 from thunee_dsl.model.quantities import symbol_table
 from thunee_dsl.model.ruleset import (
     ENGINE_VERBS, BallTable, CallingRules, Cancellation, Claim, Combination, Declaration,
-    DealerRules, GameRules, Outcome, Penalties, PlayRules, Ruleset, SeatRef, TeamValue,
+    DealerRules, GameRules, Outcome, Penalties, PlayRules, Redeal, Ruleset, SeatRef, TeamValue,
     TrumpRules, Undertaking,
 )
 
@@ -137,6 +137,7 @@ class _Compiler:
             dealer=self.dealer(),
             data=self.source,
             beats=self.beats(deck),
+            redeal=self.redeal(),
         )
         self.check_verbs(ruleset)
         if self.problems:
@@ -346,6 +347,14 @@ class _Compiler:
         corner = raised.get("corner_house", raised["target"] - 1)
         return GameRules(self.target, self.corner_house, game.get("source", ""), deuce, win_by,
                          frozenset(raised["after"]), raised["target"], corner)
+
+    def redeal(self) -> Redeal | None:
+        r = self.get("redeal")
+        if r is None:
+            return None
+        if "trumps" not in self.data:
+            self.problem(("redeal",), "a redeal is claimed instead of making trumps: it needs a 'trumps:' section")
+        return Redeal(self.formula(("redeal", "allowed_if"), "undertaking", "boolean"), r.get("source", ""))
 
     def penalties(self) -> Penalties | None:
         p = self.get("penalties")

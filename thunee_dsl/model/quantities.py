@@ -41,7 +41,7 @@ SEAT_ROLES = {
 DEAL_PROTOCOL = (
     "call", "counting", "makers", "team_cards", "team_tricks", "team_declared", "team_trumps_dealt",
     "seat_tricks", "last_trick_winner", "undertaking_name", "claim_name", "tricks_played",
-    "suits_held", "cards_held", "dealer", "trump_maker", "team_of", "target", "corner_house",
+    "suits_held", "cards_held", "points_held", "dealer", "trump_maker", "team_of", "target", "corner_house",
 )
 
 
@@ -186,5 +186,6 @@ def symbol_table(context: str, *, tricks: int, target: int, corner_house: int,
         add(f"{role}.won_last_trick", "boolean", _seat_won_last(role), f"whether {SEAT_ROLES[role]} won the last trick")
         add(f"{role}.suits_held", "number", _role_attr(role, "suits_held"), f"how many suits {SEAT_ROLES[role]} holds")
         add(f"{role}.cards_held", "number", _role_attr(role, "cards_held"), f"how many cards {SEAT_ROLES[role]} holds")
+        add(f"{role}.points_held", "number", _role_attr(role, "points_held"), f"card points in the hand of {SEAT_ROLES[role]}")
         add(f"{role}.team", "team", _seat_team(role), f"the team of {SEAT_ROLES[role]}")
     return table

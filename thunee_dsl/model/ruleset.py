@@ -156,6 +156,14 @@ class Cancellation:
 
 
 @dataclass(frozen=True)
+class Redeal:
+    """The player making trumps may throw the cards in instead, when ``allowed_if`` holds."""
+
+    allowed_if: Formula
+    source: str = ""
+
+
+@dataclass(frozen=True)
 class Penalties:
     balls: int
     offences: frozenset[str]
@@ -210,7 +218,8 @@ class Ruleset:
     dealer: DealerRules
     data: Any = field(repr=False, compare=False, default=None)  # the merged source (for rulebook and diff)
     beats: tuple[tuple[int, ...], ...] = field(repr=False, compare=False, default=())  # [trump or no-trump][card]
-    engine_cache: dict = field(repr=False, compare=False, default_factory=dict)  # tables the engine builds once
+    engine_cache: dict = field(repr=False, compare=False, default_factory=dict)
+    redeal: Redeal | None = None  # tables the engine builds once
 
     @property
     def hand_size(self) -> int:
