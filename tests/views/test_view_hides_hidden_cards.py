@@ -46,7 +46,9 @@ def choose(policy: str, rng: random.Random, game: GameState) -> Action:
         declare = [a for a in legal if game.ruleset.declaration_by_verb(a.verb) is not None]
         if declare and rng.random() < 0.8:
             return rng.choice(declare)
-        if legal[-1].verb == "pass" and rng.random() < 0.85:
+        # undertakings rule out Jodies, and every seat is asked about them: pass those almost always
+        undertaking = game.deal.window is not None and game.deal.window.kind == "undertakings"
+        if legal[-1].verb == "pass" and rng.random() < (0.98 if undertaking else 0.85):
             return legal[-1]
     return rng.choice(legal)
 
@@ -173,11 +175,10 @@ def test_views_hide_what_each_seat_may_not_see(name, policy, seed):
 
 @pytest.mark.parametrize("policy", POLICIES)
 def test_view_checks_cover_every_case(name, policy):
-    """Over fixed seeds the checks above really meet each situation they are about."""
+    """Over fixed seeds the checks above really meet each situation they are about (rare ones, such as
+    a 30 Jodie in a four-card hand, may take more games: up to 200)."""
     ruleset = shipped_ruleset(name)
     stats: Counter = Counter()
-    for seed in range(25):
-        walk(ruleset, seed, policy, lambda g: check_views(g, stats) if not g.is_over else None)
     expected = ["states", "legal shown"]
     if ruleset.trumps is not None and ruleset.trumps.revealed != "at once":
         expected += ["trump revealed", "trump hidden from non-maker", "maker knows hidden trump",
@@ -186,6 +187,10 @@ def test_view_checks_cover_every_case(name, policy):
         expected.append("declaration shown")
         if any(d.suit_hidden_for for d in ruleset.declarations):
             expected += ["hidden declaration masked", "hidden declaration shown to declarer"]
+    for seed in range(200):
+        walk(ruleset, seed, policy, lambda g: check_views(g, stats) if not g.is_over else None)
+        if seed >= 24 and all(stats[k] for k in expected):
+            break
     missing = [k for k in expected if stats[k] == 0]
     assert not missing, f"never checked: {missing}; {dict(stats)}"
 

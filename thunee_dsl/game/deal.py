@@ -118,6 +118,8 @@ class Deal:
         self.suits_held = _SeatCounts(self, _suits_held)
         self.cards_held = _SeatCounts(self, lambda d, s: d.hands[s].bit_count())
         self.points_held = _SeatCounts(self, _points_held)
+        self.most_of_a_rank = _SeatCounts(self, _most_of_a_rank)
+        self.top_cards_held = _SeatCounts(self, _top_cards_held)
         self.redealt = False  # thrown in by a redeal claim
 
     # -- quantities formulas read (see thunee_dsl.model.quantities.DEAL_PROTOCOL) ---------
@@ -359,9 +361,9 @@ class Deal:
         if u.beats is not None:
             self.beats = u.beats
         self.trump_maker = action.seat  # the caller's team now makes trumps
-        if u.trump == "first lead":
+        if u.trump in ("first lead", "none"):
             self.trump = self.trump_card = None
-            self.trump_way = "first lead"
+            self.trump_way = u.trump
         self._close_window()
 
     # -- declarations (Jodies) ----------------------------------------------------------
@@ -459,14 +461,18 @@ class Deal:
         return []
 
     def _poll(self) -> None:
-        """Find the next seat in the window with something to say; close the window if none."""
+        """Find the next seat in the window with something to say; close the window if none.
+
+        In an undertakings window every seat is asked, even one that can only pass: whether anyone
+        holds, say, three of a kind must not show in how the deal goes on (the next batch being
+        dealt at once or not)."""
         w = self.window
         while w is not None:
             if w.silent >= len(w.order):
                 self._close_window()
                 return
             options = self.window_options(w.seat)
-            if options:
+            if options or w.kind == "undertakings":
                 w.options = options
                 return
             w.silent += 1
@@ -539,6 +545,9 @@ class Deal:
                 self.trump_revealed = True
         if len(self.trick) == 1:
             self.best, self.winning = card, seat
+        elif self.undertaking is not None and len(self.tricks) < self.undertaking.leads_win and \
+                self.trick[0][0] == self.undertaker:
+            pass  # the caller's lead wins these tricks whatever is played to it (Trips)
         else:
             row = self.trump if self.trump is not None else r.no_trump
             if (self.beats[row][self.best] >> card) & 1:
@@ -567,7 +576,8 @@ class Deal:
         if len(self.tricks) == self.n_tricks:
             self.last_trick_winner = winner
         u = self.undertaking
-        if u is not None and winner != self.undertaker:
+        if u is not None and winner != self.undertaker and \
+                (u.caught != "on the last trick" or len(self.tricks) == self.n_tricks):
             self._caught(winner)
             return
         if len(self.tricks) == self.n_tricks:
@@ -697,6 +707,20 @@ def _play_actions(ruleset: Ruleset) -> tuple[tuple[Action, ...], ...]:
 def _points_held(deal: Deal, seat: int) -> int:
     points = deal.r.deck.points
     return sum(points[c] for c in iter_cards(deal.hands[seat]))
+
+
+def _most_of_a_rank(deal: Deal, seat: int) -> int:
+    hand, deck = deal.hands[seat], deal.r.deck
+    counts = [0] * len(deck.ranks)
+    for c in iter_cards(hand):
+        counts[deck.rank_of[c]] += 1
+    return max(counts)
+
+
+def _top_cards_held(deal: Deal, seat: int) -> int:
+    """In how many suits the seat holds the highest card of the deck's ranking."""
+    hand, deck = deal.hands[seat], deal.r.deck
+    return sum(1 for s in range(len(deck.suits)) if (hand >> deck.card_of(s, 0)) & 1)
 
 
 def _suits_held(deal: Deal, seat: int) -> int:

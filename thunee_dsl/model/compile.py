@@ -259,7 +259,8 @@ class _Compiler:
                 leader=u.get("leader", "caller"), trump=u.get("trump", "first lead"),
                 caught=u.get("caught", "when beaten"),
                 balls=self.balls(p + ("balls",), "undertaking balls"), source=u.get("source", ""),
-                beats=self.ranking(p + ("ranking",), deck), blind_until_tricks=u.get("blind_until_tricks")))
+                beats=self.ranking(p + ("ranking",), deck), blind_until_tricks=u.get("blind_until_tricks"),
+                leads_win=u.get("leads_win", 0)))
         return tuple(out)
 
     def play(self) -> PlayRules:

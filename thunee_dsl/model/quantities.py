@@ -41,7 +41,7 @@ SEAT_ROLES = {
 DEAL_PROTOCOL = (
     "call", "counting", "makers", "team_cards", "team_tricks", "team_declared", "team_trumps_dealt",
     "seat_tricks", "last_trick_winner", "undertaking_name", "claim_name", "tricks_played",
-    "suits_held", "cards_held", "points_held", "dealer", "trump_maker", "team_of", "target", "corner_house",
+    "suits_held", "cards_held", "points_held", "most_of_a_rank", "top_cards_held", "dealer", "trump_maker", "team_of", "target", "corner_house",
 )
 
 
@@ -187,5 +187,9 @@ def symbol_table(context: str, *, tricks: int, target: int, corner_house: int,
         add(f"{role}.suits_held", "number", _role_attr(role, "suits_held"), f"how many suits {SEAT_ROLES[role]} holds")
         add(f"{role}.cards_held", "number", _role_attr(role, "cards_held"), f"how many cards {SEAT_ROLES[role]} holds")
         add(f"{role}.points_held", "number", _role_attr(role, "points_held"), f"card points in the hand of {SEAT_ROLES[role]}")
+        add(f"{role}.most_of_a_rank", "number", _role_attr(role, "most_of_a_rank"),
+            f"the most cards of one rank that {SEAT_ROLES[role]} holds (3 for three Queens)")
+        add(f"{role}.top_cards_held", "number", _role_attr(role, "top_cards_held"),
+            f"in how many suits {SEAT_ROLES[role]} holds the highest card")
         add(f"{role}.team", "team", _seat_team(role), f"the team of {SEAT_ROLES[role]}")
     return table

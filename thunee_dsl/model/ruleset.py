@@ -83,12 +83,13 @@ class Undertaking:
     after_batch: int
     allowed_if: Formula | None
     leader: str  # "caller" | "usual"
-    trump: str  # "first lead" | "as made"
-    caught: str  # "when beaten" | "when a trick is lost"
+    trump: str  # "first lead" | "as made" | "none"
+    caught: str  # "when beaten" | "when a trick is lost" | "on the last trick"
     balls: BallTable
     source: str = ""
     beats: tuple[tuple[int, ...], ...] | None = field(default=None, repr=False, compare=False)  # own ranking
     blind_until_tricks: int | None = None  # cards dealt after the call stay unseen until this many tricks won
+    leads_win: int = 0  # the caller's leads win the first N tricks whatever is played to them
 
 
 @dataclass(frozen=True)
