@@ -226,7 +226,11 @@ def check_deal_result(r, rec) -> None:
         assert res.offence is None
         return
     nonzero = [t for t, n in enumerate(res.balls) if n]
-    if r.teams == 2:
+    claim = r.claim_by_verb(res.claim) if res.claim else None
+    if claim is not None and claim.adds:
+        # a claim scored as a bonus (Cats At Cards): the normal result and the claim may go to different teams
+        assert 1 <= len(nonzero) <= 2, f"a bonus claim deal opens balls for one or two teams, got {res.balls}"
+    elif r.teams == 2:
         assert len(nonzero) == 1, f"a scored deal opens balls for exactly one team, got {res.balls}"
     else:
         assert nonzero

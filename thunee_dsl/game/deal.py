@@ -121,6 +121,7 @@ class Deal:
         self.most_of_a_rank = _SeatCounts(self, _most_of_a_rank)
         self.top_cards_held = _SeatCounts(self, _top_cards_held)
         self.redealt = False  # thrown in by a redeal claim
+        self.redealer: int | None = None
 
     # -- quantities formulas read (see thunee_dsl.model.quantities.DEAL_PROTOCOL) ---------
     @property
@@ -163,6 +164,7 @@ class Deal:
         if env is None:
             env = self._seat_env = Env(self, self.balls)
         env.counting, env.makers, env.trump_maker = self.counting, self.makers, self.trump_maker
+        env.leader = self.leader
         env.seat, env.caller = seat, caller
         env.callers = self.team_of[seat]
         env.opponents = self._other_team(seat)
@@ -223,7 +225,7 @@ class Deal:
             if "last card" in ways:
                 out.append(Action(seat, "trump", "last"))
             redeal = self.r.redeal
-            if redeal is not None and self.last_caller is None and self.trump_maker is None and seat == self.chooser and \
+            if redeal is not None and not redeal.anyone and self.last_caller is None and self.trump_maker is None and seat == self.chooser and \
                     redeal.allowed_if.evaluate(self.seat_env(seat)):
                 out.append(Action(seat, "redeal"))
             return out
@@ -243,11 +245,14 @@ class Deal:
             if step.startswith("deal "):
                 self._deal_batch(int(step.split()[1]))
             elif step == "make trumps":
-                self.pending = ("trump", self.chooser, self.r.trumps.ways)
+                self._await_trumps()
             elif step == "calling":
                 self._open_calling()
             elif step == "undertakings":
                 self._open_undertakings()
+            elif step == "redeal":
+                self.window = Window("redeal", self._seats_from(self.dealer + 1))
+                self._poll()
             elif step == "play":
                 self._start_play()
 
@@ -309,6 +314,8 @@ class Deal:
 
     # -- calling ------------------------------------------------------------------------
     def _open_calling(self) -> None:
+        if self.undertaking is not None:
+            return  # an undertaking ends calling
         rule = self.r.calling
         start = self.chooser if self.chooser is not None else self.dealer
         if rule.first_caller == "opponents of chooser" and self.chooser is not None:
@@ -332,8 +339,18 @@ class Deal:
             order = [s for s in self._seats_from(action.seat + 1) if s != action.seat]
         self.window.order, self.window.pos, self.window.silent = order, 0, 0
 
-    def _calling_closed(self) -> None:
+    def _await_trumps(self) -> None:
+        """The 'make trumps' step: the final caller if there was a call (when calling comes first), else
+        the chooser."""
+        if self.undertaking is not None:
+            return  # an undertaking called during calling decides trumps itself
         if self.last_caller is not None:
+            self.pending = ("trump", self.last_caller, self.r.trumps.caller_ways)
+        else:
+            self.pending = ("trump", self.chooser, self.r.trumps.ways)
+
+    def _calling_closed(self) -> None:
+        if self.last_caller is not None and self.trump_maker is not None:
             # the chooser takes back the trump card; the final caller makes trumps instead
             self.trump = self.trump_card = self.trump_way = None
             self.trump_maker = None
@@ -341,7 +358,7 @@ class Deal:
 
     # -- undertakings -------------------------------------------------------------------
     def _open_undertakings(self) -> None:
-        offered = tuple(u for u in self.r.undertakings if u.after_batch == self.batches_dealt)
+        offered = tuple(u for u in self.r.undertakings if self.batches_dealt in u.offered_after)
         if not offered or self.undertaking is not None:  # one undertaking a deal
             return
         first = self.trump_maker if self.trump_maker is not None else (self.dealer + 1) % self.r.seats
@@ -458,6 +475,8 @@ class Deal:
             return self._declaration_options(seat)
         if kind == "claims":
             return self._claim_options(seat)
+        if kind == "redeal":
+            return [Action(seat, "redeal")] if self.r.redeal.allowed_if.evaluate(self.seat_env(seat)) else []
         return []
 
     def _poll(self) -> None:
@@ -472,7 +491,7 @@ class Deal:
                 self._close_window()
                 return
             options = self.window_options(w.seat)
-            if options or w.kind == "undertakings":
+            if options or w.kind in ("undertakings", "redeal"):
                 w.options = options
                 return
             w.silent += 1
@@ -491,7 +510,7 @@ class Deal:
             self._calling_closed()
             if self.pending is None:
                 self._advance()
-        elif kind == "undertakings":
+        elif kind in ("undertakings", "redeal"):
             self._advance()
         elif kind == "declarations":
             # the declaring team keeps its time until the next card is played (false declarations)
@@ -657,7 +676,8 @@ class Deal:
             self._advance()
         elif verb == "redeal":
             self.redealt = self.cancelled = self.over = True  # thrown in: no score, the same dealer again
-            self.pending = None
+            self.redealer = action.seat
+            self.pending = self.window = None
         elif verb == "call":
             self._call(action)
             if self.window is not None:

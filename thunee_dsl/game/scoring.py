@@ -81,7 +81,7 @@ def _score(deal: Deal, explain: bool) -> DealResult:
                 claim=deal.claim.verb if deal.claim else None)
     if deal.redealt:
         if explain:
-            lines.append(f"seat {deal.chooser} throws the cards in and claims a redeal: no score, the same dealer deals again")
+            lines.append(f"seat {deal.redealer} throws the cards in and claims a redeal: no score, the same dealer deals again")
         return DealResult(balls=tuple(balls), cancelled=True, lines=tuple(lines) if explain else None, **base)
     if deal.cancelled:
         if explain:
@@ -145,7 +145,8 @@ def _score(deal: Deal, explain: bool) -> DealResult:
             n = c.balls.success.evaluate(cenv)
             balls[callers] += n
             if explain:
-                lines.append(f"{c.title} succeeds: {_balls_line(_team(deal, callers), n)} ({c.balls.success.explain(cenv)})")
+                how = "" if c.balls.success.text.strip().isdigit() else f" ({c.balls.success.explain(cenv)})"
+                lines.append(f"{c.title} succeeds: {_balls_line(_team(deal, callers), n)}{how}")
         elif deal.last_trick_winner is not None and deal.last_trick_winner != caller and \
                 deal.team_of[deal.last_trick_winner] == callers:
             n = c.balls.partner_catch.evaluate(cenv)
@@ -157,7 +158,10 @@ def _score(deal: Deal, explain: bool) -> DealResult:
             balls[opponents] += n
             if explain:
                 lines.append(f"{c.title} fails: {_balls_line(_team(deal, opponents), n)}")
-        return DealResult(balls=tuple(balls), lines=tuple(lines) if explain else None, **base, **played)
+        if not c.adds:
+            return DealResult(balls=tuple(balls), lines=tuple(lines) if explain else None, **base, **played)
+        if explain:
+            lines.append(f"the {c.title} balls are a bonus on the normal result:")
 
     for outcome in r.outcomes:
         if outcome.when.evaluate(env):

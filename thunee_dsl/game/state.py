@@ -180,6 +180,11 @@ class GameState:
             if action.arg not in amounts:
                 last = f" (the last call was {d.call})" if d.call else ""
                 return f"the next call must be {' or '.join(map(str, amounts))}{last}"
+        if verb == "redeal" and r.redeal is not None and r.redeal.anyone:
+            if window is None or window.kind != "redeal":
+                return "a redeal may only be claimed right after the first cards are dealt"
+            if not r.redeal.allowed_if.evaluate(d.seat_env(seat)):
+                return f"seat {seat} may not claim a redeal ({r.redeal.allowed_if.text} is false)"
         if verb == "redeal":
             if d.pending is None or d.pending[0] != "trump" or seat != d.chooser or d.last_caller is not None:
                 return "a redeal may only be claimed by the player making trumps, instead of making them"

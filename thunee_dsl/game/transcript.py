@@ -210,6 +210,8 @@ def replay(doc: LocatedDoc, base_dir: Path | None = None) -> ReplayReport:
 def _window_kind(ruleset: Ruleset, verb: str) -> str | None:
     if verb == "call":
         return "calling"
+    if verb == "redeal" and ruleset.redeal is not None and ruleset.redeal.anyone:
+        return "redeal"
     if ruleset.undertaking_by_verb(verb):
         return "undertakings"
     if ruleset.declaration_by_verb(verb):

@@ -250,9 +250,11 @@ class _Compiler:
         out = []
         for name, u in (self.get("undertakings") or {}).items():
             p = ("undertakings", name)
-            after = u.get("after_batch", nbatches)
-            if after > nbatches:
-                self.problem(p + ("after_batch",), f"after_batch {after} but the deal has only {nbatches} batches")
+            raw = u.get("after_batch", nbatches)
+            batches = tuple(raw) if isinstance(raw, list) else (raw,)
+            after = min(batches)
+            if max(batches) > nbatches:
+                self.problem(p + ("after_batch",), f"after_batch {max(batches)} but the deal has only {nbatches} batches")
             out.append(Undertaking(
                 name=name, verb=u["verb"], title=u.get("title", name.title()), after_batch=after,
                 allowed_if=self.formula(p + ("allowed_if",), "undertaking", "boolean"),
@@ -260,7 +262,7 @@ class _Compiler:
                 caught=u.get("caught", "when beaten"),
                 balls=self.balls(p + ("balls",), "undertaking balls"), source=u.get("source", ""),
                 beats=self.ranking(p + ("ranking",), deck), blind_until_tricks=u.get("blind_until_tricks"),
-                leads_win=u.get("leads_win", 0)))
+                leads_win=u.get("leads_win", 0), offered_after=batches))
         return tuple(out)
 
     def play(self) -> PlayRules:
@@ -306,7 +308,8 @@ class _Compiler:
                 allowed_if=self.formula(p + ("allowed_if",), "claim", "boolean"),
                 forbidden_if=self.formula(p + ("forbidden_if",), "claim", "boolean"),
                 succeeds_if=self.formula(p + ("succeeds_if",), "claim", "boolean"),
-                balls=self.balls(p + ("balls",), "claim"), source=c.get("source", "")))
+                balls=self.balls(p + ("balls",), "claim"), source=c.get("source", ""),
+                adds=c.get("combine", "replace") == "add"))
         return tuple(out)
 
     def team_values(self) -> tuple[TeamValue, ...]:
@@ -355,7 +358,10 @@ class _Compiler:
             return None
         if "trumps" not in self.data:
             self.problem(("redeal",), "a redeal is claimed instead of making trumps: it needs a 'trumps:' section")
-        return Redeal(self.formula(("redeal", "allowed_if"), "undertaking", "boolean"), r.get("source", ""))
+        anyone = r.get("by", "chooser") == "anyone"
+        if anyone != ("redeal" in self.data["sequence"]):
+            self.problem(("redeal",), "a redeal by anyone needs a 'redeal' step in the sequence (and only then)")
+        return Redeal(self.formula(("redeal", "allowed_if"), "undertaking", "boolean"), r.get("source", ""), anyone)
 
     def penalties(self) -> Penalties | None:
         p = self.get("penalties")

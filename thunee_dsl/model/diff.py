@@ -88,7 +88,7 @@ def _show(value: object, path: tuple) -> str:
     if isinstance(value, list):
         return ", ".join(_show(v, path) for v in value)
     if isinstance(value, dict):
-        return ", ".join(f"{k} {_show(v, path)}" for k, v in value.items())
+        return ", ".join(f"{k.replace('_', ' ')} {_show(v, path + (k,))}" for k, v in value.items() if k not in IGNORED)
     if path and path[-1] in BALL_KEYS and (isinstance(value, int) or str(value).isdigit()):
         return f"{value} ball{'s' if int(value) != 1 else ''}"
     return str(value)
@@ -121,6 +121,11 @@ def diff_rulesets(a: Ruleset, b: Ruleset) -> list[RuleChange]:
                     changes.append(RuleChange(p, "added", None, y[key], text, "", where(b, p)))
                 else:
                     walk(x[key], y[key], p)
+            return
+        if isinstance(x, list) and isinstance(y, list) and len(x) == len(y) and \
+                all(isinstance(v, dict) for v in x + y):
+            for i, (u, v) in enumerate(zip(x, y)):  # e.g. the scoring outcomes, row by row
+                walk(u, v, path + (i,))
             return
         if x != y:
             text = f"{_label(da, db, path)}: {_show(x, path)} -> {_show(y, path)}"

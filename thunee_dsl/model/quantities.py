@@ -35,6 +35,7 @@ SEAT_ROLES = {
     "seat": "the player who might make this call",
     "dealer": "the dealer",
     "trump_maker": "the player who made trumps",
+    "leader": "the player who leads (led) the current trick",
 }
 
 # What the game layer's deal object must provide (read by the getters below).
@@ -48,7 +49,7 @@ DEAL_PROTOCOL = (
 class Env:
     """What a formula sees. Filled by the game layer; roles not known are None."""
 
-    __slots__ = ("deal", "balls", "deal_balls", "counting", "makers", "callers", "opponents", "dealers", "others",
+    __slots__ = ("deal", "balls", "deal_balls", "leader", "counting", "makers", "callers", "opponents", "dealers", "others",
                  "team", "other", "caller", "seat", "dealer", "trump_maker", "team_values")
 
     def __init__(self, deal, balls, callers=None, opponents=None, caller=None, seat=None,
@@ -56,6 +57,7 @@ class Env:
         self.deal = deal
         self.balls = balls
         self.deal_balls = None  # balls opened in the deal just scored (dealer rotation only)
+        self.leader = deal.leader
         self.counting = deal.counting
         self.makers = deal.makers
         self.dealer = deal.dealer
@@ -93,7 +95,7 @@ CONTEXTS = {
     "declaration": Context("declaration", ("counting", "makers", "callers", "opponents"),
                            ("seat", "dealer", "trump_maker")),
     "claim": Context("claim", ("counting", "makers", "callers", "opponents"),
-                     ("caller", "seat", "dealer", "trump_maker")),
+                     ("caller", "seat", "dealer", "trump_maker", "leader")),
     "undertaking balls": Context("undertaking balls", ("counting", "makers", "callers", "opponents"),
                                  ("caller", "dealer", "trump_maker")),
     "dealer": Context("dealer", ("dealers", "others", "counting", "makers"), ("dealer", "trump_maker")),

@@ -90,6 +90,7 @@ class Undertaking:
     beats: tuple[tuple[int, ...], ...] | None = field(default=None, repr=False, compare=False)  # own ranking
     blind_until_tricks: int | None = None  # cards dealt after the call stay unseen until this many tricks won
     leads_win: int = 0  # the caller's leads win the first N tricks whatever is played to them
+    offered_after: tuple[int, ...] = ()  # the batches after which it is offered (after_batch, or a list)
 
 
 @dataclass(frozen=True)
@@ -122,6 +123,7 @@ class Claim:
     succeeds_if: Formula
     balls: BallTable
     source: str = ""
+    adds: bool = False  # a bonus on top of the normal result instead of replacing it
 
 
 @dataclass(frozen=True)
@@ -162,6 +164,7 @@ class Redeal:
 
     allowed_if: Formula
     source: str = ""
+    anyone: bool = False  # every player is asked in a `redeal` step, not only the one making trumps
 
 
 @dataclass(frozen=True)
