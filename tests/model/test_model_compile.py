@@ -250,7 +250,7 @@ def test_outcome_rejects_a_claim_name(tmp_path):
     ("declarations:\n  jodie:\n    allowed_if: caller.won_last_trick", "caller.won_last_trick",
      "declarations.jodie.allowed_if", "callers.won_last_trick"),
     ("scoring:\n  team_values:\n    count:\n      formula: counting.count + 1", "counting.count",
-     "scoring.team_values.count.formula", "counting"),
+     "scoring.team_values.count.formula", "counting.contract"),
 ])
 def test_names_of_another_context_are_errors(tmp_path, section, name, where, suggestion):
     (problem,) = problems(tmp_path, "extends: standard\nname: house\n" + section + "\n")

@@ -154,11 +154,14 @@ def check_state(game: GameState) -> None:
     passes = [a for a in legal if a.verb == "pass"]
     if deal.window is not None:
         assert passes == [legal[-1]], "an announcement window must end with exactly one pass"
+    elif deal.pending is not None and deal.pending[0] == "bid":
+        # turn-based bidding: pass is a bid of its own, unless everyone else passed (a forced lowest bid)
+        assert passes in ([legal[-1]], []) and all(a.verb in ("bid", "pass") for a in legal)
     else:
-        assert passes == [], "pass offered outside an announcement window"
+        assert passes == [], "pass offered outside an announcement window or the bidding"
     for a in legal:
         assert game.offence_of(a) is None, f"{a} is both legal and an offence"
-        if a.verb == "play" or (a.verb == "trump" and a.arg != "last"):
+        if a.verb == "play" or (a.verb == "trump" and a.arg != "last" and a.arg not in r.deck.suits):
             card = r.deck.card(a.arg)
             assert (deal.hands[a.seat] >> card) & 1, f"{a}: the seat does not hold that card"
 
@@ -227,7 +230,9 @@ def check_deal_result(r, rec) -> None:
         return
     nonzero = [t for t, n in enumerate(res.balls) if n]
     claim = r.claim_by_verb(res.claim) if res.claim else None
-    if claim is not None and claim.adds:
+    if r.each_team is not None:
+        pass  # every team scores its own formula (Nigerian Thuni): none, one or both may score
+    elif claim is not None and claim.adds:
         # a claim scored as a bonus (Cats At Cards): the normal result and the claim may go to different teams
         assert 1 <= len(nonzero) <= 2, f"a bonus claim deal opens balls for one or two teams, got {res.balls}"
     elif r.teams == 2:
@@ -246,6 +251,9 @@ def check_deal_result(r, rec) -> None:
     if res.undertaking is None and plays == r.seats * r.tricks_per_deal:
         assert sum(res.card_points) == r.deck.total_points
         assert sum(res.tricks) == r.tricks_per_deal
+    elif res.conceded is not None:
+        assert plays == 0, "a deal is conceded before the play"
+        assert res.balls[res.conceded] == 0 and sum(res.balls) == r.concede_balls * (r.teams - 1)
     elif res.undertaking is None:
         pytest.fail(f"a deal with no undertaking, offence or cancellation ended after {plays} plays")
 

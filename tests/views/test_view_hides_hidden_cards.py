@@ -120,7 +120,8 @@ def check_views(game: GameState, stats: Counter) -> None:
         # the trump
         if deal.trump_revealed and deal.trump is not None:
             assert v.trump == r.deck.suits[deal.trump]
-            assert v.trump_card == names[deal.trump_card]
+            # a suit announced by name has no trump card
+            assert v.trump_card == (None if deal.trump_card is None else names[deal.trump_card])
             stats["trump revealed"] += 1
         elif seat != deal.trump_maker:
             assert v.trump is None and v.trump_card is None, f"seat {seat} knows the trump before it is turned up"

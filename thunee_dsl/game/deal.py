@@ -121,6 +121,12 @@ class Deal:
         self.most_of_a_rank = _SeatCounts(self, _most_of_a_rank)
         self.top_cards_held = _SeatCounts(self, _top_cards_held)
         self.redealt = False  # thrown in by a redeal claim
+        # turn-based bidding (of tricks)
+        self.bids: dict[int, int] = {}  # each seat's highest bid
+        self.passed: set[int] = set()
+        self.high_bid = 0
+        self.high_bidder: int | None = None
+        self.conceded_by: int | None = None  # the team that conceded
         self.redealer: int | None = None
 
     # -- quantities formulas read (see thunee_dsl.model.quantities.DEAL_PROTOCOL) ---------
@@ -144,6 +150,30 @@ class Deal:
     @property
     def tricks_played(self) -> int:
         return len(self.tricks)
+
+    @property
+    def team_contract(self) -> list[int]:
+        out = [0] * self.r.teams
+        for seat, bid in self.bids.items():
+            out[self.team_of[seat]] = max(out[self.team_of[seat]], bid)
+        return out
+
+    @property
+    def team_bidder_tricks(self) -> list[int]:
+        out = [0] * self.r.teams
+        for seat in self.bids:
+            out[self.team_of[seat]] += self.seat_tricks[seat]
+        return out
+
+    @property
+    def team_passer_tricks(self) -> list[int]:
+        cap = self.r.bidding.passer_trick_cap if self.r.bidding is not None else None
+        out = [0] * self.r.teams
+        for seat in range(self.r.seats):
+            if seat not in self.bids:
+                won = self.seat_tricks[seat]
+                out[self.team_of[seat]] += won if cap is None else min(won, cap)
+        return out
 
     @property
     def team_trumps_dealt(self) -> list[int]:
@@ -217,9 +247,13 @@ class Deal:
         if kind == "play":
             plays = self.play_actions[seat]
             return [plays[c] for c in iter_cards(self.legal_cards(seat))]
+        if kind == "bid":
+            return self._bid_options(seat)
         if kind == "trump":
             ways = self.pending[2]
             out = []
+            if "suit" in ways:
+                out += [Action(seat, "trump", letter) for letter in self.r.deck.suits]
             if "card" in ways:
                 out += [Action(seat, "trump", self.r.deck.names[c]) for c in iter_cards(self.hands[seat])]
             if "last card" in ways:
@@ -253,6 +287,11 @@ class Deal:
             elif step == "redeal":
                 self.window = Window("redeal", self._seats_from(self.dealer + 1))
                 self._poll()
+            elif step == "concede":
+                self.window = Window("concede", self._seats_from(self.dealer + 1))
+                self._poll()
+            elif step == "bidding":
+                self.pending = ("bid", self.r.bidding.first_bidder.resolve(self.r.seats, dealer=self.dealer))
             elif step == "play":
                 self._start_play()
 
@@ -303,6 +342,10 @@ class Deal:
             # the last card dealt to this seat will be the trump card (see _deal_batch)
             self.trump_way = "last card"
             self.trump = self.trump_card = None
+        elif action.arg in self.r.deck.suits:
+            self.trump_way = "suit"  # announced by name
+            self.trump_card = None
+            self.trump = self.r.deck.suits.index(action.arg)
         else:
             card = self.r.deck.card(action.arg)
             self.trump_way = "card"
@@ -346,6 +389,8 @@ class Deal:
             return  # an undertaking called during calling decides trumps itself
         if self.last_caller is not None:
             self.pending = ("trump", self.last_caller, self.r.trumps.caller_ways)
+        elif self.high_bidder is not None:
+            self.pending = ("trump", self.high_bidder, self.r.trumps.ways)
         else:
             self.pending = ("trump", self.chooser, self.r.trumps.ways)
 
@@ -355,6 +400,28 @@ class Deal:
             self.trump = self.trump_card = self.trump_way = None
             self.trump_maker = None
             self.pending = ("trump", self.last_caller, self.r.trumps.caller_ways)
+
+    # -- bidding (turn-based bids of tricks) --------------------------------------------
+    def _bid_options(self, seat: int) -> list[Action]:
+        rule = self.r.bidding
+        if self.high_bidder is None and len(self.passed) == self.r.seats - 1 and rule.dealer_bids_if_all_pass:
+            return [Action(seat, "bid", rule.lowest)]  # everyone else passed: this seat must bid the lowest
+        low = max(rule.lowest, self.high_bid + 1)
+        return [Action(seat, "bid", n) for n in range(low, rule.highest + 1)] + [Action(seat, PASS)]
+
+    def _bid(self, action: Action) -> None:
+        seat = action.seat
+        if action.verb == PASS:
+            self.passed.add(seat)
+        else:
+            self.bids[seat] = action.arg
+            self.high_bid, self.high_bidder = action.arg, seat
+        self.pending = None
+        if len(self.passed) >= self.r.seats - 1 and self.high_bidder is not None:
+            self._advance()  # all but the highest bidder have passed
+            return
+        nxt = next(s for s in self._seats_from(seat + 1) if s not in self.passed)
+        self.pending = ("bid", nxt)
 
     # -- undertakings -------------------------------------------------------------------
     def _open_undertakings(self) -> None:
@@ -477,6 +544,8 @@ class Deal:
             return self._claim_options(seat)
         if kind == "redeal":
             return [Action(seat, "redeal")] if self.r.redeal.allowed_if.evaluate(self.seat_env(seat)) else []
+        if kind == "concede":
+            return [Action(seat, "concede")]
         return []
 
     def _poll(self) -> None:
@@ -510,7 +579,7 @@ class Deal:
             self._calling_closed()
             if self.pending is None:
                 self._advance()
-        elif kind in ("undertakings", "redeal"):
+        elif kind in ("undertakings", "redeal", "concede"):
             self._advance()
         elif kind == "declarations":
             # the declaring team keeps its time until the next card is played (false declarations)
@@ -532,7 +601,12 @@ class Deal:
 
     def legal_cards(self, seat: int) -> int:
         hand = self.hands[seat] & ~self.unseen
-        if not self.trick or not self.r.play.follow_suit:
+        if not self.trick:
+            if self.r.play.first_lead_not_trump and not self.tricks and self.trump is not None:
+                others = hand & ~self.r.deck.suit_masks[self.trump]
+                return others or hand  # no trump lead to the first trick, unless nothing else is held
+            return hand
+        if not self.r.play.follow_suit:
             return hand
         deck = self.r.deck
         led = deck.suit_of[self.trick[0][1]]
@@ -667,13 +741,19 @@ class Deal:
         """Apply a legal action (the caller has checked it is legal)."""
         self._legal = None
         verb = action.verb
-        if verb == PASS:
+        if self.pending is not None and self.pending[0] == "bid" and self.window is None:
+            self._bid(action)
+        elif verb == PASS:
             self._pass()
         elif verb == "play":
             self._play(action.seat, self.card_of[action.arg])
         elif verb == "trump":
             self._make_trumps(action)
             self._advance()
+        elif verb == "concede":
+            self.conceded_by = self.team_of[action.seat]  # the cards are thrown in: the opponents score
+            self.over = True
+            self.pending = self.window = None
         elif verb == "redeal":
             self.redealt = self.cancelled = self.over = True  # thrown in: no score, the same dealer again
             self.redealer = action.seat

@@ -25,6 +25,9 @@ class DealResult:
     undertaking: str | None = None
     claim: str | None = None
     offence: str | None = None
+    bid: int = 0  # the highest bid, where tricks are bid
+    conceded: int | None = None  # the team that conceded the deal
+    seat_tricks: tuple[int, ...] = ()
     card_points: tuple[int, ...] = ()
     declared: tuple[int, ...] = ()
     tricks: tuple[int, ...] = ()
@@ -46,6 +49,11 @@ class DealResult:
         }
         if self.offence:
             out["offence"] = self.offence
+        if self.conceded is not None:
+            out["conceded"] = self.conceded
+        if self.bid:
+            out["bid"] = self.bid
+            out["seat_tricks"] = list(self.seat_tricks)
         if self.card_points:
             out["card_points"] = list(self.card_points)
             out["declared"] = list(self.declared)
@@ -78,7 +86,7 @@ def _score(deal: Deal, explain: bool) -> DealResult:
                 trump=None if deal.trump is None else r.deck.suits[deal.trump],
                 trump_maker=deal.trump_maker, call=deal.call,
                 undertaking=deal.undertaking.verb if deal.undertaking else None,
-                claim=deal.claim.verb if deal.claim else None)
+                claim=deal.claim.verb if deal.claim else None, bid=deal.high_bid, seat_tricks=tuple(deal.seat_tricks))
     if deal.redealt:
         if explain:
             lines.append(f"seat {deal.redealer} throws the cards in and claims a redeal: no score, the same dealer deals again")
@@ -90,6 +98,14 @@ def _score(deal: Deal, explain: bool) -> DealResult:
         return DealResult(balls=tuple(balls), cancelled=True, lines=tuple(lines) if explain else None, **base)
 
     played = dict(card_points=tuple(deal.team_cards), declared=tuple(deal.team_declared), tricks=tuple(deal.team_tricks))
+    if deal.conceded_by is not None:
+        for t in range(r.teams):
+            if t != deal.conceded_by:
+                balls[t] += r.concede_balls
+                if explain:
+                    lines.append(f"{_team(deal, deal.conceded_by)} concedes: {_balls_line(_team(deal, t), r.concede_balls)}")
+        return DealResult(balls=tuple(balls), lines=tuple(lines) if explain else None, conceded=deal.conceded_by,
+                          **base, **played)
     if deal.offence is not None:
         offence, seat = deal.offence
         offender = deal.team_of[seat]
@@ -163,6 +179,13 @@ def _score(deal: Deal, explain: bool) -> DealResult:
         if explain:
             lines.append(f"the {c.title} balls are a bonus on the normal result:")
 
+    if r.each_team is not None:
+        for team in range(r.teams):
+            tenv = env.bind_team(team, r.teams)
+            n = r.each_team.evaluate(tenv)
+            balls[team] += n
+            if explain:
+                lines.append(f"{_team(deal, team)} scores {n}: {r.each_team.explain(tenv)}")
     for outcome in r.outcomes:
         if outcome.when.evaluate(env):
             team = deal.counting if outcome.winner == "counting" else deal.makers

@@ -32,6 +32,7 @@ class DealRecord:
     actions: list[Action] = field(default_factory=list)
     result: DealResult | None = None
     score_after: tuple[int, ...] | None = None  # the game score once this deal was scored (after any deuce reset)
+    silent: set = field(default_factory=set)  # indexes of actions that declined an announcement window
     deuce: bool = False  # this deal brought the scores to the deuce, and they went back to zero
 
 
@@ -58,6 +59,7 @@ class GameState:
         self.winner: int | None = None
         self.after_deuce = False  # two to clear: the scores went back to zero at the deuce
         self.raised = False  # a call that raises the target has been made in this game
+        self.dealer_contenders: tuple[int, ...] = ()  # seats between whom the last dealer was drawn
         self.deal: Deal | None = None
         if auto_deal:
             self.start_deal()
@@ -134,7 +136,7 @@ class GameState:
             + (["redeal"] if r.redeal else [])
         if verb not in known:
             return f"unknown action '{verb}' (this ruleset knows: {', '.join(known)})"
-        if verb in ("play", "trump") and action.arg not in (None, "last"):
+        if verb in ("play", "trump") and action.arg not in (None, "last") and action.arg not in r.deck.suits:
             try:
                 card = r.deck.card(action.arg)
             except ValueError as err:
@@ -216,6 +218,8 @@ class GameState:
         if deal is None or self.winner is not None:
             raise IllegalActionError("the game is over" if self.is_over else "no deal in progress", ())
         if deal.is_legal(action):
+            if action.verb == PASS and deal.window is not None:
+                self.deals[-1].silent.add(len(self.deals[-1].actions))
             deal.apply(action)
         else:
             offence = deal.offence_of(action)
@@ -286,12 +290,30 @@ class GameState:
             if not self.deal.redealt and not r.cancellation.same_dealer:
                 self.dealer = r.dealer.passes_to.resolve(r.seats, dealer=self.dealer)
             return
+        if r.dealer.most_tricks:
+            self.dealer = self._most_tricks_dealer()
+            return
         dealers = self.dealer % r.teams
         env = Env(self.deal, tuple(self.score), dealers=dealers,
                   others=(dealers + 1) % r.teams if r.teams == 2 else None)
         env.deal_balls = result.balls
         if r.dealer.passes_if.evaluate(env):
             self.dealer = r.dealer.passes_to.resolve(r.seats, dealer=self.dealer)
+
+    def _most_tricks_dealer(self) -> int:
+        """The player who won most tricks deals; between opponents the team with the higher score;
+        otherwise the contenders draw (the game's random source; a transcript names the winner)."""
+        tricks = self.deal.seat_tricks
+        best = max(tricks)
+        contenders = [s for s, n in enumerate(tricks) if n == best]
+        teams = {s % self.ruleset.teams for s in contenders}
+        if len(teams) > 1:
+            top = max(self.score[t] for t in teams)
+            leaders = [t for t in teams if self.score[t] == top]
+            if len(leaders) == 1:
+                contenders = [s for s in contenders if s % self.ruleset.teams == leaders[0]]
+        self.dealer_contenders = tuple(contenders)
+        return contenders[0] if len(contenders) == 1 else self.rng.choice(contenders)
 
     # -- reading ------------------------------------------------------------------------
     @property
@@ -304,13 +326,14 @@ class GameState:
         return seat_view(self, seat)
 
     def to_transcript(self) -> dict:
-        """The game so far in the transcript format (passes left out: windows close by themselves)."""
+        """The game so far in the transcript format (declined announcements left out: windows close by
+        themselves; a pass in turn-based bidding is an action of its own and stays)."""
         deals = []
         for rec in self.deals:
             deals.append({
                 "dealer": rec.dealer,
                 "hands": {seat: list(cards) for seat, cards in enumerate(rec.hands)},
-                "actions": [str(a) for a in rec.actions if a.verb != PASS],
+                "actions": [str(a) for i, a in enumerate(rec.actions) if i not in rec.silent],
             })
         return {"ruleset": self.ruleset.name, "dealer": self.first_dealer, "score": list(self.initial_score),
                 "deals": deals}

@@ -175,7 +175,8 @@ def replay(doc: LocatedDoc, base_dir: Path | None = None) -> ReplayReport:
     ruleset = _load_ruleset(doc, base_dir)
     _check_shape(doc, ruleset)
     data = doc.data
-    game = GameState(ruleset, dealer=data.get("dealer", 0), score=data.get("score"), auto_deal=False)
+    # seed 0: where the rules draw lots (a tie for the next dealer), a replay draws the same way every time
+    game = GameState(ruleset, seed=0, dealer=data.get("dealer", 0), score=data.get("score"), auto_deal=False)
     name = doc.filename
     deals = data["deals"]
     for i, deal_data in enumerate(deals):
@@ -183,6 +184,9 @@ def replay(doc: LocatedDoc, base_dir: Path | None = None) -> ReplayReport:
             raise TranscriptError(f"{name}: deal {i + 1}: the game was already won by team {game.winner} "
                                   f"after deal {i}; no further deals may be listed")
         want = deal_data.get("dealer")
+        if want is not None and want != game.dealer and len(game.dealer_contenders) > 1 \
+                and want in game.dealer_contenders:
+            game.dealer = want  # the contenders drew for the deal: the transcript says who won the draw
         if want is not None and want != game.dealer:
             loc = doc.location(("deals", i, "dealer"))
             raise RulesetError([Problem(loc, f"deal {i + 1}: dealer {want} given, but the rules make seat "
@@ -237,10 +241,12 @@ def _replay_action(game: GameState, action: Action, prefix: str) -> None:
     first_seen = None
     while True:
         legal = game.legal_actions()
-        if action in legal or game.offence_of(action) is not None:
+        window = game.deal.window
+        # a pass is a bid of its own where tricks are bid: it never declines an announcement window then
+        bid_pass = action.verb == "pass" and window is not None and _bidding_ahead(game)
+        if (action in legal and not bid_pass) or game.offence_of(action) is not None:
             game.apply(action)
             return
-        window = game.deal.window
         if first_seen is None and belongs(window):
             first_seen = (game.explain_illegal(action), legal)
         if window is None or (belongs(window) and window.seat == action.seat):
@@ -253,6 +259,16 @@ def _replay_action(game: GameState, action: Action, prefix: str) -> None:
     reason, legal = first_seen or (game.explain_illegal(action), game.legal_actions())
     shown = ", ".join(str(a) for a in legal) or "none"
     raise TranscriptError(f"{prefix}: {reason}; legal now: {shown}")
+
+
+def _bidding_ahead(game: GameState) -> bool:
+    """Is turn-based bidding still to come in this deal (or under way)?"""
+    deal, rules = game.deal, game.ruleset
+    if rules.bidding is None:
+        return False
+    if deal.pending is not None and deal.pending[0] == "bid":
+        return True
+    return "bidding" in rules.sequence[deal.step + 1:]
 
 
 def load_transcript(path: str | Path) -> LocatedDoc:

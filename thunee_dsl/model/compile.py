@@ -16,7 +16,7 @@ from thunee_dsl.formula import Formula, compile_formula
 from thunee_dsl.model.cards import Deck, beats_table, normalise_rank
 from thunee_dsl.model.quantities import symbol_table
 from thunee_dsl.model.ruleset import (
-    ENGINE_VERBS, BallTable, CallingRules, Cancellation, Claim, Combination, Declaration,
+    ENGINE_VERBS, BallTable, BiddingRules, CallingRules, Cancellation, Claim, Combination, Declaration,
     DealerRules, GameRules, Outcome, Penalties, PlayRules, Redeal, Ruleset, SeatRef, TeamValue,
     TrumpRules, Undertaking,
 )
@@ -138,6 +138,9 @@ class _Compiler:
             data=self.source,
             beats=self.beats(deck),
             redeal=self.redeal(),
+            bidding=self.bidding(),
+            concede_balls=(self.get("concede") or {}).get("balls"),
+            each_team=self.formula(("scoring", "each_team"), "team value", "number"),
         )
         self.check_verbs(ruleset)
         if self.problems:
@@ -269,7 +272,8 @@ class _Compiler:
         p = self.data["play"]
         return PlayRules(self.seat_ref(("play", "first_leader"), "trump_maker+1", ("dealer", "trump_maker", "chooser")),
                          p.get("follow_suit", True),
-                         p.get("undercut", "allowed") == "only with nothing but trumps", p.get("source", ""))
+                         p.get("undercut", "allowed") == "only with nothing but trumps", p.get("source", ""),
+                         p.get("first_lead_not_trump", False))
 
     def cancellation(self) -> Cancellation | None:
         c = self.get("cancellation")
@@ -323,9 +327,24 @@ class _Compiler:
                 out.append(TeamValue(name, f, tv.get("description", ""), tv.get("source", "")))
         return tuple(out)
 
+    def bidding(self) -> BiddingRules | None:
+        b = self.get("bidding")
+        steps = self.data["sequence"]
+        if (b is None) != ("bidding" not in steps):
+            self.problem(("sequence",), "a 'bidding' step needs a 'bidding:' section, and the other way round")
+        if ("concede" in self.data) != ("concede" in steps):
+            self.problem(("sequence",), "a 'concede' step needs a 'concede:' section, and the other way round")
+        if b is None:
+            return None
+        return BiddingRules(self.seat_ref(("bidding", "first_bidder"), "dealer+1", ("dealer",)), b.get("lowest", 1),
+                            b.get("highest", self.tricks), b.get("all_pass", "dealer bids lowest") == "dealer bids lowest",
+                            b.get("passer_trick_cap"), b.get("source", ""))
+
     def outcomes(self) -> tuple[Outcome, ...]:
         out = []
-        for i, o in enumerate(self.data["scoring"]["outcomes"]):
+        if "outcomes" not in self.data["scoring"] and "each_team" not in self.data["scoring"]:
+            self.problem(("scoring",), "scoring needs 'outcomes' (one team scores) or 'each_team' (every team scores)")
+        for i, o in enumerate(self.data["scoring"].get("outcomes", ())):
             p = ("scoring", "outcomes", i)
             if o["winner"] not in ("counting", "makers"):
                 self.problem(p + ("winner",), f"an outcome's winner must be 'counting' or 'makers', not '{o['winner']}'")
@@ -371,8 +390,11 @@ class _Compiler:
 
     def dealer(self) -> DealerRules:
         d = self.data["dealer"]
-        return DealerRules(self.formula(("dealer", "passes_if"), "dealer", "boolean"),
-                           self.seat_ref(("dealer", "passes_to"), "dealer+1", ("dealer",)), d.get("source", ""))
+        most = d.get("next", "rotation") == "most tricks"
+        if not most and "passes_if" not in d:
+            self.problem(("dealer",), "dealer: give 'passes_if' (or 'next: most tricks')")
+        return DealerRules(self.formula(("dealer", "passes_if"), "dealer", "boolean") if not most else None,
+                           self.seat_ref(("dealer", "passes_to"), "dealer+1", ("dealer",)), d.get("source", ""), most)
 
     def beats(self, deck: Deck | None, strength: tuple[int, ...] | None = None):
         """Per trump suit (and a last row for no trumps), which cards beat each card."""

@@ -42,7 +42,7 @@ SEAT_ROLES = {
 DEAL_PROTOCOL = (
     "call", "counting", "makers", "team_cards", "team_tricks", "team_declared", "team_trumps_dealt",
     "seat_tricks", "last_trick_winner", "undertaking_name", "claim_name", "tricks_played",
-    "suits_held", "cards_held", "points_held", "most_of_a_rank", "top_cards_held", "dealer", "trump_maker", "team_of", "target", "corner_house",
+    "team_contract", "team_bidder_tricks", "team_passer_tricks", "suits_held", "cards_held", "points_held", "most_of_a_rank", "top_cards_held", "dealer", "trump_maker", "team_of", "target", "corner_house",
 )
 
 
@@ -173,6 +173,12 @@ def symbol_table(context: str, *, tricks: int, target: int, corner_house: int,
         add(f"{role}.tricks", "number", _role_attr(role, "team_tricks"), f"tricks won by {TEAM_ROLES[role]}")
         add(f"{role}.declared", "number", _role_attr(role, "team_declared"), f"value of the declarations of {TEAM_ROLES[role]}")
         add(f"{role}.trumps_dealt", "number", _role_attr(role, "team_trumps_dealt"), f"trumps dealt to {TEAM_ROLES[role]}")
+        add(f"{role}.contract", "number", _role_attr(role, "team_contract"),
+            f"the highest bid of {TEAM_ROLES[role]} (0 if its players only passed)")
+        add(f"{role}.tricks_by_bidders", "number", _role_attr(role, "team_bidder_tricks"),
+            f"tricks won by the players of {TEAM_ROLES[role]} who bid")
+        add(f"{role}.passer_tricks", "number", _role_attr(role, "team_passer_tricks"),
+            f"tricks won by the players of {TEAM_ROLES[role]} who only passed, each counted up to the bidding's cap")
         add(f"{role}.won_last_trick", "boolean", _won_last(role), f"whether {TEAM_ROLES[role]} won the last trick")
         add(f"{role}.balls", "number", _balls(role),
             f"balls of {TEAM_ROLES[role]} {'after' if context == 'dealer' else 'before'} this deal")

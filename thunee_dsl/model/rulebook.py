@@ -69,9 +69,21 @@ def render_rulebook(r: Ruleset) -> str:
                        f"starting with {first}.")
         elif step == "make trumps":
             ways = " or ".join({"card": "placing a card from hand face down",
-                                "last card": "choosing 'last card' (the last card they will be dealt)"}[w]
-                               for w in r.trumps.ways)
-            out.append(f"{i}. **Make trumps**: {seat_phrase(r.trumps.chooser, r.direction)} makes trumps by {ways}.")
+                                "last card": "choosing 'last card' (the last card they will be dealt)",
+                                "suit": "naming the trump suit"}[w] for w in r.trumps.ways)
+            if r.bidding:
+                who = "the highest bidder"
+            elif "calling" in r.sequence[: i - 1]:
+                who = "the final caller or, if no one called, " + seat_phrase(r.trumps.chooser, r.direction)
+            else:
+                who = seat_phrase(r.trumps.chooser, r.direction)
+            out.append(f"{i}. **Make trumps**: {who} makes trumps by {ways}.")
+        elif step == "bidding":
+            out.append(f"{i}. **Bidding**: players bid the number of tricks their team will win (see Bidding).")
+        elif step == "concede":
+            out.append(f"{i}. **Concede**: either team may give up the deal; the opponents score {r.concede_balls}.")
+        elif step == "redeal":
+            out.append(f"{i}. **Redeal**: a player may throw the cards in when `{r.redeal.allowed_if.text}`.")
         elif step == "calling":
             out.append(f"{i}. **Calling**: players may call to take over making trumps (see Calling).")
         elif step == "undertakings":
@@ -81,7 +93,20 @@ def render_rulebook(r: Ruleset) -> str:
             out.append(f"{i}. **Play** {_plural(r.tricks_per_deal, 'trick')}, then score the deal.")
     out += [""] + _source(data.get("deal", {}).get("source", ""))
 
-    if r.trumps:
+    if r.bidding:
+        b = r.bidding
+        out += ["## Bidding", "",
+                f"- {seat_phrase(b.first_bidder, r.direction).capitalize()} bids first; then each player in turn bids "
+                f"a higher number of tricks ({b.lowest} to {b.highest}) or passes.",
+                "- A player who passed may not bid again; bidding ends when all but one have passed.",
+                "- If everyone else passes, the last player must bid " + str(b.lowest) + "." if b.dealer_bids_if_all_pass else
+                "- If everyone passes, the cards are thrown in.",
+                "- A team's *contract* is the highest bid of its players (0 if they only passed)."]
+        if b.passer_trick_cap is not None:
+            out.append(f"- A player who only passed counts at most {_plural(b.passer_trick_cap, 'trick')}.")
+        out += [""] + _source(b.source)
+
+    if r.trumps and not r.bidding:
         t = r.trumps
         out += ["## Making trumps", "",
                 f"- {seat_phrase(t.chooser, r.direction).capitalize()} makes trumps unless someone calls.",
@@ -124,6 +149,8 @@ def render_rulebook(r: Ruleset) -> str:
     if p.undercut_only_with_all_trumps:
         out.append("- Undercutting: when a non-trump lead has been trumped, a player who cannot follow may play a "
                    "lower trump only when holding nothing but trumps.")
+    if p.first_lead_not_trump:
+        out.append("- The first card led may not be a trump (unless the leader holds nothing else).")
     out += ["- The highest trump wins the trick; with no trump in it, the highest card of the suit led.", ""] + _source(p.source)
 
     if r.cancellation:
@@ -168,10 +195,13 @@ def render_rulebook(r: Ruleset) -> str:
     for tv in r.team_values:
         out += [f"- **{tv.name}** of a team{': ' + tv.description if tv.description else ''}:", "",
                 f"  `{tv.formula.text}`", ""] + _source(tv.source)
-    out += ["| when | winner | balls | |", "|---|---|---|---|"]
-    for o in r.outcomes:
-        out.append(f"| `{o.when.text}` | {o.winner} | `{o.balls.text}` | {o.says} |")
-    out.append("")
+    if r.each_team is not None:
+        out += ["Each team scores:", "", f"`{' '.join(r.each_team.text.split())}`", ""]
+    if r.outcomes:
+        out += ["| when | winner | balls | |", "|---|---|---|---|"]
+        for o in r.outcomes:
+            out.append(f"| `{o.when.text}` | {o.winner} | `{o.balls.text}` | {o.says} |")
+        out.append("")
     for o in r.outcomes:
         out += _source(o.source)
 
@@ -189,8 +219,10 @@ def render_rulebook(r: Ruleset) -> str:
             *([f"- Two to clear: at {g.deuce}-{g.deuce} both teams go back to zero, and then a team must lead by "
                f"{g.win_by} balls to win. A deal that jumps past {g.deuce}-{g.deuce} can still win at {g.target}."]
               if g.deuce is not None else []),
-            f"- After each deal the turn to deal passes to {seat_phrase(r.dealer.passes_to, r.direction)} "
-            f"when `{r.dealer.passes_if.text}`; otherwise the same dealer deals again.", ""]
+            (f"- After each deal the player who won most tricks deals next; between opponents the team with the "
+             f"higher score; otherwise the contenders draw." if r.dealer.most_tricks else
+             f"- After each deal the turn to deal passes to {seat_phrase(r.dealer.passes_to, r.direction)} "
+             f"when `{r.dealer.passes_if.text}`; otherwise the same dealer deals again."), ""]
     out += _source(g.source) + _source(r.dealer.source)
     return "\n".join(out).rstrip() + "\n"
 

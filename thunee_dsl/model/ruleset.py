@@ -66,6 +66,18 @@ class CallingRules:
 
 
 @dataclass(frozen=True)
+class BiddingRules:
+    """Turn-based bids of tricks (Nigerian Thuni): bid higher or pass, until all but one have passed."""
+
+    first_bidder: SeatRef
+    lowest: int
+    highest: int
+    dealer_bids_if_all_pass: bool
+    passer_trick_cap: int | None
+    source: str = ""
+
+
+@dataclass(frozen=True)
 class BallTable:
     """Balls for an undertaking or a claim: to the callers on success, to their opponents
     otherwise (``partner_catch`` when the caller's own partner broke it)."""
@@ -149,6 +161,7 @@ class PlayRules:
     follow_suit: bool
     undercut_only_with_all_trumps: bool
     source: str = ""
+    first_lead_not_trump: bool = False
 
 
 @dataclass(frozen=True)
@@ -188,9 +201,10 @@ class GameRules:
 
 @dataclass(frozen=True)
 class DealerRules:
-    passes_if: Formula
+    passes_if: Formula | None
     passes_to: SeatRef
     source: str = ""
+    most_tricks: bool = False  # the player who won most tricks deals next
 
 
 @dataclass(frozen=True)
@@ -223,7 +237,10 @@ class Ruleset:
     data: Any = field(repr=False, compare=False, default=None)  # the merged source (for rulebook and diff)
     beats: tuple[tuple[int, ...], ...] = field(repr=False, compare=False, default=())  # [trump or no-trump][card]
     engine_cache: dict = field(repr=False, compare=False, default_factory=dict)
-    redeal: Redeal | None = None  # tables the engine builds once
+    redeal: Redeal | None = None
+    bidding: BiddingRules | None = None
+    concede_balls: int | None = None  # what the opponents of a conceding team score (None: no conceding)
+    each_team: Formula | None = None  # every team scores this (instead of the outcomes table)  # tables the engine builds once
 
     @property
     def hand_size(self) -> int:
