@@ -259,7 +259,7 @@ CASES = [
         name: house
         sequence: [deal 1, make trumps, calling, deal 2, play, undertakings]
         """,
-        ["{f}:3:11: the sequence must end with one 'play' step"],
+        ["{f}:3:11: the sequence must end with a 'play' step"],
     ),
     (
         "sequence-missing-batch",

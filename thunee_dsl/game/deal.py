@@ -97,6 +97,8 @@ class Deal:
         self.tricks: list[tuple[int, tuple[tuple[int, int], ...], int]] = []
         self.team_cards = [0] * r.teams
         self.team_tricks = [0] * r.teams
+        self.team_tricks_step = [0] * r.teams  # tricks won in the current play step (Jodies count these)
+        self.play_end = 0  # the number of tricks played when the current play step ends
         self.team_declared = [0] * r.teams
         self.seat_tricks = [0] * n
         self.last_trick_winner: int | None = None
@@ -321,14 +323,20 @@ class Deal:
             self.pending = None
 
     def _start_play(self) -> None:
-        u = self.undertaking
-        if u is not None and u.leader == "caller":
-            self.leader = self.undertaker
-        else:
-            self.leader = self._usual_leader()
-        self._check_cancellation()
-        if not self.over:
-            self._await_play(self.leader)
+        """A play step: tricks until the hands are empty (a deal may have several, e.g. two halves)."""
+        self.team_tricks_step = [0] * self.r.teams
+        if not self.tricks:
+            u = self.undertaking
+            if u is not None and u.leader == "caller":
+                self.leader = self.undertaker
+            else:
+                self.leader = self._usual_leader()
+            self._check_cancellation()
+            if self.over:
+                return
+        # otherwise the winner of the last trick leads on
+        self.play_end = len(self.tricks) + self.hands[self.leader].bit_count()
+        self._await_play(self.leader)
 
     def _usual_leader(self) -> int:
         return self.r.play.first_leader.resolve(self.r.seats, dealer=self.dealer, trump_maker=self.trump_maker,
@@ -462,7 +470,7 @@ class Deal:
     def _declaration_allowed(self, decl, seat: int) -> bool:
         if self.declaring_team != self.team_of[seat]:
             return False
-        if self.team_tricks[self.declaring_team] not in decl.after_team_trick:
+        if self.team_tricks_step[self.declaring_team] not in decl.after_team_trick:
             return False
         if decl.allowed_if is not None:
             if not decl.allowed_if.evaluate(self.seat_env(seat)):
@@ -494,7 +502,7 @@ class Deal:
         if not self.r.declarations:
             return
         team = self.team_of[winner]
-        if not any(self.team_tricks[team] in d.after_team_trick for d in self.r.declarations):
+        if not any(self.team_tricks_step[team] in d.after_team_trick for d in self.r.declarations):
             return
         self.declaring_team = team
         order = [s for s in self._seats_from(winner) if self.team_of[s] == team]
@@ -661,6 +669,7 @@ class Deal:
         self.tricks.append((self.trick[0][0], tuple(self.trick), winner))
         self.team_cards[team] += sum(r.deck.points[c] for _, c in self.trick)
         self.team_tricks[team] += 1
+        self.team_tricks_step[team] += 1
         self.seat_tricks[winner] += 1
         if self.unseen and self.seat_tricks[self.undertaker] >= self.undertaking.blind_until_tricks:
             self.unseen = 0  # the blind caller picks up the face-down cards
@@ -668,13 +677,16 @@ class Deal:
         self.leader = winner
         if len(self.tricks) == self.n_tricks:
             self.last_trick_winner = winner
+        step_over = len(self.tricks) == self.play_end
         u = self.undertaking
-        if u is not None and winner != self.undertaker and \
-                (u.caught != "on the last trick" or len(self.tricks) == self.n_tricks):
+        if u is not None and winner != self.undertaker and (u.caught != "on the last trick" or step_over):
             self._caught(winner)
             return
-        if len(self.tricks) == self.n_tricks:
-            self.over = True
+        if len(self.tricks) == self.n_tricks or (u is not None and step_over):
+            self.over = True  # an undertaking is decided in the play it was called for (the rest is not dealt)
+            return
+        if step_over:
+            self._advance()  # the next steps of the sequence: more cards, more tricks
             return
         self._open_declarations(winner)
         if self.window is None:

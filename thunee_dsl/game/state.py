@@ -150,7 +150,7 @@ class GameState:
         decl = r.declaration_by_verb(verb)
         if decl is not None:
             when = " or ".join(f"{n}{_ordinal(n)}" for n in sorted(decl.after_team_trick))
-            if d.declaring_team != d.team_of[seat] or d.team_tricks[d.team_of[seat]] not in decl.after_team_trick:
+            if d.declaring_team != d.team_of[seat] or d.team_tricks_step[d.team_of[seat]] not in decl.after_team_trick:
                 return f"a {decl.title} may only be declared right after the declaring team wins its {when} trick"
             try:
                 suit = r.deck.suit(action.arg)

@@ -190,8 +190,8 @@ class _Compiler:
         if deals != list(range(1, len(batches) + 1)):
             self.problem(("sequence",), f"the sequence must deal the {len(batches)} batches of deal.batches "
                          f"in order (deal 1 ... deal {len(batches)}), found: {', '.join(s for s in steps if s.startswith('deal')) or 'none'}")
-        if steps.count("play") != 1 or steps[-1] != "play":
-            self.problem(("sequence",), "the sequence must end with one 'play' step")
+        if "play" not in steps or steps[-1] != "play":
+            self.problem(("sequence",), "the sequence must end with a 'play' step")
         for i, step in enumerate(steps):
             section = sections.get(step)
             if section and section not in self.data:
