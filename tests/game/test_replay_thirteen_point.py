@@ -33,3 +33,9 @@ def test_double_on_eleven_is_no_offence_when_corner_house_is_twelve():
     deal = thirteen["deals"][0]
     assert deal.get("offence") is None and deal["claim"] == "double" and deal["balls"] == [2, 0]
     assert thirteen["score"] == [13, 5] and thirteen["winner"] == 0
+
+
+def test_golden_twelve_is_corner_house():
+    path = Path(__file__).resolve().parents[1] / "transcripts" / "thirteen-point" / "twelve_is_corner_house.yaml"
+    report = replay_text(path.read_text(), path.name).to_json()
+    assert report["deals"][0]["balls"] == [1, 0] and report["score"] == [12, 10] and report["winner"] is None
