@@ -1,11 +1,16 @@
 """Each house-rule overlay in examples/house changes the result of some golden transcript."""
 
+import random
 from pathlib import Path
 
 import pytest
 
+from thunee_dsl import load_ruleset
+from thunee_dsl.cli.main import main
+from thunee_dsl.game import GameState
 from thunee_dsl.errors import TranscriptError
 from thunee_dsl.game.transcript import replay_text
+from thunee_dsl.model.cards import cut_pack
 
 ROOT = Path(__file__).resolve().parents[2]
 STANDARD = ROOT / "tests" / "transcripts" / "standard"
@@ -134,3 +139,25 @@ def test_low_hand_redeal_needs_ten_points_or_fewer():
     text = path.read_text().replace("1: [KD, QD, KC, QC, AS, TS]", "1: [KD, QD, KC, AS, QC, TS]", 1)
     with pytest.raises(TranscriptError, match=r"seat 1 may not claim a redeal \(seat.points_held <= 10 is false\)"):
         replay_text(text, str(path), base_dir=path.parent)
+
+
+@pytest.mark.parametrize("method", ["normal", "table", "ball cut three"])
+def test_cutting_the_pack_is_applied_and_recorded(method, tmp_path):
+    # the same seed deals other hands once the pack is cut, and each deal records how it was cut
+    overlay = tmp_path / "cut.yaml"
+    overlay.write_text(f"extends: standard\nname: cut\ndeal:\n  cut: {method}\n")
+    plain, cut = GameState(load_ruleset("standard"), seed=5), GameState(load_ruleset(str(overlay)), seed=5)
+    assert plain.deals[0].cut is None and cut.deals[0].cut[0] == method
+    assert plain.deals[0].hands != cut.deals[0].hands
+    # the cut game's pack is the plain game's shuffled pack, cut at the recorded places
+    rng = random.Random(5)
+    pack = list(range(24))
+    rng.shuffle(pack)
+    cut_again, places = cut_pack(pack, method, rng)
+    assert places == cut.deals[0].cut[1]
+    first_receiver_cards = [load_ruleset("standard").deck.names[c] for c in cut_again[:4]]
+    assert list(cut.deals[0].hands[1][:4]) == first_receiver_cards  # dealer 0: seat 1 receives first
+
+
+def test_ball_cut_three_example_validates(capsys):
+    assert main(["validate", house("ball-cut-three")]) == 0

@@ -19,6 +19,7 @@ from thunee_dsl.errors import IllegalActionError
 from thunee_dsl.game.actions import Action
 from thunee_dsl.game.deal import PASS, Deal
 from thunee_dsl.game.scoring import DealResult, score_deal
+from thunee_dsl.model.cards import cut_pack
 from thunee_dsl.model.quantities import Env
 from thunee_dsl.model.ruleset import Ruleset
 
@@ -33,6 +34,7 @@ class DealRecord:
     result: DealResult | None = None
     score_after: tuple[int, ...] | None = None  # the game score once this deal was scored (after any deuce reset)
     silent: set = field(default_factory=set)  # indexes of actions that declined an announcement window
+    cut: tuple | None = None  # (method, cut places) when the program shuffled and cut the pack
     deuce: bool = False  # this deal brought the scores to the deuce, and they went back to zero
 
 
@@ -70,6 +72,7 @@ class GameState:
         r = self.ruleset
         cards = list(range(r.deck.size))
         self.rng.shuffle(cards)
+        cards, self.last_cut = cut_pack(cards, r.cut, self.rng)
         order: list[list[int]] = [[] for _ in range(r.seats)]
         first = r.first_receiver.resolve(r.seats, dealer=self.dealer)
         pos = 0
@@ -84,9 +87,10 @@ class GameState:
         """Begin the next deal, with the given cards (each seat's, in the order received) or shuffled."""
         if self.is_over:
             raise IllegalActionError("the game is over", ())
+        self.last_cut = ()
         order = hands if hands is not None else self.shuffled_hands()
         names = tuple(tuple(self.ruleset.deck.names[c] for c in cards) for cards in order)
-        self.deals.append(DealRecord(self.dealer, names))
+        self.deals.append(DealRecord(self.dealer, names, cut=(self.ruleset.cut, self.last_cut) if self.last_cut else None))
         self.deal = Deal(self.ruleset, self.dealer, [list(c) for c in order], tuple(self.score),
                          self.target, self.corner_house)
         self.deal.start()

@@ -121,3 +121,24 @@ def beats_table(deck: Deck, trump: int | None, order: tuple[int, ...] | None = N
                 mask |= 1 << c
         table.append(mask)
     return tuple(table)
+
+
+def cut_pack(cards: list, method: str, rng) -> tuple[list, tuple[int, ...]]:
+    """Cut a pack (index 0 is the top card) the way ``method`` says, at places drawn from ``rng``.
+
+    Returns the cut pack and the cut places, so a deal can record how it was cut.
+
+    >>> import random
+    >>> cut_pack(list("ABCDEF"), "table", random.Random(1))
+    (['C', 'D', 'E', 'F', 'A', 'B'], (2,))
+    """
+    n = len(cards)
+    if method == "none" or n < 3:
+        return list(cards), ()
+    if method == "ball cut three":
+        a, b = sorted(rng.sample(range(1, n), 2))
+        return cards[b:] + cards[a:b] + cards[:a], (a, b)  # three blocks, reassembled in reverse order
+    k = rng.randrange(1, n)
+    if method == "normal":
+        return cards[-k:] + cards[:-k], (k,)  # a block from the bottom goes to the top
+    return cards[k:] + cards[:k], (k,)  # table cut: the rest of the pack goes on the top block

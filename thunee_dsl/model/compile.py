@@ -139,6 +139,7 @@ class _Compiler:
             beats=self.beats(deck),
             redeal=self.redeal(),
             bidding=self.bidding(),
+            cut=d["deal"].get("cut", "none"),
             concede_balls=(self.get("concede") or {}).get("balls"),
             each_team=self.formula(("scoring", "each_team"), "team value", "number"),
         )

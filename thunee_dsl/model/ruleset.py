@@ -240,7 +240,8 @@ class Ruleset:
     redeal: Redeal | None = None
     bidding: BiddingRules | None = None
     concede_balls: int | None = None  # what the opponents of a conceding team score (None: no conceding)
-    each_team: Formula | None = None  # every team scores this (instead of the outcomes table)  # tables the engine builds once
+    each_team: Formula | None = None  # every team scores this (instead of the outcomes table)
+    cut: str = "none"  # how the pack is cut before a simulated deal  # tables the engine builds once
 
     @property
     def hand_size(self) -> int:
