@@ -36,17 +36,6 @@ SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 PROPERTY_SETTINGS = settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-@pytest.fixture(scope="module", params=RULESETS)
-def ruleset(request):
-    return shipped_ruleset(request.param)
-
-
-@pytest.fixture(scope="module", params=RULESETS)
-def name(request):
-    """The ruleset's name (hypothesis tests take the name so that failures print readably)."""
-    return request.param
-
-
 def test_at_least_one_ruleset_is_shipped():
     assert "standard" in RULESETS
 

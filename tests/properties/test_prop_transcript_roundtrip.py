@@ -20,24 +20,11 @@ from thunee_dsl import shipped_ruleset
 from thunee_dsl.errors import TranscriptError
 from thunee_dsl.game import Action, GameState
 from thunee_dsl.game.transcript import replay_text
-from thunee_dsl.loading import shipped_rulesets
 from thunee_dsl.model.cards import iter_cards
 
-RULESETS = sorted(shipped_rulesets())
 POLICIES = ("uniform", "mostly_pass", "offender")
 MAX_ACTIONS = 20_000
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
-
-@pytest.fixture(scope="module", params=RULESETS)
-def ruleset(request):
-    return shipped_ruleset(request.param)
-
-
-@pytest.fixture(scope="module", params=RULESETS)
-def name(request):
-    """The ruleset's name (hypothesis tests take the name so that failures print readably)."""
-    return request.param
 
 
 def offences_available(game: GameState) -> list[Action]:
