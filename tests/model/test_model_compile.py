@@ -273,7 +273,7 @@ def test_names_of_the_right_context_compile(tmp_path):
 
 
 def test_symbol_tables_by_context():
-    tables = {ctx: symbol_table(ctx, tricks=6, target=12, corner_house=11, team_values=("count",),
+    tables = {ctx: symbol_table(ctx, tricks=6, team_values=("count",),
                                 team_value_getter=lambda env, team, name: 0)
               for ctx in CONTEXTS}
     assert "caller.won_last_trick" in tables["claim"]

@@ -27,7 +27,8 @@ from thunee_dsl import shipped_ruleset
 from thunee_dsl.errors import IllegalActionError
 from thunee_dsl.game import Action, GameState
 from thunee_dsl.loading import shipped_rulesets
-from thunee_dsl.model.cards import iter_cards
+
+from offences import offences_available
 
 RULESETS = sorted(shipped_rulesets())
 POLICIES = ("uniform", "mostly_pass", "offender")
@@ -41,21 +42,6 @@ def test_at_least_one_ruleset_is_shipped():
 
 
 # -- policies --------------------------------------------------------------------------------------
-
-
-def offences_available(game: GameState) -> list[Action]:
-    """Every action the ruleset would accept now as a penalised offence (never a legal action)."""
-    r, deal = game.ruleset, game.deal
-    if r.penalties is None or deal is None or game.is_over:
-        return []
-    candidates = []
-    for seat in range(r.seats):
-        candidates += [Action(seat, "play", r.deck.names[c]) for c in iter_cards(deal.hands[seat])]
-        for decl in r.declarations:
-            candidates += [Action(seat, decl.verb, s) for s in r.deck.suits]
-        candidates += [Action(seat, claim.verb) for claim in r.claims]
-    legal = set(game.legal_actions())
-    return [a for a in candidates if a not in legal and game.offence_of(a) is not None]
 
 
 def choose(policy: str, rng: random.Random, game: GameState, legal: list[Action]) -> Action:

@@ -20,25 +20,12 @@ from thunee_dsl import shipped_ruleset
 from thunee_dsl.errors import TranscriptError
 from thunee_dsl.game import Action, GameState
 from thunee_dsl.game.transcript import replay_text
-from thunee_dsl.model.cards import iter_cards
+
+from offences import offences_available
 
 POLICIES = ("uniform", "mostly_pass", "offender")
 MAX_ACTIONS = 20_000
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
-
-def offences_available(game: GameState) -> list[Action]:
-    r, deal = game.ruleset, game.deal
-    if r.penalties is None:
-        return []
-    candidates = []
-    for seat in range(r.seats):
-        candidates += [Action(seat, "play", r.deck.names[c]) for c in iter_cards(deal.hands[seat])]
-        for decl in r.declarations:
-            candidates += [Action(seat, decl.verb, s) for s in r.deck.suits]
-        candidates += [Action(seat, claim.verb) for claim in r.claims]
-    legal = set(game.legal_actions())
-    return [a for a in candidates if a not in legal and game.offence_of(a) is not None]
 
 
 def random_game(ruleset, seed: int, policy: str, dealer: int = 0, score=None) -> GameState:

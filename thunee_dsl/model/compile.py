@@ -83,8 +83,7 @@ class _Compiler:
         return Location(loc.file, loc.line, start + column)
 
     def symbols(self, context: str):
-        return symbol_table(context, tricks=self.tricks, target=self.target,
-                            corner_house=self.corner_house, team_values=self.team_value_names,
+        return symbol_table(context, tricks=self.tricks, team_values=self.team_value_names,
                             team_value_getter=self.team_value_getter)
 
     # -- sections ------------------------------------------------------------------------

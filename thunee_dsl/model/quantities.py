@@ -38,6 +38,27 @@ SEAT_ROLES = {
     "leader": "the player who leads (led) the current trick",
 }
 
+# Per-team numbers: (name in formulas, the deal's per-team list, description).
+TEAM_NUMBERS = (
+    ("cards", "team_cards", "card points in the tricks won by {}"),
+    ("tricks", "team_tricks", "tricks won by {}"),
+    ("declared", "team_declared", "value of the declarations of {}"),
+    ("trumps_dealt", "team_trumps_dealt", "trumps dealt to {}"),
+    ("contract", "team_contract", "the highest bid of {} (0 if its players only passed)"),
+    ("tricks_by_bidders", "team_bidder_tricks", "tricks won by the players of {} who bid"),
+    ("passer_tricks", "team_passer_tricks",
+     "tricks won by the players of {} who only passed, each counted up to the bidding's cap"),
+)
+# Per-seat numbers: (name in formulas, the deal's per-seat sequence, description).
+SEAT_NUMBERS = (
+    ("tricks", "seat_tricks", "tricks won by {}"),
+    ("suits_held", "suits_held", "how many suits {} holds"),
+    ("cards_held", "cards_held", "how many cards {} holds"),
+    ("points_held", "points_held", "card points in the hand of {}"),
+    ("most_of_a_rank", "most_of_a_rank", "the most cards of one rank that {} holds (3 for three Queens)"),
+    ("top_cards_held", "top_cards_held", "in how many suits {} holds the highest card"),
+)
+
 # What the game layer's deal object must provide (read by the getters below).
 DEAL_PROTOCOL = (
     "call", "counting", "makers", "team_cards", "team_tricks", "team_declared", "team_trumps_dealt",
@@ -146,7 +167,7 @@ def _team_value(role: str, name: str, compute: Callable) -> Callable:
     return get
 
 
-def symbol_table(context: str, *, tricks: int, target: int, corner_house: int,
+def symbol_table(context: str, *, tricks: int,
                  team_values: tuple[str, ...] = (), team_value_getter: Callable | None = None
                  ) -> dict[str, Symbol]:
     """The names a formula in ``context`` may use.
@@ -169,16 +190,8 @@ def symbol_table(context: str, *, tricks: int, target: int, corner_house: int,
     add("claim", "text", lambda e: e.deal.claim_name, "the claim made this deal, or none")
     for role in ctx.team_roles:
         add(role, "team", (lambda e, r=role: getattr(e, r)), TEAM_ROLES[role])
-        add(f"{role}.cards", "number", _role_attr(role, "team_cards"), f"card points in the tricks won by {TEAM_ROLES[role]}")
-        add(f"{role}.tricks", "number", _role_attr(role, "team_tricks"), f"tricks won by {TEAM_ROLES[role]}")
-        add(f"{role}.declared", "number", _role_attr(role, "team_declared"), f"value of the declarations of {TEAM_ROLES[role]}")
-        add(f"{role}.trumps_dealt", "number", _role_attr(role, "team_trumps_dealt"), f"trumps dealt to {TEAM_ROLES[role]}")
-        add(f"{role}.contract", "number", _role_attr(role, "team_contract"),
-            f"the highest bid of {TEAM_ROLES[role]} (0 if its players only passed)")
-        add(f"{role}.tricks_by_bidders", "number", _role_attr(role, "team_bidder_tricks"),
-            f"tricks won by the players of {TEAM_ROLES[role]} who bid")
-        add(f"{role}.passer_tricks", "number", _role_attr(role, "team_passer_tricks"),
-            f"tricks won by the players of {TEAM_ROLES[role]} who only passed, each counted up to the bidding's cap")
+        for name, attr, says in TEAM_NUMBERS:
+            add(f"{role}.{name}", "number", _role_attr(role, attr), says.format(TEAM_ROLES[role]))
         add(f"{role}.won_last_trick", "boolean", _won_last(role), f"whether {TEAM_ROLES[role]} won the last trick")
         add(f"{role}.balls", "number", _balls(role),
             f"balls of {TEAM_ROLES[role]} {'after' if context == 'dealer' else 'before'} this deal")
@@ -190,14 +203,8 @@ def symbol_table(context: str, *, tricks: int, target: int, corner_house: int,
                     f"the team value '{name}' of {TEAM_ROLES[role]}")
     for role in ctx.seat_roles:
         add(role, "seat", (lambda e, r=role: getattr(e, r)), SEAT_ROLES[role])
-        add(f"{role}.tricks", "number", _role_attr(role, "seat_tricks"), f"tricks won by {SEAT_ROLES[role]}")
         add(f"{role}.won_last_trick", "boolean", _seat_won_last(role), f"whether {SEAT_ROLES[role]} won the last trick")
-        add(f"{role}.suits_held", "number", _role_attr(role, "suits_held"), f"how many suits {SEAT_ROLES[role]} holds")
-        add(f"{role}.cards_held", "number", _role_attr(role, "cards_held"), f"how many cards {SEAT_ROLES[role]} holds")
-        add(f"{role}.points_held", "number", _role_attr(role, "points_held"), f"card points in the hand of {SEAT_ROLES[role]}")
-        add(f"{role}.most_of_a_rank", "number", _role_attr(role, "most_of_a_rank"),
-            f"the most cards of one rank that {SEAT_ROLES[role]} holds (3 for three Queens)")
-        add(f"{role}.top_cards_held", "number", _role_attr(role, "top_cards_held"),
-            f"in how many suits {SEAT_ROLES[role]} holds the highest card")
+        for name, attr, says in SEAT_NUMBERS:
+            add(f"{role}.{name}", "number", _role_attr(role, attr), says.format(SEAT_ROLES[role]))
         add(f"{role}.team", "team", _seat_team(role), f"the team of {SEAT_ROLES[role]}")
     return table
