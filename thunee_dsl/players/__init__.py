@@ -1,5 +1,30 @@
-"""Layer 5: players. A player sees only its seat's :class:`~thunee_dsl.game.view.SeatView`."""
+"""Layer 5: players. A player sees only its seat's :class:`~thunee_dsl.game.view.SeatView`.
+
+Every player has ``choose(view) -> Action``. Bots are found by name in :data:`BOTS`:
+
+>>> from thunee_dsl import shipped_ruleset
+>>> bot = make_bot("random", shipped_ruleset("standard"), seed=3)
+>>> bot.name
+'random'
+"""
+
+from __future__ import annotations
 
 from thunee_dsl.players.random_bot import RandomBot
 
-__all__ = ["RandomBot"]
+#: name -> factory ``(ruleset, seed, **options) -> player``
+BOTS = {
+    "random": lambda ruleset, seed=None, **options: RandomBot(seed=seed, **options),
+}
+
+
+def make_bot(name: str, ruleset, seed: int | None = None, **options):
+    """A bot by name for ``ruleset``; ValueError naming the known bots otherwise."""
+    try:
+        factory = BOTS[name]
+    except KeyError:
+        raise ValueError(f"unknown bot '{name}' (known: {', '.join(sorted(BOTS))})") from None
+    return factory(ruleset, seed=seed, **options)
+
+
+__all__ = ["BOTS", "RandomBot", "make_bot"]
