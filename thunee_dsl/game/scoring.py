@@ -31,6 +31,9 @@ class DealResult:
     card_points: tuple[int, ...] = ()
     declared: tuple[int, ...] = ()
     tricks: tuple[int, ...] = ()
+    # the scoring rules that decided the balls, as ruleset paths: "undertakings.NAME.success" (or .failure,
+    # .partner_catch), "claims.NAME.success" (...), "scoring.outcomes.INDEX", "scoring.each_team"
+    applied: tuple[str, ...] = ()
     lines: tuple[str, ...] | None = field(default=None, repr=False, compare=False)
     explainer: Callable[[], tuple[str, ...]] | None = field(default=None, repr=False, compare=False)
 
@@ -82,6 +85,7 @@ def _score(deal: Deal, explain: bool) -> DealResult:
     r = deal.r
     balls = [0] * r.teams
     lines: list[str] = []
+    applied: list[str] = []
     base = dict(dealer=deal.dealer,
                 trump=None if deal.trump is None else r.deck.suits[deal.trump],
                 trump_maker=deal.trump_maker, call=deal.call,
@@ -125,21 +129,25 @@ def _score(deal: Deal, explain: bool) -> DealResult:
         if deal.caught_by is None:
             n = u.balls.success.evaluate(env)
             balls[callers] += n
+            applied.append(f"undertakings.{u.name}.success")
             if explain:
                 lines.append(f"{u.title} by seat {caller} wins every trick: {_balls_line(_team(deal, callers), n)}")
         elif deal.team_of[deal.caught_by] == callers:
             n = u.balls.partner_catch.evaluate(env)
             balls[opponents] += n
+            applied.append(f"undertakings.{u.name}.partner_catch")
             if explain:
                 lines.append(f"{u.title} by seat {caller} caught by partner (seat {deal.caught_by}): "
                              f"{_balls_line(_team(deal, opponents), n)}")
         else:
             n = u.balls.failure.evaluate(env)
             balls[opponents] += n
+            applied.append(f"undertakings.{u.name}.failure")
             if explain:
                 lines.append(f"{u.title} by seat {caller} caught by seat {deal.caught_by}: "
                              f"{_balls_line(_team(deal, opponents), n)}")
-        return DealResult(balls=tuple(balls), lines=tuple(lines) if explain else None, **base, **played)
+        return DealResult(balls=tuple(balls), lines=tuple(lines) if explain else None, **base, **played,
+                          applied=tuple(applied))
 
     env = deal.env()
     for tv in r.team_values if explain else ():
@@ -160,6 +168,7 @@ def _score(deal: Deal, explain: bool) -> DealResult:
         if ok:
             n = c.balls.success.evaluate(cenv)
             balls[callers] += n
+            applied.append(f"claims.{c.name}.success")
             if explain:
                 how = "" if c.balls.success.text.strip().isdigit() else f" ({c.balls.success.explain(cenv)})"
                 lines.append(f"{c.title} succeeds: {_balls_line(_team(deal, callers), n)}{how}")
@@ -167,27 +176,32 @@ def _score(deal: Deal, explain: bool) -> DealResult:
                 deal.team_of[deal.last_trick_winner] == callers:
             n = c.balls.partner_catch.evaluate(cenv)
             balls[opponents] += n
+            applied.append(f"claims.{c.name}.partner_catch")
             if explain:
                 lines.append(f"{c.title} fails, partner catch: {_balls_line(_team(deal, opponents), n)}")
         else:
             n = c.balls.failure.evaluate(cenv)
             balls[opponents] += n
+            applied.append(f"claims.{c.name}.failure")
             if explain:
                 lines.append(f"{c.title} fails: {_balls_line(_team(deal, opponents), n)}")
         if not c.adds:
-            return DealResult(balls=tuple(balls), lines=tuple(lines) if explain else None, **base, **played)
+            return DealResult(balls=tuple(balls), lines=tuple(lines) if explain else None, **base, **played,
+                              applied=tuple(applied))
         if explain:
             lines.append(f"the {c.title} balls are a bonus on the normal result:")
 
     if r.each_team is not None:
+        applied.append("scoring.each_team")
         for team in range(r.teams):
             tenv = env.bind_team(team, r.teams)
             n = r.each_team.evaluate(tenv)
             balls[team] += n
             if explain:
                 lines.append(f"{_team(deal, team)} scores {n}: {r.each_team.explain(tenv)}")
-    for outcome in r.outcomes:
+    for index, outcome in enumerate(r.outcomes):
         if outcome.when.evaluate(env):
+            applied.append(f"scoring.outcomes.{index}")
             team = deal.counting if outcome.winner == "counting" else deal.makers
             n = outcome.balls.evaluate(env)
             balls[team] += n
@@ -203,4 +217,5 @@ def _score(deal: Deal, explain: bool) -> DealResult:
                 lines.append(f"{'counting' if outcome.winner == 'counting' else 'trump makers'} "
                              f"{_balls_line(_team(deal, team), n)}{how}")
             break
-    return DealResult(balls=tuple(balls), lines=tuple(lines) if explain else None, **base, **played)
+    return DealResult(balls=tuple(balls), lines=tuple(lines) if explain else None, **base, **played,
+                      applied=tuple(applied))
