@@ -1,0 +1,396 @@
+"""From game records to statistics, paired differences and rule coverage.
+
+Every statistic is a ratio ``sum(x) / sum(n)`` accumulated game by game, so the per-ruleset estimate and
+the paired difference (game by game) are computed from the same per-game figures. A *proportion* gets a
+Wilson interval; a *mean* gets a t interval (it also keeps the sum of squares of its units).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Sequence
+
+from thunee_dsl.model.ruleset import Ruleset
+from thunee_dsl.simulation.play import DealRow, GameRecord
+from thunee_dsl.simulation.stats import Estimate, mean_from_sums, paired_difference, wilson
+
+PROPORTION, MEAN = "proportion", "mean"
+
+
+@dataclass(frozen=True)
+class Measure:
+    key: str
+    label: str
+    kind: str  # PROPORTION | MEAN
+    unit: str  # what n counts
+
+
+@dataclass(frozen=True)
+class Statistic:
+    key: str
+    label: str
+    estimate: Estimate
+
+    def to_json(self) -> dict:
+        return {"key": self.key, "label": self.label, **self.estimate.to_json()}
+
+
+@dataclass(frozen=True)
+class Rule:
+    key: str
+    label: str
+
+
+@dataclass(frozen=True)
+class Coverage:
+    rule: str
+    label: str
+    deals: int  # deals in which it fired (game-level rules: the deal after which it happened)
+    games: int  # games in which it fired at least once
+
+    @property
+    def fired(self) -> bool:
+        return self.deals > 0
+
+    def to_json(self) -> dict:
+        return {"rule": self.rule, "label": self.label, "deals": self.deals, "games": self.games,
+                "fired": self.fired}
+
+
+@dataclass
+class RulesetResult:
+    """Everything measured for one ruleset."""
+
+    name: str
+    title: str
+    seats: int
+    teams: int
+    bots: tuple[str, ...]
+    statistics: list[Statistic]
+    coverage: list[Coverage]
+    games: list[GameRecord] = field(repr=False)
+    per_game: dict[str, list[tuple[float, float]]] = field(repr=False, default_factory=dict)
+
+    @property
+    def never_fired(self) -> list[str]:
+        return [c.rule for c in self.coverage if not c.fired]
+
+    def statistic(self, key: str) -> Statistic | None:
+        return next((s for s in self.statistics if s.key == key), None)
+
+    def to_json(self) -> dict:
+        return {
+            "name": self.name, "title": self.title, "seats": self.seats, "teams": self.teams,
+            "bots": list(self.bots),
+            "statistics": [s.to_json() for s in self.statistics],
+            "coverage": [c.to_json() for c in self.coverage],
+            "never_fired": self.never_fired,
+            "games": [_game_json(g) for g in self.games],
+        }
+
+
+@dataclass
+class Difference:
+    a: str
+    b: str
+    statistics: list[Statistic]
+
+    def statistic(self, key: str) -> Statistic | None:
+        return next((s for s in self.statistics if s.key == key), None)
+
+    def to_json(self) -> dict:
+        return {"a": self.a, "b": self.b, "statistics": [s.to_json() for s in self.statistics]}
+
+
+def _game_json(g: GameRecord) -> dict:
+    return {"winner": g.winner, "first_dealer": g.first_dealer, "score": list(g.score),
+            "lead_changes": lead_changes(g), "balls": [list(d.balls) for d in g.deals],
+            "cancelled": [d.cancelled for d in g.deals]}
+
+
+# -- measures ---------------------------------------------------------------------------------
+
+
+def measures(r: Ruleset) -> list[Measure]:
+    """The statistics a ruleset gets, in report order."""
+    out = [Measure(f"game.team_wins.{t}", f"team {t} wins the game", PROPORTION, "finished games")
+           for t in range(r.teams)]
+    out += [
+        Measure("game.first_dealer_wins", "first dealer's team wins the game", PROPORTION, "finished games"),
+        Measure("game.unfinished", "game unfinished (stopped)", PROPORTION, "games"),
+        Measure("game.deals", "deals per game", MEAN, "games"),
+        Measure("game.lead_changes", "lead changes per game", MEAN, "games"),
+        Measure("deal.dealer_wins", "dealer's team wins the deal", PROPORTION, "scored deals"),
+        Measure("deal.makers_win", "trump makers win the deal", PROPORTION, "scored deals with trump makers"),
+        Measure("deal.balls", "balls per deal", MEAN, "scored deals"),
+        Measure("deal.cancelled", "deal thrown in", PROPORTION, "deals"),
+        Measure("deal.penalty", "deal decided by a penalty", PROPORTION, "deals"),
+    ]
+    if r.calling is not None:
+        out.append(Measure("call.none", "no call", PROPORTION, "deals"))
+        for a in r.calling.amounts:
+            out.append(Measure(f"call.{a}", f"call {a}", PROPORTION, "deals"))
+            out.append(Measure(f"call.{a}.success", f"call {a}: callers win the deal", PROPORTION,
+                               f"scored deals with call {a}"))
+    if r.bidding is not None:
+        for n in range(r.bidding.lowest, r.bidding.highest + 1):
+            out.append(Measure(f"bid.{n}", f"bid {n}", PROPORTION, "deals"))
+            out.append(Measure(f"bid.{n}.success", f"bid {n}: bidders win the deal", PROPORTION,
+                               f"scored deals with bid {n}"))
+    for u in r.undertakings:
+        out.append(Measure(f"undertaking.{u.name}", f"{u.title} called", PROPORTION, "deals"))
+        out.append(Measure(f"undertaking.{u.name}.success", f"{u.title} succeeds", PROPORTION,
+                           f"scored deals with {u.title}"))
+    for d in r.declarations:
+        out.append(Measure(f"declaration.{d.name}", f"{d.title} declarations per deal", MEAN, "deals"))
+        out.append(Measure(f"declaration.{d.name}.success", f"{d.title}: declaring team wins the deal",
+                           PROPORTION, f"{d.title} declarations in scored deals"))
+    for c in r.claims:
+        out.append(Measure(f"claim.{c.name}", f"{c.title} claimed", PROPORTION, "deals"))
+        out.append(Measure(f"claim.{c.name}.success", f"{c.title} succeeds", PROPORTION,
+                           f"scored deals with {c.title}"))
+    return out
+
+
+def deal_winner(balls: Sequence[int]) -> int | None:
+    """The team that opened more balls than every other team (None: nobody, or a tie)."""
+    best = max(balls)
+    if best <= 0 or list(balls).count(best) != 1:
+        return None
+    return list(balls).index(best)
+
+
+def lead_changes(game: GameRecord) -> int:
+    """Times the lead passed from one team to another (a tie is no lead; a lead regained after a tie
+    by the same team is no change)."""
+    leader = None
+    changes = 0
+    for d in game.deals:
+        now = deal_winner(d.score_after) if max(d.score_after) > 0 else None
+        if now is None:
+            continue
+        if leader is not None and now != leader:
+            changes += 1
+        leader = now
+    return changes
+
+
+class _Acc:
+    """Per-game accumulator: key -> [x, x squared, n]."""
+
+    def __init__(self):
+        self.v: dict[str, list[float]] = {}
+
+    def add(self, key: str, x: float, n: float = 1) -> None:
+        slot = self.v.get(key)
+        if slot is None:
+            slot = self.v[key] = [0.0, 0.0, 0.0]
+        slot[0] += x
+        slot[1] += x * x
+        slot[2] += n
+
+    def prop(self, key: str, ok: bool) -> None:
+        self.add(key, 1.0 if ok else 0.0)
+
+
+def game_figures(r: Ruleset, g: GameRecord) -> dict[str, list[float]]:
+    """Every measure of one game as [x, x squared, n] (absent: nothing to count in this game)."""
+    acc = _Acc()
+    teams = r.teams
+    if g.winner is not None:
+        for t in range(teams):
+            acc.prop(f"game.team_wins.{t}", g.winner == t)
+        acc.prop("game.first_dealer_wins", g.winner == g.first_dealer % teams)
+    acc.prop("game.unfinished", g.winner is None)
+    acc.add("game.deals", len(g.deals))
+    acc.add("game.lead_changes", lead_changes(g))
+    calling, bidding = r.calling is not None, r.bidding is not None
+    for d in g.deals:
+        _deal_figures(acc, r, d, teams, calling, bidding)
+    return acc.v
+
+
+def _deal_figures(acc: _Acc, r: Ruleset, d: DealRow, teams: int, calling: bool, bidding: bool) -> None:
+    scored = not d.cancelled
+    winner = deal_winner(d.balls) if scored else None
+    fair = scored and d.offence is None  # played out (or decided) by the rules of the deal itself
+    acc.prop("deal.cancelled", d.cancelled)
+    acc.prop("deal.penalty", d.offence is not None)
+    if scored:
+        acc.prop("deal.dealer_wins", winner == d.dealer % teams)
+        acc.add("deal.balls", sum(d.balls))
+        if d.trump_maker is not None:
+            acc.prop("deal.makers_win", winner == d.trump_maker % teams)
+    if d.redeal:
+        return  # thrown in before anything else could be said
+    if calling:
+        if d.calls:
+            acc.add("call.none", 0.0)
+            a = d.calls[-1]
+            for other in r.calling.amounts:
+                acc.prop(f"call.{other}", other == a)
+            if fair and d.last_caller is not None:
+                acc.prop(f"call.{a}.success", winner == d.last_caller % teams)
+        else:
+            acc.add("call.none", 1.0)
+            for other in r.calling.amounts:
+                acc.add(f"call.{other}", 0.0)
+    if bidding:
+        high = max(d.bids) if d.bids else None
+        for n in range(r.bidding.lowest, r.bidding.highest + 1):
+            acc.prop(f"bid.{n}", n == high)
+        if high is not None and fair and d.high_bidder is not None:
+            acc.prop(f"bid.{high}.success", winner == d.high_bidder % teams)
+    for u in r.undertakings:
+        called = d.undertaking == u.name
+        acc.prop(f"undertaking.{u.name}", called)
+        if called and fair:
+            acc.prop(f"undertaking.{u.name}.success", f"undertakings.{u.name}.success" in d.applied)
+    for decl in r.declarations:
+        mine = [seat for name, seat in d.declarations if name == decl.name]
+        acc.add(f"declaration.{decl.name}", len(mine))
+        if fair:
+            for seat in mine:
+                acc.prop(f"declaration.{decl.name}.success", winner == seat % teams)
+    for c in r.claims:
+        claimed = d.claim == c.name
+        acc.prop(f"claim.{c.name}", claimed)
+        if claimed and fair:
+            acc.prop(f"claim.{c.name}.success", f"claims.{c.name}.success" in d.applied)
+
+
+# -- rule coverage ----------------------------------------------------------------------------
+
+
+def rules(r: Ruleset) -> list[Rule]:
+    """Every rule of the ruleset that a simulation can see fire, in the order of the ruleset."""
+    out: list[Rule] = []
+    if r.redeal is not None:
+        out.append(Rule("redeal", f"redeal claimed ({r.redeal.allowed_if.text})"))
+    if r.concede_balls is not None:
+        out.append(Rule("concede", "deal conceded"))
+    if r.trumps is not None:
+        for way in dict.fromkeys((*r.trumps.ways, *r.trumps.caller_ways)):
+            out.append(Rule(f"trumps.ways.{way}", f"trumps made by {way}"))
+    if r.calling is not None:
+        for a in r.calling.amounts:
+            out.append(Rule(f"calling.amounts.{a}", f"call {a}"))
+        if r.calling.simultaneous_extra:
+            out.append(Rule("calling.simultaneous_extra",
+                            f"simultaneous call (counts {r.calling.simultaneous_extra} extra)"))
+    if r.bidding is not None:
+        for n in range(r.bidding.lowest, r.bidding.highest + 1):
+            out.append(Rule(f"bidding.{n}", f"bid {n}"))
+    for u in r.undertakings:
+        out.append(Rule(f"undertakings.{u.name}", f"{u.title} called"))
+        out.append(Rule(f"undertakings.{u.name}.success", f"{u.title} succeeds"))
+        out.append(Rule(f"undertakings.{u.name}.failure", f"{u.title} caught"))
+        out.append(Rule(f"undertakings.{u.name}.partner_catch", f"{u.title} caught by partner"))
+    for decl in r.declarations:
+        out.append(Rule(f"declarations.{decl.name}", f"{decl.title} declared"))
+    for c in r.claims:
+        out.append(Rule(f"claims.{c.name}", f"{c.title} claimed"))
+        out.append(Rule(f"claims.{c.name}.success", f"{c.title} succeeds"))
+        out.append(Rule(f"claims.{c.name}.failure", f"{c.title} fails"))
+        out.append(Rule(f"claims.{c.name}.partner_catch", f"{c.title} fails, partner catch"))
+    if r.each_team is not None:
+        out.append(Rule("scoring.each_team", f"every team scores {r.each_team.text}"))
+    for i, o in enumerate(r.outcomes):
+        out.append(Rule(f"scoring.outcomes.{i}", f"outcome {i + 1}: {o.says or o.when.text}"))
+    if r.cancellation is not None:
+        out.append(Rule("cancellation", f"deal cancelled ({r.cancellation.cancel_if.text})"))
+    if r.penalties is not None:
+        for offence in sorted(r.penalties.offences):
+            out.append(Rule(f"penalties.{offence}", f"penalty: {offence}"))
+    out.append(Rule("game.corner_house", f"a team on corner house ({r.game.corner_house})"))
+    if r.game.deuce is not None:
+        out.append(Rule("game.deuce", f"deuce: back to zero at {r.game.deuce}-all, then {r.game.win_by} to clear"))
+    if r.game.raised_after:
+        out.append(Rule("game.raised_target", f"target raised to {r.game.raised_target} "
+                                              f"(after {', '.join(sorted(r.game.raised_after))})"))
+    if r.dealer.most_tricks:
+        out.append(Rule("dealer.most_tricks", "the player with most tricks deals next"))
+    else:
+        out.append(Rule("dealer.passes", f"the deal passes on ({r.dealer.passes_if.text})"))
+        out.append(Rule("dealer.stays", "the dealer deals again"))
+    return out
+
+
+def fired(d: DealRow) -> set[str]:
+    """The rules (keys of :func:`rules`) that fired in a deal."""
+    out = set(d.applied)
+    if d.redeal:
+        out.add("redeal")
+    elif d.cancelled:
+        out.add("cancellation")
+    if d.conceded is not None:
+        out.add("concede")
+    out.update(f"trumps.ways.{w}" for w in d.trump_ways)
+    out.update(f"calling.amounts.{a}" for a in d.calls)
+    if d.simultaneous:
+        out.add("calling.simultaneous_extra")
+    out.update(f"bidding.{n}" for n in d.bids)
+    if d.undertaking is not None:
+        out.add(f"undertakings.{d.undertaking}")
+    out.update(f"declarations.{name}" for name, _ in d.declarations)
+    if d.claim is not None:
+        out.add(f"claims.{d.claim}")
+    if d.offence is not None:
+        out.add(f"penalties.{d.offence}")
+    if d.corner_house:
+        out.add("game.corner_house")
+    if d.deuce:
+        out.add("game.deuce")
+    if d.raised:
+        out.add("game.raised_target")
+    if not d.cancelled:
+        out.add("dealer.most_tricks")
+        out.add("dealer.passes" if d.next_dealer != d.dealer else "dealer.stays")
+    return out
+
+
+def coverage(r: Ruleset, games: Sequence[GameRecord]) -> list[Coverage]:
+    deals: dict[str, int] = {}
+    in_games: dict[str, int] = {}
+    for g in games:
+        seen: set[str] = set()
+        for d in g.deals:
+            for key in fired(d):
+                deals[key] = deals.get(key, 0) + 1
+                seen.add(key)
+        for key in seen:
+            in_games[key] = in_games.get(key, 0) + 1
+    return [Coverage(rule.key, rule.label, deals.get(rule.key, 0), in_games.get(rule.key, 0)) for rule in rules(r)]
+
+
+# -- putting it together ----------------------------------------------------------------------
+
+
+def analyse(r: Ruleset, bots: Sequence[str], games: Sequence[GameRecord]) -> RulesetResult:
+    figures = [game_figures(r, g) for g in games]
+    stats: list[Statistic] = []
+    per_game: dict[str, list[tuple[float, float]]] = {}
+    empty = (0.0, 0.0, 0.0)
+    for m in measures(r):
+        rows = [f.get(m.key, empty) for f in figures]
+        x = sum(v[0] for v in rows)
+        x2 = sum(v[1] for v in rows)
+        n = int(round(sum(v[2] for v in rows)))
+        if m.kind == PROPORTION:
+            est = wilson(int(round(x)), n)
+        else:
+            est = mean_from_sums(x, x2, n)
+        stats.append(Statistic(m.key, m.label, est))
+        per_game[m.key] = [(v[0], v[2]) for v in rows]
+    return RulesetResult(r.name, r.title, r.seats, r.teams, tuple(bots), stats, coverage(r, games), list(games),
+                         per_game)
+
+
+def differences(a: RulesetResult, b: RulesetResult) -> Difference:
+    """``B - A`` for every statistic both have, paired game by game."""
+    out = []
+    for s in a.statistics:
+        if s.key in b.per_game:
+            est = paired_difference(a.per_game[s.key], b.per_game[s.key])
+            out.append(Statistic(s.key, s.label, est))
+    return Difference(a.name, b.name, out)

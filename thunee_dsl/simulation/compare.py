@@ -1,0 +1,187 @@
+"""The result of a simulation: :class:`Comparison`, as JSON, text or CSV (format: docs/simulation.md)."""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass, field
+
+from thunee_dsl.simulation.analysis import Difference, RulesetResult, Statistic
+from thunee_dsl.simulation.stats import CONFIDENCE, Estimate
+
+FORMAT = "thunee-dsl-simulation/1"
+
+
+@dataclass
+class Comparison:
+    """Statistics per ruleset (``rulesets``), paired differences of each later ruleset from the first
+    (``differences``), rule coverage and the raw per-game figures."""
+
+    games: int
+    seed: int
+    bots: str | list[str]
+    max_deals: int
+    rulesets: list[RulesetResult]
+    differences: list[Difference] = field(default_factory=list)
+    confidence: float = CONFIDENCE
+
+    def result(self, name: str) -> RulesetResult:
+        for r in self.rulesets:
+            if r.name == name:
+                return r
+        raise KeyError(name)
+
+    # -- JSON -------------------------------------------------------------------------------
+    def to_json(self) -> dict:
+        return {
+            "format": FORMAT,
+            "games": self.games, "seed": self.seed, "bots": self.bots, "max_deals": self.max_deals,
+            "confidence": self.confidence,
+            "rulesets": [r.to_json() for r in self.rulesets],
+            "differences": [d.to_json() for d in self.differences],
+        }
+
+    # -- CSV --------------------------------------------------------------------------------
+    def to_csv(self) -> str:
+        out = io.StringIO()
+        w = csv.writer(out, lineterminator="\n")
+        w.writerow(["table", "ruleset", "key", "label", "value", "low", "high", "n", "method"])
+        for r in self.rulesets:
+            for s in r.statistics:
+                w.writerow(["statistic", r.name, *_csv_stat(s)])
+        for d in self.differences:
+            for s in d.statistics:
+                w.writerow(["difference", f"{d.b} - {d.a}", *_csv_stat(s)])
+        for r in self.rulesets:
+            for c in r.coverage:
+                w.writerow(["coverage", r.name, c.rule, c.label, c.deals, "", "", c.games,
+                            "" if c.fired else "never fired"])
+        return out.getvalue()
+
+    # -- text -------------------------------------------------------------------------------
+    def to_text(self) -> str:
+        rs = self.rulesets
+        letters = [chr(ord("A") + i) if i < 26 else f"R{i + 1}" for i in range(len(rs))]
+        bots = self.bots if isinstance(self.bots, str) else ",".join(self.bots)
+        lines = [
+            f"{self.games} games per ruleset, seed {self.seed}, bots: {bots}"
+            + (" (every seat)" if isinstance(self.bots, str) else ""),
+        ]
+        for letter, r in zip(letters, rs):
+            deals = sum(len(g.deals) for g in r.games)
+            unfinished = sum(1 for g in r.games if g.winner is None)
+            extra = f", {unfinished} unfinished (stopped at {self.max_deals} deals)" if unfinished else ""
+            lines.append(f"  {letter}: {r.name} ({r.title}): {deals} deals{extra}")
+        if len(rs) > 1:
+            lines.append("Paired: game i, deal k gets the same shuffle under every ruleset; differences are "
+                         "taken game by game.")
+        pct = round(self.confidence * 100)
+        lines.append(f"Estimates with {pct}% intervals [low, high] and (n); * marks a difference whose "
+                     "interval excludes 0.")
+        lines.append("")
+
+        header = ["statistic"] + [f"{letter}: {r.name}" for letter, r in zip(letters, rs)] + \
+            [f"{letters[i + 1]} - A" for i in range(len(self.differences))]
+        keys: list[tuple[str, str, bool]] = []
+        seen = set()
+        for r in rs:
+            for s in r.statistics:
+                if s.key not in seen:
+                    seen.add(s.key)
+                    keys.append((s.key, s.label, s.estimate.method == "t"))
+        rows = []
+        for key, label, is_mean in keys:
+            cells = []
+            has_data = False
+            for r in rs:
+                s = r.statistic(key)
+                if s is None:
+                    cells.append("-")
+                else:
+                    has_data = has_data or s.estimate.n > 0
+                    cells.append(_fmt_estimate(s.estimate, is_mean))
+            if not has_data:
+                continue
+            for d in self.differences:
+                s = d.statistic(key)
+                cells.append("-" if s is None else _fmt_difference(s.estimate, is_mean))
+            rows.append([label] + cells)
+        lines += _table(header, rows)
+        lines.append("  (proportions in %, their differences in percentage points)")
+        lines.append("")
+
+        lines.append("Rule coverage: deals in which each rule fired (! = never fired, - = not a rule of that ruleset)")
+        cov_keys: list[tuple[str, str]] = []
+        seen = set()
+        for r in rs:
+            for c in r.coverage:
+                if c.rule not in seen:
+                    seen.add(c.rule)
+                    cov_keys.append((c.rule, c.label))
+        cov_rows = []
+        for key, label in cov_keys:
+            cells = []
+            for r in rs:
+                c = next((c for c in r.coverage if c.rule == key), None)
+                cells.append("-" if c is None else f"{c.deals}" if c.fired else "0 !")
+            cov_rows.append([label] + cells)
+        lines += _table(["rule"] + [f"{letter}: {r.name}" for letter, r in zip(letters, rs)], cov_rows)
+        for letter, r in zip(letters, rs):
+            never = r.never_fired
+            lines.append("")
+            if never:
+                lines.append(f"Never fired in {r.name} ({len(never)}): {', '.join(never)}")
+            else:
+                lines.append(f"Every rule of {r.name} fired at least once.")
+        if any(c.rule.startswith("penalties.") for r in rs for c in r.coverage):
+            lines.append("(Bots play only legal actions, so penalties cannot fire in a simulation.)")
+        return "\n".join(lines) + "\n"
+
+
+def _csv_stat(s: Statistic) -> list:
+    e = s.estimate.to_json()
+    return [s.key, s.label, _blank(e["value"]), _blank(e["low"]), _blank(e["high"]), e["n"], e["method"]]
+
+
+def _blank(x):
+    return "" if x is None else x
+
+
+def _fmt_estimate(e: Estimate, is_mean: bool) -> str:
+    if e.value is None:
+        return f"- ({e.n})"
+    if is_mean:
+        body = f"{e.value:.2f}"
+        if e.low is not None:
+            body += f" [{e.low:.2f}, {e.high:.2f}]"
+    else:
+        body = f"{100 * e.value:.1f}%"
+        if e.low is not None:
+            body += f" [{100 * e.low:.1f}, {100 * e.high:.1f}]"
+    return f"{body} ({e.n})"
+
+
+def _fmt_difference(e: Estimate, is_mean: bool) -> str:
+    if e.value is None:
+        return "-"
+    scale, digits = (1, 2) if is_mean else (100, 1)
+    body = f"{scale * e.value:+.{digits}f}"
+    if e.low is not None:
+        body += f" [{scale * e.low:+.{digits}f}, {scale * e.high:+.{digits}f}]"
+        if e.low > 0 or e.high < 0:
+            body += " *"
+    return body
+
+
+def _table(header: list[str], rows: list[list[str]]) -> list[str]:
+    widths = [max(len(str(row[i])) for row in [header] + rows) for i in range(len(header))]
+    out = []
+    for row in [header] + rows:
+        first = str(row[0]).ljust(widths[0])
+        rest = "  ".join(str(c).rjust(w) for c, w in zip(row[1:], widths[1:]))
+        out.append(f"{first}  {rest}".rstrip())
+    out.insert(1, "-" * len(out[0]))
+    return out
+
+
+__all__ = ["FORMAT", "Comparison"]

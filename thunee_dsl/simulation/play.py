@@ -1,0 +1,193 @@
+"""Playing one seeded game and writing down what happened, deal by deal.
+
+A game is played under several rulesets with the same seeds (see :func:`play_game`): the first dealer is
+seat ``index % seats``, the game's random source is re-seeded from ``(seed, index, deal)`` before each deal
+(so the shuffle and cut of a deal are the same under every ruleset with the same deck), and the bots of each
+deal are made afresh with seeds from ``(seed, index, deal, seat)``.
+
+What is kept of a game is small and picklable (:class:`GameRecord`, :class:`DealRow`): worker processes send
+it back; the statistics are worked out from it in :mod:`thunee_dsl.simulation.analysis`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import NamedTuple, Sequence
+
+from thunee_dsl.errors import ThuneeDslError
+from thunee_dsl.game import GameState
+from thunee_dsl.model.ruleset import Ruleset
+from thunee_dsl.players import BOTS, make_bot
+
+DEFAULT_BOT = "heuristic"
+FALLBACK_BOT = "random"
+
+
+def default_bot() -> str:
+    """``heuristic`` once it is registered, ``random`` until then."""
+    return DEFAULT_BOT if DEFAULT_BOT in BOTS else FALLBACK_BOT
+
+
+def bot_names() -> list[str]:
+    return sorted(BOTS)
+
+
+class DealRow(NamedTuple):
+    """One deal of a simulated game (seats and teams are numbers; names are the ruleset's keys)."""
+
+    dealer: int
+    balls: tuple[int, ...]
+    cancelled: bool  # thrown in: by the cancellation rule or a redeal
+    redeal: bool
+    trump_maker: int | None
+    trump_ways: tuple[str, ...]  # each time trumps were made: "card", "last card" or "suit"
+    calls: tuple[int, ...]  # every call, in order (the last is the deal's call)
+    last_caller: int | None
+    simultaneous: int  # calls that went up two rungs at once
+    bids: tuple[int, ...]
+    high_bidder: int | None
+    undertaking: str | None  # name
+    undertaker: int | None
+    declarations: tuple[tuple[str, int], ...]  # (name, seat)
+    claim: str | None  # name
+    claimer: int | None
+    offence: str | None
+    conceded: int | None  # the team that conceded
+    applied: tuple[str, ...]  # the scoring rules that decided the balls (DealResult.applied)
+    score_after: tuple[int, ...]
+    deuce: bool  # the scores went back to zero after this deal
+    raised: bool  # the target was raised by this deal
+    corner_house: bool  # a team stands on corner house after this deal
+    next_dealer: int
+
+
+class GameRecord(NamedTuple):
+    index: int
+    first_dealer: int
+    winner: int | None  # None: stopped at max_deals
+    score: tuple[int, ...]
+    deals: tuple[DealRow, ...]
+
+
+def derive_seed(*parts) -> int:
+    """A 64-bit seed from the parts (stable across processes and machines)."""
+    digest = hashlib.blake2b(repr(parts).encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big")
+
+
+def resolve_bots(bots, rulesets: Sequence[Ruleset]) -> list[tuple[str, ...]]:
+    """One bot name per seat for each ruleset; ValueError for an unknown name or a wrong-length list."""
+    if bots is None or (bots == DEFAULT_BOT and DEFAULT_BOT not in BOTS):
+        bots = default_bot()
+    if isinstance(bots, str):
+        names = [bots]
+        per_ruleset = [(bots,) * r.seats for r in rulesets]
+    else:
+        names = list(bots)
+        if not names or not all(isinstance(n, str) for n in names):
+            raise ValueError("bots: give a bot name, or one bot name per seat")
+        for r in rulesets:
+            if len(names) != r.seats:
+                raise ValueError(f"bots: {len(names)} names given, but {r.name} has {r.seats} seats")
+        per_ruleset = [tuple(names) for _ in rulesets]
+    for name in names:
+        if name not in BOTS:
+            raise ValueError(f"unknown bot '{name}' (known: {', '.join(bot_names())})")
+    return per_ruleset
+
+
+class _Names:
+    """Verb -> name tables of a ruleset, made once per ruleset."""
+
+    def __init__(self, r: Ruleset):
+        self.undertakings = {u.verb: u.name for u in r.undertakings}
+        self.declarations = {d.verb: d.name for d in r.declarations}
+        self.claims = {c.verb: c.name for c in r.claims}
+        self.suits = frozenset(r.deck.suits)
+        self.calling = r.calling
+
+
+_NAMES: dict[int, tuple[Ruleset, _Names]] = {}
+
+
+def _names(r: Ruleset) -> _Names:
+    hit = _NAMES.get(id(r))
+    if hit is None or hit[0] is not r:
+        hit = _NAMES[id(r)] = (r, _Names(r))
+    return hit[1]
+
+
+def play_game(ruleset: Ruleset, index: int, seed: int, bots: Sequence[str], max_deals: int = 500,
+              keep_state: bool = False):
+    """Play game ``index`` of a seeded simulation under ``ruleset``; a :class:`GameRecord`
+    (and the finished :class:`GameState` too, with ``keep_state``)."""
+    r = ruleset
+    first_dealer = index % r.seats
+    game = GameState(r, seed=derive_seed(seed, index, "game"), dealer=first_dealer, auto_deal=False)
+    rows: list[DealRow] = []
+    names = _names(r)
+    for k in range(max_deals):
+        if game.is_over:
+            break
+        game.rng.seed(derive_seed(seed, index, k, "deal"))
+        players = [make_bot(bots[s], r, seed=derive_seed(seed, index, k, s, "bot")) for s in range(r.seats)]
+        raised_before = game.raised
+        game.start_deal()
+        record = game.deals[-1]
+        while record.result is None:
+            seat = game.to_act
+            if seat is None:  # pragma: no cover - an engine bug, not a user's mistake
+                raise ThuneeDslError(f"{r.name}: game {index}, deal {k}: nobody to act and the deal is not over")
+            game.apply(players[seat].choose(game.view(seat)))
+        rows.append(_row(game, record, names, raised_before))
+    record = GameRecord(index, first_dealer, game.winner, tuple(game.score), tuple(rows))
+    return (record, game) if keep_state else record
+
+
+def _row(game: GameState, record, names: _Names, raised_before: bool) -> DealRow:
+    result = record.result
+    calls: list[int] = []
+    bids: list[int] = []
+    ways: list[str] = []
+    declarations: list[tuple[str, int]] = []
+    last_caller = high_bidder = undertaker = claimer = None
+    undertaking = claim = None
+    redeal = False
+    for a in record.actions:
+        verb = a.verb
+        if verb == "play" or verb == "pass":
+            continue
+        if verb == "call":
+            calls.append(a.arg)
+            last_caller = a.seat
+        elif verb == "bid":
+            bids.append(a.arg)
+            high_bidder = a.seat
+        elif verb == "trump":
+            ways.append("last card" if a.arg == "last" else "suit" if a.arg in names.suits else "card")
+        elif verb == "redeal":
+            redeal = True
+        elif verb in names.undertakings:
+            undertaking, undertaker = names.undertakings[verb], a.seat
+        elif verb in names.declarations:
+            declarations.append((names.declarations[verb], a.seat))
+        elif verb in names.claims:
+            claim, claimer = names.claims[verb], a.seat
+    simultaneous = 0
+    if names.calling is not None:
+        previous = 0
+        for amount in calls:
+            nxt = names.calling.next_amounts(previous)
+            if nxt and amount != nxt[0]:
+                simultaneous += 1
+            previous = amount
+    score_after = tuple(record.score_after or game.score)
+    return DealRow(
+        dealer=record.dealer, balls=tuple(result.balls), cancelled=bool(result.cancelled), redeal=redeal,
+        trump_maker=result.trump_maker, trump_ways=tuple(ways), calls=tuple(calls), last_caller=last_caller,
+        simultaneous=simultaneous, bids=tuple(bids), high_bidder=high_bidder, undertaking=undertaking,
+        undertaker=undertaker, declarations=tuple(declarations), claim=claim, claimer=claimer,
+        offence=result.offence, conceded=result.conceded, applied=tuple(getattr(result, "applied", ())),
+        score_after=score_after, deuce=bool(record.deuce), raised=game.raised and not raised_before,
+        corner_house=game.corner_house in score_after, next_dealer=game.dealer,
+    )

@@ -1,0 +1,161 @@
+"""Running the games: in this process, in worker processes, or on a Dask cluster.
+
+Compiled rulesets hold closures and do not pickle, so workers get a :class:`RulesetSpec` (the ruleset's
+merged source, which does) and compile it once per process. Games are cut into chunks of consecutive
+indexes; every game is seeded on its own, and the results are put back in game order, so the outcome is the
+same however the chunks are run.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import multiprocessing
+import threading
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
+
+from thunee_dsl.model import compile_ruleset
+from thunee_dsl.model.ruleset import Ruleset
+from thunee_dsl.simulation.play import GameRecord, play_game
+
+Progress = Callable[[int, int], None]
+
+
+@dataclass(frozen=True)
+class RulesetSpec:
+    """What a worker needs to rebuild a ruleset: its merged source and a key to cache the compiled form."""
+
+    key: str
+    source: Any  # thunee_dsl.loading.MergedSource
+
+    @classmethod
+    def of(cls, ruleset: Ruleset) -> "RulesetSpec":
+        source = ruleset.data
+        if source is None or not hasattr(source, "data"):
+            raise ValueError(f"ruleset {ruleset.name} has no source to send to worker processes: "
+                             "load it with load_ruleset(), or simulate it with jobs=1 and no scheduler")
+        text = json.dumps([source.name, source.data], sort_keys=True, default=str)
+        return cls(hashlib.sha256(text.encode()).hexdigest(), source)
+
+
+_COMPILED: dict[str, Ruleset] = {}  # per process
+
+
+def compiled(spec: RulesetSpec) -> Ruleset:
+    ruleset = _COMPILED.get(spec.key)
+    if ruleset is None:
+        ruleset = _COMPILED[spec.key] = compile_ruleset(spec.source)
+    return ruleset
+
+
+@dataclass(frozen=True)
+class Chunk:
+    start: int
+    stop: int
+
+
+def play_chunk(specs: Sequence[RulesetSpec], bots: Sequence[Sequence[str]], seed: int, max_deals: int,
+               chunk: Chunk) -> list[list[GameRecord]]:
+    """Games ``chunk.start .. chunk.stop - 1`` under every ruleset: per game, one record per ruleset.
+    Runs in a worker (a process of a pool, or a Dask worker)."""
+    rulesets = [compiled(s) for s in specs]
+    return play_range(rulesets, bots, seed, max_deals, chunk.start, chunk.stop)
+
+
+def play_range(rulesets: Sequence[Ruleset], bots, seed: int, max_deals: int, start: int, stop: int,
+               on_game: Callable[[], None] | None = None) -> list[list[GameRecord]]:
+    out = []
+    for index in range(start, stop):
+        out.append([play_game(r, index, seed, b, max_deals) for r, b in zip(rulesets, bots)])
+        if on_game is not None:
+            on_game()
+    return out
+
+
+def chunks(games: int, workers: int) -> list[Chunk]:
+    """Consecutive ranges of games, small enough to keep every worker busy to the end."""
+    size = max(1, min(25, games // max(1, workers * 8)))
+    return [Chunk(i, min(games, i + size)) for i in range(0, games, size)]
+
+
+def run_local(rulesets, bots, seed, games, max_deals, progress: Progress | None) -> list[list[GameRecord]]:
+    done = [0]
+
+    def tick():
+        done[0] += 1
+        if progress is not None:
+            progress(done[0], games)
+
+    return play_range(rulesets, bots, seed, max_deals, 0, games, on_game=tick)
+
+
+def _context():
+    """``fork`` when this process runs a single thread (the command line, a script): workers start at once
+    with everything imported. Otherwise (the app, a Dask client) forking could copy a lock some other
+    thread holds, so a fresh interpreter per worker: ``forkserver`` (with this package preloaded) or
+    ``spawn``."""
+    methods = multiprocessing.get_all_start_methods()
+    if "fork" in methods and threading.active_count() == 1:
+        return multiprocessing.get_context("fork")
+    if "forkserver" in methods:
+        ctx = multiprocessing.get_context("forkserver")
+        ctx.set_forkserver_preload([__name__])
+        return ctx
+    return multiprocessing.get_context("spawn")
+
+
+def run_processes(rulesets, bots, seed, games, max_deals, jobs, progress: Progress | None):
+    specs = [RulesetSpec.of(r) for r in rulesets]
+    parts = chunks(games, jobs)
+    results: dict[int, list[list[GameRecord]]] = {}
+    done = 0
+    with ProcessPoolExecutor(max_workers=min(jobs, len(parts)), mp_context=_context()) as pool:
+        pending = {pool.submit(play_chunk, specs, bots, seed, max_deals, c): c for c in parts}
+        try:
+            while pending:
+                finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+                for future in finished:
+                    chunk = pending.pop(future)
+                    results[chunk.start] = future.result()
+                    done += chunk.stop - chunk.start
+                    if progress is not None:
+                        progress(done, games)
+        except BaseException:
+            for future in pending:
+                future.cancel()
+            raise
+    return [game for c in parts for game in results[c.start]]
+
+
+def run_dask(rulesets, bots, seed, games, max_deals, scheduler, progress: Progress | None):
+    try:
+        from distributed import Client, as_completed
+    except ImportError:
+        raise RuntimeError("a scheduler needs the 'distributed' package: pip install 'thunee-dsl[dask]'") from None
+    specs = [RulesetSpec.of(r) for r in rulesets]
+    own = isinstance(scheduler, str)
+    client = Client(scheduler, timeout=30, set_as_default=False) if own else scheduler
+    try:
+        workers = max(1, sum(client.nthreads().values()))
+        parts = chunks(games, workers)
+        [specs_future] = client.scatter([specs], broadcast=True)
+        futures = [client.submit(play_chunk, specs_future, bots, seed, max_deals, c, pure=False) for c in parts]
+        where = {f.key: c for f, c in zip(futures, parts)}
+        results: dict[int, list[list[GameRecord]]] = {}
+        done = 0
+        try:
+            for future in as_completed(futures):
+                chunk = where[future.key]
+                results[chunk.start] = future.result()
+                done += chunk.stop - chunk.start
+                if progress is not None:
+                    progress(done, games)
+        except BaseException:
+            client.cancel(futures)
+            raise
+        return [game for c in parts for game in results[c.start]]
+    finally:
+        if own:
+            client.close()
