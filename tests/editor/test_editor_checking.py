@@ -1,0 +1,90 @@
+"""thunee_dsl.editor.checking: unsaved ruleset text -> a ruleset, or problems tied to lines of the text."""
+
+from __future__ import annotations
+
+import pytest
+
+from thunee_dsl.editor.checking import EDITOR_FILE, check_text
+from thunee_dsl.loading import MAX_BYTES, shipped_rulesets
+
+OVERLAY = "extends: standard\nname: mine\ngame:\n  target: 13\n"
+
+
+def test_a_valid_overlay_compiles_from_text():
+    check = check_text(OVERLAY)
+    assert check.ok and check.problems == ()
+    assert check.ruleset.name == "mine"
+    assert check.ruleset.game.target == 13
+    assert check.source.files[0] == EDITOR_FILE
+
+
+def test_an_unknown_key_points_at_its_line_with_a_caret():
+    check = check_text(OVERLAY.replace("target", "targt"))
+    assert not check.ok and check.ruleset is None
+    [p] = check.problems
+    assert (p.line, p.column, p.in_text) == (4, 3, True)
+    assert "unknown key 'targt'" in p.message
+    assert p.source_line == "  targt: 13"
+    assert p.pointer == "  targt: 13\n  ^"
+    assert str(p).startswith("4:3: unknown key 'targt'")
+    assert check.lines_with_problems() == {4}
+
+
+def test_a_semantic_problem_is_located_too():
+    check = check_text(OVERLAY + "  corner_house: 15\n")
+    [p] = check.problems
+    assert p.line == 5 and "corner house (15) must be below the target (13)" in p.message
+    assert p.source_line == "  corner_house: 15"
+
+
+def test_a_formula_error_keeps_its_caret_picture_and_column():
+    text = ("extends: standard\nname: mine\nclaims:\n  double:\n"
+            "    succeeds_if: callers.tricks == tricks and foo\n")
+    [p] = check_text(text).problems
+    assert p.line == 5
+    assert p.source_line[p.column - 1:].startswith("foo")
+    assert "unknown name 'foo'" in p.message
+    assert p.detail.splitlines()[-1].strip() == "^"
+
+
+@pytest.mark.parametrize("text, line, words", [
+    ("extends: standard\nname: x\ngame: [\n", 4, "expected the node content"),
+    ("extends: standard\nname: x\ngame:\n\ttarget: 13\n", 4, "tabs"),
+    ("extends: standrd\n", 1, "did you mean 'standard'"),
+    ("a: &x [1]\nb: *x\n", 1, "anchors and aliases are not allowed"),
+    ("", 1, "the file is empty"),
+])
+def test_bad_text_never_raises_and_says_where(text, line, words):
+    check = check_text(text)
+    assert not check.ok
+    assert any(p.line == line and words in p.message for p in check.problems), check.problems
+
+
+def test_text_over_the_size_cap_is_refused_without_a_line():
+    [p] = check_text("# " + "x" * MAX_BYTES).problems
+    assert p.line == 0 and "too large" in p.message
+    assert p.pointer == "" and str(p).startswith("(whole file)")
+
+
+def test_relative_extends_is_found_in_the_base_folder(tmp_path):
+    (tmp_path / "ours.yaml").write_text("extends: standard\nname: ours\ngame: {target: 13}\n", encoding="utf-8")
+    check = check_text("extends: ours.yaml\nname: ours-too\n", base_dir=tmp_path)
+    assert check.ok and check.ruleset.game.target == 13
+
+
+def test_a_problem_in_the_base_file_names_that_file_and_its_line(tmp_path):
+    base = tmp_path / "ours.yaml"
+    base.write_text("extends: standard\nname: ours\ngame:\n  target: 13\n  corner_house: 15\n", encoding="utf-8")
+    check = check_text("extends: ours.yaml\nname: ours-too\n", base_dir=tmp_path)
+    [p] = check.problems
+    assert not p.in_text and p.file == str(base) and p.line == 5
+    assert p.source_line == "  corner_house: 15"
+    assert str(p).startswith(f"{base}:5:")
+
+
+@pytest.mark.parametrize("name", sorted(shipped_rulesets()))
+def test_every_shipped_ruleset_checks_from_its_text(name):
+    path = shipped_rulesets()[name]
+    check = check_text(path.read_text(encoding="utf-8"), filename=str(path))
+    assert check.ok, check.problems
+    assert check.ruleset.name == name

@@ -1,0 +1,331 @@
+"""A game for one person against bots: the engine behind the Playtest page.
+
+The person holds one seat and sees only that seat's :class:`~thunee_dsl.game.view.SeatView`; bots from
+:data:`thunee_dsl.players.BOTS` play the other seats, each seeing only its own view. The whole game is
+its seed and its list of actions, so undo rebuilds it (as :meth:`GameState.from_actions` does) without the
+person's last decision and the bots' answers to it. A finished deal stays on the table, scored and
+explained, until the person asks for the next one.
+
+>>> from thunee_dsl import shipped_ruleset
+>>> pt = Playtest.start(shipped_ruleset("standard"), seat=0, seed=7)
+>>> pt.view().to_act == 0 and len(pt.view().legal) > 0
+True
+>>> first = pt.view().legal[0]
+>>> _ = pt.act(first)
+>>> pt.undo()
+True
+>>> pt.view().legal[0] == first
+True
+"""
+
+from __future__ import annotations
+
+import io
+import random
+import zipfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+from thunee_dsl.editor.storage import slug
+from thunee_dsl.errors import ThuneeDslError
+from thunee_dsl.game.actions import Action
+from thunee_dsl.game.scoring import DealResult
+from thunee_dsl.game.state import GameState
+from thunee_dsl.game.view import SeatView
+from thunee_dsl.loading import rulesets_dir
+from thunee_dsl.model.ruleset import Ruleset
+from thunee_dsl.players import BOTS, make_bot
+
+#: Options given to a bot by name (the random bot speaks one time in ten, as in ``thunee-dsl play``).
+BOT_OPTIONS = {"random": {"speak": 0.1}}
+MAX_BOT_MOVES = 5000  # a safety net: bots never need this many moves to reach the person's turn
+
+
+def bot_names() -> list[str]:
+    """The bots one can play against (the registry's names)."""
+    return sorted(BOTS)
+
+
+def new_seed() -> int:
+    return random.SystemRandom().randrange(1, 1_000_000)
+
+
+@dataclass
+class Playtest:
+    """One person's game. Build it with :meth:`start`; change it only with :meth:`act`, :meth:`undo`
+    and :meth:`next_deal`."""
+
+    ruleset: Ruleset
+    seat: int
+    seed: int
+    bots: tuple[str, ...]  # the bot's name for each seat (the person's entry is unused)
+    dealer: int = 0
+    score: tuple[int, ...] | None = None  # balls before the first deal
+    first_hands: tuple[tuple[str, ...], ...] | None = None  # the first deal's cards, when not shuffled
+    actions: list[Action] = field(default_factory=list)
+    deal_of: list[int] = field(default_factory=list)  # the deal (1-based) each action was taken in
+    started: int = 1  # deals started
+    game: GameState | None = field(default=None, repr=False)
+    _bots: dict = field(default_factory=dict, repr=False)
+
+    # -- making one -------------------------------------------------------------------------
+    @classmethod
+    def start(cls, ruleset: Ruleset, seat: int = 0, seed: int | None = None, bots="random",
+              dealer: int = 0) -> "Playtest":
+        """A new game; the bots play until it is the person's turn."""
+        if not 0 <= seat < ruleset.seats:
+            raise ValueError(f"seat must be 0 to {ruleset.seats - 1}")
+        names = (bots,) * ruleset.seats if isinstance(bots, str) else tuple(bots)
+        if len(names) != ruleset.seats:
+            raise ValueError(f"one bot per seat: {ruleset.seats} names")
+        for name in names:
+            if name not in BOTS:
+                raise ValueError(f"unknown bot '{name}' (known: {', '.join(bot_names())})")
+        pt = cls(ruleset, seat, new_seed() if seed is None else int(seed), names, dealer)
+        pt._rebuild()
+        pt._advance()
+        return pt
+
+    def _fresh_game(self) -> GameState:
+        game = GameState(self.ruleset, seed=self.seed, dealer=self.dealer, score=self.score, auto_deal=False)
+        if self.first_hands is not None:
+            deck = self.ruleset.deck
+            game.start_deal([[deck.card(c) for c in hand] for hand in self.first_hands])
+        else:
+            game.start_deal()
+        return game
+
+    def _rebuild(self) -> None:
+        """The game from its seed and actions (how undo works)."""
+        game = self._fresh_game()
+        for action, deal in zip(self.actions, self.deal_of):
+            while len(game.deals) < deal:
+                game.start_deal()
+            game.apply(action)
+        while len(game.deals) < self.started and game.deal.over and not game.is_over:
+            game.start_deal()
+        self.game = game
+        self._bots = {}
+
+    def _bot(self, seat: int):
+        bot = self._bots.get(seat)
+        if bot is None:
+            name = self.bots[seat]
+            bot = make_bot(name, self.ruleset, seed=self.seed * 1009 + seat * 101 + len(self.actions),
+                           **BOT_OPTIONS.get(name, {}))
+            self._bots[seat] = bot
+        return bot
+
+    def _apply(self, action: Action) -> None:
+        self.game.apply(action)
+        self.actions.append(action)
+        self.deal_of.append(len(self.game.deals))
+
+    def _advance(self) -> int:
+        """Bots act until it is the person's turn, the deal is over or the game is; returns their moves."""
+        moves = 0
+        game = self.game
+        while not game.is_over and not game.deal.over and game.to_act != self.seat:
+            seat = game.to_act
+            self._apply(self._bot(seat).choose(game.view(seat)))
+            moves += 1
+            if moves > MAX_BOT_MOVES:  # pragma: no cover - a bot or engine bug, not a user's
+                raise RuntimeError("the bots did not reach the person's turn")
+        return moves
+
+    # -- what the person sees ---------------------------------------------------------------
+    def view(self) -> SeatView:
+        """The person's seat view: all the app shows of the table."""
+        return self.game.view(self.seat)
+
+    @property
+    def deal_over(self) -> bool:
+        return self.game.deal.over
+
+    @property
+    def is_over(self) -> bool:
+        return self.game.is_over
+
+    @property
+    def last_result(self) -> DealResult | None:
+        """The result of the deal on the table once it is over (public: the deal is scored)."""
+        return self.game.deals[-1].result if self.deal_over else None
+
+    def results(self) -> list[DealResult]:
+        return list(self.game.results)
+
+    @property
+    def can_undo(self) -> bool:
+        return any(a.seat == self.seat for a in self.actions)
+
+    # -- what the person does ---------------------------------------------------------------
+    def act(self, action: Action | str) -> Action:
+        """The person's action (one of ``view().legal``); then the bots play on."""
+        if isinstance(action, str):
+            action = Action.parse(action)
+        if action.seat != self.seat or action not in self.view().legal:
+            self.game.verify(action)  # raises IllegalActionError with the reason
+            raise ThuneeDslError(f"{action} is not one of your choices now")
+        self._apply(action)
+        self._advance()
+        return action
+
+    def next_deal(self) -> bool:
+        """Deal the next hand once the deal on the table is over; False if there is none."""
+        if not self.deal_over or self.is_over:
+            return False
+        self.game.start_deal()
+        self.started += 1
+        self._advance()
+        return True
+
+    def undo(self) -> bool:
+        """Take back the person's last decision, and everything after it (the bots' answers, a next
+        deal); False if the person has not decided anything yet."""
+        mine = [i for i, a in enumerate(self.actions) if a.seat == self.seat]
+        if not mine:
+            return False
+        cut = mine[-1]
+        self.started = self.deal_of[cut]
+        del self.actions[cut:]
+        del self.deal_of[cut:]
+        self._rebuild()
+        self._advance()
+        return True
+
+    # -- transcripts and other variants -------------------------------------------------------
+    def transcript(self, ruleset_ref: str | None = None) -> dict:
+        """The game so far in the transcript format; ``ruleset_ref`` replaces the ruleset's name (a path)."""
+        data = self.game.to_transcript()
+        if ruleset_ref is not None:
+            data["ruleset"] = ruleset_ref
+        return data
+
+    def transcript_yaml(self, ruleset_ref: str | None = None) -> str:
+        """The transcript as YAML text, ready for ``thunee-dsl replay``."""
+        data = self.transcript(ruleset_ref)
+        head = f"# {self.ruleset.title}: played in the thunee-dsl editor, seat {self.seat} by a person, seed {self.seed}\n"
+        return head + yaml.safe_dump(data, sort_keys=False, default_flow_style=None, width=120)
+
+    def export(self) -> tuple[str, bytes, str]:
+        """The game as a download ``(file name, bytes, mime type)`` that ``thunee-dsl replay`` reads.
+
+        A shipped ruleset is named in the transcript. Any other ruleset travels with it in a zip: its
+        own text when it only extends shipped rulesets, else its merged rules as one standalone file.
+        """
+        stem = f"{slug(self.ruleset.name) or 'game'}-seed{self.seed}"
+        files = ruleset_files(self.ruleset)
+        if not files:
+            return f"{stem}.yaml", self.transcript_yaml().encode("utf-8"), "application/x-yaml"
+        buffer = io.BytesIO()
+        with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as zf:
+            for name, text in files.items():
+                zf.writestr(name, text)
+            zf.writestr("transcript.yaml", self.transcript_yaml(next(iter(files))))
+            zf.writestr("README.txt", "Replay the game with:  thunee-dsl replay transcript.yaml --format text\n")
+        return f"{stem}.zip", buffer.getvalue(), "application/zip"
+
+    def replay_deal_under(self, other: Ruleset, bots=None) -> "Replayed":
+        """The deal on the table dealt again, the same cards by the same dealer, under ``other``.
+
+        The deal's actions are taken again in order as long as ``other`` allows them (windows that
+        ``other`` opens and nobody spoke in are passed); then the person and the bots play on.
+        """
+        record = self.game.deals[-1]
+        if other.seats != self.ruleset.seats:
+            raise ValueError(f"{other.name} is for {other.seats} players, this deal for {self.ruleset.seats}")
+        missing = [c for hand in record.hands for c in hand if not _has_card(other, c)]
+        if missing:
+            raise ValueError(f"{other.name} plays with another pack (no {', '.join(sorted(set(missing))[:4])})")
+        sizes = [len(h) for h in GameState(other, seed=0, auto_deal=False).shuffled_hands()]
+        if sizes != [len(h) for h in record.hands]:
+            raise ValueError(f"{other.name} deals {sizes[0]} cards to each player, this deal {len(record.hands[0])}")
+        deal_number = len(self.game.deals)
+        before = self.game.deals[-2].score_after if deal_number > 1 else self.game.initial_score
+        pt = Playtest(other, self.seat, self.seed, tuple(bots or self.bots), record.dealer,
+                      tuple(before) if len(before) == other.teams else None, tuple(record.hands))
+        try:
+            pt._rebuild()
+        except (ThuneeDslError, ValueError, IndexError) as err:
+            raise ValueError(f"these cards cannot be dealt under {other.name}: {err}") from None
+        said = [a for i, a in enumerate(record.actions) if i not in record.silent]
+        taken, stop = 0, None
+        for action in said:
+            stop = pt._replay_one(action)
+            if stop is not None:
+                break
+            taken += 1
+            if pt.deal_over:
+                break
+        pt._advance()
+        return Replayed(pt, taken, len(said), stop)
+
+    def _replay_one(self, action: Action) -> str | None:
+        """Take ``action`` again, passing in open windows before it; the reason if it cannot be taken."""
+        game = self.game
+        for _ in range(4 * self.ruleset.seats + 8):
+            if game.deal.over:
+                return "the deal ended earlier under these rules"
+            if action in game.legal_actions():
+                self._apply(action)
+                return None
+            window = game.deal.window
+            if window is None or window.seat == action.seat and action.verb != "pass" and \
+                    any(a.verb == action.verb for a in game.legal_actions()):
+                break
+            self._apply(Action(window.seat, "pass"))
+        return f'"{action}" is not allowed here: {game.explain_illegal(action)}'
+
+
+def ruleset_files(ruleset: Ruleset) -> dict[str, str]:
+    """The files a transcript of ``ruleset`` needs beside it: none for a shipped ruleset; else
+    ``{file name: text}``, the ruleset's first file (the transcript names it)."""
+    source = ruleset.data
+    docs = getattr(source, "docs", ())
+    shipped_dir = rulesets_dir().resolve()
+
+    def is_shipped(doc) -> bool:
+        try:
+            return Path(doc.filename).resolve().parent == shipped_dir
+        except (OSError, ValueError):
+            return False
+
+    if not docs or is_shipped(docs[0]):
+        return {}
+    name = f"{slug(ruleset.name) or 'ruleset'}.yaml"
+    if all(is_shipped(doc) for doc in docs[1:]):
+        return {name: docs[0].text}
+    head = (f"# {ruleset.title}: the merged rules of '{ruleset.name}' and the files it extends,\n"
+            "# written out as one file so that the transcript beside it replays anywhere.\n")
+    data = {k: v for k, v in source.data.items() if k != "aliases"}
+    return {name: head + yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=120)}
+
+
+def _has_card(ruleset: Ruleset, card: str) -> bool:
+    try:
+        ruleset.deck.card(card)
+    except ValueError:
+        return False
+    return True
+
+
+@dataclass
+class Replayed:
+    """What :meth:`Playtest.replay_deal_under` did: the new game, and how far the old deal carried over."""
+
+    playtest: Playtest
+    taken: int  # actions of the old deal taken again
+    total: int
+    stopped: str | None  # why the rest could not be taken, if it could not
+
+    def summary(self) -> str:
+        r = self.playtest.ruleset
+        if self.stopped is None and self.taken == self.total:
+            return f"All {self.total} actions of the deal replayed under {r.title}."
+        return (f"{self.taken} of {self.total} actions replayed under {r.title}; then {self.stopped}. "
+                "Play on from there.")
+
+
+__all__ = ["BOT_OPTIONS", "Playtest", "Replayed", "bot_names", "new_seed", "ruleset_files"]
