@@ -117,6 +117,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     p.add_argument("--seed", type=int, default=None, help="seed for a repeatable game")
     p.set_defaults(func=cmd_play)
+
+    from thunee_dsl.cli.simulate import add_parser as add_simulate_parser
+    add_simulate_parser(sub)
     return parser
 
 

@@ -136,7 +136,9 @@ def run_dask(rulesets, bots, seed, games, max_deals, scheduler, progress: Progre
         raise RuntimeError("a scheduler needs the 'distributed' package: pip install 'thunee-dsl[dask]'") from None
     specs = [RulesetSpec.of(r) for r in rulesets]
     own = isinstance(scheduler, str)
-    client = Client(scheduler, timeout=30, set_as_default=False) if own else scheduler
+    if own:
+        check_address(scheduler)
+    client = Client(scheduler, set_as_default=False) if own else scheduler  # connect timeout: dask config
     try:
         workers = max(1, sum(client.nthreads().values()))
         parts = chunks(games, workers)
@@ -146,12 +148,13 @@ def run_dask(rulesets, bots, seed, games, max_deals, scheduler, progress: Progre
         results: dict[int, list[list[GameRecord]]] = {}
         done = 0
         try:
-            for future in as_completed(futures):
-                chunk = where[future.key]
-                results[chunk.start] = future.result()
-                done += chunk.stop - chunk.start
-                if progress is not None:
-                    progress(done, games)
+            with client.as_current():  # as_completed looks for the current client
+                for future in as_completed(futures):
+                    chunk = where[future.key]
+                    results[chunk.start] = future.result()
+                    done += chunk.stop - chunk.start
+                    if progress is not None:
+                        progress(done, games)
         except BaseException:
             client.cancel(futures)
             raise
@@ -159,3 +162,22 @@ def run_dask(rulesets, bots, seed, games, max_deals, scheduler, progress: Progre
     finally:
         if own:
             client.close()
+
+
+def check_address(address: str) -> None:
+    """ValueError for an address a Dask client could not even try (checked before making the client: a
+    client that fails in its constructor complains again when the interpreter exits)."""
+    from distributed.comm import parse_address
+    from distributed.comm.addressing import parse_host_port
+
+    try:
+        scheme, location = parse_address(address)
+        if scheme not in NETWORK_SCHEMES:
+            raise ValueError(f"use a network address ({', '.join(s + '://HOST:PORT' for s in NETWORK_SCHEMES)}), "
+                             "or pass a distributed.Client")
+        parse_host_port(location)
+    except (ValueError, TypeError) as err:
+        raise ValueError(f"scheduler address '{address}': {err}") from None
+
+
+NETWORK_SCHEMES = ("tcp", "tls", "ws", "wss")

@@ -1,0 +1,111 @@
+"""`thunee-dsl simulate`: the three output formats, and one-line errors for bad input."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from thunee_dsl.cli.main import main
+from thunee_dsl.cli.simulate import ProgressBar
+
+ROOT = Path(__file__).resolve().parents[2]
+PARTNER_SIX = str(ROOT / "examples" / "partner-catch-six.yaml")
+ARGS = ["simulate", "standard", PARTNER_SIX, "--games", "6", "--bots", "random", "--seed", "3"]
+
+
+def run(capsys, *args):
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_json_output_is_the_library_result(capsys):
+    from thunee_dsl import load_ruleset
+    from thunee_dsl.simulation import simulate
+
+    code, out, err = run(capsys, *ARGS, "--format", "json")
+    assert code == 0 and err == ""  # no progress bar when stderr is not a terminal
+    data = json.loads(out)
+    expected = simulate([load_ruleset("standard"), load_ruleset(PARTNER_SIX)], games=6, bots="random", seed=3)
+    assert data == json.loads(json.dumps(expected.to_json()))
+
+
+def test_jobs_do_not_change_the_output(capsys):
+    _, one, _ = run(capsys, *ARGS, "--format", "json")
+    code, two, _ = run(capsys, *ARGS, "--format", "json", "--jobs", "2")
+    assert code == 0 and one == two
+
+
+def test_text_output_is_a_table_with_intervals_and_coverage(capsys):
+    code, out, _ = run(capsys, *ARGS)
+    assert code == 0
+    assert "A: standard" in out and "B: partner-catch-six" in out and "B - A" in out
+    deals = next(line for line in out.splitlines() if line.startswith("deals per game"))
+    assert deals.count("[") == 3  # A, B and the difference, each with an interval
+    assert "Rule coverage" in out
+    assert any(line.startswith("penalty: revoke") and line.endswith("0 !") for line in out.splitlines())
+
+
+def test_csv_output(capsys):
+    code, out, _ = run(capsys, *ARGS, "--format", "csv")
+    assert code == 0
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert {r["table"] for r in rows} == {"statistic", "difference", "coverage"}
+    assert {r["ruleset"] for r in rows if r["table"] == "statistic"} == {"standard", "partner-catch-six"}
+
+
+@pytest.mark.parametrize("args, message", [
+    (["simulate", "no-such-rules", "--games", "2"], "unknown ruleset 'no-such-rules'"),
+    (["simulate", "standard", "--games", "many"], "error: --games must be a whole number, got 'many'"),
+    (["simulate", "standard", "--games", "0"], "error: --games must be at least 1, got 0"),
+    (["simulate", "standard", "--games", "2", "--jobs", "-1"], "error: --jobs must be at least 1"),
+    (["simulate", "standard", "--games", "2", "--seed", "x"], "error: --seed must be a whole number"),
+    (["simulate", "standard", "--games", "2", "--bots", "clever"], "error: unknown bot 'clever' (known: "),
+    (["simulate", "standard", "--games", "2", "--bots", "random,random"], "error: bots: 2 names given"),
+    (["simulate", "standard", "--games", "2", "--bots", "random,"], "error: --bots: expected"),
+])
+def test_bad_input_is_one_line_on_stderr(capsys, args, message):
+    code, out, err = run(capsys, *args)
+    assert code == 2
+    assert out == ""
+    assert len(err.strip().splitlines()) == 1, err
+    assert message in err
+    assert "Traceback" not in err
+
+
+@pytest.mark.slow
+def test_unreachable_scheduler_is_one_line_and_no_traceback():
+    # a port nobody listens on: connection refused, retried until dask's connect timeout (made short here)
+    env = {**os.environ, "DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT": "2s"}
+    proc = subprocess.run([sys.executable, "-m", "thunee_dsl", *ARGS, "--scheduler", "tcp://127.0.0.1:9"],
+                          capture_output=True, text=True, timeout=120, env=env)
+    assert proc.returncode == 2
+    assert proc.stdout == ""
+    assert "Traceback" not in proc.stderr
+    assert proc.stderr.strip().splitlines()[-1].startswith("error: the simulation could not run (tcp://127.0.0.1:9)")
+
+
+def test_progress_bar_draws_on_a_stream():
+    stream = io.StringIO()
+    bar = ProgressBar(stream, width=10)
+    bar(5, 10)
+    bar(10, 10)
+    bar.close()
+    text = stream.getvalue()
+    assert "\rsimulating [#####.....] 5/10 games" in text
+    assert "\rsimulating [##########] 10/10 games" in text
+    assert text.endswith("\r")
+
+
+def test_malformed_scheduler_address_is_one_line(capsys):
+    pytest.importorskip("distributed")
+    code, out, err = run(capsys, "simulate", "standard", "--games", "2", "--bots", "random", "--scheduler", "nonsense")
+    assert code == 2 and out == ""
+    assert err.strip() == "error: scheduler address 'nonsense': missing port number in address 'nonsense'"
