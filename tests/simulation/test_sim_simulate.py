@@ -6,12 +6,14 @@ from __future__ import annotations
 import csv
 import io
 import json
+import threading
 from pathlib import Path
 
 import pytest
 
 from thunee_dsl import load_ruleset
 from thunee_dsl.simulation import simulate
+from thunee_dsl.simulation import runner
 from thunee_dsl.simulation.play import play_game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -68,6 +70,21 @@ def test_same_seed_same_json_for_one_and_two_jobs(standard, partner_six, pair):
     assert dumps(two) == dumps(pair)
     again = simulate([standard, partner_six], games=16, bots="random", seed=7)
     assert dumps(again) == dumps(pair)
+
+
+def test_jobs_beside_other_threads_start_fresh_workers(standard):
+    """The app calls simulate() from a process with other threads: forking it could copy a held lock, so
+    the workers start from a fresh interpreter, with the same result."""
+    stop = threading.Event()
+    thread = threading.Thread(target=stop.wait, daemon=True)
+    thread.start()
+    try:
+        assert runner._context().get_start_method() != "fork"
+        two = simulate([standard], games=8, bots="random", seed=4, jobs=2)
+    finally:
+        stop.set()
+        thread.join()
+    assert dumps(two) == dumps(simulate([standard], games=8, bots="random", seed=4))
 
 
 def test_another_seed_gives_other_games(standard, partner_six, pair):

@@ -1,0 +1,98 @@
+#!/usr/bin/env python3
+"""Simulation speed: the speed-up of jobs=2 over jobs=1, and the wall time of a 1,000-game comparison.
+
+Plays the paired comparison `standard` vs `examples/partner-catch-six.yaml` (every game under both
+rulesets) with heuristic bots, once with one process and once with two worker processes, checks that the
+two results are identical, and prints:
+
+    speed-up jobs=2 over jobs=1: X.XX (target >= 1.7 on two cores)
+    1000-game paired comparison, jobs=2: T s
+
+    python benchmarks/bench_simulation.py [--games N] [--bots NAME] [--jobs J] [--seed S] [--repeat R]
+
+The speed-up needs the cores to itself: other busy processes (see the load average printed first) make it
+look worse than it is. The last lines are `speedup: X.XX` and `wall_s: T` for tracking.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from thunee_dsl import load_ruleset  # noqa: E402
+from thunee_dsl.simulation import bot_names, simulate  # noqa: E402
+
+A, B = "standard", str(ROOT / "examples" / "partner-catch-six.yaml")
+
+
+def cpu_seconds() -> float:
+    """CPU time of this process and its finished children (the worker processes)."""
+    me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+
+
+def timed(rulesets, games, bots, seed, jobs):
+    """Wall time, CPU time and the result of one simulation."""
+    cpu, start = cpu_seconds(), time.perf_counter()
+    result = simulate(rulesets, games=games, bots=bots, seed=seed, jobs=jobs)
+    return time.perf_counter() - start, cpu_seconds() - cpu, result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--bots", default="heuristic")
+    parser.add_argument("--jobs", type=int, default=2, help="worker processes for the parallel run (default 2)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--repeat", type=int, default=2, help="runs of each, the best counts (default 2)")
+    args = parser.parse_args()
+
+    bots = args.bots
+    if bots not in bot_names():
+        print(f"note: bot '{bots}' is not registered (known: {', '.join(bot_names())}); using 'random'")
+        bots = "random"
+    rulesets = [load_ruleset(A), load_ruleset(B)]
+    cores = os.cpu_count()
+    load = ", ".join(f"{x:.2f}" for x in os.getloadavg()) if hasattr(os, "getloadavg") else "n/a"
+    print(f"{cores} cores, load average {load}; {args.games} games under each of {A} and "
+          f"{Path(B).relative_to(ROOT)}, {bots} bots, seed {args.seed}")
+
+    # a short warm-up (imports, compiled tables, the bots' first use) outside the timings
+    simulate(rulesets, games=2, bots=bots, seed=args.seed + 1)
+
+    # best of --repeat runs each, alternating, so that a burst of other work on the machine hurts less
+    best: dict[int, tuple[float, float]] = {}
+    results = {}
+    for _ in range(args.repeat):
+        for jobs in (1, args.jobs):
+            wall, cpu, result = timed(rulesets, args.games, bots, args.seed, jobs)
+            print(f"  jobs={jobs}: {wall:.2f} s wall, {cpu:.2f} s CPU")
+            if jobs not in best or wall < best[jobs][0]:
+                best[jobs] = (wall, cpu)
+            results[jobs] = result
+    (t1, c1), (tj, cj) = best[1], best[args.jobs]
+    deals = sum(len(g.deals) for r in results[1].rulesets for g in r.games)
+    print(f"jobs=1: {t1:.2f} s ({2 * args.games / t1:.1f} games/s, {deals / t1:.0f} deals/s)")
+    print(f"jobs={args.jobs}: {tj:.2f} s ({2 * args.games / tj:.1f} games/s; CPU {cj:.2f} s against {c1:.2f} s "
+          f"with one job)")
+    same = json.dumps(results[1].to_json(), sort_keys=True) == json.dumps(results[args.jobs].to_json(), sort_keys=True)
+    print(f"identical results: {'yes' if same else 'NO'}")
+    speedup = t1 / tj
+    print(f"speed-up jobs={args.jobs} over jobs=1: {speedup:.2f} (target >= 1.7 with 2 jobs on two cores)")
+    print(f"{args.games}-game paired comparison, jobs={args.jobs}: {tj:.2f} s (jobs=1: {t1:.2f} s)")
+    print(f"speedup: {speedup:.2f}")
+    print(f"wall_s: {tj:.2f}")
+    if not same:
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
