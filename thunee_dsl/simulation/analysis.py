@@ -8,7 +8,7 @@ Wilson interval; a *mean* gets a t interval (it also keeps the sum of squares of
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import NamedTuple, Sequence
 
 from thunee_dsl.model.ruleset import Ruleset
 from thunee_dsl.simulation.play import DealRow, GameRecord
@@ -349,16 +349,27 @@ def fired(d: DealRow) -> set[str]:
     return out
 
 
-def coverage(r: Ruleset, games: Sequence[GameRecord]) -> list[Coverage]:
+class Summary(NamedTuple):
+    """What the statistics need of one game, worked out where the game was played (a worker)."""
+
+    figures: dict[str, list[float]]  # measure key -> [x, x squared, n] (see game_figures)
+    fired: dict[str, int]  # rule key -> deals of the game in which it fired
+
+
+def summarise(r: Ruleset, g: GameRecord) -> Summary:
+    counts: dict[str, int] = {}
+    for d in g.deals:
+        for key in fired(d):
+            counts[key] = counts.get(key, 0) + 1
+    return Summary(game_figures(r, g), counts)
+
+
+def coverage(r: Ruleset, summaries: Sequence[Summary]) -> list[Coverage]:
     deals: dict[str, int] = {}
     in_games: dict[str, int] = {}
-    for g in games:
-        seen: set[str] = set()
-        for d in g.deals:
-            for key in fired(d):
-                deals[key] = deals.get(key, 0) + 1
-                seen.add(key)
-        for key in seen:
+    for summary in summaries:
+        for key, n in summary.fired.items():
+            deals[key] = deals.get(key, 0) + n
             in_games[key] = in_games.get(key, 0) + 1
     return [Coverage(rule.key, rule.label, deals.get(rule.key, 0), in_games.get(rule.key, 0)) for rule in rules(r)]
 
@@ -366,8 +377,13 @@ def coverage(r: Ruleset, games: Sequence[GameRecord]) -> list[Coverage]:
 # -- putting it together ----------------------------------------------------------------------
 
 
-def analyse(r: Ruleset, bots: Sequence[str], games: Sequence[GameRecord]) -> RulesetResult:
-    figures = [game_figures(r, g) for g in games]
+def analyse(r: Ruleset, bots: Sequence[str], games: Sequence[GameRecord],
+            summaries: Sequence[Summary] | None = None) -> RulesetResult:
+    """The statistics and coverage of one ruleset's games (in game order), from their summaries
+    (:func:`summarise`, worked out here if not given)."""
+    if summaries is None:
+        summaries = [summarise(r, g) for g in games]
+    figures = [summary.figures for summary in summaries]
     stats: list[Statistic] = []
     per_game: dict[str, list[tuple[float, float]]] = {}
     empty = (0.0, 0.0, 0.0)
@@ -382,7 +398,7 @@ def analyse(r: Ruleset, bots: Sequence[str], games: Sequence[GameRecord]) -> Rul
             est = mean_from_sums(x, x2, n)
         stats.append(Statistic(m.key, m.label, est))
         per_game[m.key] = [(v[0], v[2]) for v in rows]
-    return RulesetResult(r.name, r.title, r.seats, r.teams, tuple(bots), stats, coverage(r, games), list(games),
+    return RulesetResult(r.name, r.title, r.seats, r.teams, tuple(bots), stats, coverage(r, summaries), list(games),
                          per_game)
 
 

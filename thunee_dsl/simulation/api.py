@@ -47,7 +47,8 @@ def simulate(rulesets: Sequence[Ruleset], games: int, bots: str | Sequence[str] 
         records = run_processes(rulesets, per_seat, seed, games, max_deals, jobs, progress)
     else:
         records = run_local(rulesets, per_seat, seed, games, max_deals, progress)
-    results = [analyse(r, b, [game[i] for game in records]) for i, (r, b) in enumerate(zip(rulesets, per_seat))]
+    results = [analyse(r, b, [game[i][0] for game in records], [game[i][1] for game in records])
+               for i, (r, b) in enumerate(zip(rulesets, per_seat))]
     diffs = [differences(results[0], other) for other in results[1:]]
     used = per_seat[0][0] if len({n for b in per_seat for n in b}) == 1 else list(per_seat[0])
     return Comparison(games=games, seed=seed, bots=used, max_deals=max_deals, rulesets=results, differences=diffs)

@@ -18,7 +18,10 @@ from typing import Any, Callable, Sequence
 
 from thunee_dsl.model import compile_ruleset
 from thunee_dsl.model.ruleset import Ruleset
+from thunee_dsl.simulation.analysis import Summary, summarise
 from thunee_dsl.simulation.play import GameRecord, play_game
+
+Played = tuple[GameRecord, Summary]  # a game under one ruleset, and what the statistics need of it
 
 Progress = Callable[[int, int], None]
 
@@ -57,18 +60,19 @@ class Chunk:
 
 
 def play_chunk(specs: Sequence[RulesetSpec], bots: Sequence[Sequence[str]], seed: int, max_deals: int,
-               chunk: Chunk) -> list[list[GameRecord]]:
-    """Games ``chunk.start .. chunk.stop - 1`` under every ruleset: per game, one record per ruleset.
+               chunk: Chunk) -> list[list[Played]]:
+    """Games ``chunk.start .. chunk.stop - 1`` under every ruleset: per game, one (record, summary) per ruleset.
     Runs in a worker (a process of a pool, or a Dask worker)."""
     rulesets = [compiled(s) for s in specs]
     return play_range(rulesets, bots, seed, max_deals, chunk.start, chunk.stop)
 
 
 def play_range(rulesets: Sequence[Ruleset], bots, seed: int, max_deals: int, start: int, stop: int,
-               on_game: Callable[[], None] | None = None) -> list[list[GameRecord]]:
+               on_game: Callable[[], None] | None = None) -> list[list[Played]]:
     out = []
     for index in range(start, stop):
-        out.append([play_game(r, index, seed, b, max_deals) for r, b in zip(rulesets, bots)])
+        games = [play_game(r, index, seed, b, max_deals) for r, b in zip(rulesets, bots)]
+        out.append([(g, summarise(r, g)) for r, g in zip(rulesets, games)])
         if on_game is not None:
             on_game()
     return out
@@ -80,7 +84,7 @@ def chunks(games: int, workers: int) -> list[Chunk]:
     return [Chunk(i, min(games, i + size)) for i in range(0, games, size)]
 
 
-def run_local(rulesets, bots, seed, games, max_deals, progress: Progress | None) -> list[list[GameRecord]]:
+def run_local(rulesets, bots, seed, games, max_deals, progress: Progress | None) -> list[list[Played]]:
     done = [0]
 
     def tick():
@@ -109,7 +113,7 @@ def _context():
 def run_processes(rulesets, bots, seed, games, max_deals, jobs, progress: Progress | None):
     specs = [RulesetSpec.of(r) for r in rulesets]
     parts = chunks(games, jobs)
-    results: dict[int, list[list[GameRecord]]] = {}
+    results: dict[int, list[list[Played]]] = {}
     done = 0
     with ProcessPoolExecutor(max_workers=min(jobs, len(parts)), mp_context=_context()) as pool:
         pending = {pool.submit(play_chunk, specs, bots, seed, max_deals, c): c for c in parts}
@@ -145,7 +149,7 @@ def run_dask(rulesets, bots, seed, games, max_deals, scheduler, progress: Progre
         [specs_future] = client.scatter([specs], broadcast=True)
         futures = [client.submit(play_chunk, specs_future, bots, seed, max_deals, c, pure=False) for c in parts]
         where = {f.key: c for f, c in zip(futures, parts)}
-        results: dict[int, list[list[GameRecord]]] = {}
+        results: dict[int, list[list[Played]]] = {}
         done = 0
         try:
             with client.as_current():  # as_completed looks for the current client

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 from statistics import NormalDist
 from typing import Sequence
 
@@ -124,6 +125,7 @@ def t_cdf(t: float, df: float) -> float:
     return 1 - tail if t >= 0 else tail
 
 
+@lru_cache(maxsize=1024)
 def t_quantile(p: float, df: float) -> float:
     """The ``p`` quantile of Student's t (bisection on :func:`t_cdf`; accurate to ~1e-10)."""
     if not 0 < p < 1:
