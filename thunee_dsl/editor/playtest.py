@@ -21,7 +21,9 @@ True
 from __future__ import annotations
 
 import io
+import json
 import random
+import re
 import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -40,7 +42,8 @@ from thunee_dsl.players import BOTS, make_bot
 
 #: Options given to a bot by name (the random bot speaks one time in ten, as in ``thunee-dsl play``).
 BOT_OPTIONS = {"random": {"speak": 0.1}}
-MAX_BOT_MOVES = 5000  # a safety net: bots never need this many moves to reach the person's turn
+MAX_BOT_MOVES = 5000
+_PLAIN = re.compile(r"[0-9]+ [a-z][a-z-]*( [A-Za-z0-9]+)?\Z")  # an action YAML reads as the same plain text  # a safety net: bots never need this many moves to reach the person's turn
 
 
 def bot_names() -> list[str]:
@@ -206,8 +209,17 @@ class Playtest:
     def transcript_yaml(self, ruleset_ref: str | None = None) -> str:
         """The transcript as YAML text, ready for ``thunee-dsl replay``."""
         data = self.transcript(ruleset_ref)
-        head = f"# {self.ruleset.title}: played in the thunee-dsl editor, seat {self.seat} by a person, seed {self.seed}\n"
-        return head + yaml.safe_dump(data, sort_keys=False, default_flow_style=None, width=120)
+        lines = [f"# {self.ruleset.title}: played in the thunee-dsl editor, seat {self.seat} by a person, "
+                 f"seed {self.seed}",
+                 f"ruleset: {json.dumps(data['ruleset'])}", f"dealer: {data['dealer']}",
+                 f"score: {json.dumps(data['score'])}", "deals:"]
+        for deal in data["deals"]:
+            lines.append(f"  - dealer: {deal['dealer']}")
+            lines.append("    hands:")
+            lines += [f"      {seat}: [{', '.join(cards)}]" for seat, cards in deal["hands"].items()]
+            lines.append("    actions:" if deal["actions"] else "    actions: []")
+            lines += [f"      - {json.dumps(a) if not _PLAIN.match(a) else a}" for a in deal["actions"]]
+        return "\n".join(lines) + "\n"
 
     def export(self) -> tuple[str, bytes, str]:
         """The game as a download ``(file name, bytes, mime type)`` that ``thunee-dsl replay`` reads.

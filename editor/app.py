@@ -1,0 +1,34 @@
+"""The thunee-dsl variant editor: ``thunee-dsl editor`` (or ``make app``) starts it.
+
+Library (the rulesets and their rulebooks), Editor (write a variant, checked as you type), Playtest
+(play it against bots), Compare (simulate two rulesets side by side).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+if str(HERE) not in sys.path:  # the pages import app_common, next to this file
+    sys.path.insert(0, str(HERE))
+
+import streamlit as st  # noqa: E402
+
+from app_common import PAGES, init_state  # noqa: E402
+
+st.set_page_config(page_title="Thunee variant editor", page_icon=":material/playing_cards:", layout="wide")
+init_state()
+st.html("""<style>
+  textarea { font-family: "Source Code Pro", ui-monospace, monospace !important; font-size: 0.9rem !important; }
+  [class*="st-key-pt_card_"] button { min-height: 3.6rem; }
+  [class*="st-key-pt_card_"] button p { font-size: 1.45rem; }
+</style>""")
+
+pages = [
+    st.Page(str(HERE / PAGES["library"]), title="Library", icon=":material/menu_book:", default=True),
+    st.Page(str(HERE / PAGES["editor"]), title="Editor", icon=":material/edit_note:"),
+    st.Page(str(HERE / PAGES["playtest"]), title="Playtest", icon=":material/playing_cards:"),
+    st.Page(str(HERE / PAGES["compare"]), title="Compare", icon=":material/monitoring:"),
+]
+st.navigation(pages, position="top").run()

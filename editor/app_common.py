@@ -1,0 +1,197 @@
+"""What the pages share: session state, cached rulesets, the list of rulesets, card pictures.
+
+Only presentation lives in the app; the logic is in :mod:`thunee_dsl.editor`.
+"""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+
+import streamlit as st
+
+from thunee_dsl import load_ruleset
+from thunee_dsl.editor.cards import card_label
+from thunee_dsl.editor.checking import EDITOR_FILE, TextCheck, check_text
+from thunee_dsl.editor.storage import UserRulesets, user_home
+from thunee_dsl.loading import shipped_rulesets
+
+HERE = Path(__file__).resolve().parent
+PAGES = {
+    "library": "app_pages/library.py",
+    "editor": "app_pages/editor.py",
+    "playtest": "app_pages/playtest.py",
+    "compare": "app_pages/compare.py",
+}
+EDITOR_REF = "editor:"  # the editor's current text, as a ruleset to play or compare
+COLOURS = {"black": "#1b1b1b", "red": "#c8102e", "blue": "#0047ab", "green": "#117a37"}
+STARTER = "standard"
+
+
+# -- session state ------------------------------------------------------------------------------
+def init_state() -> None:
+    """Plain session keys (widgets come and go with the page; these stay)."""
+    ss = st.session_state
+    ss.setdefault("home", str(user_home()))
+    if "editor_text" not in ss:
+        ss.editor_text = overlay_template(STARTER)
+        ss.editor_origin = f"a new variant of {STARTER}"
+        ss.editor_file = None  # the user's file name it was opened from, if any
+    ss.setdefault("editor_previous", None)  # text replaced by Open/Upload, so it can be restored
+
+
+def follow_goto() -> None:
+    """Go to the page a button's callback asked for (callbacks may not switch pages themselves)."""
+    target = st.session_state.pop("goto", None)
+    if target in PAGES:
+        st.switch_page(PAGES[target])
+
+
+def shelf() -> UserRulesets:
+    return UserRulesets(Path(st.session_state.home).expanduser() / "rulesets")
+
+
+def overlay_template(base: str, base_ref: str | None = None, title: str | None = None) -> str:
+    """A new variant: an ``extends:`` overlay of ``base`` with a hint of what to change."""
+    ref = base_ref or base
+    name = f"my-{base}"
+    return (
+        f"# A house variant: only what differs from '{base}' goes here.\n"
+        f"# Mappings merge, lists replace, null removes a key.\n"
+        f"extends: {ref}\n"
+        f"name: {name}\n"
+        f"title: {title or base.replace('-', ' ').title() + ', our house rules'}\n"
+        f"\n"
+        f"# For example, play to 13 balls instead of 12:\n"
+        f"# game:\n"
+        f"#   target: 13\n"
+    )
+
+
+def set_editor_text(text: str, origin: str, file: str | None = None) -> None:
+    """Put ``text`` in the editor, keeping what it held (to restore) if that differs."""
+    ss = st.session_state
+    if ss.get("editor_text") and ss.editor_text != text:
+        ss.editor_previous = (ss.editor_text, ss.get("editor_origin", ""), ss.get("editor_file"))
+    ss.editor_text = text
+    ss.ed_area = text  # the text area's own key, set before it is drawn (this runs in callbacks)
+    ss.editor_origin = origin
+    ss.editor_file = file
+
+
+# -- rulesets -------------------------------------------------------------------------------------
+@st.cache_resource(show_spinner=False)
+def shipped(name: str):
+    return load_ruleset(name)
+
+
+@st.cache_resource(show_spinner=False, max_entries=64)
+def checked(text: str, base_dir: str | None, filename: str = EDITOR_FILE) -> TextCheck:
+    """Compiled text (rulesets hold closures: cache_resource, never cache_data)."""
+    return check_text(text, filename=filename, base_dir=base_dir)
+
+
+def check_editor() -> TextCheck:
+    return checked(st.session_state.editor_text, str(shelf().folder))
+
+
+def user_check(name: str) -> TextCheck:
+    folder = shelf().folder
+    path = folder / f"{name}.yaml"
+    try:
+        text = shelf().read(name)
+    except Exception as err:  # unreadable file: shown as its problem
+        return TextCheck("", None, None, (_file_problem(str(path), str(err)),))
+    return checked(text, str(folder), str(path))
+
+
+def _file_problem(path: str, message: str):
+    from thunee_dsl.editor.checking import TextProblem
+    return TextProblem(path, 0, 0, message, in_text=False)
+
+
+def catalogue(include_editor: bool = True) -> dict[str, str]:
+    """ref -> label of every ruleset one can pick: the editor's text, shipped ones, the user's."""
+    out: dict[str, str] = {}
+    if include_editor:
+        check = check_editor()
+        name = check.ruleset.name if check.ok else "not valid yet"
+        out[EDITOR_REF] = f"The editor's text ({name})"
+    for name in shipped_rulesets():
+        out[f"shipped:{name}"] = name
+    for name in shelf().names():
+        out[f"mine:{name}"] = f"{name} (yours)"
+    return out
+
+
+def ruleset_of(ref: str):
+    """The compiled ruleset a catalogue ref stands for, or None when its text is not valid."""
+    kind, _, name = ref.partition(":")
+    if kind == "shipped":
+        return shipped(name)
+    if kind == "mine":
+        return user_check(name).ruleset
+    if kind == "editor":
+        return check_editor().ruleset
+    raise ValueError(ref)
+
+
+def ruleset_text(ref: str) -> str:
+    kind, _, name = ref.partition(":")
+    if kind == "shipped":
+        return shipped_rulesets()[name].read_text(encoding="utf-8")
+    if kind == "mine":
+        return shelf().read(name)
+    return st.session_state.editor_text
+
+
+# -- pictures ---------------------------------------------------------------------------------------
+def card_html(card: str | None, big: bool = False) -> str:
+    """A card as a small white tile: rank and suit symbol in the suit's colour (text, not a glyph card)."""
+    size = "1.5rem" if big else "1.1rem"
+    if card is None:
+        return (f'<span style="display:inline-block;min-width:2.6em;text-align:center;border:1px solid #999;'
+                f'border-radius:6px;padding:2px 6px;margin:2px;background:#dfe6ee;color:#555;font-size:{size}">?</span>')
+    lab = card_label(card)
+    colour = COLOURS.get(lab.colour, "#1b1b1b")
+    return (f'<span title="{html.escape(lab.words)}" style="display:inline-block;min-width:2.6em;text-align:center;'
+            f'border:1px solid #888;border-radius:6px;padding:2px 6px;margin:2px;background:#fff;'
+            f'color:{colour};font-weight:700;font-size:{size};font-family:sans-serif">'
+            f'{html.escape(lab.rank)}&#8202;{html.escape(lab.symbol)}</span>')
+
+
+def card_button_label(card: str) -> str:
+    """A hand card as a button label: bold rank and suit in the suit's colour (Markdown colour)."""
+    lab = card_label(card)
+    colour = {"black": "", "red": "red", "blue": "blue", "green": "green"}.get(lab.colour, "")
+    text = f"**{lab.rank} {lab.symbol}**"
+    return f":{colour}[{text}]" if colour else text
+
+
+def demoted(markdown: str, levels: int = 2) -> str:
+    """Markdown with its headings made ``levels`` smaller (a rulebook inside a page, not a page of its own)."""
+    out, fenced = [], False
+    for line in markdown.splitlines():
+        if line.startswith("```"):
+            fenced = not fenced
+        if not fenced and line.startswith("#"):
+            line = "#" * levels + line
+        out.append(line)
+    return "\n".join(out)
+
+
+def show_problems(check: TextCheck, limit: int = 12) -> None:
+    """Each problem as 'line N, column C: message' with the offending line and a caret under it."""
+    for p in check.problems[:limit]:
+        if p.in_text:
+            where = f"Line {p.line}, column {p.column}" if p.line > 0 else "The file"
+        else:
+            where = f"In {Path(p.file).name}, line {p.line}" if p.line > 0 else f"In {Path(p.file).name}"
+        st.error(f"**{where}:** {p.message}", icon=":material/error:")
+        picture = p.pointer
+        if picture:
+            st.code(f"{p.line:>4} | " + picture.replace("\n", "\n     | "), language=None)
+        elif p.detail:
+            st.code(p.detail, language=None)
+    if len(check.problems) > limit:
+        st.caption(f"... and {len(check.problems) - limit} more")

@@ -1,0 +1,87 @@
+"""Library: the shipped rulesets and the user's own, each with its rulebook."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from app_common import (demoted, catalogue, follow_goto, overlay_template, ruleset_of, ruleset_text, set_editor_text, shelf,
+                        show_problems, user_check)
+from thunee_dsl.model.rulebook import render_rulebook
+
+ss = st.session_state
+follow_goto()
+
+
+def start_variant(ref: str) -> None:
+    kind, _, name = ref.partition(":")
+    base_ref = name if kind == "shipped" else f"{name}.yaml"
+    set_editor_text(overlay_template(name, base_ref), f"a new variant of {name}")
+    ss.goto = "editor"
+
+
+def open_in_editor(ref: str) -> None:
+    kind, _, name = ref.partition(":")
+    if kind == "mine":
+        set_editor_text(ruleset_text(ref), f"your ruleset {name}", file=name)
+    else:
+        set_editor_text(ruleset_text(ref), f"a copy of the shipped ruleset {name} (save it under a new name)")
+    ss.goto = "editor"
+
+
+def playtest(ref: str) -> None:
+    ss.pt_ref = ref
+    ss.goto = "playtest"
+
+
+def pick() -> None:
+    ss.lib_selected = ss.lib_pick
+
+
+def set_home() -> None:
+    ss.home = ss.lib_home.strip() or ss.home
+
+
+st.title("Rulesets")
+st.caption("Pick the rules you play. Read them as a rulebook, start a house variant from them, or play a deal.")
+
+options = catalogue(include_editor=False)
+refs = list(options)
+selected = ss.get("lib_selected", "shipped:standard")
+if selected not in refs:
+    selected = refs[0]
+
+left, right = st.columns([1, 2.8], gap="large")
+with left:
+    st.radio("Rulesets", refs, index=refs.index(selected), format_func=lambda r: options[r], key="lib_pick",
+             on_change=pick)
+    st.divider()
+    st.caption(f"Your own rulesets are saved in `{shelf().folder}`.")
+    st.text_input("Your folder (or set THUNEE_DSL_HOME)", value=ss.home, key="lib_home", on_change=set_home)
+
+with right:
+    ref = ss.get("lib_pick", selected)
+    kind, _, name = ref.partition(":")
+    ruleset = ruleset_of(ref)
+    if ruleset is not None:
+        st.subheader(ruleset.title)
+        st.caption(f"`{ruleset.name}` · {'shipped with thunee-dsl' if kind == 'shipped' else 'yours'}"
+                   + (f" · also called {', '.join(ruleset.aliases)}" if ruleset.aliases else ""))
+        if ruleset.summary:
+            st.write(ruleset.summary)
+    else:
+        st.subheader(name)
+        st.warning("This file is not a valid ruleset yet. Open it in the editor to fix it.")
+        show_problems(user_check(name))
+    b1, b2, b3 = st.columns(3)
+    b1.button("Start a new variant from this", type="primary", on_click=start_variant, args=(ref,),
+              key="lib_new", disabled=ruleset is None, width="stretch")
+    b2.button("Open in the editor" if kind == "mine" else "Open a copy in the editor", on_click=open_in_editor,
+              args=(ref,), key="lib_open", width="stretch")
+    b3.button("Playtest it", on_click=playtest, args=(ref,), key="lib_play", disabled=ruleset is None,
+              width="stretch")
+    rulebook, source = st.tabs(["Rulebook", "YAML file"])
+    with rulebook:
+        if ruleset is not None:
+            st.markdown(demoted(render_rulebook(ruleset)))
+    with source:
+        st.code(ruleset_text(ref), language="yaml", line_numbers=True)

@@ -1,0 +1,39 @@
+"""Shared fixtures of the editor's tests: the Streamlit app under AppTest, with a private user folder."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+APP = ROOT / "editor" / "app.py"
+PAGES = {"library": "app_pages/library.py", "editor": "app_pages/editor.py",
+         "playtest": "app_pages/playtest.py", "compare": "app_pages/compare.py"}
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch) -> Path:
+    """THUNEE_DSL_HOME for the app: a fresh folder per test."""
+    folder = tmp_path / "home"
+    monkeypatch.setenv("THUNEE_DSL_HOME", str(folder))
+    return folder
+
+
+@pytest.fixture
+def app(home):
+    """A function: the app opened on a page (after a first run of the default page)."""
+    st_testing = pytest.importorskip("streamlit.testing.v1", reason="the app extra (streamlit) is not installed")
+
+    def open_page(page: str = "library"):
+        at = st_testing.AppTest.from_file(str(APP), default_timeout=120)
+        at.run()
+        assert not at.exception, at.exception
+        if page != "library":
+            at.switch_page(PAGES[page]).run()
+            assert not at.exception, at.exception
+        return at
+
+    return open_page
+
+

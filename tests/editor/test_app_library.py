@@ -1,0 +1,52 @@
+"""The Library page (AppTest): the rulesets, their rulebooks, and starting a variant from one."""
+
+from __future__ import annotations
+
+from thunee_dsl import shipped_ruleset
+from thunee_dsl.loading import shipped_rulesets
+
+
+def test_it_lists_every_shipped_ruleset_and_shows_a_rulebook(app):
+    at = app("library")
+    [radio] = at.radio
+    assert radio.options[:len(shipped_rulesets())] == sorted(shipped_rulesets())
+    standard = shipped_ruleset("standard")
+    assert standard.title in [s.value for s in at.subheader]
+    assert any("Players and cards" in m.value for m in at.markdown)  # the rulebook, rendered
+
+
+def test_picking_another_ruleset_shows_its_rulebook(app):
+    at = app("library")
+    at.radio[0].set_value("shipped:royals").run()
+    assert not at.exception
+    assert shipped_ruleset("royals").title in [s.value for s in at.subheader]
+
+
+def test_start_a_new_variant_goes_to_the_editor_with_an_overlay(app):
+    at = app("library")
+    at.radio[0].set_value("shipped:two-to-clear").run()
+    at.button(key="lib_new").click().run()
+    assert not at.exception
+    assert [t.value for t in at.title] == ["Editor"]
+    text = at.session_state["editor_text"]
+    assert "extends: two-to-clear" in text
+    assert at.text_area(key="ed_area").value == text
+    assert any("Valid" in s.value for s in at.success)
+
+
+def test_the_users_rulesets_are_listed_valid_or_not(app, home):
+    folder = home / "rulesets"
+    folder.mkdir(parents=True)
+    (folder / "ours.yaml").write_text("extends: standard\nname: ours\ntitle: Our table\n", encoding="utf-8")
+    (folder / "broken.yaml").write_text("extends: standard\nname: broken\ngame:\n  targt: 13\n", encoding="utf-8")
+    at = app("library")
+    options = at.radio[0].options
+    assert "ours (yours)" in options and "broken (yours)" in options
+    at.radio[0].set_value("mine:ours").run()
+    assert "Our table" in [s.value for s in at.subheader]
+    at.radio[0].set_value("mine:broken").run()
+    assert any("Line 4, column 3" in e.value and "targt" in e.value for e in at.error)
+    assert any("targt: 13" in c.value for c in at.code)
+    at.button(key="lib_open").click().run()  # open the broken file in the editor to fix it
+    assert at.session_state["editor_file"] == "broken"
+    assert "targt" in at.text_area(key="ed_area").value

@@ -1,0 +1,146 @@
+"""The Playtest page (AppTest): deal, play a trick with the card buttons, undo, export and replay."""
+
+from __future__ import annotations
+
+import io
+import zipfile
+
+import yaml
+
+from thunee_dsl.game.transcript import replay_file, replay_text
+
+
+def start(app, ref: str = "shipped:standard", seed: int = 7, seat: int = 0):
+    at = app("playtest")
+    at.selectbox(key="pt_ref_pick").set_value(ref).run()
+    at.number_input(key="pt_seed").set_value(seed)
+    at.number_input(key="pt_seat").set_value(seat).run()
+    at.button(key="pt_start").click().run()
+    assert not at.exception, at.exception
+    return at
+
+
+def enabled(at, prefix: str) -> list:
+    return [b for b in at.button if (b.key or "").startswith(prefix) and not b.disabled]
+
+
+def step(at) -> None:
+    """One click of the person: a legal card if there is one, else the last announcement button (pass)."""
+    (enabled(at, "pt_card_") or enabled(at, "pt_do_"))[-1 if not enabled(at, "pt_card_") else 0].click().run()
+    assert not at.exception, at.exception
+
+
+def play_until_cards(at):
+    """Answer announcements (the last button of each: pass, or a trump card) until cards may be played."""
+    for _ in range(20):
+        pt = at.session_state["playtest"]
+        if any(a.verb == "play" for a in pt.view().legal):
+            return pt
+        (enabled(at, "pt_card_") or enabled(at, "pt_do_"))[-1].click().run()
+        assert not at.exception, at.exception
+    raise AssertionError("no card to play after 20 answers")
+
+
+def test_only_legal_cards_are_enabled_and_the_hand_is_the_seats_own(app):
+    at = start(app)
+    pt = at.session_state["playtest"]
+    view = pt.view()
+    hand_buttons = [b for b in at.button if (b.key or "").startswith("pt_card_")]
+    assert sorted(b.key.removeprefix("pt_card_") for b in hand_buttons) == sorted(view.hand)
+    pt = play_until_cards(at)
+    view = pt.view()
+    legal_cards = sorted(a.arg for a in view.legal if a.verb == "play")
+    assert sorted(b.key.removeprefix("pt_card_") for b in enabled(at, "pt_card_")) == legal_cards
+    for b in at.button:
+        if (b.key or "").startswith("pt_card_"):
+            card = b.key.removeprefix("pt_card_")
+            assert ("♥" in b.label) == card.endswith("H") and (":red[" in b.label) == card.endswith("H")
+
+
+def test_play_a_trick_then_undo(app):
+    at = start(app, seed=21)
+    pt = play_until_cards(at)
+    tricks_before = len(pt.view().tricks)
+    for _ in range(12):  # the person plays; the bots answer at once
+        view = at.session_state["playtest"].view()
+        if len(view.tricks) > tricks_before or at.session_state["playtest"].deal_over:
+            break
+        step(at)
+    pt = at.session_state["playtest"]
+    view = pt.view()
+    assert len(view.tricks) == tricks_before + 1 or pt.deal_over
+    assert all(len(t.cards) == pt.ruleset.seats for t in view.tricks)
+    shown = " ".join(m.value for m in at.markdown)
+    assert "1." in shown and "→" in shown  # the trick history
+    before = list(pt.actions)
+    last_mine = max(i for i, a in enumerate(before) if a.seat == 0)
+    at.button(key="pt_undo").click().run()
+    assert at.session_state["playtest"].actions == before[:last_mine]
+
+
+def test_the_export_holds_the_deal_so_far(app):
+    at = start(app, seed=5)
+    play_until_cards(at)
+    step(at)
+    [button] = [b for b in at.get("download_button") if b.key == "pt_export"]
+    name, data = at.session_state["pt_export_file"]
+    assert name == "standard-seed5.yaml"
+    text = data.decode("utf-8")
+    pt = at.session_state["playtest"]
+    said = [str(a) for i, a in enumerate(pt.game.deals[-1].actions) if i not in pt.game.deals[-1].silent]
+    exported = yaml.safe_load(text)
+    assert exported["ruleset"] == "standard" and exported["deals"][-1]["actions"] == said and said
+
+
+def test_a_whole_deal_scored_and_explained_then_the_next(app):
+    at = start(app, seed=3)
+    for _ in range(60):
+        pt = at.session_state["playtest"]
+        if pt.deal_over:
+            break
+        step(at)
+    pt = at.session_state["playtest"]
+    assert pt.deal_over
+    shown = [m.value for m in at.markdown]
+    assert any(m.startswith("#### The deal") for m in shown)
+    for line in pt.last_result.explanation:
+        assert f"- {line}" in shown
+    name, data = at.session_state["pt_export_file"]
+    report = replay_text(data.decode("utf-8"))
+    assert list(report.score) == list(pt.game.score)
+    if not pt.is_over:
+        at.button(key="pt_next").click().run()
+        assert len(at.session_state["playtest"].game.deals) == 2
+
+
+def test_the_editors_unsaved_variant_is_played_and_exported_with_its_text(app, tmp_path):
+    at = app("editor")
+    at.text_area(key="ed_area").input("extends: standard\nname: our-rules\ngame: {target: 13}\n").run()
+    at.switch_page("app_pages/playtest.py").run()
+    at.number_input(key="pt_seed").set_value(9)
+    at.button(key="pt_start").click().run()
+    pt = at.session_state["playtest"]
+    assert pt.ruleset.name == "our-rules" and pt.ruleset.game.target == 13
+    for _ in range(60):
+        if at.session_state["playtest"].deal_over:
+            break
+        step(at)
+    name, data = at.session_state["pt_export_file"]
+    assert name == "our-rules-seed9.zip"
+    zipfile.ZipFile(io.BytesIO(data)).extractall(tmp_path)
+    report = replay_file(tmp_path / "transcript.yaml")
+    assert list(report.score) == list(at.session_state["playtest"].game.score)
+
+
+def test_replay_the_deal_under_another_variant(app):
+    at = start(app, seed=11)
+    for _ in range(60):
+        if at.session_state["playtest"].deal_over:
+            break
+        step(at)
+    hands = at.session_state["playtest"].game.deals[-1].hands
+    at.selectbox(key="pt_other").set_value("shipped:thirteen-point").run()
+    at.button(key="pt_replay").click().run()
+    pt = at.session_state["playtest"]
+    assert pt.ruleset.name == "thirteen-point" and pt.game.deals[0].hands == hands
+    assert any("replayed under" in i.value for i in at.info)
