@@ -5,7 +5,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: app test bench clean
+.PHONY: app test bench screenshots clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -13,12 +13,17 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-# Until the browser editor lands, the app is a game in the terminal against bots.
+# The variant editor in the browser (Streamlit): http://localhost:$(PORT)
+PORT ?= 8501
 app: $(STAMP)
-	$(VENV)/bin/thunee-dsl play standard
+	$(VENV)/bin/thunee-dsl editor --port $(PORT)
 
 test: $(STAMP)
 	$(PY) -m pytest
+
+# Screenshots of every page of the editor into docs/screenshots/ (needs chromium).
+screenshots: $(STAMP)
+	$(PY) editor/screenshots.py
 
 bench: $(STAMP)
 	$(PY) benchmarks/bench_interpreter.py

@@ -39,6 +39,15 @@ def test_wheel_contains_rulesets_schema_and_grammar(wheel):
     assert any(n.endswith("entry_points.txt") for n in names)
 
 
+def test_wheel_ships_the_editor_app(wheel):
+    names = set(zipfile.ZipFile(wheel).namelist())
+    app = {f"thunee_dsl/editor/app/{p.relative_to(ROOT / 'editor').as_posix()}"
+           for p in (ROOT / "editor").rglob("*.py") if "__pycache__" not in p.parts}
+    assert "thunee_dsl/editor/app/app.py" in app and "thunee_dsl/editor/app/app_pages/playtest.py" in app
+    assert app <= names
+    assert not any("__pycache__" in n for n in names)
+
+
 def test_installed_wheel_loads_a_ruleset_away_from_the_source_tree(wheel, tmp_path):
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
@@ -61,9 +70,16 @@ def test_installed_wheel_loads_a_ruleset_away_from_the_source_tree(wheel, tmp_pa
         "print(thunee_dsl.__file__)\n"
         "print(rulesets_dir())\n"
         "print(r.name, r.deck.total_points, r.game.target)\n"
+        "from thunee_dsl.editor import app_path\n"
+        "print(app_path(), app_path().is_file())\n"
+        "from thunee_dsl.cli.editor import streamlit_command\n"
+        "print(streamlit_command()[4])\n"
     )
     out = subprocess.run([str(python), "-c", script], cwd=tmp_path, env=env, check=True,
                          capture_output=True, text=True).stdout.splitlines()
     assert out[0].startswith(target), out
     assert out[1].startswith(target), out  # the rulesets come from inside the installed package
     assert out[2] == "standard 304 12"
+    app, exists = out[3].rsplit(" ", 1)
+    assert app.startswith(target) and exists == "True", out  # `thunee-dsl editor` finds the app in the package
+    assert out[4] == app

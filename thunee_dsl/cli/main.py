@@ -92,6 +92,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("list", help="list the shipped rulesets")
     p.set_defaults(func=cmd_list)
 
+    from thunee_dsl.cli.editor import add_parser as add_editor_parser
+    add_editor_parser(sub)
+
     p = sub.add_parser("validate", help="check ruleset files; every problem as file:line:column: message")
     p.add_argument("files", nargs="+", metavar="FILE", help="ruleset files (or shipped names)")
     p.set_defaults(func=cmd_validate)

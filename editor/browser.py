@@ -1,0 +1,88 @@
+"""Serve the app and drive it in Debian's chromium (the browser test and the screenshot script share this).
+
+Playwright's own browser download does not work on our machines: Debian's ``chromium`` package does.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+APP = HERE / "app.py"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]
+
+
+def chromium_path() -> str | None:
+    """Debian's chromium, if installed."""
+    for candidate in ("/usr/bin/chromium", shutil.which("chromium") or "", shutil.which("chromium-browser") or ""):
+        if candidate and Path(candidate).is_file():
+            return candidate
+    return None
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@contextlib.contextmanager
+def serve_app(home: str | Path | None = None, timeout: float = 60.0):
+    """Run the app headless on a free port; yields its base URL. ``home`` becomes THUNEE_DSL_HOME
+    (a fresh temporary folder by default, so a user's own rulesets are never touched)."""
+    port = free_port()
+    with tempfile.TemporaryDirectory() as tmp:
+        env = {**os.environ, "THUNEE_DSL_HOME": str(home or tmp)}
+        log = Path(tmp) / "streamlit.log"
+        with open(log, "wb") as out:
+            proc = subprocess.Popen(
+                [sys.executable, "-m", "streamlit", "run", str(APP), "--server.headless", "true",
+                 "--server.address", "127.0.0.1", "--server.port", str(port),
+                 "--browser.gatherUsageStats", "false"],
+                env=env, stdout=out, stderr=subprocess.STDOUT, cwd=str(HERE.parent))
+            url = f"http://127.0.0.1:{port}"
+            try:
+                deadline = time.monotonic() + timeout
+                while True:
+                    if proc.poll() is not None:
+                        raise RuntimeError(f"the app stopped (exit {proc.returncode}):\n{log.read_text()[-2000:]}")
+                    try:
+                        with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as resp:
+                            if resp.status == 200:
+                                break
+                    except OSError:
+                        pass
+                    if time.monotonic() > deadline:
+                        raise RuntimeError(f"the app did not answer in {timeout}s:\n{log.read_text()[-2000:]}")
+                    time.sleep(0.3)
+                yield url
+            finally:
+                proc.terminate()
+                try:
+                    proc.wait(timeout=10)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
+                    proc.wait()
+
+
+def launch(playwright):
+    """Chromium through Playwright, with the flags our machines need."""
+    return playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS, headless=True)
+
+
+def wait_idle(page, timeout: float = 60_000) -> None:
+    """Wait until the app's script run is over and the page is drawn (no loading skeletons)."""
+    page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]', timeout=timeout)
+    page.wait_for_function("""() => !document.querySelector('[data-testid="stSkeleton"]')""", timeout=timeout)
+    page.wait_for_timeout(300)
+    page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]', timeout=timeout)

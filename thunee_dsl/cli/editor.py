@@ -1,0 +1,44 @@
+"""``thunee-dsl editor``: start the variant editor (the Streamlit app) in the browser."""
+
+from __future__ import annotations
+
+import importlib.util
+import subprocess
+import sys
+
+DEFAULT_PORT = 8501
+
+
+def add_parser(sub) -> None:
+    p = sub.add_parser("editor", help="start the variant editor in the browser (write, playtest, compare rules)")
+    p.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port to serve on (default {DEFAULT_PORT})")
+    p.add_argument("--address", default="localhost", help="address to serve on (default localhost)")
+    p.add_argument("--headless", action="store_true", help="do not open a browser window (on a server)")
+    p.set_defaults(func=main_editor)
+
+
+def streamlit_command(port: int = DEFAULT_PORT, address: str = "localhost", headless: bool = False) -> list[str]:
+    """The command that serves the app."""
+    from thunee_dsl.editor import app_path
+    return [sys.executable, "-m", "streamlit", "run", str(app_path()),
+            "--server.port", str(port), "--server.address", address,
+            "--server.headless", "true" if headless else "false",
+            "--browser.gatherUsageStats", "false"]
+
+
+def main_editor(args) -> int:
+    from thunee_dsl.editor import app_path
+    if not 1 <= args.port <= 65535:
+        print(f"error: --port must be 1 to 65535, not {args.port}", file=sys.stderr)
+        return 2
+    if importlib.util.find_spec("streamlit") is None:
+        print("error: the editor needs Streamlit: pip install 'thunee-dsl[app]'", file=sys.stderr)
+        return 2
+    if not app_path().is_file():
+        print(f"error: the editor app is missing (looked for {app_path()})", file=sys.stderr)
+        return 2
+    print(f"thunee-dsl editor: http://{args.address}:{args.port} (Ctrl+C to stop)", file=sys.stderr)
+    try:
+        return subprocess.call(streamlit_command(args.port, args.address, args.headless))
+    except KeyboardInterrupt:
+        return 130
