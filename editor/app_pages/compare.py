@@ -191,10 +191,12 @@ st.altair_chart(bars_with_intervals(rates, "label", "value", "low", "high", "sha
 events = pd.DataFrame(event_rows(cmp))
 if not events.empty:
     st.markdown("**Calls and undertakings**: how often each is made (share of deals), and how often it succeeds")
+    st.caption("Made: the share of deals in which it was said.")
     st.altair_chart(bars_with_intervals(events, "event", "happens", "happens_low", "happens_high", "share of deals",
                                         percent=True), width="stretch", height=420)
     succ = events.dropna(subset=["succeeds"])
     if not succ.empty:
+        st.caption("Succeeds: of the deals in which it was said, the share its side won.")
         st.altair_chart(bars_with_intervals(succ, "event", "succeeds", "succeeds_low", "succeeds_high",
                                             "success rate", percent=True), width="stretch", height=420)
 

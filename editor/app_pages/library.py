@@ -52,8 +52,12 @@ if selected not in refs:
 
 left, right = st.columns([1, 2.8], gap="large")
 with left:
+    captions = []
+    for r in refs:
+        compiled = ruleset_of(r)
+        captions.append(compiled.title if compiled is not None else "not valid yet")
     st.radio("Rulesets", refs, index=refs.index(selected), format_func=lambda r: options[r], key="lib_pick",
-             on_change=pick)
+             on_change=pick, captions=captions)
     st.divider()
     st.caption(f"Your own rulesets are saved in `{shelf().folder}`.")
     st.text_input("Your folder (or set THUNEE_DSL_HOME)", value=ss.home, key="lib_home", on_change=set_home)

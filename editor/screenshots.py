@@ -1,0 +1,122 @@
+"""Screenshots of every page of the editor, for the README: ``python editor/screenshots.py [OUTDIR]``.
+
+Starts the app headless (with a fresh, temporary user folder), drives it in Debian's chromium through
+Playwright, and writes PNGs into ``docs/screenshots/`` (or OUTDIR). ``make screenshots`` runs it.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from browser import chromium_path, launch, serve_app, wait_idle  # noqa: E402
+
+OUT = HERE.parent / "docs" / "screenshots"
+WIDTH = 1400
+VARIANT = """# Our house rules: a Thunee caught by the partner costs 6, and we play to 13.
+extends: standard
+name: our-house
+title: Standard Thunee, our house rules
+undertakings:
+  thunee:
+    balls: {partner_catch: 6}
+game:
+  target: 13
+  corner_house: 12
+"""
+TYPO = VARIANT.replace("  target: 13", "  targt: 13")
+
+
+def edit(page, text: str) -> None:
+    box = page.locator(".st-key-ed_area textarea")
+    box.fill(text)
+    box.press("Control+Enter")
+    wait_idle(page)
+
+
+def go(page, name: str) -> None:
+    page.get_by_role("link", name=name, exact=True).first.click()
+    wait_idle(page)
+
+
+def shoot(page, out: Path, name: str, height: int) -> Path:
+    page.set_viewport_size({"width": WIDTH, "height": height})
+    page.mouse.move(WIDTH - 5, height - 5)  # no tooltip over the picture
+    wait_idle(page)
+    path = out / f"{name}.png"
+    page.screenshot(path=str(path))
+    print(path)
+    return path
+
+
+def play_some(page, clicks: int) -> None:
+    """Click legal cards (else the last announcement button, a pass) a few times."""
+    for _ in range(clicks):
+        card = page.locator('[class*="st-key-pt_card_"] button:not([disabled])').first
+        if card.count():
+            card.click()
+        elif page.locator('[class*="st-key-pt_do_"] button').count():
+            page.locator('[class*="st-key-pt_do_"] button').last.click()
+        else:
+            break
+        wait_idle(page)
+
+
+def main(out: Path = OUT) -> int:
+    from playwright.sync_api import sync_playwright
+
+    if chromium_path() is None:
+        print("chromium is not installed (apt-get install chromium)", file=sys.stderr)
+        return 1
+    out.mkdir(parents=True, exist_ok=True)
+    with serve_app() as url, sync_playwright() as p:
+        browser = launch(p)
+        page = browser.new_page(viewport={"width": WIDTH, "height": 1000})
+        page.goto(url)
+        wait_idle(page)
+        shoot(page, out, "library", 1250)
+
+        go(page, "Editor")
+        edit(page, TYPO)
+        shoot(page, out, "editor-error", 1000)
+        edit(page, VARIANT)
+        page.get_by_role("tab", name="What it changes").click()
+        wait_idle(page)
+        shoot(page, out, "editor", 1000)
+        page.get_by_role("tab", name="Try a formula").click()
+        wait_idle(page)
+        formula = page.locator(".st-key-fx_text input")
+        formula.fill("counting.count >= 105 and counting.won_last_trick")
+        formula.press("Enter")
+        wait_idle(page)
+        shoot(page, out, "editor-formula", 1000)
+
+        go(page, "Playtest")
+        seed = page.locator(".st-key-pt_seed input")
+        seed.fill("7")
+        seed.press("Enter")
+        wait_idle(page)
+        page.get_by_role("button", name="Deal", exact=True).click()
+        wait_idle(page)
+        play_some(page, 7)
+        shoot(page, out, "playtest", 1150)
+
+        go(page, "Compare")
+        games = page.locator(".st-key-cmp_games input")
+        games.fill("300")
+        games.press("Enter")
+        wait_idle(page)
+        page.get_by_role("button", name="Simulate", exact=True).click()
+        wait_idle(page, timeout=300_000)
+        page.wait_for_selector('[data-testid="stVegaLiteChart"]', timeout=60_000)
+        page.wait_for_timeout(1500)  # charts draw after the run
+        shoot(page, out, "compare", 2900)
+        browser.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(Path(sys.argv[1]) if len(sys.argv) > 1 else OUT))
