@@ -86,6 +86,11 @@ def main() -> None:
     same = json.dumps(results[1].to_json(), sort_keys=True) == json.dumps(results[args.jobs].to_json(), sort_keys=True)
     print(f"identical results: {'yes' if same else 'NO'}")
     speedup = t1 / tj
+    busy = cj / tj  # cores this run kept busy on average
+    print(f"jobs={args.jobs} kept {busy:.2f} cores busy on average")
+    if args.jobs > 1 and busy < 0.8 * min(args.jobs, cores or 1):
+        print("warning: the workers did not get the cores to themselves (other processes were busy): "
+              "the speed-up below understates what this machine can do")
     print(f"speed-up jobs={args.jobs} over jobs=1: {speedup:.2f} (target >= 1.7 with 2 jobs on two cores)")
     print(f"{args.games}-game paired comparison, jobs={args.jobs}: {tj:.2f} s (jobs=1: {t1:.2f} s)")
     print(f"speedup: {speedup:.2f}")
