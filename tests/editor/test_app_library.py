@@ -50,3 +50,13 @@ def test_the_users_rulesets_are_listed_valid_or_not(app, home):
     at.button(key="lib_open").click().run()  # open the broken file in the editor to fix it
     assert at.session_state["editor_file"] == "broken"
     assert "targt" in at.text_area(key="ed_area").value
+
+
+def test_playtest_it_opens_a_game_of_that_ruleset(app):
+    at = app("library")
+    at.radio[0].set_value("shipped:royals").run()
+    at.button(key="lib_play").click().run()
+    assert [t.value for t in at.title] == ["Playtest"]
+    assert at.selectbox(key="pt_ref_pick").value == "shipped:royals"
+    at.button(key="pt_start").click().run()
+    assert at.session_state["playtest"].ruleset.name == "royals"
