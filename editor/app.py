@@ -23,6 +23,7 @@ st.html("""<style>
   textarea { font-family: "Source Code Pro", ui-monospace, monospace !important; font-size: 0.9rem !important; }
   [class*="st-key-pt_card_"] button { min-height: 3.6rem; }
   [class*="st-key-pt_card_"] button p { font-size: 1.45rem; }
+  [class*="st-key-pt_card_"] button:disabled { opacity: 0.35; }
 </style>""")
 
 pages = [

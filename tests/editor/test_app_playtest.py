@@ -5,9 +5,11 @@ from __future__ import annotations
 import io
 import zipfile
 
+import pytest
 import yaml
 
 from thunee_dsl.game.transcript import replay_file, replay_text
+from thunee_dsl.loading import shipped_rulesets
 
 
 def start(app, ref: str = "shipped:standard", seed: int = 7, seat: int = 0):
@@ -144,3 +146,19 @@ def test_replay_the_deal_under_another_variant(app):
     pt = at.session_state["playtest"]
     assert pt.ruleset.name == "thirteen-point" and pt.game.deals[0].hands == hands
     assert any("replayed under" in i.value for i in at.info)
+
+
+@pytest.mark.parametrize("name", sorted(shipped_rulesets()))
+def test_a_deal_of_every_shipped_ruleset_plays_through_the_page(app, name):
+    at = start(app, ref=f"shipped:{name}", seed=2)
+    labels = set()
+    for _ in range(120):
+        pt = at.session_state["playtest"]
+        if pt.deal_over:
+            break
+        labels |= {b.label for b in enabled(at, "pt_do_")}
+        step(at)
+    pt = at.session_state["playtest"]
+    assert pt.deal_over, f"the deal of {name} did not finish in 120 clicks"
+    assert all(label and "None" not in label for label in labels)
+    assert any(m.value.startswith("#### The deal") for m in at.markdown)
