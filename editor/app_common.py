@@ -32,12 +32,21 @@ STARTER = "standard"
 def init_state() -> None:
     """Plain session keys (widgets come and go with the page; these stay)."""
     ss = st.session_state
-    ss.setdefault("home", str(user_home()))
+    ss.setdefault("home", tilde(user_home()))
     if "editor_text" not in ss:
         ss.editor_text = overlay_template(STARTER)
         ss.editor_origin = f"a new variant of {STARTER}"
         ss.editor_file = None  # the user's file name it was opened from, if any
     ss.setdefault("editor_previous", None)  # text replaced by Open/Upload, so it can be restored
+
+
+def tilde(path) -> str:
+    """A path as people write it: ``~/.thunee-dsl`` rather than ``/home/someone/.thunee-dsl``."""
+    path = Path(path).expanduser()
+    try:
+        return "~/" + path.relative_to(Path.home()).as_posix()
+    except ValueError:
+        return str(path)
 
 
 def follow_goto() -> None:

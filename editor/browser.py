@@ -37,12 +37,14 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def serve_app(home: str | Path | None = None, timeout: float = 60.0):
+def serve_app(home: str | Path | None = None, timeout: float = 60.0, env: dict | None = None):
     """Run the app headless on a free port; yields its base URL. ``home`` becomes THUNEE_DSL_HOME
-    (a fresh temporary folder by default, so a user's own rulesets are never touched)."""
+    (a fresh temporary folder by default, so a user's own rulesets are never touched); ``env`` adds to
+    (or, with None values, removes from) the app's environment."""
     port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
-        env = {**os.environ, "THUNEE_DSL_HOME": str(home or tmp)}
+        env = {**os.environ, "THUNEE_DSL_HOME": str(home or tmp), **(env or {})}
+        env = {k: v for k, v in env.items() if v is not None}
         log = Path(tmp) / "streamlit.log"
         with open(log, "wb") as out:
             proc = subprocess.Popen(

@@ -6,7 +6,9 @@ Playwright, and writes PNGs into ``docs/screenshots/`` (or OUTDIR). ``make scree
 
 from __future__ import annotations
 
+import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -72,7 +74,8 @@ def main(out: Path = OUT) -> int:
         print("chromium is not installed (apt-get install chromium)", file=sys.stderr)
         return 1
     out.mkdir(parents=True, exist_ok=True)
-    with serve_app() as url, sync_playwright() as p:
+    fake_home = tempfile.mkdtemp(prefix="thunee-home-")  # the app shows ~/.thunee-dsl, not a temporary path
+    with serve_app(env={"HOME": fake_home, "THUNEE_DSL_HOME": None}) as url, sync_playwright() as p:
         browser = launch(p)
         page = browser.new_page(viewport={"width": WIDTH, "height": 1000})
         page.goto(url)
@@ -115,6 +118,7 @@ def main(out: Path = OUT) -> int:
         page.wait_for_timeout(1500)  # charts draw after the run
         shoot(page, out, "compare", 2900)
         browser.close()
+    shutil.rmtree(fake_home, ignore_errors=True)
     return 0
 
 

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import streamlit as st
 
-from app_common import (demoted, catalogue, check_editor, follow_goto, ruleset_text, set_editor_text, shelf, shipped,
-                        show_problems)
+from app_common import (catalogue, check_editor, demoted, follow_goto, ruleset_text, set_editor_text, shelf, shipped,
+                        show_problems, tilde)
 from thunee_dsl import load_ruleset
 from thunee_dsl.editor.formulas import PLACES, try_formula
 from thunee_dsl.editor.storage import decode_upload, slug
@@ -51,9 +51,9 @@ def save() -> None:
     ss.editor_origin = f"your ruleset {path.stem}"
     check = check_editor()
     if check.ok:
-        ss.ed_msg = ("success", f"Saved as `{path}`.")
+        ss.ed_msg = ("success", f"Saved as `{tilde(path)}`.")
     else:
-        ss.ed_msg = ("warning", f"Saved as `{path}`, with {len(check.problems)} problem(s) still to fix.")
+        ss.ed_msg = ("warning", f"Saved as `{tilde(path)}`, with {len(check.problems)} problem(s) still to fix.")
 
 
 def upload() -> None:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import streamlit as st
 
-from app_common import (demoted, catalogue, follow_goto, overlay_template, ruleset_of, ruleset_text, set_editor_text, shelf,
-                        show_problems, user_check)
+from app_common import (catalogue, demoted, follow_goto, overlay_template, ruleset_of, ruleset_text, set_editor_text,
+                        shelf, show_problems, tilde, user_check)
 from thunee_dsl.model.rulebook import render_rulebook
 
 ss = st.session_state
@@ -59,7 +59,7 @@ with left:
     st.radio("Rulesets", refs, index=refs.index(selected), format_func=lambda r: options[r], key="lib_pick",
              on_change=pick, captions=captions)
     st.divider()
-    st.caption(f"Your own rulesets are saved in `{shelf().folder}`.")
+    st.caption(f"Your own rulesets are saved in `{tilde(shelf().folder)}`.")
     st.text_input("Your folder (or set THUNEE_DSL_HOME)", value=ss.home, key="lib_home", on_change=set_home)
 
 with right:
