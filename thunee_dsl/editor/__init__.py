@@ -7,7 +7,8 @@ app's pages stay presentation only:
 * :mod:`.formulas`: try a formula on a sample deal (its value, or the caret error);
 * :mod:`.storage`: the user's own rulesets in a folder (``THUNEE_DSL_HOME``, default ``~/.thunee-dsl``);
 * :mod:`.cards`: card and action labels for people (rank and suit in words and symbols, suit colours);
-* :mod:`.playtest`: a game against bots for one human seat, with undo, seeds and transcripts.
+* :mod:`.playtest`: a game against bots for one human seat, with undo, seeds and transcripts;
+* :mod:`.comparing`: a simulation's result as rows for the Compare page's tables and charts.
 
 It sits in the front-end layer (layer 7 of ``docs/architecture.md``): it may import every library
 layer, and nothing in the library imports it.
