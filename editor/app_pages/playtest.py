@@ -8,6 +8,7 @@ from app_common import EDITOR_REF, card_button_label, card_html, catalogue, foll
 from thunee_dsl.editor.cards import action_label, card_text, history_line, suit_label
 from thunee_dsl.editor.playtest import Playtest, bot_names, new_seed
 from thunee_dsl.errors import ThuneeDslError
+from thunee_dsl.simulation import default_bot
 
 ss = st.session_state
 follow_goto()
@@ -22,7 +23,7 @@ def start_game() -> None:
         ss.pt_msg = ("error", "That ruleset is not valid yet: fix it in the Editor first.")
         return
     seat = int(ss.get("pt_seat", 0)) % ruleset.seats
-    bots = tuple(ss.get(f"pt_bot_{s}", "random") for s in range(ruleset.seats))
+    bots = tuple(ss.get(f"pt_bot_{s}", default_bot()) for s in range(ruleset.seats))
     try:
         ss.playtest = Playtest.start(ruleset, seat=seat, seed=int(ss.pt_seed), bots=bots)
     except (ValueError, ThuneeDslError) as err:
@@ -98,7 +99,8 @@ with st.expander("New game" if pt is not None else "Choose the rules, your seat 
         if s == int(ss.get("pt_seat", 0)):
             bot_cols[s].text_input(f"Seat {s}", value="you", disabled=True, key=f"pt_you_{s}")
         else:
-            bot_cols[s].selectbox(f"Seat {s}", names, key=f"pt_bot_{s}")
+            bot_cols[s].selectbox(f"Seat {s}", names, key=f"pt_bot_{s}",
+                                  index=names.index(default_bot()) if default_bot() in names else 0)
     st.button("Deal", type="primary", on_click=start_game, key="pt_start", disabled=chosen is None)
     if chosen is None:
         st.warning("The editor's text is not a valid ruleset yet: fix it in the Editor, or pick another.")

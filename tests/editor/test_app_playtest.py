@@ -17,6 +17,9 @@ def start(app, ref: str = "shipped:standard", seed: int = 7, seat: int = 0):
     at.selectbox(key="pt_ref_pick").set_value(ref).run()
     at.number_input(key="pt_seed").set_value(seed)
     at.number_input(key="pt_seat").set_value(seat).run()
+    for box in at.selectbox:
+        if (box.key or "").startswith("pt_bot_"):
+            box.set_value("random")  # the fast bot, whatever else is registered
     at.button(key="pt_start").click().run()
     assert not at.exception, at.exception
     return at
