@@ -10,11 +10,15 @@ Every player has ``choose(view) -> Action``. Bots are found by name in :data:`BO
 
 from __future__ import annotations
 
+from thunee_dsl.players.heuristic import HeuristicBot
+from thunee_dsl.players.montecarlo import MonteCarloBot
 from thunee_dsl.players.random_bot import RandomBot
 
 #: name -> factory ``(ruleset, seed, **options) -> player``
 BOTS = {
     "random": lambda ruleset, seed=None, **options: RandomBot(seed=seed, **options),
+    "heuristic": lambda ruleset, seed=None, **options: HeuristicBot(ruleset, seed=seed, **options),
+    "montecarlo": lambda ruleset, seed=None, **options: MonteCarloBot(ruleset, seed=seed, **options),
 }
 
 
@@ -27,4 +31,4 @@ def make_bot(name: str, ruleset, seed: int | None = None, **options):
     return factory(ruleset, seed=seed, **options)
 
 
-__all__ = ["BOTS", "RandomBot", "make_bot"]
+__all__ = ["BOTS", "HeuristicBot", "MonteCarloBot", "RandomBot", "make_bot"]

@@ -1,0 +1,139 @@
+#!/usr/bin/env python3
+"""The bots: speed (decisions per second) and strength (whole games of `standard`).
+
+    python benchmarks/bench_bots.py [--games N] [--mc-games M] [--samples S] [--workers W] [--ruleset R]
+
+Speed: the heuristic's decisions per second over every decision of heuristic self-play games, and the
+Monte Carlo bot's searched decisions per second (card plays with more than one legal card; the other
+decisions are the heuristic's).
+
+Strength: heuristic vs random over N whole games, then Monte Carlo (S samples, one heuristic playout per
+sample and card) vs heuristic over M games. The team a bot sits in alternates from game to game (team 0
+holds seats 0 and 2, and deals first), and every game has its own seed. Win rates are printed with
+Wilson 95% intervals. Targets: heuristic >= 75% against random, Monte Carlo >= 60% against heuristic.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from thunee_dsl import shipped_ruleset  # noqa: E402
+from thunee_dsl.game import GameState  # noqa: E402
+from thunee_dsl.players import make_bot  # noqa: E402
+
+MAX_ACTIONS = 20_000
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    d = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / d
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return centre - half, centre + half
+
+
+def play_game(job: tuple) -> dict:
+    """One game: bot ``a`` (with ``a_options``) in team ``a_team`` against bot ``b``; who won, and timings."""
+    ruleset_name, seed, a, a_options, b, b_options, a_team = job
+    r = shipped_ruleset(ruleset_name)
+    game = GameState(r, seed=seed)
+    bots = []
+    for s in range(r.seats):
+        mine = r.team_of(s) == a_team
+        name, opts = (a, a_options) if mine else (b, b_options)
+        bots.append(make_bot(name, r, seed=seed * 100 + s, **opts))
+    searched = [0, 0.0]  # Monte Carlo card decisions with a real choice, and their time
+    n = 0
+    while not game.is_over:
+        n += 1
+        if n > MAX_ACTIONS:
+            raise RuntimeError(f"game {seed} did not end")
+        seat = game.to_act
+        view = game.view(seat)
+        bot = bots[seat]
+        start = time.perf_counter()
+        action = bot.choose(view)
+        took = time.perf_counter() - start
+        if bot.name == "montecarlo" and len(view.legal) > 1 and view.legal[0].verb == "play":
+            searched[0] += 1
+            searched[1] += took
+        game.apply(action)
+    return {"a_won": game.winner == a_team, "deals": len(game.deals), "searched": searched}
+
+
+def match(pool, ruleset: str, games: int, a: str, a_options: dict, b: str, b_options: dict, first_seed: int):
+    jobs = [(ruleset, first_seed + i, a, a_options, b, b_options, i % 2) for i in range(games)]
+    start = time.perf_counter()
+    results = list(pool.map(play_game, jobs)) if pool else [play_game(j) for j in jobs]
+    took = time.perf_counter() - start
+    wins = sum(r["a_won"] for r in results)
+    deals = sum(r["deals"] for r in results)
+    searched = sum(r["searched"][0] for r in results), sum(r["searched"][1] for r in results)
+    return wins, deals, took, searched
+
+
+def speed_heuristic(ruleset: str, games: int) -> float:
+    r = shipped_ruleset(ruleset)
+    decisions = 0
+    spent = 0.0
+    for g in range(games):
+        game = GameState(r, seed=10_000 + g)
+        bots = [make_bot("heuristic", r, seed=g * 10 + s) for s in range(r.seats)]
+        while not game.is_over:
+            view = game.view(game.to_act)
+            start = time.perf_counter()
+            action = bots[game.to_act].choose(view)
+            spent += time.perf_counter() - start
+            decisions += 1
+            game.apply(action)
+    return decisions / spent
+
+
+def report(label: str, wins: int, games: int, deals: int, took: float, target: float) -> None:
+    lo, hi = wilson(wins, games)
+    rate = wins / games if games else 0.0
+    mark = "meets" if rate >= target else "below"
+    print(f"{label}: {wins}/{games} games won = {rate:.1%} (95% CI {lo:.1%}-{hi:.1%}); {deals} deals in {took:.0f} s; "
+          f"target {target:.0%}: {mark}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--ruleset", default="standard")
+    ap.add_argument("--games", type=int, default=200, help="heuristic vs random games")
+    ap.add_argument("--mc-games", type=int, default=40, help="Monte Carlo vs heuristic games")
+    ap.add_argument("--samples", type=int, default=12, help="Monte Carlo samples per decision")
+    ap.add_argument("--playouts", type=int, default=1, help="Monte Carlo playouts per sample and card")
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+
+    print(f"ruleset {args.ruleset}; Monte Carlo budget: {args.samples} samples x {args.playouts} playout(s)")
+    print(f"heuristic: {speed_heuristic(args.ruleset, 5):.0f} decisions/s (all decisions of self-play)")
+    pool = ProcessPoolExecutor(args.workers) if args.workers > 1 else None
+    try:
+        wins, deals, took, _ = match(pool, args.ruleset, args.games, "heuristic", {}, "random", {}, args.seed)
+        report("heuristic vs random", wins, args.games, deals, took, 0.75)
+        mc = {"samples": args.samples, "playouts": args.playouts}
+        wins, deals, took, (n, spent) = match(pool, args.ruleset, args.mc_games, "montecarlo", mc, "heuristic", {},
+                                              args.seed + 100_000)
+        if n:
+            print(f"montecarlo: {n / spent:.1f} searched decisions/s ({n} card choices searched)")
+        report("montecarlo vs heuristic", wins, args.mc_games, deals, took, 0.60)
+    finally:
+        if pool:
+            pool.shutdown()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,225 @@
+"""A heuristic player: trick-taking sense read from the ruleset's data.
+
+It sees only its :class:`~thunee_dsl.game.view.SeatView`. Everything it weighs comes from the compiled
+:class:`~thunee_dsl.model.ruleset.Ruleset`: the deck's ranking and card points, the beats tables (or an
+undertaking's own ranking), the calling ladder, bidding limits, declaration combinations, undertakings'
+rules, claim formulas (checked by replaying the worlds the seat cannot tell apart).
+
+* making trumps: the suit where the hand is strongest ('last card' with a weak spread, if allowed);
+* calling / bidding: only when the best suit clearly supports it (a higher rung needs more);
+* undertakings (Thunee and its relatives): only when the hand is sure to win every trick;
+* declarations (Jodies): whenever legal, the most valuable first;
+* claims (Double, Khanaak): only when, in every deal the seat cannot tell from the real one, claiming
+  scores better than keeping quiet;
+* card play: win a trick with the cheapest card that holds it, leave a partner's winning card alone and
+  throw points on it when it is safe, throw low when losing, cut only when the trick is worth a trump,
+  lead masters (drawing trumps as the makers), else lead low.
+
+>>> from thunee_dsl import shipped_ruleset
+>>> from thunee_dsl.game import GameState
+>>> rules = shipped_ruleset("standard")
+>>> game = GameState(rules, seed=1)
+>>> bot = HeuristicBot(rules, seed=1)
+>>> bot.choose(game.view(game.to_act)) in game.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+import random
+
+from thunee_dsl.game.actions import Action
+from thunee_dsl.game.view import SeatView
+from thunee_dsl.model.ruleset import Ruleset
+from thunee_dsl.players.knowledge import Knowledge
+from thunee_dsl.players.tactics import (PlayCtx, call_strength, choose_play, choose_trump, estimated_tricks,
+                                        sure_to_win_all, tables)
+from thunee_dsl.players.worlds import Tracker, playout, rebuild, replay, sample_world, utility
+
+
+def decision_rng(seed: int, view: SeatView) -> random.Random:
+    """A random source that depends only on the bot's seed and what the seat sees (so a bot's choice is
+    a function of its view)."""
+    key = "|".join((str(seed), str(view.seat), str(view.deal_number), str(view.dealer), str(view.score),
+                    ",".join(view.hand), str(view.unseen), ";".join(view.history)))
+    return random.Random(key)
+
+
+class HeuristicBot:
+    """See the module docstring. Options: ``call_threshold`` and ``call_step`` (best-suit strength, in
+    units of a lone top card, needed for the first rung of calling and for each rung above it),
+    ``claim_samples`` (worlds checked before a claim)."""
+
+    name = "heuristic"
+
+    def __init__(self, ruleset: Ruleset, seed: int | None = None, call_threshold: float = 1.85,
+                 call_step: float = 0.3, bid_margin: float = 0.5, claim_samples: int = 24):
+        self.ruleset = ruleset
+        self.t = tables(ruleset)
+        self.seed = seed if seed is not None else random.randrange(2**32)
+        self.call_threshold = call_threshold
+        self.call_step = call_step
+        self.bid_margin = bid_margin
+        self.claim_samples = claim_samples
+
+    # -- the decision ---------------------------------------------------------------------------------
+    def choose(self, view: SeatView) -> Action:
+        legal = view.legal
+        if not legal:
+            raise ValueError(f"seat {view.seat} has nothing to do now")
+        if len(legal) == 1:
+            return legal[0]
+        r = self.ruleset
+        verbs = {a.verb for a in legal}
+        passing = next((a for a in legal if a.verb == "pass"), None)
+        if "play" in verbs:
+            return self.play(view)
+        decls = [a for a in legal if r.declaration_by_verb(a.verb) is not None]
+        if decls:
+            return self.declare(view, decls)
+        if any(r.claim_by_verb(v) for v in verbs):
+            return self.claim(view)
+        if any(r.undertaking_by_verb(v) for v in verbs):
+            return self.undertake(view)
+        if "trump" in verbs:
+            if "redeal" in verbs:
+                return next(a for a in legal if a.verb == "redeal")
+            return choose_trump(self.t, self._hand(view), [a for a in legal if a.verb == "trump"])
+        if "call" in verbs:
+            return self.call(view)
+        if "bid" in verbs:
+            return self.bid(view)
+        if "redeal" in verbs:
+            return next(a for a in legal if a.verb == "redeal")  # offered only for a weak hand
+        return passing if passing is not None else legal[0]
+
+    def _hand(self, view: SeatView) -> int:
+        return self.ruleset.deck.mask_of(self.t.card_of[c] for c in view.hand)
+
+    # -- card play ------------------------------------------------------------------------------------
+    def play_ctx(self, view: SeatView, k: Knowledge | None = None) -> PlayCtx:
+        k = k or Knowledge(self.ruleset, view)
+        t = self.t
+        lm = 0
+        for a in view.legal:
+            lm |= 1 << t.card_of[a.arg]
+        threats = [k.may_hold(s) for s in range(view.seats)]
+        out = 0
+        for s in range(view.seats):
+            if s != view.seat:
+                out |= threats[s]
+        u = k.undertaking
+        return PlayCtx(
+            t, view.seat, view.seats, k.team_of, lm, k.hand, list(k.current_trick), k.trump, k.beats, threats, out,
+            len(view.hand) + view.unseen, exact=False, known_void=k.void,
+            undertaker=view.undertaker if u is not None else None,
+            first_lead_sets_trump=u is not None and u.trump == "first lead" and k.played_mask == 0,
+            makers=None if view.trump_maker is None else k.team_of[view.trump_maker])
+
+    def play(self, view: SeatView) -> Action:
+        card = choose_play(self.play_ctx(view))
+        return Action(view.seat, "play", self.t.names[card])
+
+    # -- announcements --------------------------------------------------------------------------------
+    def declare(self, view: SeatView, decls: list[Action]) -> Action:
+        """The most valuable declaration on offer (the window asks again for the others)."""
+        r, t = self.ruleset, self.t
+        hand = self._hand(view)
+        trump = None if view.trump is None else r.deck.suits.index(view.trump)
+
+        def value(a: Action) -> int:
+            decl = r.declaration_by_verb(a.verb)
+            suit = r.deck.suits.index(a.arg)
+            for combo in decl.combinations:
+                cs = [r.deck.card_of(suit, rank) for rank in combo.ranks]
+                if all((hand >> c) & 1 for c in cs):
+                    return combo.trumps if suit == trump else combo.other
+            return 0
+        return max(decls, key=value)
+
+    def call(self, view: SeatView) -> Action:
+        r = self.ruleset
+        calls = sorted((a for a in view.legal if a.verb == "call"), key=lambda a: a.arg)
+        passing = next(a for a in view.legal if a.verb == "pass")
+        lowest = calls[0]
+        rung = r.calling.amounts.index(lowest.arg) if lowest.arg in r.calling.amounts else 0
+        if call_strength(self.t, self._hand(view)) >= self.call_threshold + self.call_step * rung:
+            return lowest
+        return passing
+
+    def bid(self, view: SeatView) -> Action:
+        bids = sorted((a for a in view.legal if a.verb == "bid"), key=lambda a: a.arg)
+        passing = next((a for a in view.legal if a.verb == "pass"), None)
+        if passing is None:
+            return bids[0]
+        est = estimated_tricks(self.t, self._hand(view))
+        if bids and bids[0].arg <= est + self.bid_margin:
+            return bids[0]
+        return passing
+
+    def undertake(self, view: SeatView) -> Action:
+        """An undertaking only when the hand is sure to win every trick (all its cards seen)."""
+        r, t = self.ruleset, self.t
+        passing = next((a for a in view.legal if a.verb == "pass"), view.legal[-1])
+        if view.unseen:
+            return passing
+        k = Knowledge(r, view)
+        if k.cum[k.batches_dealt] != k.cum[k.phase.end_batch]:
+            return passing  # cards still to come before the play: nothing is sure
+        hand = k.hand
+        for a in view.legal:
+            u = r.undertaking_by_verb(a.verb)
+            if u is None or u.blind_until_tricks:
+                continue
+            beats = u.beats if u.beats is not None else r.beats
+            if u.trump == "first lead":
+                choice = tuple(s for s in range(t.n_suits) if hand & t.suit_masks[s])
+            elif u.trump == "none":
+                choice = None
+            elif k.trump is not None:
+                choice = k.trump
+            else:
+                continue
+            if sure_to_win_all(t, hand, beats, choice, u.leads_win):
+                return a
+        return passing
+
+    def claim(self, view: SeatView) -> Action:
+        """A claim only if, in every sampled deal consistent with the view, it scores better than not."""
+        r = self.ruleset
+        passing = next((a for a in view.legal if a.verb == "pass"), None)
+        claims = [a for a in view.legal if r.claim_by_verb(a.verb) is not None]
+        if passing is None:
+            return claims[0]
+        try:
+            k = Knowledge(r, view)
+        except Knowledge.Inconsistent:
+            return passing
+        rng = decision_rng(self.seed, view)
+        team = r.team_of(view.seat)
+        gains = {a: None for a in claims}
+        found = 0
+        for _ in range(self.claim_samples * 4):
+            if found >= self.claim_samples or not gains:
+                break
+            w = sample_world(k, rng)
+            if w is None or replay(k, w) is None:
+                continue
+            found += 1
+            quiet = self._outcome(k, w, passing, team)
+            for a in list(gains):
+                gain = self._outcome(k, w, a, team) - quiet
+                if gain <= 0:
+                    del gains[a]  # not sure to do better: this deal is one the seat cannot rule out
+                else:
+                    gains[a] = gain if gains[a] is None else min(gains[a], gain)
+        if not found or not gains:
+            return passing
+        return max(gains, key=lambda a: gains[a])
+
+    def _outcome(self, k: Knowledge, world, action: Action, team: int) -> float:
+        game = rebuild(k, world)
+        tr = Tracker(k, world)
+        game.apply(action)
+        tr.observe(action)
+        return utility(playout(k, world, game, tr), team, self.ruleset)

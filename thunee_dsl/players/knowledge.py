@@ -1,0 +1,262 @@
+"""What one seat knows about the cards, worked out from its :class:`~thunee_dsl.game.view.SeatView` alone.
+
+From the view's hand, tricks, declarations, trump card and history this derives: the cards each other
+seat has played, the suits each has shown it lacks (failing to follow suit; undercutting, which the
+rules allow only with nothing but trumps; a trump led where the first lead may not be a trump), the
+cards each other seat must hold (the turned-up trump card, the cards of a declared Jodie), cards a seat
+cannot hold (a 20 Jodie declarer lacks the Jack of that suit), and how many cards are still hidden
+where (in hands, face down, not yet dealt). Both bots read it: the heuristic for what the others may
+hold, the Monte Carlo bot to sample deals consistent with it.
+
+>>> from thunee_dsl import shipped_ruleset
+>>> from thunee_dsl.game import GameState
+>>> r = shipped_ruleset("standard")
+>>> game = GameState(r, seed=5)
+>>> k = Knowledge(r, game.view(game.to_act))
+>>> k.batches_dealt, k.pool.bit_count()   # four cards seen; twenty unknown
+(1, 20)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from thunee_dsl.model.cards import iter_cards
+from thunee_dsl.model.ruleset import Ruleset
+from thunee_dsl.players.tactics import tables
+
+
+@dataclass(frozen=True)
+class Phase:
+    """Batches dealt before one play step and the tricks they make (two halves make two phases)."""
+
+    first_batch: int
+    end_batch: int
+    first_trick: int
+    size: int  # cards per seat
+
+
+def phases(ruleset: Ruleset) -> tuple[Phase, ...]:
+    got = ruleset.engine_cache.get("players.phases")
+    if got is not None:
+        return got
+    out = []
+    batch = start = trick = 0
+    for step in ruleset.sequence:
+        if step.startswith("deal "):
+            batch = int(step.split()[1])
+        elif step == "play":
+            size = sum(ruleset.batches[start:batch])
+            out.append(Phase(start, batch, trick, size))
+            trick += size
+            start = batch
+    if start < len(ruleset.batches):  # batches dealt after the last play step (none ever played)
+        out.append(Phase(start, len(ruleset.batches), trick, sum(ruleset.batches[start:])))
+    got = ruleset.engine_cache["players.phases"] = tuple(out)
+    return got
+
+
+def parse_entry(entry: str) -> tuple[int, str, str | None]:
+    parts = entry.split()
+    return int(parts[0]), parts[1], parts[2] if len(parts) > 2 else None
+
+
+def combination_cards(ruleset: Ruleset, decl, value: int, suit: int, trump: int | None) -> list[int] | None:
+    """The cards of the combination of ``decl`` worth ``value`` in ``suit`` (None if none is)."""
+    deck = ruleset.deck
+    for combo in decl.combinations:
+        worth = combo.trumps if suit == trump else combo.other
+        if worth == value:
+            return [deck.card_of(suit, r) for r in combo.ranks]
+    return None
+
+
+@dataclass
+class HiddenDeclaration:
+    index: int  # position in the view's history
+    seat: int
+    decl: object
+    value: int
+    phase: int
+
+
+class Knowledge:
+    """The card facts one seat may derive from its view (see the module docstring)."""
+
+    class Inconsistent(ValueError):
+        """The view does not add up (should not happen for a view the engine made)."""
+
+    def __init__(self, ruleset: Ruleset, view):
+        r = self.ruleset = ruleset
+        t = self.t = tables(ruleset)
+        deck = ruleset.deck
+        self.view = view
+        self.seat = me = view.seat
+        self.seats = n = view.seats
+        self.team_of = tuple(ruleset.team_of(s) for s in range(n))
+        self.phases = phases(ruleset)
+        self.cum = [0]
+        for b in ruleset.batches:
+            self.cum.append(self.cum[-1] + b)
+        self.hand = deck.mask_of(t.card_of[c] for c in view.hand)
+        self.trump = None if view.trump is None else deck.suits.index(view.trump)
+        self.trump_card = None if view.trump_card is None else t.card_of[view.trump_card]
+        u = self.undertaking = None if view.undertaking is None else ruleset.undertaking_by_verb(view.undertaking)
+        self.undertaker = view.undertaker
+        self.beats = u.beats if u is not None and u.beats is not None else ruleset.beats
+
+        # -- the tricks -------------------------------------------------------------------------
+        tricks = [[(s, t.card_of[c]) for s, c in tr.cards] for tr in view.tricks]
+        winners = [tr.winner for tr in view.tricks]
+        if view.trick:
+            tricks.append([(s, t.card_of[c]) for s, c in view.trick])
+        self.tricks_done = len(view.tricks)
+        self.current_trick = tricks[-1] if view.trick else []
+        self.played = [[] for _ in range(n)]  # (trick index, card)
+        self.played_mask = 0
+        for i, tr in enumerate(tricks):
+            for s, c in tr:
+                self.played[s].append((i, c))
+                self.played_mask |= 1 << c
+        played_by = [sum(1 << c for _, c in p) for p in self.played]
+        self.played_by = played_by
+
+        my_dealt = len(view.hand) + view.unseen + len(self.played[me])
+        if my_dealt not in self.cum:
+            raise Knowledge.Inconsistent(f"seat {me} holds {my_dealt} cards: not a whole number of batches")
+        self.batches_dealt = self.cum.index(my_dealt)
+        self.phase_index = self._phase_of_batch(max(self.batches_dealt - 1, 0))
+        phase = self.phase = self.phases[self.phase_index]
+
+        # -- blind callers: cards dealt face down ---------------------------------------------------
+        self.unseen_count = [0] * n
+        self.unseen_count[me] = view.unseen
+        self.pickup_trick = None  # index of the trick after which a blind caller picked its cards up
+        if u is not None and u.blind_until_tricks:
+            won = 0
+            for i, w in enumerate(winners):
+                if w == view.undertaker:
+                    won += 1
+                    if won >= u.blind_until_tricks and self.pickup_trick is None:
+                        self.pickup_trick = i
+            blind_from = min(u.offered_after) if u.offered_after else u.after_batch
+            if view.undertaker != me and self.pickup_trick is None and self.batches_dealt > blind_from:
+                self.unseen_count[view.undertaker] = self.cum[self.batches_dealt] - self.cum[blind_from]
+
+        # -- voids: suits a seat has shown it lacks (this phase's cards) ---------------------------
+        self.void = [0] * n  # a mask of cards the seat's (seen) hand cannot hold
+        trump_mask = deck.suit_masks[self.trump] if self.trump is not None else 0
+        non_trumps = deck.full_mask & ~trump_mask
+        row = self.beats[self.trump if self.trump is not None else ruleset.no_trump]
+        leads_win = u.leads_win if u is not None else 0
+        for i, tr in enumerate(tricks):
+            if i < phase.first_trick or not tr:
+                continue
+            led = t.suit_of[tr[0][1]]
+            best = tr[0][1]
+            for j, (s, c) in enumerate(tr):
+                blind_before = (s == view.undertaker and u is not None and u.blind_until_tricks
+                                and self.pickup_trick is not None and i <= self.pickup_trick)
+                if blind_before:
+                    continue  # the cards it held then are not the cards it holds now
+                if j == 0:
+                    if i == 0 and ruleset.play.first_lead_not_trump and trump_mask and (trump_mask >> c) & 1:
+                        self.void[s] |= non_trumps  # led a trump where only a hand of trumps may
+                    continue
+                if ruleset.play.follow_suit and t.suit_of[c] != led:
+                    self.void[s] |= deck.suit_masks[led]
+                    if ruleset.play.undercut_only_with_all_trumps and trump_mask and led != self.trump \
+                            and not leads_win and (trump_mask >> c) & 1 and (trump_mask >> best) & 1 \
+                            and not (row[best] >> c) & 1:
+                        self.void[s] |= non_trumps  # undercut: allowed only with nothing but trumps
+                if (row[best] >> c) & 1:
+                    best = c
+
+        # -- cards a seat must hold, or cannot ------------------------------------------------------
+        self.forced = [0] * n
+        self.forced[me] = self.hand
+        self.excluded = [0] * n
+        self.early = [0] * n  # cards that must come in a seat's first batches (its trump card)
+        self.last_card_seat = None  # the seat whose last card dealt is the trump card
+        self.hidden_declarations: list[HiddenDeclaration] = []
+        entries = [parse_entry(e) for e in view.history]
+        self.entries = entries
+        trump_actions = [(i, s, a) for i, (s, v, a) in enumerate(entries) if v == "trump"]
+        for i, s, a in trump_actions:
+            if a not in (None, "??", "last") and a not in deck.suits:
+                self.early[s] |= 1 << t.card_of[a]
+        lead_trump = u is not None and u.trump in ("first lead", "none")
+        if trump_actions and not lead_trump:
+            _, holder, arg = trump_actions[-1]
+            if arg == "last":
+                self.last_card_seat = holder
+            if self.trump_card is not None and holder != me:
+                c = self.trump_card
+                if not (self.played_mask >> c) & 1 and not (self.hand >> c) & 1:
+                    self.forced[holder] |= 1 << c
+                if arg != "last":
+                    self.early[holder] |= 1 << c
+        decl_verbs = {d.verb for d in ruleset.declarations}
+        declared = iter(view.declarations)
+        plays = 0
+        for i, (s, v, a) in enumerate(entries):
+            if v == "play":
+                plays += 1
+                continue
+            if v not in decl_verbs:
+                continue
+            d = next(declared, None)
+            if d is None or s == me:
+                continue
+            decl = ruleset.declaration_by_verb(v)
+            at_phase = self._phase_of_trick(plays // n)
+            if d.suit is None:
+                self.hidden_declarations.append(HiddenDeclaration(i, s, decl, d.value, at_phase))
+                continue
+            suit = deck.suits.index(d.suit)
+            combo = combination_cards(ruleset, decl, d.value, suit, self.trump)
+            if combo is None or at_phase != self.phase_index:
+                continue
+            for c in combo:
+                if not (played_by[s] >> c) & 1 and not (self.played_mask >> c) & 1 and not (self.hand >> c) & 1:
+                    self.forced[s] |= 1 << c
+            # a better combination containing this one, short of one card: that card is not held
+            have = sum(1 << c for c in combo)
+            for combo2 in decl.combinations:
+                cs = sum(1 << deck.card_of(suit, r) for r in combo2.ranks)
+                missing = cs & ~have
+                if cs & have == have and missing.bit_count() == 1 and not (played_by[s] & missing):
+                    self.excluded[s] |= missing
+
+        # -- what is unknown, and where it is ----------------------------------------------------------
+        known = self.hand | self.played_mask
+        for s in range(n):
+            if s != me:
+                known |= self.forced[s]
+        self.pool = deck.full_mask & ~known
+        self.held_count = [view.hand_sizes[s] for s in range(n)]
+        self.future_count = self.cum[-1] - self.cum[self.batches_dealt]
+        self.leftover = deck.size - n * ruleset.hand_size
+        need = sum(self.held_count[s] - self.forced[s].bit_count() for s in range(n) if s != me) \
+            + self.unseen_count[me] + n * self.future_count + self.leftover
+        if need != self.pool.bit_count():
+            raise Knowledge.Inconsistent(f"{self.pool.bit_count()} unknown cards for {need} places")
+
+    def _phase_of_batch(self, batch: int) -> int:
+        for i, p in enumerate(self.phases):
+            if p.first_batch <= batch < p.end_batch:
+                return i
+        return len(self.phases) - 1
+
+    def _phase_of_trick(self, trick: int) -> int:
+        for i, p in enumerate(self.phases):
+            if p.first_trick <= trick < p.first_trick + p.size:
+                return i
+        return len(self.phases) - 1
+
+    def may_hold(self, seat: int) -> int:
+        """The cards ``seat`` may hold now (its own hand for this seat)."""
+        if seat == self.seat:
+            return self.hand
+        return (self.pool & ~self.void[seat] & ~self.excluded[seat]) | self.forced[seat] | \
+            (self.pool if self.unseen_count[seat] else 0)

@@ -1,0 +1,413 @@
+"""Card sense shared by the bots, read from the ruleset's data (never from its name).
+
+Everything here works on int cards and bit masks (:mod:`thunee_dsl.model.cards`): a hand is a
+mask, a suit is ``deck.suit_masks[s]``, and "which cards beat card b" is a row of the ruleset's
+beats table (``ruleset.beats[trump][b]``, or an undertaking's own ranking). The same functions
+serve the heuristic bot (fed from a seat's view, with what each other seat *may* hold) and the
+Monte Carlo playouts (fed from a sampled deal, with what each seat *does* hold).
+
+>>> from thunee_dsl import shipped_ruleset
+>>> r = shipped_ruleset("standard")
+>>> t = tables(r)
+>>> hand = r.deck.mask_of(r.deck.card(c) for c in ("JH", "9H", "QH", "KS"))
+>>> r.deck.suits[best_suit(t, hand)]
+'H'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from thunee_dsl.model.cards import iter_cards
+from thunee_dsl.model.ruleset import Ruleset
+
+
+class Tables:
+    """Per-ruleset card tables the bots read (built once and cached on the ruleset)."""
+
+    def __init__(self, ruleset: Ruleset):
+        deck = ruleset.deck
+        self.r = ruleset
+        self.deck = deck
+        self.size = deck.size
+        self.n_suits = len(deck.suits)
+        self.n_ranks = len(deck.ranks)
+        self.suit_of = deck.suit_of
+        self.rank_of = deck.rank_of
+        self.points = deck.points
+        self.suit_masks = deck.suit_masks
+        self.full = deck.full_mask
+        self.total_points = deck.total_points
+        self.card_of = {name: c for c, name in enumerate(deck.names)}
+        self.names = deck.names
+        self._strength: dict[int, tuple[int, ...]] = {}
+        # worth of a trick before the trick itself counts: a deck without card points counts tricks
+        self.cut_threshold = 0 if self.total_points == 0 else max(1, round(self.total_points / 30))
+
+    def strength(self, beats) -> tuple[int, ...]:
+        """For each card, how many cards of its suit beat it under ``beats`` (0: the top card)."""
+        key = id(beats)
+        got = self._strength.get(key)
+        if got is None:
+            nt = beats[self.r.no_trump]
+            got = tuple((nt[c] & self.suit_masks[self.suit_of[c]]).bit_count() for c in range(self.size))
+            self._strength[key] = got
+        return got
+
+
+def tables(ruleset: Ruleset) -> Tables:
+    t = ruleset.engine_cache.get("players.tables")
+    if t is None:
+        t = ruleset.engine_cache["players.tables"] = Tables(ruleset)
+    return t
+
+
+def cards(mask: int) -> list[int]:
+    return list(iter_cards(mask))
+
+
+# -- making trumps, calling, undertaking --------------------------------------------------------------
+
+
+def suit_score(t: Tables, hand: int, suit: int) -> int:
+    """How good ``suit`` would be as trumps for ``hand``: each card counts its rank from the bottom,
+    plus one for length (six ranks: J 7, 9 6, A 5, 10 4, K 3, Q 2)."""
+    return sum(t.n_ranks - t.rank_of[c] + 1 for c in iter_cards(hand & t.suit_masks[suit]))
+
+
+def best_suit(t: Tables, hand: int) -> int:
+    """The suit where the hand is strongest (more cards breaks ties, then the deck's suit order)."""
+    return max(range(t.n_suits), key=lambda s: (suit_score(t, hand, s), (hand & t.suit_masks[s]).bit_count(), -s))
+
+
+def weak_spread(t: Tables, hand: int) -> bool:
+    """No suit held twice and none of the top two ranks: nothing to make trumps on."""
+    return all((hand & m).bit_count() <= 1 for m in t.suit_masks) and \
+        not any(t.rank_of[c] <= 1 for c in iter_cards(hand))
+
+
+def choose_trump(t: Tables, hand: int, options) -> object:
+    """Of the ``trump`` actions offered, the one for the strongest suit ('last' when the hand is a weak
+    spread and the ruleset allows it). The card placed is the lowest of the suit: it stays in hand."""
+    by_arg = {a.arg: a for a in options if a.verb == "trump"}
+    if "last" in by_arg and weak_spread(t, hand):
+        return by_arg["last"]
+    order = sorted(range(t.n_suits), key=lambda s: (suit_score(t, hand, s), (hand & t.suit_masks[s]).bit_count(), -s),
+                   reverse=True)
+    for suit in order:
+        letter = t.deck.suits[suit]
+        if letter in by_arg:
+            return by_arg[letter]
+        held = [c for c in iter_cards(hand & t.suit_masks[suit]) if t.names[c] in by_arg]
+        if held:
+            return by_arg[t.names[max(held, key=lambda c: t.rank_of[c])]]
+    rest = [a for a in options if a.verb == "trump"]
+    return rest[0] if rest else options[0]
+
+
+def call_strength(t: Tables, hand: int) -> float:
+    """The best suit's score in units of a lone top card (J alone: 1.0, J 9: about 1.9)."""
+    return suit_score(t, hand, best_suit(t, hand)) / (t.n_ranks + 1)
+
+
+def estimated_tricks(t: Tables, hand: int) -> float:
+    """Tricks a hand should take with its best suit as trumps: top cards, second cards, trump length."""
+    trump = best_suit(t, hand)
+    est = 0.0
+    for c in iter_cards(hand):
+        if t.rank_of[c] == 0:
+            est += 1
+        elif t.rank_of[c] == 1:
+            est += 0.5
+    return est + max(0, (hand & t.suit_masks[trump]).bit_count() - 2)
+
+
+def sure_to_win_all(t: Tables, hand: int, beats, trump_choice, leads_win: int = 0) -> bool:
+    """Can ``hand`` win every trick by leading, whatever the others hold?
+
+    Conservative: every card not in the hand may be held by an opponent; a lead must beat every such card
+    of its suit, and a side-suit lead needs every outstanding trump drawn first. Each lead is assumed to
+    draw only the weakest outstanding card of its suit. ``trump_choice`` is the trump suit (None for no
+    trumps), or a tuple of suits the first lead may choose from.
+    """
+    suits = trump_choice if isinstance(trump_choice, tuple) else (trump_choice,)
+    for trump in suits:
+        if _sure_with(t, hand, beats, trump, leads_win, first_sets=isinstance(trump_choice, tuple)):
+            return True
+    return False
+
+
+def _sure_with(t: Tables, hand: int, beats, trump, leads_win: int, first_sets: bool) -> bool:
+    row = beats[trump if trump is not None else t.r.no_trump]
+    strength = t.strength(beats)
+    tmask = t.suit_masks[trump] if trump is not None else 0
+    out = t.full & ~hand
+    mine = hand
+    n = 0
+    while mine:
+        lead = None
+        if n < leads_win:
+            lead = min(iter_cards(mine), key=lambda c: strength[c])
+        else:
+            for c in sorted(iter_cards(mine), key=lambda c: (not (tmask >> c) & 1, strength[c])):
+                if n == 0 and first_sets and not (tmask >> c) & 1:
+                    continue  # the first lead names the trump suit
+                if row[c] & out:
+                    continue  # an outstanding card beats it
+                lead = c
+                break
+        if lead is None:
+            return False
+        mine &= ~(1 << lead)
+        follow = out & t.suit_masks[t.suit_of[lead]]
+        if follow:
+            weakest = max(iter_cards(follow), key=lambda c: strength[c])
+            out &= ~(1 << weakest)
+        n += 1
+    return True
+
+
+# -- playing a card ---------------------------------------------------------------------------------
+
+
+@dataclass
+class PlayCtx:
+    """What a seat knows when it plays a card.
+
+    ``threats[s]``: the cards seat ``s`` may hold (exact in a playout); ``known_void[s]``: suits ``s``
+    has shown it lacks (a suit mask). ``outstanding``: every card another seat may hold.
+    """
+
+    t: Tables
+    seat: int
+    seats: int
+    team_of: tuple[int, ...]
+    legal: int
+    hand: int
+    trick: list  # [(seat, card)]
+    trump: int | None
+    beats: tuple  # the whole table (rows per trump)
+    threats: list
+    outstanding: int
+    tricks_left: int
+    exact: bool = False
+    known_void: list | None = None
+    undertaker: int | None = None
+    first_lead_sets_trump: bool = False
+    makers: int | None = None
+
+    # derived
+    def row(self):
+        return self.beats[self.trump if self.trump is not None else self.t.r.no_trump]
+
+
+def choose_play(ctx: PlayCtx) -> int:
+    legal = cards(ctx.legal)
+    if len(legal) == 1:
+        return legal[0]
+    if ctx.undertaker is not None:
+        return _undertaking_play(ctx, legal)
+    if not ctx.trick:
+        return _lead(ctx, legal)
+    return _follow(ctx, legal)
+
+
+def _later_seats(ctx: PlayCtx) -> list[int]:
+    """Seats still to play to the current trick after this one."""
+    played = len(ctx.trick) + 1
+    return [(ctx.seat + i) % ctx.seats for i in range(1, ctx.seats - played + 1)]
+
+
+def _could_be_void(ctx: PlayCtx, s: int, suit: int) -> bool:
+    sm = ctx.t.suit_masks[suit]
+    if not ctx.threats[s] & sm:
+        return True
+    if ctx.exact:
+        return False
+    if ctx.known_void is not None and ctx.known_void[s] & sm:
+        return True
+    # few of the suit left out: someone may well have none
+    return (ctx.outstanding & sm).bit_count() <= 2
+
+
+def _can_beat(ctx: PlayCtx, s: int, best: int, led: int) -> bool:
+    """May seat ``s``, playing after, beat ``best`` (the trick having been led in suit ``led``)?"""
+    th = ctx.threats[s]
+    if not th:
+        return False
+    row = ctx.row()
+    ledmask = ctx.t.suit_masks[led]
+    if th & ledmask & row[best]:
+        return True
+    return bool(th & row[best] & ~ledmask) and _could_be_void(ctx, s, led)
+
+
+def _safe(ctx: PlayCtx, best: int, led: int, seats) -> bool:
+    return not any(_can_beat(ctx, s, best, led) for s in seats)
+
+
+def _is_trump(ctx: PlayCtx, c: int) -> bool:
+    return ctx.trump is not None and ctx.t.suit_of[c] == ctx.trump
+
+
+def _is_master(ctx: PlayCtx, c: int, strength) -> bool:
+    """No outstanding card of its suit ranks higher."""
+    sm = ctx.t.suit_masks[ctx.t.suit_of[c]]
+    return not any(strength[o] < strength[c] for o in iter_cards(ctx.outstanding & sm))
+
+
+def _opponents(ctx: PlayCtx, seats) -> list[int]:
+    me = ctx.team_of[ctx.seat]
+    return [s for s in seats if ctx.team_of[s] != me]
+
+
+def _cheapest(ctx: PlayCtx, cs, strength) -> int:
+    pts = ctx.t.points
+    return min(cs, key=lambda c: (pts[c], -strength[c]))
+
+
+def _throw_low(ctx: PlayCtx, cs, strength) -> int:
+    pts = ctx.t.points
+    return min(cs, key=lambda c: (_is_trump(ctx, c), _is_master(ctx, c, strength), pts[c], -strength[c]))
+
+
+def _lead(ctx: PlayCtx, legal: list[int]) -> int:
+    t = ctx.t
+    strength = t.strength(ctx.beats)
+    others = [(ctx.seat + i) % ctx.seats for i in range(1, ctx.seats)]
+    opps = _opponents(ctx, others)
+    tmask = t.suit_masks[ctx.trump] if ctx.trump is not None else 0
+    opp_trumps = any(ctx.threats[s] & tmask for s in opps)
+    masters = [c for c in legal if _is_master(ctx, c, strength)]
+    my_trumps = ctx.hand & tmask
+    we_make = ctx.makers is not None and ctx.makers == ctx.team_of[ctx.seat]
+    if tmask and opp_trumps:
+        trump_masters = [c for c in masters if (tmask >> c) & 1]
+        if trump_masters and (we_make or my_trumps.bit_count() >= 3):
+            return max(trump_masters, key=lambda c: (t.points[c], -strength[c]))
+    side = [c for c in masters if not (tmask >> c) & 1 and
+            not any(_could_be_void(ctx, s, t.suit_of[c]) and ctx.threats[s] & tmask for s in opps)]
+    if side:
+        return max(side, key=lambda c: (t.points[c], -strength[c]))
+    non_trumps = [c for c in legal if not (tmask >> c) & 1]
+    if non_trumps:
+        return _lead_low(ctx, non_trumps, strength)
+    return _cheapest(ctx, legal, strength)
+
+
+def _lead_low(ctx: PlayCtx, cs, strength) -> int:
+    """A low lead: fewest points, from a suit where it does not bare a guarded high card."""
+    t = ctx.t
+
+    def key(c):
+        suit_cards = ctx.hand & t.suit_masks[t.suit_of[c]]
+        return (t.points[c], -suit_cards.bit_count(), -strength[c])
+    return min(cs, key=key)
+
+
+def _follow(ctx: PlayCtx, legal: list[int]) -> int:
+    t = ctx.t
+    strength = t.strength(ctx.beats)
+    row = ctx.row()
+    led = t.suit_of[ctx.trick[0][1]]
+    best_seat, best = ctx.trick[0]
+    for s, c in ctx.trick[1:]:
+        if (row[best] >> c) & 1:
+            best_seat, best = s, c
+    later = _later_seats(ctx)
+    later_opps = _opponents(ctx, later)
+    me = ctx.team_of[ctx.seat]
+    trick_pts = sum(t.points[c] for _, c in ctx.trick)
+    worth = trick_pts >= t.cut_threshold or ctx.tricks_left <= 2
+    beaters = [c for c in legal if (row[best] >> c) & 1]
+    quiet = [c for c in legal if not (row[best] >> c) & 1]
+
+    if ctx.team_of[best_seat] == me:
+        # partner is winning: do not overtake; throw points on it if it will hold
+        if quiet:
+            if _safe(ctx, best, led, later_opps):
+                pts = t.points
+                return max(quiet, key=lambda c: (not _is_trump(ctx, c), not _is_master(ctx, c, strength),
+                                                 pts[c], strength[c]))
+            safe_mine = [c for c in beaters if _safe(ctx, c, led, later_opps)]
+            if safe_mine and worth and not any(_is_trump(ctx, c) for c in safe_mine):
+                return _cheapest(ctx, safe_mine, strength)
+            return _throw_low(ctx, quiet, strength)
+        return _cheapest(ctx, legal, strength)
+
+    # an opponent is winning
+    if beaters:
+        safe_mine = [c for c in beaters if _safe(ctx, c, led, later_opps)]
+        cutting = all(_is_trump(ctx, c) for c in beaters) and led != ctx.trump
+        if cutting and not worth and quiet and (ctx.hand & t.suit_masks[ctx.trump]).bit_count() < 3:
+            return _throw_low(ctx, quiet, strength)  # keep trumps for a trick worth cutting
+        if safe_mine:
+            return _cheapest(ctx, safe_mine, strength)
+        partner_later = [s for s in later if ctx.team_of[s] == me]
+        if not later_opps or (worth and not partner_later):
+            # last to play (or the trick is worth a try): the cheapest card that wins now / the strongest
+            if not later_opps:
+                return _cheapest(ctx, beaters, strength)
+            return min(beaters, key=lambda c: strength[c])
+    return _throw_low(ctx, quiet or legal, strength)
+
+
+def _undertaking_play(ctx: PlayCtx, legal: list[int]) -> int:
+    """Someone undertook to win every trick: the caller tries, its partners stay out of the way, the
+    opponents try to catch it."""
+    t = ctx.t
+    strength = t.strength(ctx.beats)
+    row = ctx.row()
+    me = ctx.team_of[ctx.seat]
+    if ctx.seat == ctx.undertaker:
+        if not ctx.trick:
+            if ctx.first_lead_sets_trump and ctx.trump is None:
+                suit = best_suit(t, ctx.legal)
+                return min(iter_cards(ctx.legal & t.suit_masks[suit]), key=lambda c: strength[c])
+            tmask = t.suit_masks[ctx.trump] if ctx.trump is not None else 0
+            others = [(ctx.seat + i) % ctx.seats for i in range(1, ctx.seats)]
+            masters = [c for c in legal if _is_master(ctx, c, strength)]
+            if tmask and any(ctx.threats[s] & tmask for s in others):
+                tm = [c for c in masters if (tmask >> c) & 1]
+                if tm:
+                    return min(tm, key=lambda c: strength[c])
+            if masters:
+                return min(masters, key=lambda c: (_is_trump(ctx, c), strength[c]))
+            return min(legal, key=lambda c: strength[c])
+        led = t.suit_of[ctx.trick[0][1]]
+        best = ctx.trick[0][1]
+        for _, c in ctx.trick[1:]:
+            if (row[best] >> c) & 1:
+                best = c
+        beaters = [c for c in legal if (row[best] >> c) & 1]
+        later = _later_seats(ctx)
+        safe_mine = [c for c in beaters if _safe(ctx, c, led, later)]
+        if safe_mine:
+            return _cheapest(ctx, safe_mine, strength)
+        if beaters:
+            return min(beaters, key=lambda c: strength[c])
+        return _throw_low(ctx, legal, strength)
+    if ctx.team_of[ctx.undertaker] == me:
+        # the caller's partner: never beat the caller; shed high cards while it is safe to
+        if ctx.trick:
+            best = ctx.trick[0][1]
+            for _, c in ctx.trick[1:]:
+                if (row[best] >> c) & 1:
+                    best = c
+            quiet = [c for c in legal if not (row[best] >> c) & 1]
+            played = any(s == ctx.undertaker for s, _ in ctx.trick)
+            if quiet and played:
+                return min(quiet, key=lambda c: strength[c])
+            if quiet:
+                return max(quiet, key=lambda c: strength[c])
+        return max(legal, key=lambda c: strength[c])
+    # an opponent of the caller: catch it if at all possible
+    if ctx.trick:
+        best = ctx.trick[0][1]
+        for _, c in ctx.trick[1:]:
+            if (row[best] >> c) & 1:
+                best = c
+        beaters = [c for c in legal if (row[best] >> c) & 1]
+        if beaters:
+            return min(beaters, key=lambda c: strength[c])
+    return max(legal, key=lambda c: (strength[c], t.points[c]))

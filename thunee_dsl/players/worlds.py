@@ -1,0 +1,358 @@
+"""Sampled deals ("worlds") consistent with what one seat knows, rebuilt as real games.
+
+:func:`sample_world` deals the unknown cards (:class:`~thunee_dsl.players.knowledge.Knowledge`) into the
+places they may be: each other seat's hand (never a suit it has shown it lacks), face-down cards, the
+batches still to come. :func:`replay` then builds a :class:`~thunee_dsl.game.state.GameState` from those
+hands (``auto_deal=False`` + ``start_deal``) and replays the deal's history as the seat saw it: passes of
+silent seats are implicit (as in transcript replay), a face-down trump card is chosen the way the
+heuristic would choose it, a hidden Jodie suit is the one the sample dealt. A world whose replay does
+not reach the seat's decision with the same legal actions is rejected.
+
+:func:`playout` plays a rebuilt world to the end of the deal with the fast card sense of
+:mod:`~thunee_dsl.players.tactics` (each seat knowing the sampled hands), and :func:`utility` scores the
+:class:`~thunee_dsl.game.scoring.DealResult` for one team.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from thunee_dsl.game.actions import Action
+from thunee_dsl.game.state import GameState
+from thunee_dsl.model.cards import iter_cards
+from thunee_dsl.players.knowledge import Knowledge, combination_cards
+from thunee_dsl.players.tactics import PlayCtx, choose_play, choose_trump
+
+MAX_STEPS = 400  # implicit passes and actions while replaying one history
+
+
+@dataclass
+class World:
+    orders: list[list[int]]  # each seat's cards in the order received
+    decl_suits: dict[int, int] = field(default_factory=dict)  # history index -> suit of a hidden Jodie
+    prefix: list[Action] = field(default_factory=list)  # every action up to the decision, passes included
+
+
+def _draw(rng: random.Random, mask: int, k: int) -> list[int]:
+    cs = list(iter_cards(mask))
+    return rng.sample(cs, k) if k < len(cs) else cs
+
+
+def sample_world(k: Knowledge, rng: random.Random) -> World | None:
+    """Deal the unknown cards consistently with ``k`` (None when this draw ran into a dead end)."""
+    r, t, n, me = k.ruleset, k.t, k.seats, k.seat
+    forced = list(k.forced)
+    pool = k.pool
+    decl_suits = {}
+    for hd in k.hidden_declarations:
+        s = hd.seat
+        current = hd.phase == k.phase_index
+        phase = k.phases[hd.phase]
+        phase_played = sum(1 << c for i, c in k.played[s] if phase.first_trick <= i < phase.first_trick + phase.size)
+        ok_cards = phase_played | ((forced[s] | (pool & ~k.void[s] & ~k.excluded[s])) if current else 0)
+        cands = []
+        for suit in range(t.n_suits):
+            combo = combination_cards(r, hd.decl, hd.value, suit, k.trump)
+            if combo and all((ok_cards >> c) & 1 for c in combo):
+                cands.append((suit, combo))
+        if not cands:
+            return None
+        suit, combo = rng.choice(cands)
+        decl_suits[hd.index] = suit
+        for c in combo:
+            if (pool >> c) & 1:
+                pool &= ~(1 << c)
+                forced[s] |= 1 << c
+
+    # bins: (key, count, allowed)
+    bins = []
+    for s in range(n):
+        if s == me:
+            if k.unseen_count[me]:
+                bins.append((("unseen", s), k.unseen_count[me], pool))
+        else:
+            seen = k.held_count[s] - k.unseen_count[s] - forced[s].bit_count()
+            if seen < 0:
+                return None
+            if seen:
+                bins.append((("held", s), seen, pool & ~k.void[s] & ~k.excluded[s]))
+            if k.unseen_count[s]:
+                bins.append((("unseen", s), k.unseen_count[s], pool & ~k.excluded[s]))
+        if k.future_count:
+            bins.append((("future", s), k.future_count, pool))
+    if k.leftover:
+        bins.append((("left", -1), k.leftover, pool))
+    bins.sort(key=lambda b: (b[2] & pool).bit_count() - b[1])
+    got = {}
+    left = pool
+    for key, count, allowed in bins:
+        cand = allowed & left
+        if cand.bit_count() < count:
+            return None
+        drawn = _draw(rng, cand, count)
+        got[key] = drawn
+        for c in drawn:
+            left &= ~(1 << c)
+
+    orders = []
+    for s in range(n):
+        order = []
+        cur = k.phase
+        for p in k.phases[:k.phase_index]:
+            past = [c for i, c in k.played[s] if p.first_trick <= i < p.first_trick + p.size]
+            order += [c for c in past if (k.early[s] >> c) & 1] + [c for c in past if not (k.early[s] >> c) & 1]
+        now = [c for i, c in k.played[s] if i >= cur.first_trick]
+        if s == me:
+            held = list(iter_cards(k.hand))
+        else:
+            held = list(iter_cards(forced[s])) + got.get(("held", s), [])
+        items = now + held + got.get(("unseen", s), [])
+        early = [c for c in items if (k.early[s] >> c) & 1]
+        items = early + [c for c in items if not (k.early[s] >> c) & 1]
+        if s == k.last_card_seat and k.trump_card is not None and k.trump_card in items:
+            items.remove(k.trump_card)
+            items.append(k.trump_card)
+        order += items + got.get(("future", s), [])
+        if len(order) != r.hand_size:
+            return None
+        orders.append(order)
+    return World(orders, decl_suits)
+
+
+def new_game(ruleset, view, orders) -> GameState:
+    game = GameState(ruleset, seed=0, dealer=view.dealer, score=view.score, auto_deal=False)
+    game.start_deal([list(o) for o in orders])
+    return game
+
+
+def replay(k: Knowledge, world: World) -> GameState | None:
+    """Rebuild ``world`` and replay the seat's history into it; None if it does not fit."""
+    r, view = k.ruleset, k.view
+    game = new_game(r, view, world.orders)
+    record = game.deals[-1]
+    prefix = world.prefix = []
+    steps = 0
+    suits = r.deck.suits
+    final_trump = max((i for i, (_, v, _) in enumerate(k.entries) if v == "trump"), default=None)
+    lead_trump = k.undertaking is not None and k.undertaking.trump in ("first lead", "none")
+
+    def do(action):
+        game.apply(action)
+        prefix.append(action)
+
+    for i, (seat, verb, arg) in enumerate(k.entries):
+        if verb == "trump" and arg == "??":
+            target = None
+        elif arg == "??":
+            if i not in world.decl_suits:
+                return None
+            target = Action(seat, verb, suits[world.decl_suits[i]])
+        else:
+            target = Action.parse(f"{seat} {verb} {arg}" if arg is not None else f"{seat} {verb}")
+        while True:
+            steps += 1
+            if steps > MAX_STEPS or record.result is not None:
+                return None
+            legal = game.legal_actions()
+            to = game.to_act
+            if target is None and to == seat:
+                options = [a for a in legal if a.verb == "trump" and a.arg != "last"]
+                if options:
+                    if i == final_trump and k.trump is not None and not lead_trump:
+                        options = [a for a in options if _suit_of_arg(k, a.arg) == k.trump]
+                        if not options:
+                            return None
+                    hand = k.t.deck.mask_of(k.t.card_of[c] for c in game.view(seat).hand)
+                    do(choose_trump(k.t, hand, options))
+                    break
+            elif target is not None and target in legal:
+                do(target)
+                break
+            passing = Action(to, "pass") if to is not None else None
+            if passing is not None and passing in legal:
+                do(passing)
+                continue
+            return None
+    while game.to_act != view.seat:
+        steps += 1
+        if steps > MAX_STEPS or record.result is not None or game.to_act is None:
+            return None
+        passing = Action(game.to_act, "pass")
+        if passing not in game.legal_actions():
+            return None
+        do(passing)
+    if set(game.legal_actions()) != set(view.legal):
+        return None
+    return game
+
+
+def _suit_of_arg(k: Knowledge, arg) -> int:
+    suits = k.ruleset.deck.suits
+    return suits.index(arg) if arg in suits else k.t.suit_of[k.t.card_of[arg]]
+
+
+def sample_worlds(k: Knowledge, rng: random.Random, n: int, tries: int = 8) -> list[World]:
+    """Up to ``n`` worlds that replay to the seat's decision (at most ``n * tries`` draws)."""
+    out = []
+    for _ in range(n * tries):
+        if len(out) >= n:
+            break
+        w = sample_world(k, rng)
+        if w is not None and replay(k, w) is not None:
+            out.append(w)
+    return out
+
+
+def rebuild(k: Knowledge, world: World) -> GameState:
+    """The world's game at the seat's decision (its prefix applied again)."""
+    game = new_game(k.ruleset, k.view, world.orders)
+    for a in world.prefix:
+        game.apply(a)
+    return game
+
+
+# -- playing a world out ---------------------------------------------------------------------------
+
+
+class Tracker:
+    """Follows the card play of a rebuilt world (hands, trick, trump) to feed the playout policy."""
+
+    def __init__(self, k: Knowledge, world: World):
+        self.k = k
+        r = k.ruleset
+        self.n = k.seats
+        self.orders = world.orders
+        self.played = [0] * self.n
+        self.trick: list = []
+        self.tricks_done = 0
+        self.trump = None
+        self.beats = r.beats
+        self.undertaker = None
+        self.first_lead_sets = False
+        self.makers = None
+        self.plays = 0
+        self._masks = {}
+        for a in world.prefix:
+            self.observe(a)
+
+    def copy(self) -> "Tracker":
+        other = object.__new__(Tracker)
+        other.__dict__.update(self.__dict__)
+        other.played = list(self.played)
+        other.trick = list(self.trick)
+        return other
+
+    def observe(self, a: Action) -> None:
+        verb = a.verb
+        t = self.k.t
+        if verb == "play":
+            c = t.card_of[a.arg]
+            if self.plays == 0 and self.first_lead_sets:
+                self.trump = t.suit_of[c]
+            self.plays += 1
+            self.played[a.seat] |= 1 << c
+            self.trick.append((a.seat, c))
+            if len(self.trick) == self.n:
+                self.trick = []
+                self.tricks_done += 1
+        elif verb == "trump":
+            r = self.k.ruleset
+            if a.arg == "last":
+                self.trump = t.suit_of[self.orders[a.seat][-1]]
+            elif a.arg in r.deck.suits:
+                self.trump = r.deck.suits.index(a.arg)
+            else:
+                self.trump = t.suit_of[t.card_of[a.arg]]
+            self.makers = self.k.team_of[a.seat]
+        elif verb != "pass":
+            u = self.k.ruleset.undertaking_by_verb(verb)
+            if u is not None:
+                self.undertaker = a.seat
+                self.makers = self.k.team_of[a.seat]
+                if u.trump in ("first lead", "none"):
+                    self.trump = None
+                    self.first_lead_sets = u.trump == "first lead"
+                if u.beats is not None:
+                    self.beats = u.beats
+
+    def hands(self) -> list[int]:
+        """Each seat's cards of the phase being played, less those played."""
+        k = self.k
+        idx = k._phase_of_trick(self.tricks_done)
+        masks = self._masks.get(idx)
+        if masks is None:
+            p = k.phases[idx]
+            lo, hi = k.cum[p.first_batch], k.cum[p.end_batch]
+            masks = self._masks[idx] = [sum(1 << c for c in o[lo:hi]) for o in self.orders]
+        return [m & ~pl for m, pl in zip(masks, self.played)]
+
+
+def policy_action(k: Knowledge, tr: Tracker, game: GameState, rng: random.Random | None = None,
+                  epsilon: float = 0.0) -> Action:
+    """The playout policy: the heuristic's card sense with the sampled hands known; Jodies declared,
+    other announcements passed."""
+    legal = game.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    first = legal[0]
+    if first.verb == "play":
+        if epsilon and rng is not None and rng.random() < epsilon:
+            return legal[rng.randrange(len(legal))]
+        t = k.t
+        seat = first.seat
+        hands = tr.hands()
+        lm = 0
+        for a in legal:
+            lm |= 1 << t.card_of[a.arg]
+        out = 0
+        for s in range(k.seats):
+            if s != seat:
+                out |= hands[s]
+        u = tr.undertaker
+        ctx = PlayCtx(t, seat, k.seats, k.team_of, lm, hands[seat], tr.trick, tr.trump, tr.beats, hands, out,
+                      hands[seat].bit_count(), exact=True, undertaker=u,
+                      first_lead_sets_trump=tr.first_lead_sets and tr.plays == 0, makers=tr.makers)
+        card = choose_play(ctx)
+        return Action(seat, "play", t.names[card])
+    if k.ruleset.declaration_by_verb(first.verb) is not None:
+        return first
+    if legal[-1].verb == "pass":
+        return legal[-1]
+    if first.verb == "trump":
+        seat = first.seat
+        return choose_trump(k.t, tr.hands()[seat], legal)
+    return first
+
+
+def playout(k: Knowledge, world: World, game: GameState, tr: Tracker, rng: random.Random | None = None,
+            epsilon: float = 0.0):
+    """Play the deal of ``game`` to its end; the DealResult."""
+    record = game.deals[-1]
+    steps = 0
+    while record.result is None and steps < 2000:
+        a = policy_action(k, tr, game, rng, epsilon)
+        game.apply(a)
+        tr.observe(a)
+        steps += 1
+    return record.result
+
+
+def utility(result, team: int, ruleset) -> float:
+    """A deal's worth to ``team``: balls won less balls lost, plus a fraction of a ball for the card
+    points (or tricks, where cards have no points) taken over the opponents."""
+    if result is None:
+        return 0.0
+    balls = result.balls
+    teams = len(balls)
+    others = [x for x in range(teams) if x != team]
+    u = balls[team] - sum(balls[x] for x in others) / max(1, len(others))
+    if result.card_points:
+        total = ruleset.deck.total_points
+        if total:
+            pts = [result.card_points[x] + (result.declared[x] if result.declared else 0) for x in range(teams)]
+            u += 0.5 * (pts[team] - sum(pts[x] for x in others) / max(1, len(others))) / total
+        elif result.tricks:
+            tr = result.tricks
+            u += 0.5 * (tr[team] - sum(tr[x] for x in others) / max(1, len(others))) / ruleset.tricks_per_deal
+    return u
