@@ -8,17 +8,24 @@ Optional announcements are *windows*. The seats that may speak are polled in tur
 answers with an action or ``pass``; a window closes when every polled seat has passed since
 the last thing said in it. Compulsory decisions (making trumps, playing a card) have one
 seat to act.
+
+Speed (see ``docs/performance.md``): the per-ruleset tables of :mod:`thunee_dsl.game.tables` give
+every seat's actions as shared objects, so the legal moves of a card play are a table look-up
+(never an Action made), and :meth:`Deal.apply_if_legal` checks and applies the common actions (a
+card, a pass) with a few integer operations instead of searching the list of legal actions.
 """
 
 from __future__ import annotations
 
 from thunee_dsl.errors import IllegalActionError
 from thunee_dsl.game.actions import Action
+from thunee_dsl.game.tables import PASS, tables
 from thunee_dsl.model.cards import iter_cards
 from thunee_dsl.model.quantities import Env
 from thunee_dsl.model.ruleset import Ruleset
 
-PASS = "pass"
+# apply_if_legal answers
+NOT_LEGAL, APPLIED, PASSED = 0, 1, 2
 
 
 class _SeatCounts:
@@ -33,113 +40,165 @@ class _SeatCounts:
         return self.fn(self.deal, seat)
 
 
+class _PerSeat:
+    """A :class:`_SeatCounts` made on first use in a deal (most deals never read most of them)."""
+
+    def __init__(self, fn):
+        self.fn = fn
+
+    def __set_name__(self, owner, name):
+        self.name = name
+
+    def __get__(self, deal, owner=None):
+        if deal is None:
+            return self
+        counts = deal.__dict__[self.name] = _SeatCounts(deal, self.fn)
+        return counts
+
+
 class Window:
     """An open window of optional announcements."""
 
     __slots__ = ("kind", "order", "pos", "silent", "offered", "options")
 
-    def __init__(self, kind: str, order: list[int], offered=()):
+    def __init__(self, kind: str, order, offered=()):
         self.kind = kind
         self.order = order
         self.pos = 0
         self.silent = 0
         self.offered = offered  # the undertakings offered in an undertakings window
-        self.options: list = []  # what the polled seat may say (set by Deal._poll)
+        self.options: tuple = ()  # what the polled seat may say (set by Deal._poll)
 
     @property
     def seat(self) -> int:
         return self.order[self.pos]
 
 
+def _points_held(deal: "Deal", seat: int) -> int:
+    points = deal.r.deck.points
+    return sum(points[c] for c in iter_cards(deal.hands[seat]))
+
+
+def _most_of_a_rank(deal: "Deal", seat: int) -> int:
+    hand, deck = deal.hands[seat], deal.r.deck
+    counts = [0] * len(deck.ranks)
+    for c in iter_cards(hand):
+        counts[deck.rank_of[c]] += 1
+    return max(counts)
+
+
+def _top_cards_held(deal: "Deal", seat: int) -> int:
+    """In how many suits the seat holds the highest card of the deck's ranking."""
+    hand, deck = deal.hands[seat], deal.r.deck
+    return sum(1 for s in range(len(deck.suits)) if (hand >> deck.card_of(s, 0)) & 1)
+
+
+def _suits_held(deal: "Deal", seat: int) -> int:
+    hand = deal.hands[seat]
+    n = 0
+    for m in deal.t.suit_masks:
+        if hand & m:
+            n += 1
+    return n
+
+
+def _cards_held(deal: "Deal", seat: int) -> int:
+    return deal.hands[seat].bit_count()
+
+
 class Deal:
     """The state of one deal. Mutable; :class:`~thunee_dsl.game.state.GameState` owns it."""
+
+    # Scalar state starts as these class-level defaults (set on the deal once it changes), so that
+    # a new deal costs only its lists.
+    step = -1
+    batches_dealt = 0
+    trump: int | None = None
+    trump_card: int | None = None
+    trump_way: str | None = None
+    trump_maker: int | None = None
+    trump_revealed = False
+    call = 0
+    last_caller: int | None = None
+    undertaking = None
+    undertaker: int | None = None
+    caught_by: int | None = None
+    declaring_team: int | None = None
+    claim = None
+    claimer: int | None = None
+    leader: int | None = None
+    best = -1
+    winning: int | None = None
+    play_end = 0  # the number of tricks played when the current play step ends
+    last_trick_winner: int | None = None
+    window: Window | None = None
+    pending: tuple | None = None  # ("trump", seat, ways) | ("play", seat) | ("bid", seat)
+    over = False
+    cancelled = False
+    offence: tuple[str, int] | None = None
+    _legal = None
+    _mask = 0  # the legal cards, while _legal holds the card plays they give
+    _seat_env: Env | None = None
+    blind_from: int | None = None  # batches dealt when a blind undertaking was called
+    unseen = 0  # the blind caller's face-down cards (unseen, unplayable until enough tricks are won)
+    _claim_seat: int | None = None
+    redealt = False  # thrown in by a redeal claim
+    high_bid = 0
+    high_bidder: int | None = None
+    conceded_by: int | None = None  # the team that conceded
+    redealer: int | None = None
+
+    suits_held = _PerSeat(_suits_held)
+    cards_held = _PerSeat(_cards_held)
+    points_held = _PerSeat(_points_held)
+    most_of_a_rank = _PerSeat(_most_of_a_rank)
+    top_cards_held = _PerSeat(_top_cards_held)
 
     def __init__(self, ruleset: Ruleset, dealer: int, order: list[list[int]], balls: tuple[int, ...],
                  target: int | None = None, corner_house: int | None = None):
         r = ruleset
+        t = self.t = tables(r)
         # the game's target and corner house for this deal (a game may raise them, e.g. after a Khanaak)
-        self.target = ruleset.game.target if target is None else target
-        self.corner_house = ruleset.game.corner_house if corner_house is None else corner_house
-        n = r.seats
-        self.r = ruleset
+        self.target = r.game.target if target is None else target
+        self.corner_house = r.game.corner_house if corner_house is None else corner_house
+        n = t.seats
+        self.r = r
         self.dealer = dealer
         self.order = order  # each seat's cards in the order received
         self.balls = balls  # game score before this deal (formulas read it)
-        self.team_of = tuple(s % r.teams for s in range(n))
-        self.batches_dealt = 0
+        self.team_of = t.team_of
         self.hands = [0] * n
         self.dealt = [0] * n  # every card dealt to each seat so far (held or played)
-        self.step = -1
-        # trumps and calling
         self.chooser = r.trumps.chooser.resolve(n, dealer=dealer) if r.trumps else None
-        self.trump: int | None = None
-        self.trump_card: int | None = None
-        self.trump_way: str | None = None
-        self.trump_maker: int | None = None
-        self.trump_revealed = False
-        self.call = 0
-        self.last_caller: int | None = None
         self.calls: list[tuple[int, int]] = []
-        # undertaking, declarations, claims
-        self.undertaking = None
-        self.undertaker: int | None = None
-        self.caught_by: int | None = None
         self.declarations: list[tuple[int, str, int, int]] = []  # (seat, verb, suit, value)
         self.declared: set[tuple[str, int]] = set()
-        self.declaring_team: int | None = None
-        self.claim = None
-        self.claimer: int | None = None
-        # tricks
-        self.leader: int | None = None
         self.trick: list[tuple[int, int]] = []
-        self.best = -1
-        self.winning: int | None = None
         self.tricks: list[tuple[int, tuple[tuple[int, int], ...], int]] = []
-        self.team_cards = [0] * r.teams
-        self.team_tricks = [0] * r.teams
-        self.team_tricks_step = [0] * r.teams  # tricks won in the current play step (Jodies count these)
-        self.play_end = 0  # the number of tricks played when the current play step ends
-        self.team_declared = [0] * r.teams
+        teams = t.teams
+        self.team_cards = [0] * teams
+        self.team_tricks = [0] * teams
+        self.team_tricks_step = [0] * teams  # tricks won in the current play step (Jodies count these)
+        self.team_declared = [0] * teams
         self.seat_tricks = [0] * n
-        self.last_trick_winner: int | None = None
-        # flow
-        self.window: Window | None = None
-        self.pending: tuple | None = None  # ("trump", seat, ways) | ("play", seat)
-        self.over = False
-        self.cancelled = False
-        self.offence: tuple[str, int] | None = None
-        self._legal: list[Action] | None = None
-        self._seat_env: Env | None = None
-        self.blind_from: int | None = None  # batches dealt when a blind undertaking was called
-        self.unseen = 0  # the blind caller's face-down cards (unseen, unplayable until enough tricks are won)
-        self.play_actions = _play_actions(ruleset)
-        self.card_of = ruleset.deck._by_name
-        self._claim_seat: int | None = None
-        self.n_tricks = ruleset.tricks_per_deal
-        self.beats = ruleset.beats  # which card beats which; an undertaking may play with its own ranking
-        self.suits_held = _SeatCounts(self, _suits_held)
-        self.cards_held = _SeatCounts(self, lambda d, s: d.hands[s].bit_count())
-        self.points_held = _SeatCounts(self, _points_held)
-        self.most_of_a_rank = _SeatCounts(self, _most_of_a_rank)
-        self.top_cards_held = _SeatCounts(self, _top_cards_held)
-        self.redealt = False  # thrown in by a redeal claim
+        self.play_actions = t.play
+        self.card_of = t.card_of
+        self.n_tricks = r.tricks_per_deal
+        self.beats = r.beats  # which card beats which; an undertaking may play with its own ranking
         # turn-based bidding (of tricks)
         self.bids: dict[int, int] = {}  # each seat's highest bid
         self.passed: set[int] = set()
-        self.high_bid = 0
-        self.high_bidder: int | None = None
-        self.conceded_by: int | None = None  # the team that conceded
-        self.redealer: int | None = None
 
     # -- quantities formulas read (see thunee_dsl.model.quantities.DEAL_PROTOCOL) ---------
     @property
     def makers(self) -> int | None:
-        return None if self.trump_maker is None else self.team_of[self.trump_maker]
+        tm = self.trump_maker
+        return None if tm is None else self.team_of[tm]
 
     @property
     def counting(self) -> int | None:
-        m = self.makers
-        return None if m is None or self.r.teams != 2 else 1 - m
+        tm = self.trump_maker
+        return None if tm is None or self.t.teams != 2 else 1 - self.team_of[tm]
 
     @property
     def undertaking_name(self):
@@ -179,11 +238,21 @@ class Deal:
 
     @property
     def team_trumps_dealt(self) -> list[int]:
-        counts = [0] * self.r.teams
+        counts = [0] * self.t.teams
         if self.trump is not None:
-            mask = self.r.deck.suit_masks[self.trump]
-            for seat, cards in enumerate(self.order):
-                counts[self.team_of[seat]] += sum(1 for c in cards if (mask >> c) & 1)
+            mask = self.t.suit_masks[self.trump]
+            if self.batches_dealt == len(self.r.batches):
+                held = self.dealt  # every card of the deal is dealt: the masks say it at once
+            else:
+                bit = self.t.bit
+                held = []
+                for cards in self.order:
+                    m = 0
+                    for c in cards:
+                        m |= bit[c]
+                    held.append(m)
+            for seat, m in enumerate(held):
+                counts[self.team_of[seat]] += (m & mask).bit_count()
         return counts
 
     def env(self, **roles) -> Env:
@@ -195,12 +264,19 @@ class Deal:
         env = self._seat_env
         if env is None:
             env = self._seat_env = Env(self, self.balls)
-        env.counting, env.makers, env.trump_maker = self.counting, self.makers, self.trump_maker
+        tm = self.trump_maker
+        if tm is None:
+            env.makers = env.counting = None
+        else:
+            makers = env.makers = self.team_of[tm]
+            env.counting = 1 - makers if self.t.teams == 2 else None
+        env.trump_maker = tm
         env.leader = self.leader
         env.seat, env.caller = seat, caller
-        env.callers = self.team_of[seat]
-        env.opponents = self._other_team(seat)
-        env.team_values = {}
+        team = env.callers = self.team_of[seat]
+        env.opponents = (team + 1) % 2 if self.t.teams == 2 else None
+        if env.team_values:
+            env.team_values = {}
         return env
 
     # -- the seat to act and its actions ------------------------------------------------
@@ -208,8 +284,9 @@ class Deal:
     def to_act(self) -> int | None:
         if self.over:
             return None
-        if self.window is not None:
-            return self.window.seat
+        w = self.window
+        if w is not None:
+            return w.order[w.pos]
         return self.pending[1] if self.pending else None
 
     @property
@@ -232,27 +309,33 @@ class Deal:
             return card is not None and action.seat == pending[1] and (self.legal_cards(action.seat) >> card) & 1 == 1
         return action in self.legal_actions()
 
-    def legal_actions(self) -> list[Action]:
-        """The actions of the seat to act (cached until the next change)."""
+    def legal_actions(self):
+        """The actions of the seat to act, a tuple shared until the next change ([] once the deal is over)."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._compute_legal()
+            return self._compute_legal()
         return legal
 
-    def _compute_legal(self) -> list[Action]:
+    def _compute_legal(self):
         if self.over:
             return []
-        if self.window is not None:
-            seat = self.window.seat
-            return self.window.options + [Action(seat, PASS)]
-        kind, seat = self.pending[0], self.pending[1]
+        w = self.window
+        if w is not None:
+            legal = self._legal = w.options + self.t.pass_only[w.order[w.pos]]
+            return legal
+        pending = self.pending
+        if pending is None:
+            return []
+        kind, seat = pending[0], pending[1]
         if kind == "play":
-            plays = self.play_actions[seat]
-            return [plays[c] for c in iter_cards(self.legal_cards(seat))]
+            mask = self._mask = self.legal_cards(seat)
+            legal = self._legal = self.t.actions_of[seat](mask)
+            return legal
         if kind == "bid":
-            return self._bid_options(seat)
+            legal = self._legal = self._bid_options(seat)
+            return legal
         if kind == "trump":
-            ways = self.pending[2]
+            ways = pending[2]
             out = []
             if "suit" in ways:
                 out += [Action(seat, "trump", letter) for letter in self.r.deck.suits]
@@ -263,8 +346,9 @@ class Deal:
             redeal = self.r.redeal
             if redeal is not None and not redeal.anyone and self.last_caller is None and self.trump_maker is None and seat == self.chooser and \
                     redeal.allowed_if.evaluate(self.seat_env(seat)):
-                out.append(Action(seat, "redeal"))
-            return out
+                out.append(self.t.say[seat]["redeal"])
+            legal = self._legal = tuple(out)
+            return legal
         return []
 
     # -- running the sequence -----------------------------------------------------------
@@ -273,37 +357,41 @@ class Deal:
 
     def _advance(self) -> None:
         """Run automatic steps until someone must decide or the deal is over."""
+        steps = self.t.steps
         while not self.over and self.window is None and self.pending is None:
             self.step += 1
-            if self.step >= len(self.r.sequence):
+            if self.step >= len(steps):
                 return
-            step = self.r.sequence[self.step]
-            if step.startswith("deal "):
-                self._deal_batch(int(step.split()[1]))
-            elif step == "make trumps":
+            kind, number = steps[self.step]
+            if kind == "deal":
+                self._deal_batch(number)
+            elif kind == "make trumps":
                 self._await_trumps()
-            elif step == "calling":
+            elif kind == "calling":
                 self._open_calling()
-            elif step == "undertakings":
+            elif kind == "undertakings":
                 self._open_undertakings()
-            elif step == "redeal":
+            elif kind == "redeal":
                 self.window = Window("redeal", self._seats_from(self.dealer + 1))
                 self._poll()
-            elif step == "concede":
+            elif kind == "concede":
                 self.window = Window("concede", self._seats_from(self.dealer + 1))
                 self._poll()
-            elif step == "bidding":
+            elif kind == "bidding":
                 self.pending = ("bid", self.r.bidding.first_bidder.resolve(self.r.seats, dealer=self.dealer))
-            elif step == "play":
+            elif kind == "play":
                 self._start_play()
 
     def _deal_batch(self, number: int) -> None:
-        start = sum(self.r.batches[: number - 1])
-        end = start + self.r.batches[number - 1]
+        start, end = self.t.batch_bounds[number - 1]
+        bit = self.t.bit
+        hands, dealt = self.hands, self.dealt
         for seat, cards in enumerate(self.order):
+            m = 0
             for c in cards[start:end]:
-                self.hands[seat] |= 1 << c
-                self.dealt[seat] |= 1 << c
+                m |= bit[c]
+            hands[seat] |= m
+            dealt[seat] |= m
         self.batches_dealt = number
         if self.blind_from is not None and number > self.blind_from:
             for c in self.order[self.undertaker][start:end]:
@@ -324,7 +412,7 @@ class Deal:
 
     def _start_play(self) -> None:
         """A play step: tricks until the hands are empty (a deal may have several, e.g. two halves)."""
-        self.team_tricks_step = [0] * self.r.teams
+        self.team_tricks_step = [0] * self.t.teams
         if not self.tricks:
             u = self.undertaking
             if u is not None and u.leader == "caller":
@@ -381,7 +469,7 @@ class Deal:
         self.call = action.arg
         self.last_caller = action.seat
         self.calls.append((action.seat, action.arg))
-        if not rule.next_amounts(self.call):
+        if not self.t.next_amounts(self.call):
             self._close_window()
             return
         if rule.next_caller == "opponents of last caller":
@@ -410,12 +498,12 @@ class Deal:
             self.pending = ("trump", self.last_caller, self.r.trumps.caller_ways)
 
     # -- bidding (turn-based bids of tricks) --------------------------------------------
-    def _bid_options(self, seat: int) -> list[Action]:
+    def _bid_options(self, seat: int) -> tuple[Action, ...]:
         rule = self.r.bidding
         if self.high_bidder is None and len(self.passed) == self.r.seats - 1 and rule.dealer_bids_if_all_pass:
-            return [Action(seat, "bid", rule.lowest)]  # everyone else passed: this seat must bid the lowest
+            return (Action(seat, "bid", rule.lowest),)  # everyone else passed: this seat must bid the lowest
         low = max(rule.lowest, self.high_bid + 1)
-        return [Action(seat, "bid", n) for n in range(low, rule.highest + 1)] + [Action(seat, PASS)]
+        return tuple([Action(seat, "bid", n) for n in range(low, rule.highest + 1)] + [self.t.pass_action[seat]])
 
     def _bid(self, action: Action) -> None:
         seat = action.seat
@@ -462,7 +550,7 @@ class Deal:
     def declaration_value(self, decl, seat: int, suit: int) -> int:
         """The value of the best combination ``seat`` holds in ``suit`` (0 if none)."""
         hand = self.hands[seat]
-        for mask, trumps, other in _combination_masks(self.r, decl)[suit]:
+        for mask, trumps, other in self.t.combination_masks[decl.verb][suit]:
             if hand & mask == mask:
                 return trumps if suit == self.trump else other
         return 0
@@ -477,17 +565,28 @@ class Deal:
                 return False
         return True
 
-    def _declaration_options(self, seat: int) -> list[Action]:
+    def _declaration_options(self, seat: int) -> tuple[Action, ...]:
+        if self.declaring_team != self.team_of[seat]:
+            return ()
+        t = self.t
+        hand = self.hands[seat]
+        won = self.team_tricks_step[self.declaring_team]
         out = []
         for decl in self.r.declarations:
-            if not self._declaration_allowed(decl, seat):
+            if won not in decl.after_team_trick:
                 continue
-            for suit, letter in enumerate(self.r.deck.suits):
-                if decl.once_per_suit and (decl.verb, suit) in self.declared:
-                    continue
-                if self.declaration_value(decl, seat, suit):
-                    out.append(Action(seat, decl.verb, letter))
-        return out
+            # the cards first (a few masks), the declaration's condition only for a seat holding one
+            verb = decl.verb
+            suits = [suit for suit, core in enumerate(t.combination_core[verb])
+                     if hand & core == core and self.declaration_value(decl, seat, suit)
+                     and not (decl.once_per_suit and (verb, suit) in self.declared)]
+            if not suits:
+                continue
+            if decl.allowed_if is not None and not decl.allowed_if.evaluate(self.seat_env(seat)):
+                continue
+            actions = t.declaration_actions[verb][seat]
+            out += [actions[suit] for suit in suits]
+        return tuple(out)
 
     def _declare(self, action: Action) -> None:
         decl = self.r.declaration_by_verb(action.verb)
@@ -499,14 +598,11 @@ class Deal:
         self.window.silent = 0  # everyone on the team may declare again
 
     def _open_declarations(self, winner: int) -> None:
-        if not self.r.declarations:
-            return
         team = self.team_of[winner]
-        if not any(self.team_tricks_step[team] in d.after_team_trick for d in self.r.declarations):
-            return
+        if self.team_tricks_step[team] not in self.t.after_team_trick:
+            return  # no declaration may be made after this trick (or the ruleset has none)
         self.declaring_team = team
-        order = [s for s in self._seats_from(winner) if self.team_of[s] == team]
-        self.window = Window("declarations", order)
+        self.window = Window("declarations", self.t.team_seats_from[winner])
         self._poll()
 
     # -- claims (Double, Khanaak) -------------------------------------------------------
@@ -518,16 +614,17 @@ class Deal:
     def _claim_env(self, seat: int) -> Env:
         return self.seat_env(seat, caller=seat)
 
-    def _claim_options(self, seat: int) -> list[Action]:
+    def _claim_options(self, seat: int) -> tuple[Action, ...]:
         out = []
         env = self._claim_env(seat)
+        say = self.t.say[seat]
         for claim in self.r.claims:
             if claim.allowed_if is not None and not claim.allowed_if.evaluate(env):
                 continue
             if claim.forbidden_if is not None and claim.forbidden_if.evaluate(env):
                 continue  # saying it would be an offence, so it is never offered
-            out.append(Action(seat, claim.verb))
-        return out
+            out.append(say[claim.verb])
+        return tuple(out)
 
     def _make_claim(self, action: Action) -> None:
         self.claim = self.r.claim_by_verb(action.verb)
@@ -535,26 +632,31 @@ class Deal:
         self._close_window()
 
     # -- windows ------------------------------------------------------------------------
-    def window_options(self, seat: int) -> list[Action]:
+    def window_options(self, seat: int) -> tuple[Action, ...]:
         kind = self.window.kind
-        if kind == "calling":
-            return [Action(seat, "call", a) for a in self.r.calling.next_amounts(self.call)]
         if kind == "undertakings":
             out = []
+            env = None
             for u in self.window.offered:
-                if u.allowed_if is not None and not u.allowed_if.evaluate(self.seat_env(seat)):
-                    continue
-                out.append(Action(seat, u.verb))
-            return out
+                if u.allowed_if is not None:
+                    if env is None:
+                        env = self.seat_env(seat)
+                    if not u.allowed_if.evaluate(env):
+                        continue
+                out.append(self.t.say[seat][u.verb])
+            return tuple(out)
         if kind == "declarations":
             return self._declaration_options(seat)
+        if kind == "calling":
+            t = self.t
+            return tuple([t.call_action(seat, a) for a in t.next_amounts(self.call)])
         if kind == "claims":
             return self._claim_options(seat)
         if kind == "redeal":
-            return [Action(seat, "redeal")] if self.r.redeal.allowed_if.evaluate(self.seat_env(seat)) else []
+            return (self.t.say[seat]["redeal"],) if self.r.redeal.allowed_if.evaluate(self.seat_env(seat)) else ()
         if kind == "concede":
-            return [Action(seat, "concede")]
-        return []
+            return (self.t.say[seat]["concede"],)
+        return ()
 
     def _poll(self) -> None:
         """Find the next seat in the window with something to say; close the window if none.
@@ -563,16 +665,17 @@ class Deal:
         holds, say, three of a kind must not show in how the deal goes on (the next batch being
         dealt at once or not)."""
         w = self.window
-        while w is not None:
-            if w.silent >= len(w.order):
+        order = w.order
+        while True:
+            if w.silent >= len(order):
                 self._close_window()
                 return
-            options = self.window_options(w.seat)
+            options = self.window_options(order[w.pos])
             if options or w.kind in ("undertakings", "redeal"):
                 w.options = options
                 return
             w.silent += 1
-            w.pos = (w.pos + 1) % len(w.order)
+            w.pos = (w.pos + 1) % len(order)
 
     def _pass(self) -> None:
         w = self.window
@@ -593,81 +696,94 @@ class Deal:
             # the declaring team keeps its time until the next card is played (false declarations)
             self._await_play(self.leader)
         elif kind == "claims":
-            self.pending = ("play", self._claim_seat)
+            self.pending = self.t.pending_play[self._claim_seat]
 
     # -- play ---------------------------------------------------------------------------
     def _await_play(self, seat: int) -> None:
-        self.pending = None
-        if self.r.claims and self.claim_time(seat):
+        t = self.t
+        if len(self.tricks) == t.claim_trick and self.claim is None and not self.over \
+                and all(s != seat for s, _ in self.trick):
+            self.pending = None
             options = self._claim_options(seat)
             if options:
                 self._claim_seat = seat
-                self.window = Window("claims", [seat])
-                self.window.options = options
+                w = self.window = Window("claims", [seat])
+                w.options = options
                 return
-        self.pending = ("play", seat)
+        self.pending = t.pending_play[seat]
 
     def legal_cards(self, seat: int) -> int:
-        hand = self.hands[seat] & ~self.unseen
-        if not self.trick:
-            if self.r.play.first_lead_not_trump and not self.tricks and self.trump is not None:
-                others = hand & ~self.r.deck.suit_masks[self.trump]
+        hand = self.hands[seat]
+        if self.unseen:
+            hand &= ~self.unseen
+        trick = self.trick
+        t = self.t
+        if not trick:
+            if t.first_lead_not_trump and not self.tricks and self.trump is not None:
+                others = hand & ~t.suit_masks[self.trump]
                 return others or hand  # no trump lead to the first trick, unless nothing else is held
             return hand
-        if not self.r.play.follow_suit:
+        if not t.follow_suit:
             return hand
-        deck = self.r.deck
-        led = deck.suit_of[self.trick[0][1]]
-        follow = hand & deck.suit_masks[led]
+        lead = trick[0][1]
+        follow = hand & t.suit_mask_of[lead]
         if follow:
             return follow
-        if self.r.play.undercut_only_with_all_trumps and self.trump is not None and led != self.trump:
-            trumps = deck.suit_masks[self.trump]
-            if hand & ~trumps and deck.suit_of[self.best] == self.trump:
+        trump = self.trump
+        if t.undercut_only_with_all_trumps and trump is not None and t.suit_of[lead] != trump:
+            trumps = t.suit_masks[trump]
+            if hand & ~trumps and t.suit_of[self.best] == trump:
                 # a player who still holds a non-trump may not play a trump lower than the one winning
-                return (hand & ~trumps) | (hand & self.beats[self.trump][self.best])
+                return (hand & ~trumps) | (hand & self.beats[trump][self.best])
         return hand
 
     def _play(self, seat: int, card: int) -> None:
-        r = self.r
-        self.hands[seat] &= ~(1 << card)
+        t = self.t
+        self.hands[seat] &= t.unbit[card]
         self.declaring_team = None
         self.pending = None
-        first_lead = not self.tricks and not self.trick
-        self.trick.append((seat, card))
-        if first_lead:
-            if self.trump_way == "first lead":
-                self.trump = r.deck.suit_of[card]
-                self.trump_card = card
-                self._check_cancellation()
-                if self.over:
-                    return
-            if r.trumps is None or r.trumps.revealed == "first lead":
-                self.trump_revealed = True
-        if len(self.trick) == 1:
+        trick = self.trick
+        trick.append((seat, card))
+        if len(trick) == 1:
+            if not self.tricks:  # the first lead of the deal
+                if self.trump_way == "first lead":
+                    self.trump = t.suit_of[card]
+                    self.trump_card = card
+                    self._check_cancellation()
+                    if self.over:
+                        return
+                if self.r.trumps is None or self.r.trumps.revealed == "first lead":
+                    self.trump_revealed = True
             self.best, self.winning = card, seat
-        elif self.undertaking is not None and len(self.tricks) < self.undertaking.leads_win and \
-                self.trick[0][0] == self.undertaker:
-            pass  # the caller's lead wins these tricks whatever is played to it (Trips)
         else:
-            row = self.trump if self.trump is not None else r.no_trump
-            if (self.beats[row][self.best] >> card) & 1:
-                self.best, self.winning = card, seat
+            u = self.undertaking
+            if u is not None and len(self.tricks) < u.leads_win and trick[0][0] == self.undertaker:
+                pass  # the caller's lead wins these tricks whatever is played to it (Trips)
+            else:
+                trump = self.trump
+                if (self.beats[t.no_trump if trump is None else trump][self.best] >> card) & 1:
+                    self.best, self.winning = card, seat
         u = self.undertaking
         if u is not None and u.caught == "when beaten" and self.winning != self.undertaker:
             self._caught(self.winning)
             return
-        if len(self.trick) < r.seats:
-            self._await_play((seat + 1) % r.seats)
+        if len(trick) < t.seats:
+            self._await_play(t.next_seat[seat])
             return
         self._finish_trick()
 
     def _finish_trick(self) -> None:
-        r = self.r
+        t = self.t
         winner = self.winning
-        team = self.team_of[winner]
-        self.tricks.append((self.trick[0][0], tuple(self.trick), winner))
-        self.team_cards[team] += sum(r.deck.points[c] for _, c in self.trick)
+        team = t.team_of[winner]
+        trick = self.trick
+        tricks = self.tricks
+        tricks.append((trick[0][0], tuple(trick), winner))
+        points = t.points
+        won = 0
+        for _, c in trick:
+            won += points[c]
+        self.team_cards[team] += won
         self.team_tricks[team] += 1
         self.team_tricks_step[team] += 1
         self.seat_tricks[winner] += 1
@@ -675,14 +791,15 @@ class Deal:
             self.unseen = 0  # the blind caller picks up the face-down cards
         self.trick = []
         self.leader = winner
-        if len(self.tricks) == self.n_tricks:
+        played = len(tricks)
+        if played == self.n_tricks:
             self.last_trick_winner = winner
-        step_over = len(self.tricks) == self.play_end
+        step_over = played == self.play_end
         u = self.undertaking
         if u is not None and winner != self.undertaker and (u.caught != "on the last trick" or step_over):
             self._caught(winner)
             return
-        if len(self.tricks) == self.n_tricks or (u is not None and step_over):
+        if played == self.n_tricks or (u is not None and step_over):
             self.over = True  # an undertaking is decided in the play it was called for (the rest is not dealt)
             return
         if step_over:
@@ -749,6 +866,38 @@ class Deal:
         self.pending = None
 
     # -- applying -----------------------------------------------------------------------
+    def apply_if_legal(self, action: Action) -> int:
+        """Apply ``action`` if it is legal: APPLIED, or PASSED for a pass in a window; NOT_LEGAL (and
+        nothing changes) otherwise. Card plays and passes are checked with a few integer operations."""
+        w = self.window
+        if w is None:
+            pending = self.pending
+            if pending is not None and pending[0] == "play":
+                # only a card of the seat to play is legal now
+                seat = pending[1]
+                if action.verb != "play" or action.seat != seat:
+                    return NOT_LEGAL
+                card = self.card_of.get(action.arg)
+                if card is None:
+                    return NOT_LEGAL
+                mask = self._mask if self._legal is not None else self.legal_cards(seat)
+                if not (mask >> card) & 1:
+                    return NOT_LEGAL
+                self._legal = None
+                self._play(seat, card)
+                return APPLIED
+        elif action.verb == PASS and action.arg is None:
+            if action.seat != w.order[w.pos]:
+                return NOT_LEGAL
+            self._legal = None
+            self._pass()
+            return PASSED
+        if self.over or action not in self.legal_actions():
+            return NOT_LEGAL
+        passed = action.verb == PASS and w is not None
+        self.apply(action)
+        return PASSED if passed else APPLIED
+
     def apply(self, action: Action) -> None:
         """Apply a legal action (the caller has checked it is legal)."""
         self._legal = None
@@ -787,8 +936,7 @@ class Deal:
 
     # -- helpers ------------------------------------------------------------------------
     def _seats_from(self, first: int) -> list[int]:
-        n = self.r.seats
-        return [(first + i) % n for i in range(n)]
+        return list(self.t.seats_from[first % self.t.seats])
 
     def _other_team(self, seat: int) -> int | None:
         return (self.team_of[seat] + 1) % self.r.teams if self.r.teams == 2 else None
@@ -796,45 +944,9 @@ class Deal:
 
 def _combination_masks(ruleset: Ruleset, decl) -> tuple:
     """Per suit, the (mask, value in trumps, value otherwise) of each combination, best first."""
-    key = ("combinations", decl.verb)
-    table = ruleset.engine_cache.get(key)
-    if table is None:
-        deck = ruleset.deck
-        table = tuple(tuple((deck.mask_of(deck.card_of(suit, rank) for rank in combo.ranks), combo.trumps, combo.other)
-                            for combo in decl.combinations) for suit in range(len(deck.suits)))
-        ruleset.engine_cache[key] = table
-    return table
+    return tables(ruleset).combination_masks[decl.verb]
 
 
 def _play_actions(ruleset: Ruleset) -> tuple[tuple[Action, ...], ...]:
     """One Action object per seat and card, made once per ruleset (legal moves reuse them)."""
-    table = ruleset.engine_cache.get("play_actions")
-    if table is None:
-        names = ruleset.deck.names
-        table = tuple(tuple(Action(s, "play", n) for n in names) for s in range(ruleset.seats))
-        ruleset.engine_cache["play_actions"] = table
-    return table
-
-
-def _points_held(deal: Deal, seat: int) -> int:
-    points = deal.r.deck.points
-    return sum(points[c] for c in iter_cards(deal.hands[seat]))
-
-
-def _most_of_a_rank(deal: Deal, seat: int) -> int:
-    hand, deck = deal.hands[seat], deal.r.deck
-    counts = [0] * len(deck.ranks)
-    for c in iter_cards(hand):
-        counts[deck.rank_of[c]] += 1
-    return max(counts)
-
-
-def _top_cards_held(deal: Deal, seat: int) -> int:
-    """In how many suits the seat holds the highest card of the deck's ranking."""
-    hand, deck = deal.hands[seat], deal.r.deck
-    return sum(1 for s in range(len(deck.suits)) if (hand >> deck.card_of(s, 0)) & 1)
-
-
-def _suits_held(deal: Deal, seat: int) -> int:
-    hand = deal.hands[seat]
-    return sum(1 for m in deal.r.deck.suit_masks if hand & m)
+    return tables(ruleset).play

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from thunee_dsl.errors import IllegalActionError
 from thunee_dsl.game.actions import Action
-from thunee_dsl.game.deal import PASS, Deal
+from thunee_dsl.game.deal import PASS, PASSED, Deal
 from thunee_dsl.game.scoring import DealResult, score_deal
 from thunee_dsl.model.cards import cut_pack
 from thunee_dsl.model.quantities import Env
@@ -58,7 +58,8 @@ class GameState:
         self.auto_deal = auto_deal
         self.deals: list[DealRecord] = []
         self.history: list[Action] = []
-        self.winner: int | None = None
+        self.is_over = False  # kept equal to ``winner is not None`` (see the winner property)
+        self._winner: int | None = None
         self.after_deuce = False  # two to clear: the scores went back to zero at the deuce
         self.raised = False  # a call that raises the target has been made in this game
         self.dealer_contenders: tuple[int, ...] = ()  # seats between whom the last dealer was drawn
@@ -90,7 +91,8 @@ class GameState:
         self.last_cut = ()
         order = hands if hands is not None else self.shuffled_hands()
         names = tuple(tuple(self.ruleset.deck.names[c] for c in cards) for cards in order)
-        self.deals.append(DealRecord(self.dealer, names, cut=(self.ruleset.cut, self.last_cut) if self.last_cut else None))
+        self._record = DealRecord(self.dealer, names, cut=(self.ruleset.cut, self.last_cut) if self.last_cut else None)
+        self.deals.append(self._record)
         self.deal = Deal(self.ruleset, self.dealer, [list(c) for c in order], tuple(self.score),
                          self.target, self.corner_house)
         self.deal.start()
@@ -98,17 +100,28 @@ class GameState:
 
     # -- what may be done ---------------------------------------------------------------
     @property
-    def is_over(self) -> bool:
-        return self.winner is not None
+    def winner(self) -> int | None:
+        return self._winner
+
+    @winner.setter
+    def winner(self, team: int | None) -> None:
+        self._winner = team
+        self.is_over = team is not None  # a plain attribute: read once per action by every driver loop
 
     @property
     def to_act(self) -> int | None:
         return None if self.deal is None or self.is_over else self.deal.to_act
 
-    def legal_actions(self) -> list[Action]:
-        if self.deal is None or self.is_over:
+    def legal_actions(self):
+        """The actions of the seat to act: a tuple shared until the next change (read it, do not
+        modify it); ``[]`` once the game is over or before the first deal."""
+        deal = self.deal
+        if deal is None:
             return []
-        return self.deal.legal_actions()
+        legal = deal._legal  # the deal caches its legal actions until the next change
+        if legal is None:
+            return deal._compute_legal()
+        return legal
 
     def can_apply(self, action: Action) -> bool:
         return action in self.legal_actions() or self.offence_of(action) is not None
@@ -219,19 +232,18 @@ class GameState:
         if isinstance(action, str):
             action = Action.parse(action)
         deal = self.deal
-        if deal is None or self.winner is not None:
+        if deal is None or self.is_over:
             raise IllegalActionError("the game is over" if self.is_over else "no deal in progress", ())
-        if deal.is_legal(action):
-            if action.verb == PASS and deal.window is not None:
-                self.deals[-1].silent.add(len(self.deals[-1].actions))
-            deal.apply(action)
-        else:
+        done = deal.apply_if_legal(action)
+        if not done:
             offence = deal.offence_of(action)
             if offence is None:
                 self.verify(action)
             deal.commit_offence(action, offence)
+        elif done == PASSED:
+            self._record.silent.add(len(self._record.actions))
         self.history.append(action)
-        self.deals[-1].actions.append(action)
+        self._record.actions.append(action)
         if deal.over:
             self._after_move()
         return action

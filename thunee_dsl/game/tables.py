@@ -1,0 +1,155 @@
+"""The engine's tables of a ruleset, built once and shared by every deal of every game.
+
+:func:`tables` compiles what a deal would otherwise work out again and again into plain tuples
+and dicts: the one :class:`Action` object per seat and card (and per seat and announcement), the
+legal moves of a card mask as a ready-made tuple of those actions, the seats in turn from any
+seat, the pending decisions, the steps of the sequence. Nothing here names a ruleset or a Thunee
+number: everything is read from the compiled :class:`~thunee_dsl.model.ruleset.Ruleset`.
+
+>>> from thunee_dsl import load_ruleset
+>>> t = tables(load_ruleset("standard"))
+>>> t.actions_of[2](0b101)
+(Action(seat=2, verb='play', arg='JS'), Action(seat=2, verb='play', arg='AS'))
+>>> t.actions_of[2](0)
+()
+"""
+
+from __future__ import annotations
+
+from thunee_dsl.game.actions import Action
+from thunee_dsl.model.ruleset import Ruleset
+
+PASS = "pass"
+CHUNK = 8  # bits of a card mask looked up at once (256 entries per table)
+
+
+class Tables:
+    """Per-ruleset tables (see the module docstring). Read-only once built."""
+
+    def __init__(self, r: Ruleset):
+        deck = r.deck
+        n = r.seats
+        self.seats = n
+        self.teams = r.teams
+        self.team_of = tuple(s % r.teams for s in range(n))
+        self.next_seat = tuple((s + 1) % n for s in range(n))
+        self.seats_from = tuple(tuple((first + i) % n for i in range(n)) for first in range(n))
+        # the seats of the team of ``seat``, in turn from ``seat`` (who may declare after a trick it won)
+        self.team_seats_from = tuple(tuple(s for s in self.seats_from[first] if self.team_of[s] == self.team_of[first])
+                                     for first in range(n))
+        self.size = deck.size
+        self.no_trump = r.no_trump
+        self.follow_suit = r.play.follow_suit
+        self.undercut_only_with_all_trumps = r.play.undercut_only_with_all_trumps
+        self.first_lead_not_trump = r.play.first_lead_not_trump
+        self.claim_trick = r.tricks_per_deal - 1 if r.claims else -1  # claims come before the last trick
+        self.bit = tuple(1 << c for c in range(deck.size))
+        self.unbit = tuple(~(1 << c) for c in range(deck.size))
+        self.points = deck.points
+        self.suit_of = deck.suit_of
+        self.suit_masks = deck.suit_masks
+        self.suit_mask_of = tuple(deck.suit_masks[deck.suit_of[c]] for c in range(deck.size))
+        self.card_of = deck._by_name
+        self.names = deck.names
+        # one Action object per seat and card, and the legal moves of a mask from 8-bit chunks
+        self.play = tuple(tuple(Action(s, "play", name) for name in deck.names) for s in range(n))
+        self.actions_of = tuple(_mask_to_actions(self.play[s], deck.size) for s in range(n))
+        self.pass_action = tuple(Action(s, PASS) for s in range(n))
+        self.pass_only = tuple((a,) for a in self.pass_action)
+        self.pending_play = tuple(("play", s) for s in range(n))
+        self.seat_card = tuple(tuple((s, c) for c in range(deck.size)) for s in range(n))
+        # announcements without an argument, per seat and verb
+        self.say = tuple({v: Action(s, v) for v in
+                          [u.verb for u in r.undertakings] + [c.verb for c in r.claims] + ["redeal", "concede"]}
+                         for s in range(n))
+        self.calls: dict = {}  # (seat, amount) -> Action, filled on first use
+        self.calling = r.calling
+        self._next_amounts: dict = {}
+        # the sequence as (kind, batch number) pairs
+        steps = []
+        for step in r.sequence:
+            if step.startswith("deal "):
+                steps.append(("deal", int(step.split()[1])))
+            else:
+                steps.append((step, 0))
+        self.steps = tuple(steps)
+        self.batch_bounds = tuple((sum(r.batches[:i]), sum(r.batches[:i + 1])) for i in range(len(r.batches)))
+        # declarations: per declaration, per suit, the masks of its combinations (best first)
+        self.combination_masks = {
+            d.verb: tuple(tuple((deck.mask_of(deck.card_of(suit, rank) for rank in combo.ranks), combo.trumps,
+                                 combo.other) for combo in d.combinations) for suit in range(len(deck.suits)))
+            for d in r.declarations}
+        # for each declaration and suit, the cards of which a held subset may make a combination
+        self.any_combination = {
+            verb: tuple(tuple(mask for mask, _, _ in per_suit) for per_suit in table)
+            for verb, table in self.combination_masks.items()}
+        self.declaration_actions = {
+            d.verb: tuple(tuple(Action(s, d.verb, letter) for letter in deck.suits) for s in range(n))
+            for d in r.declarations}
+        # what every combination of a declaration in a suit needs (a hand without it holds none)
+        self.combination_core = {
+            verb: tuple(_common(masks) for masks in per_suit) for verb, per_suit in self.any_combination.items()}
+        self.after_team_trick = frozenset().union(*(d.after_team_trick for d in r.declarations))
+        self.undertaking_of = {u.verb: u for u in r.undertakings}
+        self.claim_of = {c.verb: c for c in r.claims}
+        self.declaration_of = {d.verb: d for d in r.declarations}
+
+    def next_amounts(self, current: int) -> tuple[int, ...]:
+        amounts = self._next_amounts.get(current)
+        if amounts is None:
+            amounts = self._next_amounts[current] = self.calling.next_amounts(current)
+        return amounts
+
+    def call_action(self, seat: int, amount: int) -> Action:
+        key = (seat, amount)
+        action = self.calls.get(key)
+        if action is None:
+            action = self.calls[key] = Action(seat, "call", amount)
+        return action
+
+
+def _common(masks) -> int:
+    out = -1
+    for m in masks:
+        out &= m
+    return out if masks else 0
+
+
+def _mask_to_actions(plays: tuple[Action, ...], size: int):
+    """A function ``mask -> tuple of the actions of its cards`` (lowest card first), by table look-up
+    of each 8-bit chunk of the mask: no loop over the cards, no Action made."""
+    chunks = []
+    for start in range(0, size, CHUNK):
+        table = []
+        for low in range(1 << CHUNK):
+            table.append(tuple(plays[start + i] for i in range(CHUNK) if (low >> i) & 1 and start + i < size))
+        chunks.append(tuple(table))
+    if len(chunks) == 1:
+        (t0,) = chunks
+        return lambda m: t0[m]
+    if len(chunks) == 2:
+        t0, t1 = chunks
+        return lambda m: t0[m & 255] + t1[m >> 8]
+    if len(chunks) == 3:
+        t0, t1, t2 = chunks
+        return lambda m: t0[m & 255] + t1[(m >> 8) & 255] + t2[m >> 16]
+    if len(chunks) == 4:
+        t0, t1, t2, t3 = chunks
+        return lambda m: t0[m & 255] + t1[(m >> 8) & 255] + t2[(m >> 16) & 255] + t3[m >> 24]
+    shifts = tuple(range(0, size, CHUNK))
+    pairs = tuple(zip(shifts, chunks))
+
+    def many(m):
+        out = ()
+        for shift, table in pairs:
+            out += table[(m >> shift) & 255]
+        return out
+    return many
+
+
+def tables(r: Ruleset) -> Tables:
+    """The tables of ``r`` (built on first use, then kept in ``r.engine_cache``)."""
+    t = r.engine_cache.get("tables")
+    if t is None:
+        t = r.engine_cache["tables"] = Tables(r)
+    return t
