@@ -58,6 +58,7 @@ class MonteCarloBot:
         legal = view.legal
         if not legal:
             raise ValueError(f"seat {view.seat} has nothing to do now")
+        self.last_search = None
         if len(legal) == 1 or any(a.verb != "play" for a in legal):
             return self.heuristic.choose(view)
         try:
