@@ -116,7 +116,7 @@ def main(out: Path = OUT) -> int:
         wait_idle(page, timeout=300_000)
         page.wait_for_selector('[data-testid="stVegaLiteChart"]', timeout=60_000)
         page.wait_for_timeout(1500)  # charts draw after the run
-        shoot(page, out, "compare", 2900)
+        shoot(page, out, "compare", 3050)
         browser.close()
     shutil.rmtree(fake_home, ignore_errors=True)
     return 0

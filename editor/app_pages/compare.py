@@ -54,7 +54,7 @@ def bars_with_intervals(df: pd.DataFrame, x: str, y: str, low: str, high: str, y
 
 def intervals(df: pd.DataFrame, x_title: str, percent: bool = False) -> alt.Chart:
     """One row per ruleset: the estimate as a dot on its 95% interval."""
-    fmt = ".0%" if percent else ".2f"
+    fmt = ".0%" if percent else ".3~f"
     sides = list(dict.fromkeys(df["ruleset"]))
     base = alt.Chart(df).encode(
         y=alt.Y("ruleset:N", title=None, sort=sides, axis=alt.Axis(labelLimit=200)),
