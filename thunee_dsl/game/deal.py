@@ -17,6 +17,9 @@ card, a pass) with a few integer operations instead of searching the list of leg
 
 from __future__ import annotations
 
+from itertools import repeat
+from operator import is_
+
 from thunee_dsl.errors import IllegalActionError
 from thunee_dsl.game.actions import Action
 from thunee_dsl.game.tables import PASS, tables
@@ -31,29 +34,62 @@ NOT_LEGAL, APPLIED, PASSED = 0, 1, 2
 class _SeatCounts:
     """A read-only per-seat sequence computed from the hands (suits held, cards held)."""
 
-    __slots__ = ("deal", "fn")
+    __slots__ = ("deal",)
 
-    def __init__(self, deal, fn):
-        self.deal, self.fn = deal, fn
+    def __init__(self, deal):
+        self.deal = deal
+
+    def __getitem__(self, seat):  # pragma: no cover - each kind below has its own
+        raise NotImplementedError
+
+
+class _SuitsHeld(_SeatCounts):
+    __slots__ = ()
 
     def __getitem__(self, seat):
-        return self.fn(self.deal, seat)
+        hand = self.deal.hands[seat]
+        n = 0
+        for m in self.deal.t.suit_masks:
+            if hand & m:
+                n += 1
+        return n
 
 
-class _PerSeat:
-    """A :class:`_SeatCounts` made on first use in a deal (most deals never read most of them)."""
+class _CardsHeld(_SeatCounts):
+    __slots__ = ()
 
-    def __init__(self, fn):
-        self.fn = fn
+    def __getitem__(self, seat):
+        return self.deal.hands[seat].bit_count()
 
-    def __set_name__(self, owner, name):
-        self.name = name
 
-    def __get__(self, deal, owner=None):
-        if deal is None:
-            return self
-        counts = deal.__dict__[self.name] = _SeatCounts(deal, self.fn)
-        return counts
+class _PointsHeld(_SeatCounts):
+    __slots__ = ()
+
+    def __getitem__(self, seat):
+        deal = self.deal
+        points = deal.r.deck.points
+        return sum(points[c] for c in iter_cards(deal.hands[seat]))
+
+
+class _MostOfARank(_SeatCounts):
+    __slots__ = ()
+
+    def __getitem__(self, seat):
+        hand, deck = self.deal.hands[seat], self.deal.r.deck
+        counts = [0] * len(deck.ranks)
+        for c in iter_cards(hand):
+            counts[deck.rank_of[c]] += 1
+        return max(counts)
+
+
+class _TopCardsHeld(_SeatCounts):
+    """In how many suits the seat holds the highest card of the deck's ranking."""
+
+    __slots__ = ()
+
+    def __getitem__(self, seat):
+        hand, deck = self.deal.hands[seat], self.deal.r.deck
+        return sum(1 for s in range(len(deck.suits)) if (hand >> deck.card_of(s, 0)) & 1)
 
 
 class Window:
@@ -74,85 +110,21 @@ class Window:
         return self.order[self.pos]
 
 
-def _points_held(deal: "Deal", seat: int) -> int:
-    points = deal.r.deck.points
-    return sum(points[c] for c in iter_cards(deal.hands[seat]))
-
-
-def _most_of_a_rank(deal: "Deal", seat: int) -> int:
-    hand, deck = deal.hands[seat], deal.r.deck
-    counts = [0] * len(deck.ranks)
-    for c in iter_cards(hand):
-        counts[deck.rank_of[c]] += 1
-    return max(counts)
-
-
-def _top_cards_held(deal: "Deal", seat: int) -> int:
-    """In how many suits the seat holds the highest card of the deck's ranking."""
-    hand, deck = deal.hands[seat], deal.r.deck
-    return sum(1 for s in range(len(deck.suits)) if (hand >> deck.card_of(s, 0)) & 1)
-
-
-def _suits_held(deal: "Deal", seat: int) -> int:
-    hand = deal.hands[seat]
-    n = 0
-    for m in deal.t.suit_masks:
-        if hand & m:
-            n += 1
-    return n
-
-
-def _cards_held(deal: "Deal", seat: int) -> int:
-    return deal.hands[seat].bit_count()
-
-
 class Deal:
     """The state of one deal. Mutable; :class:`~thunee_dsl.game.state.GameState` owns it."""
 
-    # Scalar state starts as these class-level defaults (set on the deal once it changes), so that
-    # a new deal costs only its lists.
-    step = -1
-    batches_dealt = 0
-    trump: int | None = None
-    trump_card: int | None = None
-    trump_way: str | None = None
-    trump_maker: int | None = None
-    trump_revealed = False
-    call = 0
-    last_caller: int | None = None
-    undertaking = None
-    undertaker: int | None = None
-    caught_by: int | None = None
-    declaring_team: int | None = None
-    claim = None
-    claimer: int | None = None
-    leader: int | None = None
-    best = -1
-    winning: int | None = None
-    play_end = 0  # the number of tricks played when the current play step ends
-    last_trick_winner: int | None = None
-    window: Window | None = None
-    pending: tuple | None = None  # ("trump", seat, ways) | ("play", seat) | ("bid", seat)
-    over = False
-    cancelled = False
-    offence: tuple[str, int] | None = None
-    _legal = None
-    _mask = 0  # the legal cards, while _legal holds the card plays they give
-    _seat_env: Env | None = None
-    blind_from: int | None = None  # batches dealt when a blind undertaking was called
-    unseen = 0  # the blind caller's face-down cards (unseen, unplayable until enough tricks are won)
-    _claim_seat: int | None = None
-    redealt = False  # thrown in by a redeal claim
-    high_bid = 0
-    high_bidder: int | None = None
-    conceded_by: int | None = None  # the team that conceded
-    redealer: int | None = None
-
-    suits_held = _PerSeat(_suits_held)
-    cards_held = _PerSeat(_cards_held)
-    points_held = _PerSeat(_points_held)
-    most_of_a_rank = _PerSeat(_most_of_a_rank)
-    top_cards_held = _PerSeat(_top_cards_held)
+    # Slots: a deal has some seventy attributes, more than CPython shares between instance dicts, so
+    # with a dict every read would be a hashed look-up; a slot is read at a fixed offset.
+    __slots__ = (
+        "t", "r", "target", "corner_house", "dealer", "order", "balls", "team_of", "hands", "dealt", "chooser",
+        "calls", "declarations", "declared", "trick", "tricks", "team_cards", "team_tricks", "team_tricks_step",
+        "team_declared", "seat_tricks", "play_actions", "card_of", "n_tricks", "beats", "bids", "passed",
+        "step", "batches_dealt", "trump", "trump_card", "trump_way", "trump_maker", "trump_revealed", "call",
+        "last_caller", "undertaking", "undertaker", "caught_by", "declaring_team", "claim", "claimer", "leader",
+        "best", "winning", "play_end", "last_trick_winner", "window", "pending", "over", "cancelled", "offence",
+        "_legal", "_mask", "_row", "_led", "_seat_env", "blind_from", "unseen", "_claim_seat", "redealt",
+        "high_bid", "high_bidder", "conceded_by", "redealer", "_counts",
+    )
 
     def __init__(self, ruleset: Ruleset, dealer: int, order: list[list[int]], balls: tuple[int, ...],
                  target: int | None = None, corner_house: int | None = None):
@@ -183,11 +155,71 @@ class Deal:
         self.seat_tricks = [0] * n
         self.play_actions = t.play
         self.card_of = t.card_of
-        self.n_tricks = r.tricks_per_deal
+        self.n_tricks = t.n_tricks
         self.beats = r.beats  # which card beats which; an undertaking may play with its own ranking
         # turn-based bidding (of tricks)
         self.bids: dict[int, int] = {}  # each seat's highest bid
         self.passed: set[int] = set()
+        self.step = -1
+        self.batches_dealt = 0
+        # trumps and calling
+        self.trump = self.trump_card = self.trump_way = self.trump_maker = None
+        self.trump_revealed = False
+        self.call = 0
+        self.last_caller = None
+        # undertaking, declarations, claims
+        self.undertaking = self.undertaker = self.caught_by = self.declaring_team = None
+        self.claim = self.claimer = None
+        # tricks
+        self.leader = None
+        self.best = -1
+        self.winning = None
+        self.play_end = 0  # the number of tricks played when the current play step ends
+        self.last_trick_winner = None
+        # flow
+        self.window: Window | None = None
+        self.pending: tuple | None = None  # ("trump", seat, ways) | ("play", seat) | ("bid", seat)
+        self.over = self.cancelled = False
+        self.offence: tuple[str, int] | None = None
+        self._legal = None  # the legal actions, until the next change
+        self._mask = 0  # the legal cards, while _legal holds the card plays they give
+        self._row: tuple[int, ...] = ()  # in a trick: for each card, the cards that beat it (the trick's trump)
+        self._led = 0  # in a trick: the cards of the suit led
+        self._seat_env: Env | None = None
+        self.blind_from = None  # batches dealt when a blind undertaking was called
+        self.unseen = 0  # the blind caller's face-down cards (unseen, unplayable until enough tricks are won)
+        self._claim_seat = None
+        self.redealt = False  # thrown in by a redeal claim
+        self.high_bid = 0
+        self.high_bidder = self.conceded_by = self.redealer = None
+        self._counts: dict = {}  # the per-seat counts formulas read, made on first use
+
+    # -- per-seat counts formulas read (made on first use in a deal) ----------------------
+    def _per_seat(self, kind) -> _SeatCounts:
+        counts = self._counts.get(kind)
+        if counts is None:
+            counts = self._counts[kind] = kind(self)
+        return counts
+
+    @property
+    def suits_held(self) -> _SeatCounts:
+        return self._counts.get(_SuitsHeld) or self._per_seat(_SuitsHeld)
+
+    @property
+    def cards_held(self) -> _SeatCounts:
+        return self._counts.get(_CardsHeld) or self._per_seat(_CardsHeld)
+
+    @property
+    def points_held(self) -> _SeatCounts:
+        return self._per_seat(_PointsHeld)
+
+    @property
+    def most_of_a_rank(self) -> _SeatCounts:
+        return self._per_seat(_MostOfARank)
+
+    @property
+    def top_cards_held(self) -> _SeatCounts:
+        return self._per_seat(_TopCardsHeld)
 
     # -- quantities formulas read (see thunee_dsl.model.quantities.DEAL_PROTOCOL) ---------
     @property
@@ -336,13 +368,15 @@ class Deal:
             return legal
         if kind == "trump":
             ways = pending[2]
+            t = self.t
             out = []
             if "suit" in ways:
-                out += [Action(seat, "trump", letter) for letter in self.r.deck.suits]
+                out += t.trump_by_suit[seat]
             if "card" in ways:
-                out += [Action(seat, "trump", self.r.deck.names[c]) for c in iter_cards(self.hands[seat])]
+                by_card = t.trump_by_card[seat]
+                out += [by_card[c] for c in iter_cards(self.hands[seat])]
             if "last card" in ways:
-                out.append(Action(seat, "trump", "last"))
+                out.append(t.trump_last[seat])
             redeal = self.r.redeal
             if redeal is not None and not redeal.anyone and self.last_caller is None and self.trump_maker is None and seat == self.chooser and \
                     redeal.allowed_if.evaluate(self.seat_env(seat)):
@@ -384,14 +418,14 @@ class Deal:
 
     def _deal_batch(self, number: int) -> None:
         start, end = self.t.batch_bounds[number - 1]
-        bit = self.t.bit
+        bit = self.t.bit.__getitem__
         hands, dealt = self.hands, self.dealt
-        for seat, cards in enumerate(self.order):
-            m = 0
-            for c in cards[start:end]:
-                m |= bit[c]
+        seat = 0
+        for cards in self.order:
+            m = sum(map(bit, cards[start:end]))  # distinct bits: the sum is the union
             hands[seat] |= m
             dealt[seat] |= m
+            seat += 1
         self.batches_dealt = number
         if self.blind_from is not None and number > self.blind_from:
             for c in self.order[self.undertaker][start:end]:
@@ -432,18 +466,20 @@ class Deal:
 
     # -- making trumps ------------------------------------------------------------------
     def _make_trumps(self, action: Action) -> None:
-        seat = action.seat
+        seat, arg = action.seat, action.arg
         self.trump_maker = seat
-        if action.arg == "last":
+        if arg == "last":
             # the last card dealt to this seat will be the trump card (see _deal_batch)
             self.trump_way = "last card"
             self.trump = self.trump_card = None
-        elif action.arg in self.r.deck.suits:
+        elif arg in self.t.suit_index:
             self.trump_way = "suit"  # announced by name
             self.trump_card = None
-            self.trump = self.r.deck.suits.index(action.arg)
+            self.trump = self.t.suit_index[arg]
         else:
-            card = self.r.deck.card(action.arg)
+            card = self.t.card_of.get(arg)
+            if card is None:
+                card = self.r.deck.card(arg)
             self.trump_way = "card"
             self.trump_card = card
             self.trump = self.r.deck.suit_of[card]
@@ -458,9 +494,9 @@ class Deal:
         rule = self.r.calling
         start = self.chooser if self.chooser is not None else self.dealer
         if rule.first_caller == "opponents of chooser" and self.chooser is not None:
-            eligible = [s for s in self._seats_from(start + 1) if self.team_of[s] != self.team_of[self.chooser]]
+            eligible = self.t.opponents_from[self.chooser]
         else:
-            eligible = self._seats_from(start + 1)
+            eligible = self.t.seats_from[(start + 1) % self.t.seats]
         self.window = Window("calling", eligible)
         self._poll()
 
@@ -473,9 +509,9 @@ class Deal:
             self._close_window()
             return
         if rule.next_caller == "opponents of last caller":
-            order = [s for s in self._seats_from(action.seat + 1) if self.team_of[s] != self.team_of[action.seat]]
+            order = self.t.opponents_from[action.seat]
         else:
-            order = [s for s in self._seats_from(action.seat + 1) if s != action.seat]
+            order = self.t.others_from[action.seat]
         self.window.order, self.window.pos, self.window.silent = order, 0, 0
 
     def _await_trumps(self) -> None:
@@ -521,19 +557,16 @@ class Deal:
 
     # -- undertakings -------------------------------------------------------------------
     def _open_undertakings(self) -> None:
-        offered = tuple(u for u in self.r.undertakings if self.batches_dealt in u.offered_after)
+        offered = self.t.offered_after[self.batches_dealt]
         if not offered or self.undertaking is not None:  # one undertaking a deal
             return
-        first = self.trump_maker if self.trump_maker is not None else (self.dealer + 1) % self.r.seats
-        seats = self._seats_from(first)
+        first = self.trump_maker if self.trump_maker is not None else (self.dealer + 1) % self.t.seats
         # the trump maker's team has priority over the opponents
-        order = [s for s in seats if self.team_of[s] == self.team_of[first]] + \
-                [s for s in seats if self.team_of[s] != self.team_of[first]]
-        self.window = Window("undertakings", order, offered)
+        self.window = Window("undertakings", self.t.undertakings_order[first], offered)
         self._poll()
 
     def _undertake(self, action: Action) -> None:
-        u = self.r.undertaking_by_verb(action.verb)
+        u = self.t.undertaking_of[action.verb]
         self.undertaking = u
         self.undertaker = action.seat
         if u.blind_until_tricks:
@@ -549,9 +582,8 @@ class Deal:
     # -- declarations (Jodies) ----------------------------------------------------------
     def declaration_value(self, decl, seat: int, suit: int) -> int:
         """The value of the best combination ``seat`` holds in ``suit`` (0 if none)."""
-        hand = self.hands[seat]
-        for mask, trumps, other in self.t.combination_masks[decl.verb][suit]:
-            if hand & mask == mask:
+        for held, trumps, other in self.t.combinations_held(decl.verb, self.hands[seat]):
+            if held == suit:
                 return trumps if suit == self.trump else other
         return 0
 
@@ -571,26 +603,27 @@ class Deal:
         t = self.t
         hand = self.hands[seat]
         won = self.team_tricks_step[self.declaring_team]
-        out = []
+        out = ()
         for decl in self.r.declarations:
             if won not in decl.after_team_trick:
                 continue
-            # the cards first (a few masks), the declaration's condition only for a seat holding one
+            # the cards first (one table look-up), the declaration's condition only for a seat holding one
             verb = decl.verb
-            suits = [suit for suit, core in enumerate(t.combination_core[verb])
-                     if hand & core == core and self.declaration_value(decl, seat, suit)
-                     and not (decl.once_per_suit and (verb, suit) in self.declared)]
-            if not suits:
-                continue
-            if decl.allowed_if is not None and not decl.allowed_if.evaluate(self.seat_env(seat)):
-                continue
             actions = t.declaration_actions[verb][seat]
-            out += [actions[suit] for suit in suits]
-        return tuple(out)
+            found = []
+            for suit, trumps, other in t.combinations_held(verb, hand):
+                if (trumps if suit == self.trump else other) and \
+                        not (decl.once_per_suit and (verb, suit) in self.declared):
+                    found.append(actions[suit])
+            if found and (decl.allowed_if is None or decl.allowed_if.evaluate(self.seat_env(seat))):
+                out += tuple(found)
+        return out
 
     def _declare(self, action: Action) -> None:
-        decl = self.r.declaration_by_verb(action.verb)
-        suit = self.r.deck.suit(action.arg)
+        decl = self.t.declaration_of[action.verb]
+        suit = self.t.suit_index.get(action.arg)
+        if suit is None:
+            suit = self.r.deck.suit(action.arg)
         value = self.declaration_value(decl, action.seat, suit)
         self.declarations.append((action.seat, decl.verb, suit, value))
         self.declared.add((decl.verb, suit))
@@ -602,7 +635,13 @@ class Deal:
         if self.team_tricks_step[team] not in self.t.after_team_trick:
             return  # no declaration may be made after this trick (or the ruleset has none)
         self.declaring_team = team
-        self.window = Window("declarations", self.t.team_seats_from[winner])
+        order = self.t.team_seats_from[winner]
+        for seat in order:
+            if self._declaration_options(seat):
+                break
+        else:
+            return  # nobody on the team can declare: the window would close at once
+        self.window = Window("declarations", order)
         self._poll()
 
     # -- claims (Double, Khanaak) -------------------------------------------------------
@@ -627,7 +666,7 @@ class Deal:
         return tuple(out)
 
     def _make_claim(self, action: Action) -> None:
-        self.claim = self.r.claim_by_verb(action.verb)
+        self.claim = self.t.claim_of[action.verb]
         self.claimer = action.seat
         self._close_window()
 
@@ -648,8 +687,7 @@ class Deal:
         if kind == "declarations":
             return self._declaration_options(seat)
         if kind == "calling":
-            t = self.t
-            return tuple([t.call_action(seat, a) for a in t.next_amounts(self.call)])
+            return self.t.calls_of(seat, self.call)
         if kind == "claims":
             return self._claim_options(seat)
         if kind == "redeal":
@@ -670,9 +708,11 @@ class Deal:
             if w.silent >= len(order):
                 self._close_window()
                 return
-            options = self.window_options(order[w.pos])
+            seat = order[w.pos]
+            options = self.window_options(seat)
             if options or w.kind in ("undertakings", "redeal"):
                 w.options = options
+                self._legal = options + self.t.pass_only[seat]
                 return
             w.silent += 1
             w.pos = (w.pos + 1) % len(order)
@@ -700,6 +740,7 @@ class Deal:
 
     # -- play ---------------------------------------------------------------------------
     def _await_play(self, seat: int) -> None:
+        """``seat`` plays next (after any claim it may make first); its legal moves are worked out now."""
         t = self.t
         if len(self.tricks) == t.claim_trick and self.claim is None and not self.over \
                 and all(s != seat for s, _ in self.trick):
@@ -709,8 +750,11 @@ class Deal:
                 self._claim_seat = seat
                 w = self.window = Window("claims", [seat])
                 w.options = options
+                self._legal = options + t.pass_only[seat]
                 return
         self.pending = t.pending_play[seat]
+        mask = self._mask = self.legal_cards(seat)
+        self._legal = t.actions_of[seat](mask)
 
     def legal_cards(self, seat: int) -> int:
         hand = self.hands[seat]
@@ -739,12 +783,14 @@ class Deal:
 
     def _play(self, seat: int, card: int) -> None:
         t = self.t
-        self.hands[seat] &= t.unbit[card]
+        hands = self.hands
+        hands[seat] &= t.unbit[card]
         self.declaring_team = None
-        self.pending = None
         trick = self.trick
         trick.append((seat, card))
+        u = self.undertaking
         if len(trick) == 1:
+            self.pending = None
             if not self.tricks:  # the first lead of the deal
                 if self.trump_way == "first lead":
                     self.trump = t.suit_of[card]
@@ -755,21 +801,32 @@ class Deal:
                 if self.r.trumps is None or self.r.trumps.revealed == "first lead":
                     self.trump_revealed = True
             self.best, self.winning = card, seat
-        else:
-            u = self.undertaking
-            if u is not None and len(self.tricks) < u.leads_win and trick[0][0] == self.undertaker:
-                pass  # the caller's lead wins these tricks whatever is played to it (Trips)
-            else:
-                trump = self.trump
-                if (self.beats[t.no_trump if trump is None else trump][self.best] >> card) & 1:
-                    self.best, self.winning = card, seat
-        u = self.undertaking
+            # what the rest of the trick is judged by: the cards that beat a card, the led suit
+            trump = self.trump
+            self._row = self.beats[t.no_trump if trump is None else trump]
+            self._led = t.suit_mask_of[card]
+        elif u is not None and len(self.tricks) < u.leads_win and trick[0][0] == self.undertaker:
+            pass  # the caller's lead wins these tricks whatever is played to it (Trips)
+        elif (self._row[self.best] >> card) & 1:
+            self.best, self.winning = card, seat
         if u is not None and u.caught == "when beaten" and self.winning != self.undertaker:
             self._caught(self.winning)
             return
         if len(trick) < t.seats:
-            self._await_play(t.next_seat[seat])
+            nxt = t.next_seat[seat]
+            if len(self.tricks) == t.claim_trick or not t.follow_suit or self.unseen:
+                self.pending = None
+                self._await_play(nxt)
+                return
+            # the next seat follows suit if it can (what legal_cards says, in its most common case)
+            self.pending = t.pending_play[nxt]
+            mask = hands[nxt] & self._led
+            if not mask:
+                mask = self.legal_cards(nxt)
+            self._mask = mask
+            self._legal = t.actions_of[nxt](mask)
             return
+        self.pending = None
         self._finish_trick()
 
     def _finish_trick(self) -> None:
@@ -869,30 +926,29 @@ class Deal:
     def apply_if_legal(self, action: Action) -> int:
         """Apply ``action`` if it is legal: APPLIED, or PASSED for a pass in a window; NOT_LEGAL (and
         nothing changes) otherwise. Card plays and passes are checked with a few integer operations."""
+        pending = self.pending
+        if pending is not None and pending[0] == "play" and self.window is None:
+            # only a card of the seat to play is legal now
+            seat = pending[1]
+            if action.seat != seat or action.verb != "play":
+                return NOT_LEGAL
+            card = self.card_of.get(action.arg)
+            if card is None or not ((self._mask if self._legal is not None else self.legal_cards(seat)) >> card) & 1:
+                return NOT_LEGAL
+            self._legal = None
+            self._play(seat, card)
+            return APPLIED
         w = self.window
-        if w is None:
-            pending = self.pending
-            if pending is not None and pending[0] == "play":
-                # only a card of the seat to play is legal now
-                seat = pending[1]
-                if action.verb != "play" or action.seat != seat:
-                    return NOT_LEGAL
-                card = self.card_of.get(action.arg)
-                if card is None:
-                    return NOT_LEGAL
-                mask = self._mask if self._legal is not None else self.legal_cards(seat)
-                if not (mask >> card) & 1:
-                    return NOT_LEGAL
-                self._legal = None
-                self._play(seat, card)
-                return APPLIED
-        elif action.verb == PASS and action.arg is None:
+        if w is not None and action.verb == PASS and action.arg is None:
             if action.seat != w.order[w.pos]:
                 return NOT_LEGAL
             self._legal = None
             self._pass()
             return PASSED
-        if self.over or action not in self.legal_actions():
+        if self.over:
+            return NOT_LEGAL
+        legal = self.legal_actions()
+        if not any(map(is_, legal, repeat(action))) and action not in legal:  # the same object, or an equal one
             return NOT_LEGAL
         passed = action.verb == PASS and w is not None
         self.apply(action)

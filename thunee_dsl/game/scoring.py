@@ -6,7 +6,7 @@ applies and writes down, line by line, how the result was reached.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import MISSING, dataclass, field, fields
 from typing import Callable
 
 from thunee_dsl.game.deal import Deal
@@ -65,6 +65,25 @@ class DealResult:
         return out
 
 
+_DEFAULTS = {f.name: f.default for f in fields(DealResult) if f.default is not MISSING}
+# DealResult(**values) field by field (a frozen dataclass sets each with object.__setattr__) costs more than
+# the rest of scoring a deal; _result fills the instance's dict at once, defaults first, when nothing else
+# (a default factory, a __post_init__) has to run.
+_PLAIN = all(f.default_factory is MISSING for f in fields(DealResult)) and not hasattr(DealResult, "__post_init__") \
+    and not hasattr(DealResult, "__slots__")
+
+
+def _result(**values) -> DealResult:
+    """``DealResult(**values)``, made faster (see _PLAIN)."""
+    if not _PLAIN:
+        return DealResult(**values)
+    result = object.__new__(DealResult)
+    state = result.__dict__
+    state.update(_DEFAULTS)
+    state.update(values)
+    return result
+
+
 def _team(deal: Deal, team: int) -> str:
     seats = [s for s in range(deal.r.seats) if deal.team_of[s] == team]
     return f"team {team} (seats {', '.join(map(str, seats))})"
@@ -94,12 +113,12 @@ def _score(deal: Deal, explain: bool) -> DealResult:
     if deal.redealt:
         if explain:
             lines.append(f"seat {deal.redealer} throws the cards in and claims a redeal: no score, the same dealer deals again")
-        return DealResult(balls=tuple(balls), cancelled=True, lines=tuple(lines) if explain else None, **base)
+        return _result(balls=tuple(balls), cancelled=True, lines=tuple(lines) if explain else None, **base)
     if deal.cancelled:
         if explain:
             lines.append(f"cancelled: {r.cancellation.cancel_if.explain(deal.env())}; the deal is thrown in and "
                          f"{'the same dealer deals again' if r.cancellation.same_dealer else 'the deal passes on'}")
-        return DealResult(balls=tuple(balls), cancelled=True, lines=tuple(lines) if explain else None, **base)
+        return _result(balls=tuple(balls), cancelled=True, lines=tuple(lines) if explain else None, **base)
 
     played = dict(card_points=tuple(deal.team_cards), declared=tuple(deal.team_declared), tricks=tuple(deal.team_tricks))
     if deal.conceded_by is not None:
@@ -108,7 +127,7 @@ def _score(deal: Deal, explain: bool) -> DealResult:
                 balls[t] += r.concede_balls
                 if explain:
                     lines.append(f"{_team(deal, deal.conceded_by)} concedes: {_balls_line(_team(deal, t), r.concede_balls)}")
-        return DealResult(balls=tuple(balls), lines=tuple(lines) if explain else None, conceded=deal.conceded_by,
+        return _result(balls=tuple(balls), lines=tuple(lines) if explain else None, conceded=deal.conceded_by,
                           **base, **played)
     if deal.offence is not None:
         offence, seat = deal.offence
@@ -119,7 +138,7 @@ def _score(deal: Deal, explain: bool) -> DealResult:
                 if explain:
                     lines.append(f"penalty for {offence} by seat {seat}: {_balls_line(_team(deal, t), r.penalties.balls)}; "
                                  "no other score for the deal")
-        return DealResult(balls=tuple(balls), offence=offence, lines=tuple(lines) if explain else None, **base, **played)
+        return _result(balls=tuple(balls), offence=offence, lines=tuple(lines) if explain else None, **base, **played)
 
     if deal.undertaking is not None:
         u, caller = deal.undertaking, deal.undertaker
@@ -146,7 +165,7 @@ def _score(deal: Deal, explain: bool) -> DealResult:
             if explain:
                 lines.append(f"{u.title} by seat {caller} caught by seat {deal.caught_by}: "
                              f"{_balls_line(_team(deal, opponents), n)}")
-        return DealResult(balls=tuple(balls), lines=tuple(lines) if explain else None, **base, **played,
+        return _result(balls=tuple(balls), lines=tuple(lines) if explain else None, **base, **played,
                           applied=tuple(applied))
 
     env = deal.env()
@@ -186,7 +205,7 @@ def _score(deal: Deal, explain: bool) -> DealResult:
             if explain:
                 lines.append(f"{c.title} fails: {_balls_line(_team(deal, opponents), n)}")
         if not c.adds:
-            return DealResult(balls=tuple(balls), lines=tuple(lines) if explain else None, **base, **played,
+            return _result(balls=tuple(balls), lines=tuple(lines) if explain else None, **base, **played,
                               applied=tuple(applied))
         if explain:
             lines.append(f"the {c.title} balls are a bonus on the normal result:")
@@ -217,5 +236,5 @@ def _score(deal: Deal, explain: bool) -> DealResult:
                 lines.append(f"{'counting' if outcome.winner == 'counting' else 'trump makers'} "
                              f"{_balls_line(_team(deal, team), n)}{how}")
             break
-    return DealResult(balls=tuple(balls), lines=tuple(lines) if explain else None, **base, **played,
+    return _result(balls=tuple(balls), lines=tuple(lines) if explain else None, **base, **played,
                       applied=tuple(applied))

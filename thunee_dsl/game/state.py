@@ -19,6 +19,7 @@ from thunee_dsl.errors import IllegalActionError
 from thunee_dsl.game.actions import Action
 from thunee_dsl.game.deal import PASS, PASSED, Deal
 from thunee_dsl.game.scoring import DealResult, score_deal
+from thunee_dsl.game.tables import tables
 from thunee_dsl.model.cards import cut_pack
 from thunee_dsl.model.quantities import Env
 from thunee_dsl.model.ruleset import Ruleset
@@ -71,17 +72,19 @@ class GameState:
     def shuffled_hands(self) -> list[list[int]]:
         """Shuffle the deck and deal it batch by batch, starting with the first receiver."""
         r = self.ruleset
-        cards = list(range(r.deck.size))
-        self.rng.shuffle(cards)
-        cards, self.last_cut = cut_pack(cards, r.cut, self.rng)
-        order: list[list[int]] = [[] for _ in range(r.seats)]
-        first = r.first_receiver.resolve(r.seats, dealer=self.dealer)
-        pos = 0
-        for batch in r.batches:
-            for i in range(r.seats):
-                seat = (first + i) % r.seats
-                order[seat].extend(cards[pos:pos + batch])
-                pos += batch
+        t = tables(r)
+        cards = list(range(t.size))
+        rng = self.rng
+        if type(rng) is random.Random and _FAST_SHUFFLE:
+            _shuffle(rng, cards, t.shuffle_steps)  # the same permutation and random stream as rng.shuffle
+        else:
+            rng.shuffle(cards)
+        if r.cut != "none":
+            cards, self.last_cut = cut_pack(cards, r.cut, rng)
+        order: list[list[int]] = [[] for _ in range(t.seats)]
+        first = r.first_receiver.resolve(t.seats, dealer=self.dealer)
+        for seat, start, end in t.deal_slices[first]:
+            order[seat] += cards[start:end]
         return order
 
     def start_deal(self, hands: list[list[int]] | None = None) -> None:
@@ -89,12 +92,15 @@ class GameState:
         if self.is_over:
             raise IllegalActionError("the game is over", ())
         self.last_cut = ()
-        order = hands if hands is not None else self.shuffled_hands()
-        names = tuple(tuple(self.ruleset.deck.names[c] for c in cards) for cards in order)
+        if hands is None:
+            order = self.shuffled_hands()  # new lists: the deal may keep them
+        else:
+            order = [list(c) for c in hands]
+        name = self.ruleset.deck.names.__getitem__
+        names = tuple([tuple(map(name, cards)) for cards in order])
         self._record = DealRecord(self.dealer, names, cut=(self.ruleset.cut, self.last_cut) if self.last_cut else None)
         self.deals.append(self._record)
-        self.deal = Deal(self.ruleset, self.dealer, [list(c) for c in order], tuple(self.score),
-                         self.target, self.corner_house)
+        self.deal = Deal(self.ruleset, self.dealer, order, tuple(self.score), self.target, self.corner_house)
         self.deal.start()
         self._after_move()
 
@@ -229,21 +235,23 @@ class GameState:
     # -- doing it -----------------------------------------------------------------------
     def apply(self, action: Action) -> Action:
         """Apply an action and return it as recorded. Raises IllegalActionError otherwise."""
-        if isinstance(action, str):
-            action = Action.parse(action)
         deal = self.deal
-        if deal is None or self.is_over:
-            raise IllegalActionError("the game is over" if self.is_over else "no deal in progress", ())
+        if action.__class__ is not Action or deal is None or self.is_over:
+            if isinstance(action, str):
+                action = Action.parse(action)
+            if deal is None or self.is_over:
+                raise IllegalActionError("the game is over" if self.is_over else "no deal in progress", ())
         done = deal.apply_if_legal(action)
+        record = self._record
         if not done:
             offence = deal.offence_of(action)
             if offence is None:
                 self.verify(action)
             deal.commit_offence(action, offence)
         elif done == PASSED:
-            self._record.silent.add(len(self._record.actions))
+            record.silent.add(len(record.actions))
         self.history.append(action)
-        self._record.actions.append(action)
+        record.actions.append(action)
         if deal.over:
             self._after_move()
         return action
@@ -362,6 +370,32 @@ class GameState:
         for action in actions:
             game.apply(action)
         return game
+
+
+def _shuffle(rng: random.Random, cards: list, steps) -> None:
+    """``rng.shuffle(cards)`` of CPython's :class:`random.Random` (Fisher-Yates, each index drawn by
+    rejection from ``getrandbits``), without a method call per card. ``steps`` is ``(i, i + 1, bits)``
+    for i from the last index down to 1. Checked against ``rng.shuffle`` when this module loads."""
+    getrandbits = rng.getrandbits
+    for i, n, k in steps:
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+def _fast_shuffle_agrees() -> bool:
+    for size in (24, 32, 52):
+        a, b = random.Random(size), random.Random(size)
+        x, y = list(range(size)), list(range(size))
+        a.shuffle(x)
+        _shuffle(b, y, tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, size))))
+        if x != y or a.random() != b.random():
+            return False
+    return True
+
+
+_FAST_SHUFFLE = _fast_shuffle_agrees()
 
 
 def _ordinal(n: int) -> str:

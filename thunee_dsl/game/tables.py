@@ -37,8 +37,19 @@ class Tables:
         # the seats of the team of ``seat``, in turn from ``seat`` (who may declare after a trick it won)
         self.team_seats_from = tuple(tuple(s for s in self.seats_from[first] if self.team_of[s] == self.team_of[first])
                                      for first in range(n))
+        # undertakings: offered after each number of batches; asked in turn, the first seat's team first
+        self.offered_after = tuple(tuple(u for u in r.undertakings if b in u.offered_after)
+                                   for b in range(len(r.batches) + 1))
+        self.undertakings_order = tuple(
+            tuple([s for s in self.seats_from[first] if self.team_of[s] == self.team_of[first]]
+                  + [s for s in self.seats_from[first] if self.team_of[s] != self.team_of[first]])
+            for first in range(n))
+        self.opponents_from = tuple(tuple(s for s in self.seats_from[(first + 1) % n] if self.team_of[s] != self.team_of[first])
+                                    for first in range(n))  # the opponents of ``first``, in turn after it
+        self.others_from = tuple(tuple(s for s in self.seats_from[(first + 1) % n] if s != first) for first in range(n))
         self.size = deck.size
         self.no_trump = r.no_trump
+        self.n_tricks = r.tricks_per_deal
         self.follow_suit = r.play.follow_suit
         self.undercut_only_with_all_trumps = r.play.undercut_only_with_all_trumps
         self.first_lead_not_trump = r.play.first_lead_not_trump
@@ -63,8 +74,25 @@ class Tables:
                           [u.verb for u in r.undertakings] + [c.verb for c in r.claims] + ["redeal", "concede"]}
                          for s in range(n))
         self.calls: dict = {}  # (seat, amount) -> Action, filled on first use
+        self.call_options: dict = {}  # (seat, current call) -> the calls the seat may make
+        # making trumps: by card, by suit, with the last card
+        self.trump_by_card = tuple(tuple(Action(s, "trump", name) for name in deck.names) for s in range(n))
+        self.trump_by_suit = tuple(tuple(Action(s, "trump", letter) for letter in deck.suits) for s in range(n))
+        self.trump_last = tuple(Action(s, "trump", "last") for s in range(n))
+        self.suit_index = {letter: i for i, letter in enumerate(deck.suits)}
         self.calling = r.calling
         self._next_amounts: dict = {}
+        # shuffling (see state._shuffle) and dealing: (seat, start, end) in the pack, per first receiver
+        self.shuffle_steps = tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, deck.size)))
+        slices = []
+        for first in range(n):
+            pos, out = 0, []
+            for batch in r.batches:
+                for i in range(n):
+                    out.append(((first + i) % n, pos, pos + batch))
+                    pos += batch
+            slices.append(tuple(out))
+        self.deal_slices = tuple(slices)
         # the sequence as (kind, batch number) pairs
         steps = []
         for step in r.sequence:
@@ -89,10 +117,31 @@ class Tables:
         # what every combination of a declaration in a suit needs (a hand without it holds none)
         self.combination_core = {
             verb: tuple(_common(masks) for masks in per_suit) for verb, per_suit in self.any_combination.items()}
+        # the cards that matter to each declaration, and a cache: those cards of a hand -> the suits
+        # in which it holds a combination, with the values of the best one (trumps, other)
+        self.combination_cards = {verb: _union(m for per_suit in table for m in per_suit)
+                                  for verb, table in self.any_combination.items()}
+        self._held: dict = {verb: {} for verb in self.combination_masks}
         self.after_team_trick = frozenset().union(*(d.after_team_trick for d in r.declarations))
         self.undertaking_of = {u.verb: u for u in r.undertakings}
         self.claim_of = {c.verb: c for c in r.claims}
         self.declaration_of = {d.verb: d for d in r.declarations}
+
+    def combinations_held(self, verb: str, hand: int) -> tuple[tuple[int, int, int], ...]:
+        """(suit, value in trumps, value otherwise) of the best combination of declaration ``verb`` that
+        ``hand`` holds in each suit (a table look-up once the hand's relevant cards were seen)."""
+        key = hand & self.combination_cards[verb]
+        cache = self._held[verb]
+        held = cache.get(key)
+        if held is None:
+            out = []
+            for suit, combos in enumerate(self.combination_masks[verb]):
+                for mask, trumps, other in combos:
+                    if key & mask == mask:
+                        out.append((suit, trumps, other))
+                        break
+            held = cache[key] = tuple(out)
+        return held
 
     def next_amounts(self, current: int) -> tuple[int, ...]:
         amounts = self._next_amounts.get(current)
@@ -100,12 +149,27 @@ class Tables:
             amounts = self._next_amounts[current] = self.calling.next_amounts(current)
         return amounts
 
+    def calls_of(self, seat: int, current: int) -> tuple[Action, ...]:
+        """The calls ``seat`` may make after ``current`` (one tuple per seat and call, made once)."""
+        key = (seat, current)
+        options = self.call_options.get(key)
+        if options is None:
+            options = self.call_options[key] = tuple(self.call_action(seat, a) for a in self.next_amounts(current))
+        return options
+
     def call_action(self, seat: int, amount: int) -> Action:
         key = (seat, amount)
         action = self.calls.get(key)
         if action is None:
             action = self.calls[key] = Action(seat, "call", amount)
         return action
+
+
+def _union(masks) -> int:
+    out = 0
+    for m in masks:
+        out |= m
+    return out
 
 
 def _common(masks) -> int:

@@ -90,12 +90,21 @@ class Env:
 
     def bind_team(self, team: int, teams: int) -> "Env":
         """A copy of this env in which ``team`` is ``team`` and ``other`` its opponent (two teams)."""
-        env = Env.__new__(Env)
-        for key in Env.__slots__:
-            setattr(env, key, getattr(self, key))
+        env = _new_env(Env)
+        env.deal, env.balls, env.deal_balls, env.leader = self.deal, self.balls, self.deal_balls, self.leader
+        env.counting, env.makers, env.callers, env.opponents = self.counting, self.makers, self.callers, self.opponents
+        env.dealers, env.others, env.caller, env.seat = self.dealers, self.others, self.caller, self.seat
+        env.dealer, env.trump_maker, env.team_values = self.dealer, self.trump_maker, self.team_values
         env.team = team
         env.other = (team + 1) % teams if teams == 2 else None
         return env
+
+
+_new_env = object.__new__
+# bind_team copies every slot by name (a loop over __slots__ with getattr/setattr costs several times more)
+assert set(Env.__slots__) == {"deal", "balls", "deal_balls", "leader", "counting", "makers", "callers", "opponents",
+                              "dealers", "others", "team", "other", "caller", "seat", "dealer", "trump_maker",
+                              "team_values"}
 
 
 @dataclass(frozen=True)
