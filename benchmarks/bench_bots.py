@@ -7,7 +7,8 @@ Speed: the heuristic's decisions per second over every decision of heuristic sel
 Monte Carlo bot's searched decisions per second (card plays with more than one legal card; the other
 decisions are the heuristic's).
 
-Strength: heuristic vs random over N whole games, then Monte Carlo (S samples, one heuristic playout per
+Strength: heuristic vs random over N whole games (the registered random bot, uniform over the legal actions,
+so it calls, undertakes and claims often; and a quieter one that speaks with probability 0.05), then Monte Carlo (S samples, one heuristic playout per
 sample and card) vs heuristic over M games. The team a bot sits in alternates from game to game (team 0
 holds seats 0 and 2, and deals first), and every game has its own seed. Win rates are printed with
 Wilson 95% intervals. Targets: heuristic >= 75% against random, Monte Carlo >= 60% against heuristic.
@@ -124,6 +125,9 @@ def main() -> None:
     try:
         wins, deals, took, _ = match(pool, args.ruleset, args.games, "heuristic", {}, "random", {}, args.seed)
         report("heuristic vs random", wins, args.games, deals, took, 0.75)
+        quiet = {"speak": 0.05}  # a random player that seldom calls, undertakes or claims
+        wins, deals, took, _ = match(pool, args.ruleset, args.games, "heuristic", {}, "random", quiet, args.seed)
+        report("heuristic vs random (speak 0.05)", wins, args.games, deals, took, 0.75)
         mc = {"samples": args.samples, "playouts": args.playouts}
         wins, deals, took, (n, spent) = match(pool, args.ruleset, args.mc_games, "montecarlo", mc, "heuristic", {},
                                               args.seed + 100_000)

@@ -52,7 +52,7 @@ class HeuristicBot:
 
     name = "heuristic"
 
-    def __init__(self, ruleset: Ruleset, seed: int | None = None, call_threshold: float = 1.85,
+    def __init__(self, ruleset: Ruleset, seed: int | None = None, call_threshold: float = 2.3,
                  call_step: float = 0.3, bid_margin: float = 0.5, claim_samples: int = 24):
         self.ruleset = ruleset
         self.t = tables(ruleset)
