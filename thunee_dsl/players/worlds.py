@@ -34,9 +34,30 @@ class World:
     prefix: list[Action] = field(default_factory=list)  # every action up to the decision, passes included
 
 
-def _draw(rng: random.Random, mask: int, k: int) -> list[int]:
-    cs = list(iter_cards(mask))
-    return rng.sample(cs, k) if k < len(cs) else cs
+def _fill(bins, pool: int, rng: random.Random) -> dict | None:
+    """Deal the cards of ``pool`` into ``bins`` ((key, count, allowed mask)): the cards with fewest
+    places first, each to a place that may take it, chosen in proportion to the room left there (with
+    no restrictions, that is an ordinary shuffled deal). None on a dead end."""
+    room = [count for _, count, _ in bins]
+    if sum(room) != pool.bit_count():
+        return None
+    places = {c: [i for i, (_, _, allowed) in enumerate(bins) if (allowed >> c) & 1] for c in iter_cards(pool)}
+    order = list(places)
+    rng.shuffle(order)
+    order.sort(key=lambda c: len(places[c]))
+    got: dict = {key: [] for key, _, _ in bins}
+    for c in order:
+        open_ = [i for i in places[c] if room[i]]
+        if not open_:
+            return None
+        pick = rng.randrange(sum(room[i] for i in open_))
+        for i in open_:
+            pick -= room[i]
+            if pick < 0:
+                break
+        room[i] -= 1
+        got[bins[i][0]].append(c)
+    return got
 
 
 def sample_world(k: Knowledge, rng: random.Random) -> World | None:
@@ -83,17 +104,9 @@ def sample_world(k: Knowledge, rng: random.Random) -> World | None:
             bins.append((("future", s), k.future_count, pool))
     if k.leftover:
         bins.append((("left", -1), k.leftover, pool))
-    bins.sort(key=lambda b: (b[2] & pool).bit_count() - b[1])
-    got = {}
-    left = pool
-    for key, count, allowed in bins:
-        cand = allowed & left
-        if cand.bit_count() < count:
-            return None
-        drawn = _draw(rng, cand, count)
-        got[key] = drawn
-        for c in drawn:
-            left &= ~(1 << c)
+    got = _fill(bins, pool, rng)
+    if got is None:
+        return None
 
     orders = []
     for s in range(n):
