@@ -122,8 +122,8 @@ class Deal:
         "step", "batches_dealt", "trump", "trump_card", "trump_way", "trump_maker", "trump_revealed", "call",
         "last_caller", "undertaking", "undertaker", "caught_by", "declaring_team", "claim", "claimer", "leader",
         "best", "winning", "play_end", "last_trick_winner", "window", "pending", "over", "cancelled", "offence",
-        "_legal", "_mask", "_row", "_led", "_seat_env", "blind_from", "unseen", "_claim_seat", "redealt",
-        "high_bid", "high_bidder", "conceded_by", "redealer", "_counts",
+        "_legal", "_mask", "_row", "_led", "_plain", "_seat_env", "blind_from", "unseen", "_claim_seat", "redealt",
+        "high_bid", "high_bidder", "conceded_by", "redealer", "_counts", "_view_cache",
     )
 
     def __init__(self, ruleset: Ruleset, dealer: int, order: list[list[int]], balls: tuple[int, ...],
@@ -185,6 +185,7 @@ class Deal:
         self._mask = 0  # the legal cards, while _legal holds the card plays they give
         self._row: tuple[int, ...] = ()  # in a trick: for each card, the cards that beat it (the trick's trump)
         self._led = 0  # in a trick: the cards of the suit led
+        self._plain = False  # in a trick: the next seat's legal cards are those of the led suit it holds, if any
         self._seat_env: Env | None = None
         self.blind_from = None  # batches dealt when a blind undertaking was called
         self.unseen = 0  # the blind caller's face-down cards (unseen, unplayable until enough tricks are won)
@@ -193,6 +194,15 @@ class Deal:
         self.high_bid = 0
         self.high_bidder = self.conceded_by = self.redealer = None
         self._counts: dict = {}  # the per-seat counts formulas read, made on first use
+        self._view_cache = None  # what views keep of this deal (see thunee_dsl.game.view)
+
+    def release(self) -> None:
+        """Drop what the deal keeps for its own speed once it is over and scored: the reused formula
+        environment and the per-seat counts refer back to the deal, and without them a finished deal is
+        freed as soon as nothing else holds it, instead of waiting for the cyclic garbage collector
+        (made again on demand if the deal is read later)."""
+        self._seat_env = None
+        self._counts = {}
 
     # -- per-seat counts formulas read (made on first use in a deal) ----------------------
     def _per_seat(self, kind) -> _SeatCounts:
@@ -418,11 +428,13 @@ class Deal:
 
     def _deal_batch(self, number: int) -> None:
         start, end = self.t.batch_bounds[number - 1]
-        bit = self.t.bit.__getitem__
+        bit = self.t.bit
         hands, dealt = self.hands, self.dealt
         seat = 0
         for cards in self.order:
-            m = sum(map(bit, cards[start:end]))  # distinct bits: the sum is the union
+            m = 0
+            for c in cards[start:end]:
+                m |= bit[c]
             hands[seat] |= m
             dealt[seat] |= m
             seat += 1
@@ -788,8 +800,9 @@ class Deal:
         self.declaring_team = None
         trick = self.trick
         trick.append((seat, card))
+        k = len(trick)
         u = self.undertaking
-        if len(trick) == 1:
+        if k == 1:
             self.pending = None
             if not self.tricks:  # the first lead of the deal
                 if self.trump_way == "first lead":
@@ -805,6 +818,9 @@ class Deal:
             trump = self.trump
             self._row = self.beats[t.no_trump if trump is None else trump]
             self._led = t.suit_mask_of[card]
+            # in this trick the next seat just follows suit when it can (no claim before this trick, no
+            # face-down cards): the same all trick long
+            self._plain = t.follow_suit and not self.unseen and len(self.tricks) != t.claim_trick
         elif u is not None and len(self.tricks) < u.leads_win and trick[0][0] == self.undertaker:
             pass  # the caller's lead wins these tricks whatever is played to it (Trips)
         elif (self._row[self.best] >> card) & 1:
@@ -812,9 +828,9 @@ class Deal:
         if u is not None and u.caught == "when beaten" and self.winning != self.undertaker:
             self._caught(self.winning)
             return
-        if len(trick) < t.seats:
+        if k < t.seats:
             nxt = t.next_seat[seat]
-            if len(self.tricks) == t.claim_trick or not t.follow_suit or self.unseen:
+            if not self._plain:
                 self.pending = None
                 self._await_play(nxt)
                 return

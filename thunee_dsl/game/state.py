@@ -13,6 +13,7 @@ True
 from __future__ import annotations
 
 import random
+from operator import itemgetter
 from dataclasses import dataclass, field
 
 from thunee_dsl.errors import IllegalActionError
@@ -96,8 +97,10 @@ class GameState:
             order = self.shuffled_hands()  # new lists: the deal may keep them
         else:
             order = [list(c) for c in hands]
-        name = self.ruleset.deck.names.__getitem__
-        names = tuple([tuple(map(name, cards)) for cards in order])
+        names = self.ruleset.deck.names
+        # itemgetter picks a hand's names in one call (it gives a bare item, not a tuple, for one card)
+        names = tuple([itemgetter(*cards)(names) if len(cards) > 1 else tuple(names[c] for c in cards)
+                       for cards in order])
         self._record = DealRecord(self.dealer, names, cut=(self.ruleset.cut, self.last_cut) if self.last_cut else None)
         self.deals.append(self._record)
         self.deal = Deal(self.ruleset, self.dealer, order, tuple(self.score), self.target, self.corner_house)
@@ -276,6 +279,7 @@ class GameState:
         self.deals[-1].score_after = tuple(self.score)
         self.deals[-1].deuce = self.after_deuce and not was_after_deuce
         self._rotate_dealer(result)
+        deal.release()
         if self.auto_deal and not self.is_over:
             self.start_deal()
 

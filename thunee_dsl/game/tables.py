@@ -65,6 +65,7 @@ class Tables:
         # one Action object per seat and card, and the legal moves of a mask from 8-bit chunks
         self.play = tuple(tuple(Action(s, "play", name) for name in deck.names) for s in range(n))
         self.actions_of = tuple(_mask_to_actions(self.play[s], deck.size) for s in range(n))
+        self.names_of = _mask_to_actions(deck.names, deck.size)  # mask -> the names of its cards, in order
         self.pass_action = tuple(Action(s, PASS) for s in range(n))
         self.pass_only = tuple((a,) for a in self.pass_action)
         self.pending_play = tuple(("play", s) for s in range(n))
@@ -180,8 +181,9 @@ def _common(masks) -> int:
 
 
 def _mask_to_actions(plays: tuple[Action, ...], size: int):
-    """A function ``mask -> tuple of the actions of its cards`` (lowest card first), by table look-up
-    of each 8-bit chunk of the mask: no loop over the cards, no Action made."""
+    """A function ``mask -> tuple of the items of its cards`` (lowest card first; ``plays`` has one item
+    per card: an Action, a name), by table look-up of each 8-bit chunk of the mask: no loop over the
+    cards, nothing made."""
     chunks = []
     for start in range(0, size, CHUNK):
         table = []

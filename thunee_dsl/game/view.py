@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from thunee_dsl.game.actions import Action
-from thunee_dsl.model.cards import iter_cards
 
 
 @dataclass(frozen=True)
@@ -68,29 +67,44 @@ def seat_view(game, seat: int) -> SeatView:
     knows_trump = deal.trump is not None and (deal.trump_revealed or deal.trump_maker == seat)
     if deal.trump_way == "last card" and not deal.trump_revealed and deal.trump_maker == seat:
         knows_trump = deal.trump is not None  # known to the maker once the last card arrives
+    t = deal.t
     declared = []
     for s, verb, suit, value in deal.declarations:
-        decl = r.declaration_by_verb(verb)
+        decl = t.declaration_of[verb]
         hidden = value in decl.suit_hidden_for and s != seat
         declared.append(Declared(s, verb, value, None if hidden else r.deck.suits[suit]))
+    # what does not change once done is kept with the deal: each action's text, each finished trick
+    cache = deal._view_cache
+    if cache is None:
+        cache = deal._view_cache = ([], [])
+    texts, seen_tricks = cache
+    actions = game.deals[-1].actions
+    for a in actions[len(texts):]:
+        texts.append(str(a))
+    for lead, cards, w in deal.tricks[len(seen_tricks):]:
+        seen_tricks.append(TrickSeen(lead, tuple((s, names[c]) for s, c in cards), w))
     history = []
     shown_trump = deal.trump_card if deal.trump_revealed else None
-    for a in game.deals[-1].actions:
-        if a.seat != seat and a.verb == "pass":
+    declaration_verbs = t.declaration_of
+    for i, a in enumerate(actions):
+        verb = a.verb
+        if a.seat == seat or verb == "play":
+            history.append(texts[i])
+        elif verb == "pass":
             continue  # declining is silent at the table (and would show who could have spoken)
-        if a.verb == "trump" and a.arg not in (None, "last") and a.seat != seat and \
+        elif verb == "trump" and a.arg not in (None, "last") and \
                 not (a.seat == deal.trump_maker and shown_trump is not None and names[shown_trump] == a.arg):
             history.append(f"{a.seat} trump ??")  # face down, or taken back unseen after a call
-        elif a.verb in {d.verb for d in r.declarations} and a.seat != seat:
-            history.append(str(a) if _suit_shown(deal, r, a) else f"{a.seat} {a.verb} ??")
+        elif verb in declaration_verbs:
+            history.append(texts[i] if _suit_shown(deal, r, a) else f"{a.seat} {a.verb} ??")
         else:
-            history.append(str(a))
+            history.append(texts[i])
     return SeatView(
         seat=seat, seats=r.seats, teams=r.teams, dealer=deal.dealer, deal_number=len(game.deals),
         score=tuple(game.score),
         to_act=game.to_act if game.to_act == seat or game.is_over else deal.public_to_act,
         legal=tuple(game.legal_actions()) if game.to_act == seat else (),
-        hand=tuple(names[c] for c in iter_cards(deal.hands[seat] & ~deal.unseen)),
+        hand=t.names_of(deal.hands[seat] & ~deal.unseen),
         unseen=(deal.hands[seat] & deal.unseen).bit_count(),
         hand_sizes=tuple(h.bit_count() for h in deal.hands),
         trump=r.deck.suits[deal.trump] if knows_trump else None,
@@ -101,7 +115,7 @@ def seat_view(game, seat: int) -> SeatView:
         claim=deal.claim.verb if deal.claim else None, claimer=deal.claimer,
         declarations=tuple(declared),
         trick=tuple((s, names[c]) for s, c in deal.trick),
-        tricks=tuple(TrickSeen(lead, tuple((s, names[c]) for s, c in cards), w) for lead, cards, w in deal.tricks),
+        tricks=tuple(seen_tricks),
         team_cards=tuple(deal.team_cards), team_tricks=tuple(deal.team_tricks),
         history=tuple(history), is_over=game.is_over, winner=game.winner,
     )
@@ -110,5 +124,5 @@ def seat_view(game, seat: int) -> SeatView:
 def _suit_shown(deal, r, action) -> bool:
     for s, verb, suit, value in deal.declarations:
         if s == action.seat and verb == action.verb and r.deck.suits[suit] == action.arg:
-            return value not in r.declaration_by_verb(verb).suit_hidden_for
+            return value not in deal.t.declaration_of[verb].suit_hidden_for
     return True
