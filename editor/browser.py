@@ -88,3 +88,13 @@ def wait_idle(page, timeout: float = 60_000) -> None:
     page.wait_for_function("""() => !document.querySelector('[data-testid="stSkeleton"]')""", timeout=timeout)
     page.wait_for_timeout(300)
     page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]', timeout=timeout)
+
+
+def deal_with_seed(page, seed: int) -> None:
+    """On the Playtest page: set the seed and deal (a repeatable game)."""
+    box = page.locator(".st-key-pt_seed input")
+    box.fill(str(seed))
+    box.press("Enter")
+    wait_idle(page)
+    page.get_by_role("button", name="Deal", exact=True).click()
+    wait_idle(page)

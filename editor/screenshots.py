@@ -14,7 +14,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from browser import chromium_path, launch, serve_app, wait_idle  # noqa: E402
+from browser import chromium_path, deal_with_seed, launch, serve_app, wait_idle  # noqa: E402
 
 OUT = HERE.parent / "docs" / "screenshots"
 WIDTH = 1400
@@ -98,12 +98,7 @@ def main(out: Path = OUT) -> int:
         shoot(page, out, "editor-formula", 1000)
 
         go(page, "Playtest")
-        seed = page.locator(".st-key-pt_seed input")
-        seed.fill("7")
-        seed.press("Enter")
-        wait_idle(page)
-        page.get_by_role("button", name="Deal", exact=True).click()
-        wait_idle(page)
+        deal_with_seed(page, 7)
         play_some(page, 7)
         shoot(page, out, "playtest", 1150)
 

@@ -14,7 +14,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "editor"))
-from browser import chromium_path, launch, serve_app, wait_idle  # noqa: E402
+from browser import chromium_path, deal_with_seed, launch, serve_app, wait_idle  # noqa: E402
 
 pytestmark = [
     pytest.mark.slow,
@@ -54,12 +54,7 @@ def test_edit_an_error_then_play_a_card(tmp_path):
 
             page.get_by_role("link", name="Playtest", exact=True).first.click()
             wait_idle(page)
-            seed = page.locator(".st-key-pt_seed input")
-            seed.fill("7")
-            seed.press("Enter")
-            wait_idle(page)
-            page.get_by_role("button", name="Deal", exact=True).click()
-            wait_idle(page)
+            deal_with_seed(page, 7)
             played = None
             for _ in range(12):
                 cards = page.locator('[class*="st-key-pt_card_"] button:not([disabled])')
