@@ -124,6 +124,7 @@ class Deal:
         "best", "winning", "play_end", "last_trick_winner", "window", "pending", "over", "cancelled", "offence",
         "_legal", "_mask", "_row", "_led", "_plain", "_seat_env", "blind_from", "unseen", "_claim_seat", "redealt",
         "high_bid", "high_bidder", "conceded_by", "redealer", "_counts", "_view_cache",
+        "row", "covers", "face_up", "face_down",
     )
 
     def __init__(self, ruleset: Ruleset, dealer: int, order: list[list[int]], balls: tuple[int, ...],
@@ -195,6 +196,12 @@ class Deal:
         self.high_bidder = self.conceded_by = self.redealer = None
         self._counts: dict = {}  # the per-seat counts formulas read, made on first use
         self._view_cache = None  # what views keep of this deal (see thunee_dsl.game.view)
+        # open face play: each seat's face-down row (in the order of its positions), which face-up card
+        # covers which face-down one, and each seat's face-up cards (part of its hand, seen by everyone)
+        self.row: list[tuple[int, ...]] = [()] * n
+        self.covers: dict[int, int] = {}
+        self.face_up = [0] * n
+        self.face_down = [0] * n  # cards nobody sees yet, not even their owner (not in the hand)
 
     def release(self) -> None:
         """Drop what the deal keeps for its own speed once it is over and scored: the reused formula
@@ -430,6 +437,10 @@ class Deal:
         start, end = self.t.batch_bounds[number - 1]
         bit = self.t.bit
         hands, dealt = self.hands, self.dealt
+        if number in self.t.face_down:
+            self._deal_row(start, end)
+            self.batches_dealt = number
+            return
         seat = 0
         for cards in self.order:
             m = 0
@@ -445,6 +456,39 @@ class Deal:
         if self.trump_way == "last card" and self.trump is None and end == len(self.order[self.trump_maker]):
             self.trump_card = self.order[self.trump_maker][-1]
             self.trump = self.r.deck.suit_of[self.trump_card]
+
+    def _deal_row(self, start: int, end: int) -> None:
+        """A batch dealt face down as a row in front of each seat (open face play): not into the hand."""
+        bit = self.t.bit
+        for seat, cards in enumerate(self.order):
+            self.row[seat] = self.row[seat] + tuple(cards[start:end])
+            for c in cards[start:end]:
+                self.face_down[seat] |= bit[c]
+                self.dealt[seat] |= bit[c]
+
+    def _lay_out(self) -> None:
+        """Each seat lays the cards left in its hand face up on its face-down row, the first card received
+        on the first row position and so on; row cards left uncovered are turned face up. From here on
+        every card a seat may play is face up, and the deal goes on until the row is played out too."""
+        bit = self.t.bit
+        covers = self.covers
+        for seat, row in enumerate(self.row):
+            hand = self.hands[seat]
+            held = [c for c in self.order[seat] if hand & bit[c]]
+            for top, under in zip(held, row):
+                covers[top] = under
+            for c in row[len(held):]:
+                self._turn_up(seat, c)
+            self.face_up[seat] |= self.hands[seat]
+        leader = self.leader
+        self.play_end = len(self.tricks) + self.hands[leader].bit_count() + self.face_down[leader].bit_count()
+
+    def _turn_up(self, seat: int, card: int) -> None:
+        """A face-down row card is turned face up: it joins the seat's playable cards, seen by all."""
+        b = self.t.bit[card]
+        self.face_down[seat] &= ~b
+        self.hands[seat] |= b
+        self.face_up[seat] |= b
 
     def _check_cancellation(self) -> None:
         c = self.r.cancellation
@@ -865,6 +909,14 @@ class Deal:
         self.trick = []
         self.leader = winner
         played = len(tricks)
+        if self.covers:  # the cards under the cards just played are turned up at the end of the trick
+            covers = self.covers
+            for s, c in trick:
+                under = covers.pop(c, None)
+                if under is not None:
+                    self._turn_up(s, under)
+        elif played == t.lay_out_after and not (self.undertaking is not None and t.lay_out_unless_undertaking):
+            self._lay_out()
         if played == self.n_tricks:
             self.last_trick_winner = winner
         step_over = played == self.play_end

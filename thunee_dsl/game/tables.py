@@ -53,6 +53,10 @@ class Tables:
         self.follow_suit = r.play.follow_suit
         self.undercut_only_with_all_trumps = r.play.undercut_only_with_all_trumps
         self.first_lead_not_trump = r.play.first_lead_not_trump
+        # open face play: batches dealt face down as a row, and when the hand is laid on it
+        self.face_down = r.face_down
+        self.lay_out_after = r.play.lay_out_after
+        self.lay_out_unless_undertaking = r.play.lay_out_unless_undertaking
         self.claim_trick = r.tricks_per_deal - 1 if r.claims else -1  # claims come before the last trick
         self.bit = tuple(1 << c for c in range(deck.size))
         self.unbit = tuple(~(1 << c) for c in range(deck.size))

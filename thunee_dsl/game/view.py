@@ -1,5 +1,8 @@
 """What one seat may see: its own hand, the table, the announcements -- never another hand.
 
+In open face play (``deal.face_down``) the cards laid face up are on the table for everyone
+(:attr:`SeatView.table`) and the face-down row cards are seen by nobody, not even their owner.
+
 Bots and the app read only a :class:`SeatView`. The face-down trump card is shown to the
 trump maker alone until it is turned up; the suit of a Jodie whose value the ruleset keeps
 secret (the 30 Jodie) is hidden from everyone but the declarer.
@@ -58,6 +61,11 @@ class SeatView:
     history: tuple[str, ...]  # this deal's actions as this seat saw them
     is_over: bool
     winner: int | None
+    # open face play: every seat's face-up cards (seen by all, playable by their owner), how many
+    # face-down row cards each seat still has (seen by nobody), and which face-up cards lie on one
+    table: tuple[tuple[str, ...], ...] = ()
+    face_down: tuple[int, ...] = ()
+    covering: tuple[tuple[str, ...], ...] = ()
 
 
 def seat_view(game, seat: int) -> SeatView:
@@ -118,7 +126,20 @@ def seat_view(game, seat: int) -> SeatView:
         tricks=tuple(seen_tricks),
         team_cards=tuple(deal.team_cards), team_tricks=tuple(deal.team_tricks),
         history=tuple(history), is_over=game.is_over, winner=game.winner,
+        **_open_face(deal, t),
     )
+
+
+def _open_face(deal, t) -> dict:
+    """The face-up and face-down table cards of open face play (nothing for a ruleset without rows)."""
+    if not t.face_down:
+        return {}
+    covers, bit = deal.covers, t.bit
+    return {
+        "table": tuple(t.names_of(up & hand) for up, hand in zip(deal.face_up, deal.hands)),
+        "face_down": tuple(m.bit_count() for m in deal.face_down),
+        "covering": tuple(t.names_of(sum(bit[c] for c in covers if hand & bit[c])) for hand in deal.hands),
+    }
 
 
 def _suit_shown(deal, r, action) -> bool:

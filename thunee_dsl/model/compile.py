@@ -139,6 +139,7 @@ class _Compiler:
             redeal=self.redeal(),
             bidding=self.bidding(),
             cut=d["deal"].get("cut", "none"),
+            face_down=self.face_down(batches),
             concede_balls=(self.get("concede") or {}).get("balls"),
             each_team=self.formula(("scoring", "each_team"), "team value", "number"),
         )
@@ -146,6 +147,24 @@ class _Compiler:
         if self.problems:
             raise RulesetError(self.problems)
         return ruleset
+
+    def face_down(self, batches) -> frozenset[int]:
+        """The batches dealt face down as a row (open face play), checked against the deal and the lay-out."""
+        rows = frozenset(self.get("deal", "face_down", default=()) or ())
+        for b in sorted(rows):
+            if b > len(batches):
+                self.problem(("deal", "face_down"), f"deal.face_down names batch {b} but the deal has only {len(batches)} batches")
+        lay_out = self.get("play", "lay_out")
+        if rows and not lay_out:
+            self.problem(("deal", "face_down"), "face-down rows need play.lay_out to say when they come into play")
+        if lay_out and not rows:
+            self.problem(("play", "lay_out"), "play.lay_out needs deal.face_down: there is no row to lay the hand on")
+        if lay_out and rows:
+            in_hand = sum(n for i, n in enumerate(batches, 1) if i not in rows)
+            if lay_out["after_tricks"] >= in_hand:
+                self.problem(("play", "lay_out", "after_tricks"), f"play.lay_out.after_tricks is {lay_out['after_tricks']} "
+                             f"but a hand has only {in_hand} cards: it would be empty before the lay-out")
+        return rows
 
     def seat_ref(self, path: tuple, default: str, known: tuple[str, ...]) -> SeatRef:
         """A seat named relative to one the engine knows at that point of the deal."""
@@ -270,10 +289,12 @@ class _Compiler:
 
     def play(self) -> PlayRules:
         p = self.data["play"]
+        lay_out = p.get("lay_out") or {}
         return PlayRules(self.seat_ref(("play", "first_leader"), "trump_maker+1", ("dealer", "trump_maker", "chooser")),
                          p.get("follow_suit", True),
                          p.get("undercut", "allowed") == "only with nothing but trumps", p.get("source", ""),
-                         p.get("first_lead_not_trump", False))
+                         p.get("first_lead_not_trump", False),
+                         lay_out.get("after_tricks"), lay_out.get("unless_undertaking", True))
 
     def cancellation(self) -> Cancellation | None:
         c = self.get("cancellation")

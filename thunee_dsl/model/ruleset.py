@@ -162,6 +162,9 @@ class PlayRules:
     undercut_only_with_all_trumps: bool
     source: str = ""
     first_lead_not_trump: bool = False
+    # open face play: after this many tricks the hand is laid face up on the face-down row (None: never)
+    lay_out_after: int | None = None
+    lay_out_unless_undertaking: bool = True  # an undertaking plays from the hand alone, the row unused
 
 
 @dataclass(frozen=True)
@@ -241,7 +244,8 @@ class Ruleset:
     bidding: BiddingRules | None = None
     concede_balls: int | None = None  # what the opponents of a conceding team score (None: no conceding)
     each_team: Formula | None = None  # every team scores this (instead of the outcomes table)
-    cut: str = "none"  # how the pack is cut before a simulated deal  # tables the engine builds once
+    cut: str = "none"  # how the pack is cut before a simulated deal
+    face_down: frozenset[int] = frozenset()  # batches dealt face down as a row, not into the hand
 
     @property
     def hand_size(self) -> int:
