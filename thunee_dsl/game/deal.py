@@ -124,7 +124,7 @@ class Deal:
         "best", "winning", "play_end", "last_trick_winner", "window", "pending", "over", "cancelled", "offence",
         "_legal", "_mask", "_row", "_led", "_plain", "_seat_env", "blind_from", "unseen", "_claim_seat", "redealt",
         "high_bid", "high_bidder", "conceded_by", "redealer", "_counts", "_view_cache",
-        "row", "covers", "face_up", "face_down",
+        "row", "covers", "face_up", "face_down", "shown",
     )
 
     def __init__(self, ruleset: Ruleset, dealer: int, order: list[list[int]], balls: tuple[int, ...],
@@ -202,6 +202,7 @@ class Deal:
         self.covers: dict[int, int] = {}
         self.face_up = [0] * n
         self.face_down = [0] * n  # cards nobody sees yet, not even their owner (not in the hand)
+        self.shown = [0] * n  # each seat's face-up cards when the last finished trick began
 
     def release(self) -> None:
         """Drop what the deal keeps for its own speed once it is over and scored: the reused formula
@@ -638,10 +639,18 @@ class Deal:
     # -- declarations (Jodies) ----------------------------------------------------------
     def declaration_value(self, decl, seat: int, suit: int) -> int:
         """The value of the best combination ``seat`` holds in ``suit`` (0 if none)."""
-        for held, trumps, other in self.t.combinations_held(decl.verb, self.hands[seat]):
+        for held, trumps, other in self.t.combinations_held(decl.verb, self._declarable(decl, seat)):
             if held == suit:
                 return trumps if suit == self.trump else other
         return 0
+
+    def _declarable(self, decl, seat: int) -> int:
+        """The cards ``seat`` may declare from: its hand, or in open face play (``face_up_only``) those of its
+        cards that were face up when the trick just won began (a combination is called the next time its
+        owner wins a trick after it appears)."""
+        if decl.face_up_only:
+            return self.hands[seat] & self.shown[seat]
+        return self.hands[seat]
 
     def _declaration_allowed(self, decl, seat: int) -> bool:
         if self.declaring_team != self.team_of[seat]:
@@ -657,12 +666,12 @@ class Deal:
         if self.declaring_team != self.team_of[seat]:
             return ()
         t = self.t
-        hand = self.hands[seat]
         won = self.team_tricks_step[self.declaring_team]
         out = ()
         for decl in self.r.declarations:
             if won not in decl.after_team_trick:
                 continue
+            hand = self._declarable(decl, seat)
             # the cards first (one table look-up), the declaration's condition only for a seat holding one
             verb = decl.verb
             actions = t.declaration_actions[verb][seat]
@@ -910,6 +919,7 @@ class Deal:
         self.leader = winner
         played = len(tricks)
         if self.covers:  # the cards under the cards just played are turned up at the end of the trick
+            self.shown = self.face_up[:]
             covers = self.covers
             for s, c in trick:
                 under = covers.pop(c, None)

@@ -321,7 +321,8 @@ class _Compiler:
                 name=name, verb=d["verb"], title=d.get("title", name.title()), combinations=tuple(combos),
                 after_team_trick=frozenset(d["after_team_trick"]), once_per_suit=d.get("once_per_suit", True),
                 suit_hidden_for=frozenset(d.get("suit_hidden_for", ())),
-                allowed_if=self.formula(p + ("allowed_if",), "declaration", "boolean"), source=d.get("source", "")))
+                allowed_if=self.formula(p + ("allowed_if",), "declaration", "boolean"), source=d.get("source", ""),
+                face_up_only=d.get("face_up_only", False)))
         return tuple(out)
 
     def claims(self) -> tuple[Claim, ...]:

@@ -123,6 +123,7 @@ class Declaration:
     suit_hidden_for: frozenset[int]
     allowed_if: Formula | None
     source: str = ""
+    face_up_only: bool = False  # open face play: from cards face up since before the trick just won
 
 
 @dataclass(frozen=True)
