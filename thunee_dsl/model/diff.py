@@ -22,6 +22,9 @@ WORDS = {
     "players.seats": "number of players", "players.teams": "number of teams", "players.direction": "direction of play",
     "deck.suits": "suits", "deck.ranks": "ranks (highest first)", "deck.points": "card points",
     "deal.batches": "cards dealt per batch", "deal.first_receiver": "first to receive cards",
+    "deal.face_down": "batches dealt face down as a row", "play.lay_out": "open face play (hand laid on the row)",
+    "play.lay_out.after_tricks": "hand laid face up on the row after tricks",
+    "play.lay_out.unless_undertaking": "row unused with an undertaking",
     "sequence": "steps of a deal",
     "trumps.chooser": "who makes trumps", "trumps.ways": "ways to make trumps",
     "trumps.caller_ways": "ways a caller makes trumps", "trumps.revealed": "trump card shown",
@@ -37,7 +40,7 @@ WORDS = {
     "allowed_if": "allowed when", "forbidden_if": "forbidden when", "succeeds_if": "succeeds when",
     "after_batch": "callable after batch", "leader": "leader", "trump": "trumps", "caught": "caught",
     "after_team_trick": "declared after the team's trick", "combinations": "combinations",
-    "once_per_suit": "once per suit", "suit_hidden_for": "suit hidden for values", "verb": "verb",
+    "once_per_suit": "once per suit", "face_up_only": "only from face-up cards", "suit_hidden_for": "suit hidden for values", "verb": "verb",
     "formula": "formula", "when": "when", "winner": "winner",
 }
 BALL_KEYS = {"success", "failure", "caught", "partner_catch"}

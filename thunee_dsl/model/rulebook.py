@@ -65,8 +65,12 @@ def render_rulebook(r: Ruleset) -> str:
         if step.startswith("deal "):
             k = int(step.split()[1])
             first = seat_phrase(r.first_receiver, r.direction)
-            out.append(f"{i}. **Deal batch {k}**: {_plural(r.batches[k - 1], 'card')} to each player, "
-                       f"starting with {first}.")
+            if k in r.face_down:
+                out.append(f"{i}. **Deal batch {k}**: {_plural(r.batches[k - 1], 'card')} face down in a row in front "
+                           f"of each player, starting with {first}. Nobody looks at them, not even their owner.")
+            else:
+                out.append(f"{i}. **Deal batch {k}**: {_plural(r.batches[k - 1], 'card')} to each player, "
+                           f"starting with {first}.")
         elif step == "make trumps":
             ways = " or ".join({"card": "placing a card from hand face down",
                                 "last card": "choosing 'last card' (the last card they will be dealt)",
@@ -151,6 +155,13 @@ def render_rulebook(r: Ruleset) -> str:
                    "lower trump only when holding nothing but trumps.")
     if p.first_lead_not_trump:
         out.append("- The first card led may not be a trump (unless the leader holds nothing else).")
+    if p.lay_out_after is not None:
+        out.append(f"- After {_plural(p.lay_out_after, 'trick')} each player lays the cards left in hand face up on "
+                   "the face-down row, one on each row card in the order received, and turns the row cards left "
+                   "uncovered face up. From then on cards are played from the face-up cards, seen by everyone; a "
+                   "face-down card is turned up at the end of the trick in which the card on it is played."
+                   + (" With an undertaking the row is not used: the deal is played from the hands alone."
+                      if p.lay_out_unless_undertaking else ""))
     out += ["- The highest trump wins the trick; with no trump in it, the highest card of the suit led.", ""] + _source(p.source)
 
     if r.cancellation:
@@ -162,9 +173,12 @@ def render_rulebook(r: Ruleset) -> str:
     if r.declarations:
         out += ["## Declarations", ""]
         for decl in r.declarations:
-            when = " or ".join(f"{n}{_ordinal(n)}" for n in sorted(decl.after_team_trick))
+            when = _trick_numbers(decl.after_team_trick, r.tricks_per_deal)
+            held = ("for a combination of face-up cards that were already face up when that trick began (so it "
+                    "is called the next time its owner wins a trick after it appears), still in place"
+                    if decl.face_up_only else "for cards still held")
             out += [f"### {decl.title} (`{decl.verb} SUIT`)", "",
-                    f"- Declared right after the declaring team wins its {when} trick, for cards still held"
+                    f"- Declared right after the declaring team wins {'any' if when == 'any' else f'its {when}'} trick, {held}"
                     + ("; each suit once per deal." if decl.once_per_suit else "."),
                     "", "| cards | in trumps | in another suit |", "|---|---|---|"]
             for combo in decl.combinations:
@@ -225,6 +239,14 @@ def render_rulebook(r: Ruleset) -> str:
              f"when `{r.dealer.passes_if.text}`; otherwise the same dealer deals again."), ""]
     out += _source(g.source) + _source(r.dealer.source)
     return "\n".join(out).rstrip() + "\n"
+
+
+def _trick_numbers(numbers, tricks: int) -> str:
+    """'1st or 3rd', or 'any' when every trick but the last is listed."""
+    numbers = sorted(numbers)
+    if len(numbers) > 3 and numbers == list(range(1, tricks)):
+        return "any"
+    return " or ".join(f"{n}{_ordinal(n)}" for n in numbers)
 
 
 def _ordinal(n: int) -> str:
