@@ -106,7 +106,17 @@ def check_state(game: GameState) -> None:
     for seat in range(r.seats):
         assert deal.dealt[seat] & dealt == 0, "a card was dealt to two seats"
         dealt |= deal.dealt[seat]
-    assert seen | played_mask == dealt, "a card vanished or appeared"
+    # open face play: the face-down row cards are dealt but in no hand; once the hands are laid out
+    # every card a seat may play is face up
+    face_down = 0
+    for seat in range(r.seats):
+        assert deal.face_down[seat] & (deal.hands[seat] | played_mask) == 0, "a face-down card is also in play"
+        assert deal.face_down[seat] & ~deal.dealt[seat] == 0, "a face-down card was not dealt to its row"
+        face_down |= deal.face_down[seat]
+        if deal.covers or (r.play.lay_out_after is not None and len(deal.tricks) > r.play.lay_out_after
+                           and deal.undertaking is None):
+            assert deal.hands[seat] & ~deal.face_up[seat] == 0, "a card played after the lay-out is not face up"
+    assert seen | played_mask | face_down == dealt, "a card vanished or appeared"
     for seat, cards in enumerate(deal.order):
         assert [r.deck.names[c] for c in cards] == list(game.deals[-1].hands[seat])
     # every completed trick has one card from each seat, led by its leader
@@ -141,15 +151,19 @@ def check_state(game: GameState) -> None:
             assert (deal.hands[a.seat] >> card) & 1, f"{a}: the seat does not hold that card"
 
 
-def check_step(game: GameState, deal, hands_before, dealt_before, action: Action, offence: str | None) -> None:
-    """What one action did to the deal it was applied to (``deal`` may be over now)."""
+def check_step(game: GameState, deal, hands_before, dealt_before, action: Action, offence: str | None,
+               face_down_before) -> None:
+    """What one action did to the deal it was applied to (``deal`` may be over now). Cards reach a hand
+    by being dealt into it or, in open face play, by being turned up from the seat's face-down row."""
     r = game.ruleset
     if offence is not None:
         assert deal.over and deal.offence == (offence, action.seat)
         assert deal.hands == hands_before, "an offence must not move cards"
         return
     for seat in range(r.seats):
-        expected = hands_before[seat] | (deal.dealt[seat] & ~dealt_before[seat])
+        turned_up = face_down_before[seat] & ~deal.face_down[seat]
+        assert turned_up & ~deal.face_up[seat] == 0, "a card turned up from the row is not face up"
+        expected = hands_before[seat] | (deal.dealt[seat] & ~dealt_before[seat] & ~deal.face_down[seat]) | turned_up
         if action.verb == "play" and action.seat == seat:
             card = r.deck.card(action.arg)
             assert (hands_before[seat] >> card) & 1
@@ -157,7 +171,7 @@ def check_step(game: GameState, deal, hands_before, dealt_before, action: Action
             # the card is now on the table
             assert card in played_cards(deal)
         assert deal.hands[seat] == expected, f"seat {seat}'s hand changed unexpectedly after {action}"
-        newly_dealt = (deal.dealt[seat] & ~dealt_before[seat]).bit_count()
+        newly_dealt = (deal.dealt[seat] & ~dealt_before[seat] & ~deal.face_down[seat]).bit_count() + turned_up.bit_count()
         change = deal.hands[seat].bit_count() - hands_before[seat].bit_count()
         plays = 1 if action.verb == "play" and action.seat == seat else 0
         assert change == newly_dealt - plays
@@ -250,9 +264,10 @@ def play_checked(ruleset, seed: int, policy: str, stats: Counter | None = None, 
         assert action in legal or offence is not None
         deal = game.deal
         hands_before, dealt_before = list(deal.hands), list(deal.dealt)
+        face_down_before = list(deal.face_down)
         assert game.apply(action) == action
         assert game.history[-1] == action
-        check_step(game, deal, hands_before, dealt_before, action, offence)
+        check_step(game, deal, hands_before, dealt_before, action, offence, face_down_before)
         check_state(game)
         n += 1
         if stats is not None:

@@ -5,7 +5,8 @@ seat has played, the suits each has shown it lacks (failing to follow suit; unde
 rules allow only with nothing but trumps; a trump led where the first lead may not be a trump), the
 cards each other seat must hold (the turned-up trump card, the cards of a declared Jodie), cards a seat
 cannot hold (a 20 Jodie declarer lacks the Jack of that suit), and how many cards are still hidden
-where (in hands, face down, not yet dealt). Both bots read it: the heuristic for what the others may
+where (in hands, face down, not yet dealt). In open face play the face-up table cards of every seat are
+known and the face-down row cards are hidden from everyone, their owner included. Both bots read it: the heuristic for what the others may
 hold, the Monte Carlo bot to sample deals consistent with it.
 
 >>> from thunee_dsl import shipped_ruleset
@@ -121,7 +122,11 @@ class Knowledge:
         played_by = [sum(1 << c for _, c in p) for p in self.played]
         self.played_by = played_by
 
-        my_dealt = len(view.hand) + view.unseen + len(self.played[me])
+        # open face play: face-down row cards (seen by nobody) and each seat's face-up cards (seen by all)
+        self.face_down = tuple(view.face_down) if view.face_down else (0,) * n
+        self.table = tuple(deck.mask_of(t.card_of[c] for c in cards) for cards in view.table) if view.table \
+            else (0,) * n
+        my_dealt = len(view.hand) + view.unseen + len(self.played[me]) + self.face_down[me]
         if my_dealt not in self.cum:
             raise Knowledge.Inconsistent(f"seat {me} holds {my_dealt} cards: not a whole number of batches")
         self.batches_dealt = self.cum.index(my_dealt)
@@ -175,6 +180,9 @@ class Knowledge:
         # -- cards a seat must hold, or cannot ------------------------------------------------------
         self.forced = [0] * n
         self.forced[me] = self.hand
+        for s in range(n):
+            if s != me:
+                self.forced[s] |= self.table[s]  # face up on the table
         self.excluded = [0] * n
         self.early = [0] * n  # cards that must come in a seat's first batches (its trump card)
         self.last_card_seat = None  # the seat whose last card dealt is the trump card
@@ -238,7 +246,7 @@ class Knowledge:
         self.future_count = self.cum[-1] - self.cum[self.batches_dealt]
         self.leftover = deck.size - n * ruleset.hand_size
         need = sum(self.held_count[s] - self.forced[s].bit_count() for s in range(n) if s != me) \
-            + self.unseen_count[me] + n * self.future_count + self.leftover
+            + self.unseen_count[me] + n * self.future_count + self.leftover + sum(self.face_down)
         if need != self.pool.bit_count():
             raise Knowledge.Inconsistent(f"{self.pool.bit_count()} unknown cards for {need} places")
 
@@ -258,5 +266,7 @@ class Knowledge:
         """The cards ``seat`` may hold now (its own hand for this seat)."""
         if seat == self.seat:
             return self.hand
+        if self.held_count[seat] == self.forced[seat].bit_count() and not self.unseen_count[seat]:
+            return self.forced[seat]  # every card it holds is known (face up, or shown)
         return (self.pool & ~self.void[seat] & ~self.excluded[seat]) | self.forced[seat] | \
             (self.pool if self.unseen_count[seat] else 0)
