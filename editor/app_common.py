@@ -126,7 +126,7 @@ def catalogue(include_editor: bool = True) -> dict[str, str]:
         check = check_editor()
         name = check.ruleset.name if check.ok else "not valid yet"
         out[EDITOR_REF] = f"The editor's text ({name})"
-    for name in shipped_rulesets():
+    for name in sorted(shipped_rulesets()):  # by name (file order puts "a-b" before "a")
         out[f"shipped:{name}"] = name
     for name in shelf().names():
         out[f"mine:{name}"] = f"{name} (yours)"

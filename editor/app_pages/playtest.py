@@ -169,7 +169,17 @@ with table:
                     st.markdown(card_html(played[s], big=True), unsafe_allow_html=True)
                 else:
                     st.markdown('<span style="display:inline-block;height:2.6rem"></span>', unsafe_allow_html=True)
-                st.caption(f"{view.hand_sizes[s]} card{'s' if view.hand_sizes[s] != 1 else ''} in hand")
+                if view.table and view.table[s]:
+                    # open face play: the seat's face-up cards, a mark on each lying on a face-down card
+                    if s != me:
+                        st.markdown(" ".join(card_html(c) + ("▾" if c in view.covering[s] else "")
+                                             for c in view.table[s]), unsafe_allow_html=True)
+                    st.caption(f"{len(view.table[s])} face up · {view.face_down[s]} face down")
+                elif view.face_down:
+                    st.caption(f"{view.hand_sizes[s]} card{'s' if view.hand_sizes[s] != 1 else ''} in hand · "
+                               f"{view.face_down[s]} face down")
+                else:
+                    st.caption(f"{view.hand_sizes[s]} card{'s' if view.hand_sizes[s] != 1 else ''} in hand")
         if view.trump_card and not view.trump_revealed:
             st.caption(f"Your face-down trump card: {card_text(view.trump_card)}")
 
@@ -190,7 +200,11 @@ with table:
             else:
                 st.button("Next deal", type="primary", on_click=next_deal, key="pt_next")
 
-    st.markdown("**Your hand**")
+    on_table = bool(view.table and view.table[me])
+    st.markdown("**Your cards, face up on the table**" if on_table else "**Your hand**")
+    if on_table:
+        st.caption("Everyone sees these. ▾ marks a card lying on a face-down card, which is turned up at the end "
+                   "of the trick you play the card to.")
     legal = view.legal
     plays = {a.arg: a for a in legal if a.verb == "play"}
     trumps_by_card = {a.arg: a for a in legal if a.verb == "trump" and a.arg not in (None, "last") and len(str(a.arg)) > 1}
@@ -204,7 +218,8 @@ with table:
         cols = st.columns(max(len(hand), 6))
         for i, card in enumerate(hand):
             action = trumps_by_card.get(card) if choosing_trump else plays.get(card)
-            cols[i].button(card_button_label(card), key=f"pt_card_{card}", on_click=act, args=(action,),
+            label = card_button_label(card) + (" ▾" if view.covering and card in view.covering[me] else "")
+            cols[i].button(label, key=f"pt_card_{card}", on_click=act, args=(action,),
                            disabled=action is None, width="stretch", help=action_label(action, r) if action else None)
     if view.unseen:
         st.caption(f"... and {view.unseen} card{'s' if view.unseen != 1 else ''} face down, unseen until allowed.")

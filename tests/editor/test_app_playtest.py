@@ -165,3 +165,26 @@ def test_a_deal_of_every_shipped_ruleset_plays_through_the_page(app, name):
     assert pt.deal_over, f"the deal of {name} did not finish in 120 clicks"
     assert all(label and "None" not in label for label in labels)
     assert any(m.value.startswith("#### The deal") for m in at.markdown)
+
+
+def test_open_face_table_shows_the_other_seats_face_up_cards_after_the_lay_out(app):
+    at = start(app, ref="shipped:two-player-open-face", seed=3)
+    pt = at.session_state["playtest"]
+    assert any(c.value.endswith("6 face down") for c in at.caption)  # the rows, before the lay-out
+    for _ in range(60):
+        pt = at.session_state["playtest"]
+        if pt.deal_over or (pt.view().tricks and pt.view().table and pt.view().table[1]):
+            break
+        step(at)
+    view = pt.view()
+    if pt.deal_over and view.undertaking is not None:
+        pytest.skip("a Thunee was called: the rows are not used")
+    # the other seat's face-up cards are drawn on the table, each as a card tile, with the counts
+    other = view.table[1]
+    shown = [m.value for m in at.markdown if 'title="' in m.value and m.value.count("<span") == len(other)]
+    assert shown and all(f">{card[0].replace('T', '10')}" in shown[0] for card in other)
+    assert any(c.value == f"{len(other)} face up · {view.face_down[1]} face down" for c in at.caption)
+    assert any(m.value == "**Your cards, face up on the table**" for m in at.markdown)
+    # your own buttons mark the cards lying on a face-down card
+    marked = {b.key.removeprefix("pt_card_") for b in at.button if (b.key or "").startswith("pt_card_") and "▾" in b.label}
+    assert marked == set(view.covering[0])
