@@ -671,7 +671,7 @@ class Deal:
         for decl in self.r.declarations:
             if won not in decl.after_team_trick:
                 continue
-            hand = self._declarable(decl, seat)
+            hand = self.hands[seat] & self.shown[seat] if decl.face_up_only else self.hands[seat]  # _declarable
             # the cards first (one table look-up), the declaration's condition only for a seat holding one
             verb = decl.verb
             actions = t.declaration_actions[verb][seat]
@@ -701,13 +701,17 @@ class Deal:
             return  # no declaration may be made after this trick (or the ruleset has none)
         self.declaring_team = team
         order = self.t.team_seats_from[winner]
-        for seat in order:
-            if self._declaration_options(seat):
+        for i, seat in enumerate(order):
+            options = self._declaration_options(seat)
+            if options:
                 break
         else:
             return  # nobody on the team can declare: the window would close at once
-        self.window = Window("declarations", order)
-        self._poll()
+        # what _poll would find: the seats before this one have nothing to say, this one has ``options``
+        w = self.window = Window("declarations", order)
+        w.pos = w.silent = i
+        w.options = options
+        self._legal = options + self.t.pass_only[seat]
 
     # -- claims (Double, Khanaak) -------------------------------------------------------
     def claim_time(self, seat: int) -> bool:
@@ -818,7 +822,10 @@ class Deal:
                 self._legal = options + t.pass_only[seat]
                 return
         self.pending = t.pending_play[seat]
-        mask = self._mask = self.legal_cards(seat)
+        if self.trick or self.unseen or (t.first_lead_not_trump and not self.tricks):
+            mask = self._mask = self.legal_cards(seat)
+        else:
+            mask = self._mask = self.hands[seat]  # a lead: the whole hand (what legal_cards says here)
         self._legal = t.actions_of[seat](mask)
 
     def legal_cards(self, seat: int) -> int:
@@ -852,7 +859,7 @@ class Deal:
         hands[seat] &= t.unbit[card]
         self.declaring_team = None
         trick = self.trick
-        trick.append((seat, card))
+        trick.append(t.seat_card[seat][card])
         k = len(trick)
         u = self.undertaking
         if k == 1:
@@ -890,9 +897,11 @@ class Deal:
             # the next seat follows suit if it can (what legal_cards says, in its most common case)
             self.pending = t.pending_play[nxt]
             mask = hands[nxt] & self._led
-            if not mask:
-                mask = self.legal_cards(nxt)
-            self._mask = mask
+            if mask:
+                self._mask = mask
+                self._legal = t.follow[nxt].get(mask) or t.actions_of[nxt](mask)
+                return
+            mask = self._mask = self.legal_cards(nxt)
             self._legal = t.actions_of[nxt](mask)
             return
         self.pending = None

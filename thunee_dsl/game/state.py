@@ -66,6 +66,7 @@ class GameState:
         self.raised = False  # a call that raises the target has been made in this game
         self.dealer_contenders: tuple[int, ...] = ()  # seats between whom the last dealer was drawn
         self.deal: Deal | None = None
+        self._fast = tables(ruleset).fast_of  # the play and pass actions apply() takes without a search
         if auto_deal:
             self.start_deal()
 
@@ -239,6 +240,34 @@ class GameState:
     def apply(self, action: Action) -> Action:
         """Apply an action and return it as recorded. Raises IllegalActionError otherwise."""
         deal = self.deal
+        fast = self._fast.get(id(action))
+        if fast is not None and deal is not None and not self.is_over:
+            # the common actions, checked here with a few reads: a card of the seat to play (its bit in
+            # the legal mask the deal keeps while its legal actions are cached), a pass of the polled seat
+            seat, card, pending = fast
+            if card >= 0:
+                if deal.pending is pending and deal.window is None and deal._legal is not None \
+                        and (deal._mask >> card) & 1:
+                    deal._legal = None
+                    deal._play(seat, card)
+                    self.history.append(action)
+                    self._record.actions.append(action)
+                    if deal.over:
+                        self._after_move()
+                    return action
+            else:
+                w = deal.window
+                if w is not None and w.order[w.pos] == seat:
+                    deal._legal = None
+                    deal._pass()
+                    record = self._record
+                    actions = record.actions
+                    record.silent.add(len(actions))
+                    self.history.append(action)
+                    actions.append(action)
+                    if deal.over:
+                        self._after_move()
+                    return action
         if action.__class__ is not Action or deal is None or self.is_over:
             if isinstance(action, str):
                 action = Action.parse(action)

@@ -73,6 +73,14 @@ class Tables:
         self.pass_action = tuple(Action(s, PASS) for s in range(n))
         self.pass_only = tuple((a,) for a in self.pass_action)
         self.pending_play = tuple(("play", s) for s in range(n))
+        # GameState.apply's fast path: the table's own play and pass actions by identity (id(action) ->
+        # (seat, card, the pending decision it answers); card -1 for a pass). The actions live as long as
+        # the tables, so no other object can have their ids meanwhile.
+        self.fast_of = {id(a): (s, c, self.pending_play[s]) for s in range(n) for c, a in enumerate(self.play[s])}
+        self.fast_of.update({id(a): (s, -1, None) for s, a in enumerate(self.pass_action)})
+        # following suit: per seat, the play actions of every non-empty set of cards of one suit (mask ->
+        # tuple), one dict look-up where actions_of would join three chunks
+        self.follow = tuple(_suit_subsets(self.actions_of[s], deck.suit_masks) for s in range(n))
         self.seat_card = tuple(tuple((s, c) for c in range(deck.size)) for s in range(n))
         # announcements without an argument, per seat and verb
         self.say = tuple({v: Action(s, v) for v in
@@ -168,6 +176,20 @@ class Tables:
         if action is None:
             action = self.calls[key] = Action(seat, "call", amount)
         return action
+
+
+def _suit_subsets(actions_of, suit_masks, limit: int = 12) -> dict:
+    """mask -> actions_of(mask) for every non-empty subset of each suit (suits of up to ``limit`` cards;
+    a larger suit's subsets are left out and looked up by the caller with actions_of)."""
+    out = {}
+    for m in suit_masks:
+        if m.bit_count() > limit:
+            continue
+        sub = m
+        while sub:
+            out[sub] = actions_of(sub)
+            sub = (sub - 1) & m
+    return out
 
 
 def _union(masks) -> int:
