@@ -73,6 +73,7 @@ def walk(ruleset, seed: int, policy: str, visit) -> GameState:
 def cards_named(view, names: frozenset) -> set[str]:
     """Every card name the view shows, outside the ``trump CARD`` history entries (checked apart)."""
     shown = set(view.hand) | {c for _, c in view.trick} | {c for t in view.tricks for _, c in t.cards}
+    shown |= {c for cards in view.table for c in cards} | {c for cards in view.covering for c in cards}
     if view.trump_card is not None:
         shown.add(view.trump_card)
     shown |= {str(a.arg) for a in view.legal}
@@ -102,11 +103,18 @@ def check_views(game: GameState, stats: Counter) -> None:
         assert v.hand == tuple(names[c] for c in iter_cards(deal.hands[seat] & ~deal.unseen))
         assert v.unseen == (deal.hands[seat] & deal.unseen).bit_count()
         assert v.hand_sizes == tuple(h.bit_count() for h in deal.hands)
-        # no unplayed card of another seat, except the trump card once turned up
-        others = {names[c] for s in range(r.seats) if s != seat for c in iter_cards(deal.hands[s])}
+        # no unplayed card of another seat, except the trump card once turned up and (open face play) the
+        # cards face up on the table; no face-down row card at all, not even to its owner
+        others = {names[c] for s in range(r.seats) if s != seat for c in iter_cards(deal.hands[s] & ~deal.face_up[s])}
         others.discard(revealed_card)
+        others |= {names[c] for s in range(r.seats) for c in iter_cards(deal.face_down[s])}
         leaked = cards_named(v, all_names) & others
-        assert not leaked, f"seat {seat} sees {sorted(leaked)} held by other seats"
+        assert not leaked, f"seat {seat} sees {sorted(leaked)} held by other seats or face down"
+        if r.face_down:  # every seat sees every seat's face-up cards, and how many face-down cards each has
+            assert v.table == tuple(tuple(names[c] for c in iter_cards(up & hand))
+                                    for up, hand in zip(deal.face_up, deal.hands))
+            assert v.face_down == tuple(m.bit_count() for m in deal.face_down)
+            stats["face up seen"] += sum(map(len, v.table))
         # the table is public
         assert v.trick == tuple((s, names[c]) for s, c in deal.trick)
         assert [(t.leader, t.cards, t.winner) for t in v.tricks] == \
@@ -188,6 +196,8 @@ def test_view_checks_cover_every_case(name, policy):
         expected.append("declaration shown")
         if any(d.suit_hidden_for for d in ruleset.declarations):
             expected += ["hidden declaration masked", "hidden declaration shown to declarer"]
+    if ruleset.face_down:
+        expected.append("face up seen")
     for seed in range(200):
         walk(ruleset, seed, policy, lambda g: check_views(g, stats) if not g.is_over else None)
         if seed >= 24 and all(stats[k] for k in expected):

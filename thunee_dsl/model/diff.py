@@ -89,7 +89,7 @@ def _show(value: object, path: tuple) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, list):
-        return ", ".join(_show(v, path) for v in value)
+        return ", ".join(_show(v, path) for v in value) or "none"
     if isinstance(value, dict):
         return ", ".join(f"{k.replace('_', ' ')} {_show(v, path + (k,))}" for k, v in value.items() if k not in IGNORED)
     if path and path[-1] in BALL_KEYS and (isinstance(value, int) or str(value).isdigit()):
