@@ -47,9 +47,10 @@ class _SuitsHeld(_SeatCounts):
     __slots__ = ()
 
     def __getitem__(self, seat):
-        hand = self.deal.hands[seat]
+        deal = self.deal
+        hand = deal.hands[seat]
         n = 0
-        for m in self.deal.t.suit_masks:
+        for m in deal.t.suit_masks:
             if hand & m:
                 n += 1
         return n
@@ -312,19 +313,20 @@ class Deal:
         """The env of a seat weighing a call: ``seat``, its team as ``callers``. Reused within a deal
         (formulas are evaluated one at a time), so creating it does not dominate legal-move generation."""
         env = self._seat_env
-        if env is None:
-            env = self._seat_env = Env(self, self.balls)
         tm = self.trump_maker
-        if tm is None:
-            env.makers = env.counting = None
-        else:
-            makers = env.makers = self.team_of[tm]
-            env.counting = 1 - makers if self.t.teams == 2 else None
-        env.trump_maker = tm
+        if env is None:
+            env = self._seat_env = Env(self, self.balls)  # makers, counting and trump_maker read from the deal
+        elif env.trump_maker != tm:
+            if tm is None:
+                env.makers = env.counting = None
+            else:
+                makers = env.makers = self.team_of[tm]
+                env.counting = 1 - makers if self.t.teams == 2 else None
+            env.trump_maker = tm
         env.leader = self.leader
         env.seat, env.caller = seat, caller
         team = env.callers = self.team_of[seat]
-        env.opponents = (team + 1) % 2 if self.t.teams == 2 else None
+        env.opponents = self.t.other_team[team]
         if env.team_values:
             env.team_values = {}
         return env
@@ -391,8 +393,7 @@ class Deal:
             if "suit" in ways:
                 out += t.trump_by_suit[seat]
             if "card" in ways:
-                by_card = t.trump_by_card[seat]
-                out += [by_card[c] for c in iter_cards(self.hands[seat])]
+                out += t.trump_actions_of[seat](self.hands[seat])
             if "last card" in ways:
                 out.append(t.trump_last[seat])
             redeal = self.r.redeal
@@ -442,11 +443,10 @@ class Deal:
             self._deal_row(start, end)
             self.batches_dealt = number
             return
+        bit = bit.__getitem__
         seat = 0
         for cards in self.order:
-            m = 0
-            for c in cards[start:end]:
-                m |= bit[c]
+            m = sum(map(bit, cards[start:end]))  # distinct cards: the sum of their bits is their mask
             hands[seat] |= m
             dealt[seat] |= m
             seat += 1
@@ -743,16 +743,17 @@ class Deal:
     def window_options(self, seat: int) -> tuple[Action, ...]:
         kind = self.window.kind
         if kind == "undertakings":
-            out = []
+            out = ()
             env = None
+            say = self.t.say[seat]
             for u in self.window.offered:
                 if u.allowed_if is not None:
                     if env is None:
                         env = self.seat_env(seat)
                     if not u.allowed_if.evaluate(env):
                         continue
-                out.append(self.t.say[seat][u.verb])
-            return tuple(out)
+                out += (say[u.verb],)
+            return out
         if kind == "declarations":
             return self._declaration_options(seat)
         if kind == "calling":

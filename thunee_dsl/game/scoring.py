@@ -95,9 +95,114 @@ def _balls_line(who: str, n: int) -> str:
 
 def score_deal(deal: Deal) -> DealResult:
     """Score a deal that is over (``deal.over``); the explanation is written when first read."""
-    result = _score(deal, explain=False)
-    object.__setattr__(result, "explainer", lambda: _score(deal, explain=True).lines)
+    if not _PLAIN:
+        result = _score(deal, explain=False)
+        object.__setattr__(result, "explainer", lambda: _score(deal, explain=True).lines)
+        return result
+    result = _quick(deal)
+    result.__dict__["explainer"] = lambda: _score(deal, explain=True).lines
     return result
+
+
+def _quick(deal: Deal) -> DealResult:
+    """``_score(deal, explain=False)``, step for step, writing the result's dict directly (no keyword
+    dicts, no lines). Its fields are those _score gives, in the same order."""
+    r = deal.r
+    result = _new_result(DealResult)
+    st = result.__dict__
+    st.update(_DEFAULTS)
+    st["balls"] = ()
+    st["dealer"] = deal.dealer
+    trump = deal.trump
+    st["trump"] = None if trump is None else r.deck.suits[trump]
+    st["trump_maker"] = deal.trump_maker
+    st["call"] = deal.call
+    u = deal.undertaking
+    st["undertaking"] = u.verb if u else None
+    c = deal.claim
+    st["claim"] = c.verb if c else None
+    st["bid"] = deal.high_bid
+    st["seat_tricks"] = tuple(deal.seat_tricks)
+    teams = r.teams
+    balls = [0] * teams
+    if deal.redealt or deal.cancelled:
+        st["balls"] = tuple(balls)
+        st["cancelled"] = True
+        return result
+    st["card_points"] = tuple(deal.team_cards)
+    st["declared"] = tuple(deal.team_declared)
+    st["tricks"] = tuple(deal.team_tricks)
+    if deal.conceded_by is not None:
+        for t in range(teams):
+            if t != deal.conceded_by:
+                balls[t] += r.concede_balls
+        st["balls"] = tuple(balls)
+        st["conceded"] = deal.conceded_by
+        return result
+    if deal.offence is not None:
+        offence, seat = deal.offence
+        offender = deal.team_of[seat]
+        for t in range(teams):
+            if t != offender:
+                balls[t] += r.penalties.balls
+        st["balls"] = tuple(balls)
+        st["offence"] = offence
+        return result
+    applied = []
+    if u is not None:
+        caller = deal.undertaker
+        callers = deal.team_of[caller]
+        opponents = (callers + 1) % teams
+        env = deal.env(caller=caller, callers=callers, opponents=opponents)
+        if deal.caught_by is None:
+            balls[callers] += u.balls.success.evaluate(env)
+            applied.append(f"undertakings.{u.name}.success")
+        elif deal.team_of[deal.caught_by] == callers:
+            balls[opponents] += u.balls.partner_catch.evaluate(env)
+            applied.append(f"undertakings.{u.name}.partner_catch")
+        else:
+            balls[opponents] += u.balls.failure.evaluate(env)
+            applied.append(f"undertakings.{u.name}.failure")
+        st["balls"] = tuple(balls)
+        st["applied"] = tuple(applied)
+        return result
+    env = deal.env()
+    if c is not None:
+        caller = deal.claimer
+        callers = deal.team_of[caller]
+        opponents = (callers + 1) % teams
+        cenv = deal.env(caller=caller, seat=caller, callers=callers, opponents=opponents)
+        cenv.team_values = env.team_values
+        if c.succeeds_if.evaluate(cenv):
+            balls[callers] += c.balls.success.evaluate(cenv)
+            applied.append(f"claims.{c.name}.success")
+        elif deal.last_trick_winner is not None and deal.last_trick_winner != caller and \
+                deal.team_of[deal.last_trick_winner] == callers:
+            balls[opponents] += c.balls.partner_catch.evaluate(cenv)
+            applied.append(f"claims.{c.name}.partner_catch")
+        else:
+            balls[opponents] += c.balls.failure.evaluate(cenv)
+            applied.append(f"claims.{c.name}.failure")
+        if not c.adds:
+            st["balls"] = tuple(balls)
+            st["applied"] = tuple(applied)
+            return result
+    if r.each_team is not None:
+        applied.append("scoring.each_team")
+        for team in range(teams):
+            balls[team] += r.each_team.evaluate(env.bind_team(team, teams))
+    for index, outcome in enumerate(r.outcomes):
+        if outcome.when.evaluate(env):
+            applied.append(f"scoring.outcomes.{index}")
+            team = deal.counting if outcome.winner == "counting" else deal.makers
+            balls[team] += outcome.balls.evaluate(env)
+            break
+    st["balls"] = tuple(balls)
+    st["applied"] = tuple(applied)
+    return result
+
+
+_new_result = object.__new__
 
 
 def _score(deal: Deal, explain: bool) -> DealResult:

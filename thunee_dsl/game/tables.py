@@ -64,6 +64,9 @@ class Tables:
         self.suit_of = deck.suit_of
         self.suit_masks = deck.suit_masks
         self.suit_mask_of = tuple(deck.suit_masks[deck.suit_of[c]] for c in range(deck.size))
+        # the opponents of each team (two teams), as Env.opponents names them
+        self.other_team = tuple((team + 1) % 2 if r.teams == 2 else None for team in range(r.teams))
+
         self.card_of = deck._by_name
         self.names = deck.names
         # one Action object per seat and card, and the legal moves of a mask from 8-bit chunks
@@ -92,6 +95,7 @@ class Tables:
         self.trump_by_card = tuple(tuple(Action(s, "trump", name) for name in deck.names) for s in range(n))
         self.trump_by_suit = tuple(tuple(Action(s, "trump", letter) for letter in deck.suits) for s in range(n))
         self.trump_last = tuple(Action(s, "trump", "last") for s in range(n))
+        self.trump_actions_of = tuple(_mask_to_actions(self.trump_by_card[s], deck.size) for s in range(n))
         self.suit_index = {letter: i for i, letter in enumerate(deck.suits)}
         self.calling = r.calling
         self._next_amounts: dict = {}

@@ -16,6 +16,7 @@ or seat each role names at that moment.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Callable
 
 from thunee_dsl.formula import Symbol
@@ -190,15 +191,16 @@ def symbol_table(context: str, *, tricks: int,
     def add(name, type_, get, description):
         table[name] = Symbol(name, type_, get, description)
 
-    add("call", "number", lambda e: e.deal.call, "the amount called to make trumps (0 if no call)")
+    # plain reads are attrgetters: called from a formula's closures without a Python frame of their own
+    add("call", "number", attrgetter("deal.call"), "the amount called to make trumps (0 if no call)")
     add("tricks", "number", lambda e, n=tricks: n, "the number of tricks in a deal")
-    add("tricks_played", "number", lambda e: e.deal.tricks_played, "tricks completed so far")
-    add("target", "number", lambda e: e.deal.target, "balls needed to win the game")
-    add("corner_house", "number", lambda e: e.deal.corner_house, "the corner-house score")
-    add("undertaking", "text", lambda e: e.deal.undertaking_name, "the undertaking called this deal, or none")
-    add("claim", "text", lambda e: e.deal.claim_name, "the claim made this deal, or none")
+    add("tricks_played", "number", attrgetter("deal.tricks_played"), "tricks completed so far")
+    add("target", "number", attrgetter("deal.target"), "balls needed to win the game")
+    add("corner_house", "number", attrgetter("deal.corner_house"), "the corner-house score")
+    add("undertaking", "text", attrgetter("deal.undertaking_name"), "the undertaking called this deal, or none")
+    add("claim", "text", attrgetter("deal.claim_name"), "the claim made this deal, or none")
     for role in ctx.team_roles:
-        add(role, "team", (lambda e, r=role: getattr(e, r)), TEAM_ROLES[role])
+        add(role, "team", attrgetter(role), TEAM_ROLES[role])
         for name, attr, says in TEAM_NUMBERS:
             add(f"{role}.{name}", "number", _role_attr(role, attr), says.format(TEAM_ROLES[role]))
         add(f"{role}.won_last_trick", "boolean", _won_last(role), f"whether {TEAM_ROLES[role]} won the last trick")
@@ -211,7 +213,7 @@ def symbol_table(context: str, *, tricks: int,
                 add(f"{role}.{name}", "number", _team_value(role, name, team_value_getter),
                     f"the team value '{name}' of {TEAM_ROLES[role]}")
     for role in ctx.seat_roles:
-        add(role, "seat", (lambda e, r=role: getattr(e, r)), SEAT_ROLES[role])
+        add(role, "seat", attrgetter(role), SEAT_ROLES[role])
         add(f"{role}.won_last_trick", "boolean", _seat_won_last(role), f"whether {SEAT_ROLES[role]} won the last trick")
         for name, attr, says in SEAT_NUMBERS:
             add(f"{role}.{name}", "number", _role_attr(role, attr), says.format(SEAT_ROLES[role]))
