@@ -73,9 +73,13 @@ class GameState:
     # -- dealing ------------------------------------------------------------------------
     def shuffled_hands(self) -> list[list[int]]:
         """Shuffle the deck and deal it batch by batch, starting with the first receiver."""
+        return self._shuffled()[0]
+
+    def _shuffled(self) -> tuple[list[list[int]], tuple | None, list[int]]:
+        """shuffled_hands(), each seat's pack positions (an itemgetter per seat, or None) and the pack."""
         r = self.ruleset
         t = tables(r)
-        cards = list(range(t.size))
+        cards = list(t.pack)
         rng = self.rng
         if type(rng) is random.Random and _FAST_SHUFFLE:
             _shuffle(rng, cards, t.shuffle_steps)  # the same permutation and random stream as rng.shuffle
@@ -83,30 +87,40 @@ class GameState:
             rng.shuffle(cards)
         if r.cut != "none":
             cards, self.last_cut = cut_pack(cards, r.cut, rng)
+        first = t.first_receiver_of[self.dealer % t.seats]
+        getters = t.receive[first]
+        if getters is not None:  # each seat's cards in the order received, picked in one call
+            return [list(g(cards)) for g in getters], getters, cards
         order: list[list[int]] = [[] for _ in range(t.seats)]
-        first = r.first_receiver.resolve(t.seats, dealer=self.dealer)
         for seat, start, end in t.deal_slices[first]:
             order[seat] += cards[start:end]
-        return order
+        return order, None, cards
 
     def start_deal(self, hands: list[list[int]] | None = None) -> None:
         """Begin the next deal, with the given cards (each seat's, in the order received) or shuffled."""
         if self.is_over:
             raise IllegalActionError("the game is over", ())
         self.last_cut = ()
+        getters = None
         if hands is None:
-            order = self.shuffled_hands()  # new lists: the deal may keep them
+            order, getters, pack = self._shuffled()  # new lists: the deal may keep them
         else:
             order = [list(c) for c in hands]
         names = self.ruleset.deck.names
-        # itemgetter picks a hand's names in one call (it gives a bare item, not a tuple, for one card)
-        names = tuple([itemgetter(*cards)(names) if len(cards) > 1 else tuple(names[c] for c in cards)
-                       for cards in order])
+        if getters is not None:
+            # the pack's names in one call, then each seat's picked the way its cards were
+            pack = itemgetter(*pack)(names)
+            names = tuple([g(pack) for g in getters])
+        else:
+            # itemgetter picks a hand's names in one call (it gives a bare item, not a tuple, for one card)
+            names = tuple([itemgetter(*cards)(names) if len(cards) > 1 else tuple(names[c] for c in cards)
+                           for cards in order])
         self._record = DealRecord(self.dealer, names, cut=(self.ruleset.cut, self.last_cut) if self.last_cut else None)
         self.deals.append(self._record)
-        self.deal = Deal(self.ruleset, self.dealer, order, tuple(self.score), self.target, self.corner_house)
-        self.deal.start()
-        self._after_move()
+        deal = self.deal = Deal(self.ruleset, self.dealer, order, tuple(self.score), self.target, self.corner_house)
+        deal.start()
+        if deal.over:
+            self._after_move()
 
     # -- what may be done ---------------------------------------------------------------
     @property

@@ -16,6 +16,8 @@ number: everything is read from the compiled :class:`~thunee_dsl.model.ruleset.R
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from thunee_dsl.game.actions import Action
 from thunee_dsl.model.ruleset import Ruleset
 
@@ -110,6 +112,18 @@ class Tables:
                     pos += batch
             slices.append(tuple(out))
         self.deal_slices = tuple(slices)
+        self.pack = tuple(range(deck.size))
+        self.first_receiver_of = tuple(r.first_receiver.resolve(n, dealer=d) for d in range(n))
+        # per first receiver, each seat's positions in the pack as one itemgetter (None where a seat gets
+        # fewer than two cards: an itemgetter of one position gives a bare item)
+        receive = []
+        for first in range(n):
+            positions = [[] for _ in range(n)]
+            for seat, start, end in self.deal_slices[first]:
+                positions[seat] += range(start, end)
+            receive.append(tuple(itemgetter(*p) for p in positions) if all(len(p) > 1 for p in positions) else None)
+        self.receive = tuple(receive)
+
         # the sequence as (kind, batch number) pairs
         steps = []
         for step in r.sequence:
