@@ -12,7 +12,7 @@ Action(seat=2, verb='play', arg='TH')
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from thunee_dsl.model.cards import normalise_rank
 
@@ -26,6 +26,10 @@ class Action:
     seat: int
     verb: str
     arg: str | int | None = None
+    # engine-private: what GameState.apply needs to take this action without a search, set only on the
+    # actions the engine's tables make (see thunee_dsl.game.tables); not part of the value (not compared,
+    # hashed, shown or passed to __init__)
+    _fast: tuple | None = field(default=None, init=False, repr=False, compare=False, hash=False)
 
     def __str__(self) -> str:
         return f"{self.seat} {self.verb}" if self.arg is None else f"{self.seat} {self.verb} {self.arg}"

@@ -125,7 +125,7 @@ class Deal:
         "best", "winning", "play_end", "last_trick_winner", "window", "pending", "over", "cancelled", "offence",
         "_legal", "_mask", "_row", "_led", "_plain", "_seat_env", "blind_from", "unseen", "_claim_seat", "redealt",
         "high_bid", "high_bidder", "conceded_by", "redealer", "_counts", "_view_cache",
-        "row", "covers", "face_up", "face_down", "shown",
+        "row", "covers", "face_up", "face_down", "shown", "laid", "turned",
     )
 
     def __init__(self, ruleset: Ruleset, dealer: int, order: list[list[int]], balls: tuple[int, ...],
@@ -200,6 +200,8 @@ class Deal:
         # open face play: each seat's face-down row (in the order of its positions), which face-up card
         # covers which face-down one, and each seat's face-up cards (part of its hand, seen by everyone)
         self.row: list[tuple[int, ...]] = [()] * n
+        self.laid: list[tuple[int, ...]] = [()] * n  # the cards laid on the row, in the order of its positions
+        self.turned: list[tuple[int, int, int]] = []  # (tricks played, seat, card) of each card turned up
         self.covers: dict[int, int] = {}
         self.face_up = [0] * n
         self.face_down = [0] * n  # cards nobody sees yet, not even their owner (not in the hand)
@@ -307,7 +309,7 @@ class Deal:
         return counts
 
     def env(self, **roles) -> Env:
-        return Env(self, self.balls, **roles)
+        return Env(self, self.balls, **roles) if roles else Env(self, self.balls)
 
     def seat_env(self, seat: int, caller: int | None = None) -> Env:
         """The env of a seat weighing a call: ``seat``, its team as ``callers``. Reused within a deal
@@ -443,10 +445,11 @@ class Deal:
             self._deal_row(start, end)
             self.batches_dealt = number
             return
-        bit = bit.__getitem__
         seat = 0
         for cards in self.order:
-            m = sum(map(bit, cards[start:end]))  # distinct cards: the sum of their bits is their mask
+            m = 0
+            for c in cards[start:end]:
+                m |= bit[c]
             hands[seat] |= m
             dealt[seat] |= m
             seat += 1
@@ -478,6 +481,7 @@ class Deal:
             held = [c for c in self.order[seat] if hand & bit[c]]
             for top, under in zip(held, row):
                 covers[top] = under
+            self.laid[seat] = tuple(held[:len(row)])
             for c in row[len(held):]:
                 self._turn_up(seat, c)
             self.face_up[seat] |= self.hands[seat]
@@ -487,6 +491,7 @@ class Deal:
     def _turn_up(self, seat: int, card: int) -> None:
         """A face-down row card is turned face up: it joins the seat's playable cards, seen by all."""
         b = self.t.bit[card]
+        self.turned.append((len(self.tricks), seat, card))
         self.face_down[seat] &= ~b
         self.hands[seat] |= b
         self.face_up[seat] |= b
@@ -812,16 +817,19 @@ class Deal:
     def _await_play(self, seat: int) -> None:
         """``seat`` plays next (after any claim it may make first); its legal moves are worked out now."""
         t = self.t
-        if len(self.tricks) == t.claim_trick and self.claim is None and not self.over \
-                and all(s != seat for s, _ in self.trick):
-            self.pending = None
-            options = self._claim_options(seat)
-            if options:
-                self._claim_seat = seat
-                w = self.window = Window("claims", [seat])
-                w.options = options
-                self._legal = options + t.pass_only[seat]
-                return
+        if len(self.tricks) == t.claim_trick and self.claim is None and not self.over:
+            for s, _ in self.trick:
+                if s == seat:
+                    break
+            else:  # the seat has not played to this trick yet
+                self.pending = None
+                options = self._claim_options(seat)
+                if options:
+                    self._claim_seat = seat
+                    w = self.window = Window("claims", [seat])
+                    w.options = options
+                    self._legal = options + t.pass_only[seat]
+                    return
         self.pending = t.pending_play[seat]
         if self.trick or self.unseen or (t.first_lead_not_trump and not self.tricks):
             mask = self._mask = self.legal_cards(seat)

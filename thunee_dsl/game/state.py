@@ -66,7 +66,6 @@ class GameState:
         self.raised = False  # a call that raises the target has been made in this game
         self.dealer_contenders: tuple[int, ...] = ()  # seats between whom the last dealer was drawn
         self.deal: Deal | None = None
-        self._fast = tables(ruleset).fast_of  # the play and pass actions apply() takes without a search
         if auto_deal:
             self.start_deal()
 
@@ -254,7 +253,7 @@ class GameState:
     def apply(self, action: Action) -> Action:
         """Apply an action and return it as recorded. Raises IllegalActionError otherwise."""
         deal = self.deal
-        fast = self._fast.get(id(action))
+        fast = action._fast if action.__class__ is Action else None  # set on the tables' own actions
         if fast is not None and deal is not None and not self.is_over:
             # the common actions, checked here with a few reads: a card of the seat to play (its bit in
             # the legal mask the deal keeps while its legal actions are cached), a pass of the polled seat

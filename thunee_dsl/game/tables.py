@@ -83,6 +83,9 @@ class Tables:
         # the tables, so no other object can have their ids meanwhile.
         self.fast_of = {id(a): (s, c, self.pending_play[s]) for s in range(n) for c, a in enumerate(self.play[s])}
         self.fast_of.update({id(a): (s, -1, None) for s, a in enumerate(self.pass_action)})
+        for actions in (*self.play, self.pass_action):
+            for a in actions:
+                object.__setattr__(a, "_fast", self.fast_of[id(a)])  # read by GameState.apply
         # following suit: per seat, the play actions of every non-empty set of cards of one suit (mask ->
         # tuple), one dict look-up where actions_of would join three chunks
         self.follow = tuple(_suit_subsets(self.actions_of[s], deck.suit_masks) for s in range(n))
