@@ -48,12 +48,7 @@ class _SuitsHeld(_SeatCounts):
 
     def __getitem__(self, seat):
         deal = self.deal
-        hand = deal.hands[seat]
-        n = 0
-        for m in deal.t.suit_masks:
-            if hand & m:
-                n += 1
-        return n
+        return deal.t.suits_present(deal.hands[seat]).bit_count()
 
 
 class _CardsHeld(_SeatCounts):
@@ -125,7 +120,7 @@ class Deal:
         "best", "winning", "play_end", "last_trick_winner", "window", "pending", "over", "cancelled", "offence",
         "_legal", "_mask", "_row", "_led", "_plain", "_seat_env", "blind_from", "unseen", "_claim_seat", "redealt",
         "high_bid", "high_bidder", "conceded_by", "redealer", "_counts", "_view_cache",
-        "row", "covers", "face_up", "face_down", "shown", "laid", "turned",
+        "row", "covers", "face_up", "face_down", "shown", "laid", "turned", "undertaking_name", "claim_name",
     )
 
     def __init__(self, ruleset: Ruleset, dealer: int, order: list[list[int]], balls: tuple[int, ...],
@@ -172,6 +167,8 @@ class Deal:
         # undertaking, declarations, claims
         self.undertaking = self.undertaker = self.caught_by = self.declaring_team = None
         self.claim = self.claimer = None
+        # the names formulas read as ``undertaking`` and ``claim`` (kept with them, read often)
+        self.undertaking_name = self.claim_name = None
         # tricks
         self.leader = None
         self.best = -1
@@ -252,14 +249,6 @@ class Deal:
     def counting(self) -> int | None:
         tm = self.trump_maker
         return None if tm is None or self.t.teams != 2 else 1 - self.team_of[tm]
-
-    @property
-    def undertaking_name(self):
-        return None if self.undertaking is None else self.undertaking.name
-
-    @property
-    def claim_name(self):
-        return None if self.claim is None else self.claim.name
 
     @property
     def tricks_played(self) -> int:
@@ -630,6 +619,7 @@ class Deal:
     def _undertake(self, action: Action) -> None:
         u = self.t.undertaking_of[action.verb]
         self.undertaking = u
+        self.undertaking_name = u.name
         self.undertaker = action.seat
         if u.blind_until_tricks:
             self.blind_from = self.batches_dealt  # later batches reach the caller face down
@@ -741,6 +731,7 @@ class Deal:
 
     def _make_claim(self, action: Action) -> None:
         self.claim = self.t.claim_of[action.verb]
+        self.claim_name = self.claim.name
         self.claimer = action.seat
         self._close_window()
 
@@ -811,7 +802,10 @@ class Deal:
             # the declaring team keeps its time until the next card is played (false declarations)
             self._await_play(self.leader)
         elif kind == "claims":
-            self.pending = self.t.pending_play[self._claim_seat]
+            seat = self._claim_seat
+            self.pending = self.t.pending_play[seat]
+            mask = self._mask = self.legal_cards(seat)
+            self._legal = self.t.actions_of[seat](mask)
 
     # -- play ---------------------------------------------------------------------------
     def _await_play(self, seat: int) -> None:

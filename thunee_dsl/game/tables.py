@@ -66,6 +66,8 @@ class Tables:
         self.suit_of = deck.suit_of
         self.suit_masks = deck.suit_masks
         self.suit_mask_of = tuple(deck.suit_masks[deck.suit_of[c]] for c in range(deck.size))
+        # mask -> the suits it has cards of, as a mask of suits (8 bits of the mask looked up at once)
+        self.suits_present = _mask_to_union(tuple(1 << deck.suit_of[c] for c in range(deck.size)), deck.size)
         # the opponents of each team (two teams), as Env.opponents names them
         self.other_team = tuple((team + 1) % 2 if r.teams == 2 else None for team in range(r.teams))
 
@@ -211,6 +213,41 @@ def _suit_subsets(actions_of, suit_masks, limit: int = 12) -> dict:
             out[sub] = actions_of(sub)
             sub = (sub - 1) & m
     return out
+
+
+def _mask_to_union(values: tuple[int, ...], size: int):
+    """A function ``mask -> the OR of values[c] over the cards c of mask``, by table look-up of each 8-bit
+    chunk of the mask."""
+    chunks = []
+    for start in range(0, size, CHUNK):
+        table = []
+        for low in range(1 << CHUNK):
+            v = 0
+            for i in range(CHUNK):
+                if (low >> i) & 1 and start + i < size:
+                    v |= values[start + i]
+            table.append(v)
+        chunks.append(tuple(table))
+    if len(chunks) == 1:
+        (t0,) = chunks
+        return lambda m: t0[m]
+    if len(chunks) == 2:
+        t0, t1 = chunks
+        return lambda m: t0[m & 255] | t1[m >> 8]
+    if len(chunks) == 3:
+        t0, t1, t2 = chunks
+        return lambda m: t0[m & 255] | t1[(m >> 8) & 255] | t2[m >> 16]
+    if len(chunks) == 4:
+        t0, t1, t2, t3 = chunks
+        return lambda m: t0[m & 255] | t1[(m >> 8) & 255] | t2[(m >> 16) & 255] | t3[m >> 24]
+    pairs = tuple(zip(range(0, size, CHUNK), chunks))
+
+    def many(m):
+        out = 0
+        for shift, table in pairs:
+            out |= table[(m >> shift) & 255]
+        return out
+    return many
 
 
 def _union(masks) -> int:
