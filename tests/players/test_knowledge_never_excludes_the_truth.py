@@ -60,10 +60,9 @@ def check_game(name: str, seed: int, bots: list[str], share: float = 0.25) -> in
                 assert real[s] & ~k.may_hold(s) == 0, f"seat {s}: {r.deck.names_of(real[s] & ~k.may_hold(s))}"
                 assert k.forced[s] & ~real[s] == 0
             u = k.undertaking
-            if (u is None or u.allowed_if is None or view.undertaker == seat) and not r.face_down:
+            if u is None or u.allowed_if is None or view.undertaker == seat:
                 # (a condition on another caller's hand, like three of a kind for Trips, is met by too few
                 # random deals: there the Monte Carlo bot may fall back on the heuristic)
-                # (open face play is not sampled: the Monte Carlo bot plays it as the heuristic does)
                 assert sample_worlds(k, rng, 2), "no sampled deal replays to this decision"
             checked += 1
         game.apply(players[seat].choose(view))

@@ -12,7 +12,7 @@ from bot_helpers import STANDARD, deal, drive, until_play
 
 from thunee_dsl import shipped_ruleset
 from thunee_dsl.game import GameState
-from thunee_dsl.players import HeuristicBot, MonteCarloBot
+from thunee_dsl.players import HeuristicBot, MonteCarloBot, make_bot
 from thunee_dsl.players.knowledge import Knowledge
 from thunee_dsl.players.worlds import sample_worlds
 
@@ -141,3 +141,49 @@ def test_same_seed_same_choices_over_a_game():
         assert heur[seat].choose(view) == heur2[seat].choose(view)
         game.apply(a)
     assert searched > 10
+
+
+def test_open_face_worlds_keep_the_table_and_sample_only_the_face_down_cards():
+    """In open face play the sampled deals lay out the same table: each seat's laid cards on the same row
+    positions, the same cards turned up at the same tricks; only still-covered cards are drawn."""
+    from thunee_dsl.players.worlds import rebuild
+
+    r = shipped_ruleset("two-player-open-face")
+    checked = 0
+    for seed in range(6):
+        game = GameState(r, seed=seed)
+        bots = [make_bot("heuristic", r, seed=seed + s) for s in range(r.seats)]
+        rng = random.Random(seed)
+        while not game.is_over and len(game.deals) == 1:
+            seat = game.to_act
+            view = game.view(seat)
+            if len(view.tricks) >= 3 and view.laid_out[seat] and len(view.legal) > 1:
+                k = Knowledge(r, view)
+                worlds = sample_worlds(k, rng, 3)
+                assert worlds, f"seed {seed}: no world replays to trick {len(view.tricks) + 1}"
+                for w in worlds:
+                    other = rebuild(k, w).view(seat)
+                    assert (other.table, other.face_down, other.laid_out, other.turned_up, other.hand) == \
+                           (view.table, view.face_down, view.laid_out, view.turned_up, view.hand)
+                    # the covered cards were drawn from what nobody has seen
+                    for s in range(r.seats):
+                        hidden = set(w.orders[s][:6]) - {r.deck.card(c) for _, t, c in view.turned_up if t == s}
+                        assert all((k.pool >> c) & 1 for c in hidden)
+                checked += 1
+            game.apply(bots[seat].choose(view))
+    assert checked >= 20
+
+
+def test_montecarlo_searches_open_face_card_play():
+    r = shipped_ruleset("two-player-open-face")
+    game = GameState(r, seed=4)
+    bot = make_bot("montecarlo", r, seed=1, samples=4)
+    searched = 0
+    while not game.is_over and len(game.deals) == 1:
+        view = game.view(game.to_act)
+        action = bot.choose(view)
+        assert action in view.legal
+        if len(view.legal) > 1 and view.legal[0].verb == "play":
+            searched += bot.last_search is not None
+        game.apply(action)
+    assert searched >= 5

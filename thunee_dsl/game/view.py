@@ -66,6 +66,8 @@ class SeatView:
     table: tuple[tuple[str, ...], ...] = ()
     face_down: tuple[int, ...] = ()
     covering: tuple[tuple[str, ...], ...] = ()
+    laid_out: tuple[tuple[str, ...], ...] = ()  # the cards each seat laid on its row, in the row's order
+    turned_up: tuple[tuple[int, int, str], ...] = ()  # (tricks played, seat, card) of each card turned up
 
 
 def seat_view(game, seat: int) -> SeatView:
@@ -139,6 +141,8 @@ def _open_face(deal, t) -> dict:
         "table": tuple(t.names_of(up & hand) for up, hand in zip(deal.face_up, deal.hands)),
         "face_down": tuple(m.bit_count() for m in deal.face_down),
         "covering": tuple(t.names_of(sum(bit[c] for c in covers if hand & bit[c])) for hand in deal.hands),
+        "laid_out": tuple(tuple(t.names[c] for c in laid) for laid in deal.laid),
+        "turned_up": tuple((when, seat, t.names[c]) for when, seat, c in deal.turned),
     }
 
 

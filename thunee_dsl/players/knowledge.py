@@ -99,6 +99,15 @@ class Knowledge:
         self.cum = [0]
         for b in ruleset.batches:
             self.cum.append(self.cum[-1] + b)
+        # cards dealt to a seat when trumps are made (a face-down trump card is one of these)
+        self.hand_before_trumps = self.cum[-1]
+        dealt = 0
+        for step in ruleset.sequence:
+            if step.startswith("deal "):
+                dealt = int(step.split()[1])
+            elif step == "make trumps":
+                self.hand_before_trumps = self.cum[dealt]
+                break
         self.hand = deck.mask_of(t.card_of[c] for c in view.hand)
         self.trump = None if view.trump is None else deck.suits.index(view.trump)
         self.trump_card = None if view.trump_card is None else t.card_of[view.trump_card]
@@ -126,6 +135,10 @@ class Knowledge:
         self.face_down = tuple(view.face_down) if view.face_down else (0,) * n
         self.table = tuple(deck.mask_of(t.card_of[c] for c in cards) for cards in view.table) if view.table \
             else (0,) * n
+        # ... the cards each seat laid on its row (row order) and the cards turned up, (tricks played, seat, card)
+        self.laid = tuple(tuple(t.card_of[c] for c in cards) for cards in view.laid_out) if view.laid_out \
+            else ((),) * n
+        self.turned = tuple((when, s, t.card_of[c]) for when, s, c in view.turned_up)
         my_dealt = len(view.hand) + view.unseen + len(self.played[me]) + self.face_down[me]
         if my_dealt not in self.cum:
             raise Knowledge.Inconsistent(f"seat {me} holds {my_dealt} cards: not a whole number of batches")

@@ -59,9 +59,7 @@ class MonteCarloBot:
         if not legal:
             raise ValueError(f"seat {view.seat} has nothing to do now")
         self.last_search = None
-        if len(legal) == 1 or any(a.verb != "play" for a in legal) or self.ruleset.face_down:
-            # (open face play is not sampled: a sampled world would need the face-down cards in the
-            # positions of each row that the lay-out and the turn-ups so far are consistent with)
+        if len(legal) == 1 or any(a.verb != "play" for a in legal):
             return self.heuristic.choose(view)
         try:
             k = Knowledge(self.ruleset, view)

@@ -100,6 +100,8 @@ def sample_world(k: Knowledge, rng: random.Random) -> World | None:
                 bins.append((("held", s), seen, pool & ~k.void[s] & ~k.excluded[s]))
             if k.unseen_count[s]:
                 bins.append((("unseen", s), k.unseen_count[s], pool & ~k.excluded[s]))
+        if k.face_down[s]:
+            bins.append((("row", s), k.face_down[s], pool))  # face down: seen by nobody, no void applies
         if k.future_count:
             bins.append((("future", s), k.future_count, pool))
     if k.leftover:
@@ -126,11 +128,64 @@ def sample_world(k: Knowledge, rng: random.Random) -> World | None:
         if s == k.last_card_seat and k.trump_card is not None and k.trump_card in items:
             items.remove(k.trump_card)
             items.append(k.trump_card)
+        if r.face_down:
+            items = _open_face_order(k, s, items, got.get(("row", s), []))
+            if items is None:
+                return None
         order += items + got.get(("future", s), [])
         if len(order) != r.hand_size:
             return None
         orders.append(order)
     return World(orders, decl_suits)
+
+
+def _open_face_order(k: Knowledge, s: int, items: list[int], row_cards: list[int]) -> list[int] | None:
+    """Seat ``s``'s cards in the order received where a face-down row comes first (open face play): the
+    row in the order of its positions, then the hand. Once the hand is laid out the table says it all: the
+    laid cards lie on positions 1, 2, ... in the order received; under each laid card already played is
+    the card turned up at the end of that trick; the row cards turned up at the lay-out end the row; only
+    the cards still covered are sampled (``row_cards``). Before the lay-out the row is all sampled and the
+    hand is ``items``. None if the row does not come first in the deal or the table cannot be matched."""
+    r = k.ruleset
+    rows = sorted(r.face_down)
+    if rows != list(range(1, len(rows) + 1)):
+        return None  # a row dealt after hand cards: not sampled
+    size = k.cum[len(rows)]
+    laid = k.laid[s]
+    if not laid:
+        return list(row_cards) + items if len(row_cards) == size else None
+    after = r.play.lay_out_after
+    played = dict(k.played[s])  # trick index -> card
+    under, uncovered = {}, []
+    for when, seat, card in k.turned:
+        if seat != s:
+            continue
+        if when == after:
+            uncovered.append(card)  # turned up at the lay-out: the row positions left uncovered
+        elif when - 1 in played:
+            under[played[when - 1]] = card  # under the card the seat played to that trick
+        else:
+            return None
+    spare = list(row_cards)
+    row = [under[top] if top in under else (spare.pop() if spare else -1) for top in laid] + uncovered
+    if spare or -1 in row or len(row) != size:
+        return None
+    # the hand: the laid cards in the order received, with the cards played before the lay-out put back
+    # where the deal allows (a face-down trump card among the cards dealt before trumps were made, a
+    # 'last card' trump last)
+    before = [c for i, c in k.played[s] if i < after]
+    hand_size = r.hand_size - size
+    first_hand = k.hand_before_trumps - size
+    for at in range(len(laid), -1, -1):
+        hand = list(laid[:at]) + before + list(laid[at:])
+        if len(hand) != hand_size:
+            return None
+        if any((k.early[s] >> c) & 1 and i >= first_hand for i, c in enumerate(hand)):
+            continue
+        if s == k.last_card_seat and k.trump_card is not None and hand[-1] != k.trump_card:
+            continue
+        return row + hand
+    return None
 
 
 def new_game(ruleset, view, orders) -> GameState:
@@ -314,7 +369,8 @@ def policy_action(k: Knowledge, tr: Tracker, game: GameState, rng: random.Random
             return legal[rng.randrange(len(legal))]
         t = k.t
         seat = first.seat
-        hands = tr.hands()
+        # (with face-down rows the world's own game knows which of its cards are in play)
+        hands = list(game.deal.hands) if k.ruleset.face_down else tr.hands()
         lm = 0
         for a in legal:
             lm |= 1 << t.card_of[a.arg]
