@@ -634,7 +634,11 @@ class Deal:
     # -- declarations (Jodies) ----------------------------------------------------------
     def declaration_value(self, decl, seat: int, suit: int) -> int:
         """The value of the best combination ``seat`` holds in ``suit`` (0 if none)."""
-        for held, trumps, other in self.t.combinations_held(decl.verb, self._declarable(decl, seat)):
+        return self.value_in(decl, self._declarable(decl, seat), suit)
+
+    def value_in(self, decl, cards: int, suit: int) -> int:
+        """The value of the best combination of ``decl`` in ``suit`` among ``cards`` (0 if none)."""
+        for held, trumps, other in self.t.combinations_held(decl.verb, cards):
             if held == suit:
                 return trumps if suit == self.trump else other
         return 0
@@ -991,7 +995,9 @@ class Deal:
                 suit = self.r.deck.suit(action.arg)
             except ValueError:
                 return None
-            if self._declaration_allowed(decl, seat) and not self.declaration_value(decl, seat, suit):
+            # false: the cards are not held at all (open face cards held but not yet declarable are
+            # merely early, an error like a declaration at the wrong time)
+            if self._declaration_allowed(decl, seat) and not self.value_in(decl, self.hands[seat], suit):
                 if not (decl.once_per_suit and (decl.verb, suit) in self.declared):
                     return "false declaration"
             return None

@@ -199,6 +199,9 @@ class GameState:
             if decl.once_per_suit and (decl.verb, suit) in d.declared:
                 return f"a {decl.title} in {r.deck.suits[suit]} has already been declared"
             if not d.declaration_value(decl, seat, suit):
+                if decl.face_up_only and d.value_in(decl, d.hands[seat], suit):
+                    return (f"the {decl.title} in {r.deck.suits[suit]} was not face up when this trick began: seat "
+                            f"{seat} may declare it the next time it wins a trick")
                 return f"seat {seat} holds no {decl.title} in {r.deck.suits[suit]}"
         claim = r.claim_by_verb(verb)
         if claim is not None:
