@@ -275,7 +275,9 @@ class GameState:
                 w = deal.window
                 if w is not None and w.order[w.pos] == seat:
                     deal._legal = None
-                    deal._pass()
+                    w.silent += 1  # Deal._pass
+                    w.pos = (w.pos + 1) % len(w.order)
+                    deal._poll()
                     record = self._record
                     actions = record.actions
                     record.silent.add(len(actions))
