@@ -372,7 +372,7 @@ class Deal:
         kind, seat = pending[0], pending[1]
         if kind == "play":
             mask = self._mask = self.legal_cards(seat)
-            legal = self._legal = self.t.actions_of[seat](mask)
+            legal = self._legal = self.t.follow[seat].get(mask) or self.t.actions_of[seat](mask)
             return legal
         if kind == "bid":
             legal = self._legal = self._bid_options(seat)
@@ -809,7 +809,7 @@ class Deal:
             seat = self._claim_seat
             self.pending = self.t.pending_play[seat]
             mask = self._mask = self.legal_cards(seat)
-            self._legal = self.t.actions_of[seat](mask)
+            self._legal = self.t.follow[seat].get(mask) or self.t.actions_of[seat](mask)
 
     # -- play ---------------------------------------------------------------------------
     def _await_play(self, seat: int) -> None:
@@ -833,7 +833,7 @@ class Deal:
             mask = self._mask = self.legal_cards(seat)
         else:
             mask = self._mask = self.hands[seat]  # a lead: the whole hand (what legal_cards says here)
-        self._legal = t.actions_of[seat](mask)
+        self._legal = t.follow[seat].get(mask) or t.actions_of[seat](mask)
 
     def legal_cards(self, seat: int) -> int:
         hand = self.hands[seat]
@@ -909,7 +909,7 @@ class Deal:
                 self._legal = t.follow[nxt].get(mask) or t.actions_of[nxt](mask)
                 return
             mask = self._mask = self.legal_cards(nxt)
-            self._legal = t.actions_of[nxt](mask)
+            self._legal = t.follow[nxt].get(mask) or t.actions_of[nxt](mask)
             return
         self.pending = None
         self._finish_trick()

@@ -88,9 +88,10 @@ class Tables:
         for actions in (*self.play, self.pass_action):
             for a in actions:
                 object.__setattr__(a, "_fast", self.fast_of[id(a)])  # read by GameState.apply
-        # following suit: per seat, the play actions of every non-empty set of cards of one suit (mask ->
-        # tuple), one dict look-up where actions_of would join three chunks
-        self.follow = tuple(_suit_subsets(self.actions_of[s], deck.suit_masks) for s in range(n))
+        # following suit: per seat, the play actions of every non-empty set of cards of one suit and of
+        # every pair of cards (mask -> tuple: the last cards of a hand too), one dict look-up where
+        # actions_of would join three chunks
+        self.follow = tuple(_suit_subsets(self.actions_of[s], deck.suit_masks, deck.size) for s in range(n))
         self.seat_card = tuple(tuple((s, c) for c in range(deck.size)) for s in range(n))
         # announcements without an argument, per seat and verb
         self.say = tuple({v: Action(s, v) for v in
@@ -201,10 +202,15 @@ class Tables:
         return action
 
 
-def _suit_subsets(actions_of, suit_masks, limit: int = 12) -> dict:
-    """mask -> actions_of(mask) for every non-empty subset of each suit (suits of up to ``limit`` cards;
-    a larger suit's subsets are left out and looked up by the caller with actions_of)."""
+def _suit_subsets(actions_of, suit_masks, size: int, limit: int = 12) -> dict:
+    """mask -> actions_of(mask) for every pair of cards and every non-empty subset of each suit (suits of
+    up to ``limit`` cards; a larger suit's subsets are left out and looked up by the caller with
+    actions_of)."""
     out = {}
+    for a in range(size):
+        for b in range(a, size):
+            m = (1 << a) | (1 << b)
+            out[m] = actions_of(m)
     for m in suit_masks:
         if m.bit_count() > limit:
             continue
