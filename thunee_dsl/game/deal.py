@@ -722,16 +722,27 @@ class Deal:
         return self.seat_env(seat, caller=seat)
 
     def _claim_options(self, seat: int) -> tuple[Action, ...]:
-        out = []
-        env = self._claim_env(seat)
-        say = self.t.say[seat]
+        return self._claim_choices(seat)[0]
+
+    def _claim_choices(self, seat: int) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
+        """The claims ``seat`` may make now, and the same followed by its pass (shared tuples)."""
+        offered = 0
+        env = self.seat_env(seat, seat)  # _claim_env
+        bit = 1
         for claim in self.r.claims:
             if claim.allowed_if is not None and not claim.allowed_if.evaluate(env):
-                continue
-            if claim.forbidden_if is not None and claim.forbidden_if.evaluate(env):
-                continue  # saying it would be an offence, so it is never offered
-            out.append(say[claim.verb])
-        return tuple(out)
+                pass
+            elif claim.forbidden_if is not None and claim.forbidden_if.evaluate(env):
+                pass  # saying it would be an offence, so it is never offered
+            else:
+                offered |= bit
+            bit <<= 1
+        choices = self.t.claim_choices
+        if choices is None:  # too many claims for a table of every set of them
+            say = self.t.say[seat]
+            options = tuple(say[c.verb] for i, c in enumerate(self.r.claims) if (offered >> i) & 1)
+            return options, options + self.t.pass_only[seat]
+        return choices[seat][offered]
 
     def _make_claim(self, action: Action) -> None:
         self.claim = self.t.claim_of[action.verb]
@@ -796,7 +807,12 @@ class Deal:
     def _close_window(self) -> None:
         kind = self.window.kind
         self.window = None
-        if kind == "calling":
+        if kind == "claims":
+            seat = self._claim_seat
+            self.pending = self.t.pending_play[seat]
+            mask = self._mask = self.legal_cards(seat)
+            self._legal = self.t.follow[seat].get(mask) or self.t.actions_of[seat](mask)
+        elif kind == "calling":
             self._calling_closed()
             if self.pending is None:
                 self._advance()
@@ -805,11 +821,6 @@ class Deal:
         elif kind == "declarations":
             # the declaring team keeps its time until the next card is played (false declarations)
             self._await_play(self.leader)
-        elif kind == "claims":
-            seat = self._claim_seat
-            self.pending = self.t.pending_play[seat]
-            mask = self._mask = self.legal_cards(seat)
-            self._legal = self.t.follow[seat].get(mask) or self.t.actions_of[seat](mask)
 
     # -- play ---------------------------------------------------------------------------
     def _await_play(self, seat: int) -> None:
@@ -821,12 +832,12 @@ class Deal:
                     break
             else:  # the seat has not played to this trick yet
                 self.pending = None
-                options = self._claim_options(seat)
+                options, legal = self._claim_choices(seat)
                 if options:
                     self._claim_seat = seat
                     w = self.window = Window("claims", [seat])
                     w.options = options
-                    self._legal = options + t.pass_only[seat]
+                    self._legal = legal
                     return
         self.pending = t.pending_play[seat]
         if self.trick or self.unseen or (t.first_lead_not_trump and not self.tricks):

@@ -13,14 +13,15 @@ True
 from __future__ import annotations
 
 import random
-from operator import itemgetter
+from itertools import repeat
+from operator import is_, itemgetter
 from dataclasses import dataclass, field
 
 from thunee_dsl.errors import IllegalActionError
 from thunee_dsl.game.actions import Action
 from thunee_dsl.game.deal import PASS, PASSED, Deal
 from thunee_dsl.game.scoring import DealResult, score_deal
-from thunee_dsl.game.tables import tables
+from thunee_dsl.game.tables import OTHER, PASSING, tables
 from thunee_dsl.model.cards import cut_pack
 from thunee_dsl.model.quantities import Env
 from thunee_dsl.model.ruleset import Ruleset
@@ -271,7 +272,7 @@ class GameState:
                     if deal.over:
                         self._after_move()
                     return action
-            else:
+            elif card == PASSING:
                 w = deal.window
                 if w is not None and w.order[w.pos] == seat:
                     deal._legal = None
@@ -283,6 +284,17 @@ class GameState:
                     record.silent.add(len(actions))
                     self.history.append(action)
                     actions.append(action)
+                    if deal.over:
+                        self._after_move()
+                    return action
+            elif card == OTHER:
+                # another action of the tables (a trump, call, announcement): legal when the deal's legal
+                # actions hold this very object (what Deal.apply_if_legal checks first)
+                legal = deal._legal
+                if legal is not None and not deal.over and any(map(is_, legal, repeat(action))):
+                    deal.apply(action)
+                    self.history.append(action)
+                    self._record.actions.append(action)
                     if deal.over:
                         self._after_move()
                     return action

@@ -22,6 +22,8 @@ from thunee_dsl.game.actions import Action
 from thunee_dsl.model.ruleset import Ruleset
 
 PASS = "pass"
+PASSING = -1  # Action._fast of a table pass
+OTHER = -2  # Action._fast of a table action that is neither a card play nor a pass
 CHUNK = 8  # bits of a card mask looked up at once (256 entries per table)
 
 
@@ -84,7 +86,7 @@ class Tables:
         # (seat, card, the pending decision it answers); card -1 for a pass). The actions live as long as
         # the tables, so no other object can have their ids meanwhile.
         self.fast_of = {id(a): (s, c, self.pending_play[s]) for s in range(n) for c, a in enumerate(self.play[s])}
-        self.fast_of.update({id(a): (s, -1, None) for s, a in enumerate(self.pass_action)})
+        self.fast_of.update({id(a): (s, PASSING, None) for s, a in enumerate(self.pass_action)})
         for actions in (*self.play, self.pass_action):
             for a in actions:
                 object.__setattr__(a, "_fast", self.fast_of[id(a)])  # read by GameState.apply
@@ -99,6 +101,13 @@ class Tables:
                          for s in range(n))
         self.calls: dict = {}  # (seat, amount) -> Action, filled on first use
         self.call_options: dict = {}  # (seat, current call) -> the calls the seat may make
+        # claims: per seat, per set of the ruleset's claims offered (bit i: claim i), (the claim actions,
+        # the same and the seat's pass)
+        self.claim_choices = tuple(
+            tuple((options, options + self.pass_only[s]) for options in
+                  (tuple(self.say[s][c.verb] for i, c in enumerate(r.claims) if (offered >> i) & 1)
+                   for offered in range(1 << len(r.claims))))
+            for s in range(n)) if len(r.claims) <= 8 else None
         # making trumps: by card, by suit, with the last card
         self.trump_by_card = tuple(tuple(Action(s, "trump", name) for name in deck.names) for s in range(n))
         self.trump_by_suit = tuple(tuple(Action(s, "trump", letter) for letter in deck.suits) for s in range(n))
@@ -163,6 +172,13 @@ class Tables:
         self.undertaking_of = {u.verb: u for u in r.undertakings}
         self.claim_of = {c.verb: c for c in r.claims}
         self.declaration_of = {d.verb: d for d in r.declarations}
+        # the other actions made here: legal when the deal's legal tuple holds them (see GameState.apply)
+        others = [*self.trump_by_card, *self.trump_by_suit, [self.trump_last[s] for s in range(n)],
+                  *(say.values() for say in self.say), *(a for per_seat in self.declaration_actions.values()
+                                                         for a in per_seat)]
+        for s_actions in others:
+            for a in s_actions:
+                object.__setattr__(a, "_fast", (a.seat, OTHER, None))
 
     def combinations_held(self, verb: str, hand: int) -> tuple[tuple[int, int, int], ...]:
         """(suit, value in trumps, value otherwise) of the best combination of declaration ``verb`` that
@@ -199,6 +215,7 @@ class Tables:
         action = self.calls.get(key)
         if action is None:
             action = self.calls[key] = Action(seat, "call", amount)
+            object.__setattr__(action, "_fast", (seat, OTHER, None))
         return action
 
 
