@@ -18,6 +18,9 @@ from thunee_dsl.players.random_bot import RandomBot
 BOTS = {
     "random": lambda ruleset, seed=None, **options: RandomBot(seed=seed, **options),
     "heuristic": lambda ruleset, seed=None, **options: HeuristicBot(ruleset, seed=seed, **options),
+    # the heuristic taking risks: calls to make trumps on less, undertakings that win most sampled deals
+    "bold": lambda ruleset, seed=None, **options: HeuristicBot(
+        ruleset, seed=seed, **{"call_threshold": 1.9, "call_step": 0.25, "undertake_odds": 0.6, "name": "bold", **options}),
     "montecarlo": lambda ruleset, seed=None, **options: MonteCarloBot(ruleset, seed=seed, **options),
 }
 

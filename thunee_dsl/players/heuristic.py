@@ -7,7 +7,9 @@ rules, claim formulas (checked by replaying the worlds the seat cannot tell apar
 
 * making trumps: the suit where the hand is strongest ('last card' with a weak spread, if allowed);
 * calling / bidding: only when the best suit clearly supports it (a higher rung needs more);
-* undertakings (Thunee and its relatives): only when the hand is sure to win every trick;
+* undertakings (Thunee and its relatives): only when the hand is sure to win every trick (with
+  ``undertake_odds``, also a promising hand that succeeds in that share of sampled deals: the ``bold``
+  profile);
 * declarations (Jodies): whenever legal, the most valuable first;
 * claims (Double, Khanaak): only when, in every deal the seat cannot tell from the real one, claiming
   scores better than keeping quiet;
@@ -48,12 +50,15 @@ def decision_rng(seed: int, view: SeatView) -> random.Random:
 class HeuristicBot:
     """See the module docstring. Options: ``call_threshold`` and ``call_step`` (best-suit strength, in
     units of a lone top card, needed for the first rung of calling and for each rung above it),
-    ``claim_samples`` (worlds checked before a claim)."""
+    ``claim_samples`` (worlds checked before a claim), ``undertake_odds`` (None: undertake only when
+    sure; else the share of sampled deals an undertaking must win before a promising hand risks it),
+    ``name`` (how the bot is listed)."""
 
     name = "heuristic"
 
     def __init__(self, ruleset: Ruleset, seed: int | None = None, call_threshold: float = 2.3,
-                 call_step: float = 0.3, bid_margin: float = 0.5, claim_samples: int = 24):
+                 call_step: float = 0.3, bid_margin: float = 0.5, claim_samples: int = 24,
+                 undertake_odds: float | None = None, name: str | None = None):
         self.ruleset = ruleset
         self.t = tables(ruleset)
         self.seed = seed if seed is not None else random.randrange(2**32)
@@ -61,6 +66,9 @@ class HeuristicBot:
         self.call_step = call_step
         self.bid_margin = bid_margin
         self.claim_samples = claim_samples
+        self.undertake_odds = undertake_odds
+        if name is not None:
+            self.name = name
 
     # -- the decision ---------------------------------------------------------------------------------
     def choose(self, view: SeatView) -> Action:
@@ -182,7 +190,37 @@ class HeuristicBot:
                 continue
             if sure_to_win_all(t, hand, beats, choice, u.leads_win):
                 return a
+        if self.undertake_odds is not None and estimated_tricks(t, hand) >= hand.bit_count() - 2:
+            return self._risk_undertaking(k, view, passing)
         return passing
+
+    def _risk_undertaking(self, k: Knowledge, view: SeatView, passing: Action) -> Action:
+        """The undertaking that wins in at least ``undertake_odds`` of the sampled deals (played out with the
+        heuristic's card sense, every seat knowing the sampled hands), the likeliest first; else pass."""
+        r = self.ruleset
+        options = [a for a in view.legal if (u := r.undertaking_by_verb(a.verb)) is not None and not u.blind_until_tricks]
+        team = r.team_of(view.seat)
+        rng = decision_rng(self.seed, view)
+        wins = dict.fromkeys(options, 0)
+        found = 0
+        for _ in range(self.claim_samples * 3):
+            if found >= self.claim_samples:
+                break
+            w = sample_world(k, rng)
+            if w is None or replay(k, w) is None:
+                continue
+            found += 1
+            for a in options:
+                game = rebuild(k, w)
+                tr = Tracker(k, w)
+                game.apply(a)
+                tr.observe(a)
+                result = playout(k, w, game, tr)
+                wins[a] += result is not None and result.undertaking == a.verb and result.balls[team] > 0
+        if found < self.claim_samples // 2 or not options:
+            return passing
+        best = max(options, key=lambda a: wins[a])
+        return best if wins[best] >= self.undertake_odds * found else passing
 
     def claim(self, view: SeatView) -> Action:
         """A claim only if, in every sampled deal consistent with the view, it scores better than not."""
