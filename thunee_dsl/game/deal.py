@@ -121,6 +121,7 @@ class Deal:
         "_legal", "_mask", "_row", "_led", "_plain", "_seat_env", "blind_from", "unseen", "_claim_seat", "redealt",
         "high_bid", "high_bidder", "conceded_by", "redealer", "_counts", "_view_cache",
         "row", "covers", "face_up", "face_down", "shown", "laid", "turned", "undertaking_name", "claim_name",
+        "order_bits",
     )
 
     def __init__(self, ruleset: Ruleset, dealer: int, order: list[list[int]], balls: tuple[int, ...],
@@ -134,6 +135,7 @@ class Deal:
         self.r = r
         self.dealer = dealer
         self.order = order  # each seat's cards in the order received
+        self.order_bits = None  # the same as bits (1 << card), if the dealer gives them (see _deal_batch)
         self.balls = balls  # game score before this deal (formulas read it)
         self.team_of = t.team_of
         self.hands = [0] * n
@@ -435,13 +437,20 @@ class Deal:
             self.batches_dealt = number
             return
         seat = 0
-        for cards in self.order:
-            m = 0
-            for c in cards[start:end]:
-                m |= bit[c]
-            hands[seat] |= m
-            dealt[seat] |= m
-            seat += 1
+        if self.order_bits is not None:
+            for bits in self.order_bits:
+                m = sum(bits[start:end])  # distinct cards: the sum of their bits is their mask
+                hands[seat] |= m
+                dealt[seat] |= m
+                seat += 1
+        else:
+            for cards in self.order:
+                m = 0
+                for c in cards[start:end]:
+                    m |= bit[c]
+                hands[seat] |= m
+                dealt[seat] |= m
+                seat += 1
         self.batches_dealt = number
         if self.blind_from is not None and number > self.blind_from:
             for c in self.order[self.undertaker][start:end]:

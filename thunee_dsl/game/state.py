@@ -107,10 +107,15 @@ class GameState:
         else:
             order = [list(c) for c in hands]
         names = self.ruleset.deck.names
+        bits = None
         if getters is not None:
-            # the pack's names in one call, then each seat's picked the way its cards were
-            pack = itemgetter(*pack)(names)
+            # the pack's names (and the cards' bits) in one call, then each seat's picked the way its
+            # cards were
+            pick = itemgetter(*pack)
+            pack = pick(names)
             names = tuple([g(pack) for g in getters])
+            pack = pick(tables(self.ruleset).bit)
+            bits = [g(pack) for g in getters]
         else:
             # itemgetter picks a hand's names in one call (it gives a bare item, not a tuple, for one card)
             names = tuple([itemgetter(*cards)(names) if len(cards) > 1 else tuple(names[c] for c in cards)
@@ -118,6 +123,7 @@ class GameState:
         self._record = DealRecord(self.dealer, names, cut=(self.ruleset.cut, self.last_cut) if self.last_cut else None)
         self.deals.append(self._record)
         deal = self.deal = Deal(self.ruleset, self.dealer, order, tuple(self.score), self.target, self.corner_house)
+        deal.order_bits = bits
         deal.start()
         if deal.over:
             self._after_move()
