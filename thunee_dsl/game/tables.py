@@ -30,6 +30,21 @@ CHUNK = 8  # bits of a card mask looked up at once (256 entries per table)
 class Tables:
     """Per-ruleset tables (see the module docstring). Read-only once built."""
 
+    # slots: read at a fixed offset (the hot paths read a dozen of these per card)
+    __slots__ = (
+        "_held", "_next_amounts", "actions_of", "after_team_trick", "any_combination", "batch_bounds", "bit",
+        "call_options", "calling", "calls", "card_of", "claim_choices", "claim_of", "claim_trick",
+        "combination_cards", "combination_core", "combination_masks", "deal_slices", "declaration_actions",
+        "declaration_of", "face_down", "fast_of", "first_lead_not_trump", "first_receiver_of", "follow",
+        "follow_suit", "lay_out_after", "lay_out_unless_undertaking", "n_tricks", "names", "names_of",
+        "next_seat", "no_trump", "offered_after", "opponents_from", "other_team", "others_from", "pack",
+        "pass_action", "pass_only", "pending_play", "play", "points", "receive", "say", "seat_card", "seats",
+        "seats_from", "shuffle_steps", "size", "steps", "suit_index", "suit_mask_of", "suit_masks", "suit_of",
+        "suits_present", "team_of", "team_seats_from", "teams", "trump_actions_of", "trump_by_card",
+        "trump_by_suit", "trump_last", "unbit", "undercut_only_with_all_trumps", "undertaking_of",
+        "undertakings_order",
+    )
+
     def __init__(self, r: Ruleset):
         deck = r.deck
         n = r.seats
