@@ -308,9 +308,11 @@ def _mask_to_actions(plays: tuple[Action, ...], size: int):
     cards, nothing made."""
     chunks = []
     for start in range(0, size, CHUNK):
-        table = []
-        for low in range(1 << CHUNK):
-            table.append(tuple(plays[start + i] for i in range(CHUNK) if (low >> i) & 1 and start + i < size))
+        table = [()] * (1 << CHUNK)
+        for low in range(1, 1 << CHUNK):
+            high = low.bit_length() - 1  # the entry without its highest card, and that card after it
+            rest = table[low ^ (1 << high)]
+            table[low] = rest + (plays[start + high],) if start + high < size else rest
         chunks.append(tuple(table))
     if len(chunks) == 1:
         (t0,) = chunks
