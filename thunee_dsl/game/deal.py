@@ -121,7 +121,7 @@ class Deal:
         "_legal", "_mask", "_row", "_led", "_plain", "_seat_env", "blind_from", "unseen", "_claim_seat", "redealt",
         "high_bid", "high_bidder", "conceded_by", "redealer", "_counts", "_view_cache",
         "row", "covers", "face_up", "face_down", "shown", "laid", "turned", "undertaking_name", "claim_name",
-        "order_bits",
+        "order_bits", "makers", "counting",
     )
 
     def __init__(self, ruleset: Ruleset, dealer: int, order: list[list[int]], balls: tuple[int, ...],
@@ -163,6 +163,7 @@ class Deal:
         self.batches_dealt = 0
         # trumps and calling
         self.trump = self.trump_card = self.trump_way = self.trump_maker = None
+        self.makers = self.counting = None  # the trump makers' team and the counting team (see _set_trump_maker)
         self.trump_revealed = False
         self.call = 0
         self.last_caller = None
@@ -242,15 +243,14 @@ class Deal:
         return self._per_seat(_TopCardsHeld)
 
     # -- quantities formulas read (see thunee_dsl.model.quantities.DEAL_PROTOCOL) ---------
-    @property
-    def makers(self) -> int | None:
-        tm = self.trump_maker
-        return None if tm is None else self.team_of[tm]
-
-    @property
-    def counting(self) -> int | None:
-        tm = self.trump_maker
-        return None if tm is None or self.t.teams != 2 else 1 - self.team_of[tm]
+    def _set_trump_maker(self, seat: int | None) -> None:
+        """The trump maker, and with it ``makers`` (its team) and ``counting`` (the other team, of two)."""
+        self.trump_maker = seat
+        if seat is None:
+            self.makers = self.counting = None
+        else:
+            makers = self.makers = self.team_of[seat]
+            self.counting = 1 - makers if self.t.teams == 2 else None
 
     @property
     def tricks_played(self) -> int:
@@ -310,12 +310,7 @@ class Deal:
         if env is None:
             env = self._seat_env = Env(self, self.balls)  # makers, counting and trump_maker read from the deal
         elif env.trump_maker != tm:
-            if tm is None:
-                env.makers = env.counting = None
-            else:
-                makers = env.makers = self.team_of[tm]
-                env.counting = 1 - makers if self.t.teams == 2 else None
-            env.trump_maker = tm
+            env.makers, env.counting, env.trump_maker = self.makers, self.counting, tm
         env.leader = self.leader
         env.seat, env.caller = seat, caller
         team = env.callers = self.team_of[seat]
@@ -527,7 +522,7 @@ class Deal:
     # -- making trumps ------------------------------------------------------------------
     def _make_trumps(self, action: Action) -> None:
         seat, arg = action.seat, action.arg
-        self.trump_maker = seat
+        self._set_trump_maker(seat)
         if arg == "last":
             # the last card dealt to this seat will be the trump card (see _deal_batch)
             self.trump_way = "last card"
@@ -590,7 +585,7 @@ class Deal:
         if self.last_caller is not None and self.trump_maker is not None:
             # the chooser takes back the trump card; the final caller makes trumps instead
             self.trump = self.trump_card = self.trump_way = None
-            self.trump_maker = None
+            self._set_trump_maker(None)
             self.pending = ("trump", self.last_caller, self.r.trumps.caller_ways)
 
     # -- bidding (turn-based bids of tricks) --------------------------------------------
@@ -634,7 +629,7 @@ class Deal:
             self.blind_from = self.batches_dealt  # later batches reach the caller face down
         if u.beats is not None:
             self.beats = u.beats
-        self.trump_maker = action.seat  # the caller's team now makes trumps
+        self._set_trump_maker(action.seat)  # the caller's team now makes trumps
         if u.trump in ("first lead", "none"):
             self.trump = self.trump_card = None
             self.trump_way = u.trump
