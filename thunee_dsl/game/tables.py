@@ -339,7 +339,4 @@ def _mask_to_actions(plays: tuple[Action, ...], size: int):
 
 def tables(r: Ruleset) -> Tables:
     """The tables of ``r`` (built on first use, then kept in ``r.engine_cache``)."""
-    t = r.engine_cache.get("tables")
-    if t is None:
-        t = r.engine_cache["tables"] = Tables(r)
-    return t
+    return r.cached("tables", Tables)

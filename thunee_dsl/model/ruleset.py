@@ -248,6 +248,14 @@ class Ruleset:
     cut: str = "none"  # how the pack is cut before a simulated deal
     face_down: frozenset[int] = frozenset()  # batches dealt face down as a row, not into the hand
 
+    def cached(self, key: str, build):
+        """``build(self)``, made on first use and kept in :attr:`engine_cache` under ``key`` (the tables
+        the engine and the players derive from a ruleset, built once per ruleset)."""
+        got = self.engine_cache.get(key)
+        if got is None:
+            got = self.engine_cache[key] = build(self)
+        return got
+
     @property
     def hand_size(self) -> int:
         return sum(self.batches)

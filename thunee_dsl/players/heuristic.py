@@ -211,11 +211,7 @@ class HeuristicBot:
                 continue
             found += 1
             for a in options:
-                game = rebuild(k, w)
-                tr = Tracker(k, w)
-                game.apply(a)
-                tr.observe(a)
-                result = playout(k, w, game, tr)
+                result = self._played_out(k, w, a)
                 wins[a] += result is not None and result.undertaking == a.verb and result.balls[team] > 0
         if found < self.claim_samples // 2 or not options:
             return passing
@@ -256,8 +252,13 @@ class HeuristicBot:
         return max(gains, key=lambda a: gains[a])
 
     def _outcome(self, k: Knowledge, world, action: Action, team: int) -> float:
+        return utility(self._played_out(k, world, action), team, self.ruleset)
+
+    @staticmethod
+    def _played_out(k: Knowledge, world, action: Action):
+        """The DealResult of ``world`` after ``action``, played to the end with the playout policy."""
         game = rebuild(k, world)
         tr = Tracker(k, world)
         game.apply(action)
         tr.observe(action)
-        return utility(playout(k, world, game, tr), team, self.ruleset)
+        return playout(k, world, game, tr)

@@ -38,9 +38,10 @@ class Phase:
 
 
 def phases(ruleset: Ruleset) -> tuple[Phase, ...]:
-    got = ruleset.engine_cache.get("players.phases")
-    if got is not None:
-        return got
+    return ruleset.cached("players.phases", _phases)
+
+
+def _phases(ruleset: Ruleset) -> tuple[Phase, ...]:
     out = []
     batch = start = trick = 0
     for step in ruleset.sequence:
@@ -53,8 +54,7 @@ def phases(ruleset: Ruleset) -> tuple[Phase, ...]:
             start = batch
     if start < len(ruleset.batches):  # batches dealt after the last play step (none ever played)
         out.append(Phase(start, len(ruleset.batches), trick, sum(ruleset.batches[start:])))
-    got = ruleset.engine_cache["players.phases"] = tuple(out)
-    return got
+    return tuple(out)
 
 
 def parse_entry(entry: str) -> tuple[int, str, str | None]:

@@ -56,10 +56,7 @@ class Tables:
 
 
 def tables(ruleset: Ruleset) -> Tables:
-    t = ruleset.engine_cache.get("players.tables")
-    if t is None:
-        t = ruleset.engine_cache["players.tables"] = Tables(ruleset)
-    return t
+    return ruleset.cached("players.tables", Tables)
 
 
 def cards(mask: int) -> list[int]:

@@ -262,6 +262,13 @@ def _deal_figures(acc: _Acc, r: Ruleset, d: DealRow, teams: int, calling: bool, 
 # -- rule coverage ----------------------------------------------------------------------------
 
 
+# how a rule of an undertaking or claim fired: (suffix of its path, words after its title)
+UNDERTAKING_RULES = (("", "called"), (".success", "succeeds"), (".failure", "caught"),
+                     (".partner_catch", "caught by partner"))
+CLAIM_RULES = (("", "claimed"), (".success", "succeeds"), (".failure", "fails"),
+               (".partner_catch", "fails, partner catch"))
+
+
 def rules(r: Ruleset) -> list[Rule]:
     """Every rule of the ruleset that a simulation can see fire, in the order of the ruleset."""
     out: list[Rule] = []
@@ -281,18 +288,11 @@ def rules(r: Ruleset) -> list[Rule]:
     if r.bidding is not None:
         for n in range(r.bidding.lowest, r.bidding.highest + 1):
             out.append(Rule(f"bidding.{n}", f"bid {n}"))
-    for u in r.undertakings:
-        out.append(Rule(f"undertakings.{u.name}", f"{u.title} called"))
-        out.append(Rule(f"undertakings.{u.name}.success", f"{u.title} succeeds"))
-        out.append(Rule(f"undertakings.{u.name}.failure", f"{u.title} caught"))
-        out.append(Rule(f"undertakings.{u.name}.partner_catch", f"{u.title} caught by partner"))
-    for decl in r.declarations:
-        out.append(Rule(f"declarations.{decl.name}", f"{decl.title} declared"))
-    for c in r.claims:
-        out.append(Rule(f"claims.{c.name}", f"{c.title} claimed"))
-        out.append(Rule(f"claims.{c.name}.success", f"{c.title} succeeds"))
-        out.append(Rule(f"claims.{c.name}.failure", f"{c.title} fails"))
-        out.append(Rule(f"claims.{c.name}.partner_catch", f"{c.title} fails, partner catch"))
+    for section, items, said in (("undertakings", r.undertakings, UNDERTAKING_RULES),
+                                 ("declarations", r.declarations, (("", "declared"),)),
+                                 ("claims", r.claims, CLAIM_RULES)):
+        for item in items:
+            out += [Rule(f"{section}.{item.name}{suffix}", f"{item.title} {words}") for suffix, words in said]
     if r.each_team is not None:
         out.append(Rule("scoring.each_team", f"every team scores {r.each_team.text}"))
     for i, o in enumerate(r.outcomes):
