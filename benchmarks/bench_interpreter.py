@@ -9,14 +9,23 @@ probability (the reference calls with probability 0.05 per polled seat).
 
     python benchmarks/bench_interpreter.py [--deals N] [--rounds R] [--reference PATH] [--wall]
 
-The machines are shared and noisy, so the two engines run interleaved: R rounds, each playing
-N/R deals (whole games, so that dealing, scoring and dealer rotation are counted) through the
-interpreter and 4N/R deals through the reference, timed with this process's CPU time (``--wall``
-for wall-clock time). Loading and compiling the ruleset is done once, before timing, as the
-reference builds its tables when it is imported. The ratio is of the totals; the per-round ratios
-give the spread.
+The machines are shared and noisy, so the engines run interleaved: R rounds, each playing N/R deals
+(whole games, so that dealing, scoring and dealer rotation are counted) through the interpreter and
+4N/R deals through the reference, timed with this process's CPU time (``--wall`` for wall-clock
+time). Loading and compiling the ruleset is done once, before timing, as the reference builds its
+tables when it is imported. The ratio is of the totals; the per-round ratios give the spread.
 
-The last line is `ratio: X.XX` so the figure can be tracked over time.
+Two more figures come from the same rounds, to say where the limit is:
+
+* ``same rules as the reference``: the same loop on ``benchmarks/reference-rules.yaml`` (standard
+  without Thunee, Double and Khanaak, the rules the reference plays), so what the interpreter costs
+  apart from the rules the reference leaves out;
+* ``benchmark loop alone``: the same loop (``is_over``, ``legal_actions()``, the random choice,
+  ``apply()``) driving a stand-in that does no game work at all: it hands out the legal-action lists
+  recorded from the interpreter's games of the round and appends each action to two lists, as
+  ``GameState`` records it. What the API round trip itself costs a deal, in reference deals.
+
+The last line is `ratio: X.XX` (standard) so the figure can be tracked over time.
 """
 
 from __future__ import annotations
@@ -66,17 +75,70 @@ def choose(rng: random.Random, legal):
     return legal[int(rng.random() * len(legal))]
 
 
-def run_interpreter(ruleset, n_deals: int, rng: random.Random, game_seed: int, clock) -> tuple[int, float, int]:
-    """Whole games until at least ``n_deals`` deals are played: (deals, seconds, next game seed)."""
+def run_interpreter(ruleset, n_deals: int, rng: random.Random, game_seed: int, clock, new_game=GameState,
+                    games: list | None = None) -> tuple[int, float, int]:
+    """Whole games until at least ``n_deals`` deals are played: (deals, seconds, next game seed).
+    ``games`` (a list) receives the games played, for the stand-in of the floor."""
     played = 0
     start = clock()
     while played < n_deals:
-        game = GameState(ruleset, seed=game_seed)
+        game = new_game(ruleset, seed=game_seed)
         game_seed += 1
         while not game.is_over:
             game.apply(choose(rng, game.legal_actions()))
         played += len(game.deals)
+        if games is not None:
+            games.append(game)
     return played, clock() - start, game_seed
+
+
+class Replay:
+    """The API of a GameState with no game behind it: ``legal_actions()`` hands out the lists a played
+    game offered, in order, and ``apply`` records the action as GameState does (the game's history and
+    the deal's record). Driven by run_interpreter's own loop, it measures what that loop costs."""
+
+    __slots__ = ("_offered", "_next", "is_over", "history", "_record", "deals")
+
+    def __init__(self, offered: list, deals: int):
+        self._offered = offered
+        self._next = 0
+        self.is_over = not offered
+        self.history: list = []
+        self._record: list = []
+        self.deals = [None] * deals
+
+    def legal_actions(self):
+        return self._offered[self._next]
+
+    def apply(self, action):
+        self.history.append(action)
+        self._record.append(action)
+        self._next += 1
+        if self._next == len(self._offered):
+            self.is_over = True
+        return action
+
+
+def recorded(games: list) -> list[tuple[list, int]]:
+    """The legal-action lists each game offered, in order, and its number of deals (replayed from its
+    seed and actions: the loop that timed the games did not stop to keep them)."""
+    out = []
+    for game in games:
+        again = GameState(game.ruleset, seed=game.seed)
+        offered = []
+        for action in game.history:
+            offered.append(again.legal_actions())
+            again.apply(action)
+        out.append((offered, len(game.deals)))
+    return out
+
+
+def run_floor(replays: list[tuple[list, int]], rng: random.Random, clock) -> tuple[int, float]:
+    """The benchmark loop over stand-ins replaying ``replays``: (deals, seconds)."""
+    queue = iter(replays)
+    n_deals = sum(deals for _, deals in replays)
+    played, seconds, _ = run_interpreter(None, n_deals, rng, 0, clock, lambda _r, seed: Replay(*next(queue)))
+    return played, seconds
 
 
 def run_reference(ref, n_deals: int, rng: random.Random, clock) -> tuple[int, float]:
@@ -97,24 +159,39 @@ def main() -> None:
     ref = load_reference(find_reference(args.reference))
     clock = time.perf_counter if args.wall else time.process_time
     ruleset = load_ruleset("standard")  # compiled once, like the reference's tables at import
+    same_rules = load_ruleset(str(ROOT / "benchmarks" / "reference-rules.yaml"))
     rounds = max(1, args.rounds)
     per_round = max(1, args.deals // rounds)
     ours_rng, theirs_rng = random.Random(args.seed), random.Random(args.seed)
-    game_seed = args.seed
-    ours_deals = ours_time = theirs_deals = theirs_time = 0
+    same_rng, floor_rng = random.Random(args.seed), random.Random(args.seed)
+    game_seed = same_seed = args.seed
+    ours = [0, 0.0]  # deals, seconds
+    same, floor, theirs = [0, 0.0], [0, 0.0], [0, 0.0]
     ratios = []
     for _ in range(rounds):
-        n, t, game_seed = run_interpreter(ruleset, per_round, ours_rng, game_seed, clock)
+        games: list = []
+        n, t, game_seed = run_interpreter(ruleset, per_round, ours_rng, game_seed, clock, games=games)
         m, u = run_reference(ref, per_round * 4, theirs_rng, clock)
-        ours_deals, ours_time, theirs_deals, theirs_time = ours_deals + n, ours_time + t, theirs_deals + m, theirs_time + u
+        k, v, same_seed = run_interpreter(same_rules, per_round, same_rng, same_seed, clock)
+        j, w = run_floor(recorded(games), floor_rng, clock)
+        for total, (deals, seconds) in ((ours, (n, t)), (theirs, (m, u)), (same, (k, v)), (floor, (j, w))):
+            total[0] += deals
+            total[1] += seconds
         ratios.append((n / t) / (m / u))
-    ours, theirs = ours_deals / ours_time, theirs_deals / theirs_time
+    ours_speed, theirs_speed = ours[0] / ours[1], theirs[0] / theirs[1]
+    same_speed, floor_speed = same[0] / same[1], floor[0] / floor[1]
     ratios.sort()
     timer = "wall-clock" if args.wall else "CPU"
-    print(f"interpreter: {ours:,.0f} deals/s (standard ruleset, random legal play, {ours_deals} deals, {timer} time)")
-    print(f"reference:   {theirs:,.0f} deals/s (shared/bench/reference_thunee.py, {theirs_deals} deals, {timer} time)")
+    print(f"interpreter: {ours_speed:,.0f} deals/s (standard ruleset, random legal play, {ours[0]} deals, {timer} time)")
+    print(f"reference:   {theirs_speed:,.0f} deals/s (shared/bench/reference_thunee.py, {theirs[0]} deals, {timer} time)")
+    print(f"same rules as the reference: {same_speed:,.0f} deals/s, ratio {same_speed / theirs_speed:.2f} "
+          f"(benchmarks/reference-rules.yaml: standard without Thunee, Double, Khanaak)")
+    print(f"benchmark loop alone: {1e6 / floor_speed:.1f} us a deal = {theirs_speed / floor_speed:.2f} reference deals "
+          f"(a stand-in replaying the games' legal actions; the interpreter's own part of a standard deal: "
+          f"{1e6 / ours_speed - 1e6 / floor_speed:.1f} us = {theirs_speed / ours_speed - theirs_speed / floor_speed:.2f} "
+          f"reference deals)")
     print(f"rounds: {rounds}, per-round ratio min {ratios[0]:.3f} median {ratios[len(ratios) // 2]:.3f} max {ratios[-1]:.3f}")
-    print(f"ratio: {ours / theirs:.2f}")
+    print(f"ratio: {ours_speed / theirs_speed:.2f}")
 
 
 if __name__ == "__main__":
