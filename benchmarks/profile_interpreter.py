@@ -2,6 +2,7 @@
 """Where the interpreter's time goes, by decision: what one `GameState.apply` costs for each kind.
 
     python benchmarks/profile_interpreter.py [--deals N] [--ruleset NAME_OR_PATH] [--seed S]
+    python benchmarks/profile_interpreter.py --bytecodes [--deals N] [--reference PATH]
 
 Plays the games of bench_interpreter.py (random legal play, optional announcements made rarely) and
 times every `apply()` with the performance counter, grouped by what was applied: a card by its place in
@@ -13,6 +14,11 @@ how often it happens a deal, what one costs, what it costs a deal and its share 
 
 The timer's own cost (two counter reads per apply, about 0.1 us) is in every figure; the shares are
 what to read. A sampling profiler gives the functions (docs/performance.md says how to get py-spy).
+
+``--bytecodes`` counts instead the Python bytecode instructions executed (with ``sys.settrace``, slow
+but exact and the same on every machine and run): per deal in all, per function (the top 25), and per
+deal of the reference engine. Timings on a shared machine drift by tens of per cent; the counts do not,
+so a change meant to make the engine faster can be judged by them before it is timed.
 """
 
 from __future__ import annotations
@@ -28,7 +34,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from bench_interpreter import choose  # noqa: E402
+from bench_interpreter import choose, find_reference, load_reference  # noqa: E402
 from thunee_dsl import load_ruleset  # noqa: E402
 from thunee_dsl.game import GameState  # noqa: E402
 
@@ -45,13 +51,69 @@ def kind_of(game: GameState, action) -> str:
     return action.verb
 
 
+def count_bytecodes(run) -> Counter:
+    """The bytecode instructions ``run()`` executes, by function (file:line name)."""
+    by_code: Counter = Counter()
+
+    def trace(frame, event, arg):
+        frame.f_trace_opcodes = True
+        if event == "opcode":
+            by_code[frame.f_code] += 1
+        return trace
+
+    sys.settrace(trace)
+    try:
+        run()
+    finally:
+        sys.settrace(None)
+    counts: Counter = Counter()
+    for code, n in by_code.items():
+        counts[f"{Path(code.co_filename).name}:{code.co_firstlineno} {code.co_name}"] += n
+    return counts
+
+
+def bytecodes(ruleset, deals: int, seed: int, reference: str | None) -> None:
+    rng = random.Random(seed)
+    played = [0]
+
+    def games(n: int, first_seed: int) -> None:
+        game_seed = first_seed
+        while played[0] < n:
+            game = GameState(ruleset, seed=game_seed)
+            game_seed += 1
+            while not game.is_over:
+                game.apply(choose(rng, game.legal_actions()))
+            played[0] += len(game.deals)
+
+    games(20, seed + 10**6)  # tables built and caches filled before counting
+    played[0] = 0
+    counts = count_bytecodes(lambda: games(deals, seed))
+    total = sum(counts.values()) / played[0]
+    print(f"{ruleset.name}: {total:,.0f} bytecodes a deal ({played[0]} deals, the benchmark's choice of actions "
+          f"included)")
+    for where, n in counts.most_common(25):
+        print(f"{n / played[0]:8.0f} {100 * n / played[0] / total:5.1f}%  {where}")
+    ref = load_reference(find_reference(reference))
+    ref_rng = random.Random(seed)
+    n_ref = 4 * deals
+    ref_counts = count_bytecodes(lambda: [ref.play_deal(ref_rng, i & 3) for i in range(n_ref)])
+    ref_total = sum(ref_counts.values()) / n_ref
+    print(f"reference: {ref_total:,.0f} bytecodes a deal; interpreter / reference: {total / ref_total:.2f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=20000)
+    parser.add_argument("--deals", type=int, help="deals to play (20000; 500 with --bytecodes)")
     parser.add_argument("--ruleset", default="standard")
     parser.add_argument("--seed", type=int, default=12345)
+    parser.add_argument("--bytecodes", action="store_true", help="count bytecode instructions instead of timing")
+    parser.add_argument("--reference", help="path to reference_thunee.py (for --bytecodes)")
     args = parser.parse_args()
     ruleset = load_ruleset(args.ruleset)
+    if args.bytecodes:
+        bytecodes(ruleset, args.deals or 500, args.seed, args.reference)
+        return
+    args.deals = args.deals or 20000
     rng = random.Random(args.seed)
     counter = time.perf_counter_ns
     spent: Counter = Counter()

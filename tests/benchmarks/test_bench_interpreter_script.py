@@ -87,3 +87,21 @@ def test_profile_interpreter_prints_a_line_per_kind_of_decision():
     shares = [float(line.split()[-1].rstrip("%")) for line in out.splitlines()[2:-1]]
     assert abs(sum(shares) - 100) < 1.0
     assert out.splitlines()[-1].startswith("in apply(): ")
+
+
+def test_profile_interpreter_counts_the_bytecodes_of_both_engines(tmp_path):
+    # the count is exact: the same games give the same numbers on any machine
+    reference = tmp_path / "reference_thunee.py"
+    reference.write_text("def play_deal(rng, dealer=0):\n    x = rng.random()\n    return (x < 0.5, 0)\n")
+    runs = [subprocess.run([sys.executable, str(ROOT / "benchmarks" / "profile_interpreter.py"), "--bytecodes",
+                            "--deals", "8", "--reference", str(reference)],
+                           capture_output=True, text=True, timeout=300) for _ in range(2)]
+    assert runs[0].returncode == 0, runs[0].stderr
+    assert runs[0].stdout == runs[1].stdout
+    lines = runs[0].stdout.splitlines()
+    assert lines[0].startswith("standard: ") and "bytecodes a deal" in lines[0]
+    assert any(line.endswith(" apply") for line in lines)
+    assert lines[-1].startswith("reference: ") and "interpreter / reference: " in lines[-1]
+    interpreter = float(lines[0].split()[1].replace(",", ""))
+    reference_count = float(lines[-1].split()[1].replace(",", ""))
+    assert interpreter > 1000 and 0 < reference_count < 100  # a whole deal of Thunee against a two-line stand-in
