@@ -31,6 +31,7 @@ The last line is `ratio: X.XX` (standard) so the figure can be tracked over time
 from __future__ import annotations
 
 import argparse
+import gc
 import importlib.util
 import random
 import sys
@@ -78,7 +79,8 @@ def choose(rng: random.Random, legal):
 def run_interpreter(ruleset, n_deals: int, rng: random.Random, game_seed: int, clock, new_game=GameState,
                     games: list | None = None) -> tuple[int, float, int]:
     """Whole games until at least ``n_deals`` deals are played: (deals, seconds, next game seed).
-    ``games`` (a list) receives the games played, for the stand-in of the floor."""
+    ``games`` (a list) receives the games played (tests use it; the benchmark does not keep games alive
+    while it times, see recorded)."""
     played = 0
     start = clock()
     while played < n_deals:
@@ -119,12 +121,17 @@ class Replay:
         return action
 
 
-def recorded(games: list) -> list[tuple[list, int]]:
-    """The legal-action lists each game offered, in order, and its number of deals (replayed from its
-    seed and actions: the loop that timed the games did not stop to keep them)."""
+def recorded(ruleset, n_deals: int, rng_state, game_seed: int) -> list[tuple[list, int]]:
+    """The games run_interpreter played from ``rng_state`` and ``game_seed``, played again untimed: the
+    legal-action lists each offered, in order, and its number of deals. (Keeping the timed games alive
+    instead would make the garbage collector walk them during the timing.)"""
+    rng = random.Random()
+    rng.setstate(rng_state)
+    games: list = []
+    run_interpreter(ruleset, n_deals, rng, game_seed, time.process_time, games=games)
     out = []
     for game in games:
-        again = GameState(game.ruleset, seed=game.seed)
+        again = GameState(ruleset, seed=game.seed)
         offered = []
         for action in game.history:
             offered.append(again.legal_actions())
@@ -169,11 +176,17 @@ def main() -> None:
     same, floor, theirs = [0, 0.0], [0, 0.0], [0, 0.0]
     ratios = []
     for _ in range(rounds):
-        games: list = []
-        n, t, game_seed = run_interpreter(ruleset, per_round, ours_rng, game_seed, clock, games=games)
+        rng_state, first_seed = ours_rng.getstate(), game_seed
+        gc.collect()  # each engine starts its turn with nothing left over from the others
+        n, t, game_seed = run_interpreter(ruleset, per_round, ours_rng, game_seed, clock)
+        gc.collect()
         m, u = run_reference(ref, per_round * 4, theirs_rng, clock)
+        gc.collect()
         k, v, same_seed = run_interpreter(same_rules, per_round, same_rng, same_seed, clock)
-        j, w = run_floor(recorded(games), floor_rng, clock)
+        replays = recorded(ruleset, per_round, rng_state, first_seed)
+        gc.collect()
+        j, w = run_floor(replays, floor_rng, clock)
+        del replays
         for total, (deals, seconds) in ((ours, (n, t)), (theirs, (m, u)), (same, (k, v)), (floor, (j, w))):
             total[0] += deals
             total[1] += seconds

@@ -33,8 +33,11 @@ def bench():
 def test_the_loop_alone_replays_every_decision_of_the_games(bench):
     ruleset = load_ruleset("standard")
     games: list = []
-    deals, _, _ = bench.run_interpreter(ruleset, 12, random.Random(3), 40, time.process_time, games=games)
-    replays = bench.recorded(games)
+    rng = random.Random(3)
+    state = rng.getstate()
+    deals, _, _ = bench.run_interpreter(ruleset, 12, rng, 40, time.process_time, games=games)
+    replays = bench.recorded(ruleset, 12, state, 40)  # the same games, played again
+    assert len(replays) == len(games)
     # each game's offered lists, in order: one per action, each holding the action taken
     for game, (offered, n_deals) in zip(games, replays):
         assert len(offered) == len(game.history)
