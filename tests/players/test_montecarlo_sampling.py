@@ -187,3 +187,20 @@ def test_montecarlo_searches_open_face_card_play():
             searched += bot.last_search is not None
         game.apply(action)
     assert searched >= 5
+
+
+def test_replayed_worlds_apply_the_engines_own_actions():
+    # a sampled deal is rebuilt by replaying the seat's history: with the engine's own action objects
+    # (GameState.apply's fast path), each equal to what the seat saw
+    from thunee_dsl.game.tables import tables as engine_tables
+    from thunee_dsl.players.worlds import rebuild
+
+    game = drive(deal(STANDARD, CUT_HANDS), ["1 trump QH", "2 play QC", "3 play KD", "0 play KC"])
+    view, k, worlds = worlds_for(game, 1, n=5)
+    t = engine_tables(STANDARD)
+    for w in worlds:
+        assert [str(a) for a in w.prefix if a.verb != "pass"] == \
+            [e for e in view.history if not e.endswith(" pass")]
+        assert all(t.shared(a) is a for a in w.prefix)
+        again = rebuild(k, w)
+        assert set(again.legal_actions()) == set(view.legal) and again.to_act == 1

@@ -32,7 +32,7 @@ class Tables:
 
     # slots: read at a fixed offset (the hot paths read a dozen of these per card)
     __slots__ = (
-        "_held", "_next_amounts", "actions_of", "after_team_trick", "any_combination", "batch_bounds", "bit",
+        "_held", "_next_amounts", "_own", "_parsed", "actions_of", "after_team_trick", "any_combination", "batch_bounds", "bit",
         "call_options", "calling", "calls", "card_of", "claim_choices", "claim_of", "claim_trick",
         "combination_cards", "combination_core", "combination_masks", "deal_slices", "declaration_actions",
         "declaration_of", "face_down", "fast_of", "first_lead_not_trump", "first_receiver_of", "follow",
@@ -194,6 +194,9 @@ class Tables:
         for s_actions in others:
             for a in s_actions:
                 object.__setattr__(a, "_fast", (a.seat, OTHER, None))
+        # every action made here by its value, for shared()
+        self._own = {a: a for group in (*self.play, self.pass_action, *others) for a in group}
+        self._parsed: dict = {}  # text -> shared(Action.parse(text)), see parsed()
 
     def combinations_held(self, verb: str, hand: int) -> tuple[tuple[int, int, int], ...]:
         """(suit, value in trumps, value otherwise) of the best combination of declaration ``verb`` that
@@ -224,6 +227,39 @@ class Tables:
         if options is None:
             options = self.call_options[key] = tuple(self.call_action(seat, a) for a in self.next_amounts(current))
         return options
+
+    def shared(self, action: Action) -> Action:
+        """The tables' own action equal to ``action`` (which GameState.apply takes on its fast path), or
+        ``action`` itself where the tables make none (a bid). For code that builds actions from text or
+        from cards, as the players' sampled deals do.
+
+        >>> from thunee_dsl import load_ruleset
+        >>> t = tables(load_ruleset("standard"))
+        >>> t.shared(Action.parse("2 play JH")) is t.play[2][t.card_of["JH"]]
+        True
+        >>> t.shared(Action(1, "pass")) is t.pass_action[1], t.shared(Action(0, "call", 20)) is t.call_action(0, 20)
+        (True, True)
+        """
+        own = self._own.get(action)
+        if own is not None:
+            return own
+        if action.verb == "call" and type(action.arg) is int:
+            return self.call_action(action.seat, action.arg)
+        return action
+
+    def parsed(self, text: str) -> Action:
+        """``shared(Action.parse(text))``, remembered by its text: the players replay the same history
+        entries into many sampled deals. ValueError as Action.parse for a malformed text.
+
+        >>> from thunee_dsl import load_ruleset
+        >>> t = tables(load_ruleset("standard"))
+        >>> t.parsed("3 play 9s") is t.parsed("3 play 9S") is t.play[3][t.card_of["9S"]]
+        True
+        """
+        got = self._parsed.get(text)
+        if got is None:
+            got = self._parsed[text] = self.shared(Action.parse(text))
+        return got
 
     def call_action(self, seat: int, amount: int) -> Action:
         key = (seat, amount)

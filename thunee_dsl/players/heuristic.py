@@ -31,6 +31,7 @@ from __future__ import annotations
 import random
 
 from thunee_dsl.game.actions import Action
+from thunee_dsl.game.tables import tables as engine_tables
 from thunee_dsl.game.view import SeatView
 from thunee_dsl.model.ruleset import Ruleset
 from thunee_dsl.players.knowledge import Knowledge
@@ -61,6 +62,7 @@ class HeuristicBot:
                  undertake_odds: float | None = None, name: str | None = None):
         self.ruleset = ruleset
         self.t = tables(ruleset)
+        self.plays = engine_tables(ruleset).play  # the engine's own play actions (GameState.apply's fast path)
         self.seed = seed if seed is not None else random.randrange(2**32)
         self.call_threshold = call_threshold
         self.call_step = call_step
@@ -126,7 +128,7 @@ class HeuristicBot:
 
     def play(self, view: SeatView) -> Action:
         card = choose_play(self.play_ctx(view))
-        return Action(view.seat, "play", self.t.names[card])
+        return self.plays[view.seat][card]
 
     # -- announcements --------------------------------------------------------------------------------
     def declare(self, view: SeatView, decls: list[Action]) -> Action:
@@ -207,11 +209,13 @@ class HeuristicBot:
             if found >= self.claim_samples:
                 break
             w = sample_world(k, rng)
-            if w is None or replay(k, w) is None:
+            game = replay(k, w) if w is not None else None
+            if game is None:
                 continue
             found += 1
-            for a in options:
-                result = self._played_out(k, w, a)
+            base = Tracker(k, w)
+            for i, a in enumerate(options):
+                result = self._played_out(k, w, a, game if i == 0 else None, base)  # the replay serves the first
                 wins[a] += result is not None and result.undertaking == a.verb and result.balls[team] > 0
         if found < self.claim_samples // 2 or not options:
             return passing
@@ -237,12 +241,15 @@ class HeuristicBot:
             if found >= self.claim_samples or not gains:
                 break
             w = sample_world(k, rng)
-            if w is None or replay(k, w) is None:
+            game = replay(k, w) if w is not None else None
+            if game is None:
                 continue
             found += 1
-            quiet = self._outcome(k, w, passing, team)
+            base = Tracker(k, w)
+            # the replay stands at the decision already: it plays out the pass (the claims rebuild it)
+            quiet = self._outcome(k, w, passing, team, game, base)
             for a in list(gains):
-                gain = self._outcome(k, w, a, team) - quiet
+                gain = self._outcome(k, w, a, team, None, base) - quiet
                 if gain <= 0:
                     del gains[a]  # not sure to do better: this deal is one the seat cannot rule out
                 else:
@@ -251,14 +258,17 @@ class HeuristicBot:
             return passing
         return max(gains, key=lambda a: gains[a])
 
-    def _outcome(self, k: Knowledge, world, action: Action, team: int) -> float:
-        return utility(self._played_out(k, world, action), team, self.ruleset)
+    def _outcome(self, k: Knowledge, world, action: Action, team: int, game=None, base=None) -> float:
+        return utility(self._played_out(k, world, action, game, base), team, self.ruleset)
 
     @staticmethod
-    def _played_out(k: Knowledge, world, action: Action):
-        """The DealResult of ``world`` after ``action``, played to the end with the playout policy."""
-        game = rebuild(k, world)
-        tr = Tracker(k, world)
+    def _played_out(k: Knowledge, world, action: Action, game=None, base: Tracker | None = None):
+        """The DealResult of ``world`` after ``action``, played to the end with the playout policy
+        (``game``: the world's game at the decision, if one is at hand and may be used up, else rebuilt;
+        ``base``: a Tracker of the world at the decision, copied, else made)."""
+        if game is None:
+            game = rebuild(k, world)
+        tr = base.copy() if base is not None else Tracker(k, world)
         game.apply(action)
         tr.observe(action)
         return playout(k, world, game, tr)

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 from thunee_dsl.game.actions import Action
 from thunee_dsl.game.state import GameState
+from thunee_dsl.game.tables import tables as engine_tables
 from thunee_dsl.model.cards import iter_cards
 from thunee_dsl.players.knowledge import Knowledge, combination_cards
 from thunee_dsl.players.tactics import PlayCtx, choose_play, choose_trump
@@ -197,6 +198,7 @@ def new_game(ruleset, view, orders) -> GameState:
 def replay(k: Knowledge, world: World) -> GameState | None:
     """Rebuild ``world`` and replay the seat's history into it; None if it does not fit."""
     r, view = k.ruleset, k.view
+    t = engine_tables(r)  # the engine's own actions (its fast path)
     game = new_game(r, view, world.orders)
     record = game.deals[-1]
     prefix = world.prefix = []
@@ -215,9 +217,9 @@ def replay(k: Knowledge, world: World) -> GameState | None:
         elif arg == "??":
             if i not in world.decl_suits:
                 return None
-            target = Action(seat, verb, suits[world.decl_suits[i]])
+            target = t.shared(Action(seat, verb, suits[world.decl_suits[i]]))
         else:
-            target = Action.parse(f"{seat} {verb} {arg}" if arg is not None else f"{seat} {verb}")
+            target = _entry_action(k, i)
         while True:
             steps += 1
             if steps > MAX_STEPS or record.result is not None:
@@ -234,11 +236,11 @@ def replay(k: Knowledge, world: World) -> GameState | None:
                     hand = k.t.deck.mask_of(k.t.card_of[c] for c in game.view(seat).hand)
                     do(choose_trump(k.t, hand, options))
                     break
-            elif target is not None and target in legal:
+            elif target is not None and _offered(legal, target):
                 do(target)
                 break
-            passing = Action(to, "pass") if to is not None else None
-            if passing is not None and passing in legal:
+            passing = t.pass_action[to] if to is not None else None
+            if passing is not None and _offered(legal, passing):
                 do(passing)
                 continue
             return None
@@ -246,13 +248,28 @@ def replay(k: Knowledge, world: World) -> GameState | None:
         steps += 1
         if steps > MAX_STEPS or record.result is not None or game.to_act is None:
             return None
-        passing = Action(game.to_act, "pass")
-        if passing not in game.legal_actions():
+        passing = t.pass_action[game.to_act]
+        if not _offered(game.legal_actions(), passing):
             return None
         do(passing)
     if set(game.legal_actions()) != set(view.legal):
         return None
     return game
+
+
+def _offered(legal, action: Action) -> bool:
+    """``action in legal``, by identity first: the engine offers its own objects, and these are what the
+    replay applies, so the equality of dataclasses (field by field) is only the fallback."""
+    for a in legal:
+        if a is action:
+            return True
+    return action in legal
+
+
+def _entry_action(k: Knowledge, i: int) -> Action:
+    """The action of history entry ``i`` (its argument known), as the engine's own object: the replays of
+    the seat's history (one per sampled deal) then take GameState.apply's fast path."""
+    return engine_tables(k.ruleset).parsed(k.view.history[i])
 
 
 def _suit_of_arg(k: Knowledge, arg) -> int:
@@ -382,8 +399,7 @@ def policy_action(k: Knowledge, tr: Tracker, game: GameState, rng: random.Random
         ctx = PlayCtx(t, seat, k.seats, k.team_of, lm, hands[seat], tr.trick, tr.trump, tr.beats, hands, out,
                       hands[seat].bit_count(), exact=True, undertaker=u,
                       first_lead_sets_trump=tr.first_lead_sets and tr.plays == 0, makers=tr.makers)
-        card = choose_play(ctx)
-        return Action(seat, "play", t.names[card])
+        return engine_tables(k.ruleset).play[seat][choose_play(ctx)]  # the engine's own action (its fast path)
     if k.ruleset.declaration_by_verb(first.verb) is not None:
         return first
     if legal[-1].verb == "pass":
