@@ -18,14 +18,14 @@ card, a pass) with a few integer operations instead of searching the list of leg
 from __future__ import annotations
 
 from itertools import repeat
-from operator import is_
+from operator import attrgetter, is_
 
 from thunee_dsl.errors import IllegalActionError
 from thunee_dsl.game.actions import Action
-from thunee_dsl.game.tables import PASS, tables
+from thunee_dsl.game.tables import PASS, Tables, tables
 from thunee_dsl.model.cards import iter_cards
 from thunee_dsl.model.quantities import Env
-from thunee_dsl.model.ruleset import Ruleset
+from thunee_dsl.model.ruleset import Claim, Ruleset, Undertaking
 
 # apply_if_legal answers
 NOT_LEGAL, APPLIED, PASSED = 0, 1, 2
@@ -104,6 +104,11 @@ class Window:
     @property
     def seat(self) -> int:
         return self.order[self.pos]
+
+    def copy(self) -> "Window":
+        other = Window(self.kind, list(self.order) if type(self.order) is list else self.order, self.offered)
+        other.pos, other.silent, other.options = self.pos, self.silent, self.options
+        return other
 
 
 class Deal:
@@ -206,6 +211,33 @@ class Deal:
         self.face_up = [0] * n
         self.face_down = [0] * n  # cards nobody sees yet, not even their owner (not in the hand)
         self.shown = [0] * n  # each seat's face-up cards when the last finished trick began
+
+    def clone(self) -> "Deal":
+        """An independent copy of this deal: what either does afterwards leaves the other as it was.
+
+        Lists, sets, dicts and the open window are copied (the cards each seat received, a list of lists,
+        one level down); tuples, numbers, the ruleset, its tables and its actions are shared (immutable);
+        what the deal keeps for its own speed that refers back to it (the formula environment, the
+        per-seat counts, the views' cache) starts afresh. A kind of value not listed here is refused, so
+        a new mutable attribute cannot be shared by mistake (tested over every shipped ruleset)."""
+        other = _new_deal(Deal)
+        made_again = _MADE_AGAIN
+        for name, value in zip(_SLOTS, _read_slots(self)):
+            kind = type(value)
+            if kind in _SHARED_KINDS or name in _SHARED_NAMES:
+                pass
+            elif name in made_again:
+                value = made_again[name]()
+            elif kind is list:
+                value = [list(v) for v in value] if name in _NESTED_LISTS else value.copy()
+            elif kind is set or kind is dict:
+                value = value.copy()
+            elif kind is Window:
+                value = value.copy()
+            else:
+                raise TypeError(f"Deal.clone: do not know whether {name} ({kind.__name__}) may be shared")
+            setattr(other, name, value)
+        return other
 
     def release(self) -> None:
         """Drop what the deal keeps for its own speed once it is over and scored: the reused formula
@@ -1107,6 +1139,18 @@ class Deal:
 
     def _other_team(self, seat: int) -> int | None:
         return (self.team_of[seat] + 1) % self.r.teams if self.r.teams == 2 else None
+
+
+_new_deal = object.__new__
+# what Deal.clone makes again instead of copying (each refers back to its deal)
+_MADE_AGAIN = {"_seat_env": lambda: None, "_counts": dict, "_view_cache": lambda: None}
+# values Deal.clone shares: immutable (the exact types: a subclass is not assumed to be)
+_SHARED_KINDS = frozenset({type(None), bool, int, str, tuple, frozenset, Ruleset, Tables, Action, Undertaking, Claim})
+_SLOTS = Deal.__slots__
+_NESTED_LISTS = frozenset({"order"})  # lists of lists (each seat's cards in the order received)
+_read_slots = attrgetter(*_SLOTS)  # every slot of a deal in one call (Deal.__init__ sets them all)
+# the ruleset's own tables a deal keeps at hand (a dict among them): shared, never written by a deal
+_SHARED_NAMES = frozenset({"t", "r", "card_of", "play_actions", "team_of", "beats"})
 
 
 def _combination_masks(ruleset: Ruleset, decl) -> tuple:

@@ -215,7 +215,8 @@ class HeuristicBot:
             found += 1
             base = Tracker(k, w)
             for i, a in enumerate(options):
-                result = self._played_out(k, w, a, game if i == 0 else None, base)  # the replay serves the first
+                # each option plays out a copy of the replayed game, the last one the game itself
+                result = self._played_out(k, w, a, game if i == len(options) - 1 else game.clone(), base)
                 wins[a] += result is not None and result.undertaking == a.verb and result.balls[team] > 0
         if found < self.claim_samples // 2 or not options:
             return passing
@@ -246,10 +247,11 @@ class HeuristicBot:
                 continue
             found += 1
             base = Tracker(k, w)
-            # the replay stands at the decision already: it plays out the pass (the claims rebuild it)
-            quiet = self._outcome(k, w, passing, team, game, base)
-            for a in list(gains):
-                gain = self._outcome(k, w, a, team, None, base) - quiet
+            # the replay stands at the decision: each choice plays out a copy of it, the last the game itself
+            claims = list(gains)
+            quiet = self._outcome(k, w, passing, team, game.clone() if claims else game, base)
+            for i, a in enumerate(claims):
+                gain = self._outcome(k, w, a, team, game if i == len(claims) - 1 else game.clone(), base) - quiet
                 if gain <= 0:
                     del gains[a]  # not sure to do better: this deal is one the seat cannot rule out
                 else:
@@ -264,8 +266,8 @@ class HeuristicBot:
     @staticmethod
     def _played_out(k: Knowledge, world, action: Action, game=None, base: Tracker | None = None):
         """The DealResult of ``world`` after ``action``, played to the end with the playout policy
-        (``game``: the world's game at the decision, if one is at hand and may be used up, else rebuilt;
-        ``base``: a Tracker of the world at the decision, copied, else made)."""
+        (``game``: the world's game at the decision, used up, else rebuilt; ``base``: a Tracker of the
+        world at the decision, copied, else made)."""
         if game is None:
             game = rebuild(k, world)
         tr = base.copy() if base is not None else Tracker(k, world)

@@ -20,6 +20,8 @@ hold, the Monte Carlo bot to sample deals consistent with it.
 
 from __future__ import annotations
 
+import functools
+
 from dataclasses import dataclass
 
 from thunee_dsl.model.cards import iter_cards
@@ -57,7 +59,10 @@ def _phases(ruleset: Ruleset) -> tuple[Phase, ...]:
     return tuple(out)
 
 
+@functools.lru_cache(maxsize=4096)
 def parse_entry(entry: str) -> tuple[int, str, str | None]:
+    """``"SEAT VERB [ARG]"`` of a view's history as (seat, verb, arg). Remembered: a bot reads the same
+    history at every decision of a deal."""
     parts = entry.split()
     return int(parts[0]), parts[1], parts[2] if len(parts) > 2 else None
 
@@ -123,13 +128,12 @@ class Knowledge:
         self.tricks_done = len(view.tricks)
         self.current_trick = tricks[-1] if view.trick else []
         self.played = [[] for _ in range(n)]  # (trick index, card)
-        self.played_mask = 0
+        played_by = self.played_by = [0] * n
         for i, tr in enumerate(tricks):
             for s, c in tr:
                 self.played[s].append((i, c))
-                self.played_mask |= 1 << c
-        played_by = [sum(1 << c for _, c in p) for p in self.played]
-        self.played_by = played_by
+                played_by[s] |= 1 << c
+        self.played_mask = sum(played_by)  # each card is played once: the sum of the seats' masks is their union
 
         # open face play: face-down row cards (seen by nobody) and each seat's face-up cards (seen by all)
         self.face_down = tuple(view.face_down) if view.face_down else (0,) * n
@@ -200,7 +204,7 @@ class Knowledge:
         self.early = [0] * n  # cards that must come in a seat's first batches (its trump card)
         self.last_card_seat = None  # the seat whose last card dealt is the trump card
         self.hidden_declarations: list[HiddenDeclaration] = []
-        entries = [parse_entry(e) for e in view.history]
+        entries = list(map(parse_entry, view.history))
         self.entries = entries
         trump_actions = [(i, s, a) for i, (s, v, a) in enumerate(entries) if v == "trump"]
         for i, s, a in trump_actions:

@@ -37,7 +37,7 @@ from thunee_dsl.game.view import SeatView
 from thunee_dsl.model.ruleset import Ruleset
 from thunee_dsl.players.heuristic import HeuristicBot, decision_rng
 from thunee_dsl.players.knowledge import Knowledge
-from thunee_dsl.players.worlds import Tracker, playout, rebuild, replay, sample_world, utility
+from thunee_dsl.players.worlds import Tracker, playout, replay, sample_world, utility
 
 
 class MonteCarloBot:
@@ -88,9 +88,11 @@ class MonteCarloBot:
                 continue
             found += 1
             base = Tracker(k, world)
+            last = (len(legal) - 1, self.playouts - 1)
             for i, a in enumerate(legal):
                 for p in range(self.playouts):
-                    g = game if i == 0 and p == 0 else rebuild(k, world)
+                    # a copy of the replayed game for each playout (the last one uses the game itself)
+                    g = game if (i, p) == last else game.clone()
                     tr = base.copy()
                     g.apply(a)
                     tr.observe(a)
