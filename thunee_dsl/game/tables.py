@@ -32,7 +32,8 @@ class Tables:
 
     # slots: read at a fixed offset (the hot paths read a dozen of these per card)
     __slots__ = (
-        "_held", "_next_amounts", "_own", "_parsed", "actions_of", "after_team_trick", "any_combination", "batch_bounds", "bit",
+        "_held", "_next_amounts", "_own", "_parsed", "actions_of", "after_team_trick", "any_combination",
+        "batch_bounds", "bit",
         "call_options", "calling", "calls", "card_of", "claim_choices", "claim_of", "claim_trick",
         "combination_cards", "combination_core", "combination_masks", "deal_slices", "declaration_actions",
         "declaration_of", "face_down", "fast_of", "first_lead_not_trump", "first_receiver_of", "follow",
