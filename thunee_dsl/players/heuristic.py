@@ -37,7 +37,7 @@ from thunee_dsl.model.ruleset import Ruleset
 from thunee_dsl.players.knowledge import Knowledge
 from thunee_dsl.players.tactics import (PlayCtx, call_strength, choose_play, choose_trump, estimated_tricks,
                                         sure_to_win_all, tables)
-from thunee_dsl.players.worlds import Tracker, playout, rebuild, replay, sample_world, utility
+from thunee_dsl.players.worlds import Tracker, playout, rebuild, replayed_worlds, utility
 
 
 def decision_rng(seed: int, view: SeatView) -> random.Random:
@@ -205,13 +205,7 @@ class HeuristicBot:
         rng = decision_rng(self.seed, view)
         wins = dict.fromkeys(options, 0)
         found = 0
-        for _ in range(self.claim_samples * 3):
-            if found >= self.claim_samples:
-                break
-            w = sample_world(k, rng)
-            game = replay(k, w) if w is not None else None
-            if game is None:
-                continue
+        for w, game in replayed_worlds(k, rng, self.claim_samples, self.claim_samples * 3):
             found += 1
             base = Tracker(k, w)
             for i, a in enumerate(options):
@@ -238,24 +232,20 @@ class HeuristicBot:
         team = r.team_of(view.seat)
         gains = {a: None for a in claims}
         found = 0
-        for _ in range(self.claim_samples * 4):
-            if found >= self.claim_samples or not gains:
-                break
-            w = sample_world(k, rng)
-            game = replay(k, w) if w is not None else None
-            if game is None:
-                continue
+        for w, game in replayed_worlds(k, rng, self.claim_samples, self.claim_samples * 4):
             found += 1
             base = Tracker(k, w)
             # the replay stands at the decision: each choice plays out a copy of it, the last the game itself
-            claims = list(gains)
-            quiet = self._outcome(k, w, passing, team, game.clone() if claims else game, base)
+            claims = list(gains)  # never empty: the search stops once no claim is left
+            quiet = self._outcome(k, w, passing, team, game.clone(), base)
             for i, a in enumerate(claims):
                 gain = self._outcome(k, w, a, team, game if i == len(claims) - 1 else game.clone(), base) - quiet
                 if gain <= 0:
                     del gains[a]  # not sure to do better: this deal is one the seat cannot rule out
                 else:
                     gains[a] = gain if gains[a] is None else min(gains[a], gain)
+            if not gains:
+                break
         if not found or not gains:
             return passing
         return max(gains, key=lambda a: gains[a])

@@ -37,7 +37,7 @@ from thunee_dsl.game.view import SeatView
 from thunee_dsl.model.ruleset import Ruleset
 from thunee_dsl.players.heuristic import HeuristicBot, decision_rng
 from thunee_dsl.players.knowledge import Knowledge
-from thunee_dsl.players.worlds import Tracker, playout, replay, sample_world, utility
+from thunee_dsl.players.worlds import Tracker, playout, replayed_worlds, utility
 
 
 class MonteCarloBot:
@@ -77,15 +77,7 @@ class MonteCarloBot:
         team = self.ruleset.team_of(view.seat)
         totals = dict.fromkeys(legal, 0.0)
         found = 0
-        for _ in range(self.samples * self.tries):
-            if found >= self.samples:
-                break
-            world = sample_world(k, rng)
-            if world is None:
-                continue
-            game = replay(k, world)
-            if game is None:
-                continue
+        for world, game in replayed_worlds(k, rng, self.samples, self.samples * self.tries):
             found += 1
             base = Tracker(k, world)
             last = (len(legal) - 1, self.playouts - 1)

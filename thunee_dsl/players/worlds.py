@@ -277,16 +277,24 @@ def _suit_of_arg(k: Knowledge, arg) -> int:
     return suits.index(arg) if arg in suits else k.t.suit_of[k.t.card_of[arg]]
 
 
+def replayed_worlds(k: Knowledge, rng: random.Random, wanted: int, draws: int):
+    """Sampled deals that fit the view, each with its game replayed to the seat's decision: up to ``wanted``
+    (world, game) pairs from at most ``draws`` draws (a draw that runs into a dead end or does not replay to
+    the same decision is dropped)."""
+    found = 0
+    for _ in range(draws):
+        if found >= wanted:
+            return
+        world = sample_world(k, rng)
+        game = replay(k, world) if world is not None else None
+        if game is not None:
+            found += 1
+            yield world, game
+
+
 def sample_worlds(k: Knowledge, rng: random.Random, n: int, tries: int = 8) -> list[World]:
     """Up to ``n`` worlds that replay to the seat's decision (at most ``n * tries`` draws)."""
-    out = []
-    for _ in range(n * tries):
-        if len(out) >= n:
-            break
-        w = sample_world(k, rng)
-        if w is not None and replay(k, w) is not None:
-            out.append(w)
-    return out
+    return [world for world, _ in replayed_worlds(k, rng, n, n * tries)]
 
 
 def rebuild(k: Knowledge, world: World) -> GameState:
