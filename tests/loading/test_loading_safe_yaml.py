@@ -303,7 +303,7 @@ def test_keys_are_always_strings():
 
 
 def test_too_large_float(problems_of):
-    assert problems_of(load_yaml_text, "a: 1e999\n", "f.yaml") == ["f.yaml:1:4: number 1e999 is too large"]
+    assert problems_of(load_yaml_text, "a: 1e999\n", "f.yaml") == ["f.yaml:1:4: number 1e999 is too large (the limit is 1,000,000,000)"]
 
 
 # --- marks ---------------------------------------------------------------------------------------

@@ -15,10 +15,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from thunee_dsl.errors import Location, Problem, RulesetError, TranscriptError
-from thunee_dsl.game.actions import Action
+from thunee_dsl.game.actions import CARD_VERBS, Action
 from thunee_dsl.game.scoring import DealResult
 from thunee_dsl.game.state import GameState
-from thunee_dsl.loading import LocatedDoc, load_ruleset_source, load_yaml_file, load_yaml_text
+from thunee_dsl.loading import LocatedDoc, load_ruleset_source, reference_problem, load_yaml_file, load_yaml_text
 from thunee_dsl.model import Ruleset, compile_ruleset
 
 TOP_KEYS = ("ruleset", "dealer", "score", "deals")
@@ -84,12 +84,16 @@ def _load_ruleset(doc: LocatedDoc, base_dir: Path | None) -> Ruleset:
     if not isinstance(ref, str) or not ref.strip():
         raise _problem(doc, ("ruleset",) if "ruleset" in doc.data else (),
                        "a transcript needs 'ruleset:' (a shipped ruleset's name or a path to a ruleset file)")
+    refused = reference_problem(ref)
+    if refused:
+        raise _problem(doc, ("ruleset",), f"ruleset: {refused}")
     looks_like_path = "/" in ref or "\\" in ref or ref.endswith((".yaml", ".yml", ".json"))
     target = str((base_dir / ref) if looks_like_path and base_dir is not None else ref)
     try:
         return compile_ruleset(load_ruleset_source(target))
     except RulesetError as err:
-        if any(s in p.message.lower() for p in err.problems for s in ("unknown ruleset", "no such", "not found")):
+        if all(p.location.line <= 0 for p in err.problems) or any(
+                s in p.message.lower() for p in err.problems for s in ("unknown ruleset", "no such", "not found")):
             raise RulesetError([Problem(doc.location(("ruleset",)), p.message) for p in err.problems]) from None
         raise
 
@@ -107,6 +111,10 @@ def _check_shape(doc: LocatedDoc, ruleset: Ruleset) -> None:
     if score is not None and (not isinstance(score, list) or len(score) != ruleset.teams
                               or not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in score)):
         problems.append(Problem(doc.location(("score",)), f"score must be a list of {ruleset.teams} whole numbers of balls"))
+    elif score is not None and max(score) >= ruleset.game.target:
+        team = score.index(max(score))
+        problems.append(Problem(doc.location(("score", team)), f"score: team {team} has {score[team]} balls, but "
+                                f"{ruleset.game.target} wins the game: a game still being played has fewer"))
     deals = data.get("deals")
     if not isinstance(deals, list) or not deals:
         problems.append(Problem(doc.location(("deals",) if "deals" in data else ()), "a transcript needs 'deals:', a list of deals"))
@@ -136,7 +144,9 @@ def _hands(doc: LocatedDoc, ruleset: Ruleset, i: int) -> list[list[int]]:
     by_seat: dict[int, object] = {}
     problems = []
     for key, cards in raw.items():
-        seat = int(key) if isinstance(key, int) or (isinstance(key, str) and key.isdigit()) else None
+        # isascii: "²" is a digit to str.isdigit but not a seat number
+        seat = int(key) if isinstance(key, int) or (isinstance(key, str) and key.isascii() and key.isdigit()
+                                                    and len(key) < 6) else None
         if seat is None or not 0 <= seat < ruleset.seats:
             problems.append(Problem(doc.location(path + (key,)), f"'{key}' is not a seat (0 to {ruleset.seats - 1})"))
             continue
@@ -199,6 +209,7 @@ def replay(doc: LocatedDoc, base_dir: Path | None = None) -> ReplayReport:
             prefix = f'{name}: deal {i + 1}, action {j + 1} "{text}"'
             try:
                 action = Action.parse(text)
+                _check_card(ruleset, action)
             except ValueError as err:
                 raise TranscriptError(f"{prefix}: {err}") from None
             _replay_action(game, action, prefix)
@@ -209,6 +220,15 @@ def replay(doc: LocatedDoc, base_dir: Path | None = None) -> ReplayReport:
             raise TranscriptError(f"{name}: deal {i + 1}: the actions end before the deal is over; "
                                   f"legal now: {legal}")
     return ReplayReport(ruleset.name, tuple(game.results), tuple(game.score), game.winner, game)
+
+
+def _check_card(ruleset: Ruleset, action: Action) -> None:
+    """A card verb names a card of this deck (ValueError in words otherwise)."""
+    if action.verb in CARD_VERBS:
+        if action.arg is None:
+            raise ValueError(f"'{action.verb}' needs a card, e.g. \"{action.seat} {action.verb} "
+                             f"{ruleset.deck.names[0]}\"")
+        ruleset.deck.card(action.arg)
 
 
 def _window_kind(ruleset: Ruleset, verb: str) -> str | None:

@@ -4,15 +4,19 @@ provenance, and the registry of shipped rulesets.
 Imports only :mod:`thunee_dsl.errors` (and PyYAML / jsonschema).
 """
 
-from .overlay import MAX_EXTENDS_DEPTH, MergedSource, load_ruleset_source, load_ruleset_text
+from .overlay import (
+    MAX_EXTENDS_DEPTH, MAX_NAME_LENGTH, MergedSource, load_ruleset_source, load_ruleset_text, reference_problem,
+)
 from .registry import aliases, find_ruleset, rulesets_dir, shipped_rulesets
-from .safe_yaml import MAX_BYTES, MAX_DEPTH, LocatedDoc, load_yaml_file, load_yaml_text
+from .safe_yaml import MAX_BYTES, MAX_DEPTH, MAX_NUMBER, LocatedDoc, load_yaml_file, load_yaml_text
 from .schema import relaxed_schema, ruleset_schema, schema_problems
 
 __all__ = [
     "MAX_BYTES",
     "MAX_DEPTH",
+    "MAX_NUMBER",
     "MAX_EXTENDS_DEPTH",
+    "MAX_NAME_LENGTH",
     "LocatedDoc",
     "MergedSource",
     "aliases",
@@ -21,6 +25,7 @@ __all__ = [
     "load_ruleset_text",
     "load_yaml_file",
     "load_yaml_text",
+    "reference_problem",
     "relaxed_schema",
     "ruleset_schema",
     "rulesets_dir",

@@ -32,7 +32,8 @@ from . import registry
 from .safe_yaml import LocatedDoc, load_yaml_file, load_yaml_text
 from .schema import describe_value, schema_problems
 
-__all__ = ["MAX_EXTENDS_DEPTH", "MergedSource", "load_ruleset_source", "load_ruleset_text"]
+__all__ = ["MAX_EXTENDS_DEPTH", "MAX_NAME_LENGTH", "MergedSource", "load_ruleset_source", "load_ruleset_text",
+           "reference_problem"]
 
 MAX_EXTENDS_DEPTH = 16
 """Most files in one ``extends:`` chain (the top file included)."""
@@ -137,8 +138,32 @@ def _is_shipped_name(ref: str) -> bool:
 def _identity(path: Path) -> Path:
     try:
         return path.resolve()
-    except OSError:  # pragma: no cover
+    except (OSError, RuntimeError, ValueError):  # a symlink loop (RuntimeError before Python 3.13), odd names
         return Path(os.path.abspath(path))
+
+
+MAX_NAME_LENGTH = 255
+"""Longest file or folder name in an ``extends:`` path (what common file systems allow)."""
+
+
+def reference_problem(ref: str) -> str | None:
+    """Why ``ref`` (an ``extends:`` or transcript ``ruleset:`` value) cannot name a file, or None."""
+    bad = next((c for c in ref if ord(c) < 32 or ord(c) == 127), None)
+    if bad is not None:
+        return f"a ruleset name or file path cannot contain the control character U+{ord(bad):04X}"
+    longest = max((part for part in ref.replace("\\", "/").split("/")), key=len)
+    if len(longest.encode("utf-8", "surrogatepass")) > MAX_NAME_LENGTH:
+        return f"a file name is at most {MAX_NAME_LENGTH} characters long; '{longest[:20]}...' has {len(longest)}"
+    return None
+
+
+def _is_readable_file(target: Path, where: Location, ref: str) -> bool:
+    """Does ``target`` exist as a file? Problems of the file system become located problems."""
+    try:
+        return target.is_file()
+    except (OSError, RuntimeError, ValueError) as err:
+        reason = getattr(err, "strerror", None) or str(err)
+        raise RulesetError([Problem(where, f"cannot read the base ruleset '{ref}': {reason}")]) from None
 
 
 @dataclass
@@ -171,6 +196,9 @@ def _resolve_chain(top: _Link, search) -> list[_Link]:
         if ref is None:
             return chain
         where = link.doc.location(("extends",))
+        refused = reference_problem(ref)
+        if refused:
+            raise RulesetError([Problem(where, f"extends: {refused}")])
         if _is_shipped_name(ref):
             target = registry.find_ruleset(ref, directory=search, where=where)
         else:
@@ -182,7 +210,7 @@ def _resolve_chain(top: _Link, search) -> list[_Link]:
             start = identities.index(identity)
             loop = names[start:] + [names[start]]
             raise RulesetError([Problem(where, "extends cycle: " + " -> ".join(loop))])
-        if not target.is_file():
+        if not _is_readable_file(target, where, ref):
             raise RulesetError(
                 [Problem(where, f"cannot find the base ruleset '{ref}' (looked for {target})")]
             )
@@ -190,7 +218,13 @@ def _resolve_chain(top: _Link, search) -> list[_Link]:
             raise RulesetError(
                 [Problem(where, f"extends chain is too long (more than {MAX_EXTENDS_DEPTH} files)")]
             )
-        doc = load_yaml_file(target)
+        try:
+            doc = load_yaml_file(target)
+        except RulesetError as err:  # the base cannot be read at all: say so where it is named, too
+            if all(p.location.line <= 0 for p in err.problems):
+                raise RulesetError([Problem(where, f"cannot read the base ruleset '{ref}': {p.message}")
+                                    for p in err.problems]) from None
+            raise
         chain.append(_Link(doc=doc, identity=identity, folder=target.parent))
 
 

@@ -46,6 +46,7 @@ from thunee_dsl.errors import Location, Problem, RulesetError
 __all__ = [
     "MAX_BYTES",
     "MAX_DEPTH",
+    "MAX_NUMBER",
     "LocatedDoc",
     "RulesetLoader",
     "load_yaml_text",
@@ -57,6 +58,15 @@ MAX_BYTES = 512 * 1024
 
 MAX_DEPTH = 64
 """Deepest nesting of lists and mappings accepted."""
+
+MAX_NUMBER = 1_000_000_000
+"""Largest number (either sign) a ruleset or transcript may write; formulas keep to it too."""
+
+
+def _too_large(value: str) -> str:
+    shown = value if len(value) <= 20 else f"{value[:12]}... ({len(value)} characters)"
+    return f"number {shown} is too large (the limit is {MAX_NUMBER:,})"
+
 
 _YAML = "tag:yaml.org,2002:"
 _STR, _INT, _FLOAT, _BOOL, _NULL = (_YAML + t for t in ("str", "int", "float", "bool", "null"))
@@ -241,13 +251,16 @@ class _Builder:
             if tag == _INT:
                 if not _INT_RE.match(value):
                     raise ValueError
+                if len(value.lstrip("+-0")) > len(str(MAX_NUMBER)) or abs(int(value)) > MAX_NUMBER:
+                    self.problems.append(Problem(self.loc(node), _too_large(value)))
+                    return 0
                 return int(value)
             if tag == _FLOAT:
                 if not _FLOAT_RE.match(value) and not _INT_RE.match(value):
                     raise ValueError
                 number = float(value)
-                if not math.isfinite(number):
-                    self.problems.append(Problem(self.loc(node), f"number {value} is too large"))
+                if not math.isfinite(number) or abs(number) > MAX_NUMBER:
+                    self.problems.append(Problem(self.loc(node), _too_large(value)))
                 return number
         except ValueError:
             words = {_NULL: "nothing (null)", _BOOL: "true/false", _INT: "a whole number",
@@ -388,6 +401,8 @@ def load_yaml_file(path: str | PathLike) -> LocatedDoc:
         raise RulesetError([Problem(Location(filename), "is a folder, not a file")]) from None
     except OSError as err:
         raise RulesetError([Problem(Location(filename), f"cannot read the file: {err.strerror or err}")]) from None
+    except ValueError:  # a NUL character in the name: no file can be called that
+        raise RulesetError([Problem(Location(filename.replace("\0", "\\0")), "a file name cannot contain a NUL character")]) from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as err:
