@@ -69,7 +69,11 @@ CASES = [
     ("if yes then caller else trump_maker", "the two branches of 'if' must have the same type: team and seat", 25),
     ("if yes then (1) else (no or yes)", "the two branches of 'if' must have the same type: number and boolean", 22),
     ("1 + (if yes then a else no)", "the two branches of 'if' must have the same type: number and boolean", 25),
-    ("1 + " + "9" * 5000, "number too large", 5),
+    ("1 + " + "9" * 990, "number too large (the limit is 1,000,000,000)", 5),
+    ("1 + 1000000001", "number too large (the limit is 1,000,000,000)", 5),
+    ("100000 * 100000", "this works out to a number beyond the limit (1,000,000,000)", 1),
+    ("-100000 * 100000 + 1", "this works out to a number beyond the limit (1,000,000,000)", 1),
+    ("1 + " + "9" * 5000, "formula is too long: 5,004 characters (the limit is 1,000)", 1),
     # empty
     ("", "empty formula", 1),
     ("   ", "empty formula", 1),
@@ -152,5 +156,23 @@ def test_errors_are_not_lark_exceptions_or_chained(symbols):
 
 
 def test_deeply_nested_formula_is_a_formula_error(symbols):
-    error = error_for("(" * 5000 + "1" + ")" * 5000, symbols)
-    assert error.message == "formula is nested too deeply"
+    error = error_for("(" * 400 + "1" + ")" * 400, symbols)
+    assert error.message == "formula is nested too deeply (more than 32 levels)"
+
+
+def test_the_largest_number_is_allowed(symbols):
+    assert compile_formula("1000000000 - 1", symbols).evaluate(None) == 999_999_999
+    assert compile_formula("-1000000000", symbols).evaluate(None) == -1_000_000_000
+
+
+def test_nesting_is_capped_at_32_levels_with_a_caret_at_the_first_level_too_deep(symbols):
+    compile_formula("abs(" * 31 + "1" + ")" * 31, symbols)  # 31 calls: 32 levels with the root
+    error = error_for("abs(" * 40 + "1" + ")" * 40, symbols)
+    assert error.message == "formula is nested too deeply (more than 32 levels)"
+    assert error.column == 4 * 32 + 1  # the 33rd abs( from the left
+
+
+def test_a_long_chain_of_sums_counts_as_nesting(symbols):
+    error = error_for(" + ".join(["1"] * 40), symbols)
+    assert error.message == "formula is nested too deeply (more than 32 levels)"
+

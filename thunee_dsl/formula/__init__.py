@@ -10,6 +10,9 @@ from thunee_dsl.errors import FormulaError
 from thunee_dsl.formula.compiler import (
     FUNCTIONS,
     KEYWORDS,
+    MAX_DEPTH,
+    MAX_LENGTH,
+    MAX_NUMBER,
     TYPES,
     Formula,
     Symbol,
@@ -17,4 +20,4 @@ from thunee_dsl.formula.compiler import (
     compile_formula,
 )
 
-__all__ = ["FUNCTIONS", "KEYWORDS", "TYPES", "Formula", "FormulaError", "Symbol", "build_parser", "compile_formula"]
+__all__ = ["FUNCTIONS", "KEYWORDS", "MAX_DEPTH", "MAX_LENGTH", "MAX_NUMBER", "TYPES", "Formula", "FormulaError", "Symbol", "build_parser", "compile_formula"]

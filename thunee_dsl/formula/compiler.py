@@ -46,7 +46,7 @@ from lark.lexer import PatternStr
 
 from thunee_dsl.errors import FormulaError
 
-__all__ = ["FUNCTIONS", "KEYWORDS", "TYPES", "Formula", "Symbol", "build_parser", "compile_formula"]
+__all__ = ["FUNCTIONS", "KEYWORDS", "MAX_DEPTH", "MAX_LENGTH", "MAX_NUMBER", "TYPES", "Formula", "Symbol", "build_parser", "compile_formula"]
 
 TYPES = ("number", "boolean", "team", "seat", "text")
 KEYWORDS = frozenset({"if", "then", "else", "and", "or", "not", "true", "false", "none"})
@@ -147,12 +147,16 @@ def compile_formula(text: str, symbols: Mapping[str, Symbol], expect: str | None
     shown = _shown(text)
     if not text.strip():
         raise FormulaError("empty formula", shown, 1)
+    if len(text) > MAX_LENGTH:
+        raise FormulaError(f"formula is too long: {len(text):,} characters (the limit is {MAX_LENGTH:,})",
+                           shown[:60] + "...", 1)
     try:
         tree = _parser().parse(text)
     except UnexpectedInput as error:
         raise _syntax_error(text, shown, error) from None
     except RecursionError:
         raise FormulaError("formula is nested too deeply", shown, 1) from None
+    _check_depth(tree, shown)
 
     compiler = _Compiler(shown, symbols)
     try:
@@ -175,6 +179,29 @@ def compile_formula(text: str, symbols: Mapping[str, Symbol], expect: str | None
             raise FormulaError(f"expected a {expect} formula, got {_DESCRIBE[result_type]}", shown, start)
     names = frozenset(compiler.names)
     return Formula(text, result_type, node.fn, names, tree, {name: symbols[name] for name in names})
+
+
+# --- limits ------------------------------------------------------------------------------------------
+
+MAX_LENGTH = 1000
+"""Longest formula text, in characters."""
+
+MAX_DEPTH = 32
+"""Deepest nesting of operators, calls and brackets (``a + b + c`` is 2 deep, ``abs(abs(1))`` 2)."""
+
+MAX_NUMBER = 1_000_000_000
+"""Largest number a formula may write, or reach by arithmetic on numbers written."""
+
+
+def _check_depth(tree: Tree, shown: str) -> None:
+    """Refuse trees deeper than :data:`MAX_DEPTH`, pointing at the first node too deep (no recursion)."""
+    stack = [(tree, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            pos = getattr(node.meta, "start_pos", 0) if not node.meta.empty else 0
+            raise FormulaError(f"formula is nested too deeply (more than {MAX_DEPTH} levels)", shown, pos + 1)
+        stack.extend((c, depth + 1) for c in node.children if isinstance(c, Tree))
 
 
 # --- syntax errors -----------------------------------------------------------------------------------
@@ -353,11 +380,10 @@ class _Compiler(Transformer):
     # atoms
 
     def number(self, meta, token: Token) -> _Node:
-        try:
-            value = int(token)
-        except ValueError:  # Python refuses to convert integers of more than 4300 digits
-            self._fail("number too large", token.start_pos)
-        return _constant(value, "number", token.start_pos)
+        # the length test first: Python refuses to convert integers of more than 4300 digits
+        if len(token.lstrip("0")) > len(str(MAX_NUMBER)) or int(token) > MAX_NUMBER:
+            self._fail(f"number too large (the limit is {MAX_NUMBER:,})", token.start_pos)
+        return _constant(int(token), "number", token.start_pos)
 
     def string(self, meta, token: Token) -> _Node:
         return _constant(str(token)[1:-1], "text", token.start_pos)
@@ -439,7 +465,10 @@ class _Compiler(Transformer):
     def arith(self, meta, a: _Node, op: Token, b: _Node) -> _Node:
         self._need(a, "number", f"'{op}' needs numbers")
         self._need(b, "number", f"'{op}' needs numbers")
-        return _binary(str(op), a, b, "number", meta.start_pos)
+        node = _binary(str(op), a, b, "number", meta.start_pos)
+        if node.const and abs(node.value) > MAX_NUMBER:
+            self._fail(f"this works out to a number beyond the limit ({MAX_NUMBER:,})", meta.start_pos)
+        return node
 
     def compare(self, meta, a: _Node, op: Token, b: _Node) -> _Node:
         symbol = str(op)
@@ -511,6 +540,8 @@ def _show(value: Any, type: str) -> str:
         return "true" if value else "false"
     if type == "text" and isinstance(value, str):
         return f'"{value}"'
+    if isinstance(value, int) and abs(value) > 10**100:  # str() refuses ints of more than 4300 digits
+        return f"{'-' if value < 0 else ''}a number of about {int(value.bit_length() * 0.30103)} digits"
     return str(value)
 
 

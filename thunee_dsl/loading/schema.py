@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable
 from importlib import resources
 from typing import Any
 
-from jsonschema import Draft202012Validator
+from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import ValidationError, best_match, relevance
 
 from thunee_dsl.errors import Location, Problem
@@ -121,16 +121,28 @@ def relaxed_schema(schema: dict) -> dict:
     return _relax(schema)
 
 
+def _is_whole_number(checker, instance) -> bool:
+    # JSON Schema counts 4.0 as an integer; the engine counts seats and cards with Python ints, so
+    # a number written with a decimal point is not a whole number here.
+    return isinstance(instance, int) and not isinstance(instance, bool)
+
+
+_RulesetValidator = validators.extend(
+    Draft202012Validator,
+    type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_whole_number),
+)
+
+
 @functools.lru_cache(maxsize=None)
 def _shipped_validator(partial: bool) -> Draft202012Validator:
     schema = ruleset_schema()
-    return Draft202012Validator(relaxed_schema(schema) if partial else schema)
+    return _RulesetValidator(relaxed_schema(schema) if partial else schema)
 
 
 def _validator(schema: dict | None, partial: bool) -> Draft202012Validator:
     if schema is None:
         return _shipped_validator(partial)
-    return Draft202012Validator(relaxed_schema(schema) if partial else schema)
+    return _RulesetValidator(relaxed_schema(schema) if partial else schema)
 
 
 # --- words -------------------------------------------------------------------------------------
@@ -145,7 +157,7 @@ def describe_value(value: Any) -> str:
     if isinstance(value, int):
         return "a whole number"
     if isinstance(value, float):
-        return "a number"
+        return f"{value!r} (a whole number is written without a decimal point)" if value.is_integer() else "a number"
     if isinstance(value, str):
         return "a string"
     if isinstance(value, dict):
