@@ -11,6 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from lark import Tree
+
 from thunee_dsl.errors import FormulaError, Location, Problem, RulesetError
 from thunee_dsl.formula import Formula, compile_formula
 from thunee_dsl.model.cards import Deck, beats_table, normalise_rank
@@ -144,6 +146,7 @@ class _Compiler:
             each_team=self.formula(("scoring", "each_team"), "team value", "number"),
         )
         self.check_verbs(ruleset)
+        self.check_playable(ruleset)
         if self.problems:
             raise RulesetError(self.problems)
         return ruleset
@@ -435,6 +438,95 @@ class _Compiler:
                 elif item.verb in seen:
                     self.problem(path, f"verb '{item.verb}' is already used by {'.'.join(seen[item.verb][:2])}")
                 seen[item.verb] = path
+
+
+    # -- what validates must play (issue 12) -----------------------------------------------------
+    def check_playable(self, ruleset: Ruleset) -> None:
+        """Checks that keep a ruleset the schema accepts from stalling or crashing the engine."""
+        self.check_step_order(ruleset.sequence)
+        for section, items in (("undertakings", ruleset.undertakings), ("claims", ruleset.claims)):
+            for item in items:
+                written = self.get(section, item.name, "balls") or {}
+                by_key = {"success": item.balls.success, "failure": item.balls.failure,
+                          "caught": item.balls.failure, "partner_catch": item.balls.partner_catch}
+                for key in written:
+                    if key in by_key:
+                        self.check_balls((section, item.name, "balls", key), by_key[key])
+        for i, outcome in enumerate(ruleset.outcomes):
+            self.check_balls(("scoring", "outcomes", i, "balls"), outcome.balls)
+        self.check_target(ruleset)
+
+    def check_step_order(self, steps: tuple[str, ...]) -> None:
+        """Cards are dealt before anyone acts on them; trumps are settled before the first trick."""
+        first_deal = next((i for i, step in enumerate(steps) if step.startswith("deal ")), None)
+        for i, step in enumerate(steps[:first_deal]):
+            if not step.startswith("deal "):
+                self.problem(("sequence", i), f"step '{step}' comes before any cards are dealt: "
+                             f"start the sequence with 'deal 1'")
+        first_play = steps.index("play") if "play" in steps else len(steps)
+        for i, step in enumerate(steps):
+            if i > first_play and step in _BEFORE_PLAY:
+                self.problem(("sequence", i), f"step '{step}' comes after the first 'play': trumps are "
+                             f"settled (made, called or bid for) before the first trick is led")
+
+    def check_balls(self, path: tuple, formula: Formula | None) -> None:
+        """A ball value the formula can be seen to make negative (a negative number as its result)."""
+        for value in _constant_results(formula):
+            if value < 0:
+                self.problem(path, f"{'.'.join(map(str, path))}: balls cannot be negative ({value}); "
+                             f"balls are only ever opened, so give them to the other team instead")
+                return
+
+    def check_target(self, ruleset: Ruleset) -> None:
+        """The scores can reach the target: some outcome gives balls, and the targets fit together."""
+        results = [_constant_results(o.balls) for o in ruleset.outcomes]
+        if ruleset.outcomes and ruleset.each_team is None and all(
+                r and max(r) <= 0 and len(r) == 1 for r in results) and not ruleset.undertakings \
+                and not ruleset.claims:
+            self.problem(("scoring", "outcomes"), "no outcome ever gives a ball, so no team can reach the "
+                         f"target of {ruleset.game.target}")
+        game = ruleset.game
+        if game.win_by > game.target:
+            self.problem(("game", "win_by"), f"game.win_by ({game.win_by}) is more than the target "
+                         f"({game.target}): after a deuce no team could get that far ahead")
+        if game.raised_target is not None:
+            if game.raised_target <= game.target:
+                self.problem(("game", "raised_target", "target"), f"the raised target ({game.raised_target}) "
+                             f"must be above the target ({game.target})")
+            if game.raised_corner_house is not None and game.raised_corner_house >= game.raised_target:
+                self.problem(("game", "raised_target", "corner_house"), f"corner house "
+                             f"({game.raised_corner_house}) must be below the raised target ({game.raised_target})")
+
+
+_BEFORE_PLAY = frozenset({"make trumps", "calling", "bidding", "concede", "redeal"})
+"""Steps that settle trumps or the deal itself, so must come before the first trick."""
+
+
+def _constant_results(formula: Formula | None) -> list[int]:
+    """The values a number formula can give that are written as constants: the whole formula when it
+    names nothing, else each branch of its ``if``s (and arguments of ``min``) that names nothing."""
+    if formula is None or formula.type != "number":
+        return []
+    if not formula.names:
+        return [formula.evaluate(None)]
+    out, stack = [], [formula._tree]
+    while stack:
+        node = stack.pop()
+        if not isinstance(node, Tree):
+            continue
+        if node.data == "if_expr":
+            stack.extend(node.children[1:])
+        elif node.data == "paren":
+            stack.extend(node.children)
+        elif node.data == "call" and str(node.children[0]) == "min":
+            stack.extend(node.children[1:])
+        elif not any(t.data == "name" for t in node.iter_subtrees()) and not node.meta.empty:
+            try:
+                out.append(compile_formula(formula.text[node.meta.start_pos:node.meta.end_pos], {},
+                                           "number").evaluate(None))
+            except FormulaError:  # a part that does not stand alone (cannot happen for a number branch)
+                pass
+    return out
 
 
 def _team_value_getter(team_values: tuple[TeamValue, ...], teams: int):
