@@ -18,7 +18,8 @@ def load_ruleset(name_or_path: str):
     from thunee_dsl.loading import load_ruleset_source
     from thunee_dsl.model import compile_ruleset
 
-    return compile_ruleset(load_ruleset_source(name_or_path))
+    # keep_going: a file's schema problems come out together with its formula and semantic ones
+    return compile_ruleset(load_ruleset_source(name_or_path, keep_going=True))
 
 
 @lru_cache(maxsize=32)

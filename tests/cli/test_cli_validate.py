@@ -566,3 +566,142 @@ def test_bad_team_value_name_is_one_problem(here, capsys):
         "house.yaml:9:11: verb 'double' is already used by claims.double",
     ]
     assert code == 1
+
+
+# --- issue 12: what validates plays; every bad input a located error ---------------------------------
+# Each of these said "ok" (and then crashed or misbehaved in play) or reached the internal-error exit
+# before; now each is one located line per problem.
+
+PLAYS_CASES = [
+    ("seats-written-4.0", "extends: standard\nname: house\nplayers: {seats: 4.0}\n",
+     ["{f}:3:18: players.seats: expected a whole number, got 4.0 (a whole number is written without a "
+      "decimal point)"]),
+    ("three-teams", "extends: standard\nname: house\nplayers: {seats: 6, teams: 3}\ndeal: {batches: [2, 2]}\n",
+     ["{f}:3:28: players.teams: must be at most 2, got 3"]),
+    ("four-teams", "extends: standard\nname: house\nplayers: {teams: 4}\n",
+     ["{f}:3:18: players.teams: must be at most 2, got 4"]),
+    ("play-before-trumps",
+     "extends: standard\nname: house\nsequence: [deal 1, play, make trumps, calling, deal 2, undertakings, play]\n",
+     ["{f}:3:26: step 'make trumps' comes after the first 'play': trumps are settled (made, called or bid for) "
+      "before the first trick is led",
+      "{f}:3:39: step 'calling' comes after the first 'play': trumps are settled (made, called or bid for) "
+      "before the first trick is led"]),
+    ("trumps-before-the-deal",
+     "extends: standard\nname: house\nsequence: [make trumps, calling, deal 1, deal 2, undertakings, play]\n",
+     ["{f}:3:12: step 'make trumps' comes before any cards are dealt: start the sequence with 'deal 1'",
+      "{f}:3:25: step 'calling' comes before any cards are dealt: start the sequence with 'deal 1'"]),
+    ("negative-partner-catch", "extends: standard\nname: house\nundertakings:\n  thunee:\n    balls: {partner_catch: -10}\n",
+     ["{f}:5:28: undertakings.thunee.balls.partner_catch: balls cannot be negative (-10); balls are only ever "
+      "opened, so give them to the other team instead"]),
+    ("negative-ball-branch",
+     "extends: standard\nname: house\nscoring:\n  outcomes:\n    - {when: true, winner: makers, balls: if call > 0 then 2 else -1}\n",
+     ["{f}:5:43: scoring.outcomes.0.balls: balls cannot be negative (-1); balls are only ever opened, so give "
+      "them to the other team instead"]),
+    ("no-outcome-gives-balls",
+     "extends: standard\nname: house\nsequence: [deal 1, make trumps, calling, deal 2, play]\nundertakings: null\n"
+     "claims: null\nscoring:\n  outcomes:\n    - {when: true, winner: makers, balls: 0}\n",
+     ["{f}:8:5: no outcome ever gives a ball, so no team can reach the target of 12"]),
+    ("raised-target-not-raised", "extends: standard\nname: house\ngame:\n  raised_target: {after: [khanaak], target: 12}\n",
+     ["{f}:4:45: the raised target (12) must be above the target (12)"]),
+    ("win-by-beyond-target", "extends: standard\nname: house\ngame: {deuce: 11, win_by: 13}\n",
+     ["{f}:3:27: game.win_by (13) is more than the target (12): after a deuce no team could get that far ahead"]),
+    ("nested-abs-400", "extends: standard\nname: house\nscoring:\n  outcomes:\n    - when: true\n      winner: makers\n"
+     "      balls: " + "abs(" * 400 + "1" + ")" * 400 + "\n",
+     ["{f}:7:14: scoring.outcomes.0.balls: formula is too long: 2,001 characters (the limit is 1,000)",
+      "    " + "abs(" * 15 + "...", "    ^"]),
+    ("nested-too-deep", "extends: standard\nname: house\nscoring:\n  outcomes:\n    - when: true\n      winner: makers\n"
+     "      balls: " + "abs(" * 40 + "1" + ")" * 40 + "\n",
+     ["{f}:7:142: scoring.outcomes.0.balls: formula is nested too deeply (more than 32 levels)",
+      "    " + "abs(" * 40 + "1" + ")" * 40, "    " + " " * 128 + "^"]),
+    ("two-4000-digit-numbers", "extends: standard\nname: house\nscoring:\n  outcomes:\n    - when: true\n"
+     "      winner: makers\n      balls: " + "9" * 400 + " * " + "9" * 400 + "\n",
+     ["{f}:7:14: scoring.outcomes.0.balls: number too large (the limit is 1,000,000,000)",
+      "    " + "9" * 400 + " * " + "9" * 400, "    ^"]),
+    ("a-number-too-large", "extends: standard\nname: house\ngame: {target: " + "9" * 4300 + "}\n",
+     ["{f}:3:16: number 999999999999... (4300 characters) is too large (the limit is 1,000,000,000)"]),
+    ("thousand-suits", "extends: standard\nname: house\ndeck:\n  suits: ["
+     + ", ".join(chr(0x4E00 + i) for i in range(1000)) + "]\n",
+     ["{f}:4:10: deck.suits: expected at most 8 items, got 1000"]),
+    ("extends-nul", 'extends: "base\\0.yaml"\nname: house\n',
+     ["{f}:1:10: extends: a ruleset name or file path cannot contain the control character U+0000"]),
+    ("extends-300-chars", "extends: " + "a" * 300 + ".yaml\nname: house\n",
+     ["{f}:1:10: extends: a file name is at most 255 characters long; 'aaaaaaaaaaaaaaaaaaaa...' has 305"]),
+    ("extends-300-char-name", "extends: " + "a" * 300 + "\nname: house\n",
+     ["{f}:1:10: extends: a file name is at most 255 characters long; 'aaaaaaaaaaaaaaaaaaaa...' has 300"]),
+    ("unknown-key-and-formula-together",
+     "extends: standard\nname: house\ngame: {targt: 13}\nscoring:\n  outcomes:\n"
+     "    - {when: counting.cnt >= 105, winner: counting, balls: 1}\n",
+     ["{f}:3:8: unknown key 'targt' in game; expected one of: target, corner_house, source, deuce, win_by, "
+      "raised_target",
+      "{f}:6:14: scoring.outcomes.0.when: unknown name 'counting.cnt'; did you mean 'counting.count'?",
+      "    counting.cnt >= 105", "    ^"]),
+    ("wrong-type-and-formula-together",
+     "extends: standard\nname: house\nplayers: {seats: four}\nundertakings:\n  thunee:\n    allowed_if: seat.suit_held >= 2\n",
+     ["{f}:3:18: players.seats: expected a whole number, got a string",
+      "{f}:6:17: undertakings.thunee.allowed_if: unknown name 'seat.suit_held'; did you mean 'seat.suits_held'?",
+      "    seat.suit_held >= 2", "    ^"]),
+]
+
+
+@pytest.mark.parametrize("text, expected", [c[1:] for c in PLAYS_CASES], ids=[c[0] for c in PLAYS_CASES])
+def test_what_validates_plays_and_every_problem_is_located(here, capsys, text, expected):
+    path = here / "house.yaml"
+    path.write_text(text, encoding="utf-8")
+    code, out, err = run_cli(capsys, "validate", "house.yaml")
+    assert err.splitlines() == [line.format(f="house.yaml") for line in expected]
+    assert (code, out) == (1, "")
+
+
+def test_an_extends_symlink_loop_is_a_located_problem(here, capsys):
+    (here / "loop1.yaml").symlink_to("loop2.yaml")
+    (here / "loop2.yaml").symlink_to("loop1.yaml")
+    write(here, "house.yaml", "extends: loop1.yaml\nname: house\n")
+    code, out, err = run_cli(capsys, "validate", "house.yaml")
+    assert err == "house.yaml:1:10: cannot find the base ruleset 'loop1.yaml' (looked for loop1.yaml)\n"
+    assert code == 1
+
+
+def test_a_ruleset_path_with_a_nul_is_a_problem_not_a_crash(capsys):
+    from thunee_dsl import load_ruleset
+    from thunee_dsl.errors import RulesetError
+    with pytest.raises(RulesetError) as caught:
+        load_ruleset("x\0.yaml")
+    assert str(caught.value) == "x\\0.yaml: a file name cannot contain a NUL character"
+
+
+TRANSCRIPT_HEAD = """\
+ruleset: standard
+deals:
+  - hands:
+      0: [9H, AH, TH, KH, QH, QS]
+      1: [9D, AD, TD, KD, QD, TS]
+      2: [JS, 9S, AS, JH, JD, JC]
+      3: [9C, AC, TC, KC, QC, KS]
+    actions:
+      - 1 trump 9D
+      - 2 play JS
+"""
+
+REPLAY_CASES = [
+    ("ruleset-nul", TRANSCRIPT_HEAD.replace("ruleset: standard", 'ruleset: "x\\0.yaml"'),
+     "t.yaml:1:10: ruleset: a ruleset name or file path cannot contain the control character U+0000"),
+    ("play-a-suit", TRANSCRIPT_HEAD + "      - 3 play H\n",
+     't.yaml: deal 1, action 3 "3 play H": \'H\' is not a card of this deck (cards are rank then suit, e.g. JS; '
+     "ranks J 9 A T K Q, suits S H D C)"),
+    ("play-nothing", TRANSCRIPT_HEAD + "      - 3 play\n",
+     't.yaml: deal 1, action 3 "3 play": \'play\' needs a card, e.g. "3 play JS"'),
+    ("superscript-seat", TRANSCRIPT_HEAD.replace("      0: [9H", '      "²": [9H'),
+     "t.yaml:4:7: deal 1: no cards for seat 0\nt.yaml:4:12: '²' is not a seat (0 to 3)"),
+    ("score-4300-digits", TRANSCRIPT_HEAD.replace("deals:", "score: [" + "9" * 4300 + ", 0]\ndeals:"),
+     "t.yaml:2:9: number 999999999999... (4300 characters) is too large (the limit is 1,000,000,000)"),
+    ("score-past-the-target", TRANSCRIPT_HEAD.replace("deals:", "score: [100, 0]\ndeals:"),
+     "t.yaml:2:9: score: team 0 has 100 balls, but 12 wins the game: a game still being played has fewer"),
+]
+
+
+@pytest.mark.parametrize("text, expected", [c[1:] for c in REPLAY_CASES], ids=[c[0] for c in REPLAY_CASES])
+def test_replay_of_a_bad_transcript_is_a_located_error(here, capsys, text, expected):
+    (here / "t.yaml").write_text(text, encoding="utf-8")
+    code, out, err = run_cli(capsys, "replay", "t.yaml")
+    assert err == expected + "\n"
+    assert (code, out) == (2, "")

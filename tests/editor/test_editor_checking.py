@@ -88,3 +88,31 @@ def test_every_shipped_ruleset_checks_from_its_text(name):
     check = check_text(path.read_text(encoding="utf-8"), filename=str(path))
     assert check.ok, check.problems
     assert check.ruleset.name == name
+
+
+# --- issue 12: check_text never raises; it returns located problems ---------------------------------
+
+@pytest.mark.parametrize("extends, message", [
+    ('"base\\0.yaml"', "extends: a ruleset name or file path cannot contain the control character U+0000"),
+    ("a" * 300 + ".yaml", "extends: a file name is at most 255 characters long; 'aaaaaaaaaaaaaaaaaaaa...' has 305"),
+    ("loop1.yaml", "cannot find the base ruleset 'loop1.yaml' (looked for "),
+])
+def test_check_text_returns_a_problem_for_a_hostile_extends(tmp_path, extends, message):
+    (tmp_path / "loop1.yaml").symlink_to("loop2.yaml")
+    (tmp_path / "loop2.yaml").symlink_to("loop1.yaml")
+    check = check_text(f"extends: {extends}\nname: mine\n", base_dir=tmp_path)
+    assert not check.ok
+    [problem] = check.problems
+    assert (problem.line, problem.column, problem.in_text) == (1, 10, True)
+    assert problem.message.startswith(message)
+
+
+def test_check_text_reports_schema_and_formula_problems_in_one_pass():
+    check = check_text("extends: standard\nname: mine\ngame: {targt: 13}\nscoring:\n  outcomes:\n"
+                       "    - {when: counting.cnt >= 105, winner: counting, balls: 1}\n")
+    assert [(p.line, p.column, p.message) for p in check.problems] == [
+        (3, 8, "unknown key 'targt' in game; expected one of: target, corner_house, source, deuce, win_by, "
+               "raised_target"),
+        (6, 14, "scoring.outcomes.0.when: unknown name 'counting.cnt'; did you mean 'counting.count'?"),
+    ]
+    assert check.source is None  # data the schema refused parts of is not handed on

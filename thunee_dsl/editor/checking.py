@@ -119,14 +119,24 @@ def check_text(text: str, *, filename: str = EDITOR_FILE, base_dir: str | PathLi
     ``extends: NAME`` finds a shipped ruleset (or one in ``search``).
     """
     try:
-        source = load_ruleset_text(text, filename, base_dir=base_dir, search=search)
+        source = load_ruleset_text(text, filename, base_dir=base_dir, search=search, keep_going=True)
     except RulesetError as err:
         return TextCheck(text, None, None, locate(err.problems, text, filename))
+    except Exception as err:  # a bug of ours: the editor must still show something, never crash
+        return TextCheck(text, None, None, (_internal(err),))
     try:
         ruleset = compile_ruleset(source)
     except RulesetError as err:
-        return TextCheck(text, None, source, locate(err.problems, text, filename))
+        # a source the schema refused parts of is not handed on: its data lacks those parts
+        return TextCheck(text, None, None if source.problems else source, locate(err.problems, text, filename))
+    except Exception as err:
+        return TextCheck(text, None, None, (_internal(err),))
     return TextCheck(text, ruleset, source, ())
+
+
+def _internal(err: Exception) -> TextProblem:
+    return TextProblem(EDITOR_FILE, 0, 0, f"internal error while checking: {type(err).__name__}: {err} "
+                       "(please report it with the text you were editing)", in_text=False)
 
 
 __all__ = ["EDITOR_FILE", "TextCheck", "TextProblem", "check_text", "locate"]

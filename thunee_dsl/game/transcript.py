@@ -90,7 +90,7 @@ def _load_ruleset(doc: LocatedDoc, base_dir: Path | None) -> Ruleset:
     looks_like_path = "/" in ref or "\\" in ref or ref.endswith((".yaml", ".yml", ".json"))
     target = str((base_dir / ref) if looks_like_path and base_dir is not None else ref)
     try:
-        return compile_ruleset(load_ruleset_source(target))
+        return compile_ruleset(load_ruleset_source(target, keep_going=True))
     except RulesetError as err:
         if all(p.location.line <= 0 for p in err.problems) or any(
                 s in p.message.lower() for p in err.problems for s in ("unknown ruleset", "no such", "not found")):

@@ -30,7 +30,7 @@ from thunee_dsl.errors import Location, Problem, RulesetError
 
 from . import registry
 from .safe_yaml import LocatedDoc, load_yaml_file, load_yaml_text
-from .schema import describe_value, schema_problems
+from .schema import describe_value, invalid_paths, schema_problems
 
 __all__ = ["MAX_EXTENDS_DEPTH", "MAX_NAME_LENGTH", "MergedSource", "load_ruleset_source", "load_ruleset_text",
            "reference_problem"]
@@ -59,6 +59,8 @@ class MergedSource:
     tree_provenance: Mapping[tuple, LocatedDoc] = field(default_factory=dict, repr=False, compare=False)
     # path -> doc whose mapping was merged at exactly that path (the top-most contributor)
     node_provenance: Mapping[tuple, LocatedDoc] = field(default_factory=dict, repr=False, compare=False)
+    # keep_going=True only: the schema's problems; ``data`` then lacks the values they are about
+    problems: tuple[Problem, ...] = field(default=(), repr=False, compare=False)
 
     def _existing(self, path) -> tuple:
         """The longest prefix of ``path`` that exists in the merged data."""
@@ -265,7 +267,57 @@ def _strip_extends(doc: LocatedDoc) -> LocatedDoc:
     return dataclasses.replace(doc, data=data)
 
 
-def _build(top: _Link, *, search, schema: dict | None) -> MergedSource:
+def _without_paths(data: dict, paths: list[tuple]) -> dict:
+    """A copy of ``data`` without the mapping keys at ``paths`` (copying only what changes)."""
+    data = dict(data)
+    for path in paths:
+        node = data
+        for part in path[:-1]:
+            child = node.get(part) if isinstance(node, dict) else (
+                node[part] if isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node) else None)
+            if not isinstance(child, (dict, list)):
+                break
+            child = dict(child) if isinstance(child, dict) else list(child)
+            node[part] = child
+            node = child
+        else:
+            if isinstance(node, dict):
+                node.pop(path[-1], None)
+    return data
+
+
+def _value_at(data: Any, path: tuple) -> Any:
+    for part in path:
+        if not isinstance(data, dict) or part not in data:
+            return _MISSING
+        data = data[part]
+    return data
+
+
+def _with_base_values(data: dict, paths: list[tuple], bases: list[dict]) -> dict:
+    """``data`` with the value at each path (mapping keys only) taken from the first base that has one."""
+    patches = {}
+    for path in paths:
+        if all(isinstance(part, str) for part in path):
+            value = next((v for v in (_value_at(b, path) for b in bases) if v is not _MISSING), _MISSING)
+            if value is not _MISSING:
+                patches[path] = value
+    if not patches:
+        return data
+    data = _without_paths(data, [])  # a copy of the top level
+    for path, value in patches.items():
+        node = data
+        for part in path[:-1]:
+            child = node.get(part)
+            if not isinstance(child, dict):
+                break
+            node[part] = node = dict(child)
+        else:
+            node[path[-1]] = value
+    return data
+
+
+def _build(top: _Link, *, search, schema: dict | None, keep_going: bool = False) -> MergedSource:
     chain = _resolve_chain(top, search)
     docs = [_strip_extends(link.doc) for link in chain]  # top first
     problems: list[Problem] = []
@@ -292,6 +344,15 @@ def _build(top: _Link, *, search, schema: dict | None) -> MergedSource:
         node_provenance=merger.nodes,
     )
     problems += schema_problems(merged, schema=schema)
+    if problems and keep_going:
+        # the rest of the ruleset is still checked (formulas, semantics): a value refused is replaced
+        # by the one its base file gives, if that one is good, else left out
+        refused = invalid_paths(data, schema=schema)
+        bases = [doc.data for doc in docs[1:]]
+        patched = _with_base_values(data, refused, bases)
+        pruned = _without_paths(patched, invalid_paths(patched, schema=schema)) if patched is not data else \
+            _without_paths(data, refused)
+        return dataclasses.replace(merged, data=pruned, problems=tuple(dict.fromkeys(problems)))
     if problems:
         unique = list(dict.fromkeys(problems))
         raise RulesetError(unique)
@@ -309,12 +370,15 @@ def load_ruleset_source(
     *,
     search: str | PathLike | None = None,
     schema: dict | None = None,
+    keep_going: bool = False,
 ) -> MergedSource:
     """Load a ruleset by shipped name/alias or file path, resolving ``extends:``; validate; merge.
 
     ``search``: a folder to find shipped names in instead of :func:`registry.rulesets_dir`.
     ``schema``: a schema dict to validate against instead of the shipped one (tests).
-    Raises :class:`RulesetError` with every located problem found.
+    Raises :class:`RulesetError` with every located problem found. With ``keep_going``, schema
+    problems are not raised but kept in ``problems`` of the result (whose data then lacks the values
+    refused), so that compiling it reports them together with the formula and semantic problems.
     """
     if _looks_like_path(name_or_path):
         path = Path(name_or_path)
@@ -322,7 +386,7 @@ def load_ruleset_source(
         path = registry.find_ruleset(str(name_or_path), directory=search)
     doc = load_yaml_file(path)
     top = _Link(doc=doc, identity=_identity(path), folder=path.parent)
-    return _build(top, search=search, schema=schema)
+    return _build(top, search=search, schema=schema, keep_going=keep_going)
 
 
 def load_ruleset_text(
@@ -332,6 +396,7 @@ def load_ruleset_text(
     *,
     search: str | PathLike | None = None,
     schema: dict | None = None,
+    keep_going: bool = False,
 ) -> MergedSource:
     """Like :func:`load_ruleset_source` for unsaved text (the app's editor).
 
@@ -342,4 +407,4 @@ def load_ruleset_text(
     folder = Path(base_dir) if base_dir is not None else Path(filename).parent
     identity = _identity(folder / Path(filename).name)
     top = _Link(doc=doc, identity=identity, folder=folder)
-    return _build(top, search=search, schema=schema)
+    return _build(top, search=search, schema=schema, keep_going=keep_going)

@@ -36,6 +36,7 @@ __all__ = [
     "ruleset_schema",
     "relaxed_schema",
     "schema_problems",
+    "invalid_paths",
     "describe_value",
     "dotted_path",
 ]
@@ -363,6 +364,33 @@ def _sorted_by_relevance(errors: list[ValidationError]) -> list[ValidationError]
         return sorted(errors, key=relevance, reverse=True)
     except TypeError:  # pragma: no cover - mixed path element types; keep the validator's order
         return errors
+
+
+def invalid_paths(data: Any, *, partial: bool = False, schema: dict | None = None) -> list[tuple]:
+    """Paths of the values the schema refuses, each ending at a mapping key (so that removing them
+    leaves every other value where it was): an unknown key, or the key holding a wrong value.
+
+    Used to go on checking the rest of a ruleset (its formulas, its semantics) in the same pass.
+    """
+    paths: set[tuple] = set()
+    for error in _validator(schema, partial).iter_errors(data):
+        path = tuple(error.absolute_path)
+        if error.validator in ("additionalProperties", "unevaluatedProperties") and isinstance(error.instance, dict):
+            allowed = error.schema.get("properties", {})
+            patterns = list(error.schema.get("patternProperties", {}))
+            paths.update(path + (key,) for key in error.instance
+                         if key not in allowed and not any(re.search(p, str(key)) for p in patterns))
+            continue
+        if _under_property_names(error) and isinstance(error.instance, str):
+            paths.add(path + (error.instance,))
+            continue
+        if error.validator in _PRESENCE:
+            continue  # nothing to remove: a key is missing
+        while path and not isinstance(path[-1], str):
+            path = path[:-1]
+        if path:
+            paths.add(path)
+    return sorted(paths, key=lambda p: tuple(map(str, p)))
 
 
 def schema_problems(

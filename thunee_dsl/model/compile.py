@@ -546,6 +546,9 @@ def _team_value_getter(team_values: tuple[TeamValue, ...], teams: int):
 def compile_ruleset(source) -> Ruleset:
     """Compile a merged, schema-checked source (:class:`thunee_dsl.loading.MergedSource`)."""
     compiler = _Compiler(source)
+    found = tuple(getattr(source, "problems", ()))
+    if found:  # the schema refused parts (loaded with keep_going): check the rest as far as it goes
+        return _compile_the_rest(compiler, found)
     try:
         return compiler.compile()
     except RulesetError:
@@ -553,3 +556,20 @@ def compile_ruleset(source) -> Ruleset:
     except (KeyError, TypeError, ValueError) as err:  # shape problems the schema let through
         compiler.problem((), f"cannot compile ruleset: {err}")
         raise RulesetError(compiler.problems) from None
+
+
+def _compile_the_rest(compiler: _Compiler, found: tuple[Problem, ...]) -> Ruleset:
+    """Raise the schema's problems with those compiling the rest of the data finds.
+
+    The data lacks the values the schema refused, so compiling may stop early on a missing key:
+    what it found until then is still reported. A problem on a line the schema already complained
+    about is left out (it is most likely the same mistake seen again).
+    """
+    try:
+        compiler.compile()
+    except (RulesetError, KeyError, TypeError, ValueError, AttributeError, IndexError):
+        pass
+    lines = {(p.location.file, p.location.line) for p in found}
+    more = [p for p in compiler.problems if (p.location.file, p.location.line) not in lines
+            and not p.message.startswith("cannot compile ruleset")]
+    raise RulesetError(list(dict.fromkeys((*found, *more))))
