@@ -1,0 +1,112 @@
+"""What every fuzzed input must satisfy: a located error, or a ruleset that plays and replays."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import random
+import re
+from pathlib import Path
+
+import yaml
+
+from thunee_dsl import load_ruleset
+from thunee_dsl.cli.main import main
+from thunee_dsl.editor.checking import check_text
+from thunee_dsl.errors import RulesetError, TranscriptError
+from thunee_dsl.game import GameState
+from thunee_dsl.game.transcript import replay_text
+
+REPO = Path(__file__).resolve().parents[2]
+SHIPPED = sorted((REPO / "rulesets").glob("*.yaml"))
+_EXAMPLES = sorted((REPO / "examples").glob("*.yaml")) + sorted((REPO / "examples" / "house").glob("*.yaml"))
+OVERLAYS = [p for p in _EXAMPLES if not p.read_text(encoding="utf-8").count("\nruleset:")]
+TRANSCRIPTS = sorted((REPO / "tests" / "transcripts").rglob("*.yaml")) + [p for p in _EXAMPLES if p not in OVERLAYS]
+
+MAX_ACTIONS_PER_DEAL = 2_000
+# a located line: file:line:column: message (the file may be a path with colons only on Windows)
+LOCATED = re.compile(r"^.+:\d+:\d+: \S")
+
+
+def cli(*args: str) -> tuple[int, str]:
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+        code = main(list(args))
+    return code, err.getvalue()
+
+
+def assert_located_ruleset_problems(path: Path, text: str, error: RulesetError) -> None:
+    """Every problem has a line and column; the CLI says the same and exits 1; the editor too."""
+    for problem in error.problems:
+        assert problem.location.line > 0, f"problem without a line: {problem}\n--- text:\n{text}"
+        assert "internal error" not in problem.message
+    code, err = cli("validate", str(path))
+    assert code == 1, f"validate exit {code}: {err}\n--- text:\n{text}"
+    first_lines = [line for line in err.splitlines() if not line.startswith("    ")]
+    assert first_lines and all(LOCATED.match(line) for line in first_lines), err
+    check = check_text(text, filename=str(path), base_dir=path.parent)
+    assert not check.ok
+    assert all(p.line > 0 and "internal error" not in p.message for p in check.problems), check.problems
+
+
+def check_ruleset_file(path: Path, games: int, seed: int, max_deals: int = 12):
+    """Validate ``path``: a located error, or a ruleset whose random games play and replay."""
+    text = path.read_text(encoding="utf-8")
+    try:
+        ruleset = load_ruleset(str(path))
+    except RulesetError as error:
+        assert_located_ruleset_problems(path, text, error)
+        return None
+    check = check_text(text, filename=str(path), base_dir=path.parent)
+    assert check.ok, f"the library accepts what the editor refuses: {check.problems}"
+    for g in range(games):
+        play_and_replay(ruleset, path, seed * 7 + g, max_deals)
+    return ruleset
+
+
+def play_and_replay(ruleset, path: Path, seed: int, max_deals: int) -> GameState:
+    """A random game (at most ``max_deals`` deals): every deal ends, card points are conserved, and the
+    game's transcript replays to the same balls."""
+    game = GameState(ruleset, seed=seed)
+    rng = random.Random(seed)
+    points = ruleset.deck.points
+    while not game.is_over and len(game.deals) <= max_deals:
+        deal = game.deal
+        actions = 0
+        while game.deal is deal and not game.is_over:
+            legal = game.legal_actions()
+            assert legal, "no legal action in a game that is not over"
+            pass_ = legal[-1] if legal[-1].verb == "pass" else None
+            game.apply(pass_ if pass_ is not None and rng.random() < 0.8 else rng.choice(legal))
+            actions += 1
+            assert actions < MAX_ACTIONS_PER_DEAL, "a deal that does not end"
+            if deal is not None and deal.over:
+                break
+        if deal is not None and deal.over and len(deal.tricks) == ruleset.hand_size and deal.offence is None:
+            won = [c for _, trick, _ in deal.tricks for _, c in trick]
+            assert sum(deal.team_cards) == sum(points[c] for c in won), "card points not conserved"
+            dealt = 0
+            for mask in deal.dealt:
+                dealt |= mask
+            assert sum(points[c] for c in won) == sum(points[c] for c in range(len(points)) if dealt >> c & 1)
+    transcript = game.to_transcript()
+    finished = [d for d, rec in zip(transcript["deals"], game.deals) if rec.result is not None]
+    if not finished:
+        return game
+    transcript["deals"] = finished
+    transcript["ruleset"] = str(path)
+    report = replay_text(yaml.safe_dump(transcript, sort_keys=False, allow_unicode=True), "t.yaml", path.parent)
+    assert [list(r.balls) for r in report.deals] == [list(r.result.balls) for r in game.deals if r.result is not None]
+    return game
+
+
+def check_transcript_text(text: str, folder: Path) -> None:
+    """A transcript: a correct replay, or a located error (RulesetError) / a one-line TranscriptError."""
+    try:
+        replay_text(text, "t.yaml", folder)
+    except RulesetError as error:
+        for problem in error.problems:
+            assert problem.location.file, problem
+            assert "internal error" not in problem.message
+    except TranscriptError as error:
+        assert "\n" not in str(error) and str(error).startswith("t.yaml"), str(error)

@@ -1,0 +1,107 @@
+"""Structural mutations of YAML-shaped data, shared by the fuzz tests and the long campaign.
+
+A mutation picks a place in the data (a mapping key or a list item, at any depth) and deletes it,
+duplicates it, gives it a value of another type, swaps it with another place, sets an extreme value,
+or edits it as a formula. Every function takes a :class:`random.Random`, so a hypothesis-drawn seed
+makes a mutant reproducible.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any
+
+OPERATIONS = ("delete", "duplicate", "retype", "swap", "extreme", "formula")
+
+OTHER_TYPES: tuple[Any, ...] = (None, True, False, "x", "", 0, 1.5, 4.0, [], {}, [1], {"a": 1}, ["deal 1"], "play")
+EXTREMES: tuple[Any, ...] = (-1, 0, 1, 2, 3, 7, 8, 9, 12, 13, 64, 100, 1000, 10**9, 10**9 + 1, -(10**9), 2.0, -0.5,
+                             "", " ", "a" * 300, "Ω", "²", "\t", "none", "true", "deal 9", "dealer+99")
+FORMULA_TOKENS = ("(", ")", "+", "-", "*", "abs(", "max(", "min(", ",", "if", "then", "else", "and", "or", "not",
+                  "==", "!=", ">=", "<", "counting.count", "call", "tricks", "caller", "none", "true", "false",
+                  "1", "0", "-10", "999999999", '"thunee"', "seat.suits_held", "callers.tricks", "undertaking",
+                  "team.cards", "other.declared", "dealers.balls", "@", "é")
+
+
+def places(data: Any, path: tuple = ()) -> list[tuple]:
+    """Every path to a mapping value or list item below the top level."""
+    out = []
+    if isinstance(data, dict):
+        items = data.items()
+    elif isinstance(data, list):
+        items = enumerate(data)
+    else:
+        return out
+    for key, value in items:
+        out.append(path + (key,))
+        out += places(value, path + (key,))
+    return out
+
+
+def _parent(data: Any, path: tuple) -> Any:
+    for part in path[:-1]:
+        data = data[part]
+    return data
+
+
+def _get(data: Any, path: tuple) -> Any:
+    return _parent(data, path)[path[-1]]
+
+
+def _set(data: Any, path: tuple, value: Any) -> None:
+    _parent(data, path)[path[-1]] = value
+
+
+def mutate_formula(text: str, rng: random.Random) -> str:
+    tokens = text.split()
+    if not tokens or rng.random() < 0.2:
+        return " ".join(rng.choice(FORMULA_TOKENS) for _ in range(rng.randint(1, 7)))
+    i = rng.randrange(len(tokens) + 1)
+    kind = rng.random()
+    if kind < 0.4:
+        tokens.insert(i, rng.choice(FORMULA_TOKENS))
+    elif kind < 0.7 and i < len(tokens):
+        tokens[i] = rng.choice(FORMULA_TOKENS)
+    elif i < len(tokens):
+        del tokens[i]
+    return " ".join(tokens)
+
+
+def mutate_once(data: Any, rng: random.Random) -> str:
+    """Mutate ``data`` in place; return what was done (for failure messages)."""
+    spots = places(data)
+    if not spots:
+        return "nothing to mutate"
+    path = rng.choice(spots)
+    op = rng.choice(OPERATIONS)
+    parent = _parent(data, path)
+    if op == "delete":
+        del parent[path[-1]]
+    elif op == "duplicate":
+        value = copy.deepcopy(parent[path[-1]])
+        if isinstance(parent, list):
+            parent.insert(path[-1], value)
+        else:  # the value also under a sibling's key (or a new one)
+            keys = list(parent)
+            parent[rng.choice(keys + [f"{path[-1]}2"])] = value
+    elif op == "retype":
+        parent[path[-1]] = copy.deepcopy(rng.choice(OTHER_TYPES))
+    elif op == "swap":
+        other = rng.choice(spots)
+        if other[:len(path)] == path or path[:len(other)] == other:
+            return f"swap {path} with itself or its part: nothing done"
+        a, b = _get(data, path), _get(data, other)
+        _set(data, path, copy.deepcopy(b))
+        _set(data, other, copy.deepcopy(a))
+    elif op == "extreme":
+        parent[path[-1]] = rng.choice(EXTREMES)
+    else:
+        value = parent[path[-1]]
+        parent[path[-1]] = mutate_formula(value if isinstance(value, str) else str(value), rng)
+    return f"{op} {'.'.join(map(str, path))}"
+
+
+def mutant(data: Any, rng: random.Random, count: int) -> tuple[Any, list[str]]:
+    data = copy.deepcopy(data)
+    done = [mutate_once(data, rng) for _ in range(count)]
+    return data, done
