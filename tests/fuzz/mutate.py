@@ -105,3 +105,37 @@ def mutant(data: Any, rng: random.Random, count: int) -> tuple[Any, list[str]]:
     data = copy.deepcopy(data)
     done = [mutate_once(data, rng) for _ in range(count)]
     return data, done
+
+
+NUMBER_NAMES = ("call", "tricks", "counting.count", "callers.tricks", "team.cards", "other.declared",
+                "dealers.balls", "seat.suits_held")
+BOOLEAN_NAMES = ("true", "false", "caller.won_last_trick")
+
+
+def random_formula(rng: random.Random, depth: int = 0, want: str = "number") -> str:
+    """A formula built from the grammar (mostly well typed), to be mutated further."""
+    leaf = depth > 4 or rng.random() < 0.3
+    if want == "boolean":
+        if leaf:
+            return rng.choice(BOOLEAN_NAMES)
+        kind = rng.randrange(3)
+        if kind == 0:
+            return f"{random_formula(rng, depth + 1)} {rng.choice(('==', '!=', '<', '<=', '>', '>='))} " \
+                   f"{random_formula(rng, depth + 1)}"
+        if kind == 1:
+            return f"{random_formula(rng, depth + 1, 'boolean')} {rng.choice(('and', 'or'))} " \
+                   f"{random_formula(rng, depth + 1, 'boolean')}"
+        return f"not {random_formula(rng, depth + 1, 'boolean')}"
+    if leaf:
+        return rng.choice(NUMBER_NAMES + (str(rng.choice((0, 1, 2, 10, 104, 999_999_999))),))
+    kind = rng.randrange(5)
+    if kind == 0:
+        return f"{random_formula(rng, depth + 1)} {rng.choice('+-*')} {random_formula(rng, depth + 1)}"
+    if kind == 1:
+        return f"{rng.choice(('abs', 'max', 'min'))}({random_formula(rng, depth + 1)})"
+    if kind == 2:
+        return f"({random_formula(rng, depth + 1)})"
+    if kind == 3:
+        return f"-{random_formula(rng, depth + 1)}"
+    return f"if {random_formula(rng, depth + 1, 'boolean')} then {random_formula(rng, depth + 1)} " \
+           f"else {random_formula(rng, depth + 1)}"

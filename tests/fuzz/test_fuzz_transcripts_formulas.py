@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from checks import TRANSCRIPTS, check_transcript_text, cli
-from mutate import FORMULA_TOKENS, mutant, mutate_formula
+from mutate import FORMULA_TOKENS, mutant, mutate_formula, random_formula
 from thunee_dsl.errors import FormulaError
 from thunee_dsl.formula import compile_formula
 from thunee_dsl.loading import load_yaml_file
@@ -55,8 +55,11 @@ CONTEXTS = ("outcome", "undertaking", "claim", "team value", "dealer", "cancella
        expect=st.sampled_from((None, "number", "boolean")))
 def test_a_random_formula_compiles_or_is_a_located_formula_error(seed, context, expect):
     rng = random.Random(seed)
-    text = " ".join(rng.choice(FORMULA_TOKENS) for _ in range(rng.randint(1, 12)))
-    for _ in range(rng.randint(0, 4)):
+    if rng.random() < 0.5:
+        text = " ".join(rng.choice(FORMULA_TOKENS) for _ in range(rng.randint(1, 12)))
+    else:
+        text = random_formula(rng, want=rng.choice(("number", "boolean")))
+    for _ in range(rng.randint(0, 2)):
         text = mutate_formula(text, rng)
     symbols = symbol_table(context, tricks=6, team_values=("count",), team_value_getter=None)
     try:
@@ -67,6 +70,9 @@ def test_a_random_formula_compiles_or_is_a_located_formula_error(seed, context, 
         return
     assert formula.type in ("number", "boolean", "team", "seat", "text", "none")
     assert not expect or formula.type == expect or formula.type == "none"
+    if not formula.names:  # a constant: evaluates and explains without a deal
+        assert formula.explain(None).endswith(" = " + {True: "true", False: "false"}.get(
+            formula.evaluate(None), str(formula.evaluate(None))))
 
 
 @FUZZ
