@@ -10,12 +10,14 @@ from pathlib import Path
 
 import yaml
 
-from thunee_dsl import load_ruleset
+from thunee_dsl import load_ruleset, shipped_ruleset
 from thunee_dsl.cli.main import main
 from thunee_dsl.editor.checking import check_text
 from thunee_dsl.errors import RulesetError, TranscriptError
 from thunee_dsl.game import GameState
 from thunee_dsl.game.transcript import replay_text
+from thunee_dsl.model.diff import diff_rulesets
+from thunee_dsl.model.rulebook import render_rulebook
 
 REPO = Path(__file__).resolve().parents[2]
 SHIPPED = sorted((REPO / "rulesets").glob("*.yaml"))
@@ -59,6 +61,8 @@ def check_ruleset_file(path: Path, games: int, seed: int, max_deals: int = 12):
         return None
     check = check_text(text, filename=str(path), base_dir=path.parent)
     assert check.ok, f"the library accepts what the editor refuses: {check.problems}"
+    assert render_rulebook(ruleset).startswith("#")  # `thunee-dsl rules` works on it
+    diff_rulesets(shipped_ruleset("standard"), ruleset)  # and `thunee-dsl diff`
     for g in range(games):
         play_and_replay(ruleset, path, seed * 7 + g, max_deals)
     return ruleset
