@@ -411,3 +411,44 @@ def test_module_doctests(module):
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0
     assert result.failed == 0
+
+
+# --- issue 12: a ruleset that validates can be played ----------------------------------------------
+
+@pytest.mark.parametrize("balls, negative", [
+    ("4", None),
+    ("-4", -4),
+    ("2 - 12", -10),
+    ("if call > 0 then 2 else -1", -1),
+    ("if call > 0 then (0 - 3) else 1", -3),
+    ("min(call, -2)", -2),
+    ("if call > 0 then call else 1", None),
+    ("max(call, -2)", None),  # cannot be told without a deal: not refused
+    ("abs(0 - 5)", None),
+])
+def test_a_ball_value_written_negative_is_refused(tmp_path, balls, negative):
+    text = f"extends: standard\nname: house\nscoring:\n  outcomes:\n    - {{when: true, winner: makers, balls: \"{balls}\"}}\n"
+    if negative is None:
+        compile_text(tmp_path, text)
+        return
+    with pytest.raises(RulesetError) as caught:
+        compile_text(tmp_path, text)
+    [problem] = caught.value.problems
+    assert problem.message.startswith(f"scoring.outcomes.0.balls: balls cannot be negative ({negative})")
+    assert problem.location.line == 5
+
+
+def test_keep_going_compiles_the_rest_of_a_file_the_schema_refused(tmp_path):
+    path = tmp_path / "house.yaml"
+    path.write_text("extends: standard\nname: house\nplayers: {seats: 4.0}\ndealer: {passes_if: dealers.bals > 0}\n")
+    with pytest.raises(RulesetError) as strict:
+        load_ruleset_source(path)
+    assert len(strict.value.problems) == 1  # the schema's problem only
+    source = load_ruleset_source(path, keep_going=True)
+    assert source.data["players"]["seats"] == 4  # the base's value stands in for the one refused
+    with pytest.raises(RulesetError) as caught:
+        compile_ruleset(source)
+    assert [(p.location.line, p.message.split(";")[0]) for p in caught.value.problems] == [
+        (3, "players.seats: expected a whole number, got 4.0 (a whole number is written without a decimal point)"),
+        (4, "dealer.passes_if: unknown name 'dealers.bals'"),
+    ]
