@@ -104,13 +104,18 @@ def play_and_replay(ruleset, path: Path, seed: int, max_deals: int) -> GameState
     return game
 
 
-def check_transcript_text(text: str, folder: Path) -> None:
-    """A transcript: a correct replay, or a located error (RulesetError) / a one-line TranscriptError."""
+def check_transcript_text(text: str, folder: Path) -> str:
+    """A transcript: a correct replay, or a located error (RulesetError) / a one-line TranscriptError.
+    Returns which: "replayed", "refused"."""
     try:
-        replay_text(text, "t.yaml", folder)
+        report = replay_text(text, "t.yaml", folder)
     except RulesetError as error:
         for problem in error.problems:
             assert problem.location.file, problem
             assert "internal error" not in problem.message
+        return "refused"
     except TranscriptError as error:
         assert "\n" not in str(error) and str(error).startswith("t.yaml"), str(error)
+        return "refused"
+    assert report.to_text() and report.to_json()["score"] == list(report.score)
+    return "replayed"
