@@ -657,7 +657,7 @@ def test_an_extends_symlink_loop_is_a_located_problem(here, capsys):
     (here / "loop2.yaml").symlink_to("loop1.yaml")
     write(here, "house.yaml", "extends: loop1.yaml\nname: house\n")
     code, out, err = run_cli(capsys, "validate", "house.yaml")
-    assert err == "house.yaml:1:10: cannot find the base ruleset 'loop1.yaml' (looked for loop1.yaml)\n"
+    assert err == "house.yaml:1:10: cannot read the base ruleset 'loop1.yaml': its symbolic links go round in a loop\n"
     assert code == 1
 
 

@@ -19,6 +19,7 @@ All problems found are raised together.
 from __future__ import annotations
 
 import dataclasses
+import errno
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -162,9 +163,15 @@ def reference_problem(ref: str) -> str | None:
 def _is_readable_file(target: Path, where: Location, ref: str) -> bool:
     """Does ``target`` exist as a file? Problems of the file system become located problems."""
     try:
-        return target.is_file()
+        if target.is_file():
+            return True
+        if target.is_symlink():
+            target.resolve(strict=True)  # raises for a link that loops (or points nowhere)
+        return False
     except (OSError, RuntimeError, ValueError) as err:
         reason = getattr(err, "strerror", None) or str(err)
+        if isinstance(err, RuntimeError) or getattr(err, "errno", None) == errno.ELOOP:
+            reason = "its symbolic links go round in a loop"
         raise RulesetError([Problem(where, f"cannot read the base ruleset '{ref}': {reason}")]) from None
 
 
