@@ -64,14 +64,20 @@ def check_ruleset_file(path: Path, games: int, seed: int, max_deals: int = 12):
     assert render_rulebook(ruleset).startswith("#")  # `thunee-dsl rules` works on it
     diff_rulesets(shipped_ruleset("standard"), ruleset)  # and `thunee-dsl diff`
     for g in range(games):
-        play_and_replay(ruleset, path, seed * 7 + g, max_deals)
+        # every other game starts a ball short of the target, so that games are also played to their end
+        score = None if g % 2 == 0 else [ruleset.game.target - 1] + [0] * (ruleset.teams - 1)
+        game = play_and_replay(ruleset, path, seed * 7 + g, max_deals, score)
+        if game.is_over:
+            assert game.winner is not None and game.legal_actions() == []
+            assert max(game.score) >= min(ruleset.game.target, ruleset.game.raised_target or ruleset.game.target) \
+                or game.after_deuce
     return ruleset
 
 
-def play_and_replay(ruleset, path: Path, seed: int, max_deals: int) -> GameState:
+def play_and_replay(ruleset, path: Path, seed: int, max_deals: int, score=None) -> GameState:
     """A random game (at most ``max_deals`` deals): every deal ends, card points are conserved, and the
     game's transcript replays to the same balls."""
-    game = GameState(ruleset, seed=seed)
+    game = GameState(ruleset, seed=seed, score=score)
     rng = random.Random(seed)
     points = ruleset.deck.points
     while not game.is_over and len(game.deals) <= max_deals:
@@ -101,6 +107,8 @@ def play_and_replay(ruleset, path: Path, seed: int, max_deals: int) -> GameState
     transcript["ruleset"] = str(path)
     report = replay_text(yaml.safe_dump(transcript, sort_keys=False, allow_unicode=True), "t.yaml", path.parent)
     assert [list(r.balls) for r in report.deals] == [list(r.result.balls) for r in game.deals if r.result is not None]
+    if game.is_over:
+        assert (list(report.score), report.winner) == (list(game.score), game.winner)
     return game
 
 
