@@ -1,0 +1,170 @@
+"""Long work that goes on while the user is elsewhere: one background run per owner (a browser session).
+
+The Compare page starts a simulation here and comes back to it on every rerun: the run lives in a
+module-level registry (:data:`RUNS`), not in the page, so leaving the page (or the page being drawn again)
+neither stops it nor starts a second one. The work reports ``progress(done, total)``; from the first report
+on, the run knows how fast it goes and estimates the time left. ``cancel()`` makes the next progress report
+raise :class:`Cancelled`, which the work lets through (``simulate`` does, and stops its workers).
+
+>>> import time
+>>> runs = Runs()
+>>> def work(progress):
+...     for done in range(1, 4):
+...         progress(done, 3)
+...     return "three games"
+>>> run = runs.start("me", work, total=3, about={"games": 3})
+>>> run.wait(10)
+True
+>>> run.state, run.result, run.done
+('done', 'three games', 3)
+>>> runs.current("me") is run
+True
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+import uuid
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+RUNNING, DONE, CANCELLED, FAILED = "running", "done", "cancelled", "failed"
+Progress = Callable[[int, int], None]
+
+
+class Cancelled(Exception):
+    """Raised from a progress report once the run was cancelled."""
+
+
+@dataclass
+class Run:
+    """One piece of work in a thread of its own. ``about``: what the work is (for the page to show)."""
+
+    owner: str
+    total: int
+    about: dict
+    id: str = field(default_factory=lambda: uuid.uuid4().hex[:12])
+    state: str = RUNNING
+    done: int = 0
+    result: Any = None
+    error: str | None = None
+    started: float = field(default_factory=lambda: time.monotonic())
+    first_report: float | None = None  # seconds from the start to the first progress report
+    finished: float | None = None
+    _cancel: threading.Event = field(default_factory=threading.Event, repr=False)
+    _over: threading.Event = field(default_factory=threading.Event, repr=False)
+
+    # -- from the work's thread ---------------------------------------------------------------
+    def progress(self, done: int, total: int) -> None:
+        if self._cancel.is_set():
+            raise Cancelled()
+        if self.first_report is None and done > 0:
+            self.first_report = time.monotonic() - self.started
+        self.done, self.total = done, total
+
+    def _work(self, work: Callable[[Progress], Any]) -> None:
+        try:
+            result = work(self.progress)
+        except Cancelled:
+            self.state = CANCELLED
+        except Exception as err:  # shown on the page: a failed run must not fail the app
+            self.error = str(err) or type(err).__name__
+            self.state = CANCELLED if self._cancel.is_set() else FAILED
+        else:
+            if self._cancel.is_set():
+                self.state = CANCELLED
+            else:
+                self.result, self.done, self.state = result, self.total, DONE
+        finally:
+            self.finished = time.monotonic()
+            self._over.set()
+
+    # -- from the page ---------------------------------------------------------------------------
+    @property
+    def running(self) -> bool:
+        return self.state == RUNNING
+
+    def cancel(self) -> None:
+        """Stop at the work's next progress report; the run counts as cancelled from now on."""
+        if self.state == RUNNING:
+            self._cancel.set()
+            self.state = CANCELLED
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Until the work's thread is over (True) or ``timeout`` seconds (False)."""
+        return self._over.wait(timeout)
+
+    @property
+    def elapsed(self) -> float:
+        return (self.finished or time.monotonic()) - self.started
+
+    @property
+    def seconds_left(self) -> float | None:
+        """Estimated from the pace so far (None until the first progress report)."""
+        if self.state != RUNNING or self.first_report is None or self.done <= 0:
+            return None
+        return self.elapsed / self.done * max(0, self.total - self.done)
+
+    @property
+    def seconds_in_all(self) -> float | None:
+        left = self.seconds_left
+        return None if left is None else self.elapsed + left
+
+
+class Runs:
+    """The runs of every owner: at most one running run per owner, finished ones kept until replaced,
+    cleared or crowded out (``keep``: finished runs kept in all, oldest dropped first)."""
+
+    def __init__(self, keep: int = 16):
+        self._lock = threading.Lock()
+        self._runs: dict[str, Run] = {}
+        self.keep = keep
+
+    def start(self, owner: str, work: Callable[[Progress], Any], total: int, about: dict | None = None) -> Run:
+        """Start ``work`` for ``owner``, unless the owner's run is still going: then that run."""
+        with self._lock:
+            current = self._runs.get(owner)
+            if current is not None and current.running:
+                return current
+            run = Run(owner, total, dict(about or {}))
+            self._runs.pop(owner, None)
+            self._runs[owner] = run
+            self._drop_old()
+        threading.Thread(target=run._work, args=(work,), name=f"background-run-{run.id}", daemon=True).start()
+        return run
+
+    def current(self, owner: str) -> Run | None:
+        with self._lock:
+            return self._runs.get(owner)
+
+    def clear(self, owner: str) -> None:
+        """Forget the owner's run (cancelling it if it still goes on)."""
+        with self._lock:
+            run = self._runs.pop(owner, None)
+        if run is not None:
+            run.cancel()
+
+    def _drop_old(self) -> None:
+        finished = [o for o, r in self._runs.items() if not r.running]  # oldest first (insertion order)
+        for owner in finished[:max(0, len(self._runs) - self.keep)]:
+            del self._runs[owner]
+
+
+#: The app's runs (one process serves every browser session).
+RUNS = Runs()
+
+
+def say_seconds(seconds: float) -> str:
+    """``about 40 s``, ``about 3 min``, ``about 1 h 10 min``: rounded as people say a wait."""
+    if seconds < 10:
+        return "a few seconds"
+    if seconds < 90:
+        return f"about {int(round(seconds / 5) * 5)} s"
+    minutes = int(round(seconds / 60))
+    if minutes < 60:
+        return f"about {minutes} min"
+    return f"about {minutes // 60} h {minutes % 60} min" if minutes % 60 else f"about {minutes // 60} h"
+
+
+__all__ = ["CANCELLED", "DONE", "FAILED", "RUNNING", "RUNS", "Cancelled", "Run", "Runs", "say_seconds"]
