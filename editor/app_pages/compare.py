@@ -70,7 +70,6 @@ def absorb(run) -> None:
     if run is not None and run.state == DONE and ss.get("cmp_absorbed") != run.id:
         ss.cmp_absorbed = run.id
         ss.cmp_result, ss.cmp_about = run.result, run.about
-        ss.cmp_pace = run.elapsed / max(1, run.total)  # seconds a game (of both rulesets), for the next estimate
 
 
 # -- charts -----------------------------------------------------------------------------------------
@@ -102,7 +101,7 @@ def bars_with_intervals(df: pd.DataFrame, x: str, y: str, low: str, high: str, y
     return (bars + whiskers).properties(height=height)
 
 
-def difference_chart(rows: list[dict], title: str, span: float) -> alt.Chart:
+def difference_chart(rows: list[dict], title: str, span: float, legend: bool = True) -> alt.Chart:
     """Differences B - A as dots on their 95% intervals around a zero line. The axis always holds zero and
     at least ``span`` either side of it, so a difference too small to matter looks small."""
     df = pd.DataFrame(rows)
@@ -113,7 +112,7 @@ def difference_chart(rows: list[dict], title: str, span: float) -> alt.Chart:
     y = alt.Y("label:N", title=None, sort=None, axis=alt.Axis(labelLimit=260))
     colour_ = alt.Color("seen:N", title=None, scale=alt.Scale(domain=["clear", "could be chance"],
                                                                range=[CLEAR_COLOUR, UNCLEAR_COLOUR]),
-                        legend=alt.Legend(orient="top"))
+                        legend=alt.Legend(orient="top") if legend else None)
     base = alt.Chart(df).encode(y=y, color=colour_)
     interval = base.mark_rule(strokeWidth=3).encode(x=alt.X("low:Q", title=title, scale=scale), x2="high:Q")
     dot = base.mark_point(filled=True, size=110, opacity=1).encode(
@@ -149,11 +148,22 @@ st.caption("Two rulesets: what the rules say differently, and what that does ove
 choices = catalogue()
 valid_refs = [r for r in choices if ruleset_of(r) is not None]
 default_b = "editor:" if "editor:" in valid_refs else "shipped:thirteen-point"
+bots = bot_names()
+preferred = next((n for n in PREFERRED_BOTS if n in bots), default_bot())
+SETTINGS = {  # widget key -> (default, the values it may take: None for any)
+    "cmp_a": ("shipped:standard", valid_refs),
+    "cmp_b": (default_b if default_b in valid_refs else valid_refs[0], valid_refs),
+    "cmp_games": (200, None), "cmp_bots": (preferred, bots), "cmp_mistakes": (0.0, None), "cmp_seed": (0, None),
+    "cmp_jobs": (CORES, None),
+}
+for key, (default, allowed) in SETTINGS.items():
+    # A widget's value is dropped when its page is left: keep a copy, and give it back on coming back.
+    if key not in ss or (allowed is not None and ss[key] not in allowed):
+        kept = ss.get(f"kept_{key}", default)
+        ss[key] = kept if allowed is None or kept in allowed else default
 c1, c2 = st.columns(2)
-c1.selectbox("Rules A", valid_refs, index=valid_refs.index("shipped:standard"), format_func=lambda r: choices[r],
-             key="cmp_a")
-c2.selectbox("Rules B", valid_refs, index=valid_refs.index(default_b) if default_b in valid_refs else 0,
-             format_func=lambda r: choices[r], key="cmp_b")
+c1.selectbox("Rules A", valid_refs, format_func=lambda r: choices[r], key="cmp_a")
+c2.selectbox("Rules B", valid_refs, format_func=lambda r: choices[r], key="cmp_b")
 a, b = ruleset_of(ss.cmp_a), ruleset_of(ss.cmp_b)
 
 run = RUNS.current(ss.cmp_owner)
@@ -166,29 +176,26 @@ with st.expander(f"What the rules say differently ({b.name} compared with {a.nam
     else:
         st.markdown("\n".join(f"- {c.text}" for c in rule_changes))
 
-bots = bot_names()
-preferred = next((n for n in PREFERRED_BOTS if n in bots), default_bot())
 going = run is not None and run.running
 with st.container(border=True):
     s1, s2, s3, s4, s5, s6 = st.columns([1, 1.1, 1, 0.8, 0.8, 1], vertical_alignment="bottom")
-    s1.number_input("Games of each", min_value=1, max_value=MAX_GAMES, value=200, step=50, key="cmp_games",
+    s1.number_input("Games of each", min_value=1, max_value=MAX_GAMES, step=50, key="cmp_games",
                     help="More games show smaller differences (and take longer).")
-    s2.selectbox("Bots at every seat", bots, index=bots.index(preferred) if preferred in bots else 0,
-                 key="cmp_bots", help="How the computer players play: " + ", ".join(bots) + ". Bolder bots take "
-                 "more risks, so risky rules (a Thunee caught, a failed claim) come up more often.")
-    s3.number_input("Mistakes", min_value=0.0, max_value=0.2, value=0.0, step=0.005, format="%.3f",
+    s2.selectbox("Bots at every seat", bots, key="cmp_bots",
+                 help="How the computer players play: " + ", ".join(bots) + ". Bolder bots take more risks, "
+                 "so risky rules (a Thunee caught, a failed claim) come up more often.")
+    s3.number_input("Mistakes", min_value=0.0, max_value=0.2, step=0.005, format="%.3f",
                     key="cmp_mistakes", disabled=not CAN_MAKE_MISTAKES,
                     help="How often a bot breaks a rule (a revoke, a card out of turn...), per decision: "
                     "penalty rules only come into play with mistakes." if CAN_MAKE_MISTAKES else
                     "These bots never break a rule (mistakes are not available yet), so penalties cannot happen.")
-    s4.number_input("Seed", min_value=0, max_value=10**9, value=0, step=1, key="cmp_seed",
+    s4.number_input("Seed", min_value=0, max_value=10**9, step=1, key="cmp_seed",
                     help="The same seed deals the same cards: the same numbers again.")
-    s5.number_input("Processes", min_value=1, max_value=CORES, value=CORES, step=1, key="cmp_jobs",
+    s5.number_input("Processes", min_value=1, max_value=CORES, step=1, key="cmp_jobs",
                     help=f"Games played side by side (this machine has {CORES} cores); the numbers are the same.")
     s6.button("Simulate", type="primary", on_click=start_run, key="cmp_run", width="stretch", disabled=going)
-    if "cmp_pace" in ss and not going:
-        st.caption(f"At the pace of your last run, {int(ss.cmp_games)} games take "
-                   f"{say_seconds(ss.cmp_pace * int(ss.cmp_games))}.")
+for key in SETTINGS:
+    ss[f"kept_{key}"] = ss[key]
 if ss.get("cmp_error"):
     st.error(ss.cmp_error)
 
@@ -270,9 +277,10 @@ st.markdown("**B - A with its 95% interval**: a dot right of the dashed zero lin
 left, right = st.columns(2, gap="large")
 if shares:
     left.altair_chart(difference_chart(shares, "difference in percentage points", span=5.0), width="stretch")
-for row in means:  # each in its own unit: at least a tenth of A's figure either side of zero
+for i, row in enumerate(means):  # each in its own unit: at least a tenth of A's figure either side of zero
     a_value = cmp.rulesets[0].statistic(row["key"]).estimate.value or 1.0
-    right.altair_chart(difference_chart([row], row["label"], span=0.1 * abs(a_value)), width="stretch")
+    right.altair_chart(difference_chart([row], row["label"], span=0.1 * abs(a_value), legend=not shares and i == 0),
+                       width="stretch")
 
 # -- the details ------------------------------------------------------------------------------------
 head = pd.DataFrame(headline_rows(cmp))

@@ -124,6 +124,8 @@ def test_a_run_goes_on_while_the_user_is_elsewhere_and_a_rerun_starts_no_second_
     at.switch_page("app_pages/compare.py").run()
     assert not at.exception
     assert RUNS.current(at.session_state["cmp_owner"]) is first and first.running
+    assert at.selectbox(key="cmp_b").value == "shipped:thirteen-point"  # the settings came back too
+    assert (at.number_input(key="cmp_games").value, at.selectbox(key="cmp_bots").value) == (10, "random")
     assert at.button(key="cmp_run").disabled  # Simulate cannot start another
     assert any("You can leave this page" in c.value for c in at.caption)
     assert any(p.proto.text.startswith("Playing 10 games of standard and of thirteen-point: 0 done")
