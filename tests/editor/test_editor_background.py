@@ -91,11 +91,11 @@ def test_the_time_left_is_estimated_from_the_pace_so_far(monkeypatch):
     assert run.state == RUNNING and run.seconds_left is None  # nothing measured yet
     clock[0] = 104.0
     run.progress(2, 10)  # 2 games in 4 s: 2 s a game, 8 to go
-    assert run.first_report == 4.0
+    assert (run.first_report, run.first_done) == (4.0, 2)
     assert run.seconds_left == 16.0 and run.seconds_in_all == 20.0
-    clock[0] = 110.0
-    run.progress(5, 10)  # 5 in 10 s
-    assert run.seconds_left == 10.0
+    clock[0] = 107.0
+    run.progress(5, 10)  # 3 more in 3 s: the start-up is behind, 1 s a game, 5 to go
+    assert run.seconds_left == 5.0 and run.seconds_in_all == 12.0
 
 
 def test_finished_runs_are_kept_up_to_a_limit():

@@ -3,7 +3,8 @@
 The Compare page starts a simulation here and comes back to it on every rerun: the run lives in a
 module-level registry (:data:`RUNS`), not in the page, so leaving the page (or the page being drawn again)
 neither stops it nor starts a second one. The work reports ``progress(done, total)``; from the first report
-on, the run knows how fast it goes and estimates the time left. ``cancel()`` makes the next progress report
+on, the run knows how fast it goes and estimates the time left (a short timed start: the pace is measured
+from the first report on, so starting the worker processes does not count as the pace of the games). ``cancel()`` makes the next progress report
 raise :class:`Cancelled`, which the work lets through (``simulate`` does, and stops its workers).
 
 >>> import time
@@ -51,6 +52,7 @@ class Run:
     error: str | None = None
     started: float = field(default_factory=lambda: time.monotonic())
     first_report: float | None = None  # seconds from the start to the first progress report
+    first_done: int = 0  # work done by then (the pace is measured from there: start-up is not work)
     finished: float | None = None
     _cancel: threading.Event = field(default_factory=threading.Event, repr=False)
     _over: threading.Event = field(default_factory=threading.Event, repr=False)
@@ -60,7 +62,7 @@ class Run:
         if self._cancel.is_set():
             raise Cancelled()
         if self.first_report is None and done > 0:
-            self.first_report = time.monotonic() - self.started
+            self.first_report, self.first_done = time.monotonic() - self.started, done
         self.done, self.total = done, total
 
     def _work(self, work: Callable[[Progress], Any]) -> None:
@@ -101,10 +103,15 @@ class Run:
 
     @property
     def seconds_left(self) -> float | None:
-        """Estimated from the pace so far (None until the first progress report)."""
+        """Estimated from the pace since the first progress report (starting worker processes is slow and
+        happens once), or from the first report alone until a second one (None before any)."""
         if self.state != RUNNING or self.first_report is None or self.done <= 0:
             return None
-        return self.elapsed / self.done * max(0, self.total - self.done)
+        if self.done > self.first_done:
+            pace = (self.elapsed - self.first_report) / (self.done - self.first_done)
+        else:
+            pace = self.elapsed / self.done
+        return pace * max(0, self.total - self.done)
 
     @property
     def seconds_in_all(self) -> float | None:
