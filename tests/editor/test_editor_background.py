@@ -93,6 +93,9 @@ def test_the_time_left_is_estimated_from_the_pace_so_far(monkeypatch):
     run.progress(2, 10)  # 2 games in 4 s: 2 s a game, 8 to go
     assert (run.first_report, run.first_done) == (4.0, 2)
     assert run.seconds_left == 16.0 and run.seconds_in_all == 20.0
+    clock[0] = 104.5
+    run.progress(4, 10)  # two chunks landing together say nothing of the pace yet: the pace overall
+    assert run.seconds_left == 4.5 / 4 * 6
     clock[0] = 107.0
     run.progress(5, 10)  # 3 more in 3 s: the start-up is behind, 1 s a game, 5 to go
     assert run.seconds_left == 5.0 and run.seconds_in_all == 12.0

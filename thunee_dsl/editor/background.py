@@ -107,8 +107,10 @@ class Run:
         happens once), or from the first report alone until a second one (None before any)."""
         if self.state != RUNNING or self.first_report is None or self.done <= 0:
             return None
-        if self.done > self.first_done:
-            pace = (self.elapsed - self.first_report) / (self.done - self.first_done)
+        since = self.elapsed - self.first_report
+        # Workers report in chunks that often land together: measure over a while, not between two of them.
+        if self.done > self.first_done and since >= max(2.0, self.first_report / 2):
+            pace = since / (self.done - self.first_done)
         else:
             pace = self.elapsed / self.done
         return pace * max(0, self.total - self.done)
