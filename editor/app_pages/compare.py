@@ -293,12 +293,14 @@ with left:
 with right:
     st.markdown("**Game length**")
     lengths = pd.DataFrame(game_length_rows(cmp))
-    st.altair_chart(histogram(lengths, "deals", "deals in a game"), width="stretch", height=320)
+    if not lengths.empty:
+        st.altair_chart(histogram(lengths, "deals", "deals in a game"), width="stretch", height=320)
 
 st.markdown("**Who wins**: the trump makers' team, the dealer's team (per deal), the first dealer's team (per game)")
 rates = head[head["key"].isin(["deal.makers_win", "deal.dealer_wins", "game.first_dealer_wins"])]
-st.altair_chart(bars_with_intervals(rates, "label", "value", "low", "high", "share", height=240, whole_range=True),
-                width="stretch", height=380)
+if not rates.empty:
+    st.altair_chart(bars_with_intervals(rates, "label", "value", "low", "high", "share", height=240,
+                                        whole_range=True), width="stretch", height=380)
 
 events = pd.DataFrame(event_rows(cmp))
 if not events.empty:

@@ -189,3 +189,29 @@ def test_the_same_seed_gives_the_same_numbers(app):
         finish(at)
         results.append(at.session_state["cmp_result"].to_json())
     assert results[0] == results[1]
+
+
+@pytest.mark.parametrize("partner_catches", [0, 14])
+def test_partner_catch_six_shows_the_warning_when_it_never_fired_and_the_difference_when_it_did(app,
+                                                                                                  partner_catches):
+    from test_editor_comparing import COMMON, PLAIN, constructed, diff, mean
+    fired = {**COMMON, "undertakings.thunee.partner_catch": partner_catches}
+    figures = dict(PLAIN, **{"deal.balls": ("balls per deal", mean(1.12, 1.09, 1.15), mean(1.10, 1.07, 1.13),
+                                            diff(-0.02, -0.03, -0.01) if partner_catches else diff(0.0, 0.0, 0.0))})
+    cmp, rule_changes = constructed(figures, fired, fired)
+    at = app("compare")
+    at.session_state["cmp_result"] = cmp  # as a finished run leaves it
+    at.session_state["cmp_about"] = {"names": ("standard", "partner-catch-six"), "games": cmp.games,
+                                     "changes": rule_changes}
+    at.run()
+    assert not at.exception, at.exception
+    never = [w.value for w in at.warning if ": this never came into play." in w.value]
+    if partner_catches:
+        assert never == []
+        [answer] = at.success
+        assert answer.value == ("**No clear change in game length; no clear change in who wins; balls per deal down: "
+                                "1.12 \u2192 1.10 (\u22120.02, \u22120.03 to \u22120.01).**")
+    else:
+        assert len(never) == 1 and "Thunee caught by partner" in never[0]
+        assert not at.success
+        assert any(w.value.startswith("**These 200 games cannot tell what the change does") for w in at.warning)
