@@ -212,14 +212,16 @@ def show_run() -> None:
         st.progress(min(1.0, run.done / max(1, run.total)),
                     text=f"Playing {about['games']} games of {about['names'][0]} and of {about['names'][1]}: "
                          f"{run.done} done, {when}")
-        st.caption("You can leave this page: the games go on, and their answer is here when you come back.")
+        st.caption("You can leave this page: the games go on, and their answer is here when you come back."
+                   + (" Below: the last comparison that finished." if "cmp_result" in ss else ""))
         st.button("Cancel", on_click=cancel_run, key="cmp_cancel", icon=":material/stop_circle:")
         return
     if ss.get("cmp_shown_end") != run.id:
         ss.cmp_shown_end = run.id
         st.rerun()  # draw the results (or the end of the run) on the whole page
     if run.state == CANCELLED:
-        st.info(f"Cancelled after {run.done} of {run.total} games.")
+        st.info(f"Cancelled after {run.done} of {run.total} games."
+                + (" Below: the last comparison that finished." if "cmp_result" in ss else ""))
     elif run.state == FAILED:
         st.error(f"Cannot simulate: {run.error}")
 
