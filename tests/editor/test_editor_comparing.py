@@ -249,3 +249,16 @@ def test_a_difference_in_words_keeps_its_value_inside_its_interval(centre, below
     value, lo, hi = numbers
     assert lo <= value <= hi
     assert text.startswith(("+", "\u2212", "0"))
+
+
+def test_with_two_teams_the_verdict_names_one_teams_wins_not_its_mirror_too():
+    figures = dict(PLAIN, **{
+        "game.team_wins.0": ("team 0 wins the game", share(0.45, 0.38, 0.52), share(0.55, 0.48, 0.62),
+                             diff(0.10, 0.02, 0.18)),
+        "game.team_wins.1": ("team 1 wins the game", share(0.55, 0.48, 0.62), share(0.45, 0.38, 0.52),
+                             diff(-0.10, -0.18, -0.02)),
+    })
+    cmp, rule_changes = constructed(figures, COMMON, COMMON, "thirteen-point")
+    v = verdict(cmp, rule_changes, reach(cmp, rule_changes))
+    assert v.text == ("No clear change in game length; team 0 wins the game more often: 45% \u2192 55% "
+                      "(+10 points, +2 to +18).")

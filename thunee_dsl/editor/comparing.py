@@ -380,12 +380,16 @@ def verdict(cmp: Comparison, rule_changes, reaches: Sequence[Reach] | None = Non
     length = _length_phrase(by_key.get(GAME_LENGTH))
     if length:
         parts.append(length)
-    wins = [c for c in all_changes if (c.key in WIN_KEYS or c.key.startswith(WIN_PREFIX)) and c.clear]
+    about_wins = [c for c in all_changes if c.key in WIN_KEYS or c.key.startswith(WIN_PREFIX)]
+    wins = [c for c in about_wins if c.clear]
+    team_wins = [c for c in wins if c.key.startswith(WIN_PREFIX)]
+    if cmp.rulesets[0].teams == 2 and len(team_wins) == 2:  # the other team's figure only mirrors the first
+        wins.remove(team_wins[1])
     if wins:
         parts += [phrase(c) for c in wins]
-    elif any(c.key in WIN_KEYS or c.key.startswith(WIN_PREFIX) for c in all_changes):
+    elif about_wins:
         parts.append("no clear change in who wins")
-    others = [c for c in all_changes if c.clear and c.key != GAME_LENGTH and c not in wins]
+    others = [c for c in all_changes if c.clear and c.key != GAME_LENGTH and c not in about_wins]
     parts += [phrase(c) for c in others[:VERDICT_OTHERS]]
     if len(others) > VERDICT_OTHERS:
         parts.append(f"and {len(others) - VERDICT_OTHERS} more clear differences (below)")
