@@ -115,3 +115,22 @@ def test_finished_runs_are_kept_up_to_a_limit():
 def test_waits_are_said_as_people_say_them():
     assert [say_seconds(s) for s in (3, 42, 89, 150, 3599, 3600, 4200)] == [
         "a few seconds", "about 40 s", "about 90 s", "about 2 min", "about 1 h", "about 1 h", "about 1 h 10 min"]
+
+
+def test_worker_processes_do_not_run_the_app_that_started_them(tmp_path, monkeypatch):
+    """Streamlit runs the app as ``__main__`` with the app file as ``__file__``: workers must not run it."""
+    import sys
+    import types
+
+    marker = tmp_path / "the app ran in a worker"
+    app_file = tmp_path / "app.py"
+    app_file.write_text(f"open({str(marker)!r}, 'a').write('ran\\n')\n")
+    app_main = types.ModuleType("__main__")
+    app_main.__file__ = str(app_file)
+    monkeypatch.setitem(sys.modules, "__main__", app_main)
+    rulesets = [shipped_ruleset("standard"), shipped_ruleset("thirteen-point")]
+    run = Runs().start("me", lambda progress: simulate(rulesets, games=8, bots="random", seed=2, jobs=2,
+                                                        progress=progress), total=8)
+    assert run.wait(120) and run.state == DONE, run.error
+    assert not marker.exists()
+    assert sys.modules["__main__"] is app_main  # given back

@@ -24,8 +24,12 @@ True
 
 from __future__ import annotations
 
+import contextlib
+import importlib.machinery
+import sys
 import threading
 import time
+import types
 import uuid
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -67,7 +71,8 @@ class Run:
 
     def _work(self, work: Callable[[Progress], Any]) -> None:
         try:
-            result = work(self.progress)
+            with plain_main():
+                result = work(self.progress)
         except Cancelled:
             self.state = CANCELLED
         except Exception as err:  # shown on the page: a failed run must not fail the app
@@ -119,6 +124,29 @@ class Run:
     def seconds_in_all(self) -> float | None:
         left = self.seconds_left
         return None if left is None else self.elapsed + left
+
+
+@contextlib.contextmanager
+def plain_main():
+    """While the work starts worker processes, a ``__main__`` they do not run.
+
+    Streamlit runs the app as the module ``__main__`` (with the app file as its ``__file__``), and a worker
+    process started by ``spawn`` or ``forkserver`` (as ``simulate`` does from a program with threads)
+    first runs the main module's file: every worker would run the whole app, headless, before playing a
+    game (slow, and it was seen to hang a worker). A stand-in named like a package's ``__main__`` is not
+    run by workers. Put back afterwards, unless a new script run has set its own meanwhile."""
+    main = sys.modules.get("__main__")
+    if main is None or getattr(main, "__spec__", None) is not None or getattr(main, "__file__", None) is None:
+        yield  # a program started normally (python -m, a console script): nothing to hide
+        return
+    stand_in = types.ModuleType("__main__")
+    stand_in.__spec__ = importlib.machinery.ModuleSpec("thunee_dsl.__main__", None)
+    sys.modules["__main__"] = stand_in
+    try:
+        yield
+    finally:
+        if sys.modules.get("__main__") is stand_in:
+            sys.modules["__main__"] = main
 
 
 class Runs:
