@@ -262,3 +262,19 @@ def test_with_two_teams_the_verdict_names_one_teams_wins_not_its_mirror_too():
     v = verdict(cmp, rule_changes, reach(cmp, rule_changes))
     assert v.text == ("No clear change in game length; team 0 wins the game more often: 45% \u2192 55% "
                       "(+10 points, +2 to +18).")
+
+
+def test_the_verdict_names_the_biggest_other_changes_and_counts_the_rest():
+    figures = dict(PLAIN, **{
+        "call.none": ("no call", share(0.962, 0.957, 0.967), share(0.963, 0.958, 0.968), diff(0.001, 0.0004, 0.002)),
+        "claim.double": ("Double claimed", share(0.10, 0.09, 0.11), share(0.14, 0.13, 0.15), diff(0.04, 0.03, 0.05)),
+        "game.lead_changes": ("lead changes per game", mean(1.60, 1.5, 1.7), mean(1.73, 1.6, 1.8),
+                              diff(0.12, 0.09, 0.16)),
+    })
+    cmp, rule_changes = constructed(figures, COMMON, COMMON, "thirteen-point")
+    v = verdict(cmp, rule_changes, reach(cmp, rule_changes))
+    assert v.text == ("No clear change in game length; no clear change in who wins; Double claimed more often: "
+                      "10% \u2192 14% (+4 points, +3 to +5); lead changes per game up: 1.60 \u2192 1.73 "
+                      "(+0.12, +0.09 to +0.16); and 1 more clear difference (below).")
+    # clear, so its nearest bound is not shown as 0
+    assert say_difference(0.001, 0.0004, 0.002, percent=True) == "+0.10 points (+0.04 to +0.20)"

@@ -33,8 +33,9 @@ SUCCESS = ".success"
 WIN_KEYS = ("deal.makers_win", "deal.dealer_wins", "game.first_dealer_wins")
 WIN_PREFIX = "game.team_wins."
 GAME_LENGTH = "game.deals"
-#: How many clear differences besides game length and who wins the verdict names before "and N more".
-VERDICT_OTHERS = 3
+#: How many clear differences besides game length and who wins the verdict names (the biggest, next to A's
+#: figures) before "and N more".
+VERDICT_OTHERS = 2
 
 
 def side(cmp: Comparison, index: int) -> str:
@@ -151,6 +152,10 @@ def say_difference(value: float | None, low: float | None, high: float | None, p
         return "none (the same in every game)"
     scale = 100.0 if percent else 1.0
     d = digits(low, high, scale)
+    if low is not None and (low > 0 or high < 0):  # clear: show the bound nearest zero as not zero
+        near = min(abs(low), abs(high)) * scale
+        while d < 3 and _num(near, d) == _num(0.0, d):
+            d += 1
     body = _num(scale * value, d, sign=True)
     if percent:
         body += " point" if body.lstrip("+\u2212") == "1" else " points"
@@ -363,6 +368,12 @@ def _mean_phrase(c: Change) -> str:
     return f"{c.label} {way}: {a} \u2192 {b} ({c.inner_words})"
 
 
+def relative_size(c: Change) -> float:
+    """How big a difference is next to A's figure (a change of 0.1 points in a share of 96% is small)."""
+    base = abs(c.a.value) if c.a is not None and c.a.value else 0.0
+    return abs(c.diff.value) / base if base else float("inf")
+
+
 def phrase(c: Change) -> str:
     return _share_phrase(c) if c.percent else _mean_phrase(c)
 
@@ -389,10 +400,12 @@ def verdict(cmp: Comparison, rule_changes, reaches: Sequence[Reach] | None = Non
         parts += [phrase(c) for c in wins]
     elif about_wins:
         parts.append("no clear change in who wins")
-    others = [c for c in all_changes if c.clear and c.key != GAME_LENGTH and c not in about_wins]
+    others = sorted((c for c in all_changes if c.clear and c.key != GAME_LENGTH and c not in about_wins),
+                    key=relative_size, reverse=True)  # the biggest changes first
     parts += [phrase(c) for c in others[:VERDICT_OTHERS]]
     if len(others) > VERDICT_OTHERS:
-        parts.append(f"and {len(others) - VERDICT_OTHERS} more clear differences (below)")
+        more = len(others) - VERDICT_OTHERS
+        parts.append(f"and {more} more clear difference{'s' if more > 1 else ''} (below)")
     text = "; ".join(parts)
     text = (text[:1].upper() + text[1:] + ".") if text else ""
     clear = any(c.clear for c in all_changes)
