@@ -17,7 +17,7 @@ import pandas as pd
 import streamlit as st
 
 from app_common import catalogue, follow_goto, ruleset_of
-from thunee_dsl.editor.background import CANCELLED, DONE, FAILED, RUNS, say_seconds
+from thunee_dsl.editor.background import CANCELLED, FAILED, RUNS, say_seconds
 from thunee_dsl.editor.comparing import (changes, deal_balls_rows, event_rows, game_length_rows, glance_rows,
                                          headline_rows, interval_rows, reach, say_estimate, verdict)
 from thunee_dsl.model.diff import diff_rulesets
@@ -36,7 +36,10 @@ CLEAR_COLOUR, UNCLEAR_COLOUR = "#c8102e", "#8a8f98"
 TONES = {"clear": st.success, "untested": st.warning, "none": st.info, "same": st.info}
 
 if "cmp_owner" not in ss:
-    ss.cmp_owner = uuid.uuid4().hex  # this browser session's key in the registry of background runs
+    # This browser session's key in the registry of background runs; in the address too, so that
+    # reloading the page finds its run again.
+    ss.cmp_owner = st.query_params.get("run") or uuid.uuid4().hex
+st.query_params["run"] = ss.cmp_owner
 
 
 def start_run() -> None:
@@ -66,8 +69,8 @@ def cancel_run() -> None:
 
 
 def absorb(run) -> None:
-    """Keep a finished run's comparison in the session (it outlives the registry's copy)."""
-    if run is not None and run.state == DONE and ss.get("cmp_absorbed") != run.id:
+    """Keep the last finished run's comparison in the session (it outlives the registry's copy)."""
+    if run is not None and ss.get("cmp_absorbed") != run.id:
         ss.cmp_absorbed = run.id
         ss.cmp_result, ss.cmp_about = run.result, run.about
 
@@ -167,7 +170,7 @@ c2.selectbox("Rules B", valid_refs, format_func=lambda r: choices[r], key="cmp_b
 a, b = ruleset_of(ss.cmp_a), ruleset_of(ss.cmp_b)
 
 run = RUNS.current(ss.cmp_owner)
-absorb(run)
+absorb(RUNS.finished(ss.cmp_owner))
 with st.expander(f"What the rules say differently ({b.name} compared with {a.name})",
                  expanded="cmp_result" not in ss):
     rule_changes = diff_rulesets(a, b)

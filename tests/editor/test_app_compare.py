@@ -215,3 +215,29 @@ def test_partner_catch_six_shows_the_warning_when_it_never_fired_and_the_differe
         assert len(never) == 1 and "Thunee caught by partner" in never[0]
         assert not at.success
         assert any(w.value.startswith("**These 200 games cannot tell what the change does") for w in at.warning)
+
+
+def test_reloading_the_page_finds_the_run_again(app, monkeypatch):
+    real, gate = thunee_dsl.simulation.simulate, threading.Event()
+
+    def simulate(rulesets, games, *args, progress=None, **options):
+        def held(done, total):
+            gate.wait(60)
+            progress(done, total)
+        return real(rulesets, games, *args, progress=held, **options)
+
+    monkeypatch.setattr(thunee_dsl.simulation, "simulate", simulate)
+    at = app("compare")
+    simulate_on_page(at, 5, "random")
+    owner = at.session_state["cmp_owner"]
+    assert at.query_params["run"] in (owner, [owner])
+    again = app("compare")  # a new session, as after a reload ...
+    assert again.session_state["cmp_owner"] != owner
+    reloaded = app("library")
+    reloaded.query_params["run"] = owner  # ... of the page's address
+    reloaded.switch_page("app_pages/compare.py").run()
+    assert reloaded.session_state["cmp_owner"] == owner
+    assert any("You can leave this page" in c.value for c in reloaded.caption)
+    gate.set()
+    finish(reloaded)
+    assert reloaded.session_state["cmp_result"].games == 5

@@ -2,7 +2,7 @@
 
 A small comparison of ``standard`` with a partner-catch-6 variant: the verdict in words and the warning that the
 partner catch never came into play; a run left for another page and found again on coming back; a long run
-cancelled. Screenshots go into the test's tmp_path.
+found again after reloading the page, then cancelled. Screenshots go into the test's tmp_path.
 """
 
 from __future__ import annotations
@@ -85,6 +85,9 @@ def test_compare_in_the_browser_verdict_warning_leaving_the_page_and_cancel(tmp_
             page.get_by_text(" left", exact=False).first.wait_for(timeout=120_000)  # the time estimate
             assert page.get_by_role("button", name="Simulate", exact=True).is_disabled()
             page.screenshot(path=str(tmp_path / "compare-running.png"))
+            page.reload()  # a new browser session: the address leads back to the run
+            wait_idle(page)
+            progress.wait_for(timeout=60_000)
             page.get_by_role("button", name="Cancel").click()
             page.get_by_text("Cancelled after").wait_for(timeout=60_000)
             wait_idle(page)

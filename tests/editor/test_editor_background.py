@@ -134,3 +134,18 @@ def test_worker_processes_do_not_run_the_app_that_started_them(tmp_path, monkeyp
     assert run.wait(120) and run.state == DONE, run.error
     assert not marker.exists()
     assert sys.modules["__main__"] is app_main  # given back
+
+
+def test_the_last_finished_run_stays_while_a_newer_one_goes_on_or_is_cancelled():
+    runs, gate, seen = Runs(), threading.Event(), []
+    first = runs.start("me", lambda progress: "first answer", total=1)
+    assert first.wait(10) and runs.finished("me") is first
+    second = runs.start("me", gated(3, gate, seen), total=3)
+    assert runs.current("me") is second and runs.finished("me") is first
+    second.cancel()
+    gate.set()
+    assert second.wait(10) and runs.finished("me") is first
+    third = runs.start("me", lambda progress: "third answer", total=1)
+    assert third.wait(10) and runs.finished("me") is third
+    runs.clear("me")
+    assert runs.finished("me") is None and runs.current("me") is None

@@ -156,6 +156,7 @@ class Runs:
     def __init__(self, keep: int = 16):
         self._lock = threading.Lock()
         self._runs: dict[str, Run] = {}
+        self._done: dict[str, Run] = {}  # the owner's last run that finished, while a newer one goes on
         self.keep = keep
 
     def start(self, owner: str, work: Callable[[Progress], Any], total: int, about: dict | None = None) -> Run:
@@ -165,7 +166,9 @@ class Runs:
             if current is not None and current.running:
                 return current
             run = Run(owner, total, dict(about or {}))
-            self._runs.pop(owner, None)
+            replaced = self._runs.pop(owner, None)
+            if replaced is not None and replaced.state == DONE:
+                self._done[owner] = replaced
             self._runs[owner] = run
             self._drop_old()
         threading.Thread(target=run._work, args=(work,), name=f"background-run-{run.id}", daemon=True).start()
@@ -175,9 +178,16 @@ class Runs:
         with self._lock:
             return self._runs.get(owner)
 
-    def clear(self, owner: str) -> None:
-        """Forget the owner's run (cancelling it if it still goes on)."""
+    def finished(self, owner: str) -> Run | None:
+        """The owner's newest run that finished (its answer stays while a newer run goes on or is cancelled)."""
         with self._lock:
+            run = self._runs.get(owner)
+            return run if run is not None and run.state == DONE else self._done.get(owner)
+
+    def clear(self, owner: str) -> None:
+        """Forget the owner's runs (cancelling the current one if it still goes on)."""
+        with self._lock:
+            self._done.pop(owner, None)
             run = self._runs.pop(owner, None)
         if run is not None:
             run.cancel()
@@ -186,6 +196,9 @@ class Runs:
         finished = [o for o, r in self._runs.items() if not r.running]  # oldest first (insertion order)
         for owner in finished[:max(0, len(self._runs) - self.keep)]:
             del self._runs[owner]
+            self._done.pop(owner, None)
+        for owner in list(self._done)[:max(0, len(self._done) - self.keep)]:
+            del self._done[owner]
 
 
 #: The app's runs (one process serves every browser session).
