@@ -1,31 +1,81 @@
-"""Compare: two rulesets' rules side by side, and how they play over many simulated games."""
+"""Compare: two rulesets' rules side by side, and what the difference does over many simulated games.
+
+The answer comes first, in words (the verdict), then the rules that differ but never came into play, then
+"At a glance" with B - A and its interval. A run goes on in the background (thunee_dsl.editor.background):
+leaving the page does not stop it, a rerun does not start a second one, and it can be cancelled.
+"""
 
 from __future__ import annotations
 
+import inspect
 import json
 import os
+import uuid
 
 import altair as alt
 import pandas as pd
 import streamlit as st
 
 from app_common import catalogue, follow_goto, ruleset_of
-from thunee_dsl.editor.comparing import (deal_balls_rows, difference_rows, event_rows, game_length_rows,
-                                         headline_rows)
+from thunee_dsl.editor.background import CANCELLED, FAILED, RUNS, say_seconds
+from thunee_dsl.editor.comparing import (changes, deal_balls_rows, event_rows, game_length_rows, glance_rows,
+                                         headline_rows, interval_rows, reach, say_estimate, verdict)
 from thunee_dsl.model.diff import diff_rulesets
 from thunee_dsl.simulation import bot_names, default_bot, simulate
 
 ss = st.session_state
 follow_goto()
-MAX_GAMES = 5000
-
-
-def request() -> None:
-    ss.cmp_request = {"a": ss.cmp_a, "b": ss.cmp_b, "games": int(ss.cmp_games), "bots": ss.cmp_bots,
-                      "seed": int(ss.cmp_seed), "jobs": int(ss.cmp_jobs)}
-
-
+MAX_GAMES = 20000
+CORES = max(1, os.cpu_count() or 1)
+#: The simulation takes a mistake rate once the bots can make mistakes (the page works before and after).
+CAN_MAKE_MISTAKES = "mistakes" in inspect.signature(simulate).parameters
+#: The usual table style when the bots have styles, else today's heuristic bot.
+PREFERRED_BOTS = ("typical", "heuristic")
 COLOURS = ["#2f6db5", "#e8710a", "#2e9e4f", "#a23b72"]
+CLEAR_COLOUR, UNCLEAR_COLOUR = "#c8102e", "#8a8f98"
+TONES = {"clear": st.success, "untested": st.warning, "none": st.info, "same": st.info}
+
+if "cmp_owner" not in ss:
+    # This browser session's key in the registry of background runs; in the address too, so that
+    # reloading the page finds its run again.
+    ss.cmp_owner = st.query_params.get("run") or uuid.uuid4().hex
+st.query_params["run"] = ss.cmp_owner
+
+
+def start_run() -> None:
+    """The Simulate button: start the comparison in the background (nothing if one is going on)."""
+    current = RUNS.current(ss.cmp_owner)
+    if current is not None and current.running:
+        return
+    ra, rb = ruleset_of(ss.cmp_a), ruleset_of(ss.cmp_b)
+    if ra is None or rb is None:
+        ss.cmp_error = "One of the rulesets is not valid: fix it in the Editor first."
+        return
+    ss.pop("cmp_error", None)
+    games, seed, jobs = int(ss.cmp_games), int(ss.cmp_seed), int(ss.cmp_jobs)
+    options = {"bots": ss.cmp_bots, "seed": seed, "jobs": jobs}
+    if CAN_MAKE_MISTAKES:
+        options["mistakes"] = float(ss.cmp_mistakes)
+    about = {"a": ss.cmp_a, "b": ss.cmp_b, "names": (ra.name, rb.name), "games": games, **options,
+             "changes": diff_rulesets(ra, rb)}
+    RUNS.start(ss.cmp_owner, lambda progress: simulate([ra, rb], games=games, progress=progress, **options),
+               total=games, about=about)
+
+
+def cancel_run() -> None:
+    run = RUNS.current(ss.cmp_owner)
+    if run is not None:
+        run.cancel()
+
+
+def absorb(run) -> None:
+    """Keep the last finished run's comparison in the session (it outlives the registry's copy)."""
+    if run is not None and ss.get("cmp_absorbed") != run.id:
+        ss.cmp_absorbed = run.id
+        ss.cmp_result, ss.cmp_about = run.result, run.about
+
+
+# -- charts -----------------------------------------------------------------------------------------
 
 
 def colour(df: pd.DataFrame) -> alt.Color:
@@ -35,38 +85,43 @@ def colour(df: pd.DataFrame) -> alt.Color:
 
 
 def bars_with_intervals(df: pd.DataFrame, x: str, y: str, low: str, high: str, y_title: str,
-                        percent: bool = False, height: int = 300) -> alt.Chart:
-    """Bars grouped by ruleset, with 95% interval whiskers."""
-    fmt = ".0%" if percent else ".2f"
+                        height: int = 300, whole_range: bool = False) -> alt.Chart:
+    """Shares as bars grouped by ruleset, with 95% interval whiskers; the axis starts at 0% (0 to 100%
+    with ``whole_range``), so equal shares look equal."""
+    fmt = ".0%"
+    scale = alt.Scale(domain=[0, 1]) if whole_range else alt.Scale(zero=True)
     base = alt.Chart(df).encode(
         x=alt.X(f"{x}:N", title=None, sort=None, axis=alt.Axis(labelAngle=-35, labelLimit=220, labelOverlap=False)),
         xOffset=alt.XOffset("ruleset:N", sort=list(dict.fromkeys(df["ruleset"]))),
         color=colour(df),
     )
     bars = base.mark_bar(opacity=0.85).encode(
-        y=alt.Y(f"{y}:Q", title=y_title, axis=alt.Axis(format=fmt)),
+        y=alt.Y(f"{y}:Q", title=y_title, axis=alt.Axis(format=fmt), scale=scale),
         tooltip=[alt.Tooltip("ruleset:N", title="rules"), alt.Tooltip(f"{x}:N"),
-                 alt.Tooltip(f"{y}:Q", format=fmt), alt.Tooltip(f"{low}:Q", format=fmt, title="95% from"),
-                 alt.Tooltip(f"{high}:Q", format=fmt, title="95% to")])
+                 alt.Tooltip(f"{y}:Q", format=".1%"), alt.Tooltip(f"{low}:Q", format=".1%", title="95% from"),
+                 alt.Tooltip(f"{high}:Q", format=".1%", title="95% to")])
     whiskers = base.mark_rule(color="#222", strokeWidth=2).encode(y=f"{low}:Q", y2=f"{high}:Q")
     return (bars + whiskers).properties(height=height)
 
 
-def intervals(df: pd.DataFrame, x_title: str, percent: bool = False) -> alt.Chart:
-    """One row per ruleset: the estimate as a dot on its 95% interval."""
-    fmt = ".0%" if percent else ".3~f"
-    sides = list(dict.fromkeys(df["ruleset"]))
-    base = alt.Chart(df).encode(
-        y=alt.Y("ruleset:N", title=None, sort=sides, axis=alt.Axis(labelLimit=200)),
-        color=alt.Color("ruleset:N", sort=sides, scale=alt.Scale(domain=sides, range=COLOURS[:len(sides)]),
-                        legend=None))
-    rule = base.mark_rule(strokeWidth=3).encode(
-        x=alt.X("low:Q", title=x_title, axis=alt.Axis(format=fmt), scale=alt.Scale(zero=False)), x2="high:Q")
+def difference_chart(rows: list[dict], title: str, span: float, legend: bool = True) -> alt.Chart:
+    """Differences B - A as dots on their 95% intervals around a zero line. The axis always holds zero and
+    at least ``span`` either side of it, so a difference too small to matter looks small."""
+    df = pd.DataFrame(rows)
+    low = min(-span, float(df["low"].min()))
+    high = max(span, float(df["high"].max()))
+    df = df.assign(seen=["clear" if c else "could be chance" for c in df["clear"]])
+    scale = alt.Scale(domain=[low, high], nice=False)
+    y = alt.Y("label:N", title=None, sort=None, axis=alt.Axis(labelLimit=260))
+    colour_ = alt.Color("seen:N", title=None, scale=alt.Scale(domain=["clear", "could be chance"],
+                                                               range=[CLEAR_COLOUR, UNCLEAR_COLOUR]),
+                        legend=alt.Legend(orient="top") if legend else None)
+    base = alt.Chart(df).encode(y=y, color=colour_)
+    interval = base.mark_rule(strokeWidth=3).encode(x=alt.X("low:Q", title=title, scale=scale), x2="high:Q")
     dot = base.mark_point(filled=True, size=110, opacity=1).encode(
-        x="value:Q", tooltip=[alt.Tooltip("ruleset:N", title="rules"), alt.Tooltip("value:Q", format=fmt),
-                              alt.Tooltip("low:Q", format=fmt, title="95% from"),
-                              alt.Tooltip("high:Q", format=fmt, title="95% to")])
-    return (rule + dot).properties(height=alt.Step(34))
+        x="value:Q", tooltip=[alt.Tooltip("label:N", title="what"), alt.Tooltip("words:N", title="B - A")])
+    zero = alt.Chart(pd.DataFrame({"zero": [0.0]})).mark_rule(color="#222", strokeDash=[4, 3]).encode(x="zero:Q")
+    return (zero + interval + dot).properties(height=alt.Step(34))
 
 
 def histogram(df: pd.DataFrame, field: str, x_title: str) -> alt.Chart:
@@ -87,129 +142,189 @@ def histogram(df: pd.DataFrame, field: str, x_title: str) -> alt.Chart:
     ).properties(height=260)
 
 
-def estimate_text(key: str, v, lo, hi) -> str:
-    if v is None or pd.isna(v):
-        return "no data"
-    if key in PERCENT_KEYS:
-        return f"{v:.1%}" + ("" if lo is None or pd.isna(lo) else f" ({lo:.1%} to {hi:.1%})")
-    return f"{v:.2f}" + ("" if lo is None or pd.isna(lo) else f" ({lo:.2f} to {hi:.2f})")
-
-
-PERCENT_KEYS = {"deal.makers_win", "game.first_dealer_wins", "deal.dealer_wins", "deal.cancelled"}
-
+# -- the page ---------------------------------------------------------------------------------------
 
 st.title("Compare")
-st.caption("Two rulesets: what the rules say differently, and how that plays out over many games dealt "
-           "the same cards under both.")
+st.caption("Two rulesets: what the rules say differently, and what that does over many games dealt the same "
+           "cards under both.")
 
 choices = catalogue()
-refs = list(choices)
-valid_refs = [r for r in refs if ruleset_of(r) is not None]
+valid_refs = [r for r in choices if ruleset_of(r) is not None]
 default_b = "editor:" if "editor:" in valid_refs else "shipped:thirteen-point"
+bots = bot_names()
+preferred = next((n for n in PREFERRED_BOTS if n in bots), default_bot())
+SETTINGS = {  # widget key -> (default, the values it may take: None for any)
+    "cmp_a": ("shipped:standard", valid_refs),
+    "cmp_b": (default_b if default_b in valid_refs else valid_refs[0], valid_refs),
+    "cmp_games": (200, None), "cmp_bots": (preferred, bots), "cmp_mistakes": (0.0, None), "cmp_seed": (0, None),
+    "cmp_jobs": (CORES, None),
+}
+for key, (default, allowed) in SETTINGS.items():
+    # A widget's value is dropped when its page is left: keep a copy, and give it back on coming back.
+    if key not in ss or (allowed is not None and ss[key] not in allowed):
+        kept = ss.get(f"kept_{key}", default)
+        ss[key] = kept if allowed is None or kept in allowed else default
 c1, c2 = st.columns(2)
-c1.selectbox("Rules A", valid_refs, index=valid_refs.index("shipped:standard"), format_func=lambda r: choices[r],
-             key="cmp_a")
-c2.selectbox("Rules B", valid_refs, index=valid_refs.index(default_b) if default_b in valid_refs else 0,
-             format_func=lambda r: choices[r], key="cmp_b")
+c1.selectbox("Rules A", valid_refs, format_func=lambda r: choices[r], key="cmp_a")
+c2.selectbox("Rules B", valid_refs, format_func=lambda r: choices[r], key="cmp_b")
 a, b = ruleset_of(ss.cmp_a), ruleset_of(ss.cmp_b)
 
-with st.expander(f"What the rules say differently ({b.name} compared with {a.name})", expanded=True):
-    changes = diff_rulesets(a, b)
-    if not changes:
+run = RUNS.current(ss.cmp_owner)
+absorb(RUNS.finished(ss.cmp_owner))
+with st.expander(f"What the rules say differently ({b.name} compared with {a.name})",
+                 expanded="cmp_result" not in ss):
+    rule_changes = diff_rulesets(a, b)
+    if not rule_changes:
         st.write("They play the same rules.")
     else:
-        st.markdown("\n".join(f"- {c.text}" for c in changes))
+        st.markdown("\n".join(f"- {c.text}" for c in rule_changes))
 
-bots = bot_names()
+going = run is not None and run.running
 with st.container(border=True):
-    s1, s2, s3, s4, s5 = st.columns([1, 1.2, 1, 1, 1], vertical_alignment="bottom")
-    s1.number_input("Games of each", min_value=1, max_value=MAX_GAMES, value=200, step=50, key="cmp_games")
-    s2.selectbox("Bots at every seat", bots, index=bots.index(default_bot()) if default_bot() in bots else 0,
-                 key="cmp_bots")
-    s3.number_input("Seed", min_value=0, max_value=10**9, value=0, step=1, key="cmp_seed")
-    s4.number_input("Processes", min_value=1, max_value=max(1, os.cpu_count() or 1), value=1, step=1,
-                    key="cmp_jobs", help="Worker processes: more is faster, the numbers are the same")
-    s5.button("Simulate", type="primary", on_click=request, key="cmp_run", width="stretch")
+    s1, s2, s3, s4, s5, s6 = st.columns([1, 1.1, 1, 0.8, 0.8, 1], vertical_alignment="bottom")
+    s1.number_input("Games of each", min_value=1, max_value=MAX_GAMES, step=50, key="cmp_games",
+                    help="More games show smaller differences (and take longer).")
+    s2.selectbox("Bots at every seat", bots, key="cmp_bots",
+                 help="How the computer players play: " + ", ".join(bots) + ". Bolder bots take more risks, "
+                 "so risky rules (a Thunee caught, a failed claim) come up more often.")
+    s3.number_input("Mistakes", min_value=0.0, max_value=0.2, step=0.005, format="%.3f",
+                    key="cmp_mistakes", disabled=not CAN_MAKE_MISTAKES,
+                    help="How often a bot breaks a rule (a revoke, a card out of turn...), per decision: "
+                    "penalty rules only come into play with mistakes." if CAN_MAKE_MISTAKES else
+                    "These bots never break a rule (mistakes are not available yet), so penalties cannot happen.")
+    s4.number_input("Seed", min_value=0, max_value=10**9, step=1, key="cmp_seed",
+                    help="The same seed deals the same cards: the same numbers again.")
+    s5.number_input("Processes", min_value=1, max_value=CORES, step=1, key="cmp_jobs",
+                    help=f"Games played side by side (this machine has {CORES} cores); the numbers are the same.")
+    s6.button("Simulate", type="primary", on_click=start_run, key="cmp_run", width="stretch", disabled=going)
+for key in SETTINGS:
+    ss[f"kept_{key}"] = ss[key]
+if ss.get("cmp_error"):
+    st.error(ss.cmp_error)
 
-req = ss.pop("cmp_request", None)
-if req is not None:
-    ra, rb = ruleset_of(req["a"]), ruleset_of(req["b"])
-    bar = st.progress(0.0, text="Dealing...")
 
-    def progress(done: int, total: int) -> None:
-        bar.progress(min(1.0, done / max(total, 1)), text=f"{done} of {total} games played")
+def show_run() -> None:
+    """The run's progress, its time left and Cancel; when it ends, the whole page is drawn again."""
+    run = RUNS.current(ss.cmp_owner)
+    if run is None:
+        return
+    if run.running:
+        left = run.seconds_left
+        about = run.about
+        when = "working out how long it takes..." if left is None else f"{say_seconds(left)} left"
+        st.progress(min(1.0, run.done / max(1, run.total)),
+                    text=f"Playing {about['games']} games of {about['names'][0]} and of {about['names'][1]}: "
+                         f"{run.done} done, {when}")
+        st.caption("You can leave this page: the games go on, and their answer is here when you come back."
+                   + (" Below: the last comparison that finished." if "cmp_result" in ss else ""))
+        st.button("Cancel", on_click=cancel_run, key="cmp_cancel", icon=":material/stop_circle:")
+        return
+    if ss.get("cmp_shown_end") != run.id:
+        ss.cmp_shown_end = run.id
+        st.rerun()  # draw the results (or the end of the run) on the whole page
+    if run.state == CANCELLED:
+        st.info(f"Cancelled after {run.done} of {run.total} games."
+                + (" Below: the last comparison that finished." if "cmp_result" in ss else ""))
+    elif run.state == FAILED:
+        st.error(f"Cannot simulate: {run.error}")
 
-    try:
-        result = simulate([ra, rb], games=req["games"], bots=req["bots"], seed=req["seed"], jobs=req["jobs"],
-                          progress=progress)
-    except ValueError as err:
-        bar.empty()
-        st.error(f"Cannot simulate: {err}")
-    else:
-        bar.empty()
-        ss.cmp_result = result
+
+st.fragment(show_run, run_every=1.0 if going else None)()
 
 cmp = ss.get("cmp_result")
 if cmp is None:
-    st.info("Choose how many games and press Simulate.")
+    if not going:
+        st.info("Choose how many games and press Simulate.")
     st.stop()
+about = ss.cmp_about
 
-st.subheader(f"{cmp.games} games of each, {cmp.bots if isinstance(cmp.bots, str) else ', '.join(cmp.bots)} bots, "
-             f"seed {cmp.seed}")
+# -- the answer -------------------------------------------------------------------------------------
+bots_said = cmp.bots if isinstance(cmp.bots, str) else ", ".join(cmp.bots)
+mistakes = about.get("mistakes")
+st.subheader(f"{about['names'][1]} (B) compared with {about['names'][0]} (A)")
+st.caption(f"{cmp.games} games of each, {bots_said} bots"
+           + (f", mistakes {mistakes:g} a decision" if mistakes else "") + f", seed {cmp.seed}. Game by game, "
+           "both rulesets get the same cards; a difference is clear when its 95% interval leaves out zero.")
 names = [r.name for r in cmp.rulesets]
 if len(set(names)) < len(names):
     st.warning("Both rulesets have the same name: give the variant its own `name:` to tell them apart.")
 
-head = pd.DataFrame(headline_rows(cmp))
-table = head.assign(estimate=[estimate_text(k, v, lo, hi) for k, v, lo, hi in
-                              zip(head["key"], head["value"], head["low"], head["high"])])
-pivot = table.pivot(index="label", columns="ruleset", values="estimate").reindex(
-    index=list(dict.fromkeys(table["label"])), columns=list(dict.fromkeys(table["ruleset"])))
-st.markdown("**At a glance** (95% confidence intervals in brackets)")
-st.dataframe(pivot, width="stretch")
+reaches = reach(cmp, about["changes"], can_make_mistakes=CAN_MAKE_MISTAKES, bots=cmp.rulesets[0].bots)
+answer = verdict(cmp, about["changes"], reaches)
+TONES[answer.tone](f"**{answer.text}**", icon=":material/balance:")
 
+for r in reaches:
+    if not r.fired:
+        st.warning(f"**{r.change}**: this never came into play. In {cmp.games} games of each ruleset no deal had "
+                   f"{' or '.join(r.labels)}, so these games cannot show what it changes. {r.advice}",
+                   icon=":material/visibility_off:")
+if reaches:
+    with st.expander("How often each changed rule came into play"):
+        st.dataframe(pd.DataFrame([{"rule change": r.change, "comes into play through": ", ".join(r.labels),
+                                    f"deals in A ({names[0]})": r.deals_a, f"deals in B ({names[1]})": r.deals_b}
+                                   for r in reaches]), hide_index=True, width="stretch")
+
+glance = pd.DataFrame(glance_rows(cmp))
+table = pd.DataFrame({
+    "": glance["label"], f"A: {names[0]}": glance["A"], f"B: {names[1]}": glance["B"],
+    "B - A (95% interval)": glance["B - A"],
+    "clear?": ["clear" if c else "could be chance" for c in glance["clear"]],
+})
+st.markdown("**At a glance**: each ruleset's figure with its 95% interval, and the difference game by game")
+st.dataframe(table.style.apply(lambda row: ["font-weight: bold; color: " + CLEAR_COLOUR
+                                            if glance["clear"][row.name] else "" for _ in row], axis=1),
+             hide_index=True, width="stretch")
+
+charted = interval_rows(cmp, list(glance["key"]))
+shares = [r for r in charted if r["percent"]]
+means = [r for r in charted if not r["percent"]]
+st.markdown("**B - A with its 95% interval**: a dot right of the dashed zero line means more under B")
+left, right = st.columns(2, gap="large")
+if shares:
+    left.altair_chart(difference_chart(shares, "difference in percentage points", span=5.0), width="stretch")
+for i, row in enumerate(means):  # each in its own unit: at least a tenth of A's figure either side of zero
+    a_value = cmp.rulesets[0].statistic(row["key"]).estimate.value or 1.0
+    right.altair_chart(difference_chart([row], row["label"], span=0.1 * abs(a_value), legend=not shares and i == 0),
+                       width="stretch")
+
+# -- the details ------------------------------------------------------------------------------------
+head = pd.DataFrame(headline_rows(cmp))
 left, right = st.columns(2, gap="large")
 with left:
     st.markdown("**Balls per deal**")
     balls = pd.DataFrame(deal_balls_rows(cmp))
     if not balls.empty:
         st.altair_chart(histogram(balls, "balls", "balls opened in a deal (all teams)"), width="stretch", height=320)
-    st.altair_chart(intervals(head[head["key"] == "deal.balls"], "average balls per deal, 95% interval"),
-                    width="stretch")
 with right:
     st.markdown("**Game length**")
     lengths = pd.DataFrame(game_length_rows(cmp))
-    st.altair_chart(histogram(lengths, "deals", "deals in a game"), width="stretch", height=320)
-    st.altair_chart(intervals(head[head["key"] == "game.deals"], "average deals per game, 95% interval"),
-                    width="stretch")
+    if not lengths.empty:
+        st.altair_chart(histogram(lengths, "deals", "deals in a game"), width="stretch", height=320)
 
 st.markdown("**Who wins**: the trump makers' team, the dealer's team (per deal), the first dealer's team (per game)")
 rates = head[head["key"].isin(["deal.makers_win", "deal.dealer_wins", "game.first_dealer_wins"])]
-st.altair_chart(bars_with_intervals(rates, "label", "value", "low", "high", "share", percent=True, height=240),
-                width="stretch", height=380)
+if not rates.empty:
+    st.altair_chart(bars_with_intervals(rates, "label", "value", "low", "high", "share", height=240,
+                                        whole_range=True), width="stretch", height=380)
 
 events = pd.DataFrame(event_rows(cmp))
 if not events.empty:
     st.markdown("**Calls and undertakings**: how often each is made (share of deals), and how often it succeeds")
     st.caption("Made: the share of deals in which it was said.")
-    st.altair_chart(bars_with_intervals(events, "event", "happens", "happens_low", "happens_high", "share of deals",
-                                        percent=True), width="stretch", height=420)
+    st.altair_chart(bars_with_intervals(events, "event", "happens", "happens_low", "happens_high", "share of deals"),
+                    width="stretch", height=420)
     succ = events.dropna(subset=["succeeds"])
     if not succ.empty:
         st.caption("Succeeds: of the deals in which it was said, the share its side won.")
         st.altair_chart(bars_with_intervals(succ, "event", "succeeds", "succeeds_low", "succeeds_high",
-                                            "success rate", percent=True), width="stretch", height=420)
+                                            "success rate", whole_range=True), width="stretch", height=420)
 
-diffs = pd.DataFrame(difference_rows(cmp))
-if not diffs.empty:
+every = [{"": c.label, f"A: {names[0]}": say_estimate(c.a), f"B: {names[1]}": say_estimate(c.b),
+          "B - A (95% interval)": c.words, "clear?": "clear" if c.clear else "", "games": c.diff.n}
+         for c in changes(cmp)]
+if every:
     with st.expander("Every difference B - A, game by game (paired), with 95% intervals"):
-        clear = diffs[diffs["clear"]]
-        if clear.empty:
-            st.write("No difference is clear at this number of games: try more games.")
-        else:
-            st.markdown("Clear differences (the interval leaves out zero): "
-                        + "; ".join(f"**{r.label}** {r.difference:+.3f}" for r in clear.itertuples()))
-        st.dataframe(diffs.drop(columns=["key"]), hide_index=True, width="stretch")
+        st.dataframe(pd.DataFrame(every), hide_index=True, width="stretch")
 
 d1, d2 = st.columns(2)
 d1.download_button("Download the results (JSON)", json.dumps(cmp.to_json(), indent=1), file_name="comparison.json",

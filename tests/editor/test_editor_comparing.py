@@ -1,13 +1,25 @@
-"""thunee_dsl.editor.comparing: a simulation's result as rows for the Compare page's tables and charts."""
+"""thunee_dsl.editor.comparing: a simulation's result in words (the verdict, "At a glance", the rules that never
+came into play) and as rows for the Compare page's charts.
+
+The verdict tests build results by hand (:func:`constructed`), so each wording is checked against figures whose
+answer is known: a clear difference, no clear change, a changed rule that never fired and one that did.
+"""
 
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from thunee_dsl import shipped_ruleset
-from thunee_dsl.editor.comparing import (HEADLINE, deal_balls_rows, difference_rows, event_rows, game_length_rows,
-                                         headline_rows)
-from thunee_dsl.simulation import simulate
+from thunee_dsl import load_ruleset, shipped_ruleset
+from thunee_dsl.editor.comparing import (HEADLINE, deal_balls_rows, difference_rows, digits, event_rows,
+                                         game_length_rows, glance_rows, headline_rows, interval_rows, reach,
+                                         rules_touched, say_difference, say_estimate, verdict)
+from thunee_dsl.model.diff import diff_rulesets
+from thunee_dsl.simulation import Comparison, Coverage, Difference, Estimate, RulesetResult, Statistic, simulate
+from thunee_dsl.simulation.analysis import rules
+
+PARTNER_CATCH = "examples/partner-catch-six.yaml"
 
 
 @pytest.fixture(scope="module")
@@ -22,6 +34,7 @@ def test_headline_rows_are_the_simulations_own_estimates(cmp):
         result = cmp.rulesets[0 if row["ruleset"].startswith("A: ") else 1]
         e = result.statistic(row["key"]).estimate
         assert (row["value"], row["low"], row["high"], row["n"]) == (e.value, e.low, e.high, e.n)
+        assert row["percent"] == (e.method == "wilson")
     assert [r["ruleset"] for r in rows[:2]] == ["A: standard", "B: thirteen-point"]
 
 
@@ -52,3 +65,216 @@ def test_difference_rows_flag_intervals_that_leave_out_zero(cmp):
     for r in rows:
         if r["low"] is not None:
             assert r["clear"] == (r["low"] > 0 or r["high"] < 0)
+
+
+# -- results built by hand ---------------------------------------------------------------------
+
+GAMES = 200
+
+
+def share(value, low, high, n=GAMES):
+    return Estimate(value, low, high, n, "wilson")
+
+
+def mean(value, low, high, n=GAMES):
+    return Estimate(value, low, high, n, "t")
+
+
+def diff(value, low, high):
+    return Estimate(value, low, high, GAMES, "paired t")
+
+
+#: A and B of an ordinary comparison: key -> (label, A, B, B - A). Game length and who wins, nothing clear.
+PLAIN = {
+    "game.deals": ("deals per game", mean(18.0, 17.5, 18.5), mean(18.1, 17.6, 18.6), diff(0.1, -0.3, 0.5)),
+    "deal.makers_win": ("trump makers win the deal", share(0.55, 0.53, 0.57), share(0.55, 0.53, 0.57),
+                        diff(0.004, -0.01, 0.018)),
+    "game.first_dealer_wins": ("first dealer's team wins the game", share(0.5, 0.43, 0.57),
+                               share(0.49, 0.42, 0.56), diff(-0.01, -0.04, 0.02)),
+    "deal.balls": ("balls per deal", mean(1.12, 1.09, 1.15), mean(1.12, 1.09, 1.15), diff(0.0, -0.01, 0.01)),
+}
+
+
+def constructed(figures: dict, fired_a: dict[str, int], fired_b: dict[str, int], b_name: str = PARTNER_CATCH):
+    """A Comparison of ``standard`` and ``b_name`` with the given estimates and rule coverage (deals per rule)."""
+    ra, rb = load_ruleset("standard"), load_ruleset(b_name)
+
+    def result(r, which, fired):
+        stats = [Statistic(k, label, est) for k, (label, *sides) in figures.items() for est in [sides[which]]]
+        cover = [Coverage(rule.key, rule.label, fired.get(rule.key, 0), min(GAMES, fired.get(rule.key, 0)))
+                 for rule in rules(r)]
+        return RulesetResult(r.name, r.title, r.seats, r.teams, ("heuristic",) * r.seats, stats, cover, [])
+
+    a, b = result(ra, 0, fired_a), result(rb, 1, fired_b)
+    d = Difference(a.name, b.name, [Statistic(k, label, sides[2]) for k, (label, *sides) in figures.items()])
+    return Comparison(GAMES, 0, "heuristic", 500, [a, b], [d]), diff_rulesets(ra, rb)
+
+
+COMMON = {"undertakings.thunee": 40, "undertakings.thunee.success": 30, "undertakings.thunee.failure": 10,
+          "game.corner_house": 90}
+
+
+def test_verdict_says_a_clear_difference_with_its_interval_and_no_clear_change_in_who_wins():
+    figures = dict(PLAIN, **{"game.deals": ("deals per game", mean(18.0, 17.5, 18.5), mean(19.7, 19.2, 20.2),
+                                            diff(1.7, 1.2, 2.2))})
+    cmp, rule_changes = constructed(figures, COMMON, COMMON, "thirteen-point")
+    v = verdict(cmp, rule_changes, reach(cmp, rule_changes))
+    assert v.tone == "clear"
+    assert v.text == "Games are 1.7 deals longer (1.2 to 2.2); no clear change in who wins."
+
+
+def test_verdict_names_a_clear_change_in_who_wins_in_percent_and_points():
+    figures = dict(PLAIN, **{"deal.makers_win": ("trump makers win the deal", share(0.52, 0.50, 0.54),
+                                                 share(0.58, 0.56, 0.60), diff(0.06, 0.03, 0.09))})
+    cmp, rule_changes = constructed(figures, COMMON, COMMON, "thirteen-point")
+    v = verdict(cmp, rule_changes, reach(cmp, rule_changes))
+    assert v.tone == "clear"
+    assert v.text == ("No clear change in game length; trump makers win the deal more often: 52% \u2192 58% "
+                      "(+6 points, +3 to +9).")
+
+
+def test_verdict_without_any_clear_difference_says_so_and_what_more_games_would_do():
+    cmp, rule_changes = constructed(PLAIN, COMMON, COMMON, "thirteen-point")
+    v = verdict(cmp, rule_changes, reach(cmp, rule_changes))
+    assert v.tone == "none"
+    assert v.text.startswith("No clear change in game length; no clear change in who wins.")
+    assert "No difference is clear in 200 games" in v.text
+
+
+def test_a_partner_catch_that_never_happened_is_a_warning_not_a_no_difference():
+    fired = {**COMMON, "undertakings.thunee.partner_catch": 0}
+    cmp, rule_changes = constructed(PLAIN, fired, fired)
+    [r] = reach(cmp, rule_changes, bots=cmp.rulesets[0].bots)
+    assert r.change == "Thunee partner catch: 8 balls -> 6 balls"
+    assert r.rules == ("undertakings.thunee.partner_catch",) and r.labels == ("Thunee caught by partner",)
+    assert (r.deals_a, r.deals_b, r.fired) == (0, 0, False)
+    assert "more games (you played 200)" in r.advice and "bolder" in r.advice and "mistakes" not in r.advice
+    v = verdict(cmp, rule_changes, [r])
+    assert v.tone == "untested"
+    assert v.text.startswith("These 200 games cannot tell what the change does: the changed rule "
+                             "(Thunee partner catch: 8 balls -> 6 balls) never came into play.")
+    assert "No difference is clear" not in v.text
+
+
+def test_a_partner_catch_that_happened_gives_the_difference_it_made():
+    fired = {**COMMON, "undertakings.thunee.partner_catch": 14}
+    figures = dict(PLAIN, **{"deal.balls": ("balls per deal", mean(1.12, 1.09, 1.15), mean(1.10, 1.07, 1.13),
+                                            diff(-0.02, -0.03, -0.01))})
+    cmp, rule_changes = constructed(figures, fired, fired)
+    [r] = reach(cmp, rule_changes, can_make_mistakes=True)
+    assert (r.deals_a, r.deals_b, r.fired, r.advice) == (14, 14, True, "")
+    v = verdict(cmp, rule_changes, [r])
+    assert v.tone == "clear"
+    assert v.text == ("No clear change in game length; no clear change in who wins; balls per deal down: "
+                      "1.12 \u2192 1.10 (\u22120.02, \u22120.03 to \u22120.01).")
+
+
+def test_a_clear_difference_beside_a_rule_that_never_fired_still_warns():
+    fired = {**COMMON}
+    figures = dict(PLAIN, **{"game.deals": ("deals per game", mean(18.0, 17.5, 18.5), mean(16.9, 16.4, 17.4),
+                                            diff(-1.1, -1.5, -0.7))})
+    cmp, rule_changes = constructed(figures, fired, fired, "examples/house/friendly-table.yaml")
+    reaches = reach(cmp, rule_changes, can_make_mistakes=False)
+    v = verdict(cmp, rule_changes, reaches)
+    assert v.tone == "clear"
+    assert v.text == ("Games are 1.1 deals shorter (0.7 to 1.5); no clear change in who wins. But the changed rule "
+                      "(Removes Penalties) never came into play, so the games say nothing about it.")
+
+
+def test_penalties_that_never_fired_ask_for_mistakes_when_the_bots_can_make_them():
+    cmp, rule_changes = constructed(PLAIN, COMMON, COMMON, "examples/house/friendly-table.yaml")
+    [without] = reach(cmp, rule_changes, can_make_mistakes=False)
+    [with_mistakes] = reach(cmp, rule_changes, can_make_mistakes=True)
+    assert without.rules == ("penalties.false declaration", "penalties.forbidden claim", "penalties.out of turn",
+                             "penalties.revoke")
+    assert without.advice == "Bots play only legal moves, so a penalty cannot happen in these games."
+    assert "set Mistakes above 0" in with_mistakes.advice
+
+
+def test_the_same_rules_say_there_is_nothing_to_tell_apart():
+    cmp, rule_changes = constructed(PLAIN, COMMON, COMMON, "standard")
+    assert rule_changes == []
+    assert verdict(cmp, rule_changes, []).tone == "same"
+
+
+def test_rules_touched_maps_a_change_to_the_rules_through_which_it_can_matter():
+    keys = [r.key for r in rules(load_ruleset("standard"))]
+    assert rules_touched(("undertakings", "thunee", "balls", "partner_catch"), keys) == \
+        ["undertakings.thunee.partner_catch"]
+    assert rules_touched(("undertakings", "thunee", "balls", "caught"), keys) == ["undertakings.thunee.failure"]
+    assert rules_touched(("claims", "khanaak", "succeeds_if"), keys) == ["claims.khanaak"]
+    assert rules_touched(("scoring", "outcomes", 1, "balls"), keys) == ["scoring.outcomes.1"]
+    assert rules_touched(("game", "corner_house"), keys) == ["game.corner_house"]
+    assert rules_touched(("game", "target"), keys) == []  # plays in every game: nothing to warn about
+    assert set(rules_touched(("calling", "amounts"), keys)) == {k for k in keys if k.startswith("calling.amounts.")}
+
+
+def test_glance_rows_give_a_and_b_in_words_and_b_minus_a_with_its_interval():
+    extra = {"claim.double": ("Double claimed", share(0.10, 0.09, 0.11), share(0.14, 0.13, 0.15),
+                              diff(0.04, 0.03, 0.05))}
+    figures = dict(PLAIN, **{"game.deals": ("deals per game", mean(18.0, 17.5, 18.5), mean(19.7, 19.2, 20.2),
+                                            diff(1.7, 1.2, 2.2))}, **extra)
+    cmp, _ = constructed(figures, COMMON, COMMON, "thirteen-point")
+    rows = {r["key"]: r for r in glance_rows(cmp)}
+    assert list(rows) == ["deal.makers_win", "deal.balls", "game.deals", "game.first_dealer_wins", "claim.double"]
+    assert rows["game.deals"] == {"key": "game.deals", "label": "deals per game", "A": "18.0 (17.5 to 18.5)",
+                                  "B": "19.7 (19.2 to 20.2)", "B - A": "+1.7 (+1.2 to +2.2)", "clear": True}
+    assert rows["deal.makers_win"]["A"] == "55% (53 to 57)"
+    assert rows["deal.makers_win"]["B - A"] == "0 points (\u22121 to +2)"  # half-width 1.4 points: whole points
+    assert rows["deal.makers_win"]["clear"] is False
+    assert rows["claim.double"]["B - A"] == "+4 points (+3 to +5)" and rows["claim.double"]["clear"]
+    charted = interval_rows(cmp, ["game.deals", "claim.double"])
+    assert [(r["value"], r["low"], r["high"]) for r in charted] == [(1.7, 1.2, 2.2), (4.0, 3.0, 5.0)]
+
+
+def test_rounding_keeps_one_significant_digit_of_the_interval():
+    assert digits(1.2, 2.2) == 1  # half-width 0.5
+    assert digits(0.03, 0.09, 100) == 0  # 3 points
+    assert digits(1.09, 1.15) == 2
+    assert digits(0.001, 0.0012) == 3  # never more than 3
+    assert say_estimate(share(0.523, 0.49, 0.556)) == "52% (49 to 56)"
+    assert say_estimate(mean(7.34, None, None, 1)) == "7.3"
+    assert say_estimate(None) == "no data"
+    assert say_difference(0.0, 0.0, 0.0, percent=False) == "none (the same in every game)"
+    assert say_difference(-0.01, -0.04, 0.02, percent=True) == "\u22121 point (\u22124 to +2)"
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.floats(-50, 50), st.floats(0.0001, 20), st.floats(0.0001, 20), st.booleans())
+def test_a_difference_in_words_keeps_its_value_inside_its_interval(centre, below, above, percent):
+    low, high = centre - below, centre + above
+    text = say_difference(centre, low, high, percent)
+    numbers = [float(t.replace("\u2212", "-").strip("(),")) for t in text.split()
+               if t.strip("(),").lstrip("+\u2212").replace(".", "", 1).isdigit()]
+    value, lo, hi = numbers
+    assert lo <= value <= hi
+    assert text.startswith(("+", "\u2212", "0"))
+
+
+def test_with_two_teams_the_verdict_names_one_teams_wins_not_its_mirror_too():
+    figures = dict(PLAIN, **{
+        "game.team_wins.0": ("team 0 wins the game", share(0.45, 0.38, 0.52), share(0.55, 0.48, 0.62),
+                             diff(0.10, 0.02, 0.18)),
+        "game.team_wins.1": ("team 1 wins the game", share(0.55, 0.48, 0.62), share(0.45, 0.38, 0.52),
+                             diff(-0.10, -0.18, -0.02)),
+    })
+    cmp, rule_changes = constructed(figures, COMMON, COMMON, "thirteen-point")
+    v = verdict(cmp, rule_changes, reach(cmp, rule_changes))
+    assert v.text == ("No clear change in game length; team 0 wins the game more often: 45% \u2192 55% "
+                      "(+10 points, +2 to +18).")
+
+
+def test_the_verdict_names_the_biggest_other_changes_and_counts_the_rest():
+    figures = dict(PLAIN, **{
+        "call.none": ("no call", share(0.962, 0.957, 0.967), share(0.963, 0.958, 0.968), diff(0.001, 0.0004, 0.002)),
+        "claim.double": ("Double claimed", share(0.10, 0.09, 0.11), share(0.14, 0.13, 0.15), diff(0.04, 0.03, 0.05)),
+        "game.lead_changes": ("lead changes per game", mean(1.60, 1.5, 1.7), mean(1.73, 1.6, 1.8),
+                              diff(0.12, 0.09, 0.16)),
+    })
+    cmp, rule_changes = constructed(figures, COMMON, COMMON, "thirteen-point")
+    v = verdict(cmp, rule_changes, reach(cmp, rule_changes))
+    assert v.text == ("No clear change in game length; no clear change in who wins; Double claimed more often: "
+                      "10% \u2192 14% (+4 points, +3 to +5); lead changes per game up: 1.60 \u2192 1.73 "
+                      "(+0.12, +0.09 to +0.16); and 1 more clear difference (below).")
+    # clear, so its nearest bound is not shown as 0
+    assert say_difference(0.001, 0.0004, 0.002, percent=True) == "+0.10 points (+0.04 to +0.20)"

@@ -1,18 +1,27 @@
-"""A simulation's result (:class:`thunee_dsl.simulation.Comparison`) as rows for tables and charts.
+"""A simulation's result (:class:`thunee_dsl.simulation.Comparison`) in words, tables and chart rows.
 
-The Compare page draws these rows; nothing here computes a statistic (the simulation layer does), it
-only picks and reshapes them: one row per (ruleset, thing measured) with the estimate and its interval.
+The Compare page draws these; nothing here computes a statistic (the simulation layer does): it picks the
+paired differences B - A and their intervals, says them in words with sensible rounding (a difference is
+*clear* only when its interval leaves out zero), and tells which of the rules that differ never came into
+play in the games, so that "no clear change" is never read as "this rule changes nothing".
 
 >>> from thunee_dsl import shipped_ruleset
 >>> from thunee_dsl.simulation import simulate
 >>> cmp = simulate([shipped_ruleset("standard"), shipped_ruleset("thirteen-point")], games=3, bots="random")
 >>> [row["ruleset"] for row in headline_rows(cmp) if row["key"] == "deal.makers_win"]
 ['A: standard', 'B: thirteen-point']
+>>> say_difference(0.017, 0.012, 0.022, percent=True)
+'+1.7 points (+1.2 to +2.2)'
 """
 
 from __future__ import annotations
 
+import math
+from dataclasses import dataclass
+from typing import Sequence
+
 from thunee_dsl.simulation import Comparison
+from thunee_dsl.simulation.stats import Estimate
 
 #: The few statistics shown first, in this order.
 HEADLINE = ("deal.makers_win", "deal.balls", "game.deals", "game.first_dealer_wins", "deal.dealer_wins",
@@ -20,6 +29,13 @@ HEADLINE = ("deal.makers_win", "deal.balls", "game.deals", "game.first_dealer_wi
 #: Announcements whose "how often" and "how often it succeeds" are charted: (key prefix, kind in words).
 EVENT_KINDS = (("call.", "call"), ("bid.", "bid"), ("undertaking.", "undertaking"), ("claim.", "claim"))
 SUCCESS = ".success"
+#: Statistics about who wins (a game or a deal): the verdict sums them up as one phrase.
+WIN_KEYS = ("deal.makers_win", "deal.dealer_wins", "game.first_dealer_wins")
+WIN_PREFIX = "game.team_wins."
+GAME_LENGTH = "game.deals"
+#: How many clear differences besides game length and who wins the verdict names (the biggest, next to A's
+#: figures) before "and N more".
+VERDICT_OTHERS = 2
 
 
 def side(cmp: Comparison, index: int) -> str:
@@ -40,7 +56,7 @@ def headline_rows(cmp: Comparison) -> list[dict]:
         for i, result in enumerate(cmp.rulesets):
             stat = result.statistic(key)
             if stat is not None:
-                rows.append(_row(side(cmp, i), stat))
+                rows.append(_row(side(cmp, i), stat) | {"percent": is_share(stat.estimate)})
     return rows
 
 
@@ -83,16 +99,338 @@ def game_length_rows(cmp: Comparison) -> list[dict]:
             for i, result in enumerate(cmp.rulesets) for game in result.games]
 
 
+# -- in words, rounded sensibly ------------------------------------------------------------------
+
+
+def is_share(e: Estimate) -> bool:
+    """A proportion (shown in %, its differences in percentage points) rather than a mean."""
+    return e.method == "wilson"
+
+
+def is_clear(e: Estimate | None) -> bool:
+    """The interval leaves out zero."""
+    return e is not None and e.low is not None and e.high is not None and (e.low > 0 or e.high < 0)
+
+
+def digits(low: float | None, high: float | None, scale: float = 1.0) -> int:
+    """Decimals worth showing: one significant digit of the interval's half-width (0 to 3)."""
+    if low is None or high is None:
+        return 1 if scale == 1 else 0
+    half = (high - low) * scale / 2
+    if half <= 0:
+        return 0
+    return min(3, max(0, -math.floor(math.log10(half))))
+
+
+def _num(x: float, d: int, sign: bool = False) -> str:
+    text = f"{x:+.{d}f}" if sign else f"{x:.{d}f}"
+    if text.lstrip("+-").strip("0.") == "":
+        return "0" if d == 0 else f"{0:.{d}f}"  # no "+0.0" or "-0"
+    return text.replace("-", "\u2212")  # a real minus sign
+
+
+def say_estimate(e: Estimate | None) -> str:
+    """``52% (49 to 55)`` for a share, ``7.3 (7.1 to 7.5)`` for a mean; ``no data`` without any."""
+    if e is None or e.value is None:
+        return "no data"
+    scale = 100.0 if is_share(e) else 1.0
+    d = digits(e.low, e.high, scale)
+    unit = "%" if is_share(e) else ""
+    body = _num(scale * e.value, d) + unit
+    if e.low is None:
+        return body
+    return f"{body} ({_num(scale * e.low, d)} to {_num(scale * e.high, d)})"
+
+
+def say_difference(value: float | None, low: float | None, high: float | None, percent: bool,
+                   inner: bool = False) -> str:
+    """B - A: ``+1.7 (+1.2 to +2.2)``; shares in percentage points: ``+6 points (+3 to +9)``; ``inner``:
+    ``+6 points, +3 to +9`` (inside brackets already)."""
+    if value is None:
+        return "no data"
+    if value == 0 and low == 0 and high == 0:
+        return "none (the same in every game)"
+    scale = 100.0 if percent else 1.0
+    d = digits(low, high, scale)
+    if low is not None and (low > 0 or high < 0):  # clear: show the bound nearest zero as not zero
+        near = min(abs(low), abs(high)) * scale
+        while d < 3 and _num(near, d) == _num(0.0, d):
+            d += 1
+    body = _num(scale * value, d, sign=True)
+    if percent:
+        body += " point" if body.lstrip("+\u2212") == "1" else " points"
+    if low is None:
+        return body
+    span = f"{_num(scale * low, d, sign=True)} to {_num(scale * high, d, sign=True)}"
+    return f"{body}, {span}" if inner else f"{body} ({span})"
+
+
+@dataclass(frozen=True)
+class Change:
+    """One paired difference B - A, with both sides' estimates."""
+
+    key: str
+    label: str
+    a: Estimate | None
+    b: Estimate | None
+    diff: Estimate
+
+    @property
+    def percent(self) -> bool:
+        return is_share(self.a or self.b or self.diff)
+
+    @property
+    def clear(self) -> bool:
+        return is_clear(self.diff)
+
+    @property
+    def words(self) -> str:
+        return say_difference(self.diff.value, self.diff.low, self.diff.high, self.percent)
+
+    @property
+    def inner_words(self) -> str:
+        return say_difference(self.diff.value, self.diff.low, self.diff.high, self.percent, inner=True)
+
+
+def changes(cmp: Comparison, index: int = 0) -> list[Change]:
+    """Every statistic's paired difference (``cmp.differences[index]``: ruleset ``index + 1`` - ruleset 0)."""
+    if len(cmp.differences) <= index:
+        return []
+    a, b = cmp.rulesets[0], cmp.rulesets[index + 1]
+    out = []
+    for stat in cmp.differences[index].statistics:
+        sa, sb = a.statistic(stat.key), b.statistic(stat.key)
+        out.append(Change(stat.key, stat.label, sa and sa.estimate, sb and sb.estimate, stat.estimate))
+    return out
+
+
 def difference_rows(cmp: Comparison) -> list[dict]:
     """Every paired difference B - A with its interval; ``clear`` when the interval excludes zero."""
     rows = []
     for diff in cmp.differences:
         for stat in diff.statistics:
             e = stat.estimate
-            clear = e.low is not None and e.high is not None and (e.low > 0 or e.high < 0)
             rows.append({"compared": f"{diff.b} - {diff.a}", "key": stat.key, "label": stat.label,
-                         "difference": e.value, "low": e.low, "high": e.high, "games": e.n, "clear": clear})
+                         "difference": e.value, "low": e.low, "high": e.high, "games": e.n, "clear": is_clear(e)})
     return rows
 
 
-__all__ = ["HEADLINE", "side", "deal_balls_rows", "difference_rows", "event_rows", "game_length_rows", "headline_rows"]
+def glance_rows(cmp: Comparison, index: int = 0) -> list[dict]:
+    """The table "At a glance": the headline statistics, then every other clear difference; per row
+    A and B in words, ``B - A`` with its interval, and whether that difference is clear."""
+    by_key = {c.key: c for c in changes(cmp, index)}
+    a, b = cmp.rulesets[0], cmp.rulesets[index + 1]
+    keys = [k for k in HEADLINE if a.statistic(k) is not None or b.statistic(k) is not None]
+    keys += [c.key for c in by_key.values() if c.clear and c.key not in keys]
+    rows = []
+    for key in keys:
+        sa, sb = a.statistic(key), b.statistic(key)
+        c = by_key.get(key)
+        rows.append({"key": key, "label": (sa or sb).label,
+                     "A": say_estimate(sa and sa.estimate), "B": say_estimate(sb and sb.estimate),
+                     "B - A": c.words if c is not None else "-", "clear": c is not None and c.clear})
+    return rows
+
+
+def interval_rows(cmp: Comparison, keys: Sequence[str], index: int = 0) -> list[dict]:
+    """Differences B - A for a chart around a zero line: value, low, high (in points for shares)."""
+    by_key = {c.key: c for c in changes(cmp, index)}
+    rows = []
+    for key in keys:
+        c = by_key.get(key)
+        if c is None or c.diff.value is None:
+            continue
+        scale = 100.0 if c.percent else 1.0
+        low = c.diff.low if c.diff.low is not None else c.diff.value
+        high = c.diff.high if c.diff.high is not None else c.diff.value
+        rows.append({"key": key, "label": c.label, "value": scale * c.diff.value, "low": scale * low,
+                     "high": scale * high, "percent": c.percent, "clear": c.clear, "words": c.words})
+    return rows
+
+
+# -- the rules that differ, and whether they came into play -------------------------------------
+
+#: a ball value of an undertaking or claim -> the outcome that pays it (coverage rule suffix)
+BALL_OUTCOMES = {"success": "success", "failure": "failure", "caught": "failure", "partner_catch": "partner_catch"}
+
+
+def rules_touched(path: Sequence, rule_keys: Sequence[str]) -> list[str]:
+    """The coverage rules (keys of ``simulation.analysis.rules``) through which a change at ``path`` of
+    the ruleset data can matter: the rules under it, else the closest rule above it. The balls of an
+    undertaking or claim matter through the outcome that pays them. Empty: no rule the simulation
+    watches (e.g. the target: it matters in every game)."""
+    parts = [str(p) for p in path]
+    if len(parts) >= 4 and parts[0] in ("undertakings", "claims") and parts[2] == "balls":
+        parts = parts[:2] + [BALL_OUTCOMES.get(parts[3], parts[3])]
+    dotted = ".".join(parts)
+    below = [k for k in rule_keys if k == dotted or k.startswith(dotted + ".")]
+    if below:
+        return below
+    above = [k for k in rule_keys if dotted.startswith(k + ".")]
+    return [max(above, key=len)] if above else []
+
+
+@dataclass(frozen=True)
+class Reach:
+    """How often a rule change came into play: in how many deals of A and of B its rules fired."""
+
+    change: str  # the change in words (model.diff)
+    rules: tuple[str, ...]  # coverage rules it matters through
+    labels: tuple[str, ...]
+    deals_a: int
+    deals_b: int
+    advice: str  # what would make it fire ("" when it fired)
+
+    @property
+    def fired(self) -> bool:
+        return self.deals_a + self.deals_b > 0
+
+
+def reach(cmp: Comparison, rule_changes, can_make_mistakes: bool = False, bots: Sequence[str] = (),
+          index: int = 0) -> list[Reach]:
+    """For every rule change (:func:`thunee_dsl.model.diff.diff_rulesets` of A and B) that the
+    simulation can watch: the deals in which it came into play under A and under B, and, when it never
+    did, what would make it (more games, bots that take risks, mistakes)."""
+    a, b = cmp.rulesets[0], cmp.rulesets[index + 1]
+    cov_a = {c.rule: c for c in a.coverage}
+    cov_b = {c.rule: c for c in b.coverage}
+    keys = list(dict.fromkeys([*cov_a, *cov_b]))
+    out = []
+    for change in rule_changes:
+        touched = rules_touched(change.path, keys)
+        if not touched:
+            continue
+        labels = tuple(dict.fromkeys((cov_a.get(k) or cov_b[k]).label for k in touched))
+        deals_a = sum(cov_a[k].deals for k in touched if k in cov_a)
+        deals_b = sum(cov_b[k].deals for k in touched if k in cov_b)
+        fired = deals_a + deals_b > 0
+        out.append(Reach(change.text, tuple(touched), labels, deals_a, deals_b,
+                         "" if fired else advice(touched, cmp.games, can_make_mistakes, bots)))
+    return out
+
+
+def advice(rule_keys: Sequence[str], games: int, can_make_mistakes: bool, bots: Sequence[str]) -> str:
+    """What would make rules that never fired come into play, in words."""
+    if any(k.startswith("penalties.") for k in rule_keys):
+        if can_make_mistakes:
+            return "Bots play only legal moves unless they make mistakes: set Mistakes above 0 (try 0.01)."
+        return "Bots play only legal moves, so a penalty cannot happen in these games."
+    risky = ("bold" in bots) and any(k.endswith((".failure", ".partner_catch")) for k in rule_keys)
+    tips = [f"more games (you played {games})"]
+    if not risky:
+        tips.append("bots that take more risks (a bolder style)")
+    if can_make_mistakes:
+        tips.append("mistakes")
+    return "Try " + ", ".join(tips[:-1]) + (" or " if len(tips) > 1 else "") + tips[-1] + "."
+
+
+# -- the verdict ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The answer in one or two sentences. ``tone``: ``clear`` (some difference is clear), ``untested``
+    (nothing clear, and some rule that differs never came into play), ``none`` (nothing clear although
+    the rules came into play), ``same`` (the rules do not differ)."""
+
+    text: str
+    tone: str
+
+
+def _length_phrase(c: Change | None) -> str:
+    if c is None or c.diff.value is None:
+        return ""
+    if not c.clear:
+        return "no clear change in game length"
+    d = digits(c.diff.low, c.diff.high)
+    way = "longer" if c.diff.value > 0 else "shorter"
+    size = abs(c.diff.value)
+    lo, hi = sorted((abs(c.diff.low), abs(c.diff.high)))
+    unit = "deal" if _num(size, d) == "1" else "deals"
+    return f"games are {_num(size, d)} {unit} {way} ({_num(lo, d)} to {_num(hi, d)})"
+
+
+def _share_phrase(c: Change) -> str:
+    """``trump makers win the deal more often: 52% → 58% (+6 points, +3 to +9)``."""
+    way = "more often" if c.diff.value > 0 else "less often"
+    d = digits(c.diff.low, c.diff.high, 100)
+    a = _num(100 * c.a.value, d) + "%" if c.a is not None and c.a.value is not None else "?"
+    b = _num(100 * c.b.value, d) + "%" if c.b is not None and c.b.value is not None else "?"
+    return f"{c.label} {way}: {a} \u2192 {b} ({c.inner_words})"
+
+
+def _mean_phrase(c: Change) -> str:
+    """``balls per deal up: 1.12 → 1.31 (+0.19, +0.15 to +0.23)``."""
+    way = "up" if c.diff.value > 0 else "down"
+    d = digits(c.diff.low, c.diff.high)
+    a = _num(c.a.value, d) if c.a is not None and c.a.value is not None else "?"
+    b = _num(c.b.value, d) if c.b is not None and c.b.value is not None else "?"
+    return f"{c.label} {way}: {a} \u2192 {b} ({c.inner_words})"
+
+
+def relative_size(c: Change) -> float:
+    """How big a difference is next to A's figure (a change of 0.1 points in a share of 96% is small)."""
+    base = abs(c.a.value) if c.a is not None and c.a.value else 0.0
+    return abs(c.diff.value) / base if base else float("inf")
+
+
+def phrase(c: Change) -> str:
+    return _share_phrase(c) if c.percent else _mean_phrase(c)
+
+
+def verdict(cmp: Comparison, rule_changes, reaches: Sequence[Reach] | None = None, index: int = 0) -> Verdict:
+    """What B changes, in words, from the paired differences: game length, who wins, other clear
+    differences; with a caution when a rule that differs never came into play."""
+    if not rule_changes:
+        return Verdict("They play the same rules, so the same deals come out the same: nothing to tell apart.",
+                       "same")
+    reaches = list(reaches or [])
+    all_changes = changes(cmp, index)
+    by_key = {c.key: c for c in all_changes}
+    parts = []
+    length = _length_phrase(by_key.get(GAME_LENGTH))
+    if length:
+        parts.append(length)
+    about_wins = [c for c in all_changes if c.key in WIN_KEYS or c.key.startswith(WIN_PREFIX)]
+    wins = [c for c in about_wins if c.clear]
+    team_wins = [c for c in wins if c.key.startswith(WIN_PREFIX)]
+    if cmp.rulesets[0].teams == 2 and len(team_wins) == 2:  # the other team's figure only mirrors the first
+        wins.remove(team_wins[1])
+    if wins:
+        parts += [phrase(c) for c in wins]
+    elif about_wins:
+        parts.append("no clear change in who wins")
+    others = sorted((c for c in all_changes if c.clear and c.key != GAME_LENGTH and c not in about_wins),
+                    key=relative_size, reverse=True)  # the biggest changes first
+    parts += [phrase(c) for c in others[:VERDICT_OTHERS]]
+    if len(others) > VERDICT_OTHERS:
+        more = len(others) - VERDICT_OTHERS
+        parts.append(f"and {more} more clear difference{'s' if more > 1 else ''} (below)")
+    text = "; ".join(parts)
+    text = (text[:1].upper() + text[1:] + ".") if text else ""
+    clear = any(c.clear for c in all_changes)
+    unreached = [r for r in reaches if not r.fired]
+    if unreached:
+        if len(unreached) == len(rule_changes) and not clear:  # every change watched, none came up
+            text = (f"These {cmp.games} games cannot tell what the change does: "
+                    f"{_rules_in_words(unreached)} never came into play. " + text)
+        else:
+            text += (f" But {_rules_in_words(unreached)} never came into play, so the games say nothing "
+                     "about " + ("it." if len(unreached) == 1 else "them."))
+        tone = "clear" if clear else "untested"
+    else:
+        tone = "clear" if clear else "none"
+    if not clear and not unreached:
+        text += f" No difference is clear in {cmp.games} games: more games would show a smaller one."
+    return Verdict(text.strip(), tone)
+
+
+def _rules_in_words(unreached: Sequence[Reach]) -> str:
+    if len(unreached) == 1:
+        return f"the changed rule ({unreached[0].change})"
+    return f"{len(unreached)} of the changed rules"
+
+
+__all__ = ["HEADLINE", "Change", "Reach", "Verdict", "advice", "changes", "deal_balls_rows", "difference_rows",
+           "digits", "event_rows", "game_length_rows", "glance_rows", "headline_rows", "interval_rows", "reach",
+           "rules_touched", "say_difference", "say_estimate", "side", "verdict"]

@@ -1,0 +1,100 @@
+"""The Compare page in a real browser (Debian's chromium through Playwright; skipped only when it is absent).
+
+A small comparison of ``standard`` with a partner-catch-6 variant: the verdict in words and the warning that the
+partner catch never came into play; a run left for another page and found again on coming back; a long run
+found again after reloading the page, then cancelled. Screenshots go into the test's tmp_path.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "editor"))
+from browser import chromium_path, launch, serve_app, wait_idle  # noqa: E402
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(chromium_path() is None, reason="chromium is not installed (apt-get install chromium)"),
+]
+
+
+def go(page, name: str) -> None:
+    page.get_by_role("link", name=name, exact=True).first.click()
+    wait_idle(page)
+
+
+def choose(page, key: str, option: str) -> None:
+    """Pick ``option`` in the selectbox with widget key ``key``."""
+    box = page.locator(f".st-key-{key} input[role='combobox']")
+    box.click()
+    box.fill(option)
+    page.get_by_role("option", name=option, exact=True).click()
+    wait_idle(page)
+
+
+def type_number(page, key: str, value) -> None:
+    box = page.locator(f".st-key-{key} input")
+    box.fill(str(value))
+    box.press("Enter")
+    wait_idle(page)
+
+
+def test_compare_in_the_browser_verdict_warning_leaving_the_page_and_cancel(tmp_path):
+    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is part of the test extra")
+    home = tmp_path / "home"
+    (home / "rulesets").mkdir(parents=True)
+    shutil.copy(ROOT / "examples" / "partner-catch-six.yaml", home / "rulesets" / "partner-catch-six.yaml")
+    with serve_app(home=home) as url, sync_api.sync_playwright() as p:
+        browser = launch(p)
+        try:
+            page = browser.new_page(viewport={"width": 1400, "height": 1800})
+            page.goto(url)
+            wait_idle(page)
+            go(page, "Compare")
+            choose(page, "cmp_a", "standard")
+            choose(page, "cmp_b", "partner-catch-six (yours)")
+            assert page.get_by_text("Thunee partner catch: 8 balls \u2192 6 balls").first.is_visible()
+            type_number(page, "cmp_games", 6)
+            page.get_by_role("button", name="Simulate", exact=True).click()
+
+            # leave at once for another page: the run goes on; coming back finds it (going on or done)
+            go(page, "Library")
+            page.wait_for_timeout(1500)
+            go(page, "Compare")
+            verdict = page.get_by_text("These 6 games cannot tell what the change does")
+            verdict.wait_for(timeout=180_000)
+            warning = page.locator('[data-testid="stAlert"]').filter(
+                has_text="Thunee partner catch: 8 balls \u2192 6 balls: this never came into play")
+            warning.wait_for(timeout=10_000)
+            assert "Thunee caught by partner" in warning.inner_text() and "more games" in warning.inner_text()
+            wait_idle(page)
+            page.screenshot(path=str(tmp_path / "compare-warning.png"), full_page=True)
+            glance = page.locator("[data-testid=\"stDataFrame\"]:visible").first
+            assert glance.is_visible()
+
+            # a long run: its progress and time left, then Cancel
+            type_number(page, "cmp_games", 20000)
+            page.get_by_role("button", name="Simulate", exact=True).click()
+            progress = page.get_by_text("Playing 20000 games of standard and of partner-catch-six")
+            progress.wait_for(timeout=60_000)
+            page.get_by_text(" left", exact=False).first.wait_for(timeout=120_000)  # the time estimate
+            assert page.get_by_role("button", name="Simulate", exact=True).is_disabled()
+            page.screenshot(path=str(tmp_path / "compare-running.png"))
+            page.reload()  # a new browser session: the address leads back to the run
+            wait_idle(page)
+            progress.wait_for(timeout=60_000)
+            page.get_by_role("button", name="Cancel").click()
+            page.get_by_text("Cancelled after").wait_for(timeout=60_000)
+            wait_idle(page)
+            assert page.get_by_role("button", name="Simulate", exact=True).is_enabled()
+            assert verdict.is_visible()  # the finished comparison is still there
+            page.screenshot(path=str(tmp_path / "compare-cancelled.png"))
+        finally:
+            browser.close()
+    for name in ("compare-warning", "compare-running", "compare-cancelled"):
+        assert (tmp_path / f"{name}.png").stat().st_size > 10_000

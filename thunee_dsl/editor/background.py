@@ -1,0 +1,220 @@
+"""Long work that goes on while the user is elsewhere: one background run per owner (a browser session).
+
+The Compare page starts a simulation here and comes back to it on every rerun: the run lives in a
+module-level registry (:data:`RUNS`), not in the page, so leaving the page (or the page being drawn again)
+neither stops it nor starts a second one. The work reports ``progress(done, total)``; from the first report
+on, the run knows how fast it goes and estimates the time left (a short timed start: the pace is measured
+from the first report on, so starting the worker processes does not count as the pace of the games). ``cancel()`` makes the next progress report
+raise :class:`Cancelled`, which the work lets through (``simulate`` does, and stops its workers).
+
+>>> import time
+>>> runs = Runs()
+>>> def work(progress):
+...     for done in range(1, 4):
+...         progress(done, 3)
+...     return "three games"
+>>> run = runs.start("me", work, total=3, about={"games": 3})
+>>> run.wait(10)
+True
+>>> run.state, run.result, run.done
+('done', 'three games', 3)
+>>> runs.current("me") is run
+True
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.machinery
+import sys
+import threading
+import time
+import types
+import uuid
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+RUNNING, DONE, CANCELLED, FAILED = "running", "done", "cancelled", "failed"
+Progress = Callable[[int, int], None]
+
+
+class Cancelled(Exception):
+    """Raised from a progress report once the run was cancelled."""
+
+
+@dataclass
+class Run:
+    """One piece of work in a thread of its own. ``about``: what the work is (for the page to show)."""
+
+    owner: str
+    total: int
+    about: dict
+    id: str = field(default_factory=lambda: uuid.uuid4().hex[:12])
+    state: str = RUNNING
+    done: int = 0
+    result: Any = None
+    error: str | None = None
+    started: float = field(default_factory=lambda: time.monotonic())
+    first_report: float | None = None  # seconds from the start to the first progress report
+    first_done: int = 0  # work done by then (the pace is measured from there: start-up is not work)
+    finished: float | None = None
+    _cancel: threading.Event = field(default_factory=threading.Event, repr=False)
+    _over: threading.Event = field(default_factory=threading.Event, repr=False)
+
+    # -- from the work's thread ---------------------------------------------------------------
+    def progress(self, done: int, total: int) -> None:
+        if self._cancel.is_set():
+            raise Cancelled()
+        if self.first_report is None and done > 0:
+            self.first_report, self.first_done = time.monotonic() - self.started, done
+        self.done, self.total = done, total
+
+    def _work(self, work: Callable[[Progress], Any]) -> None:
+        try:
+            with plain_main():
+                result = work(self.progress)
+        except Cancelled:
+            self.state = CANCELLED
+        except Exception as err:  # shown on the page: a failed run must not fail the app
+            self.error = str(err) or type(err).__name__
+            self.state = CANCELLED if self._cancel.is_set() else FAILED
+        else:
+            if self._cancel.is_set():
+                self.state = CANCELLED
+            else:
+                self.result, self.done, self.state = result, self.total, DONE
+        finally:
+            self.finished = time.monotonic()
+            self._over.set()
+
+    # -- from the page ---------------------------------------------------------------------------
+    @property
+    def running(self) -> bool:
+        return self.state == RUNNING
+
+    def cancel(self) -> None:
+        """Stop at the work's next progress report; the run counts as cancelled from now on."""
+        if self.state == RUNNING:
+            self._cancel.set()
+            self.state = CANCELLED
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Until the work's thread is over (True) or ``timeout`` seconds (False)."""
+        return self._over.wait(timeout)
+
+    @property
+    def elapsed(self) -> float:
+        return (self.finished or time.monotonic()) - self.started
+
+    @property
+    def seconds_left(self) -> float | None:
+        """Estimated from the pace since the first progress report (starting worker processes is slow and
+        happens once), or from the first report alone until a second one (None before any)."""
+        if self.state != RUNNING or self.first_report is None or self.done <= 0:
+            return None
+        since = self.elapsed - self.first_report
+        # Workers report in chunks that often land together: measure over a while, not between two of them.
+        if self.done > self.first_done and since >= max(2.0, self.first_report / 2):
+            pace = since / (self.done - self.first_done)
+        else:
+            pace = self.elapsed / self.done
+        return pace * max(0, self.total - self.done)
+
+    @property
+    def seconds_in_all(self) -> float | None:
+        left = self.seconds_left
+        return None if left is None else self.elapsed + left
+
+
+@contextlib.contextmanager
+def plain_main():
+    """While the work starts worker processes, a ``__main__`` they do not run.
+
+    Streamlit runs the app as the module ``__main__`` (with the app file as its ``__file__``), and a worker
+    process started by ``spawn`` or ``forkserver`` (as ``simulate`` does from a program with threads)
+    first runs the main module's file: every worker would run the whole app, headless, before playing a
+    game (slow, and it was seen to hang a worker). A stand-in named like a package's ``__main__`` is not
+    run by workers. Put back afterwards, unless a new script run has set its own meanwhile."""
+    main = sys.modules.get("__main__")
+    if main is None or getattr(main, "__spec__", None) is not None or getattr(main, "__file__", None) is None:
+        yield  # a program started normally (python -m, a console script): nothing to hide
+        return
+    stand_in = types.ModuleType("__main__")
+    stand_in.__spec__ = importlib.machinery.ModuleSpec("thunee_dsl.__main__", None)
+    sys.modules["__main__"] = stand_in
+    try:
+        yield
+    finally:
+        if sys.modules.get("__main__") is stand_in:
+            sys.modules["__main__"] = main
+
+
+class Runs:
+    """The runs of every owner: at most one running run per owner, finished ones kept until replaced,
+    cleared or crowded out (``keep``: finished runs kept in all, oldest dropped first)."""
+
+    def __init__(self, keep: int = 16):
+        self._lock = threading.Lock()
+        self._runs: dict[str, Run] = {}
+        self._done: dict[str, Run] = {}  # the owner's last run that finished, while a newer one goes on
+        self.keep = keep
+
+    def start(self, owner: str, work: Callable[[Progress], Any], total: int, about: dict | None = None) -> Run:
+        """Start ``work`` for ``owner``, unless the owner's run is still going: then that run."""
+        with self._lock:
+            current = self._runs.get(owner)
+            if current is not None and current.running:
+                return current
+            run = Run(owner, total, dict(about or {}))
+            replaced = self._runs.pop(owner, None)
+            if replaced is not None and replaced.state == DONE:
+                self._done[owner] = replaced
+            self._runs[owner] = run
+            self._drop_old()
+        threading.Thread(target=run._work, args=(work,), name=f"background-run-{run.id}", daemon=True).start()
+        return run
+
+    def current(self, owner: str) -> Run | None:
+        with self._lock:
+            return self._runs.get(owner)
+
+    def finished(self, owner: str) -> Run | None:
+        """The owner's newest run that finished (its answer stays while a newer run goes on or is cancelled)."""
+        with self._lock:
+            run = self._runs.get(owner)
+            return run if run is not None and run.state == DONE else self._done.get(owner)
+
+    def clear(self, owner: str) -> None:
+        """Forget the owner's runs (cancelling the current one if it still goes on)."""
+        with self._lock:
+            self._done.pop(owner, None)
+            run = self._runs.pop(owner, None)
+        if run is not None:
+            run.cancel()
+
+    def _drop_old(self) -> None:
+        finished = [o for o, r in self._runs.items() if not r.running]  # oldest first (insertion order)
+        for owner in finished[:max(0, len(self._runs) - self.keep)]:
+            del self._runs[owner]
+            self._done.pop(owner, None)
+        for owner in list(self._done)[:max(0, len(self._done) - self.keep)]:
+            del self._done[owner]
+
+
+#: The app's runs (one process serves every browser session).
+RUNS = Runs()
+
+
+def say_seconds(seconds: float) -> str:
+    """``about 40 s``, ``about 3 min``, ``about 1 h 10 min``: rounded as people say a wait."""
+    if seconds < 10:
+        return "a few seconds"
+    if seconds < 90:
+        return f"about {int(round(seconds / 5) * 5)} s"
+    minutes = int(round(seconds / 60))
+    if minutes < 60:
+        return f"about {minutes} min"
+    return f"about {minutes // 60} h {minutes % 60} min" if minutes % 60 else f"about {minutes // 60} h"
+
+
+__all__ = ["CANCELLED", "DONE", "FAILED", "RUNNING", "RUNS", "Cancelled", "Run", "Runs", "say_seconds"]
