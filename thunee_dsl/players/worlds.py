@@ -413,8 +413,8 @@ def policy_action(k: Knowledge, tr: Tracker, game: GameState, rng: random.Random
     if legal[-1].verb == "pass":
         return legal[-1]
     if first.verb == "trump":
-        seat = first.seat
-        return choose_trump(k.t, tr.hands()[seat], legal)
+        # the cards the seat holds in this deal now (not the cards still to come)
+        return choose_trump(k.t, game.deal.hands[first.seat], legal)
     return first
 
 

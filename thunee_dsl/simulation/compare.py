@@ -7,6 +7,7 @@ import io
 from dataclasses import dataclass, field
 
 from thunee_dsl.simulation.analysis import Difference, RulesetResult, Statistic
+from thunee_dsl.simulation.coverage import RuleDecided
 from thunee_dsl.simulation.stats import CONFIDENCE, Estimate
 
 FORMAT = "thunee-dsl-simulation/1"
@@ -24,6 +25,13 @@ class Comparison:
     rulesets: list[RulesetResult]
     differences: list[Difference] = field(default_factory=list)
     confidence: float = CONFIDENCE
+    mistakes: float = 0.0  # chance of an offence at each decision
+    rules_compared: list[RuleDecided] = field(default_factory=list)  # rules that differ, deals each decided
+
+    def coverage_warnings(self) -> list[tuple[str, tuple[int | None, ...], str]]:
+        """(rule changed, deals it decided per ruleset, advice) for every rule that differs between the
+        rulesets and decided no deal in any of them: the comparison cannot have seen its effect."""
+        return [(r.change, r.deals, r.advice) for r in self.rules_compared if r.advice is not None]
 
     def result(self, name: str) -> RulesetResult:
         for r in self.rulesets:
@@ -36,9 +44,10 @@ class Comparison:
         return {
             "format": FORMAT,
             "games": self.games, "seed": self.seed, "bots": self.bots, "max_deals": self.max_deals,
-            "confidence": self.confidence,
+            "mistakes": self.mistakes, "confidence": self.confidence,
             "rulesets": [r.to_json() for r in self.rulesets],
             "differences": [d.to_json() for d in self.differences],
+            "rules_compared": [r.to_json() for r in self.rules_compared],
         }
 
     # -- CSV --------------------------------------------------------------------------------
@@ -65,7 +74,8 @@ class Comparison:
         bots = self.bots if isinstance(self.bots, str) else ",".join(self.bots)
         lines = [
             f"{self.games} games per ruleset, seed {self.seed}, bots: {bots}"
-            + (" (every seat)" if isinstance(self.bots, str) else ""),
+            + (" (every seat)" if isinstance(self.bots, str) else "")
+            + (f", mistakes: {self.mistakes:g} per decision" if self.mistakes else ""),
         ]
         for letter, r in zip(letters, rs):
             deals = sum(len(g.deals) for g in r.games)
@@ -133,8 +143,20 @@ class Comparison:
                 lines.append(f"Never fired in {r.name} ({len(never)}): {', '.join(never)}")
             else:
                 lines.append(f"Every rule of {r.name} fired at least once.")
-        if any(c.rule.startswith("penalties.") for r in rs for c in r.coverage):
-            lines.append("(Bots play only legal actions, so penalties cannot fire in a simulation.)")
+        if not self.mistakes and any(c.rule.startswith("penalties.") for r in rs for c in r.coverage):
+            lines.append("(Without mistakes bots play only legal actions, so penalties cannot fire: "
+                         "add --mistakes 0.01.)")
+        if self.rules_compared:
+            lines.append("")
+            lines.append("The rules that differ, and the deals each decided:")
+            for rc in self.rules_compared:
+                if not rc.counters:
+                    lines.append(f"  {rc.change}: felt in every deal")
+                    continue
+                counts = ", ".join(f"{letter} {'-' if n is None else n}" for letter, n in zip(letters, rc.deals))
+                lines.append(f"  {rc.change}: {counts} deals")
+                if rc.advice is not None:
+                    lines.append(f"    ! {rc.advice}")
         return "\n".join(lines) + "\n"
 
 
