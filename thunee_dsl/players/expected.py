@@ -49,10 +49,27 @@ class Estimate:
     def worth(self, a: Action, risk: float = 0.0) -> float:
         return self.mean(a) + risk * self.spread(a)
 
-    def best(self, risk: float = 0.0) -> Action:
-        """The choice of highest worth (the first of equals: callers list the quiet choice first)."""
+    def edge(self, a: Action, b: Action) -> tuple[float, float]:
+        """How much better ``a`` did than ``b``, deal by deal: the mean difference and its standard error."""
+        diffs = [x - y for x, y in zip(self.results[a], self.results[b])]
+        n = len(diffs)
+        m = sum(diffs) / n
+        if n < 2:
+            return m, math.inf
+        return m, math.sqrt(sum((d - m) ** 2 for d in diffs) / (n - 1) / n)
+
+    def best(self, risk: float = 0.0, margin: float = 0.0) -> Action:
+        """The choice of highest worth. The first choice (callers list the quiet one first) stays unless
+        the best beats it by more than ``margin`` standard errors of their difference (a few sampled deals
+        make a noisy estimate: acting on noise alone loses balls)."""
         options = list(self.results)
-        return max(options, key=lambda a: (round(self.worth(a, risk), 9), -options.index(a)))
+        top = max(options, key=lambda a: (round(self.worth(a, risk), 9), -options.index(a)))
+        if margin and top is not options[0]:
+            m, se = self.edge(top, options[0])
+            gap = m + risk * (self.spread(top) - self.spread(options[0]))
+            if gap <= margin * se:
+                return options[0]
+        return top
 
 
 def _clear(est: Estimate, risk: float, clear: float) -> bool:
@@ -60,14 +77,10 @@ def _clear(est: Estimate, risk: float, clear: float) -> bool:
     if len(options) < 2:
         return True
     ranked = sorted(options, key=lambda a: est.worth(a, risk), reverse=True)
-    a, b = est.results[ranked[0]], est.results[ranked[1]]
-    diffs = [x - y for x, y in zip(a, b)]
-    n = len(diffs)
-    m = sum(diffs) / n
-    var = sum((d - m) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
-    if var == 0.0:
-        return True  # the same in every deal drawn
-    return abs(m) > clear * math.sqrt(var / n)
+    m, se = est.edge(ranked[0], ranked[1])
+    if se == 0.0:
+        return True  # the same difference in every deal drawn
+    return abs(m) > clear * se
 
 
 def expected_balls(k: Knowledge, options: list[Action], rng: random.Random, least: int = 4, most: int = 12,

@@ -44,19 +44,21 @@ from thunee_dsl.players.tactics import call_strength, estimated_tricks
 class Style:
     name: str
     risk: float  # worth = mean + risk * spread
+    margin: float  # standard errors by which a choice must beat keeping quiet (trust in a small sample)
     call_floor: float  # best-suit strength below which a call is not weighed (first rung)
     undertake_slack: float  # tricks a hand may fall short of all and still have an undertaking weighed
     least: int = 4  # sampled deals before a decision may stop
-    most: int = 12  # sampled deals at most
+    most: int = 8  # sampled deals at most
+    claim_least: int = 2  # claims: the last trick, where few layouts are left
     said: str = ""
 
 
 STYLES = {
-    "cautious": Style("cautious", risk=-0.5, call_floor=2.0, undertake_slack=1.0,
+    "cautious": Style("cautious", risk=-0.5, margin=1.5, call_floor=2.0, undertake_slack=1.0,
                       said="prefers the steadier choice; calls and undertakes only on strong hands"),
-    "typical": Style("typical", risk=0.0, call_floor=1.6, undertake_slack=2.0,
+    "typical": Style("typical", risk=0.0, margin=1.0, call_floor=1.6, undertake_slack=2.0,
                      said="goes by the average: calls, undertakes and claims when it pays on average"),
-    "bold": Style("bold", risk=0.5, call_floor=1.3, undertake_slack=3.0,
+    "bold": Style("bold", risk=0.5, margin=0.5, call_floor=1.3, undertake_slack=3.0,
                   said="takes a gamble when its average is close; weighs calls and undertakings on weaker hands"),
 }
 
@@ -71,19 +73,19 @@ class TableBot(HeuristicBot):
         super().__init__(ruleset, seed=seed, **options)
         self.last_estimate: Estimate | None = None  # the last weighed decision (for inspection and tests)
 
-    def _weigh(self, view: SeatView, options: list[Action], k: Knowledge | None = None) -> Action:
+    def _weigh(self, view: SeatView, options: list[Action], least: int | None = None) -> Action:
         """The option worth most by the style (the first, the quiet one, if nothing could be sampled)."""
         s = self.style
-        if k is None:
-            try:
-                k = Knowledge(self.ruleset, view)
-            except Knowledge.Inconsistent:
-                return options[0]
-        est = expected_balls(k, options, decision_rng(self.seed, view), least=s.least, most=s.most, risk=s.risk)
+        try:
+            k = Knowledge(self.ruleset, view)
+        except Knowledge.Inconsistent:
+            return options[0]
+        est = expected_balls(k, options, decision_rng(self.seed, view), least=least or s.least, most=s.most,
+                             risk=s.risk)
         self.last_estimate = est
         if est is None:
             return options[0]
-        return est.best(s.risk)
+        return est.best(s.risk, s.margin)
 
     # -- calling and bidding ----------------------------------------------------------------------
     def call(self, view: SeatView) -> Action:
@@ -129,4 +131,4 @@ class TableBot(HeuristicBot):
         claims = [a for a in view.legal if r.claim_by_verb(a.verb) is not None]
         if passing is None:
             return claims[0]
-        return self._weigh(view, [passing] + claims)
+        return self._weigh(view, [passing] + claims, least=self.style.claim_least)
