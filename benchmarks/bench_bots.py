@@ -11,7 +11,8 @@ Strength, over N whole games each: typical vs random (the registered random bot,
 actions, so it calls, undertakes and claims often), typical vs today's heuristic, heuristic vs random (and a
 quieter random that speaks with probability 0.05); then Monte Carlo (S samples, one playout per sample and
 card, typical's announcements) vs typical over M games. The team a bot sits in alternates from game to
-game (team 0 holds seats 0 and 2, and deals first), and every game has its own seed. Win rates are printed
+game (team 0 holds seats 0 and 2, and deals first) and every seed is played twice, once from each side
+(duplicate play: the luck of the cards falls on both sides alike). Win rates are printed
 with Wilson 95% intervals. Targets: typical >= 90% against random and >= 55% against the heuristic,
 heuristic >= 75% against random, Monte Carlo > 50% against typical.
 """
@@ -75,7 +76,9 @@ def play_game(job: tuple) -> dict:
 
 
 def match(pool, ruleset: str, games: int, a: str, a_options: dict, b: str, b_options: dict, first_seed: int):
-    jobs = [(ruleset, first_seed + i, a, a_options, b, b_options, i % 2) for i in range(games)]
+    # duplicate play: each seed twice, the bots in one team and then in the other, so the luck of the cards
+    # (which strongly favours one team in some deals) falls on both sides alike
+    jobs = [(ruleset, first_seed + i // 2, a, a_options, b, b_options, i % 2) for i in range(games)]
     start = time.perf_counter()
     results = list(pool.map(play_game, jobs)) if pool else [play_game(j) for j in jobs]
     took = time.perf_counter() - start

@@ -7,7 +7,7 @@ seat 2 first; the Thunee window asks the trump maker's team first (1, 3), then 2
 from __future__ import annotations
 
 import pytest
-from bot_helpers import STANDARD, deal, drive, until_seat
+from bot_helpers import STANDARD, deal, drive, thunee_deal, until_seat
 
 from thunee_dsl.game import Action, GameState
 from thunee_dsl.players import HeuristicBot
@@ -79,11 +79,6 @@ def test_declares_every_jodie_it_holds():
         game.apply(action)
     assert sorted(said) == ["D", "S"]
     assert sorted(d.value for d in game.view(1).declarations) == [20, 20]
-
-
-def thunee_deal(seat2):
-    rest = [c for c in STANDARD.deck.names if c not in seat2 and c != "QH"]
-    return full({2: seat2, 1: ["QH"] + rest[:5], 3: rest[5:11], 0: rest[11:17]})
 
 
 def test_calls_thunee_with_a_hand_sure_to_win_every_trick():

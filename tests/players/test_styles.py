@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from bot_helpers import STANDARD, deal, drive, until_seat
+from bot_helpers import STANDARD, drive, thunee_deal, until_seat
 
 from thunee_dsl import shipped_ruleset
 from thunee_dsl.game import Action, GameState
@@ -37,15 +37,6 @@ def test_appetite_for_risk_by_hand_worked_results():
     # equal worth: the quiet choice, listed first
     tie = Estimate({pass_: [1.0, 1.0], claim: [1.0, 1.0]}, deals=2, draws=2)
     assert tie.best() == pass_
-
-
-def full(hands):
-    return deal(STANDARD, hands, dealer=0)
-
-
-def thunee_deal(seat2):
-    rest = [c for c in STANDARD.deck.names if c not in seat2 and c != "QH"]
-    return full({2: seat2, 1: ["QH"] + rest[:5], 3: rest[5:11], 0: rest[11:17]})
 
 
 def test_a_likely_thunee_is_undertaken_by_typical_and_bold_a_hopeless_hand_is_not_weighed():

@@ -89,11 +89,7 @@ class TableBot(HeuristicBot):
 
     # -- calling and bidding ----------------------------------------------------------------------
     def call(self, view: SeatView) -> Action:
-        r = self.ruleset
-        calls = sorted((a for a in view.legal if a.verb == "call"), key=lambda a: a.arg)
-        passing = next(a for a in view.legal if a.verb == "pass")
-        lowest = calls[0]
-        rung = r.calling.amounts.index(lowest.arg) if lowest.arg in r.calling.amounts else 0
+        passing, lowest, rung = self._call_choices(view)
         if call_strength(self.t, self._hand(view)) < self.style.call_floor + self.call_step * rung:
             return passing
         return self._weigh(view, [passing, lowest])
