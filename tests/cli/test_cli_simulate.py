@@ -54,6 +54,27 @@ def test_text_output_is_a_table_with_intervals_and_coverage(capsys):
     assert any(line.startswith("penalty: revoke") and line.endswith("0 !") for line in out.splitlines())
 
 
+def test_mistakes_make_penalties_fire_and_the_text_says_so(capsys):
+    friendly = str(ROOT / "examples" / "house" / "friendly-table.yaml")
+    code, out, err = run(capsys, "simulate", "standard", friendly, "--games", "4", "--bots", "random", "--seed", "2",
+                         "--mistakes", "0.05")
+    assert code == 0 and err == ""
+    assert "mistakes: 0.05 per decision" in out.splitlines()[0]
+    cells = [re.split(r"\s{2,}", line.strip()) for line in out.splitlines() if line.startswith("penalty: ")]
+    assert len(cells) == 4 and all(row[2] == "-" for row in cells)  # no penalties at the friendly table
+    assert sum(int(row[1]) for row in cells if row[1].isdigit()) > 0  # standard: deals decided by a penalty
+    assert "Removes Penalties: A " in out and "add --mistakes" not in out
+
+
+def test_default_bots_are_typical_and_unfired_differences_get_advice(capsys):
+    code, out, _ = run(capsys, "simulate", "standard", PARTNER_SIX, "--games", "2", "--seed", "1")
+    assert code == 0
+    assert out.splitlines()[0] == "2 games per ruleset, seed 1, bots: typical (every seat)"
+    assert "Thunee partner catch: 8 balls -> 6 balls: A " in out
+    if "A 0, B 0 deals" in out:
+        assert "! never decided a deal: bolder players take that risk more often: try --bots bold" in out
+
+
 def test_csv_output(capsys):
     code, out, _ = run(capsys, *ARGS, "--format", "csv")
     assert code == 0
@@ -71,6 +92,10 @@ def test_csv_output(capsys):
     (["simulate", "standard", "--games", "2", "--bots", "clever"], "error: unknown bot 'clever' (known: "),
     (["simulate", "standard", "--games", "2", "--bots", "random,random"], "error: bots: 2 names given"),
     (["simulate", "standard", "--games", "2", "--bots", "random,"], "error: --bots: expected"),
+    (["simulate", "standard", "--games", "2", "--mistakes", "lots"],
+     "error: --mistakes must be a rate between 0 and 1 (e.g. 0.01), got 'lots'"),
+    (["simulate", "standard", "--games", "2", "--mistakes", "2"], "error: --mistakes must be between 0 and 1"),
+    (["simulate", "standard", "--games", "2", "--mistakes", "nan"], "error: --mistakes must be between 0 and 1"),
 ])
 def test_bad_input_is_one_line_on_stderr(capsys, args, message):
     code, out, err = run(capsys, *args)

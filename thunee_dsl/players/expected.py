@@ -8,8 +8,9 @@ compared like with like, and the work stops early once the decision is clear:
 * a deal drawn again (late in a deal few layouts are left: before the last trick there are at most a handful)
   is counted again without being replayed or played out;
 * after ``least`` deals, and after every ``step`` more, the best choice is compared with the runner-up deal by
-  deal; when their difference is more than ``clear`` standard errors from zero (or the same in every deal)
-  sampling stops. Otherwise it goes on up to ``most`` deals.
+  deal; when their difference is more than ``clear`` standard errors from zero (or the same in every deal),
+  or when every other choice trails the first (keeping quiet) by more than one standard error, sampling
+  stops. Otherwise it goes on up to ``most`` deals.
 
 Each choice's worth is its mean :func:`~thunee_dsl.players.worlds.utility` (balls won less balls lost, plus a
 fraction of a ball for card points); a style's appetite for risk adds ``risk`` times the spread (standard
@@ -78,9 +79,11 @@ def _clear(est: Estimate, risk: float, clear: float) -> bool:
         return True
     ranked = sorted(options, key=lambda a: est.worth(a, risk), reverse=True)
     m, se = est.edge(ranked[0], ranked[1])
-    if se == 0.0:
-        return True  # the same difference in every deal drawn
-    return abs(m) > clear * se
+    if se == 0.0 or abs(m) > clear * se:
+        return True  # far apart, or the same difference in every deal drawn
+    # every other choice behind keeping quiet (the first) by more than a standard error: a few more
+    # deals will not make one worth the risk
+    return all(m < -se for m, se in (est.edge(a, options[0]) for a in options[1:]))
 
 
 def expected_balls(k: Knowledge, options: list[Action], rng: random.Random, least: int = 4, most: int = 12,

@@ -54,11 +54,11 @@ class Style:
 
 
 STYLES = {
-    "cautious": Style("cautious", risk=-0.5, margin=1.5, call_floor=2.0, undertake_slack=1.0,
+    "cautious": Style("cautious", risk=-0.5, margin=1.5, call_floor=2.2, undertake_slack=1.0,
                       said="prefers the steadier choice; calls and undertakes only on strong hands"),
-    "typical": Style("typical", risk=0.0, margin=1.0, call_floor=1.6, undertake_slack=2.0,
+    "typical": Style("typical", risk=0.0, margin=1.0, call_floor=1.9, undertake_slack=1.5,
                      said="goes by the average: calls, undertakes and claims when it pays on average"),
-    "bold": Style("bold", risk=0.5, margin=0.5, call_floor=1.3, undertake_slack=3.0,
+    "bold": Style("bold", risk=0.5, margin=0.5, call_floor=1.6, undertake_slack=2.5,
                   said="takes a gamble when its average is close; weighs calls and undertakings on weaker hands"),
 }
 
