@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from thunee_dsl.cli.main import main
-from thunee_dsl.cli.simulate import ProgressBar
+from thunee_dsl.cli.simulate import ProgressBar, print_tables
 
 ROOT = Path(__file__).resolve().parents[2]
 PARTNER_SIX = str(ROOT / "examples" / "partner-catch-six.yaml")
@@ -137,3 +137,20 @@ def test_malformed_scheduler_address_is_one_line(capsys):
     code, out, err = run(capsys, "simulate", "standard", "--games", "2", "--bots", "random", "--scheduler", "nonsense")
     assert code == 2 and out == ""
     assert err.strip() == "error: scheduler address 'nonsense': missing port number in address 'nonsense'"
+
+
+def test_on_a_terminal_the_report_is_drawn_with_rich_tables_in_the_same_words():
+    from thunee_dsl import load_ruleset
+    from thunee_dsl.simulation import simulate
+
+    result = simulate([load_ruleset("standard"), load_ruleset(PARTNER_SIX)], games=3, bots="random", seed=1)
+    stream = io.StringIO()
+    print_tables(result, stream, force_terminal=True, width=200)
+    text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", stream.getvalue())
+    assert "│" in text  # rich's column rules
+    plain = result.to_text()
+    for line in result.intro_lines() + [result.COVERAGE_TITLE]:
+        assert line in text and line in plain
+    for label, *cells in result.statistics_table()[1]:
+        row = next(line for line in text.splitlines() if line.lstrip().startswith(label + " "))
+        assert all(cell in row for cell in cells)

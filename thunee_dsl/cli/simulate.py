@@ -131,9 +131,38 @@ def main_simulate(args) -> int:
         print(json.dumps(result.to_json(), indent=1))
     elif args.format == "csv":
         sys.stdout.write(result.to_csv())
+    elif sys.stdout.isatty():
+        print_tables(result, sys.stdout)
     else:
-        sys.stdout.write(result.to_text())
+        sys.stdout.write(result.to_text())  # plain text when written to a file or a pipe
     return 0
+
+
+def print_tables(result, stream, force_terminal: bool | None = None, width: int | None = None) -> None:
+    """The text report drawn with rich tables (on a terminal): the same words as ``to_text``."""
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console(file=stream, force_terminal=force_terminal, width=width, highlight=False)
+
+    def table(header, rows, warn=None):
+        t = Table(*header, show_edge=False, header_style="bold")
+        for column in t.columns[1:]:
+            column.justify = "right"
+        for row in rows:
+            t.add_row(*row, style="yellow" if warn and warn(row) else None)
+        return t
+
+    for line in result.intro_lines():
+        console.print(line, markup=False, soft_wrap=True)
+    console.print()
+    console.print(table(*result.statistics_table(), warn=lambda row: any("*" in c for c in row[1:])))
+    console.print(result.STATISTICS_NOTE, markup=False, soft_wrap=True)
+    console.print()
+    console.print(result.COVERAGE_TITLE, markup=False, soft_wrap=True)
+    console.print(table(*result.coverage_table(), warn=lambda row: any(c.endswith("!") for c in row[1:])))
+    for line in result.coverage_notes():
+        console.print(line, markup=False, soft_wrap=True, style="yellow" if line.lstrip().startswith("!") else None)
 
 
 def _one_line(err: BaseException) -> str:
