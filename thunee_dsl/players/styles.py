@@ -13,7 +13,7 @@ The styles differ in two ways:
   ``cautious`` (-0.5) prefers the steadier choice when two are close, ``typical`` (0) goes by the average,
   ``bold`` (+0.5) takes a gamble whose average is a little worse;
 * **what is worth weighing at all**: sampling costs time, so a call is weighed only with a best suit of some
-  strength (``call_floor``, in units of a lone top card, more for each rung up), and an undertaking only with a
+  strength (``call_floor``, in units of a lone top card, whatever the rung), and an undertaking only with a
   hand expected to take all but ``undertake_slack`` of its tricks. These are quick screens, not decisions.
 
 Card play, making trumps, Jodies and redeals are the heuristic's (:class:`~thunee_dsl.players.heuristic.HeuristicBot`).
@@ -45,7 +45,7 @@ class Style:
     name: str
     risk: float  # worth = mean + risk * spread
     margin: float  # standard errors by which a choice must beat keeping quiet (trust in a small sample)
-    call_floor: float  # best-suit strength below which a call is not weighed (first rung)
+    call_floor: float  # best-suit strength below which a call is not weighed
     undertake_slack: float  # tricks a hand may fall short of all and still have an undertaking weighed
     least: int = 4  # sampled deals before a decision may stop
     most: int = 8  # sampled deals at most
@@ -90,8 +90,8 @@ class TableBot(HeuristicBot):
     # -- calling and bidding ----------------------------------------------------------------------
     def call(self, view: SeatView) -> Action:
         passing, lowest, rung = self._call_choices(view)
-        if call_strength(self.t, self._hand(view)) < self.style.call_floor + self.call_step * rung:
-            return passing
+        if call_strength(self.t, self._hand(view)) < self.style.call_floor:
+            return passing  # (a higher rung is weighed on the same hand: the bidding war is the sampling's to judge)
         return self._weigh(view, [passing, lowest])
 
     def bid(self, view: SeatView) -> Action:
