@@ -141,3 +141,10 @@ def test_khanaak_reading_is_counted_by_the_khanaaks_claimed(standard):
     [rule] = cmp.rules_compared
     assert rule.counters == ("claims.khanaak",)
     assert rule.deals == tuple(next(c.deals for c in r.coverage if c.rule == "claims.khanaak") for r in cmp.rulesets)
+
+
+def test_typical_bots_give_the_same_numbers_whatever_the_jobs(standard):
+    # the styles draw deals from a random source seeded by the bot's seed and its view alone
+    one = simulate([standard], games=3, bots="typical", seed=11, mistakes=0.01)
+    two = simulate([standard], games=3, bots="typical", seed=11, mistakes=0.01, jobs=2)
+    assert dumps(one) == dumps(two)
