@@ -9,6 +9,12 @@ two results are identical, and prints:
     1000-game paired comparison, jobs=2: T s
 
     python benchmarks/bench_simulation.py [--games N] [--bots NAME] [--jobs J] [--seed S] [--repeat R]
+    python benchmarks/bench_simulation.py --targets [--games N] [--jobs J]
+
+`--targets` instead plays what issue 14 asks of the default bots: N games of `standard` (which calls, how
+Thunee, Double and Khanaak end), the same with `mistakes=0.01` (which penalties fire), and `standard`
+against partner-catch-six, khanaak-simple and friendly-table (with mistakes): the statistics whose
+difference excludes zero, and the deals decided by each rule that differs.
 
 The speed-up needs the cores to itself: other busy processes (see the load average printed first) make it
 look worse than it is. The last lines are `speedup: X.XX` and `wall_s: T` for tracking.
@@ -49,12 +55,15 @@ def timed(rulesets, games, bots, seed, jobs):
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000)
-    parser.add_argument("--bots", default="heuristic")
+    parser.add_argument("--bots", default="typical")
+    parser.add_argument("--targets", action="store_true", help="issue 14's figures instead of the speed-up")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes for the parallel run (default 2)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--repeat", type=int, default=2, help="runs of each, the best counts (default 2)")
     args = parser.parse_args()
 
+    if args.targets:
+        return targets(args.games, args.bots, args.seed, args.jobs)
     bots = args.bots
     if bots not in bot_names():
         print(f"note: bot '{bots}' is not registered (known: {', '.join(bot_names())}); using 'random'")
@@ -97,6 +106,38 @@ def main() -> None:
     print(f"wall_s: {tj:.2f}")
     if not same:
         sys.exit(1)
+
+
+def fired(result, prefix: str) -> dict[str, int]:
+    return {c.rule[len(prefix):]: c.deals for c in result.coverage if c.rule.startswith(prefix)}
+
+
+def targets(games: int, bots: str, seed: int, jobs: int) -> None:
+    house = ROOT / "examples" / "house"
+    standard = load_ruleset(A)
+    start = time.perf_counter()
+    one = simulate([standard], games=games, bots=bots, seed=seed, jobs=jobs).rulesets[0]
+    print(f"{games} games of standard, {bots} bots: {time.perf_counter() - start:.1f} s wall, "
+          f"{sum(len(g.deals) for g in one.games)} deals")
+    calls = {k: n for k, n in fired(one, "calling.amounts.").items() if n}
+    print(f"  calls made (deals): {calls} -> {len(calls)} amounts (target >= 4)")
+    for kind in ("undertakings.thunee", "claims.double", "claims.khanaak"):
+        print(f"  {kind}: {fired(one, kind)}")
+    start = time.perf_counter()
+    slips = simulate([standard], games=games, bots=bots, seed=seed, jobs=jobs, mistakes=0.01).rulesets[0]
+    print(f"with mistakes 0.01 ({time.perf_counter() - start:.1f} s): penalties {fired(slips, 'penalties.')}")
+    for other, mistakes in ((ROOT / "examples" / "partner-catch-six.yaml", 0.0), (house / "khanaak-simple.yaml", 0.0),
+                            (house / "friendly-table.yaml", 0.01)):
+        start = time.perf_counter()
+        cmp = simulate([standard, load_ruleset(str(other))], games=games, bots=bots, seed=seed, jobs=jobs,
+                       mistakes=mistakes)
+        print(f"standard vs {other.stem} (mistakes {mistakes}): {time.perf_counter() - start:.1f} s wall")
+        for rc in cmp.rules_compared:
+            print(f"  {rc.change}: deals decided {rc.deals}" + (f" ({rc.advice})" if rc.advice else ""))
+        for st in cmp.differences[0].statistics:
+            e = st.estimate
+            if e.low is not None and (e.low > 0 or e.high < 0):
+                print(f"  differs: {st.label}: {e.value:+.4f} [{e.low:+.4f}, {e.high:+.4f}]")
 
 
 if __name__ == "__main__":

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 import json
 import os
 import subprocess
@@ -13,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from thunee_dsl.cli.main import main
-from thunee_dsl.cli.simulate import ProgressBar
+from thunee_dsl.cli.simulate import ProgressBar, print_tables
 
 ROOT = Path(__file__).resolve().parents[2]
 PARTNER_SIX = str(ROOT / "examples" / "partner-catch-six.yaml")
@@ -53,6 +54,27 @@ def test_text_output_is_a_table_with_intervals_and_coverage(capsys):
     assert any(line.startswith("penalty: revoke") and line.endswith("0 !") for line in out.splitlines())
 
 
+def test_mistakes_make_penalties_fire_and_the_text_says_so(capsys):
+    friendly = str(ROOT / "examples" / "house" / "friendly-table.yaml")
+    code, out, err = run(capsys, "simulate", "standard", friendly, "--games", "4", "--bots", "random", "--seed", "2",
+                         "--mistakes", "0.05")
+    assert code == 0 and err == ""
+    assert "mistakes: 0.05 per decision" in out.splitlines()[0]
+    cells = [re.split(r"\s{2,}", line.strip()) for line in out.splitlines() if line.startswith("penalty: ")]
+    assert len(cells) == 4 and all(row[2] == "-" for row in cells)  # no penalties at the friendly table
+    assert sum(int(row[1]) for row in cells if row[1].isdigit()) > 0  # standard: deals decided by a penalty
+    assert "Removes Penalties: A " in out and "add --mistakes" not in out
+
+
+def test_default_bots_are_typical_and_unfired_differences_get_advice(capsys):
+    code, out, _ = run(capsys, "simulate", "standard", PARTNER_SIX, "--games", "2", "--seed", "1")
+    assert code == 0
+    assert out.splitlines()[0] == "2 games per ruleset, seed 1, bots: typical (every seat)"
+    assert "Thunee partner catch: 8 balls -> 6 balls: A " in out
+    if "A 0, B 0 deals" in out:
+        assert "! never decided a deal: bolder players take that risk more often: try --bots bold" in out
+
+
 def test_csv_output(capsys):
     code, out, _ = run(capsys, *ARGS, "--format", "csv")
     assert code == 0
@@ -70,6 +92,10 @@ def test_csv_output(capsys):
     (["simulate", "standard", "--games", "2", "--bots", "clever"], "error: unknown bot 'clever' (known: "),
     (["simulate", "standard", "--games", "2", "--bots", "random,random"], "error: bots: 2 names given"),
     (["simulate", "standard", "--games", "2", "--bots", "random,"], "error: --bots: expected"),
+    (["simulate", "standard", "--games", "2", "--mistakes", "lots"],
+     "error: --mistakes must be a rate between 0 and 1 (e.g. 0.01), got 'lots'"),
+    (["simulate", "standard", "--games", "2", "--mistakes", "2"], "error: --mistakes must be between 0 and 1"),
+    (["simulate", "standard", "--games", "2", "--mistakes", "nan"], "error: --mistakes must be between 0 and 1"),
 ])
 def test_bad_input_is_one_line_on_stderr(capsys, args, message):
     code, out, err = run(capsys, *args)
@@ -94,14 +120,16 @@ def test_unreachable_scheduler_is_one_line_and_no_traceback():
 
 def test_progress_bar_draws_on_a_stream():
     stream = io.StringIO()
-    bar = ProgressBar(stream, width=10)
+    bar = ProgressBar(stream, force_terminal=True)
     bar(5, 10)
+    bar.progress.refresh()
+    half = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", stream.getvalue())  # without the colours
     bar(10, 10)
     bar.close()
-    text = stream.getvalue()
-    assert "\rsimulating [#####.....] 5/10 games" in text
-    assert "\rsimulating [##########] 10/10 games" in text
-    assert text.endswith("\r")
+    text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", stream.getvalue())
+    assert "simulating" in half and "5/10 games" in half
+    assert "10/10 games" in text
+    assert "━" in text  # rich draws the bar
 
 
 def test_malformed_scheduler_address_is_one_line(capsys):
@@ -109,3 +137,20 @@ def test_malformed_scheduler_address_is_one_line(capsys):
     code, out, err = run(capsys, "simulate", "standard", "--games", "2", "--bots", "random", "--scheduler", "nonsense")
     assert code == 2 and out == ""
     assert err.strip() == "error: scheduler address 'nonsense': missing port number in address 'nonsense'"
+
+
+def test_on_a_terminal_the_report_is_drawn_with_rich_tables_in_the_same_words():
+    from thunee_dsl import load_ruleset
+    from thunee_dsl.simulation import simulate
+
+    result = simulate([load_ruleset("standard"), load_ruleset(PARTNER_SIX)], games=3, bots="random", seed=1)
+    stream = io.StringIO()
+    print_tables(result, stream, force_terminal=True, width=200)
+    text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", stream.getvalue())
+    assert "│" in text  # rich's column rules
+    plain = result.to_text()
+    for line in result.intro_lines() + [result.COVERAGE_TITLE]:
+        assert line in text and line in plain
+    for label, *cells in result.statistics_table()[1]:
+        row = next(line for line in text.splitlines() if line.lstrip().startswith(label + " "))
+        assert all(cell in row for cell in cells)

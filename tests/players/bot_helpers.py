@@ -50,3 +50,10 @@ def until_play(game: GameState) -> GameState:
             return game
         assert game.pass_window(), f"no window open: {game.legal_actions()}"
     raise AssertionError("no card play reached")
+
+
+def thunee_deal(seat2: list[str]) -> GameState:
+    """A deal of ``standard`` (dealer 0) where seat 2 holds ``seat2``, seat 1 the Queen of hearts first (to
+    make trumps with) and the rest of the pack is dealt in deck order to seats 1, 3 and 0."""
+    rest = [c for c in STANDARD.deck.names if c not in seat2 and c != "QH"]
+    return deal(STANDARD, {2: seat2, 1: ["QH"] + rest[:5], 3: rest[5:11], 0: rest[11:17]}, dealer=0)

@@ -7,7 +7,7 @@ seat 2 first; the Thunee window asks the trump maker's team first (1, 3), then 2
 from __future__ import annotations
 
 import pytest
-from bot_helpers import STANDARD, deal, drive, until_seat
+from bot_helpers import STANDARD, deal, drive, thunee_deal, until_seat
 
 from thunee_dsl.game import Action, GameState
 from thunee_dsl.players import HeuristicBot
@@ -81,11 +81,6 @@ def test_declares_every_jodie_it_holds():
     assert sorted(d.value for d in game.view(1).declarations) == [20, 20]
 
 
-def thunee_deal(seat2):
-    rest = [c for c in STANDARD.deck.names if c not in seat2 and c != "QH"]
-    return full({2: seat2, 1: ["QH"] + rest[:5], 3: rest[5:11], 0: rest[11:17]})
-
-
 def test_calls_thunee_with_a_hand_sure_to_win_every_trick():
     # J 9 A of hearts draw every other heart (three leads for three outstanding), then the Jacks of spades,
     # diamonds and clubs are the top cards left.
@@ -124,13 +119,11 @@ def test_every_claim_it_makes_succeeds(ruleset_name):
     assert claims >= 1
 
 
-def test_bold_risks_a_thunee_that_wins_most_sampled_deals_and_not_a_hopeless_one():
+def test_undertake_odds_risks_a_thunee_that_wins_most_sampled_deals_and_not_a_hopeless_one():
     # J 9 K of hearts and three Jacks: only the Ace of hearts can beat it, and it falls to the first two
-    # heart leads whenever its holder has one or two hearts besides: the bold profile calls it
-    from thunee_dsl.players import make_bot
-
-    bold = make_bot("bold", STANDARD, seed=1)
-    assert bold.name == "bold" and bold.undertake_odds == 0.6
+    # heart leads whenever its holder has one or two hearts besides: the heuristic with odds calls it
+    # (the table styles weigh the same hand by expected balls: tests/players/test_styles.py)
+    bold = HeuristicBot(STANDARD, seed=1, undertake_odds=0.6)
     game = drive(thunee_deal(["JH", "9H", "KH", "JS", "JD", "JC"]), ["1 trump QH", "2 pass"])
     view = until_seat(game, 2).view(2)
     assert bold.choose(view) == Action(2, "thunee")

@@ -87,3 +87,41 @@ def test_equal_views_give_equal_choices_whatever_the_hidden_cards(name, seed):
             assert a == b, f"{bot_name} chose {a} and {b} (cards {c1}@{s1} and {c2}@{s2} swapped)"
         checked += 1
     assert checked >= 3
+
+
+STYLES = [("typical", {}), ("bold", {}), ("cautious", {})]
+
+
+@pytest.mark.parametrize("name,seed", [("standard", 0), ("standard", 5), ("nigerian-thuni", 1), ("blind-thunee", 2)])
+def test_announcements_weighed_by_expected_balls_see_only_the_view(name, seed):
+    """Calls, bids, undertakings and claims (the decisions the styles sample deals for): equal views, equal
+    choices, and equal estimates."""
+    r = shipped_ruleset(name)
+    rng = random.Random(seed)
+    kinds = set()
+    for n_actions in range(1, 80):
+        game, actions = play_prefix(r, seed, n_actions)
+        if game.is_over or len(game.deals) != 1 or len(actions) < n_actions:
+            break
+        watcher = game.to_act
+        view = game.view(watcher)
+        verbs = {a.verb for a in view.legal}
+        kind = next((k for k, test in (("call", lambda v: v == "call"), ("bid", lambda v: v == "bid"),
+                                       ("undertaking", r.undertaking_by_verb), ("claim", r.claim_by_verb))
+                     if any(test(v) for v in verbs)), None)
+        if kind is None or len(view.legal) < 2:
+            continue
+        found = twin(r, game, actions, watcher, rng)
+        if found is None:
+            continue
+        other, (s1, c1, s2, c2) = found
+        for bot_name, options in STYLES:
+            one, two = make_bot(bot_name, r, seed=7, **options), make_bot(bot_name, r, seed=7, **options)
+            a, b = one.choose(view), two.choose(other.view(watcher))
+            assert a == b, f"{bot_name} chose {a} and {b} (cards {c1}@{s1} and {c2}@{s2} swapped)"
+            ea, eb = one.last_estimate, two.last_estimate
+            assert (ea is None) == (eb is None)
+            if ea is not None:
+                assert ea.results == eb.results
+        kinds.add(kind)
+    assert kinds == ({"bid"} if r.bidding is not None else {"call", "claim", "undertaking"})

@@ -290,6 +290,9 @@ def test_progress_is_reported_up_to_the_total(standard):
     (dict(games=2, bots="clever"), "unknown bot 'clever'"),
     (dict(games=2, bots=["random"] * 3), "3 names given"),
     (dict(games=2, seed=1.5), "seed must be"),
+    (dict(games=2, mistakes=1.5), "mistakes must be a rate between 0 and 1"),
+    (dict(games=2, mistakes=-0.1), "mistakes must be"),
+    (dict(games=2, mistakes="0.1"), "mistakes must be"),
 ])
 def test_bad_arguments_are_value_errors(standard, kwargs, message):
     kwargs.setdefault("bots", "random")

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import sys
-import time
 
 from thunee_dsl.errors import RulesetError
 
@@ -22,7 +21,11 @@ def add_parser(sub) -> None:
     p.add_argument("rulesets", nargs="+", metavar="NAME|FILE", help="rulesets to compare (the first is A)")
     p.add_argument("--games", default="200", metavar="N", help="games per ruleset (default 200)")
     p.add_argument("--bots", default=None, metavar="BOT[,BOT...]",
-                   help="a bot for every seat, or one per seat separated by commas (default heuristic)")
+                   help="a bot for every seat, or one per seat separated by commas: cautious, typical (default), "
+                        "bold, heuristic, montecarlo, random")
+    p.add_argument("--mistakes", default="0", metavar="RATE",
+                   help="chance at each decision that a player commits an offence the ruleset penalises "
+                        "(revoke, out of turn, ...), e.g. 0.01; default 0")
     p.add_argument("--seed", default="0", metavar="S", help="seed (default 0): the same seed, the same result")
     p.add_argument("--jobs", default="1", metavar="J", help="worker processes (default 1)")
     p.add_argument("--scheduler", default=None, metavar="ADDR",
@@ -46,6 +49,16 @@ def _whole(name: str, text: str, low: int | None = 1) -> int:
     return value
 
 
+def _rate(name: str, text: str) -> float:
+    try:
+        value = float(str(text).strip())
+    except ValueError:
+        raise UsageError(f"{name} must be a rate between 0 and 1 (e.g. 0.01), got '{text}'") from None
+    if not 0 <= value <= 1:
+        raise UsageError(f"{name} must be between 0 and 1 (e.g. 0.01), got {text}")
+    return value
+
+
 def _bots(text: str | None):
     if text is None:
         return None
@@ -56,27 +69,26 @@ def _bots(text: str | None):
 
 
 class ProgressBar:
-    """``simulating [#####.....] 120/400 games`` on a terminal (stderr), redrawn at most ten times a second."""
+    """A rich progress bar on a terminal (stderr): games done, rate and time left."""
 
-    def __init__(self, stream, width: int = 30):
-        self.stream, self.width = stream, width
-        self.last = 0.0
-        self.shown = False
+    def __init__(self, stream, force_terminal: bool | None = None):
+        from rich.console import Console
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+        self.progress = Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TextColumn("games"),
+                                 TimeRemainingColumn(), console=Console(file=stream, force_terminal=force_terminal, width=80),
+                                 transient=True)
+        self.task = None
 
     def __call__(self, done: int, total: int) -> None:
-        now = time.monotonic()
-        if done < total and now - self.last < 0.1:
-            return
-        self.last = now
-        filled = self.width * done // max(total, 1)
-        self.stream.write(f"\rsimulating [{'#' * filled}{'.' * (self.width - filled)}] {done}/{total} games")
-        self.stream.flush()
-        self.shown = True
+        if self.task is None:
+            self.progress.start()
+            self.task = self.progress.add_task("games", total=total)
+        self.progress.update(self.task, completed=done)
 
     def close(self) -> None:
-        if self.shown:
-            self.stream.write("\r" + " " * (self.width + 40) + "\r")
-            self.stream.flush()
+        if self.task is not None:
+            self.progress.stop()
 
 
 def main_simulate(args) -> int:
@@ -89,6 +101,7 @@ def main_simulate(args) -> int:
         jobs = _whole("--jobs", args.jobs)
         max_deals = _whole("--max-deals", args.max_deals)
         bots = _bots(args.bots)
+        mistakes = _rate("--mistakes", args.mistakes)
     except UsageError as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
@@ -102,8 +115,8 @@ def main_simulate(args) -> int:
             return 2
     bar = ProgressBar(sys.stderr) if sys.stderr.isatty() else None
     try:
-        result = simulate(rulesets, games=games, bots="heuristic" if bots is None else bots, seed=seed, jobs=jobs,
-                          scheduler=args.scheduler, progress=bar, max_deals=max_deals)
+        result = simulate(rulesets, games=games, bots=bots, seed=seed, jobs=jobs,
+                          scheduler=args.scheduler, progress=bar, max_deals=max_deals, mistakes=mistakes)
     except ValueError as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
@@ -118,9 +131,38 @@ def main_simulate(args) -> int:
         print(json.dumps(result.to_json(), indent=1))
     elif args.format == "csv":
         sys.stdout.write(result.to_csv())
+    elif sys.stdout.isatty():
+        print_tables(result, sys.stdout)
     else:
-        sys.stdout.write(result.to_text())
+        sys.stdout.write(result.to_text())  # plain text when written to a file or a pipe
     return 0
+
+
+def print_tables(result, stream, force_terminal: bool | None = None, width: int | None = None) -> None:
+    """The text report drawn with rich tables (on a terminal): the same words as ``to_text``."""
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console(file=stream, force_terminal=force_terminal, width=width, highlight=False)
+
+    def table(header, rows, warn=None):
+        t = Table(*header, show_edge=False, header_style="bold")
+        for column in t.columns[1:]:
+            column.justify = "right"
+        for row in rows:
+            t.add_row(*row, style="yellow" if warn and warn(row) else None)
+        return t
+
+    for line in result.intro_lines():
+        console.print(line, markup=False, soft_wrap=True)
+    console.print()
+    console.print(table(*result.statistics_table(), warn=lambda row: any("*" in c for c in row[1:])))
+    console.print(result.STATISTICS_NOTE, markup=False, soft_wrap=True)
+    console.print()
+    console.print(result.COVERAGE_TITLE, markup=False, soft_wrap=True)
+    console.print(table(*result.coverage_table(), warn=lambda row: any(c.endswith("!") for c in row[1:])))
+    for line in result.coverage_notes():
+        console.print(line, markup=False, soft_wrap=True, style="yellow" if line.lstrip().startswith("!") else None)
 
 
 def _one_line(err: BaseException) -> str:

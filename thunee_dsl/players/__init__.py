@@ -13,16 +13,21 @@ from __future__ import annotations
 from thunee_dsl.players.heuristic import HeuristicBot
 from thunee_dsl.players.montecarlo import MonteCarloBot
 from thunee_dsl.players.random_bot import RandomBot
+from thunee_dsl.players.styles import STYLES, Style, TableBot
 
 #: name -> factory ``(ruleset, seed, **options) -> player``
 BOTS = {
     "random": lambda ruleset, seed=None, **options: RandomBot(seed=seed, **options),
+    # today's fixed-threshold bot, kept for strength comparisons
     "heuristic": lambda ruleset, seed=None, **options: HeuristicBot(ruleset, seed=seed, **options),
-    # the heuristic taking risks: calls to make trumps on less, undertakings that win most sampled deals
-    "bold": lambda ruleset, seed=None, **options: HeuristicBot(
-        ruleset, seed=seed, **{"call_threshold": 1.9, "call_step": 0.25, "undertake_odds": 0.6, "name": "bold", **options}),
+    # the table styles: announcements weighed by expected balls, with a different appetite for risk
+    **{name: (lambda name: lambda ruleset, seed=None, **options: TableBot(ruleset, seed=seed, style=name, **options))(name)
+       for name in STYLES},
     "montecarlo": lambda ruleset, seed=None, **options: MonteCarloBot(ruleset, seed=seed, **options),
 }
+
+#: the bot simulations use unless told otherwise
+DEFAULT_BOT = "typical"
 
 
 def make_bot(name: str, ruleset, seed: int | None = None, **options):
@@ -34,4 +39,5 @@ def make_bot(name: str, ruleset, seed: int | None = None, **options):
     return factory(ruleset, seed=seed, **options)
 
 
-__all__ = ["BOTS", "HeuristicBot", "MonteCarloBot", "RandomBot", "make_bot"]
+__all__ = ["BOTS", "DEFAULT_BOT", "HeuristicBot", "MonteCarloBot", "RandomBot", "STYLES", "Style", "TableBot",
+           "make_bot"]

@@ -148,14 +148,17 @@ class HeuristicBot:
         return max(decls, key=value)
 
     def call(self, view: SeatView) -> Action:
-        r = self.ruleset
-        calls = sorted((a for a in view.legal if a.verb == "call"), key=lambda a: a.arg)
-        passing = next(a for a in view.legal if a.verb == "pass")
-        lowest = calls[0]
-        rung = r.calling.amounts.index(lowest.arg) if lowest.arg in r.calling.amounts else 0
+        passing, lowest, rung = self._call_choices(view)
         if call_strength(self.t, self._hand(view)) >= self.call_threshold + self.call_step * rung:
             return lowest
         return passing
+
+    def _call_choices(self, view: SeatView) -> tuple[Action, Action, int]:
+        """Passing, the lowest call on offer, and its rung on the calling ladder (0: the first amount)."""
+        calls = sorted((a for a in view.legal if a.verb == "call"), key=lambda a: a.arg)
+        passing = next(a for a in view.legal if a.verb == "pass")
+        amounts = self.ruleset.calling.amounts
+        return passing, calls[0], amounts.index(calls[0].arg) if calls[0].arg in amounts else 0
 
     def bid(self, view: SeatView) -> Action:
         bids = sorted((a for a in view.legal if a.verb == "bid"), key=lambda a: a.arg)

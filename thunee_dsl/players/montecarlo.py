@@ -9,9 +9,9 @@ with the heuristic's card sense (optionally with some random moves, ``epsilon``)
 with the best average result for its team (balls won less balls lost, plus a fraction of a ball for
 card points). The same samples serve every candidate, so the comparison is like with like.
 
-Other decisions (making trumps, calls, undertakings, Jodies, claims) are the heuristic's: a Jodie is
-always worth declaring, claims are already checked against every deal the seat cannot rule out, and
-calls are judged on four cards, where sampling adds little for its cost.
+Other decisions (making trumps, calls, undertakings, Jodies, claims) are those of a table style's bot
+(:class:`~thunee_dsl.players.styles.TableBot`, ``style``, ``typical`` by default), which already weighs
+announcements by their expected balls over sampled deals.
 
 Budget: ``samples`` deals per decision and ``playouts`` per sample and candidate; no wall-clock limit,
 so the bot is deterministic given its seed (the random source of a decision is derived from the seed
@@ -35,8 +35,9 @@ import random
 from thunee_dsl.game.actions import Action
 from thunee_dsl.game.view import SeatView
 from thunee_dsl.model.ruleset import Ruleset
-from thunee_dsl.players.heuristic import HeuristicBot, decision_rng
+from thunee_dsl.players.heuristic import decision_rng
 from thunee_dsl.players.knowledge import Knowledge
+from thunee_dsl.players.styles import TableBot
 from thunee_dsl.players.worlds import Tracker, playout, replayed_worlds, utility
 
 
@@ -44,14 +45,14 @@ class MonteCarloBot:
     name = "montecarlo"
 
     def __init__(self, ruleset: Ruleset, seed: int | None = None, samples: int = 12, playouts: int = 1,
-                 epsilon: float = 0.0, tries: int = 6, **heuristic_options):
+                 epsilon: float = 0.0, tries: int = 6, style: str = "typical", **heuristic_options):
         self.ruleset = ruleset
         self.seed = seed if seed is not None else random.randrange(2**32)
         self.samples = samples
         self.playouts = playouts
         self.epsilon = epsilon
         self.tries = tries
-        self.heuristic = HeuristicBot(ruleset, seed=self.seed, **heuristic_options)
+        self.heuristic = TableBot(ruleset, seed=self.seed, style=style, **{"name": "montecarlo", **heuristic_options})
         self.last_search: dict | None = None  # the averages of the last search (for inspection)
 
     def choose(self, view: SeatView) -> Action:

@@ -259,11 +259,15 @@ def replay(k: Knowledge, world: World) -> GameState | None:
 
 def _offered(legal, action: Action) -> bool:
     """``action in legal``, by identity first: the engine offers its own objects, and these are what the
-    replay applies, so the equality of dataclasses (field by field) is only the fallback."""
+    replay applies, so comparing seat, verb and argument is only the fallback."""
     for a in legal:
         if a is action:
             return True
-    return action in legal
+    verb, seat, arg = action.verb, action.seat, action.arg  # (a dataclass == builds tuples: slow here)
+    for a in legal:
+        if a.verb == verb and a.seat == seat and a.arg == arg:
+            return True
+    return False
 
 
 def _entry_action(k: Knowledge, i: int) -> Action:
@@ -413,8 +417,8 @@ def policy_action(k: Knowledge, tr: Tracker, game: GameState, rng: random.Random
     if legal[-1].verb == "pass":
         return legal[-1]
     if first.verb == "trump":
-        seat = first.seat
-        return choose_trump(k.t, tr.hands()[seat], legal)
+        # the cards the seat holds in this deal now (not the cards still to come)
+        return choose_trump(k.t, game.deal.hands[first.seat], legal)
     return first
 
 

@@ -7,23 +7,24 @@ from typing import Callable, Sequence
 from thunee_dsl.model.ruleset import Ruleset
 from thunee_dsl.simulation.analysis import analyse, differences
 from thunee_dsl.simulation.compare import Comparison
+from thunee_dsl.simulation.coverage import rules_compared
 from thunee_dsl.simulation.play import resolve_bots
 from thunee_dsl.simulation.runner import RulesetSpec, run_dask, run_local, run_processes
 
 DEFAULT_MAX_DEALS = 500
 
 
-def simulate(rulesets: Sequence[Ruleset], games: int, bots: str | Sequence[str] | None = "heuristic",
+def simulate(rulesets: Sequence[Ruleset], games: int, bots: str | Sequence[str] | None = None,
              seed: int = 0, jobs: int = 1, scheduler=None,
              progress: Callable[[int, int], None] | None = None, *,
-             max_deals: int = DEFAULT_MAX_DEALS) -> Comparison:
+             max_deals: int = DEFAULT_MAX_DEALS, mistakes: float = 0.0) -> Comparison:
     """Play ``games`` games under each ruleset with the same seeds and compare them.
 
-    ``bots``: a bot name for every seat or one per seat (``"heuristic"`` falls back to ``"random"``
-    while the heuristic bot is not registered). ``jobs``: worker processes; ``scheduler``: the address
-    of a Dask scheduler (or a ``distributed.Client``) to run on instead. The result depends only on the
-    rulesets, ``games``, ``bots``, ``seed`` and ``max_deals``. ``progress(done, total)`` is called as games
-    finish (from this thread).
+    ``bots``: a bot name for every seat or one per seat (None: ``typical``). ``jobs``: worker processes;
+    ``scheduler``: the address of a Dask scheduler (or a ``distributed.Client``) to run on instead.
+    ``mistakes``: the chance at each decision that some seat commits an offence the ruleset names (0 to 1).
+    The result depends only on the rulesets, ``games``, ``bots``, ``seed``, ``max_deals`` and ``mistakes``.
+    ``progress(done, total)`` is called as games finish (from this thread).
     """
     rulesets = list(rulesets)
     if not rulesets:
@@ -36,25 +37,33 @@ def simulate(rulesets: Sequence[Ruleset], games: int, bots: str | Sequence[str] 
     max_deals = _positive("max_deals", max_deals)
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ValueError(f"seed must be a whole number, got {seed!r}")
+    mistakes = _rate("mistakes", mistakes)
     per_seat = resolve_bots(bots, rulesets)
     if scheduler is not None:
         for r in rulesets:
             RulesetSpec.of(r)  # fail early when a ruleset cannot be sent
-        records = run_dask(rulesets, per_seat, seed, games, max_deals, scheduler, progress)
+        records = run_dask(rulesets, per_seat, seed, games, max_deals, scheduler, progress, mistakes)
     elif jobs > 1 and games > 1:
         for r in rulesets:
             RulesetSpec.of(r)
-        records = run_processes(rulesets, per_seat, seed, games, max_deals, jobs, progress)
+        records = run_processes(rulesets, per_seat, seed, games, max_deals, jobs, progress, mistakes)
     else:
-        records = run_local(rulesets, per_seat, seed, games, max_deals, progress)
+        records = run_local(rulesets, per_seat, seed, games, max_deals, progress, mistakes)
     results = [analyse(r, b, [game[i][0] for game in records], [game[i][1] for game in records])
                for i, (r, b) in enumerate(zip(rulesets, per_seat))]
     diffs = [differences(results[0], other) for other in results[1:]]
     used = per_seat[0][0] if len({n for b in per_seat for n in b}) == 1 else list(per_seat[0])
-    return Comparison(games=games, seed=seed, bots=used, max_deals=max_deals, rulesets=results, differences=diffs)
+    return Comparison(games=games, seed=seed, bots=used, max_deals=max_deals, rulesets=results, differences=diffs,
+                      mistakes=mistakes, rules_compared=rules_compared(rulesets, results, games, used, mistakes))
 
 
 def _positive(name: str, value) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
         raise ValueError(f"{name} must be a whole number of at least 1, got {value!r}")
     return value
+
+
+def _rate(name: str, value) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
+        raise ValueError(f"{name} must be a rate between 0 and 1 (0.01: one decision in a hundred), got {value!r}")
+    return float(value)

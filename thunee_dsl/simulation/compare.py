@@ -7,6 +7,7 @@ import io
 from dataclasses import dataclass, field
 
 from thunee_dsl.simulation.analysis import Difference, RulesetResult, Statistic
+from thunee_dsl.simulation.coverage import RuleDecided
 from thunee_dsl.simulation.stats import CONFIDENCE, Estimate
 
 FORMAT = "thunee-dsl-simulation/1"
@@ -24,6 +25,13 @@ class Comparison:
     rulesets: list[RulesetResult]
     differences: list[Difference] = field(default_factory=list)
     confidence: float = CONFIDENCE
+    mistakes: float = 0.0  # chance of an offence at each decision
+    rules_compared: list[RuleDecided] = field(default_factory=list)  # rules that differ, deals each decided
+
+    def coverage_warnings(self) -> list[tuple[str, tuple[int | None, ...], str]]:
+        """(rule changed, deals it decided per ruleset, advice) for every rule that differs between the
+        rulesets and decided no deal in any of them: the comparison cannot have seen its effect."""
+        return [(r.change, r.deals, r.advice) for r in self.rules_compared if r.advice is not None]
 
     def result(self, name: str) -> RulesetResult:
         for r in self.rulesets:
@@ -36,9 +44,10 @@ class Comparison:
         return {
             "format": FORMAT,
             "games": self.games, "seed": self.seed, "bots": self.bots, "max_deals": self.max_deals,
-            "confidence": self.confidence,
+            "mistakes": self.mistakes, "confidence": self.confidence,
             "rulesets": [r.to_json() for r in self.rulesets],
             "differences": [d.to_json() for d in self.differences],
+            "rules_compared": [r.to_json() for r in self.rules_compared],
         }
 
     # -- CSV --------------------------------------------------------------------------------
@@ -59,27 +68,13 @@ class Comparison:
         return out.getvalue()
 
     # -- text -------------------------------------------------------------------------------
-    def to_text(self) -> str:
-        rs = self.rulesets
-        letters = [chr(ord("A") + i) if i < 26 else f"R{i + 1}" for i in range(len(rs))]
-        bots = self.bots if isinstance(self.bots, str) else ",".join(self.bots)
-        lines = [
-            f"{self.games} games per ruleset, seed {self.seed}, bots: {bots}"
-            + (" (every seat)" if isinstance(self.bots, str) else ""),
-        ]
-        for letter, r in zip(letters, rs):
-            deals = sum(len(g.deals) for g in r.games)
-            unfinished = sum(1 for g in r.games if g.winner is None)
-            extra = f", {unfinished} unfinished (stopped at {self.max_deals} deals)" if unfinished else ""
-            lines.append(f"  {letter}: {r.name} ({r.title}): {deals} deals{extra}")
-        if len(rs) > 1:
-            lines.append("Paired: game i, deal k gets the same shuffle under every ruleset; differences are "
-                         "taken game by game.")
-        pct = round(self.confidence * 100)
-        lines.append(f"Estimates with {pct}% intervals [low, high] and (n); * marks a difference whose "
-                     "interval excludes 0.")
-        lines.append("")
+    def letters(self) -> list[str]:
+        """The letter of each ruleset in the tables (A, B, ...)."""
+        return [chr(ord("A") + i) if i < 26 else f"R{i + 1}" for i in range(len(self.rulesets))]
 
+    def statistics_table(self) -> tuple[list[str], list[list[str]]]:
+        """The statistics as (header, rows of cells): estimates per ruleset, then differences from A."""
+        rs, letters = self.rulesets, self.letters()
         header = ["statistic"] + [f"{letter}: {r.name}" for letter, r in zip(letters, rs)] + \
             [f"{letters[i + 1]} - A" for i in range(len(self.differences))]
         keys: list[tuple[str, str, bool]] = []
@@ -106,11 +101,11 @@ class Comparison:
                 s = d.statistic(key)
                 cells.append("-" if s is None else _fmt_difference(s.estimate, is_mean))
             rows.append([label] + cells)
-        lines += _table(header, rows)
-        lines.append("  (proportions in %, their differences in percentage points)")
-        lines.append("")
+        return header, rows
 
-        lines.append("Rule coverage: deals in which each rule fired (! = never fired, - = not a rule of that ruleset)")
+    def coverage_table(self) -> tuple[list[str], list[list[str]]]:
+        """Rule coverage as (header, rows): deals in which each rule fired ("0 !": never, "-": not a rule there)."""
+        rs, letters = self.rulesets, self.letters()
         cov_keys: list[tuple[str, str]] = []
         seen = set()
         for r in rs:
@@ -125,16 +120,67 @@ class Comparison:
                 c = next((c for c in r.coverage if c.rule == key), None)
                 cells.append("-" if c is None else f"{c.deals}" if c.fired else "0 !")
             cov_rows.append([label] + cells)
-        lines += _table(["rule"] + [f"{letter}: {r.name}" for letter, r in zip(letters, rs)], cov_rows)
+        return ["rule"] + [f"{letter}: {r.name}" for letter, r in zip(letters, rs)], cov_rows
+
+    def intro_lines(self) -> list[str]:
+        """What was simulated, and how to read the tables."""
+        rs, letters = self.rulesets, self.letters()
+        bots = self.bots if isinstance(self.bots, str) else ",".join(self.bots)
+        lines = [
+            f"{self.games} games per ruleset, seed {self.seed}, bots: {bots}"
+            + (" (every seat)" if isinstance(self.bots, str) else "")
+            + (f", mistakes: {self.mistakes:g} per decision" if self.mistakes else ""),
+        ]
         for letter, r in zip(letters, rs):
+            deals = sum(len(g.deals) for g in r.games)
+            unfinished = sum(1 for g in r.games if g.winner is None)
+            extra = f", {unfinished} unfinished (stopped at {self.max_deals} deals)" if unfinished else ""
+            lines.append(f"  {letter}: {r.name} ({r.title}): {deals} deals{extra}")
+        if len(rs) > 1:
+            lines.append("Paired: game i, deal k gets the same shuffle under every ruleset; differences are "
+                         "taken game by game.")
+        pct = round(self.confidence * 100)
+        lines.append(f"Estimates with {pct}% intervals [low, high] and (n); * marks a difference whose "
+                     "interval excludes 0.")
+        return lines
+
+    STATISTICS_NOTE = "  (proportions in %, their differences in percentage points)"
+    COVERAGE_TITLE = "Rule coverage: deals in which each rule fired (! = never fired, - = not a rule of that ruleset)"
+
+    def coverage_notes(self) -> list[str]:
+        """Under the coverage table: the rules that never fired, and the rules that differ with the deals each
+        decided (and what would make a rule fire that decided none)."""
+        lines: list[str] = []
+        rs, letters = self.rulesets, self.letters()
+        for r in rs:
             never = r.never_fired
             lines.append("")
             if never:
                 lines.append(f"Never fired in {r.name} ({len(never)}): {', '.join(never)}")
             else:
                 lines.append(f"Every rule of {r.name} fired at least once.")
-        if any(c.rule.startswith("penalties.") for r in rs for c in r.coverage):
-            lines.append("(Bots play only legal actions, so penalties cannot fire in a simulation.)")
+        if not self.mistakes and any(c.rule.startswith("penalties.") for r in rs for c in r.coverage):
+            lines.append("(Without mistakes bots play only legal actions, so penalties cannot fire: "
+                         "add --mistakes 0.01.)")
+        if self.rules_compared:
+            lines.append("")
+            lines.append("The rules that differ, and the deals each decided:")
+            for rc in self.rules_compared:
+                if not rc.counters:
+                    lines.append(f"  {rc.change}: felt in every deal")
+                    continue
+                counts = ", ".join(f"{letter} {'-' if n is None else n}" for letter, n in zip(letters, rc.deals))
+                lines.append(f"  {rc.change}: {counts} deals")
+                if rc.advice is not None:
+                    lines.append(f"    ! {rc.advice}")
+        return lines
+
+    def to_text(self) -> str:
+        lines = self.intro_lines() + [""]
+        lines += _table(*self.statistics_table())
+        lines += [self.STATISTICS_NOTE, "", self.COVERAGE_TITLE]
+        lines += _table(*self.coverage_table())
+        lines += self.coverage_notes()
         return "\n".join(lines) + "\n"
 
 

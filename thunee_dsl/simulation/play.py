@@ -17,14 +17,14 @@ from typing import NamedTuple, Sequence
 from thunee_dsl.errors import ThuneeDslError
 from thunee_dsl.game import GameState
 from thunee_dsl.model.ruleset import Ruleset
-from thunee_dsl.players import BOTS, make_bot
+from thunee_dsl.players import BOTS, DEFAULT_BOT, make_bot
+from thunee_dsl.players.mistakes import Mistakes
 
-DEFAULT_BOT = "heuristic"
 FALLBACK_BOT = "random"
 
 
 def default_bot() -> str:
-    """``heuristic`` once it is registered, ``random`` until then."""
+    """The bot simulations use unless told otherwise (``typical``)."""
     return DEFAULT_BOT if DEFAULT_BOT in BOTS else FALLBACK_BOT
 
 
@@ -118,9 +118,10 @@ def _names(r: Ruleset) -> _Names:
 
 
 def play_game(ruleset: Ruleset, index: int, seed: int, bots: Sequence[str], max_deals: int = 500,
-              keep_state: bool = False):
+              keep_state: bool = False, mistakes: float = 0.0):
     """Play game ``index`` of a seeded simulation under ``ruleset``; a :class:`GameRecord`
-    (and the finished :class:`GameState` too, with ``keep_state``)."""
+    (and the finished :class:`GameState` too, with ``keep_state``). ``mistakes``: the chance, at each
+    decision, that some seat commits an offence (:class:`~thunee_dsl.players.mistakes.Mistakes`)."""
     r = ruleset
     first_dealer = index % r.seats
     game = GameState(r, seed=derive_seed(seed, index, "game"), dealer=first_dealer, auto_deal=False)
@@ -131,6 +132,7 @@ def play_game(ruleset: Ruleset, index: int, seed: int, bots: Sequence[str], max_
             break
         game.rng.seed(derive_seed(seed, index, k, "deal"))
         players = [make_bot(bots[s], r, seed=derive_seed(seed, index, k, s, "bot")) for s in range(r.seats)]
+        slips = Mistakes(mistakes, derive_seed(seed, index, k, "mistakes")) if mistakes else None
         raised_before = game.raised
         game.start_deal()
         record = game.deals[-1]
@@ -138,7 +140,8 @@ def play_game(ruleset: Ruleset, index: int, seed: int, bots: Sequence[str], max_
             seat = game.to_act
             if seat is None:  # pragma: no cover - an engine bug, not a user's mistake
                 raise ThuneeDslError(f"{r.name}: game {index}, deal {k}: nobody to act and the deal is not over")
-            game.apply(players[seat].choose(game.view(seat)))
+            offence = slips.offence(game) if slips is not None else None
+            game.apply(offence if offence is not None else players[seat].choose(game.view(seat)))
         rows.append(_row(game, record, names, raised_before))
     record = GameRecord(index, first_dealer, game.winner, tuple(game.score), tuple(rows))
     return (record, game) if keep_state else record

@@ -60,18 +60,18 @@ class Chunk:
 
 
 def play_chunk(specs: Sequence[RulesetSpec], bots: Sequence[Sequence[str]], seed: int, max_deals: int,
-               chunk: Chunk) -> list[list[Played]]:
+               chunk: Chunk, mistakes: float = 0.0) -> list[list[Played]]:
     """Games ``chunk.start .. chunk.stop - 1`` under every ruleset: per game, one (record, summary) per ruleset.
     Runs in a worker (a process of a pool, or a Dask worker)."""
     rulesets = [compiled(s) for s in specs]
-    return play_range(rulesets, bots, seed, max_deals, chunk.start, chunk.stop)
+    return play_range(rulesets, bots, seed, max_deals, chunk.start, chunk.stop, mistakes=mistakes)
 
 
 def play_range(rulesets: Sequence[Ruleset], bots, seed: int, max_deals: int, start: int, stop: int,
-               on_game: Callable[[], None] | None = None) -> list[list[Played]]:
+               on_game: Callable[[], None] | None = None, mistakes: float = 0.0) -> list[list[Played]]:
     out = []
     for index in range(start, stop):
-        games = [play_game(r, index, seed, b, max_deals) for r, b in zip(rulesets, bots)]
+        games = [play_game(r, index, seed, b, max_deals, mistakes=mistakes) for r, b in zip(rulesets, bots)]
         out.append([(g, summarise(r, g)) for r, g in zip(rulesets, games)])
         if on_game is not None:
             on_game()
@@ -84,7 +84,8 @@ def chunks(games: int, workers: int) -> list[Chunk]:
     return [Chunk(i, min(games, i + size)) for i in range(0, games, size)]
 
 
-def run_local(rulesets, bots, seed, games, max_deals, progress: Progress | None) -> list[list[Played]]:
+def run_local(rulesets, bots, seed, games, max_deals, progress: Progress | None,
+              mistakes: float = 0.0) -> list[list[Played]]:
     done = [0]
 
     def tick():
@@ -92,7 +93,7 @@ def run_local(rulesets, bots, seed, games, max_deals, progress: Progress | None)
         if progress is not None:
             progress(done[0], games)
 
-    return play_range(rulesets, bots, seed, max_deals, 0, games, on_game=tick)
+    return play_range(rulesets, bots, seed, max_deals, 0, games, on_game=tick, mistakes=mistakes)
 
 
 def _context():
@@ -110,13 +111,13 @@ def _context():
     return multiprocessing.get_context("spawn")
 
 
-def run_processes(rulesets, bots, seed, games, max_deals, jobs, progress: Progress | None):
+def run_processes(rulesets, bots, seed, games, max_deals, jobs, progress: Progress | None, mistakes: float = 0.0):
     specs = [RulesetSpec.of(r) for r in rulesets]
     parts = chunks(games, jobs)
     results: dict[int, list[list[Played]]] = {}
     done = 0
     with ProcessPoolExecutor(max_workers=min(jobs, len(parts)), mp_context=_context()) as pool:
-        pending = {pool.submit(play_chunk, specs, bots, seed, max_deals, c): c for c in parts}
+        pending = {pool.submit(play_chunk, specs, bots, seed, max_deals, c, mistakes): c for c in parts}
         try:
             while pending:
                 finished, _ = wait(pending, return_when=FIRST_COMPLETED)
@@ -133,7 +134,7 @@ def run_processes(rulesets, bots, seed, games, max_deals, jobs, progress: Progre
     return [game for c in parts for game in results[c.start]]
 
 
-def run_dask(rulesets, bots, seed, games, max_deals, scheduler, progress: Progress | None):
+def run_dask(rulesets, bots, seed, games, max_deals, scheduler, progress: Progress | None, mistakes: float = 0.0):
     try:
         from distributed import Client, as_completed
     except ImportError:
@@ -147,7 +148,7 @@ def run_dask(rulesets, bots, seed, games, max_deals, scheduler, progress: Progre
         workers = max(1, sum(client.nthreads().values()))
         parts = chunks(games, workers)
         [specs_future] = client.scatter([specs], broadcast=True)
-        futures = [client.submit(play_chunk, specs_future, bots, seed, max_deals, c, pure=False) for c in parts]
+        futures = [client.submit(play_chunk, specs_future, bots, seed, max_deals, c, mistakes, pure=False) for c in parts]
         where = {f.key: c for f, c in zip(futures, parts)}
         results: dict[int, list[list[Played]]] = {}
         done = 0

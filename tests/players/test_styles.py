@@ -1,0 +1,105 @@
+"""The table styles: announcements weighed by the balls each choice is expected to bring."""
+
+from __future__ import annotations
+
+import pytest
+from bot_helpers import STANDARD, drive, thunee_deal, until_seat
+
+from thunee_dsl import shipped_ruleset
+from thunee_dsl.game import Action, GameState
+from thunee_dsl.players import BOTS, DEFAULT_BOT, STYLES, TableBot, make_bot
+from thunee_dsl.players.expected import Estimate
+
+
+def test_the_styles_are_registered_and_typical_is_the_default():
+    assert {"cautious", "typical", "bold", "heuristic", "random", "montecarlo"} <= set(BOTS)
+    assert DEFAULT_BOT == "typical"
+    for name in ("cautious", "typical", "bold"):
+        bot = make_bot(name, STANDARD, seed=1)
+        assert isinstance(bot, TableBot) and bot.name == name and bot.style is STYLES[name]
+    assert STYLES["cautious"].risk < STYLES["typical"].risk == 0 < STYLES["bold"].risk
+
+
+def test_appetite_for_risk_by_hand_worked_results():
+    # pass: 1 ball in each of four deals; claim: +4 in three, -4 in one.
+    # mean: pass 1, claim (4 + 4 + 4 - 4) / 4 = 2; spread of the claim: sqrt((3 * 2**2 + 6**2) / 3) = 4
+    pass_, claim = Action(0, "pass"), Action(0, "double")
+    est = Estimate({pass_: [1.0, 1.0, 1.0, 1.0], claim: [4.0, 4.0, 4.0, -4.0]}, deals=4, draws=4)
+    assert est.mean(claim) == 2.0 and est.spread(claim) == pytest.approx(4.0)
+    assert est.best(STYLES["typical"].risk) == claim  # pays on average: 2 > 1, though not certain
+    assert est.worth(claim, -0.5) == pytest.approx(0.0)
+    assert est.best(STYLES["cautious"].risk) == pass_  # 2 - 0.5 * 4 = 0 < 1
+    assert est.best(STYLES["bold"].risk) == claim
+    # trust in the sample: the claim's edge over passing is 1 ball a deal, its standard error
+    # sqrt(((3 * 2**2 + 6**2) / 3) / 4) = 2, so a margin of 1 standard error keeps quiet, 0.4 does not
+    assert est.edge(claim, pass_) == (pytest.approx(1.0), pytest.approx(2.0))
+    assert est.best(0.0, margin=1.0) == pass_ and est.best(0.0, margin=0.4) == claim
+    # equal worth: the quiet choice, listed first
+    tie = Estimate({pass_: [1.0, 1.0], claim: [1.0, 1.0]}, deals=2, draws=2)
+    assert tie.best() == pass_
+
+
+def test_a_likely_thunee_is_undertaken_by_typical_and_bold_a_hopeless_hand_is_not_weighed():
+    # J 9 K of hearts and three Jacks: only the Ace of hearts can beat it, and it falls to the first two
+    # heart leads whenever its holder has one or two hearts besides: worth 4 balls in most deals
+    game = drive(thunee_deal(["JH", "9H", "KH", "JS", "JD", "JC"]), ["1 trump QH", "2 pass"])
+    view = until_seat(game, 2).view(2)
+    for name in ("typical", "bold"):
+        bot = make_bot(name, STANDARD, seed=1)
+        assert bot.choose(view) == Action(2, "thunee"), name
+        est = bot.last_estimate
+        assert est.mean(Action(2, "thunee")) > est.mean(Action(2, "pass"))
+    # low cards: not even weighed (no sampling), a pass
+    game = drive(thunee_deal(["KH", "TH", "KS", "QS", "KD", "QD"]), ["1 trump QH", "2 pass"])
+    view = until_seat(game, 2).view(2)
+    bot = make_bot("typical", STANDARD, seed=1)
+    assert bot.choose(view) == Action(2, "pass") and bot.last_estimate is None
+
+
+def play_games(ruleset, name: str, seeds):
+    """Whole games of one style at every seat; the finished games and each claim decision it weighed."""
+    games, weighed = [], []
+    for seed in seeds:
+        game = GameState(ruleset, seed=seed)
+        bots = [make_bot(name, ruleset, seed=seed * 10 + s) for s in range(ruleset.seats)]
+        while not game.is_over:
+            seat = game.to_act
+            view = game.view(seat)
+            bot = bots[seat]
+            bot.last_estimate = None
+            action = bot.choose(view)
+            if bot.last_estimate is not None and any(ruleset.claim_by_verb(a.verb) for a in view.legal):
+                weighed.append((action, bot.last_estimate))
+            game.apply(action)
+        games.append(game)
+    return games, weighed
+
+
+def test_typical_takes_the_claim_of_highest_average_unless_its_edge_is_within_the_noise():
+    # (that a claim is made when it pays on average, even if not certain: the worked results above)
+    _, weighed = play_games(STANDARD, "typical", range(6))
+    assert any(a.verb != "pass" for a, _ in weighed), "no claim in six games"
+    assert len(weighed) > 12
+    for action, est in weighed:
+        options = list(est.results)
+        quiet = options[0]
+        best = max(options, key=lambda a: (round(est.mean(a), 9), -options.index(a)))
+        assert est.draws >= 2 and all(len(v) == est.draws for v in est.results.values())
+        if action != best:
+            edge, se = est.edge(best, quiet)
+            assert action == quiet and edge <= STYLES["typical"].margin * se
+        else:
+            assert action == quiet or est.mean(action) > est.mean(quiet)
+
+
+@pytest.mark.parametrize("name", ["standard", "nigerian-thuni", "six-player", "blind-thunee"])
+def test_bold_makes_announcements_of_every_kind_the_ruleset_has(name):
+    r = shipped_ruleset(name)
+    games, _ = play_games(r, "bold", range(2))
+    verbs = {a.verb for g in games for d in g.deals for a in d.actions}
+    if r.calling is not None:
+        assert "call" in verbs
+    if r.bidding is not None:
+        assert "bid" in verbs
+    if r.undertakings:
+        assert any(r.undertaking_by_verb(v) for v in verbs)

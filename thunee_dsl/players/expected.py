@@ -1,0 +1,124 @@
+"""What each choice of one decision is worth in balls, estimated from sampled deals.
+
+:func:`expected_balls` draws deals consistent with what the seat knows (:func:`~thunee_dsl.players.worlds.sample_world`),
+replays each to the decision (:func:`~thunee_dsl.players.worlds.replay`) and plays every choice out in it with the
+playout policy (:func:`~thunee_dsl.players.worlds.playout`). The same deals serve every choice, so the choices are
+compared like with like, and the work stops early once the decision is clear:
+
+* a deal drawn again (late in a deal few layouts are left: before the last trick there are at most a handful)
+  is counted again without being replayed or played out;
+* after ``least`` deals, and after every ``step`` more, the best choice is compared with the runner-up deal by
+  deal; when their difference is more than ``clear`` standard errors from zero (or the same in every deal),
+  or when every other choice trails the first (keeping quiet) by more than one standard error, sampling
+  stops. Otherwise it goes on up to ``most`` deals.
+
+Each choice's worth is its mean :func:`~thunee_dsl.players.worlds.utility` (balls won less balls lost, plus a
+fraction of a ball for card points); a style's appetite for risk adds ``risk`` times the spread (standard
+deviation) of its results: negative shies away from gambles, positive seeks them.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+
+from thunee_dsl.game.actions import Action
+from thunee_dsl.players.knowledge import Knowledge
+from thunee_dsl.players.worlds import Tracker, playout, replay, sample_world, utility
+
+
+@dataclass
+class Estimate:
+    """The results of every choice, one per sampled deal (deals drawn twice counted twice)."""
+
+    results: dict[Action, list[float]]
+    deals: int  # distinct deals replayed
+    draws: int  # deals drawn, duplicates included (failed draws not)
+
+    def mean(self, a: Action) -> float:
+        xs = self.results[a]
+        return sum(xs) / len(xs)
+
+    def spread(self, a: Action) -> float:
+        xs = self.results[a]
+        if len(xs) < 2:
+            return 0.0
+        m = sum(xs) / len(xs)
+        return math.sqrt(sum((x - m) ** 2 for x in xs) / (len(xs) - 1))
+
+    def worth(self, a: Action, risk: float = 0.0) -> float:
+        return self.mean(a) + risk * self.spread(a)
+
+    def edge(self, a: Action, b: Action) -> tuple[float, float]:
+        """How much better ``a`` did than ``b``, deal by deal: the mean difference and its standard error."""
+        diffs = [x - y for x, y in zip(self.results[a], self.results[b])]
+        n = len(diffs)
+        m = sum(diffs) / n
+        if n < 2:
+            return m, math.inf
+        return m, math.sqrt(sum((d - m) ** 2 for d in diffs) / (n - 1) / n)
+
+    def best(self, risk: float = 0.0, margin: float = 0.0) -> Action:
+        """The choice of highest worth. The first choice (callers list the quiet one first) stays unless
+        the best beats it by more than ``margin`` standard errors of their difference (a few sampled deals
+        make a noisy estimate: acting on noise alone loses balls)."""
+        options = list(self.results)
+        top = max(options, key=lambda a: (round(self.worth(a, risk), 9), -options.index(a)))
+        if margin and top is not options[0]:
+            m, se = self.edge(top, options[0])
+            gap = m + risk * (self.spread(top) - self.spread(options[0]))
+            if gap <= margin * se:
+                return options[0]
+        return top
+
+
+def _clear(est: Estimate, risk: float, clear: float) -> bool:
+    options = list(est.results)
+    if len(options) < 2:
+        return True
+    ranked = sorted(options, key=lambda a: est.worth(a, risk), reverse=True)
+    m, se = est.edge(ranked[0], ranked[1])
+    if se == 0.0 or abs(m) > clear * se:
+        return True  # far apart, or the same difference in every deal drawn
+    # every other choice behind keeping quiet (the first) by more than a standard error: a few more
+    # deals will not make one worth the risk
+    return all(m < -se for m, se in (est.edge(a, options[0]) for a in options[1:]))
+
+
+def expected_balls(k: Knowledge, options: list[Action], rng: random.Random, least: int = 4, most: int = 12,
+                   step: int = 4, clear: float = 2.0, risk: float = 0.0, tries: int = 4) -> Estimate | None:
+    """Each option's results over sampled deals (see the module docstring); None if no deal could be drawn."""
+    team = k.ruleset.team_of(k.seat)
+    results: dict[Action, list[float]] = {a: [] for a in options}
+    est = Estimate(results, 0, 0)
+    memo: dict[tuple, list[float]] = {}
+    target = least
+    for _ in range(most * tries):
+        if est.draws >= target:
+            if est.draws >= most or _clear(est, risk, clear):
+                break
+            target = min(most, target + step)
+        world = sample_world(k, rng)
+        if world is None:
+            continue
+        key = (tuple(map(tuple, world.orders)), tuple(sorted(world.decl_suits.items())))
+        got = memo.get(key)
+        if got is None:
+            game = replay(k, world)
+            if game is None:
+                continue
+            base = Tracker(k, world)
+            got = []
+            for i, a in enumerate(options):
+                g = game if i == len(options) - 1 else game.clone()  # each choice plays out its own copy
+                tr = base.copy()
+                g.apply(a)
+                tr.observe(a)
+                got.append(utility(playout(k, world, g, tr), team, k.ruleset))
+            memo[key] = got
+            est.deals += 1
+        for a, u in zip(options, got):
+            results[a].append(u)
+        est.draws += 1
+    return est if est.draws else None

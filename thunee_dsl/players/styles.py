@@ -1,0 +1,130 @@
+"""Table styles: bots that weigh every announcement by the balls it is expected to bring.
+
+``cautious``, ``typical`` and ``bold`` are the same bot with a different appetite for risk. For each decision
+that is open -- calling to make trumps, bidding tricks, undertaking (Thunee, Royals, blind calls, Trips,
+Moenie, ...), claiming (Double, Khanaak) -- it estimates what each choice is worth from deals consistent with
+what its seat has seen, played out to the end of the deal (:func:`~thunee_dsl.players.expected.expected_balls`),
+and takes the choice worth most. Nothing is tuned to one ruleset: the choices are the legal actions, their
+results are the ruleset's own scoring. A claim is made when it pays on average, not only when it is certain.
+
+The styles differ in two ways:
+
+* **appetite** (``risk``): a choice is worth its mean result plus ``risk`` times the spread of its results.
+  ``cautious`` (-0.5) prefers the steadier choice when two are close, ``typical`` (0) goes by the average,
+  ``bold`` (+0.5) takes a gamble whose average is a little worse;
+* **what is worth weighing at all**: sampling costs time, so a call is weighed only with a best suit of some
+  strength (``call_floor``, in units of a lone top card, whatever the rung), and an undertaking only with a
+  hand expected to take all but ``undertake_slack`` of its tricks. These are quick screens, not decisions.
+
+Card play, making trumps, Jodies and redeals are the heuristic's (:class:`~thunee_dsl.players.heuristic.HeuristicBot`).
+
+>>> from thunee_dsl import shipped_ruleset
+>>> from thunee_dsl.game import GameState
+>>> rules = shipped_ruleset("standard")
+>>> game = GameState(rules, seed=1)
+>>> bot = TableBot(rules, seed=1, style="typical")
+>>> bot.choose(game.view(game.to_act)) in game.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from thunee_dsl.game.actions import Action
+from thunee_dsl.game.view import SeatView
+from thunee_dsl.model.ruleset import Ruleset
+from thunee_dsl.players.expected import Estimate, expected_balls
+from thunee_dsl.players.heuristic import HeuristicBot, decision_rng
+from thunee_dsl.players.knowledge import Knowledge
+from thunee_dsl.players.tactics import call_strength, estimated_tricks
+
+
+@dataclass(frozen=True)
+class Style:
+    name: str
+    risk: float  # worth = mean + risk * spread
+    margin: float  # standard errors by which a choice must beat keeping quiet (trust in a small sample)
+    call_floor: float  # best-suit strength below which a call is not weighed
+    undertake_slack: float  # tricks a hand may fall short of all and still have an undertaking weighed
+    least: int = 4  # sampled deals before a decision may stop
+    most: int = 8  # sampled deals at most
+    claim_least: int = 2  # claims: the last trick, where few layouts are left
+    said: str = ""
+
+
+STYLES = {
+    "cautious": Style("cautious", risk=-0.5, margin=1.5, call_floor=2.2, undertake_slack=1.0,
+                      said="prefers the steadier choice; calls and undertakes only on strong hands"),
+    "typical": Style("typical", risk=0.0, margin=1.0, call_floor=1.9, undertake_slack=1.5,
+                     said="goes by the average: calls, undertakes and claims when it pays on average"),
+    "bold": Style("bold", risk=0.5, margin=0.5, call_floor=1.6, undertake_slack=2.5,
+                  said="takes a gamble when its average is close; weighs calls and undertakings on weaker hands"),
+}
+
+
+class TableBot(HeuristicBot):
+    """A style's bot (see the module docstring). ``style``: a name of :data:`STYLES` or a :class:`Style`;
+    other options as :class:`HeuristicBot`'s."""
+
+    def __init__(self, ruleset: Ruleset, seed: int | None = None, style: str | Style = "typical", **options):
+        self.style = STYLES[style] if isinstance(style, str) else style
+        options.setdefault("name", self.style.name)
+        super().__init__(ruleset, seed=seed, **options)
+        self.last_estimate: Estimate | None = None  # the last weighed decision (for inspection and tests)
+
+    def _weigh(self, view: SeatView, options: list[Action], least: int | None = None) -> Action:
+        """The option worth most by the style (the first, the quiet one, if nothing could be sampled)."""
+        s = self.style
+        try:
+            k = Knowledge(self.ruleset, view)
+        except Knowledge.Inconsistent:
+            return options[0]
+        est = expected_balls(k, options, decision_rng(self.seed, view), least=least or s.least, most=s.most,
+                             risk=s.risk)
+        self.last_estimate = est
+        if est is None:
+            return options[0]
+        return est.best(s.risk, s.margin)
+
+    # -- calling and bidding ----------------------------------------------------------------------
+    def call(self, view: SeatView) -> Action:
+        passing, lowest, rung = self._call_choices(view)
+        if call_strength(self.t, self._hand(view)) < self.style.call_floor:
+            return passing  # (a higher rung is weighed on the same hand: the bidding war is the sampling's to judge)
+        return self._weigh(view, [passing, lowest])
+
+    def bid(self, view: SeatView) -> Action:
+        bids = sorted((a for a in view.legal if a.verb == "bid"), key=lambda a: a.arg)
+        passing = next((a for a in view.legal if a.verb == "pass"), None)
+        if not bids:
+            return passing if passing is not None else view.legal[0]
+        est = estimated_tricks(self.t, self._hand(view))
+        near = min(bids, key=lambda a: (abs(a.arg - est), a.arg))
+        options = ([passing] if passing is not None else []) + list(dict.fromkeys((bids[0], near)))
+        if passing is not None and bids[0].arg > est + self.style.undertake_slack:
+            return passing
+        return self._weigh(view, options)
+
+    # -- undertakings and claims ------------------------------------------------------------------
+    def undertake(self, view: SeatView) -> Action:
+        sure = super().undertake(view)  # the heuristic takes an undertaking it cannot lose
+        if sure.verb != "pass":
+            return sure
+        r = self.ruleset
+        passing = next((a for a in view.legal if a.verb == "pass"), None)
+        options = [a for a in view.legal if r.undertaking_by_verb(a.verb) is not None]
+        if passing is None or not options:
+            return sure
+        hand = self._hand(view)
+        if estimated_tricks(self.t, hand) < hand.bit_count() + view.unseen - self.style.undertake_slack:
+            return passing
+        return self._weigh(view, [passing] + options)
+
+    def claim(self, view: SeatView) -> Action:
+        r = self.ruleset
+        passing = next((a for a in view.legal if a.verb == "pass"), None)
+        claims = [a for a in view.legal if r.claim_by_verb(a.verb) is not None]
+        if passing is None:
+            return claims[0]
+        return self._weigh(view, [passing] + claims, least=self.style.claim_least)
