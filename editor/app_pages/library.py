@@ -6,7 +6,7 @@ import streamlit as st
 
 from app_common import (catalogue, demoted, follow_goto, overlay_template, ruleset_of, ruleset_text, set_editor_text,
                         shelf, show_problems, tilde, user_check)
-from thunee_dsl.model.rulebook import render_rulebook
+from thunee_dsl.model.rulebook import render_rulebook, ruleset_summary
 
 ss = st.session_state
 follow_goto()
@@ -70,8 +70,9 @@ with right:
         st.subheader(ruleset.title)
         st.caption(f"`{ruleset.name}` · {'shipped with thunee-dsl' if kind == 'shipped' else 'yours'}"
                    + (f" · also called {', '.join(ruleset.aliases)}" if ruleset.aliases else ""))
-        if ruleset.summary:
-            st.write(ruleset.summary)
+        summary = ruleset_summary(ruleset)
+        if summary:
+            st.write(summary)
     else:
         st.subheader(name)
         st.warning("This file is not a valid ruleset yet. Open it in the editor to fix it.")
