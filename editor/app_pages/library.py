@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import streamlit as st
 
-from app_common import (catalogue, demoted, follow_goto, overlay_template, ruleset_of, ruleset_text, set_editor_text,
-                        shelf, show_problems, tilde, user_check)
+from app_common import (catalogue, demoted, follow_goto, new_variant_name, overlay_template, ruleset_of, ruleset_text,
+                        set_editor_text, shelf, show_problems, tilde, user_check)
 from thunee_dsl.model.rulebook import render_rulebook, ruleset_summary
 
 ss = st.session_state
@@ -15,7 +15,9 @@ follow_goto()
 def start_variant(ref: str) -> None:
     kind, _, name = ref.partition(":")
     base_ref = name if kind == "shipped" else f"{name}.yaml"
-    set_editor_text(overlay_template(name, base_ref), f"a new variant of {name}")
+    # a name no saved ruleset has: saving it later never meets another variant's file
+    set_editor_text(overlay_template(name, base_ref, name=new_variant_name(name)), f"a new variant of {name}",
+                    fresh=True)
     ss.goto = "editor"
 
 
