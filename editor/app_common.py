@@ -36,6 +36,14 @@ def init_state() -> None:
     ss.setdefault("home", tilde(user_home()))
     if "editor_text" not in ss:  # the editor's text and its file: see thunee_dsl.editor.session
         session.init(ss, overlay_template(STARTER, name=new_variant_name(STARTER)), f"a new variant of {STARTER}")
+    # The code editor's last edit may arrive with the run that shows another page: take it here, on
+    # whatever page runs, before its widget state is dropped.
+    session.take_edit(ss, ss.get(code_editor_key()))
+
+
+def code_editor_key() -> str:
+    """The Editor page's code editor key: a new one whenever the text is replaced (Open, Upload, Restore, a link)."""
+    return f"ed_code_{st.session_state.get('editor_version', 0)}"
 
 
 def tilde(path) -> str:

@@ -8,8 +8,8 @@ from urllib.parse import urlsplit, urlunsplit
 import streamlit as st
 from code_editor import code_editor
 
-from app_common import (catalogue, check_editor, demoted, follow_goto, ruleset_text, set_editor_text, shelf, shipped,
-                        show_problems, tilde)
+from app_common import (catalogue, check_editor, code_editor_key, demoted, follow_goto, ruleset_text, set_editor_text,
+                        shelf, shipped, show_problems, tilde)
 from thunee_dsl import load_ruleset
 from thunee_dsl.editor import session
 from thunee_dsl.editor.formulas import PLACES, try_formula
@@ -24,9 +24,10 @@ ss = st.session_state
 follow_goto()
 
 
-def code_key() -> str:
-    """The code editor's key: a new one whenever the text is replaced (Open, Upload, Restore, a link)."""
-    return f"ed_code_{ss.editor_version}"
+CODE_EDITOR_CSS = """
+.ace_gutter-cell.ace_error { background: #c8102e !important; color: #fff !important; font-weight: 700; }
+.problem-line { position: absolute; background: rgba(200, 16, 46, 0.13); border-bottom: 2px dotted #c8102e; }
+"""
 
 
 # -- callbacks (the only place the editor's state changes) ------------------------------------------
@@ -110,7 +111,6 @@ if QUERY_KEY in st.query_params:
     del st.query_params[QUERY_KEY]  # opened once: a rerun or a page change never opens it again
 
 # -- the page ----------------------------------------------------------------------------------------
-session.take_edit(ss, ss.get(code_key()))  # the code editor's newest edit, before anything is drawn
 check = check_editor()
 if check.ok:
     ss.editor_last_valid = ss.editor_text
@@ -152,11 +152,18 @@ with left:
         st.caption("Ruleset (YAML), checked as you type; problems are marked at their line. "
                    "Ctrl+Space suggests a key.")
         session.take_edit(ss, code_editor(
-            ss.editor_text, lang="yaml", key=code_key(), height=[26, 40], response_mode="debounce",
+            ss.editor_text, lang="yaml", key=code_editor_key(), height=[20, 40],
+            # The text goes to the app 100 ms after the last key (the component's default, 250 ms, lost the
+            # last keys when a page link was clicked right after typing). Not "blur" as well: the rerun it
+            # starts swallows the click on a page link that caused it.
+            response_mode="debounce",
             options={"showLineNumbers": True, "tabSize": 2, "useSoftTabs": True, "wrap": False},
             # no live autocompletion: Enter always makes a new line; schema keys on Ctrl+Space
             props={"enableLiveAutocompletion": False, "enableBasicAutocompletion": True, "enableSnippets": False,
-                   "annotations": session.annotations(check.problems)},
+                   "debounceChangePeriod": 100,
+                   "scrollMargin": [0, 0, 0, 0],  # the component's top margin shifts the line numbers off their lines
+                   "annotations": session.annotations(check.problems), "markers": session.markers(check.problems)},
+            component_props={"globalCSS": CODE_EDITOR_CSS},
             completions=list(session.schema_completions()), replace_completer=True))
     st.toggle("Plain text box", key="ed_plain", on_change=sync_plain_toggle,
               help="A simple text box instead of the code editor (for screen readers and phones)")
@@ -172,14 +179,14 @@ with left:
         if pending and pending.get("kind") in ("exists", "changed", "similar"):
             name, free = pending["name"], pending["free"]
             if pending["kind"] == "exists":
-                st.warning(f"**You already have a ruleset called `{name}`.** Saving would replace it.",
-                           icon=":material/warning:")
+                st.warning(f"**You already have a ruleset called `{name}`.** Replace it, or keep both (yours "
+                           f"saved as `{free}`)?", icon=":material/warning:")
             elif pending["kind"] == "changed":
                 st.warning(f"**`{name}` was changed since you opened it** (saved from another tab or window). "
-                           "Saving would replace those changes.", icon=":material/warning:")
+                           f"Overwrite those changes, or keep both (yours saved as `{free}`)?", icon=":material/warning:")
             else:
                 st.warning(f"**The name is too like your ruleset `{pending['other']}`**: both would be saved as "
-                           f"`{name}`.", icon=":material/warning:")
+                           f"`{name}`. Save yours as `{free}` instead?", icon=":material/warning:")
             if pending.get("current") is not None:
                 with st.expander(f"What `{name}` holds now"):
                     st.code(pending["current"], language="yaml")
@@ -187,8 +194,8 @@ with left:
             if pending["kind"] != "similar":
                 b1.button("Replace it" if pending["kind"] == "exists" else "Overwrite with my text", on_click=save,
                           args=("overwrite",), key="ed_conf_overwrite", width="stretch")
-            b2.button(f"Keep both: save mine as {free}", on_click=save, args=("keep both",), key="ed_conf_both",
-                      type="primary", width="stretch")
+            b2.button("Keep both", on_click=save, args=("keep both",), key="ed_conf_both", type="primary",
+                      width="stretch", help=f"Save your text under a new name, {free}; {name} stays as it is")
             b3.button("Cancel", on_click=save, args=("cancel",), key="ed_conf_cancel", width="stretch")
         st.file_uploader(f"Upload a ruleset file (YAML, at most {MAX_BYTES // 1024} KB)", type=["yaml", "yml", "json"],
                          key="ed_upload", max_upload_size=1, on_change=upload)

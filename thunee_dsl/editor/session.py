@@ -189,5 +189,12 @@ def annotations(problems) -> list[dict]:
     return out
 
 
-__all__ = ["annotations", "schema_completions", "KEYS", "has_unsaved_work", "init", "open_link", "replace_text", "restore", "save", "set_text", "suggest_name",
+def markers(problems) -> list[dict]:
+    """The lines of the edited text with a problem, as Ace full-line markers (CSS class ``problem-line``)."""
+    rows = sorted({p.line - 1 for p in problems if getattr(p, "in_text", False) and p.line > 0})
+    return [{"startRow": r, "startCol": 0, "endRow": r, "endCol": 1, "className": "problem-line", "type": "fullLine"}
+            for r in rows]
+
+
+__all__ = ["annotations", "markers", "schema_completions", "KEYS", "has_unsaved_work", "init", "open_link", "replace_text", "restore", "save", "set_text", "suggest_name",
            "take_edit", "unsaved"]
