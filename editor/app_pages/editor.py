@@ -141,6 +141,10 @@ if ss.editor_previous:
     top[3].button("Restore previous text", on_click=restore, key="ed_restore", width="stretch",
                   help="Bring back the text the last Open, Upload or shared link replaced")
 
+msg = ss.get("ed_msg")
+if msg:  # what the last action did, where it is seen
+    getattr(st, msg[0])(msg[1])
+
 left, right = st.columns([1.05, 1], gap="large")
 with left:
     ss.ed_plain = ss.setdefault("editor_plain", False)
@@ -211,9 +215,6 @@ with left:
             if own:
                 s2.caption(f"It extends {', '.join(own)}, of your own folder: whoever opens the link needs that "
                            "file too.")
-    msg = ss.get("ed_msg")
-    if msg:
-        getattr(st, msg[0])(msg[1])
 
 with right:
     if check.ok:
