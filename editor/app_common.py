@@ -36,9 +36,22 @@ def init_state() -> None:
     ss.setdefault("home", tilde(user_home()))
     if "editor_text" not in ss:  # the editor's text and its file: see thunee_dsl.editor.session
         session.init(ss, overlay_template(STARTER, name=new_variant_name(STARTER)), f"a new variant of {STARTER}")
+        saved = []
+        for name in shelf().names():
+            try:
+                saved.append(shelf().read(name))
+            except Exception:  # an unreadable file is not the draft
+                pass
+        session.offer_draft(ss, drafts_folder(), saved)
     # The code editor's last edit may arrive with the run that shows another page: take it here, on
     # whatever page runs, before its widget state is dropped.
     session.take_edit(ss, ss.get(code_editor_key()))
+    session.keep_draft(ss, drafts_folder())
+
+
+def drafts_folder() -> Path:
+    """Where the last unsaved text is kept between visits (next to the user's rulesets folder)."""
+    return Path(st.session_state.home).expanduser() / "drafts"
 
 
 def code_editor_key() -> str:

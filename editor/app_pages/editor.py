@@ -128,6 +128,17 @@ if pending and pending.get("kind") == "link":
                  key="ed_link_open", type="primary", width="stretch")
         b.button("Keep my text", on_click=answer_link, args=(False,), key="ed_link_keep", width="stretch")
 
+if ss.get("editor_recover"):
+    with st.container(border=True):
+        st.info("**Text you had not saved, from an earlier visit** (a reload, a closed or another tab). Bring it back? "
+                "What the editor holds now can then be restored.", icon=":material/history:")
+        st.code(ss.editor_recover, language="yaml", height=160)
+        a, b = st.columns(2)
+        a.button("Bring it back", on_click=session.recover_draft, args=(ss, True), key="ed_recover",
+                 type="primary", width="stretch")
+        b.button("No, thanks", on_click=session.recover_draft, args=(ss, False), key="ed_recover_no",
+                 width="stretch")
+
 top = st.columns([3, 1.2, 0.8, 1], vertical_alignment="bottom")
 status = (f" · file `{ss.editor_file}.yaml`" if ss.editor_file else " · not saved yet")
 if ss.editor_file and session.unsaved(ss):
@@ -187,7 +198,8 @@ with left:
                            f"saved as `{free}`)?", icon=":material/warning:")
             elif pending["kind"] == "changed":
                 st.warning(f"**`{name}` was changed since you opened it** (saved from another tab or window). "
-                           f"Overwrite those changes, or keep both (yours saved as `{free}`)?", icon=":material/warning:")
+                           f"Overwrite those changes, or keep both (yours saved as `{free}`)?",
+                           icon=":material/warning:")
             else:
                 st.warning(f"**The name is too like your ruleset `{pending['other']}`**: both would be saved as "
                            f"`{name}`. Save yours as `{free}` instead?", icon=":material/warning:")

@@ -239,3 +239,14 @@ def test_a_hostile_link_gives_a_message_and_keeps_the_text(app):
         assert not at.exception
         assert any("The shared link could not be opened" in e for e in errors(at))
         assert at.session_state["editor_text"] == VALID
+
+
+def test_unsaved_text_is_offered_back_after_a_reload(app, home):
+    at = editor(app)
+    at.text_area(key="ed_area").input(TYPO).run()
+    reloaded = editor(app)  # a reload is a new session of the same user
+    assert any("Text you had not saved" in i.value for i in reloaded.info)
+    assert reloaded.session_state["editor_text"] != TYPO
+    reloaded.button(key="ed_recover").click().run()
+    assert reloaded.session_state["editor_text"] == TYPO
+    assert not any("Text you had not saved" in i.value for i in reloaded.info)

@@ -1,6 +1,6 @@
 """The Editor in a real browser (Debian's chromium + Playwright): the code editor never loses a word.
 
-Typed text (no Ctrl+Enter) survives page changes, again and again; a save over a file another browser
+Typed text (no Ctrl+Enter) survives page changes, again and again, and a reload offers it back; a save over a file another browser
 saved meanwhile asks instead of overwriting; a shared link opens the variant in another browser (and a
 hostile one gives a message); problems are marked in the code editor's gutter while typing.
 Screenshots go into each test's tmp_path.
@@ -88,6 +88,14 @@ def test_typed_text_survives_page_changes(tmp_path, playwright):
                 assert page.locator(".st-key-ed_save_name input").input_value() == "my-standard"
             wait_text(page, "13 balls to win")
             page.screenshot(path=str(tmp_path / "after-page-changes.png"))
+            # a reload is a new session: the unsaved text is offered back, not lost
+            page.reload()
+            wait_idle(page)
+            wait_text(page, "Text you had not saved")
+            page.screenshot(path=str(tmp_path / "after-reload.png"))
+            page.get_by_role("button", name="Bring it back", exact=True).click()
+            wait_idle(page)
+            assert code_editor_text(page) == expected
         finally:
             browser.close()
     assert (tmp_path / "after-page-changes.png").stat().st_size > 10_000
@@ -108,7 +116,8 @@ def test_problems_are_marked_in_the_gutter_while_typing(tmp_path, playwright):
             frame.wait_for_selector(".ace_gutter-cell.ace_error", timeout=30_000)
             assert frame.locator(".ace_gutter-cell.ace_error").all_inner_texts() == [str(bad_row)]
             assert frame.locator(".problem-line").count() == 1
-            note = frame.evaluate("() => document.querySelector('.ace_editor').env.editor.getSession().getAnnotations()")
+            note = frame.evaluate("() => document.querySelector('.ace_editor').env.editor"
+                                  ".getSession().getAnnotations()")
             assert [(a["row"], a["column"], a["type"]) for a in note] == [(bad_row - 1, 2, "error")]
             assert "targt" in note[0]["text"]
             page.screenshot(path=str(tmp_path / "gutter-error.png"))

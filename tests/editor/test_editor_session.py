@@ -125,3 +125,30 @@ def test_annotations_and_completions():
     assert (note["row"], note["column"], note["type"]) == (3, 2, "error") and "targt" in note["text"]
     keys = {c["caption"] for c in session.schema_completions()}
     assert {"extends", "game", "target", "partner_catch", "undertakings"} <= keys
+
+
+def test_unsaved_work_is_kept_as_a_draft_and_offered_to_the_next_session(tmp_path):
+    drafts = tmp_path / "drafts"
+    ss = fresh()
+    session.keep_draft(ss, drafts)
+    assert not (drafts / session.DRAFT_FILE).exists()  # the untouched template: nothing to keep
+    session.take_edit(ss, edit("a", START + "game: {target: 13}\n"))
+    session.keep_draft(ss, drafts)
+    assert (drafts / session.DRAFT_FILE).read_text(encoding="utf-8") == START + "game: {target: 13}\n"
+    assert [p.name for p in drafts.iterdir()] == [session.DRAFT_FILE]  # no temporary file left
+
+    later = fresh()  # a reload: a new session
+    session.offer_draft(later, drafts, saved_texts=["something else\n"])
+    assert later["editor_recover"] == START + "game: {target: 13}\n"
+    session.recover_draft(later, accept=True)
+    assert later["editor_text"] == START + "game: {target: 13}\n" and "editor_recover" not in later
+    session.restore(later)
+    assert later["editor_text"] == START
+
+    saved = fresh()  # the draft was saved meanwhile: nothing to offer
+    session.offer_draft(saved, drafts, saved_texts=[START + "game: {target: 13}\n"])
+    assert "editor_recover" not in saved
+    declined = fresh()
+    session.offer_draft(declined, drafts)
+    session.recover_draft(declined, accept=False)
+    assert declined["editor_text"] == START and "editor_recover" not in declined

@@ -13,11 +13,15 @@ imports no Streamlit.
 
 from __future__ import annotations
 
+import os
+import tempfile
 from collections.abc import MutableMapping
 from functools import lru_cache
+from pathlib import Path
 
 from thunee_dsl.editor.sharing import LinkError, decode_variant
 from thunee_dsl.editor.storage import SaveConflict, UserRulesets, slug
+from thunee_dsl.loading import MAX_BYTES
 from thunee_dsl.loading.schema import ruleset_schema
 
 State = MutableMapping
@@ -159,6 +163,46 @@ def open_link(ss: State, value, origin: str = "a variant shared as a link", conf
     return ("info", "The shared variant is in the editor, not saved yet. Save it to keep it.")
 
 
+DRAFT_FILE = "unsaved.yaml"
+"""The last unsaved text, kept in the drafts folder so that a closed tab or a reload does not lose it."""
+
+
+def keep_draft(ss: State, folder: str | os.PathLike) -> None:
+    """Write unsaved work to ``folder/unsaved.yaml`` whenever it changed (a browser reload starts a new
+    session: this is what the next one offers to bring back). Never raises: a draft is a courtesy."""
+    text = ss.get("editor_text") or ""
+    if not has_unsaved_work(ss) or text == ss.get("editor_drafted") or len(text.encode("utf-8")) > MAX_BYTES:
+        return
+    ss["editor_drafted"] = text
+    try:
+        folder = Path(folder)
+        folder.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=".unsaved.", suffix=".tmp", dir=folder)
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        os.replace(tmp, folder / DRAFT_FILE)
+    except OSError:
+        pass
+
+
+def offer_draft(ss: State, folder: str | os.PathLike, saved_texts=()) -> None:
+    """At a session's start: offer the last unsaved text (``editor_recover``) unless it is already in the
+    editor or saved as one of ``saved_texts``."""
+    try:
+        text = (Path(folder) / DRAFT_FILE).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return
+    if text.strip() and text != ss.get("editor_text") and text not in set(saved_texts):
+        ss["editor_recover"] = text
+
+
+def recover_draft(ss: State, accept: bool) -> None:
+    """Bring the offered draft back (the current text can be restored) or dismiss the offer."""
+    text = ss.pop("editor_recover", None)
+    if accept and text is not None:
+        replace_text(ss, text, "your unsaved text from an earlier visit")
+
+
 @lru_cache(maxsize=1)
 def schema_completions() -> tuple[dict, ...]:
     """Every key the ruleset schema knows, as code editor completions (offered on Ctrl+Space only)."""
@@ -196,5 +240,6 @@ def markers(problems) -> list[dict]:
             for r in rows]
 
 
-__all__ = ["annotations", "markers", "schema_completions", "KEYS", "has_unsaved_work", "init", "open_link", "replace_text", "restore", "save", "set_text", "suggest_name",
-           "take_edit", "unsaved"]
+__all__ = ["DRAFT_FILE", "KEYS", "annotations", "has_unsaved_work", "init", "keep_draft", "markers", "offer_draft",
+           "open_link", "recover_draft", "replace_text", "restore", "save", "schema_completions", "set_text",
+           "suggest_name", "take_edit", "unsaved"]

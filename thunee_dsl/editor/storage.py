@@ -119,7 +119,7 @@ class UserRulesets:
         return decode_upload(data, str(path))
 
     def similar(self, name: str) -> str | None:
-        """A different saved name whose file-name form equals ``name``'s (a save of ``name`` would be confused with it)."""
+        """A different saved name whose file-name form equals ``name``'s (a save of ``name`` would mix them up)."""
         try:
             path = self.path(name)
         except ValueError:

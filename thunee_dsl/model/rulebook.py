@@ -55,7 +55,8 @@ def _doc_name(doc) -> str:
 
 
 def _changes_rules(value, top: bool = False) -> bool:
-    """Whether a file's value for a section sets a rule (not only notes; sub-sections with their own source don't count)."""
+    """Whether a file's value for a section sets a rule: not only notes (a sub-section with its own source is
+    its own section)."""
     if not isinstance(value, dict):
         return True
     return any(key not in NOTE_KEYS and not (isinstance(v, dict) and "source" in v and not top)
