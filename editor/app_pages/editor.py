@@ -59,6 +59,8 @@ def restore() -> None:
 
 
 def save(choice: str | None = None) -> None:
+    if "ed_save_name" in ss:  # a name typed and not yet confirmed with Enter when Save was clicked
+        ss.editor_save_name = ss.ed_save_name
     kind, text = session.save(ss, shelf(), choice)
     if kind == "success":
         check = check_editor()
