@@ -12,6 +12,7 @@ import streamlit as st
 
 from thunee_dsl import load_ruleset
 from thunee_dsl.editor.cards import card_label
+from thunee_dsl.editor import session
 from thunee_dsl.editor.checking import EDITOR_FILE, TextCheck, check_text
 from thunee_dsl.editor.storage import UserRulesets, user_home
 from thunee_dsl.loading import shipped_rulesets
@@ -33,11 +34,29 @@ def init_state() -> None:
     """Plain session keys (widgets come and go with the page; these stay)."""
     ss = st.session_state
     ss.setdefault("home", tilde(user_home()))
-    if "editor_text" not in ss:
-        ss.editor_text = overlay_template(STARTER)
-        ss.editor_origin = f"a new variant of {STARTER}"
-        ss.editor_file = None  # the user's file name it was opened from, if any
-    ss.setdefault("editor_previous", None)  # text replaced by Open/Upload, so it can be restored
+    if "editor_text" not in ss:  # the editor's text and its file: see thunee_dsl.editor.session
+        session.init(ss, overlay_template(STARTER, name=new_variant_name(STARTER)), f"a new variant of {STARTER}")
+        saved = []
+        for name in shelf().names():
+            try:
+                saved.append(shelf().read(name))
+            except Exception:  # an unreadable file is not the draft
+                pass
+        session.offer_draft(ss, drafts_folder(), saved)
+    # The code editor's last edit may arrive with the run that shows another page: take it here, on
+    # whatever page runs, before its widget state is dropped.
+    session.take_edit(ss, ss.get(code_editor_key()))
+    session.keep_draft(ss, drafts_folder())
+
+
+def drafts_folder() -> Path:
+    """Where the last unsaved text is kept between visits (next to the user's rulesets folder)."""
+    return Path(st.session_state.home).expanduser() / "drafts"
+
+
+def code_editor_key() -> str:
+    """The Editor page's code editor key: a new one whenever the text is replaced (Open, Upload, Restore, a link)."""
+    return f"ed_code_{st.session_state.get('editor_version', 0)}"
 
 
 def tilde(path) -> str:
@@ -60,10 +79,15 @@ def shelf() -> UserRulesets:
     return UserRulesets(Path(st.session_state.home).expanduser() / "rulesets")
 
 
-def overlay_template(base: str, base_ref: str | None = None, title: str | None = None) -> str:
+def new_variant_name(base: str) -> str:
+    """``my-BASE``, or ``my-BASE-2``... when the user already has a ruleset of (or like) that name."""
+    return shelf().distinct_name(f"my-{base}")
+
+
+def overlay_template(base: str, base_ref: str | None = None, title: str | None = None, name: str | None = None) -> str:
     """A new variant: an ``extends:`` overlay of ``base`` with a hint of what to change."""
     ref = base_ref or base
-    name = f"my-{base}"
+    name = name or f"my-{base}"
     return (
         f"# A house variant: only what differs from '{base}' goes here.\n"
         f"# Mappings merge, lists replace, null removes a key.\n"
@@ -77,15 +101,10 @@ def overlay_template(base: str, base_ref: str | None = None, title: str | None =
     )
 
 
-def set_editor_text(text: str, origin: str, file: str | None = None) -> None:
-    """Put ``text`` in the editor, keeping what it held (to restore) if that differs."""
-    ss = st.session_state
-    if ss.get("editor_text") and ss.editor_text != text:
-        ss.editor_previous = (ss.editor_text, ss.get("editor_origin", ""), ss.get("editor_file"))
-    ss.editor_text = text
-    ss.ed_area = text  # the text area's own key, set before it is drawn (this runs in callbacks)
-    ss.editor_origin = origin
-    ss.editor_file = file
+def set_editor_text(text: str, origin: str, file: str | None = None, fresh: bool = False) -> None:
+    """Put ``text`` in the editor, keeping what it held (to restore). ``file``: the user's ruleset it was
+    read from (its text as read is what a save may replace without asking); ``fresh``: a new template."""
+    session.replace_text(st.session_state, text, origin, file=file, disk=text if file else None, fresh=fresh)
 
 
 # -- rulesets -------------------------------------------------------------------------------------

@@ -98,3 +98,29 @@ def deal_with_seed(page, seed: int) -> None:
     wait_idle(page)
     page.get_by_role("button", name="Deal", exact=True).click()
     wait_idle(page)
+
+
+CODE_EDITOR = "iframe[title='code_editor.code_editor']"
+
+
+def code_editor_frame(page, timeout: float = 60_000):
+    """The Editor page's code editor (Ace, in a component iframe), once drawn."""
+    page.wait_for_selector(CODE_EDITOR, timeout=timeout)
+    frame = page.locator(CODE_EDITOR).last.element_handle().content_frame()
+    frame.wait_for_selector(".ace_content", timeout=timeout)
+    return frame
+
+
+def code_editor_text(page) -> str:
+    """The text the code editor shows."""
+    return code_editor_frame(page).evaluate("() => document.querySelector('.ace_editor').env.editor.getValue()")
+
+
+def replace_code_editor_text(page, text: str) -> None:
+    """Select all in the code editor and put ``text`` in its place, as a paste (no auto-indent), then let
+    the app check it (the editor sends its text 250 ms after the last change)."""
+    code_editor_frame(page).click(".ace_content")
+    page.keyboard.press("Control+A")
+    page.keyboard.insert_text(text)
+    page.wait_for_timeout(600)
+    wait_idle(page)

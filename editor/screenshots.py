@@ -14,7 +14,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from browser import chromium_path, deal_with_seed, launch, serve_app, wait_idle  # noqa: E402
+from browser import chromium_path, deal_with_seed, launch, replace_code_editor_text, serve_app, wait_idle  # noqa: E402
 
 OUT = HERE.parent / "docs" / "screenshots"
 WIDTH = 1400
@@ -33,10 +33,7 @@ TYPO = VARIANT.replace("  target: 13", "  targt: 13")
 
 
 def edit(page, text: str) -> None:
-    box = page.locator(".st-key-ed_area textarea")
-    box.fill(text)
-    box.press("Control+Enter")
-    wait_idle(page)
+    replace_code_editor_text(page, text)
 
 
 def go(page, name: str) -> None:

@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 import streamlit as st
+from code_editor import code_editor
 
-from app_common import (catalogue, check_editor, demoted, follow_goto, ruleset_text, set_editor_text, shelf, shipped,
-                        show_problems, tilde)
+from app_common import (catalogue, check_editor, code_editor_key, demoted, follow_goto, ruleset_text, set_editor_text,
+                        shelf, shipped, show_problems, tilde)
 from thunee_dsl import load_ruleset
+from thunee_dsl.editor import session
 from thunee_dsl.editor.formulas import PLACES, try_formula
+from thunee_dsl.editor.sharing import QUERY_KEY, LinkError, encode_variant
 from thunee_dsl.editor.storage import decode_upload, slug
 from thunee_dsl.errors import RulesetError
-from thunee_dsl.loading import MAX_BYTES
+from thunee_dsl.loading import MAX_BYTES, shipped_rulesets
 from thunee_dsl.model.diff import diff_rulesets
 from thunee_dsl.model.rulebook import render_rulebook
 
@@ -20,9 +24,23 @@ ss = st.session_state
 follow_goto()
 
 
+CODE_EDITOR_CSS = """
+.ace_gutter-cell.ace_error { background: #c8102e !important; color: #fff !important; font-weight: 700; }
+.problem-line { position: absolute; background: rgba(200, 16, 46, 0.13); border-bottom: 2px dotted #c8102e; }
+"""
+
+
 # -- callbacks (the only place the editor's state changes) ------------------------------------------
-def sync_text() -> None:
-    ss.editor_text = ss.ed_area
+def sync_plain_text() -> None:
+    session.set_text(ss, ss.ed_area)
+
+
+def sync_save_name() -> None:
+    ss.editor_save_name = ss.ed_save_name
+
+
+def sync_plain_toggle() -> None:
+    ss.editor_plain = ss.ed_plain
 
 
 def open_ref() -> None:
@@ -36,24 +54,43 @@ def open_ref() -> None:
 
 
 def restore() -> None:
-    text, origin, file = ss.editor_previous
-    set_editor_text(text, origin, file)
+    session.restore(ss)
+    ss.ed_msg = None
 
 
-def save() -> None:
-    name = (ss.get("ed_save_name") or "").strip()
-    try:
-        path = shelf().save(name, ss.editor_text)
-    except (ValueError, OSError) as err:
-        ss.ed_msg = ("error", f"Not saved: {err}")
-        return
-    ss.editor_file = path.stem
-    ss.editor_origin = f"your ruleset {path.stem}"
-    check = check_editor()
-    if check.ok:
-        ss.ed_msg = ("success", f"Saved as `{tilde(path)}`.")
+def save(choice: str | None = None) -> None:
+    if "ed_save_name" in ss:  # a name typed and not yet confirmed with Enter when Save was clicked
+        ss.editor_save_name = ss.ed_save_name
+    kind, text = session.save(ss, shelf(), choice)
+    if kind == "success":
+        check = check_editor()
+        where = tilde(shelf().path(ss.editor_file))
+        text = f"Saved as `{where}`." if check.ok else \
+            f"Saved as `{where}`, with {len(check.problems)} problem(s) still to fix."
+        kind = "success" if check.ok else "warning"
+    ss.ed_msg = (kind, text)
+
+
+def answer_link(accept: bool) -> None:
+    pending = ss.editor_pending or {}
+    ss.editor_pending = None
+    if accept and pending.get("kind") == "link":
+        session.replace_text(ss, pending["text"], "a variant shared as a link")
+        ss.ed_msg = ("info", "The shared variant is in the editor, not saved yet. "
+                             "**Restore previous text** brings yours back.")
     else:
-        ss.ed_msg = ("warning", f"Saved as `{tilde(path)}`, with {len(check.problems)} problem(s) still to fix.")
+        ss.ed_msg = ("info", "Kept your text; the shared variant was not opened.")
+
+
+def make_link() -> None:
+    try:
+        value = encode_variant(ss.editor_text)
+    except LinkError as err:
+        ss.editor_link = None
+        ss.ed_msg = ("error", f"No link: {err}.")
+        return
+    base = urlsplit(st.context.url or "")
+    ss.editor_link = urlunsplit((base.scheme, base.netloc, base.path, f"{QUERY_KEY}={value}", ""))
 
 
 def upload() -> None:
@@ -66,48 +103,132 @@ def upload() -> None:
         ss.ed_msg = ("error", f"Not loaded: {err.problems[0]}")
         return
     set_editor_text(text, f"the uploaded file {f.name}")
-    ss.ed_msg = ("info", f"Loaded {f.name}. Save it to keep it in your folder.")
+    ss.ed_msg = ("info", f"Loaded {f.name}. Save it to keep it in your folder; **Restore previous text** brings "
+                         "back what the editor held.")
 
+
+# -- a shared link opened on this page ---------------------------------------------------------------
+if QUERY_KEY in st.query_params:
+    ss.ed_msg = session.open_link(ss, st.query_params.get_all(QUERY_KEY))
+    del st.query_params[QUERY_KEY]  # opened once: a rerun or a page change never opens it again
 
 # -- the page ----------------------------------------------------------------------------------------
-if "ed_area" not in ss:
-    ss.ed_area = ss.editor_text
 check = check_editor()
 if check.ok:
     ss.editor_last_valid = ss.editor_text
+session.suggest_name(ss, check.source.name if check.source is not None else None)
 
 st.title("Editor")
+pending = ss.get("editor_pending")
+if pending and pending.get("kind") == "link":
+    with st.container(border=True):
+        st.warning("**Someone shared a variant with you.** Opening it replaces the text in the editor, which has "
+                   "changes you have not saved.", icon=":material/link:")
+        st.code(pending["text"], language="yaml")
+        a, b = st.columns(2)
+        a.button("Open the shared variant (yours can be restored)", on_click=answer_link, args=(True,),
+                 key="ed_link_open", type="primary", width="stretch")
+        b.button("Keep my text", on_click=answer_link, args=(False,), key="ed_link_keep", width="stretch")
+
+if ss.get("editor_recover"):
+    with st.container(border=True):
+        st.info("**Text you had not saved, from an earlier visit** (a reload, a closed or another tab). Bring it back? "
+                "What the editor holds now can then be restored.", icon=":material/history:")
+        st.code(ss.editor_recover, language="yaml", height=160)
+        a, b = st.columns(2)
+        a.button("Bring it back", on_click=session.recover_draft, args=(ss, True), key="ed_recover",
+                 type="primary", width="stretch")
+        b.button("No, thanks", on_click=session.recover_draft, args=(ss, False), key="ed_recover_no",
+                 width="stretch")
+
 top = st.columns([3, 1.2, 0.8, 1], vertical_alignment="bottom")
-top[0].markdown(f"Editing **{ss.editor_origin}**"
-                + (f" · file `{ss.editor_file}.yaml`" if ss.editor_file else " · not saved yet"))
+status = (f" · file `{ss.editor_file}.yaml`" if ss.editor_file else " · not saved yet")
+if ss.editor_file and session.unsaved(ss):
+    status += " · **:orange[● unsaved changes]**"
+top[0].markdown(f"Editing **{ss.editor_origin}**{status}")
 choices = catalogue(include_editor=False)
 top[1].selectbox("Open a ruleset", list(choices), format_func=lambda r: choices[r], key="ed_open", index=None,
                  placeholder="Choose one...")
 top[2].button("Open", on_click=open_ref, key="ed_open_btn", width="stretch", disabled=ss.get("ed_open") is None)
 if ss.editor_previous:
     top[3].button("Restore previous text", on_click=restore, key="ed_restore", width="stretch",
-                  help="Bring back the text the last Open or Upload replaced")
+                  help="Bring back the text the last Open, Upload or shared link replaced")
+
+msg = ss.get("ed_msg")
+if msg:  # what the last action did, where it is seen
+    getattr(st, msg[0])(msg[1])
 
 left, right = st.columns([1.05, 1], gap="large")
 with left:
-    st.text_area("Ruleset (YAML). Press Ctrl+Enter or click outside to check it.", key="ed_area", height=520,
-                 on_change=sync_text)
+    ss.ed_plain = ss.setdefault("editor_plain", False)
+    if ss.editor_plain:
+        ss.ed_area = ss.editor_text  # the plain key is the truth; the widget only shows it
+        st.text_area("Ruleset (YAML). Press Ctrl+Enter or click outside to check it.", key="ed_area", height=520,
+                     on_change=sync_plain_text)
+    else:
+        st.caption("Ruleset (YAML), checked as you type; problems are marked at their line. "
+                   "Ctrl+Space suggests a key.")
+        session.take_edit(ss, code_editor(
+            ss.editor_text, lang="yaml", key=code_editor_key(), height=[20, 40],
+            # The text goes to the app 100 ms after the last key (the component's default, 250 ms, lost the
+            # last keys when a page link was clicked right after typing). Not "blur" as well: the rerun it
+            # starts swallows the click on a page link that caused it.
+            response_mode="debounce",
+            options={"showLineNumbers": True, "tabSize": 2, "useSoftTabs": True, "wrap": False},
+            # no live autocompletion: Enter always makes a new line; schema keys on Ctrl+Space
+            props={"enableLiveAutocompletion": False, "enableBasicAutocompletion": True, "enableSnippets": False,
+                   "debounceChangePeriod": 100,
+                   "scrollMargin": [0, 0, 0, 0],  # the component's top margin shifts the line numbers off their lines
+                   "annotations": session.annotations(check.problems), "markers": session.markers(check.problems)},
+            component_props={"globalCSS": CODE_EDITOR_CSS},
+            completions=list(session.schema_completions()), replace_completer=True))
+    st.toggle("Plain text box", key="ed_plain", on_change=sync_plain_toggle,
+              help="A simple text box instead of the code editor (for screen readers and phones)")
     with st.container(border=True):
-        default_name = ss.editor_file or (check.source.name if check.source is not None else "")
-        if ss.get("ed_save_default") != default_name:  # the ruleset's name changed: offer the new one
-            ss.ed_save_default = default_name
-            ss.ed_save_name = slug(default_name) if default_name else ""
+        ss.ed_save_name = ss.editor_save_name
         c1, c2, c3 = st.columns([2, 1, 1], vertical_alignment="bottom")
-        c1.text_input("Save as", key="ed_save_name", placeholder="my-house-rules")
-        c2.button("Save", on_click=save, type="primary", key="ed_save", width="stretch")
+        c1.text_input("Save as", key="ed_save_name", placeholder="my-house-rules", on_change=sync_save_name)
+        c2.button("Save", on_click=save, type="primary", key="ed_save", width="stretch",
+                  disabled=bool(pending and pending.get("kind") != "link"))
         c3.download_button("Download", data=ss.editor_text.encode("utf-8"), key="ed_download",
-                           file_name=f"{slug(default_name) or 'ruleset'}.yaml", mime="application/x-yaml",
+                           file_name=f"{slug(ss.editor_save_name) or 'ruleset'}.yaml", mime="application/x-yaml",
                            width="stretch")
+        if pending and pending.get("kind") in ("exists", "changed", "similar"):
+            name, free = pending["name"], pending["free"]
+            if pending["kind"] == "exists":
+                st.warning(f"**You already have a ruleset called `{name}`.** Replace it, or keep both (yours "
+                           f"saved as `{free}`)?", icon=":material/warning:")
+            elif pending["kind"] == "changed":
+                st.warning(f"**`{name}` was changed since you opened it** (saved from another tab or window). "
+                           f"Overwrite those changes, or keep both (yours saved as `{free}`)?",
+                           icon=":material/warning:")
+            else:
+                st.warning(f"**The name is too like your ruleset `{pending['other']}`**: both would be saved as "
+                           f"`{name}`. Save yours as `{free}` instead?", icon=":material/warning:")
+            if pending.get("current") is not None:
+                with st.expander(f"What `{name}` holds now"):
+                    st.code(pending["current"], language="yaml")
+            b1, b2, b3 = st.columns(3)
+            if pending["kind"] != "similar":
+                b1.button("Replace it" if pending["kind"] == "exists" else "Overwrite with my text", on_click=save,
+                          args=("overwrite",), key="ed_conf_overwrite", width="stretch")
+            b2.button("Keep both", on_click=save, args=("keep both",), key="ed_conf_both", type="primary",
+                      width="stretch", help=f"Save your text under a new name, {free}; {name} stays as it is")
+            b3.button("Cancel", on_click=save, args=("cancel",), key="ed_conf_cancel", width="stretch")
         st.file_uploader(f"Upload a ruleset file (YAML, at most {MAX_BYTES // 1024} KB)", type=["yaml", "yml", "json"],
                          key="ed_upload", max_upload_size=1, on_change=upload)
-    msg = ss.get("ed_msg")
-    if msg:
-        getattr(st, msg[0])(msg[1])
+        s1, s2 = st.columns([1, 3], vertical_alignment="center")
+        s1.button("Share as a link", on_click=make_link, key="ed_share", width="stretch",
+                  help="A link that opens this text in anyone's editor")
+        link = ss.get("editor_link")
+        if link:
+            s2.code(link, language=None, wrap_lines=True)
+            chain = check.source.files[1:] if check.source is not None else ()
+            shipped_files = {Path(f).resolve() for f in shipped_rulesets().values()}
+            own = [Path(f).name for f in chain if Path(f).resolve() not in shipped_files]
+            if own:
+                s2.caption(f"It extends {', '.join(own)}, of your own folder: whoever opens the link needs that "
+                           "file too.")
 
 with right:
     if check.ok:
@@ -120,9 +241,7 @@ with right:
                  "to finish later.", icon=":material/report:")
         show_problems(check)
 
-    lines_tab, diff_tab, book_tab, formula_tab = st.tabs(["Lines", "What it changes", "Rulebook", "Try a formula"])
-    with lines_tab:
-        st.code(ss.editor_text, language="yaml", line_numbers=True, height=520)
+    diff_tab, book_tab, formula_tab = st.tabs(["What it changes", "Rulebook", "Try a formula"])
 
     with diff_tab:
         if not check.ok:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import streamlit as st
 
-from app_common import (catalogue, demoted, follow_goto, overlay_template, ruleset_of, ruleset_text, set_editor_text,
-                        shelf, show_problems, tilde, user_check)
-from thunee_dsl.model.rulebook import render_rulebook
+from app_common import (catalogue, demoted, follow_goto, new_variant_name, overlay_template, ruleset_of, ruleset_text,
+                        set_editor_text, shelf, show_problems, tilde, user_check)
+from thunee_dsl.model.rulebook import render_rulebook, ruleset_summary
 
 ss = st.session_state
 follow_goto()
@@ -15,7 +15,9 @@ follow_goto()
 def start_variant(ref: str) -> None:
     kind, _, name = ref.partition(":")
     base_ref = name if kind == "shipped" else f"{name}.yaml"
-    set_editor_text(overlay_template(name, base_ref), f"a new variant of {name}")
+    # a name no saved ruleset has: saving it later never meets another variant's file
+    set_editor_text(overlay_template(name, base_ref, name=new_variant_name(name)), f"a new variant of {name}",
+                    fresh=True)
     ss.goto = "editor"
 
 
@@ -70,8 +72,9 @@ with right:
         st.subheader(ruleset.title)
         st.caption(f"`{ruleset.name}` · {'shipped with thunee-dsl' if kind == 'shipped' else 'yours'}"
                    + (f" · also called {', '.join(ruleset.aliases)}" if ruleset.aliases else ""))
-        if ruleset.summary:
-            st.write(ruleset.summary)
+        summary = ruleset_summary(ruleset)
+        if summary:
+            st.write(summary)
     else:
         st.subheader(name)
         st.warning("This file is not a valid ruleset yet. Open it in the editor to fix it.")

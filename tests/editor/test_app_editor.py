@@ -1,6 +1,12 @@
-"""The Editor page (AppTest): validation as you edit, located errors, the diff, formulas, save and upload."""
+"""The Editor page (AppTest): validation as you edit, located errors, the diff, formulas, save and upload.
+
+AppTest cannot drive the code editor component: these tests type into the page's plain text box
+(the same session text); tests/editor/test_browser_editor.py drives the code editor in chromium.
+"""
 
 from __future__ import annotations
+
+from thunee_dsl.editor.sharing import decode_variant, encode_variant
 
 VALID = "extends: standard\nname: our-rules\ngame:\n  target: 13\n"
 TYPO = VALID.replace("target", "targt")
@@ -10,8 +16,20 @@ def errors(at) -> list[str]:
     return [e.value for e in at.error]
 
 
-def test_an_invalid_edit_shows_the_located_error_and_keeps_the_text(app):
+def editor(app):
+    """The Editor page with the plain text box on (AppTest's way of typing)."""
     at = app("editor")
+    at.toggle(key="ed_plain").set_value(True).run()
+    assert not at.exception
+    return at
+
+
+def header(at) -> str:
+    return next(m.value for m in at.markdown if m.value.startswith("Editing "))
+
+
+def test_an_invalid_edit_shows_the_located_error_and_keeps_the_text(app):
+    at = editor(app)
     assert any("Valid" in s.value for s in at.success)
     at.text_area(key="ed_area").input(TYPO).run()
     assert not at.exception
@@ -22,7 +40,7 @@ def test_an_invalid_edit_shows_the_located_error_and_keeps_the_text(app):
 
 
 def test_fixing_it_makes_it_valid_and_shows_the_change_in_words(app):
-    at = app("editor")
+    at = editor(app)
     at.text_area(key="ed_area").input(TYPO).run()
     at.text_area(key="ed_area").input(VALID).run()
     assert not errors(at)
@@ -32,7 +50,7 @@ def test_fixing_it_makes_it_valid_and_shows_the_change_in_words(app):
 
 
 def test_a_formula_error_or_its_value_on_a_sample_deal(app):
-    at = app("editor")
+    at = editor(app)
     at.text_input(key="fx_text").input("counting.cards >= 105 and and").run()
     assert any("Column 27" in e for e in errors(at))
     assert any(c.value.splitlines()[-1].strip() == "^" for c in at.code)
@@ -42,7 +60,7 @@ def test_a_formula_error_or_its_value_on_a_sample_deal(app):
 
 
 def test_save_writes_the_text_into_the_users_folder_even_unfinished(app, home):
-    at = app("editor")
+    at = editor(app)
     at.text_area(key="ed_area").input(VALID).run()
     assert at.text_input(key="ed_save_name").value == "our-rules"
     at.button(key="ed_save").click().run()
@@ -56,7 +74,7 @@ def test_save_writes_the_text_into_the_users_folder_even_unfinished(app, home):
 
 
 def test_saving_under_a_shipped_name_is_refused(app, home):
-    at = app("editor")
+    at = editor(app)
     at.text_input(key="ed_save_name").input("standard").run()
     at.button(key="ed_save").click().run()
     assert any("Not saved" in e and "shipped ruleset" in e for e in errors(at))
@@ -64,7 +82,7 @@ def test_saving_under_a_shipped_name_is_refused(app, home):
 
 
 def test_upload_loads_the_file_and_restore_brings_back_the_text(app):
-    at = app("editor")
+    at = editor(app)
     at.text_area(key="ed_area").input(VALID).run()
     at.file_uploader(key="ed_upload").set_value(("friends.yaml", b"extends: royals\nname: friends\n",
                                                  "application/x-yaml")).run()
@@ -76,7 +94,7 @@ def test_upload_loads_the_file_and_restore_brings_back_the_text(app):
 
 
 def test_an_upload_that_is_not_utf8_or_too_big_is_refused_without_losing_the_text(app):
-    at = app("editor")
+    at = editor(app)
     at.text_area(key="ed_area").input(VALID).run()
     at.file_uploader(key="ed_upload").set_value(("latin.yaml", b"name: caf\xe9\n", "application/x-yaml")).run()
     assert any("Not loaded" in e and "UTF-8" in e for e in errors(at))
@@ -84,8 +102,151 @@ def test_an_upload_that_is_not_utf8_or_too_big_is_refused_without_losing_the_tex
 
 
 def test_open_a_shipped_ruleset_as_a_copy(app):
-    at = app("editor")
+    at = editor(app)
     at.selectbox(key="ed_open").set_value("shipped:six-player").run()
     at.button(key="ed_open_btn").click().run()
     assert "name: six-player" in at.session_state["editor_text"]
     assert "copy of the shipped ruleset six-player" in at.session_state["editor_origin"]
+
+
+# -- the text and its file survive page changes ---------------------------------------------------
+def test_text_and_save_name_survive_page_changes(app, home):
+    (home / "rulesets").mkdir(parents=True)
+    (home / "rulesets" / "our-table.yaml").write_text(VALID, encoding="utf-8")
+    at = editor(app)
+    at.selectbox(key="ed_open").set_value("mine:our-table").run()
+    at.button(key="ed_open_btn").click().run()
+    at.text_area(key="ed_area").input(TYPO).run()
+    for page in ("library", "playtest", "compare", "editor", "library", "editor"):
+        at.switch_page(f"app_pages/{page}.py").run()
+        assert not at.exception
+    assert at.text_area(key="ed_area").value == TYPO
+    assert at.text_input(key="ed_save_name").value == "our-table"  # never empty while editing our-table
+    assert "your ruleset our-table" in header(at) and "● unsaved changes" in header(at)
+    at.button(key="ed_save").click().run()
+    assert (home / "rulesets" / "our-table.yaml").read_text(encoding="utf-8") == TYPO
+    assert "unsaved" not in header(at)
+
+
+def test_the_plain_box_and_the_code_editor_share_one_text(app):
+    at = editor(app)
+    at.text_area(key="ed_area").input(VALID).run()
+    at.toggle(key="ed_plain").set_value(False).run()
+    assert not at.exception and at.session_state["editor_text"] == VALID
+    at.toggle(key="ed_plain").set_value(True).run()
+    assert at.text_area(key="ed_area").value == VALID
+
+
+# -- save never overwrites silently ----------------------------------------------------------------
+def test_saving_over_an_existing_name_asks_first(app, home):
+    first = editor(app)
+    first.text_area(key="ed_area").input(VALID).run()
+    first.button(key="ed_save").click().run()
+    saved = home / "rulesets" / "our-rules.yaml"
+    assert saved.read_text(encoding="utf-8") == VALID
+    second = editor(app)  # another tab: a new variant that suggests the same name
+    other = VALID.replace("13", "14")
+    second.text_area(key="ed_area").input(other).run()
+    assert second.text_input(key="ed_save_name").value == "our-rules"
+    second.button(key="ed_save").click().run()
+    assert any("You already have a ruleset called `our-rules`" in w.value for w in second.warning)
+    assert saved.read_text(encoding="utf-8") == VALID  # nothing written yet
+    second.button(key="ed_conf_cancel").click().run()
+    assert saved.read_text(encoding="utf-8") == VALID and not second.session_state["editor_pending"]
+    second.button(key="ed_save").click().run()
+    second.button(key="ed_conf_both").click().run()  # keep both
+    assert saved.read_text(encoding="utf-8") == VALID
+    assert (home / "rulesets" / "our-rules-2.yaml").read_text(encoding="utf-8") == other
+    assert "your ruleset our-rules-2" in header(second)
+    third = editor(app)
+    third.text_area(key="ed_area").input(VALID.replace("13", "15")).run()
+    third.button(key="ed_save").click().run()
+    third.button(key="ed_conf_overwrite").click().run()  # replace, once asked
+    assert "15" in saved.read_text(encoding="utf-8")
+
+
+def test_a_file_changed_in_another_tab_is_not_overwritten_silently(app, home):
+    folder = home / "rulesets"
+    folder.mkdir(parents=True)
+    (folder / "ours.yaml").write_text(VALID, encoding="utf-8")
+    tabs = [editor(app), editor(app)]
+    for at in tabs:
+        at.selectbox(key="ed_open").set_value("mine:ours").run()
+        at.button(key="ed_open_btn").click().run()
+    b_text = VALID + "# from tab B\n"
+    tabs[1].text_area(key="ed_area").input(b_text).run()
+    tabs[1].button(key="ed_save").click().run()
+    assert (folder / "ours.yaml").read_text(encoding="utf-8") == b_text
+    a = tabs[0]
+    a_text = VALID + "# from tab A\n"
+    a.text_area(key="ed_area").input(a_text).run()
+    a.button(key="ed_save").click().run()
+    assert any("`ours` was changed since you opened it" in w.value for w in a.warning)
+    assert any(c.value == b_text.rstrip() for c in a.code)  # what the file holds now, to compare
+    assert (folder / "ours.yaml").read_text(encoding="utf-8") == b_text
+    a.button(key="ed_conf_both").click().run()
+    assert (folder / "ours.yaml").read_text(encoding="utf-8") == b_text
+    assert (folder / "ours-2.yaml").read_text(encoding="utf-8") == a_text
+    # tab B saves again: its file is unchanged since its own save, so no question
+    tabs[1].text_area(key="ed_area").input(b_text + "# again\n").run()
+    tabs[1].button(key="ed_save").click().run()
+    assert not tabs[1].session_state["editor_pending"]
+    assert (folder / "ours.yaml").read_text(encoding="utf-8").endswith("# again\n")
+
+
+# -- shared links ----------------------------------------------------------------------------------
+def test_share_link_round_trip(app):
+    at = editor(app)
+    at.text_area(key="ed_area").input(VALID).run()
+    at.button(key="ed_share").click().run()
+    link = at.session_state["editor_link"]
+    value = link.split("variant=", 1)[1]
+    assert decode_variant(value) == VALID
+    fresh = app("library")  # someone else opens the link: it lands in their editor, unsaved
+    fresh.query_params["variant"] = value
+    fresh.switch_page("app_pages/editor.py").run()
+    assert not fresh.exception
+    assert fresh.session_state["editor_text"] == VALID
+    assert "not saved yet" in header(fresh)
+    assert any("shared variant is in the editor" in i.value for i in fresh.info)
+    assert any("Valid" in s.value and "13 balls to win" in s.value for s in fresh.success)
+
+
+def test_a_link_never_replaces_unsaved_text_without_asking(app):
+    at = editor(app)
+    at.text_area(key="ed_area").input(TYPO).run()
+    shared = VALID.replace("our-rules", "their-rules")
+    at.query_params["variant"] = encode_variant(shared)
+    at.run()
+    assert at.session_state["editor_text"] == TYPO
+    assert any("Someone shared a variant with you" in w.value for w in at.warning)
+    at.button(key="ed_link_keep").click().run()
+    assert at.session_state["editor_text"] == TYPO
+    at.query_params["variant"] = encode_variant(shared)
+    at.run()
+    at.button(key="ed_link_open").click().run()
+    assert at.session_state["editor_text"] == shared
+    at.button(key="ed_restore").click().run()
+    assert at.session_state["editor_text"] == TYPO
+
+
+def test_a_hostile_link_gives_a_message_and_keeps_the_text(app):
+    at = editor(app)
+    at.text_area(key="ed_area").input(VALID).run()
+    for value in ["%%%", "eJz", "A" * 20_000, encode_variant("a\x00b")]:
+        at.query_params["variant"] = value
+        at.run()
+        assert not at.exception
+        assert any("The shared link could not be opened" in e for e in errors(at))
+        assert at.session_state["editor_text"] == VALID
+
+
+def test_unsaved_text_is_offered_back_after_a_reload(app, home):
+    at = editor(app)
+    at.text_area(key="ed_area").input(TYPO).run()
+    reloaded = editor(app)  # a reload is a new session of the same user
+    assert any("Text you had not saved" in i.value for i in reloaded.info)
+    assert reloaded.session_state["editor_text"] != TYPO
+    reloaded.button(key="ed_recover").click().run()
+    assert reloaded.session_state["editor_text"] == TYPO
+    assert not any("Text you had not saved" in i.value for i in reloaded.info)

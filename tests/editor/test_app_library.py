@@ -30,8 +30,21 @@ def test_start_a_new_variant_goes_to_the_editor_with_an_overlay(app):
     assert [t.value for t in at.title] == ["Editor"]
     text = at.session_state["editor_text"]
     assert "extends: two-to-clear" in text
-    assert at.text_area(key="ed_area").value == text
     assert any("Valid" in s.value for s in at.success)
+    assert at.text_input(key="ed_save_name").value == "my-two-to-clear"
+
+
+def test_a_new_variant_never_reuses_a_saved_name(app, home):
+    folder = home / "rulesets"
+    folder.mkdir(parents=True)
+    (folder / "my-standard.yaml").write_text("extends: standard\nname: my-standard\n", encoding="utf-8")
+    at = app("library")
+    at.button(key="lib_new").click().run()
+    assert "name: my-standard-2" in at.session_state["editor_text"]
+    assert at.text_input(key="ed_save_name").value == "my-standard-2"
+    at.button(key="ed_save").click().run()
+    assert (folder / "my-standard-2.yaml").is_file()
+    assert (folder / "my-standard.yaml").read_text(encoding="utf-8") == "extends: standard\nname: my-standard\n"
 
 
 def test_the_users_rulesets_are_listed_valid_or_not(app, home):
@@ -49,7 +62,7 @@ def test_the_users_rulesets_are_listed_valid_or_not(app, home):
     assert any("targt: 13" in c.value for c in at.code)
     at.button(key="lib_open").click().run()  # open the broken file in the editor to fix it
     assert at.session_state["editor_file"] == "broken"
-    assert "targt" in at.text_area(key="ed_area").value
+    assert "targt" in at.session_state["editor_text"]
 
 
 def test_playtest_it_opens_a_game_of_that_ruleset(app):

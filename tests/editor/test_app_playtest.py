@@ -120,6 +120,7 @@ def test_a_whole_deal_scored_and_explained_then_the_next(app):
 
 def test_the_editors_unsaved_variant_is_played_and_exported_with_its_text(app, tmp_path):
     at = app("editor")
+    at.toggle(key="ed_plain").set_value(True).run()  # AppTest types into the plain box, not the code editor
     at.text_area(key="ed_area").input("extends: standard\nname: our-rules\ngame: {target: 13}\n").run()
     at.switch_page("app_pages/playtest.py").run()
     at.number_input(key="pt_seed").set_value(9)

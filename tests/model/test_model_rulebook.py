@@ -171,3 +171,114 @@ def test_rulebook_states_two_to_clear_and_a_raised_target():
     house = Path(__file__).resolve().parents[2] / "examples" / "house" / "thirteen-after-khanaak.yaml"
     book = render_rulebook(load_ruleset(str(house)))
     assert "Once khanaak has been called in a game, 13 balls are needed to win, and corner house is 12." in book
+
+
+# -- an overlay's summary and sources follow its own rules (issue 11) ---------------------------------
+from pathlib import Path  # noqa: E402
+
+from thunee_dsl.model.rulebook import ruleset_summary  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+HOUSE = sorted((ROOT / "examples" / "house").glob("*.yaml"))
+STANDARD_SUMMARY = compile_ruleset(load_ruleset_source("standard")).summary
+
+# Each house overlay -> the sections whose rules it changes without citing a source of its own
+# (read off the files by hand): their inherited source note must say the overlay changed them.
+CHANGED_WITHOUT_SOURCE = {
+    "ball-cut-three": ["A deal, step by step"],
+    "blind-thunee-eight": ["Blind Thunee"],
+    "friendly-table": [],  # penalties removed: the section is gone
+    "khanaak-simple": ["Khanaak"],
+    "khanaak-without-call": ["Khanaak"],
+    "loser-deals-again": [],  # dealer: its own source
+    "low-hand-redeal": [],  # redeal: its own source
+    "older-partner-catch": ["Thunee"],
+    "partner-catch-four": ["Thunee"],
+    "simultaneous-plus-ten": [],  # calling: its own source
+    "thirteen-after-khanaak": [],  # game.raised_target: its own source
+    "trips-partner-catch-six": ["Trips"],
+}
+
+
+def _sections_with_changed_source(book: str) -> list[str]:
+    """The heading (last seen) above each 'changed by' source note."""
+    out, heading = [], ""
+    for line in book.splitlines():
+        if line.startswith("#"):
+            heading = line.lstrip("#").strip().split(" (`")[0]
+        elif line.startswith("*Source: changed by"):
+            out.append(heading)
+    return out
+
+
+def test_the_hand_checked_table_covers_every_house_overlay():
+    assert sorted(CHANGED_WITHOUT_SOURCE) == [p.stem for p in HOUSE]
+
+
+@pytest.mark.parametrize("path", HOUSE, ids=lambda p: p.stem)
+def test_a_house_overlays_summary_and_sources_follow_its_rules(path):
+    r = compile_ruleset(load_ruleset_source(str(path)))
+    book = render_rulebook(r)
+    summary = ruleset_summary(r)
+    assert book.splitlines()[2] == summary
+    # every house overlay changes a rule and writes no summary: the base's is not shown as its own
+    assert STANDARD_SUMMARY not in book and summary.startswith("A variant of ")
+    assert f"first team to open {r.game.target} balls wins" in summary
+    assert ("no penalties" in summary) == (r.penalties is None)
+    changed = _sections_with_changed_source(book)
+    assert changed == CHANGED_WITHOUT_SOURCE[path.stem]
+    for line in book.splitlines():
+        if line.startswith("*Source: changed by"):
+            assert line.startswith(f"*Source: changed by {r.name}; the rule it replaces, from ")
+
+
+def test_thirteen_balls_overlay_no_longer_says_twelve(tmp_path):
+    r = compile_text(tmp_path, """
+        extends: standard
+        name: our-table
+        undertakings:
+          thunee:
+            balls: {partner_catch: 6}
+        game:
+          target: 13
+          corner_house: 12
+        penalties: null
+        """)
+    book = render_rulebook(r)
+    assert "12 balls" not in book.split("## Players and cards")[0]
+    assert ruleset_summary(r) == ("A variant of South African Thunee (four players): 4 players, 24 cards ranked "
+                                  "J 9 A 10 K Q; calling to make trumps; Thunee, Jodies, Double and Khanaak; "
+                                  "first team to open 13 balls wins; no penalties.")
+    assert _sections_with_changed_source(book) == ["Thunee", "Winning the game"]
+    assert "- The first team to open 13 balls wins. A team on 12 is on *corner house*." in book
+
+
+def test_own_summary_and_sources_are_shown_as_written(tmp_path):
+    r = compile_text(tmp_path, """
+        extends: standard
+        name: our-table
+        summary: Standard, but to 13.
+        game:
+          target: 13
+          corner_house: 12
+          source: our club's house rules
+        """)
+    book = render_rulebook(r)
+    assert book.splitlines()[2] == "Standard, but to 13."
+    assert "*Source: our club's house rules*" in book and "changed by" not in book
+
+
+def test_an_overlay_that_changes_only_notes_keeps_the_base_summary(tmp_path):
+    r = compile_text(tmp_path, """
+        extends: standard
+        name: same-rules
+        title: Standard under another name
+        """)
+    assert ruleset_summary(r) == STANDARD_SUMMARY
+    assert "changed by" not in render_rulebook(r)
+
+
+def test_shipped_rulesets_keep_their_own_summary():
+    for name in ("standard", "royals", "thirteen-point", "two-to-clear"):
+        r = compile_ruleset(load_ruleset_source(name))
+        assert ruleset_summary(r) == r.summary

@@ -4,11 +4,23 @@ The folder is ``$THUNEE_DSL_HOME/rulesets`` (default ``~/.thunee-dsl/rulesets``)
 the ruleset (``my-house-rules.yaml``), written whole or not at all, and never larger than the loader
 accepts. Text is stored as the user wrote it, valid or not: an unfinished variant is never lost.
 
+One name, one file: a name listed by :meth:`UserRulesets.names` reads, saves and deletes exactly that
+file; any other name goes by its :func:`slug`. Saving never replaces a file silently: replacing one
+needs the text it held when it was opened (``expected``) or an explicit ``overwrite``, and a name
+that slugs like a different saved one is refused (:class:`SaveConflict`; :meth:`UserRulesets.distinct_name`
+gives a free one).
+
 >>> import tempfile
 >>> shelf = UserRulesets(tempfile.mkdtemp())
 >>> path = shelf.save("My House Rules!", "extends: standard\\nname: my-house-rules\\n")
 >>> path.name, list(shelf.names()), shelf.read("my-house-rules").startswith("extends")
 ('my-house-rules.yaml', ['my-house-rules'], True)
+>>> shelf.save("my house rules", "extends: royals\\n")
+Traceback (most recent call last):
+...
+thunee_dsl.editor.storage.SaveConflict: you already have a ruleset called 'my-house-rules'
+>>> shelf.distinct_name("my house rules")
+'my-house-rules-2'
 """
 
 from __future__ import annotations
@@ -16,6 +28,7 @@ from __future__ import annotations
 import os
 import re
 import tempfile
+import unicodedata
 from os import PathLike
 from pathlib import Path
 
@@ -25,6 +38,27 @@ from thunee_dsl.loading import MAX_BYTES, shipped_rulesets
 HOME_ENV = "THUNEE_DSL_HOME"
 SUFFIX = ".yaml"
 _SLUG = re.compile(r"[^a-z0-9]+")
+MAX_STEM = 64
+
+
+class SaveConflict(ValueError):
+    """Saving ``name`` would replace or shadow a saved ruleset the user has not agreed to replace.
+
+    ``reason``: ``"exists"`` (a ruleset of that name is saved, and this text was not opened from it),
+    ``"changed"`` (the file changed since it was opened: another tab or program saved it), or
+    ``"similar"`` (a different saved ruleset, ``other``, goes by the same file-name form).
+    ``current``: the file's text now (None for ``"similar"``).
+    """
+
+    def __init__(self, path: Path, reason: str, current: str | None = None, other: str | None = None):
+        self.path, self.reason, self.current, self.other = Path(path), reason, current, other
+        name = self.path.stem
+        message = {
+            "exists": f"you already have a ruleset called '{name}'",
+            "changed": f"'{name}' was changed by someone else (another tab or window) since you opened it",
+            "similar": f"the name is too like your ruleset '{other}' (both would be '{name}')",
+        }[reason]
+        super().__init__(message)
 
 
 def user_home() -> Path:
@@ -36,10 +70,11 @@ def user_home() -> Path:
 def slug(name: str) -> str:
     """A file-name-safe form of a ruleset name: lower case, words joined by '-'.
 
-    >>> slug("  Loser deals AGAIN (v2) "), slug("../../etc/passwd")
-    ('loser-deals-again-v2', 'etc-passwd')
+    >>> slug("  Loser deals AGAIN (v2) "), slug("../../etc/passwd"), slug("Café crème")
+    ('loser-deals-again-v2', 'etc-passwd', 'cafe-creme')
     """
-    return _SLUG.sub("-", str(name).lower()).strip("-")[:64]
+    plain = unicodedata.normalize("NFKD", str(name)).encode("ascii", "ignore").decode("ascii")
+    return _SLUG.sub("-", plain.lower()).strip("-")[:MAX_STEM].strip("-")
 
 
 def decode_upload(data: bytes, filename: str = "<upload>") -> str:
@@ -63,43 +98,97 @@ class UserRulesets:
         self.folder = Path(folder) if folder is not None else user_home() / "rulesets"
 
     def path(self, name: str) -> Path:
+        """The file of ``name``: a listed name's own file, else the file named by its slug."""
+        name = str(name)
+        if name in self.names():
+            return self.folder / f"{name}{SUFFIX}"
         stem = slug(name)
         if not stem:
             raise ValueError("a ruleset name needs at least one letter or digit")
         return self.folder / f"{stem}{SUFFIX}"
 
     def names(self) -> list[str]:
-        """The saved rulesets' names (file stems), sorted."""
+        """The saved rulesets' names (file stems), sorted; hidden files (e.g. unfinished writes) are not listed."""
         if not self.folder.is_dir():
             return []
-        return sorted(p.stem for p in self.folder.glob(f"*{SUFFIX}") if p.is_file())
+        return sorted(p.stem for p in self.folder.glob(f"*{SUFFIX}") if p.is_file() and not p.name.startswith("."))
 
     def read(self, name: str) -> str:
         path = self.path(name)
         data = path.read_bytes()
         return decode_upload(data, str(path))
 
-    def save(self, name: str, text: str) -> Path:
-        """Write ``text`` as the ruleset ``name`` (replacing it); returns the file's path.
+    def similar(self, name: str) -> str | None:
+        """A different saved name whose file-name form equals ``name``'s (a save of ``name`` would mix them up)."""
+        try:
+            path = self.path(name)
+        except ValueError:
+            return None
+        if path.exists():
+            return None
+        return next((n for n in self.names() if slug(n) == path.stem), None)
 
-        ValueError for a name that is empty, taken by a shipped ruleset, or text over the size limit.
+    def distinct_name(self, name: str) -> str:
+        """``name``'s file-name form, or with ``-2``, ``-3``... added: a name no saved ruleset has or resembles."""
+        base = slug(name) or "ruleset"
+        taken = {slug(n) for n in self.names()} | set(self.names()) | {n.lower() for n in shipped_rulesets()}
+        if base not in taken:
+            return base
+        i = 2
+        while True:
+            suffix = f"-{i}"
+            candidate = base[:MAX_STEM - len(suffix)].rstrip("-") + suffix
+            if candidate not in taken:
+                return candidate
+            i += 1
+
+    def save(self, name: str, text: str, *, expected: str | None = None, overwrite: bool = False) -> Path:
+        """Write ``text`` as the ruleset ``name``; returns the file's path.
+
+        A saved file is replaced only with ``overwrite`` or when it still holds ``expected`` (the text
+        it had when the editor opened it); otherwise :class:`SaveConflict`. ValueError for a name that
+        is empty, taken by a shipped ruleset, or text over the size limit.
         """
         path = self.path(name)
-        if path.stem in {n.lower() for n in shipped_rulesets()}:
+        if path.stem.lower() in {n.lower() for n in shipped_rulesets()}:
             raise ValueError(f"'{path.stem}' is the name of a shipped ruleset: give your variant its own name")
         data = text.encode("utf-8")
         if len(data) > MAX_BYTES:
             raise ValueError(f"the text is too large: {len(data)} bytes (the limit is {MAX_BYTES} bytes)")
+        other = self.similar(name)
+        if other is not None:
+            raise SaveConflict(path, "similar", other=other)
+        if path.exists() and not overwrite:
+            current = self._current(path)
+            if expected is None:
+                raise SaveConflict(path, "exists", current)
+            if current != expected:
+                raise SaveConflict(path, "changed", current)
         self.folder.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.stem}.", suffix=".tmp", dir=self.folder)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.stem[:MAX_STEM]}.", suffix=".tmp", dir=self.folder)
         try:
             with os.fdopen(fd, "wb") as fh:
                 fh.write(data)
-            os.replace(tmp, path)
+            if path.exists() or overwrite:
+                os.replace(tmp, path)
+            else:
+                try:  # a new file: created only if no one else created it meanwhile
+                    os.link(tmp, path)
+                except FileExistsError:
+                    raise SaveConflict(path, "exists", self._current(path)) from None
+                finally:
+                    Path(tmp).unlink(missing_ok=True)
         except BaseException:
             Path(tmp).unlink(missing_ok=True)
             raise
         return path
+
+    @staticmethod
+    def _current(path: Path) -> str | None:
+        try:
+            return decode_upload(path.read_bytes(), str(path))
+        except (OSError, RulesetError):
+            return None
 
     def delete(self, name: str) -> bool:
         path = self.path(name)
@@ -109,4 +198,4 @@ class UserRulesets:
         return False
 
 
-__all__ = ["HOME_ENV", "UserRulesets", "decode_upload", "slug", "user_home"]
+__all__ = ["HOME_ENV", "SaveConflict", "UserRulesets", "decode_upload", "slug", "user_home"]

@@ -1,7 +1,10 @@
 """Render a compiled ruleset as a Markdown rulebook a table of players can follow.
 
 Everything printed comes from the ruleset itself (numbers, formulas, ``source:`` notes),
-so a group that edits its file gets a rulebook that matches it.
+so a group that edits its file gets a rulebook that matches it. An overlay inherits its base's
+``summary:`` and ``source:`` notes, which describe the base's rules: a summary is shown only where
+it was written for these rules (else one is generated from the merged values), and a source note of
+a section an overlay changed says so (see :func:`ruleset_summary` and :func:`section_source`).
 """
 
 from __future__ import annotations
@@ -23,8 +26,105 @@ def seat_phrase(ref: SeatRef, direction: str) -> str:
     return f"the player {ref.offset} places to {who}'s {side}"
 
 
+NOTE_KEYS = frozenset({"source", "description", "says", "title", "name", "aliases", "summary", "extends"})
+
+
 def _source(text: str) -> list[str]:
     return [f"*Source: {text}*", ""] if text else []
+
+
+def _at(data, path: tuple):
+    for part in path:
+        if isinstance(data, dict) and part in data:
+            data = data[part]
+        elif isinstance(data, list) and isinstance(part, int) and 0 <= part < len(data):
+            data = data[part]
+        else:
+            return None
+    return data
+
+
+def _docs(r: Ruleset) -> tuple:
+    """The ruleset's files' data, top file first (empty for a ruleset compiled without provenance)."""
+    return tuple(getattr(r.data, "docs", ()) or ()) if r.data is not None else ()
+
+
+def _doc_name(doc) -> str:
+    name = doc.data.get("name") if isinstance(doc.data, dict) else None
+    return str(name) if name else doc.filename.replace("\\", "/").rsplit("/", 1)[-1].removesuffix(".yaml")
+
+
+def _changes_rules(value, top: bool = False) -> bool:
+    """Whether a file's value for a section sets a rule: not only notes (a sub-section with its own source is
+    its own section)."""
+    if not isinstance(value, dict):
+        return True
+    return any(key not in NOTE_KEYS and not (isinstance(v, dict) and "source" in v and not top)
+               for key, v in value.items())
+
+
+def section_source(r: Ruleset, path: tuple) -> list[str]:
+    """The ``source:`` note of the section at ``path`` as rulebook lines, true to this ruleset's rules.
+
+    When a file above the one that wrote the note changed a rule of the section, the note describes
+    the rule it replaced: it is shown as such ("changed by X; X's base said: ...").
+    """
+    text = _at(r.data.data if r.data is not None else {}, tuple(path) + ("source",))
+    if not text:
+        return []
+    docs = _docs(r)
+    owner = next((i for i, d in enumerate(docs) if _at(d.data, tuple(path) + ("source",)) is not None), None)
+    if owner is None:
+        return _source(str(text))
+    changers = [docs[i] for i in range(owner) if _at(docs[i].data, path) is not None
+                and _changes_rules(_at(docs[i].data, path))]
+    if not changers:
+        return _source(str(text))
+    return [f"*Source: changed by {_doc_name(changers[0])}; the rule it replaces, from {_doc_name(docs[owner])}, "
+            f"cites {text}*", ""]
+
+
+def ruleset_summary(r: Ruleset) -> str:
+    """The summary to show: the ruleset's own ``summary:``, or, when it is inherited from a base whose
+    rules this one changes, a summary generated from the merged values."""
+    docs = _docs(r)
+    if not docs:
+        return r.summary
+    owner = next((i for i, d in enumerate(docs) if isinstance(d.data, dict) and d.data.get("summary")), None)
+    if owner is not None and not any(_changes_rules(docs[i].data, top=True) for i in range(owner)):
+        return r.summary  # written for exactly these rules
+    base = docs[owner] if owner is not None else docs[-1]
+    prefix = f"A variant of {base.data.get('title') or _doc_name(base)}: " if len(docs) > 1 else ""
+    return prefix + generated_summary(r)
+
+
+def generated_summary(r: Ruleset) -> str:
+    """One sentence from the merged values: players, cards, what may be called, how the game is won."""
+    d = r.deck
+    ranks = " ".join("10" if x == "T" else x for x in d.ranks)
+    parts = [f"{r.seats} players, {d.size} cards ranked {ranks}"]
+    if r.bidding:
+        parts.append("bidding for tricks")
+    elif r.calling:
+        parts.append("calling to make trumps")
+    called = [u.title for u in r.undertakings] + [x.title + "s" for x in r.declarations] + [c.title for c in r.claims]
+    if called:
+        parts.append(called[0] if len(called) == 1 else ", ".join(called[:-1]) + " and " + called[-1])
+    g = r.game
+    win = f"first team to open {g.target} balls wins"
+    if g.raised_after:
+        titles = {x.verb: x.title for x in (*r.undertakings, *r.claims, *r.declarations)}
+        raisers = " or ".join(sorted(titles.get(v, v) for v in g.raised_after))
+        win += f" ({g.raised_target} once {raisers} has been called)"
+    if g.deuce is not None:
+        win += f", two to clear from {g.deuce}-{g.deuce}"
+    parts.append(win)
+    if r.penalties:
+        parts.append(f"offences cost {_plural(r.penalties.balls, 'ball')}")
+    else:
+        parts.append("no penalties")
+    text = "; ".join(parts) + "."
+    return text[0].upper() + text[1:]
 
 
 def _balls(table: BallTable) -> list[str]:
@@ -39,11 +139,11 @@ def _plural(n: int, word: str) -> str:
 def render_rulebook(r: Ruleset) -> str:
     d = r.deck
     out: list[str] = [f"# {r.title}", ""]
-    if r.summary:
-        out += [r.summary, ""]
+    summary = ruleset_summary(r)
+    if summary:
+        out += [summary, ""]
     aliases = f" (also: {', '.join(r.aliases)})" if r.aliases else ""
     out += [f"Ruleset `{r.name}`{aliases}. Generated from the ruleset file by `thunee-dsl rules`.", ""]
-    data = r.data.data if r.data is not None else {}
 
     # players and cards
     teams = [", ".join(str(s) for s in range(r.seats) if s % r.teams == t) for t in range(r.teams)]
@@ -57,7 +157,7 @@ def render_rulebook(r: Ruleset) -> str:
     if any(d.rank_points):
         pts = ", ".join(f"{'10' if rank == 'T' else rank} {p}" for rank, p in zip(d.ranks, d.rank_points))
         out.append(f"- Card points: {pts}. The pack holds {d.total_points} card points.")
-    out += [""] + _source(data.get("deck", {}).get("source", "") or data.get("players", {}).get("source", ""))
+    out += [""] + (section_source(r, ("deck",)) or section_source(r, ("players",)))
 
     # a deal, step by step
     out += ["## A deal, step by step", ""]
@@ -95,7 +195,7 @@ def render_rulebook(r: Ruleset) -> str:
             out.append(f"{i}. **Undertakings**: any player may call {names} (see Undertakings).")
         elif step == "play":
             out.append(f"{i}. **Play** {_plural(r.tricks_per_deal, 'trick')}, then score the deal.")
-    out += [""] + _source(data.get("deal", {}).get("source", ""))
+    out += [""] + section_source(r, ("deal",))
 
     if r.bidding:
         b = r.bidding
@@ -108,7 +208,7 @@ def render_rulebook(r: Ruleset) -> str:
                 "- A team's *contract* is the highest bid of its players (0 if they only passed)."]
         if b.passer_trick_cap is not None:
             out.append(f"- A player who only passed counts at most {_plural(b.passer_trick_cap, 'trick')}.")
-        out += [""] + _source(b.source)
+        out += [""] + section_source(r, ("bidding",))
 
     if r.trumps and not r.bidding:
         t = r.trumps
@@ -116,7 +216,7 @@ def render_rulebook(r: Ruleset) -> str:
                 f"- {seat_phrase(t.chooser, r.direction).capitalize()} makes trumps unless someone calls.",
                 f"- Ways: {', '.join(t.ways)}. A final caller may use: {', '.join(t.caller_ways)}.",
                 f"- The trump card is shown to everyone {'right after the first lead' if t.revealed == 'first lead' else 'at once'}.",
-                ""] + _source(t.source)
+                ""] + section_source(r, ("trumps",))
     if r.calling:
         c = r.calling
         first = "a member of the team opposing the trump chooser" if c.first_caller == "opponents of chooser" else "any player"
@@ -128,7 +228,7 @@ def render_rulebook(r: Ruleset) -> str:
         if c.simultaneous_extra:
             out.append(f"- If both opponents call at once, the call counts {c.simultaneous_extra} more "
                        "(written as a call one step higher); their opponents choose which of them makes trumps.")
-        out += [""] + _source(c.source)
+        out += [""] + section_source(r, ("calling",))
 
     if r.undertakings:
         out += ["## Undertakings", ""]
@@ -143,7 +243,7 @@ def render_rulebook(r: Ruleset) -> str:
                        else "when anyone else wins a trick."),
                     "- It is a *partner catch* when the caller's partner beats the caller.",
                     "", "Balls (to the caller's team on success, otherwise to the opponents):", ""]
-            out += _balls(u.balls) + _source(u.source)
+            out += _balls(u.balls) + section_source(r, ("undertakings", u.name))
 
     p = r.play
     out += ["## Play", "",
@@ -162,13 +262,13 @@ def render_rulebook(r: Ruleset) -> str:
                    "face-down card is turned up at the end of the trick in which the card on it is played."
                    + (" With an undertaking the row is not used: the deal is played from the hands alone."
                       if p.lay_out_unless_undertaking else ""))
-    out += ["- The highest trump wins the trick; with no trump in it, the highest card of the suit led.", ""] + _source(p.source)
+    out += ["- The highest trump wins the trick; with no trump in it, the highest card of the suit led.", ""] + section_source(r, ("play",))
 
     if r.cancellation:
         c = r.cancellation
         out += ["## Cancelled deals", "",
                 f"- Once every card is dealt and trumps are fixed, the deal is thrown in if `{c.cancel_if.text}`; "
-                f"{'the same dealer deals again' if c.same_dealer else 'the deal passes on'}.", ""] + _source(c.source)
+                f"{'the same dealer deals again' if c.same_dealer else 'the deal passes on'}.", ""] + section_source(r, ("cancellation",))
 
     if r.declarations:
         out += ["## Declarations", ""]
@@ -189,7 +289,7 @@ def render_rulebook(r: Ruleset) -> str:
                 out += [f"- The suit of a {', '.join(map(str, sorted(decl.suit_hidden_for)))} {decl.title} is not revealed.", ""]
             if decl.allowed_if:
                 out += [f"- Only when `{decl.allowed_if.text}`.", ""]
-            out += _source(decl.source)
+            out += section_source(r, ("declarations", decl.name))
 
     if r.claims:
         out += ["## Claims on the last trick", "",
@@ -201,14 +301,14 @@ def render_rulebook(r: Ruleset) -> str:
             if c.forbidden_if:
                 out.append(f"- Forbidden (penalised) when `{c.forbidden_if.text}`.")
             out += ["", "Balls (to the claimer's team on success, otherwise to the opponents):", ""]
-            out += _balls(c.balls) + _source(c.source)
+            out += _balls(c.balls) + section_source(r, ("claims", c.name))
 
     out += ["## Scoring a deal", ""]
     if r.undertakings or r.claims:
         out += ["An undertaking or a claim, when made, decides the deal's balls on its own (see above). Otherwise:", ""]
     for tv in r.team_values:
         out += [f"- **{tv.name}** of a team{': ' + tv.description if tv.description else ''}:", "",
-                f"  `{tv.formula.text}`", ""] + _source(tv.source)
+                f"  `{tv.formula.text}`", ""] + section_source(r, ("scoring", "team_values", tv.name))
     if r.each_team is not None:
         out += ["Each team scores:", "", f"`{' '.join(r.each_team.text.split())}`", ""]
     if r.outcomes:
@@ -216,14 +316,14 @@ def render_rulebook(r: Ruleset) -> str:
         for o in r.outcomes:
             out.append(f"| `{o.when.text}` | {o.winner} | `{o.balls.text}` | {o.says} |")
         out.append("")
-    for o in r.outcomes:
-        out += _source(o.source)
+    for i, _ in enumerate(r.outcomes):
+        out += section_source(r, ("scoring", "outcomes", i))
 
     if r.penalties:
         pen = r.penalties
         out += ["## Penalties", "",
                 f"- For {', '.join(sorted(pen.offences))}: the offender's opponents open {_plural(pen.balls, 'ball')} "
-                "and the deal has no other score.", ""] + _source(pen.source)
+                "and the deal has no other score.", ""] + section_source(r, ("penalties",))
 
     g = r.game
     out += ["## Winning the game", "",
@@ -237,7 +337,7 @@ def render_rulebook(r: Ruleset) -> str:
              f"higher score; otherwise the contenders draw." if r.dealer.most_tricks else
              f"- After each deal the turn to deal passes to {seat_phrase(r.dealer.passes_to, r.direction)} "
              f"when `{r.dealer.passes_if.text}`; otherwise the same dealer deals again."), ""]
-    out += _source(g.source) + _source(r.dealer.source)
+    out += section_source(r, ("game",)) + section_source(r, ("game", "raised_target")) + section_source(r, ("dealer",))
     return "\n".join(out).rstrip() + "\n"
 
 

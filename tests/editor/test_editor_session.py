@@ -1,0 +1,154 @@
+"""thunee_dsl.editor.session: the editor's text as the single source of truth (no Streamlit needed)."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from thunee_dsl.editor import session
+from thunee_dsl.editor.sharing import encode_variant
+from thunee_dsl.editor.storage import UserRulesets
+
+START = "extends: standard\nname: my-standard\n"
+DEFAULT = {"id": "", "type": "", "lang": "", "text": "", "selected": "", "cursor": ""}  # the component's first value
+
+
+def fresh() -> dict:
+    ss: dict = {}
+    session.init(ss, START, "a new variant of standard")
+    return ss
+
+
+def edit(rid: str, text: str) -> dict:
+    return {"id": rid, "type": "change", "lang": "yaml", "text": text, "selected": "", "cursor": {}}
+
+
+def test_a_stale_or_empty_component_value_never_overwrites_the_text():
+    ss = fresh()
+    assert session.take_edit(ss, edit("a1", "typed\n"))
+    assert ss["editor_text"] == "typed\n"
+    assert not session.take_edit(ss, DEFAULT)  # remounted after a page change: empty default
+    assert not session.take_edit(ss, edit("a1", "typed\n"))  # the same response again, on a rerun
+    session.replace_text(ss, "opened\n", "your ruleset x", file="x", disk="opened\n")
+    assert not session.take_edit(ss, edit("a1", "typed\n"))  # a stale value after Open
+    for junk in (None, "text", 3, {"id": 5, "text": "x", "type": "change"}, {"id": "b", "text": None, "type": "change"},
+                 {"id": "c", "text": "x", "type": "selection"}):
+        assert not session.take_edit(ss, junk)
+    assert ss["editor_text"] == "opened\n"
+    assert session.take_edit(ss, edit("b2", ""))  # the user really emptied it: that is an edit too
+    assert ss["editor_text"] == ""
+
+
+EVENTS = st.lists(st.one_of(
+    st.tuples(st.just("edit"), st.text(max_size=30)),  # a fresh debounced change
+    st.tuples(st.just("stale"), st.just("")),  # the last response again (rerun)
+    st.tuples(st.just("default"), st.just("")),  # a remount (page change) before any edit
+    st.tuples(st.just("plain"), st.text(max_size=30)),  # typed in the plain text box
+), max_size=30)
+
+
+@settings(max_examples=200, deadline=None)
+@given(EVENTS)
+def test_the_text_is_always_the_last_thing_typed(events):
+    ss, last, expected, n = fresh(), DEFAULT, START, 0
+    for kind, text in events:
+        if kind == "edit":
+            n += 1
+            last = edit(f"id{n}", text)
+            session.take_edit(ss, last)
+            expected = text
+        elif kind == "stale":
+            session.take_edit(ss, last)
+        elif kind == "default":
+            session.take_edit(ss, DEFAULT)
+        else:
+            session.set_text(ss, text)
+            expected = text
+        assert ss["editor_text"] == expected
+
+
+def test_replace_and_restore_keep_the_file_with_its_text(tmp_path):
+    ss = fresh()
+    session.take_edit(ss, edit("a", "mine\n"))
+    session.replace_text(ss, "theirs\n", "your ruleset theirs", file="theirs", disk="theirs\n")
+    assert ss["editor_save_name"] == "theirs" and not session.unsaved(ss)
+    session.restore(ss)
+    assert ss["editor_text"] == "mine\n" and ss["editor_file"] is None and ss["editor_save_name"] == ""
+    session.restore(ss)  # and back again
+    assert ss["editor_text"] == "theirs\n" and ss["editor_file"] == "theirs"
+
+
+def test_the_save_name_follows_the_rulesets_name_until_the_user_types_one():
+    ss = fresh()
+    session.suggest_name(ss, "my-standard")
+    assert ss["editor_save_name"] == "my-standard"
+    session.suggest_name(ss, "Our Table")
+    assert ss["editor_save_name"] == "our-table"
+    ss["editor_save_name"] = "friday-night"
+    session.suggest_name(ss, "other")
+    assert ss["editor_save_name"] == "friday-night"
+
+
+def test_save_conflict_questions_and_answers(tmp_path):
+    shelf = UserRulesets(tmp_path)
+    a, b = fresh(), fresh()
+    for ss, text in ((a, "a\n"), (b, "b\n")):
+        session.take_edit(ss, edit("x", text))
+        ss["editor_save_name"] = "ours"
+    assert session.save(a, shelf)[0] == "success"
+    kind, message = session.save(b, shelf)
+    assert kind == "warning" and "already have a ruleset called 'ours'" in message
+    assert b["editor_pending"]["kind"] == "exists" and b["editor_pending"]["free"] == "ours-2"
+    assert session.save(b, shelf, "cancel")[0] == "info" and shelf.read("ours") == "a\n"
+    session.save(b, shelf)
+    assert session.save(b, shelf, "keep both") == ("success", "Saved as ours-2.")
+    assert shelf.read("ours") == "a\n" and shelf.read("ours-2") == "b\n" and b["editor_file"] == "ours-2"
+    # a saves again (unchanged on disk since its save): no question
+    session.take_edit(a, edit("y", "a, edited\n"))
+    assert session.save(a, shelf)[0] == "success" and shelf.read("ours") == "a, edited\n"
+
+
+def test_a_link_opens_as_an_unsaved_variant_or_asks():
+    ss = fresh()
+    assert session.open_link(ss, encode_variant("shared\n"))[0] == "info"  # the untouched template: nothing to lose
+    assert ss["editor_text"] == "shared\n" and ss["editor_file"] is None and session.unsaved(ss)
+    session.take_edit(ss, edit("z", "my work\n"))
+    assert session.open_link(ss, encode_variant("another\n"))[0] == "warning"
+    assert ss["editor_text"] == "my work\n" and ss["editor_pending"] == {"kind": "link", "text": "another\n"}
+    assert session.open_link(ss, "%%")[0] == "error" and ss["editor_text"] == "my work\n"
+
+
+def test_annotations_and_completions():
+    from thunee_dsl.editor.checking import check_text
+    check = check_text("extends: standard\nname: x\ngame:\n  targt: 13\n")
+    [note] = session.annotations(check.problems)
+    assert (note["row"], note["column"], note["type"]) == (3, 2, "error") and "targt" in note["text"]
+    keys = {c["caption"] for c in session.schema_completions()}
+    assert {"extends", "game", "target", "partner_catch", "undertakings"} <= keys
+
+
+def test_unsaved_work_is_kept_as_a_draft_and_offered_to_the_next_session(tmp_path):
+    drafts = tmp_path / "drafts"
+    ss = fresh()
+    session.keep_draft(ss, drafts)
+    assert not (drafts / session.DRAFT_FILE).exists()  # the untouched template: nothing to keep
+    session.take_edit(ss, edit("a", START + "game: {target: 13}\n"))
+    session.keep_draft(ss, drafts)
+    assert (drafts / session.DRAFT_FILE).read_text(encoding="utf-8") == START + "game: {target: 13}\n"
+    assert [p.name for p in drafts.iterdir()] == [session.DRAFT_FILE]  # no temporary file left
+
+    later = fresh()  # a reload: a new session
+    session.offer_draft(later, drafts, saved_texts=["something else\n"])
+    assert later["editor_recover"] == START + "game: {target: 13}\n"
+    session.recover_draft(later, accept=True)
+    assert later["editor_text"] == START + "game: {target: 13}\n" and "editor_recover" not in later
+    session.restore(later)
+    assert later["editor_text"] == START
+
+    saved = fresh()  # the draft was saved meanwhile: nothing to offer
+    session.offer_draft(saved, drafts, saved_texts=[START + "game: {target: 13}\n"])
+    assert "editor_recover" not in saved
+    declined = fresh()
+    session.offer_draft(declined, drafts)
+    session.recover_draft(declined, accept=False)
+    assert declined["editor_text"] == START and "editor_recover" not in declined

@@ -1,0 +1,245 @@
+"""The editor's state as plain data: the text is the single source of truth, kept in plain session keys.
+
+Widgets come and go with the page (an unrendered widget drops its value) and a code editor
+component returns its last value again on later runs, stale. So the app keeps the text here, takes
+an edit from the component only when it carries a response id not seen before, and replaces the text
+itself only through :func:`replace_text` (which keeps what it held, to restore). Saving goes through
+:func:`save`, which never replaces a file silently: a conflict becomes a *pending* question with
+three answers (overwrite / keep both / cancel) that the page shows as buttons.
+
+Everything here works on any mutable mapping (``st.session_state`` in the app, a dict in tests) and
+imports no Streamlit.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import MutableMapping
+from functools import lru_cache
+from pathlib import Path
+
+from thunee_dsl.editor.sharing import LinkError, decode_variant
+from thunee_dsl.editor.storage import SaveConflict, UserRulesets, slug
+from thunee_dsl.loading import MAX_BYTES
+from thunee_dsl.loading.schema import ruleset_schema
+
+State = MutableMapping
+
+KEYS = ("editor_text", "editor_origin", "editor_file", "editor_disk", "editor_saved", "editor_save_name",
+        "editor_name_hint", "editor_seen", "editor_version", "editor_previous", "editor_pending", "editor_fresh")
+
+
+def init(ss: State, text: str, origin: str) -> None:
+    """Start the session's editor on ``text`` (once: later calls keep what is there)."""
+    if "editor_text" in ss:
+        return
+    ss.update(editor_text=text, editor_origin=origin, editor_file=None, editor_disk=None, editor_saved=None,
+              editor_save_name="", editor_name_hint="", editor_seen="", editor_version=0, editor_previous=None,
+              editor_pending=None, editor_fresh=text)
+
+
+def replace_text(ss: State, text: str, origin: str, file: str | None = None, disk: str | None = None,
+                 fresh: bool = False) -> None:
+    """Put ``text`` in the editor; what it held is kept (:func:`restore` brings it back).
+
+    ``file``: the user's saved ruleset it came from, and ``disk`` that file's text as read (what a save
+    may replace without asking). ``fresh``: a new variant's template (nothing to lose until edited).
+    """
+    if ss.get("editor_text") and ss["editor_text"] != text:
+        ss["editor_previous"] = {key: ss.get(key) for key in
+                                 ("editor_text", "editor_origin", "editor_file", "editor_disk", "editor_saved",
+                                  "editor_save_name", "editor_name_hint", "editor_fresh")}
+    ss.update(editor_text=text, editor_origin=origin, editor_file=file, editor_disk=disk,
+              editor_saved=disk if file else None, editor_save_name=file or "", editor_name_hint="",
+              editor_pending=None, editor_fresh=text if fresh else None)
+    ss["editor_version"] = ss.get("editor_version", 0) + 1  # a fresh code editor, showing the new text
+
+
+def restore(ss: State) -> None:
+    """Bring back the text the last :func:`replace_text` replaced (and the file it belonged to)."""
+    previous = ss.get("editor_previous")
+    if not previous:
+        return
+    current = {key: ss.get(key) for key in previous}
+    ss.update(previous)
+    ss["editor_previous"] = current if current.get("editor_text") else None
+    ss["editor_pending"] = None
+    ss["editor_version"] = ss.get("editor_version", 0) + 1
+
+
+def take_edit(ss: State, response) -> bool:
+    """Take the text of a code editor response if it is a fresh edit (an id not seen before).
+
+    A response seen before, an empty default (no id) or anything malformed changes nothing: a stale
+    component value never overwrites the session's text. Returns whether the text changed.
+    """
+    if not isinstance(response, dict):
+        return False
+    rid, text = response.get("id"), response.get("text")
+    if not rid or not isinstance(rid, str) or not isinstance(text, str) or rid == ss.get("editor_seen"):
+        return False
+    if response.get("type") not in ("change", "submit", "blur"):
+        return False
+    ss["editor_seen"] = rid
+    if text == ss.get("editor_text"):
+        return False
+    ss["editor_text"] = text
+    return True
+
+
+def set_text(ss: State, text: str) -> None:
+    """The user typed ``text`` in the plain text box."""
+    ss["editor_text"] = text
+
+
+def unsaved(ss: State) -> bool:
+    """Whether the text differs from what was last saved or opened from the user's folder."""
+    return ss.get("editor_saved") is None or ss.get("editor_saved") != ss.get("editor_text")
+
+
+def has_unsaved_work(ss: State) -> bool:
+    """Whether replacing the text would lose something the user wrote (unsaved, and not an untouched template)."""
+    text = ss.get("editor_text") or ""
+    return unsaved(ss) and bool(text.strip()) and text != ss.get("editor_fresh")
+
+
+def suggest_name(ss: State, ruleset_name: str | None) -> None:
+    """Keep "Save as" on the ruleset's ``name:`` while the user has not typed a name of their own."""
+    if ss.get("editor_file") or not ruleset_name:
+        return
+    wanted = slug(ruleset_name)
+    if wanted and ss.get("editor_save_name", "") in ("", ss.get("editor_name_hint", "")):
+        ss["editor_save_name"] = ss["editor_name_hint"] = wanted
+
+
+def save(ss: State, shelf: UserRulesets, choice: str | None = None) -> tuple[str, str]:
+    """Save the text under ``editor_save_name``; returns a message ``(kind, text)``.
+
+    ``choice`` answers a pending conflict: ``"overwrite"``, ``"keep both"`` (save under a free name)
+    or ``"cancel"``. Without one, a save that would replace a file the text was not opened from,
+    or one changed since, leaves a question in ``editor_pending`` instead.
+    """
+    pending = ss.get("editor_pending")
+    name = pending["name"] if (pending and choice) else (ss.get("editor_save_name") or "").strip()
+    ss["editor_pending"] = None
+    if choice == "cancel":
+        return ("info", "Not saved: nothing was changed.")
+    if choice == "keep both":
+        name = shelf.distinct_name(name)
+    text = ss["editor_text"]
+    own = ss.get("editor_file")
+    try:
+        same_file = own is not None and shelf.path(name).stem == own
+    except ValueError as err:
+        return ("error", f"Not saved: {err}")
+    try:
+        path = shelf.save(name, text, expected=ss.get("editor_disk") if same_file else None,
+                          overwrite=choice == "overwrite")
+    except SaveConflict as conflict:
+        ss["editor_pending"] = {"kind": conflict.reason, "name": conflict.path.stem, "other": conflict.other,
+                                "current": conflict.current, "free": shelf.distinct_name(name)}
+        return ("warning", f"Not saved yet: {conflict}.")
+    except (ValueError, OSError) as err:
+        return ("error", f"Not saved: {err}")
+    ss.update(editor_file=path.stem, editor_disk=text, editor_saved=text, editor_save_name=path.stem,
+              editor_origin=f"your ruleset {path.stem}")
+    return ("success", f"Saved as {path.stem}.")
+
+
+def open_link(ss: State, value, origin: str = "a variant shared as a link", confirmed: bool = False) -> tuple[str, str]:
+    """Open a shared link's variant as an unsaved text; asks first (``editor_pending``) when that would
+    replace unsaved changes. Returns a message ``(kind, text)``."""
+    try:
+        text = decode_variant(value)
+    except LinkError as err:
+        return ("error", f"The shared link could not be opened: {err}.")
+    if text == ss.get("editor_text"):
+        return ("info", "The shared variant is already in the editor.")
+    if not confirmed and has_unsaved_work(ss):
+        ss["editor_pending"] = {"kind": "link", "text": text}
+        return ("warning", "A shared variant was opened, but the editor holds text you have not saved.")
+    replace_text(ss, text, origin)
+    return ("info", "The shared variant is in the editor, not saved yet. Save it to keep it.")
+
+
+DRAFT_FILE = "unsaved.yaml"
+"""The last unsaved text, kept in the drafts folder so that a closed tab or a reload does not lose it."""
+
+
+def keep_draft(ss: State, folder: str | os.PathLike) -> None:
+    """Write unsaved work to ``folder/unsaved.yaml`` whenever it changed (a browser reload starts a new
+    session: this is what the next one offers to bring back). Never raises: a draft is a courtesy."""
+    text = ss.get("editor_text") or ""
+    if not has_unsaved_work(ss) or text == ss.get("editor_drafted") or len(text.encode("utf-8")) > MAX_BYTES:
+        return
+    ss["editor_drafted"] = text
+    try:
+        folder = Path(folder)
+        folder.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=".unsaved.", suffix=".tmp", dir=folder)
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        os.replace(tmp, folder / DRAFT_FILE)
+    except OSError:
+        pass
+
+
+def offer_draft(ss: State, folder: str | os.PathLike, saved_texts=()) -> None:
+    """At a session's start: offer the last unsaved text (``editor_recover``) unless it is already in the
+    editor or saved as one of ``saved_texts``."""
+    try:
+        text = (Path(folder) / DRAFT_FILE).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return
+    if text.strip() and text != ss.get("editor_text") and text not in set(saved_texts):
+        ss["editor_recover"] = text
+
+
+def recover_draft(ss: State, accept: bool) -> None:
+    """Bring the offered draft back (the current text can be restored) or dismiss the offer."""
+    text = ss.pop("editor_recover", None)
+    if accept and text is not None:
+        replace_text(ss, text, "your unsaved text from an earlier visit")
+
+
+@lru_cache(maxsize=1)
+def schema_completions() -> tuple[dict, ...]:
+    """Every key the ruleset schema knows, as code editor completions (offered on Ctrl+Space only)."""
+    found: dict[str, str] = {}
+
+    def walk(node) -> None:
+        if isinstance(node, dict):
+            for key, sub in (node.get("properties") or {}).items():
+                if isinstance(key, str) and key not in found:
+                    found[key] = str(sub.get("description", "") if isinstance(sub, dict) else "")[:200]
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(ruleset_schema())
+    return tuple({"caption": key, "value": f"{key}: ", "meta": "key", "docText": doc, "score": 100}
+                 for key, doc in sorted(found.items()))
+
+
+def annotations(problems) -> list[dict]:
+    """Problems of the edited text as Ace gutter annotations (0-based rows)."""
+    out = []
+    for p in problems:
+        if getattr(p, "in_text", False) and p.line > 0:
+            out.append({"row": p.line - 1, "column": max(0, p.column - 1), "type": "error", "text": p.message})
+    return out
+
+
+def markers(problems) -> list[dict]:
+    """The lines of the edited text with a problem, as Ace full-line markers (CSS class ``problem-line``)."""
+    rows = sorted({p.line - 1 for p in problems if getattr(p, "in_text", False) and p.line > 0})
+    return [{"startRow": r, "startCol": 0, "endRow": r, "endCol": 1, "className": "problem-line", "type": "fullLine"}
+            for r in rows]
+
+
+__all__ = ["DRAFT_FILE", "KEYS", "annotations", "has_unsaved_work", "init", "keep_draft", "markers", "offer_draft",
+           "open_link", "recover_draft", "replace_text", "restore", "save", "schema_completions", "set_text",
+           "suggest_name", "take_edit", "unsaved"]
