@@ -1,4 +1,9 @@
-"""``thunee-dsl editor``: start the variant editor (the Streamlit app) in the browser."""
+"""``thunee-dsl editor``: start the variant editor (the Streamlit app) in the browser.
+
+The app's own Streamlit settings (no e-mail prompt, no Deploy button, no telemetry, no promotional
+toast) live in ``.streamlit/config.toml`` beside the app's script, which Streamlit reads whatever the
+working folder; only what the person chooses on this command line is passed as flags.
+"""
 
 from __future__ import annotations
 
@@ -13,17 +18,24 @@ def add_parser(sub) -> None:
     p = sub.add_parser("editor", help="start the variant editor in the browser (write, playtest, compare rules)")
     p.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port to serve on (default {DEFAULT_PORT})")
     p.add_argument("--address", default="localhost", help="address to serve on (default localhost)")
-    p.add_argument("--headless", action="store_true", help="do not open a browser window (on a server)")
+    p.add_argument("--headless", action="store_true",
+                   help="do not open a browser window (on a server; the default where there is no display)")
     p.set_defaults(func=main_editor)
 
 
 def streamlit_command(port: int = DEFAULT_PORT, address: str = "localhost", headless: bool = False) -> list[str]:
-    """The command that serves the app."""
+    """The command that serves the app.
+
+    Without ``headless`` Streamlit decides: it opens a browser where there is a display, and serves
+    headless where there is none (a server, ``nohup``), instead of failing to start one.
+    """
     from thunee_dsl.editor import app_path
-    return [sys.executable, "-m", "streamlit", "run", str(app_path()),
-            "--server.port", str(port), "--server.address", address,
-            "--server.headless", "true" if headless else "false",
-            "--browser.gatherUsageStats", "false"]
+    command = [sys.executable, "-m", "streamlit", "run", str(app_path()),
+               "--server.port", str(port), "--server.address", address]
+    if headless:
+        command += ["--server.headless", "true"]
+    # also in the app's config file; repeated here so that no setting of the user's turns telemetry on
+    return command + ["--browser.gatherUsageStats", "false"]
 
 
 def main_editor(args) -> int:
