@@ -20,14 +20,31 @@ def _load(name_or_path: str):
 
 
 def cmd_list(args) -> int:
-    from thunee_dsl.loading import shipped_rulesets
-    for name, path in sorted(shipped_rulesets().items()):
-        try:
-            r = _load(name)
-            extra = f"  (also: {', '.join(r.aliases)})" if r.aliases else ""
-            print(f"{name:<24} {r.title}{extra}")
-        except RulesetError as err:
-            print(f"{name:<24} INVALID: {err.problems[0]}")
+    """The shipped rulesets, then the user's own, from their files' headers (nothing is compiled,
+    so that the list comes at once; ``validate`` checks a ruleset)."""
+    from thunee_dsl.loading.home import user_rulesets_dir
+    from thunee_dsl.loading.registry import read_header, shipped_rulesets, user_rulesets
+
+    def rows(found: dict) -> list[dict]:
+        return [{"name": name, "title": read_header(path).title, "aliases": list(read_header(path).aliases),
+                 "file": str(path)} for name, path in found.items()]
+
+    shipped = sorted(rows(shipped_rulesets()), key=lambda r: r["name"])
+    yours, folder = rows(user_rulesets()), user_rulesets_dir()
+    if args.format == "json":
+        print(json.dumps({"shipped": shipped, "yours": yours, "yours_folder": str(folder)}, indent=2))
+        return 0
+    from thunee_dsl.cli.output import show, table
+    listed = table("Ruleset", "Title", "Also called")
+    for row in shipped:
+        listed.add_row(row["name"], row["title"], ", ".join(row["aliases"]))
+    if not yours:
+        show(listed, "", f"Your own rulesets, saved from the app's Editor, are listed here too (from {folder}).")
+        return 0
+    own = table("Ruleset", "Title", "File")
+    for row in yours:
+        own.add_row(row["name"], row["title"], Path(row["file"]).name)
+    show(listed, "", f"Your rulesets (in {folder}):", own)
     return 0
 
 
@@ -56,8 +73,12 @@ def cmd_rules(args) -> int:
 
 
 def cmd_replay(args) -> int:
-    from thunee_dsl.game.transcript import replay_file
-    report = replay_file(args.file)
+    from thunee_dsl.cli.exported import is_zip, replay_zip
+    if is_zip(args.file):  # a game exported from Playtest with its variant's file
+        report = replay_zip(args.file)
+    else:
+        from thunee_dsl.game.transcript import replay_file
+        report = replay_file(args.file)
     if args.format == "text":
         print(report.to_text())
     else:
@@ -71,12 +92,17 @@ def cmd_diff(args) -> int:
     changes = diff_rulesets(a, b)
     if args.format == "json":
         print(json.dumps({"from": a.name, "to": b.name, "changes": [c.to_json() for c in changes]}, indent=2))
-    elif not changes:
-        print(f"{a.name} and {b.name} play the same rules")
-    else:
-        print(f"{b.name} differs from {a.name}:")
-        for change in changes:
-            print(f"- {change.text}")
+        return 0
+    from thunee_dsl.cli.output import short_path, show, table
+    if not changes:
+        show(f"{a.name} and {b.name} play the same rules")
+        return 0
+    listed = table("Rule change", f"Where ({b.name})")
+    for change in changes:
+        where = short_path(change.where_after) if change.where_after else \
+            f"removed (was {short_path(change.where_before)})"
+        listed.add_row(change.text, where)
+    show(f"{b.name} differs from {a.name}:", listed)
     return 0
 
 
@@ -89,7 +115,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="thunee-dsl", description="Thunee and its relatives, as data.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    p = sub.add_parser("list", help="list the shipped rulesets")
+    p = sub.add_parser("list", help="list the shipped rulesets and your own (saved from the app)")
+    p.add_argument("--format", choices=("text", "json"), default="text")
     p.set_defaults(func=cmd_list)
 
     from thunee_dsl.cli.editor import add_parser as add_editor_parser
@@ -105,7 +132,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_rules)
 
     p = sub.add_parser("replay", help="replay a transcript and report the score (JSON, or --format text)")
-    p.add_argument("file", metavar="FILE")
+    p.add_argument("file", metavar="FILE", help="a transcript (.yaml), or a game exported from Playtest (.zip)")
     p.add_argument("--format", choices=("json", "text"), default="json")
     p.set_defaults(func=cmd_replay)
 
