@@ -142,9 +142,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--format", choices=("text", "json"), default="text")
     p.set_defaults(func=cmd_diff)
 
-    p = sub.add_parser("play", help="play a game in the terminal against random bots")
+    p = sub.add_parser("play", help="play a game in the terminal against the ruleset's bots",
+                       description="Play a game in the terminal. Answer with the number of a choice, a card "
+                                   "('10 of hearts', '10h', 'TH') or the action's words ('call 20', 'pass'); "
+                                   "q stops.")
     p.add_argument("ruleset", nargs="?", default="standard", metavar="NAME|FILE")
     p.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    p.add_argument("--bots", default=None, metavar="BOT[,BOT...]",
+                   help="the bot for every other seat, or one per other seat in seat order (default: the "
+                        "players' default, heuristic until it names another); an unknown name lists the bots")
     p.add_argument("--seed", type=int, default=None, help="seed for a repeatable game")
     p.set_defaults(func=cmd_play)
 
