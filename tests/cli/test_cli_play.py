@@ -15,6 +15,7 @@ from thunee_dsl import load_ruleset
 from thunee_dsl.cli.main import main
 from thunee_dsl.cli.play import card_words, chosen_bots, default_bot, play, said_card, understood
 from thunee_dsl.game import Action
+from thunee_dsl.loading import shipped_rulesets
 from thunee_dsl.players import BOTS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -146,3 +147,24 @@ def test_play_driven_through_stdin(tmp_path):
     assert ("last trick: seat 1 jack of spades, seat 2 queen of spades, seat 3 king of spades, "
             "seat 0 10 of spades; seat 1 won it") in out
     assert out.rstrip().endswith("bye")
+
+
+@pytest.mark.parametrize("name", sorted(shipped_rulesets()))
+def test_every_shipped_ruleset_plays_to_the_end_in_words(name):
+    ruleset = load_ruleset(name)
+    out = []
+    assert play(ruleset, seat=ruleset.seats - 1, seed=4, read=lambda _: "1", write=out.append,
+                bots=["random"] * (ruleset.seats - 1)) == 0
+    assert " wins the game" in out[-1]
+    hands = [line for line in "\n".join(out).splitlines() if line.lstrip().startswith("your hand:")]
+    assert hands and not [line for line in hands if CODE.search(line)]
+
+
+def test_output_piped_into_a_reader_that_stops_ends_quietly(tmp_path):
+    """`thunee-dsl play ... | head -3`: no "Broken pipe" error, the shell's usual status for it."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "THUNEE_DSL_HOME": str(tmp_path)}
+    script = (f"yes 1 | {sys.executable} -m thunee_dsl play --seed 2 --bots random 2>{tmp_path / 'err'} | head -3; "
+              "exit ${PIPESTATUS[1]}")
+    done = subprocess.run(["bash", "-c", script], env=env, capture_output=True, text=True, timeout=120)
+    assert done.stdout.count("\n") == 3
+    assert (done.returncode, (tmp_path / "err").read_text()) == (141, "")

@@ -151,3 +151,17 @@ def test_the_header_agrees_with_the_whole_file(tmp_path, text):
     name = data["name"].strip() if data["name"].strip() else "generated"
     aliases = tuple(a.strip() for a in data["aliases"] if a.strip())
     assert (header.name, header.title, header.aliases) == (name, " ".join(data["title"].split()), aliases)
+
+
+def test_diff_names_files_from_the_working_folder_or_the_home(capsys, monkeypatch, tmp_path):
+    home, work = tmp_path / "home", tmp_path / "work"
+    work.mkdir()
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("THUNEE_DSL_HOME", str(home / ".thunee-dsl"))
+    monkeypatch.chdir(work)
+    UserRulesets().save("our-table", "extends: standard\nname: our-table\ngame:\n  target: 13\n")
+    (work / "here.yaml").write_text("extends: standard\nname: here\ngame:\n  target: 14\n", encoding="utf-8")
+    code, out, _ = run(capsys, "diff", "standard", "our-table")
+    assert out.splitlines()[-1] == "Balls to win: 12 -> 13   ~/.thunee-dsl/rulesets/our-table.yaml:4:11"
+    code, out, _ = run(capsys, "diff", "standard", str(work / "here.yaml"))
+    assert out.splitlines()[-1] == "Balls to win: 12 -> 14   here.yaml:4:11"

@@ -159,6 +159,16 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _reader_went_away() -> int:
+    """Output piped into a reader that stopped (``| head``): end quietly, as other commands do."""
+    import os
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error at exit
+    except (OSError, ValueError):
+        pass
+    return 141  # 128 + SIGPIPE, what a shell reports for such a command
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -174,6 +184,8 @@ def main(argv: list[str] | None = None) -> int:
     except ThuneeDslError as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # before OSError, of which it is one
+        return _reader_went_away()
     except OSError as err:
         print(f"error: {err.filename or ''}: {err.strerror or err}", file=sys.stderr)
         return 2

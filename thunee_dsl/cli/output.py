@@ -47,7 +47,8 @@ def table(*columns: str):
 
 
 def short_path(where: str) -> str:
-    """A ``file:line:column`` with the file relative to the working folder when it is inside it."""
+    """A ``file:line:column`` with the file relative to the working folder when it is inside it, else
+    to the home folder (``~/.thunee-dsl/rulesets/our-table.yaml:5:11``)."""
     file, sep, rest = where.partition(":")
     path = Path(file)
     if not path.is_absolute():
@@ -56,7 +57,12 @@ def short_path(where: str) -> str:
         rel = os.path.relpath(path)
     except ValueError:  # another drive (Windows)
         return where
-    return (rel if not rel.startswith("..") else file) + sep + rest
+    if not rel.startswith(".."):
+        return rel + sep + rest
+    try:
+        return str(Path("~") / path.relative_to(Path.home())) + sep + rest
+    except (ValueError, RuntimeError):  # outside the home, or no home
+        return where
 
 
 __all__ = ["show", "short_path", "table"]

@@ -85,6 +85,11 @@ def describe(view: SeatView, ruleset=None) -> str:
     if view.trick:
         lines.append(f"   this trick: {_seat_cards(view.trick)}")
     lines.append("   card points so far: " + ", ".join(f"team {t}: {p}" for t, p in enumerate(view.team_cards)))
+    for seat, cards in enumerate(view.table):  # open face play: the rows on the table
+        row = ", ".join(card_words(c) for c in cards) or "no cards"
+        hidden = view.face_down[seat] if seat < len(view.face_down) else 0
+        who = "your row" if seat == view.seat else f"seat {seat}'s row"
+        lines.append(f"   {who}: {row} face up" + (f", {hidden} face down" if hidden else ""))
     lines.append(f"   your hand: {', '.join(card_words(c) for c in view.hand) or '(empty)'}")
     return "\n".join(lines)
 
