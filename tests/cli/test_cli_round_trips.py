@@ -241,3 +241,40 @@ def test_a_member_larger_than_its_header_says_is_cut_off(tmp_path):
     message = str(err.value)
     assert message.startswith(f"{path}/transcript.yaml: ") and info.file_size == MAX_BYTES + 100
     assert "too large" in message or "cannot be read" in message
+
+
+# --- whatever bytes a file holds, replay answers with located lines, never an internal error ---------
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_EXPORT: dict[str, bytes] = {}
+
+
+def an_export(tmp_path_factory) -> bytes:
+    if not _EXPORT:
+        folder = tmp_path_factory.mktemp("export")
+        path, _ = exported(folder)
+        _EXPORT["zip"] = path.read_bytes()
+    return _EXPORT["zip"]
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_a_damaged_export_is_reported_not_crashed_on(tmp_path_factory, capsys, data):
+    original = bytearray(an_export(tmp_path_factory))
+    damaged = bytearray(original)
+    for _ in range(data.draw(st.integers(1, 8), label="changes")):
+        at = data.draw(st.integers(0, len(damaged) - 1), label="at")
+        damaged[at] = data.draw(st.integers(0, 255), label="byte")
+    if data.draw(st.booleans(), label="cut"):
+        damaged = damaged[:data.draw(st.integers(0, len(damaged)), label="length")]
+    path = tmp_path_factory.mktemp("damaged") / "game.zip"
+    path.write_bytes(bytes(damaged))
+    capsys.readouterr()
+    code = main(["replay", str(path)])
+    out, err = capsys.readouterr()
+    assert code in (0, 2), err  # 3 would be an internal error
+    if code == 2:
+        assert out == "" and err and "internal error" not in err
+        assert all(line.startswith(str(path)) for line in err.splitlines()), err

@@ -84,10 +84,10 @@ def _extract(zip_path: Path, folder: Path) -> list[str]:
         raise _problem(zip_path, "file not found") from None
     except IsADirectoryError:
         raise _problem(zip_path, "is a folder, not a file") from None
-    except zipfile.BadZipFile:
-        raise _problem(zip_path, "not a zip archive (or a damaged one): export the game again from Playtest") from None
     except OSError as err:
         raise _problem(zip_path, f"cannot read the file: {err.strerror or err}") from None
+    except Exception:  # BadZipFile, and whatever else a damaged directory makes zipfile raise
+        raise _problem(zip_path, "not a zip archive (or a damaged one): export the game again from Playtest") from None
     with archive:
         members = [m for m in archive.infolist() if not m.is_dir()]
         if len(members) > MAX_MEMBERS:
@@ -109,9 +109,9 @@ def _extract(zip_path: Path, folder: Path) -> list[str]:
             try:
                 with archive.open(member) as fh:
                     data = fh.read(MAX_BYTES + 1)  # never trust the header's size alone
-            except (zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, RuntimeError, OSError,
-                    EOFError, ValueError) as err:
-                raise _problem(zip_path, f"cannot be read from the archive ({err})", name) from None
+            except Exception as err:  # a bad CRC, zlib's "invalid block", encryption, a method we lack...
+                raise _problem(zip_path, f"cannot be read from the archive ({err}); export the game again",
+                               name) from None
             if len(data) > MAX_BYTES:
                 raise _problem(zip_path, f"file is too large: more than {MAX_BYTES} bytes once unpacked "
                                          f"(the limit is {MAX_BYTES} bytes)", name)
