@@ -10,7 +10,8 @@ a fresh HOME (no ``~/.streamlit``), types nothing, and expects ``/_stcore/health
   ``xdg-open`` that only notes the address it was asked to open);
 * with standard input closed (as under ``nohup`` or a service).
 
-Then a real browser checks the page: no Deploy button, no toast.
+Then a real browser checks the page, with a coding agent's folder in the home (which is what makes
+Streamlit show its toast): no Deploy button, no toast.
 """
 
 from __future__ import annotations
@@ -131,10 +132,22 @@ def assert_asked_nothing(log: Path) -> None:
         assert words not in text, text
 
 
-def test_headless_under_a_terminal_with_a_fresh_home(tmp_path):
-    env = environment(tmp_path, fresh_home(tmp_path), display=False)
-    with under_a_terminal(tmp_path, env, free_port(), headless=True) as log:
+@pytest.mark.parametrize("headless", [False, True], ids=["desktop", "headless"])
+def test_under_a_terminal_with_a_fresh_home(tmp_path, headless):
+    env = environment(tmp_path, fresh_home(tmp_path), display=not headless)
+    port = free_port()
+    with under_a_terminal(tmp_path, env, port, headless=headless) as log:
         assert_asked_nothing(log)
+        if not headless:
+            assert_browser_opened(tmp_path, port)
+
+
+def assert_browser_opened(tmp_path: Path, port: int) -> None:
+    """At a desktop the command opens the app in the browser (our fake xdg-open noted the address)."""
+    deadline = time.monotonic() + 10
+    while not (tmp_path / "opened.txt").exists() and time.monotonic() < deadline:
+        time.sleep(0.25)
+    assert (tmp_path / "opened.txt").read_text().split() == [f"http://127.0.0.1:{port}"]
 
 
 @pytest.mark.skipif(chromium_path() is None, reason="chromium is not installed (apt-get install chromium)")
@@ -144,10 +157,7 @@ def test_at_a_desktop_it_opens_the_browser_and_the_page_has_no_deploy_button_and
     port = free_port()
     with under_a_terminal(tmp_path, env, port, headless=False) as log:
         assert_asked_nothing(log)
-        deadline = time.monotonic() + 10
-        while not (tmp_path / "opened.txt").exists() and time.monotonic() < deadline:
-            time.sleep(0.25)
-        assert (tmp_path / "opened.txt").read_text().split() == [f"http://127.0.0.1:{port}"]
+        assert_browser_opened(tmp_path, port)
         with sync_api.sync_playwright() as p:
             browser = launch(p)
             try:
