@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shlex
 import shutil
 import subprocess
@@ -165,3 +166,10 @@ def test_diff_names_files_from_the_working_folder_or_the_home(capsys, monkeypatc
     assert out.splitlines()[-1] == "Balls to win: 12 -> 13   ~/.thunee-dsl/rulesets/our-table.yaml:4:11"
     code, out, _ = run(capsys, "diff", "standard", str(work / "here.yaml"))
     assert out.splitlines()[-1] == "Balls to win: 12 -> 14   here.yaml:4:11"
+
+
+def test_titles_are_printed_as_written(capsys, user_home):
+    title = "Our [bold]table[/bold] :fire: [red]"
+    UserRulesets().save("ours", f'extends: standard\nname: ours\ntitle: "{title}"\n')
+    code, out, _ = run(capsys, "list")
+    assert code == 0 and re.split(r" {3,}", out.splitlines()[-1]) == ["ours", title, "ours.yaml"]

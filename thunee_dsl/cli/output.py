@@ -19,13 +19,16 @@ def show(*items, file=None) -> None:
     without the spaces rich pads lines with, so that the output greps and diffs cleanly."""
     from rich.console import Console
     stream = file or sys.stdout
-    probe = Console(file=stream)
+    # What we print is the user's text (titles, names): no rich markup ("[b]"), emoji codes (":fire:")
+    # or highlighting (rich would colour numbers at random) may change a character of it.
+    words_as_written = {"markup": False, "emoji": False, "highlight": False}
+    probe = Console(file=stream, **words_as_written)
     if probe.is_terminal:
         for item in items:
-            probe.print(item, highlight=False)  # highlight: rich would colour numbers at random
+            probe.print(item)
         return
     width = int(os.environ["COLUMNS"]) if os.environ.get("COLUMNS", "").isdigit() else PIPED_WIDTH
-    plain = Console(file=stream, width=width, color_system=None, highlight=False)
+    plain = Console(file=stream, width=width, color_system=None, **words_as_written)
     with plain.capture() as captured:
         for item in items:
             if hasattr(item, "box"):
