@@ -38,6 +38,28 @@ def streamlit_command(port: int = DEFAULT_PORT, address: str = "localhost", head
     return command + ["--browser.gatherUsageStats", "false"]
 
 
+def where(address: str, port: int) -> str:
+    """The app's address for a person (Streamlit's own banner is off): on every interface, also the
+    one the phones and laptops on this network can open."""
+    if address not in ("0.0.0.0", "::", ""):
+        return f"http://{address}:{port}"
+    local = f"http://localhost:{port}"
+    lan = _network_address()
+    return f"{local}, and from other devices on this network http://{lan}:{port}" if lan else local
+
+
+def _network_address() -> str | None:
+    """This machine's address on its local network (no packet is sent: a UDP socket is only aimed)."""
+    import socket
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("10.254.254.254", 1))
+            address = probe.getsockname()[0]
+    except OSError:
+        return None
+    return None if address.startswith("127.") else address
+
+
 def main_editor(args) -> int:
     from thunee_dsl.editor import app_path
     if not 1 <= args.port <= 65535:
@@ -49,7 +71,7 @@ def main_editor(args) -> int:
     if not app_path().is_file():
         print(f"error: the editor app is missing (looked for {app_path()})", file=sys.stderr)
         return 2
-    print(f"thunee-dsl editor: http://{args.address}:{args.port} (Ctrl+C to stop)", file=sys.stderr)
+    print(f"thunee-dsl editor: {where(args.address, args.port)} (Ctrl+C to stop)", file=sys.stderr)
     try:
         return subprocess.call(streamlit_command(args.port, args.address, args.headless))
     except KeyboardInterrupt:
