@@ -70,7 +70,10 @@ def test_shipped_names_come_first(user_home):
     assert find_ruleset("thunee") == rulesets_dir() / "standard.yaml"
     assert find_ruleset("mine") == shelf / "mine.yaml"  # its stem and its own alias still find it
     assert find_ruleset("mine-too") == shelf / "mine.yaml"
-    assert user_rulesets() == {}  # listed under no name a shipped ruleset answers to
+    assert user_rulesets() == {"mine": shelf / "mine.yaml"}  # listed by the stem it is found by
+    (shelf / "standard.yaml").write_text("name: thunee\n", encoding="utf-8")  # name and stem both shipped
+    assert find_ruleset("standard") == rulesets_dir() / "standard.yaml"
+    assert user_rulesets() == {"mine": shelf / "mine.yaml"}
 
 
 def test_a_search_folder_does_not_look_at_the_users_rulesets(saved, tmp_path):

@@ -159,11 +159,19 @@ def shipped_rulesets(directory: str | PathLike | None = None) -> dict[str, Path]
 
 
 def user_rulesets() -> dict[str, Path]:
-    """The user's own rulesets by name (``name:``, else the file stem), in file-name order, leaving out
-    those a shipped ruleset's name, alias or file stem already answers to."""
+    """The user's own rulesets by name (``name:``, else the file stem), in file-name order.
+
+    A file whose ``name:`` a shipped ruleset already answers to is listed by its file stem (by which
+    :func:`find_ruleset` finds it), or not at all when a shipped ruleset answers to that too.
+    """
     shipped = _lookup_table(None)
-    return {name: path for name, path in shipped_rulesets(user_rulesets_dir()).items()
-            if name.lower() not in shipped}
+    result: dict[str, Path] = {}
+    for path in _files(user_rulesets_dir()):
+        for name in (read_header(path).name, path.stem):
+            if name.lower() not in shipped and name.lower() not in {n.lower() for n in result}:
+                result[name] = path
+                break
+    return result
 
 
 def aliases(directory: str | PathLike | None = None) -> dict[str, str]:
