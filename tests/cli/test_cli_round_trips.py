@@ -201,6 +201,15 @@ def test_bad_zips_get_located_one_line_errors(capsys, tmp_path):
     assert err == (f"{no_ruleset}/transcript.yaml:2:10: the ruleset file 'our-table.yaml' is not in the zip "
                    "(it holds: transcript.yaml)")
 
+    outside = write_zip(tmp_path / "outside.zip", {"transcript.yaml": transcript.replace(
+        "ruleset: \"our-table.yaml\"", f"ruleset: \"../{export.name}\"")})
+    assert zip_error(capsys, outside) == (f"{outside}/transcript.yaml:2:10: the ruleset file '../{export.name}' "
+                                          "is not in the zip (it holds: transcript.yaml)")
+    nul = write_zip(tmp_path / "nul.zip", {"transcript.yaml": transcript.replace(
+        "ruleset: \"our-table.yaml\"", 'ruleset: "our\\0table.yaml"')})
+    assert zip_error(capsys, nul) == (f"{nul}/transcript.yaml:2:10: the ruleset file 'our\\x00table.yaml' "
+                                      "is not in the zip (it holds: transcript.yaml)")
+
     latin1 = write_zip(tmp_path / "latin1.zip", {"transcript.yaml": transcript,
                                                  "our-table.yaml": "# caf\xe9\n".encode("latin-1") + OUR_TABLE.encode()})
     err = zip_error(capsys, latin1)

@@ -47,15 +47,25 @@ def replay_zip(path: str | Path):
         try:
             doc = load_yaml_file(folder / TRANSCRIPT)
             ref = doc.data.get("ruleset")
-            if isinstance(ref, str) and _names_a_file(ref) and not (folder / ref.strip()).is_file():
+            if isinstance(ref, str) and _names_a_file(ref) and not _inside(folder, ref.strip()):
+                shown = f"'{ref.strip()}'" if ref.strip().isprintable() else repr(ref.strip())
                 raise RulesetError([Problem(doc.location(("ruleset",)),
-                                            f"the ruleset file '{ref.strip()}' is not in the zip "
+                                            f"the ruleset file {shown} is not in the zip "
                                             f"(it holds: {', '.join(inside)})")])
             return replay(doc, folder)
         except RulesetError as err:
             raise RulesetError([_relocated(p, folder, path) for p in err.problems]) from None
         except TranscriptError as err:
             raise TranscriptError(_in_zip(str(err), folder, path)) from None
+
+
+def _inside(folder: Path, ref: str) -> bool:
+    """Whether ``ref`` is a file unpacked from the zip (not one elsewhere on this machine)."""
+    try:
+        target = (folder / ref).resolve()
+        return target.is_relative_to(folder.resolve()) and target.is_file()
+    except (OSError, ValueError):  # a NUL in the name, a name too long...
+        return False
 
 
 def _names_a_file(ref: str) -> bool:
