@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import sys
 
+from thunee_dsl.editor.cards import RANK_WORDS as RANK_NAMES
 from thunee_dsl.editor.cards import SUITS, action_label, card_label, suit_label
 from thunee_dsl.game import Action, GameState, SeatView
 
@@ -18,8 +19,10 @@ from thunee_dsl.game import Action, GameState, SeatView
 #: when it names one, else the heuristic bot (strong and quick).
 FALLBACK_BOT = "heuristic"
 
-RANK_WORDS = {"ace": "A", "king": "K", "queen": "Q", "jack": "J", "ten": "T", "nine": "9", "eight": "8",
-              "seven": "7", "six": "6", "five": "5", "four": "4", "three": "3", "two": "2"}
+# "jack" -> J as the app writes the court cards, and the numbers in words
+RANK_WORDS = {**{name.lower(): rank for rank, name in RANK_NAMES.items() if name.isalpha()},
+              "ten": "T", "nine": "9", "eight": "8", "seven": "7", "six": "6", "five": "5", "four": "4",
+              "three": "3", "two": "2"}
 SUIT_WORDS = {**{name: letter for letter, (_, name, _) in SUITS.items()},
               **{name[:-1]: letter for letter, (_, name, _) in SUITS.items()}}  # "hearts", "heart"
 SYMBOLS = {symbol: letter for letter, (symbol, _, _) in SUITS.items()}
