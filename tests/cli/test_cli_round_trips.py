@@ -290,3 +290,18 @@ def test_a_damaged_export_is_reported_not_crashed_on(tmp_path_factory, capsys, d
     if code == 2:
         assert out == "" and err and "internal error" not in err
         assert all(line.startswith(str(path)) for line in err.splitlines()), err
+
+
+def test_without_any_home_the_shipped_rulesets_still_answer(monkeypatch, capsys):
+    from pathlib import Path as P
+
+    def no_home():
+        raise RuntimeError("Could not determine home directory.")
+
+    monkeypatch.delenv(HOME_ENV, raising=False)
+    monkeypatch.setattr(P, "home", staticmethod(no_home))
+    assert find_ruleset("standard") == rulesets_dir() / "standard.yaml" and user_rulesets() == {}
+    assert run(capsys, "validate", "zzqxw")[0] == 1  # an unknown name is still a located message
+    code, out, err = run(capsys, "list")
+    assert (code, err) == (0, "") and out.splitlines()[-1] == ("Your own rulesets: no home folder here; "
+                                                               "set THUNEE_DSL_HOME to find them.")

@@ -22,22 +22,25 @@ def _load(name_or_path: str):
 def cmd_list(args) -> int:
     """The shipped rulesets, then the user's own, from their files' headers (nothing is compiled,
     so that the list comes at once; ``validate`` checks a ruleset)."""
-    from thunee_dsl.loading.home import user_rulesets_dir
-    from thunee_dsl.loading.registry import read_header, shipped_rulesets, user_rulesets
+    from thunee_dsl.loading.home import HOME_ENV
+    from thunee_dsl.loading.registry import read_header, shipped_rulesets, user_folder, user_rulesets
 
     def rows(found: dict) -> list[dict]:
         return [{"name": name, "title": read_header(path).title, "aliases": list(read_header(path).aliases),
                  "file": str(path)} for name, path in found.items()]
 
     shipped = sorted(rows(shipped_rulesets()), key=lambda r: r["name"])
-    yours, folder = rows(user_rulesets()), user_rulesets_dir()
+    yours, folder = rows(user_rulesets()), user_folder()
     if args.format == "json":
-        print(json.dumps({"shipped": shipped, "yours": yours, "yours_folder": str(folder)}, indent=2))
+        print(json.dumps({"shipped": shipped, "yours": yours, "yours_folder": folder and str(folder)}, indent=2))
         return 0
     from thunee_dsl.cli.output import show, table
     listed = table("Ruleset", "Title", "Also called")
     for row in shipped:
         listed.add_row(row["name"], row["title"], ", ".join(row["aliases"]))
+    if folder is None:
+        show(listed, "", f"Your own rulesets: no home folder here; set {HOME_ENV} to find them.")
+        return 0
     if not yours:
         show(listed, "", f"Your own rulesets, saved from the app's Editor, are listed here too (from {folder}).")
         return 0

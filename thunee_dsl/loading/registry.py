@@ -26,8 +26,8 @@ from thunee_dsl.errors import Location, Problem, RulesetError
 from .home import user_rulesets_dir
 from .safe_yaml import MAX_BYTES, load_yaml_file, load_yaml_text
 
-__all__ = ["Header", "rulesets_dir", "shipped_rulesets", "user_rulesets", "aliases", "find_ruleset",
-           "read_header", "unknown_ruleset_message"]
+__all__ = ["Header", "rulesets_dir", "shipped_rulesets", "user_folder", "user_rulesets", "aliases",
+           "find_ruleset", "read_header", "unknown_ruleset_message"]
 
 
 def rulesets_dir() -> Path:
@@ -158,6 +158,14 @@ def shipped_rulesets(directory: str | PathLike | None = None) -> dict[str, Path]
     return result
 
 
+def user_folder() -> Path | None:
+    """The user's rulesets folder, or None where there is no home to find it in (a bare service)."""
+    try:
+        return user_rulesets_dir()
+    except RuntimeError:  # Path.home() with neither $HOME nor a password entry
+        return None
+
+
 def user_rulesets() -> dict[str, Path]:
     """The user's own rulesets by name (``name:``, else the file stem), in file-name order.
 
@@ -166,7 +174,8 @@ def user_rulesets() -> dict[str, Path]:
     """
     shipped = _lookup_table(None)
     result: dict[str, Path] = {}
-    for path in _files(user_rulesets_dir()):
+    folder = user_folder()
+    for path in _files(folder) if folder is not None else ():
         for name in (read_header(path).name, path.stem):
             if name.lower() not in shipped and name.lower() not in {n.lower() for n in result}:
                 result[name] = path
@@ -228,7 +237,7 @@ def unknown_ruleset_message(name: str, directory: str | PathLike | None = None) 
         return f"unknown ruleset '{name}'; no rulesets are installed (looked in {_directory(directory)})"
     candidates = _candidates(directory)
     if own:
-        for key, written in _candidates(user_rulesets_dir()).items():
+        for key, written in _candidates(user_folder()).items():
             candidates.setdefault(key, written)
     close = difflib.get_close_matches(name.lower(), list(candidates), n=1, cutoff=0.6)
     message = f"unknown ruleset '{name}'"
@@ -236,7 +245,7 @@ def unknown_ruleset_message(name: str, directory: str | PathLike | None = None) 
         message += f" (did you mean '{candidates[close[0]]}'?)"
     message += "; known rulesets: " + ", ".join(names)
     if own:
-        message += f"; yours (in {user_rulesets_dir()}): " + ", ".join(own)
+        message += f"; yours (in {user_folder()}): " + ", ".join(own)
     return message
 
 
@@ -254,8 +263,8 @@ def find_ruleset(
     """
     key = str(name).strip().lower()
     path = _lookup_table(directory).get(key)
-    if path is None and directory is None:
-        path = _lookup_table(user_rulesets_dir()).get(key)
+    if path is None and directory is None and user_folder() is not None:
+        path = _lookup_table(user_folder()).get(key)
     if path is not None:
         return path
     location = where if where is not None else Location(str(_directory(directory)))
