@@ -305,3 +305,15 @@ def test_without_any_home_the_shipped_rulesets_still_answer(monkeypatch, capsys)
     code, out, err = run(capsys, "list")
     assert (code, err) == (0, "") and out.splitlines()[-1] == ("Your own rulesets: no home folder here; "
                                                                "set THUNEE_DSL_HOME to find them.")
+
+
+def test_the_name_as_typed_in_the_app_finds_the_file(capsys, saved, user_home):
+    assert find_ruleset("our table") == find_ruleset("Our Table!") == saved  # saved as our-table.yaml
+    assert find_ruleset("two player") == rulesets_dir() / "two-player.yaml"  # shipped names too
+    assert run(capsys, "validate", "our table")[:2] == (0, "our table: ok (our-table: Our table)\n")
+    # two files whose names differ only in punctuation: the loose name finds neither, the exact ones each
+    UserRulesets().save("a-b", "extends: standard\nname: a-b\n")
+    UserRulesets().save("ab", "extends: standard\nname: ab\n")
+    assert find_ruleset("a-b").name == "a-b.yaml" and find_ruleset("ab").name == "ab.yaml"
+    with pytest.raises(RulesetError):
+        find_ruleset("a b")

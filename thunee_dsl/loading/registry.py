@@ -228,6 +228,23 @@ def _candidates(directory: str | PathLike | None) -> dict[str, str]:
     return candidates
 
 
+def _loose(name: str) -> str:
+    """A name with case, spaces and punctuation left out: "Our Table!" and "our-table" meet."""
+    return "".join(ch for ch in name.lower() if ch.isalnum())
+
+
+def _loosely(table: dict[str, Path]) -> dict[str, Path]:
+    """``table`` by loose names; a loose name two different files share finds neither."""
+    found: dict[str, Path] = {}
+    shared: set[str] = set()
+    for key, path in table.items():
+        loose = _loose(key)
+        if loose in found and found[loose] != path:
+            shared.add(loose)
+        found.setdefault(loose, path)
+    return {k: v for k, v in found.items() if k and k not in shared}
+
+
 def unknown_ruleset_message(name: str, directory: str | PathLike | None = None) -> str:
     """``unknown ruleset 'x' (did you mean 'y'?); known rulesets: a, b``, then, when the user has
     saved rulesets of their own (and no ``directory`` is given), ``; yours (in FOLDER): c, d``."""
@@ -262,10 +279,15 @@ def find_ruleset(
     with a "did you mean" suggestion and the list of known names.
     """
     key = str(name).strip().lower()
-    path = _lookup_table(directory).get(key)
-    if path is None and directory is None and user_folder() is not None:
-        path = _lookup_table(user_folder()).get(key)
-    if path is not None:
-        return path
+    tables = [_lookup_table(directory)]
+    if directory is None and user_folder() is not None:
+        tables.append(_lookup_table(user_folder()))
+    for table in tables:  # the exact name (any case), shipped first
+        if key in table:
+            return table[key]
+    for table in tables:  # then the name as typed in the app's Save box: "our table" for our-table
+        path = _loosely(table).get(_loose(key))
+        if path is not None:
+            return path
     location = where if where is not None else Location(str(_directory(directory)))
     raise RulesetError([Problem(location, unknown_ruleset_message(str(name).strip(), directory))])
