@@ -156,3 +156,20 @@ def test_the_header_agrees_with_the_whole_file(tmp_path, text):
     assert read_header(quick / "generated.yaml") == read_header(whole / "generated.yaml")
     if isinstance(data["name"], str) and data["name"].strip():
         assert read_header(quick / "generated.yaml").name == data["name"].strip()
+
+
+def test_list_check_says_which_rulesets_play(capsys, user_home):
+    UserRulesets().save("our-table", "extends: standard\nname: our-table\ntitle: Our table\n")
+    path = UserRulesets().save("half-done", "extends: standard\nname: half-done\ngame:\n  targt: 13\n  tarrget: 14\n")
+    code, out, _ = run(capsys, "list", "--check")
+    lines = out.splitlines()
+    assert code == 0 and lines[0].split()[-1] == "Checked"
+    assert all(line.endswith("   ok") for line in lines[2:2 + len(shipped_rulesets())])
+    assert re.split(r" {3,}", lines[-2]) == ["half-done", "half-done.yaml", "line 4: unknown key 'targt' in game; "
+                                             "expected one of: target, corner_house, source, deuce, win_by, "
+                                             "raised_target (and 1 more: thunee-dsl validate half-done)"]
+    assert re.split(r" {3,}", lines[-1]) == ["our-table", "Our table", "our-table.yaml", "ok"]
+    code, out, _ = run(capsys, "list", "--check", "--format", "json")
+    yours = {r["name"]: r["problems"] for r in json.loads(out)["yours"]}
+    assert yours["our-table"] == [] and len(yours["half-done"]) == 2
+    assert all(p.startswith(f"{path}:") for p in yours["half-done"])

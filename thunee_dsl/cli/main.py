@@ -26,29 +26,64 @@ def cmd_list(args) -> int:
     from thunee_dsl.loading.registry import read_header, shipped_rulesets, user_folder, user_rulesets
 
     def rows(found: dict) -> list[dict]:
-        return [{"name": name, "title": read_header(path).title, "aliases": list(read_header(path).aliases),
-                 "file": str(path)} for name, path in found.items()]
+        listed = [{"name": name, "title": read_header(path).title, "aliases": list(read_header(path).aliases),
+                   "file": str(path)} for name, path in found.items()]
+        if args.check:
+            for row in listed:
+                row["problems"] = _problems_of(row["file"])
+        return listed
+
+    def public(rows_: list[dict]) -> list[dict]:
+        return [{k: (list(map(str, v)) if k == "problems" else v) for k, v in row.items()} for row in rows_]
 
     shipped = sorted(rows(shipped_rulesets()), key=lambda r: r["name"])
     yours, folder = rows(user_rulesets()), user_folder()
     if args.format == "json":
-        print(json.dumps({"shipped": shipped, "yours": yours, "yours_folder": folder and str(folder)}, indent=2))
+        print(json.dumps({"shipped": public(shipped), "yours": public(yours), "yours_folder": folder and str(folder)},
+                         indent=2))
         return 0
     from thunee_dsl.cli.output import show, table
-    listed = table("Ruleset", "Title", "Also called")
+    checked = ("Checked",) if args.check else ()
+    listed = table("Ruleset", "Title", "Also called", *checked)
     for row in shipped:
-        listed.add_row(row["name"], row["title"], ", ".join(row["aliases"]))
+        listed.add_row(row["name"], row["title"], ", ".join(row["aliases"]), *_verdict(row))
     if folder is None:
         show(listed, "", f"Your own rulesets: no home folder here; set {HOME_ENV} to find them.")
         return 0
     if not yours:
         show(listed, "", f"Your own rulesets, saved from the app's Editor, are listed here too (from {folder}).")
         return 0
-    own = table("Ruleset", "Title", "File")
+    own = table("Ruleset", "Title", "File", *checked)
     for row in yours:
-        own.add_row(row["name"], row["title"], Path(row["file"]).name)
+        own.add_row(row["name"], row["title"], Path(row["file"]).name, *_verdict(row))
     show(listed, "", f"Your rulesets (in {folder}):", own)
     return 0
+
+
+def _problems_of(file: str) -> list:
+    """``list --check``: the file's problems, as ``validate`` finds them (none: it plays)."""
+    from thunee_dsl.errors import Location, Problem
+    try:
+        _load(file)
+    except RulesetError as err:
+        return list(err.problems)
+    except Exception as err:  # one bad file must not hide the others: a bug of ours, said as such
+        return [Problem(Location(file), f"internal error: {type(err).__name__}: {err} (please report it)")]
+    return []
+
+
+def _verdict(row: dict) -> tuple[str, ...]:
+    """The "Checked" cell: ok, or the first problem (its line, when it is in the file itself)."""
+    if "problems" not in row:
+        return ()
+    problems = row["problems"]
+    if not problems:
+        return ("ok",)
+    first = problems[0]
+    said = (f"line {first.location.line}: {first.message}"
+            if first.location.file == row["file"] and first.location.line else str(first))
+    more = f" (and {len(problems) - 1} more: thunee-dsl validate {row['name']})" if len(problems) > 1 else ""
+    return (said + more,)
 
 
 def cmd_validate(args) -> int:
@@ -120,6 +155,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("list", help="list the shipped rulesets and your own (saved from the app)")
     p.add_argument("--format", choices=("text", "json"), default="text")
+    p.add_argument("--check", action="store_true", help="also load each ruleset and say whether it plays "
+                                                         "(slower: every ruleset is compiled)")
     p.set_defaults(func=cmd_list)
 
     from thunee_dsl.cli.editor import add_parser as add_editor_parser
