@@ -173,3 +173,24 @@ def test_list_check_says_which_rulesets_play(capsys, user_home):
     yours = {r["name"]: r["problems"] for r in json.loads(out)["yours"]}
     assert yours["our-table"] == [] and len(yours["half-done"]) == 2
     assert all(p.startswith(f"{path}:") for p in yours["half-done"])
+
+
+def test_diff_names_files_from_the_working_folder_or_the_home(capsys, monkeypatch, tmp_path):
+    home, work = tmp_path / "home", tmp_path / "work"
+    work.mkdir()
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("THUNEE_DSL_HOME", str(home / ".thunee-dsl"))
+    monkeypatch.chdir(work)
+    UserRulesets().save("our-table", "extends: standard\nname: our-table\ngame:\n  target: 13\n")
+    (work / "here.yaml").write_text("extends: standard\nname: here\ngame:\n  target: 14\n", encoding="utf-8")
+    code, out, _ = run(capsys, "diff", "standard", "our-table")
+    assert out.splitlines()[-1] == "Balls to win: 12 -> 13   ~/.thunee-dsl/rulesets/our-table.yaml:4:11"
+    code, out, _ = run(capsys, "diff", "standard", str(work / "here.yaml"))
+    assert out.splitlines()[-1] == "Balls to win: 12 -> 14   here.yaml:4:11"
+
+
+def test_titles_are_printed_as_written(capsys, user_home):
+    title = "Our [bold]table[/bold] :fire: [red]"
+    UserRulesets().save("ours", f'extends: standard\nname: ours\ntitle: "{title}"\n')
+    code, out, _ = run(capsys, "list")
+    assert code == 0 and re.split(r" {3,}", out.splitlines()[-1]) == ["ours", title, "ours.yaml"]
