@@ -44,8 +44,10 @@ def saved(user_home) -> Path:
 
 
 def test_storage_and_the_registry_share_one_home(user_home, saved):
-    assert HOME_ENV == "THUNEE_DSL_HOME" and user_home == user_home  # the names stay importable from storage
+    from thunee_dsl.editor import storage
     from thunee_dsl.loading import home
+    # one definition, still importable from storage under its old names
+    assert storage.user_home is home.user_home and storage.HOME_ENV is home.HOME_ENV == "THUNEE_DSL_HOME"
     assert home.user_home() == user_home and user_rulesets_dir() == user_home / "rulesets"
     assert saved == user_home / "rulesets" / "our-table.yaml"
     assert user_rulesets() == {"our-table": saved}
