@@ -13,10 +13,13 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-# The variant editor in the browser (Streamlit): http://localhost:$(PORT)
+# The variant editor in the browser (Streamlit): http://localhost:$(PORT). It asks nothing on a first
+# run, with a terminal or without (its settings: editor/.streamlit/config.toml). ADDRESS=0.0.0.0 serves
+# it to the phones at the table too.
 PORT ?= 8501
+ADDRESS ?= localhost
 app: $(STAMP)
-	$(VENV)/bin/thunee-dsl editor --port $(PORT)
+	$(VENV)/bin/thunee-dsl editor --port $(PORT) --address $(ADDRESS)
 
 test: $(STAMP)
 	$(PY) -m pytest

@@ -1,9 +1,25 @@
-"""`thunee-dsl play`: a whole game in the terminal, the human's choices read from a script."""
+"""`thunee-dsl play`: a whole game in the terminal, the person's choices read from a script or stdin;
+cards named as people say them, answers accepted as numbers, words or codes; the ruleset's bots."""
 
 from __future__ import annotations
 
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
 from thunee_dsl import load_ruleset
-from thunee_dsl.cli.play import play
+from thunee_dsl.cli.main import main
+from thunee_dsl.cli.play import card_words, chosen_bots, default_bot, play, said_card, understood
+from thunee_dsl.game import Action
+from thunee_dsl.loading import shipped_rulesets
+from thunee_dsl.players import BOTS
+
+ROOT = Path(__file__).resolve().parents[2]
+CODE = re.compile(r"\b(?:[2-9TJQKA][SHDC])\b")  # a card code such as TH, as the engine writes it
 
 
 def test_play_reaches_the_end_of_a_game_choosing_the_first_option():
@@ -19,6 +35,12 @@ def test_play_reaches_the_end_of_a_game_choosing_the_first_option():
     assert any(line.startswith("== deal over") for line in out)
     # only seat 2's own hand is ever shown as "your hand"
     assert all("you are seat 2" in line for line in out if line.startswith("-- deal"))
+    assert out[0] == "   you are seat 2; " + ", ".join(f"seat {s}: {default_bot()} bot" for s in (0, 1, 3))
+    # cards are named in words, never by their codes, in what the person reads of the table
+    table = [line for line in "\n".join(out).splitlines()
+             if line.lstrip().startswith(("your hand", "this trick", "last trick", "seat ", "choose", "1)", "2)"))]
+    assert table and not [line for line in table if CODE.search(line)]
+    assert any("of hearts" in line for line in table)
 
 
 def test_play_accepts_an_action_by_name_and_rejects_nonsense_then_quits():
@@ -36,3 +58,113 @@ def test_play_ends_quietly_on_end_of_input():
     out = []
     assert play(load_ruleset("standard"), seat=1, seed=2, read=read, write=out.append) == 0
     assert out[-1] == "bye"
+
+
+@pytest.mark.parametrize("said, card", [
+    ("10 of hearts", "TH"), ("ten of hearts", "TH"), ("10h", "TH"), ("10♥", "TH"), ("TH", "TH"), ("th", "TH"),
+    ("jack of spades", "JS"), ("The Jack of Spades", "JS"), ("J♠", "JS"), ("js", "JS"), ("play 9 of clubs", "9C"),
+    ("queen of heart", "QH"), ("Ace  of   diamonds", "AD"), ("kd", "KD"),
+])
+def test_cards_are_understood_as_people_say_them(said, card):
+    assert said_card(said) == card
+
+
+@pytest.mark.parametrize("said", ["q", "pass", "call 20", "nonsense", "1", "of hearts", "10", "the ten", ""])
+def test_other_answers_are_not_cards(said):
+    assert said_card(said) is None
+
+
+def test_cards_are_named_as_people_say_them():
+    assert [card_words(c) for c in ("TH", "JS", "9C", "AD", "QH", "KD")] == [
+        "10 of hearts", "jack of spades", "9 of clubs", "ace of diamonds", "queen of hearts", "king of diamonds"]
+
+
+def test_an_answer_means_one_legal_action():
+    legal = (Action(0, "play", "TH"), Action(0, "play", "JS"), Action(0, "pass"))
+    assert understood("2", legal) == legal[1]
+    assert understood("ten of hearts", legal) == understood("10h", legal) == understood("TH", legal) == legal[0]
+    assert understood("Play jack of spades", legal) == understood("play JS", legal) == legal[1]
+    assert understood("PASS", legal) == legal[2]
+    assert understood("4", legal) is None and understood("0", legal) is None
+    assert understood("9 of clubs", legal) is None  # not among the choices
+    assert understood("play", legal) is None  # two cards could be meant
+    calls = (Action(1, "call", 10), Action(1, "call", 20), Action(1, "pass"))
+    assert understood("call 20", calls) == calls[1] and understood("call", calls) is None
+    trumps = (Action(1, "trump", "TH"), Action(1, "trump", "last"))
+    assert understood("10 of hearts", trumps) == trumps[0]
+    assert understood("make trumps with the last card", trumps) == trumps[1]
+
+
+def test_a_card_that_cannot_be_played_says_why():
+    # seed 3, seat 0: seat 1 makes trumps, seat 0 calls 10 then makes trumps with the 10 of spades; then
+    # Thunee or pass; the person passes and plays, and is told what is wrong with a card not held
+    answers = iter(["call 10", "10 of spades", "pass", "ace of spades", "q"])
+    out = []
+    play(load_ruleset("standard"), seat=0, seed=3, read=lambda _: next(answers), write=out.append)
+    assert any("'ace of spades' is not one of the choices: you do not hold the ace of spades" in line
+               for line in out), "\n".join(out)
+
+
+def test_bots_come_from_the_registry():
+    standard = load_ruleset("standard")
+    assert default_bot() in BOTS
+    assert chosen_bots(None, standard, 0) == [default_bot()] * 3
+    assert chosen_bots("random", standard, 0) == ["random"] * 3
+    names = sorted(BOTS)
+    three = ",".join((names * 3)[:3])
+    assert chosen_bots(three, standard, 2) == (names * 3)[:3]
+    with pytest.raises(ValueError, match=r"unknown bot 'zz' \(known: " + re.escape(", ".join(names)) + r"\)"):
+        chosen_bots("zz", standard, 0)
+    with pytest.raises(ValueError, match="one for each of the 3 other seats"):
+        chosen_bots("random,random", standard, 0)
+
+
+@pytest.mark.parametrize("bot", sorted(set(BOTS) - {"montecarlo"}))  # montecarlo: slow by design
+def test_a_game_against_each_bot(bot):
+    out = []
+    assert play(load_ruleset("standard"), seat=3, seed=8, read=lambda _: "1", write=out.append, bots=[bot] * 3) == 0
+    assert out[0] == f"   you are seat 3; seat 0: {bot} bot, seat 1: {bot} bot, seat 2: {bot} bot"
+    assert " wins the game" in out[-1]
+
+
+def test_an_unknown_bot_is_one_line_and_status_2(capsys):
+    assert main(["play", "--bots", "zz"]) == 2
+    assert capsys.readouterr().err == f"error: --bots: unknown bot 'zz' (known: {', '.join(sorted(BOTS))})\n"
+
+
+def test_play_driven_through_stdin(tmp_path):
+    """The real command, its answers piped in: words, a card in words, a refused code, a card in short, q."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "THUNEE_DSL_HOME": str(tmp_path)}
+    answers = "call 10\nten of spades\npass\n9H\n10s\nq\n"
+    done = subprocess.run([sys.executable, "-m", "thunee_dsl", "play", "--seed", "3", "--bots", "heuristic"],
+                          input=answers, env=env, capture_output=True, text=True, timeout=120)
+    assert (done.returncode, done.stderr) == (0, "")
+    out = done.stdout
+    assert "your hand: 10 of spades, ace of hearts, ace of clubs, king of clubs" in out
+    assert "trumps: spades (made by seat 0); call 10" in out
+    assert "this trick: seat 1 jack of spades, seat 2 queen of spades, seat 3 king of spades" in out
+    assert "'9H' is not one of the choices: seat 0 must follow suit" in out  # the engine's reason
+    assert ("last trick: seat 1 jack of spades, seat 2 queen of spades, seat 3 king of spades, "
+            "seat 0 10 of spades; seat 1 won it") in out
+    assert out.rstrip().endswith("bye")
+
+
+@pytest.mark.parametrize("name", sorted(shipped_rulesets()))
+def test_every_shipped_ruleset_plays_to_the_end_in_words(name):
+    ruleset = load_ruleset(name)
+    out = []
+    assert play(ruleset, seat=ruleset.seats - 1, seed=4, read=lambda _: "1", write=out.append,
+                bots=["random"] * (ruleset.seats - 1)) == 0
+    assert " wins the game" in out[-1]
+    hands = [line for line in "\n".join(out).splitlines() if line.lstrip().startswith("your hand:")]
+    assert hands and not [line for line in hands if CODE.search(line)]
+
+
+def test_output_piped_into_a_reader_that_stops_ends_quietly(tmp_path):
+    """`thunee-dsl play ... | head -3`: no "Broken pipe" error, the shell's usual status for it."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "THUNEE_DSL_HOME": str(tmp_path)}
+    script = (f"yes 1 | {sys.executable} -m thunee_dsl play --seed 2 --bots random 2>{tmp_path / 'err'} | head -3; "
+              "exit ${PIPESTATUS[1]}")
+    done = subprocess.run(["bash", "-c", script], env=env, capture_output=True, text=True, timeout=120)
+    assert done.stdout.count("\n") == 3
+    assert (done.returncode, (tmp_path / "err").read_text()) == (141, "")

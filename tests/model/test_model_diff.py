@@ -68,11 +68,14 @@ def test_titles_and_descriptions_are_not_rule_changes(tmp_path):
     assert diff_rulesets(load_ruleset("standard"), load_ruleset(str(house))) == []
 
 
-def test_cli_diff_text_and_json(tmp_path, capsys):
+def test_cli_diff_text_and_json(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(ROOT)  # the table names the file the way it is reached from here
     overlay = str(ROOT / "examples" / "partner-catch-six.yaml")
     assert main(["diff", "standard", overlay]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out == ["partner-catch-six differs from standard:", "- Thunee partner catch: 8 balls -> 6 balls"]
+    row = "Thunee partner catch: 8 balls -> 6 balls   examples/partner-catch-six.yaml:8:28"
+    assert out == ["partner-catch-six differs from standard:",
+                   "Rule change                                Where (partner-catch-six)", "-" * len(row), row]
     assert main(["diff", "standard", overlay, "--format", "json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["from"] == "standard" and data["to"] == "partner-catch-six"

@@ -7,6 +7,7 @@ import site
 import subprocess
 import sys
 import sysconfig
+import tomllib
 import zipfile
 from pathlib import Path
 
@@ -48,6 +49,19 @@ def test_wheel_ships_the_editor_app(wheel):
     assert not any("__pycache__" in n for n in names)
 
 
+def test_wheel_ships_the_apps_streamlit_config(wheel):
+    """The settings that keep a first run quiet (no e-mail prompt, no Deploy button, no telemetry, no
+    promotional toast) sit beside the app's script, where Streamlit looks for them."""
+    with zipfile.ZipFile(wheel) as zf:
+        shipped = zf.read("thunee_dsl/editor/app/.streamlit/config.toml").decode("utf-8")
+    assert shipped == (ROOT / "editor" / ".streamlit" / "config.toml").read_text(encoding="utf-8")
+    config = tomllib.loads(shipped)
+    assert config["server"]["showEmailPrompt"] is False
+    assert config["browser"]["gatherUsageStats"] is False
+    assert config["client"]["toolbarMode"] == "minimal"
+    assert config["logger"]["hideWelcomeMessage"] is True
+
+
 def test_installed_wheel_loads_a_ruleset_away_from_the_source_tree(wheel, tmp_path):
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
@@ -74,6 +88,7 @@ def test_installed_wheel_loads_a_ruleset_away_from_the_source_tree(wheel, tmp_pa
         "print(app_path(), app_path().is_file())\n"
         "from thunee_dsl.cli.editor import streamlit_command\n"
         "print(streamlit_command()[4])\n"
+        "print((app_path().parent / '.streamlit' / 'config.toml').is_file())\n"
     )
     out = subprocess.run([str(python), "-c", script], cwd=tmp_path, env=env, check=True,
                          capture_output=True, text=True).stdout.splitlines()
@@ -83,3 +98,4 @@ def test_installed_wheel_loads_a_ruleset_away_from_the_source_tree(wheel, tmp_pa
     app, exists = out[3].rsplit(" ", 1)
     assert app.startswith(target) and exists == "True", out  # `thunee-dsl editor` finds the app in the package
     assert out[4] == app
+    assert out[5] == "True"  # the app's Streamlit config is beside it, where Streamlit reads it

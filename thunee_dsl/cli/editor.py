@@ -1,4 +1,9 @@
-"""``thunee-dsl editor``: start the variant editor (the Streamlit app) in the browser."""
+"""``thunee-dsl editor``: start the variant editor (the Streamlit app) in the browser.
+
+The app's own Streamlit settings (no e-mail prompt, no Deploy button, no telemetry, no promotional
+toast) live in ``.streamlit/config.toml`` beside the app's script, which Streamlit reads whatever the
+working folder; only what the person chooses on this command line is passed as flags.
+"""
 
 from __future__ import annotations
 
@@ -13,17 +18,46 @@ def add_parser(sub) -> None:
     p = sub.add_parser("editor", help="start the variant editor in the browser (write, playtest, compare rules)")
     p.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port to serve on (default {DEFAULT_PORT})")
     p.add_argument("--address", default="localhost", help="address to serve on (default localhost)")
-    p.add_argument("--headless", action="store_true", help="do not open a browser window (on a server)")
+    p.add_argument("--headless", action="store_true",
+                   help="do not open a browser window (on a server; the default where there is no display)")
     p.set_defaults(func=main_editor)
 
 
 def streamlit_command(port: int = DEFAULT_PORT, address: str = "localhost", headless: bool = False) -> list[str]:
-    """The command that serves the app."""
+    """The command that serves the app.
+
+    Without ``headless`` Streamlit decides: it opens a browser where there is a display, and serves
+    headless where there is none (a server, ``nohup``), instead of failing to start one.
+    """
     from thunee_dsl.editor import app_path
-    return [sys.executable, "-m", "streamlit", "run", str(app_path()),
-            "--server.port", str(port), "--server.address", address,
-            "--server.headless", "true" if headless else "false",
-            "--browser.gatherUsageStats", "false"]
+    command = [sys.executable, "-m", "streamlit", "run", str(app_path()),
+               "--server.port", str(port), "--server.address", address]
+    if headless:
+        command += ["--server.headless", "true"]
+    # also in the app's config file; repeated here so that no setting of the user's turns telemetry on
+    return command + ["--browser.gatherUsageStats", "false"]
+
+
+def where(address: str, port: int) -> str:
+    """The app's address for a person (Streamlit's own banner is off): on every interface, also the
+    one the phones and laptops on this network can open."""
+    if address not in ("0.0.0.0", "::", ""):
+        return f"http://{address}:{port}"
+    local = f"http://localhost:{port}"
+    lan = _network_address()
+    return f"{local}, and from other devices on this network http://{lan}:{port}" if lan else local
+
+
+def _network_address() -> str | None:
+    """This machine's address on its local network (no packet is sent: a UDP socket is only aimed)."""
+    import socket
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("10.254.254.254", 1))
+            address = probe.getsockname()[0]
+    except OSError:
+        return None
+    return None if address.startswith("127.") else address
 
 
 def main_editor(args) -> int:
@@ -37,7 +71,7 @@ def main_editor(args) -> int:
     if not app_path().is_file():
         print(f"error: the editor app is missing (looked for {app_path()})", file=sys.stderr)
         return 2
-    print(f"thunee-dsl editor: http://{args.address}:{args.port} (Ctrl+C to stop)", file=sys.stderr)
+    print(f"thunee-dsl editor: {where(args.address, args.port)} (Ctrl+C to stop)", file=sys.stderr)
     try:
         return subprocess.call(streamlit_command(args.port, args.address, args.headless))
     except KeyboardInterrupt:

@@ -20,15 +20,70 @@ def _load(name_or_path: str):
 
 
 def cmd_list(args) -> int:
-    from thunee_dsl.loading import shipped_rulesets
-    for name, path in sorted(shipped_rulesets().items()):
-        try:
-            r = _load(name)
-            extra = f"  (also: {', '.join(r.aliases)})" if r.aliases else ""
-            print(f"{name:<24} {r.title}{extra}")
-        except RulesetError as err:
-            print(f"{name:<24} INVALID: {err.problems[0]}")
+    """The shipped rulesets, then the user's own, from their files' headers (nothing is compiled,
+    so that the list comes at once; ``validate`` checks a ruleset)."""
+    from thunee_dsl.loading.home import HOME_ENV
+    from thunee_dsl.loading.registry import read_header, shipped_rulesets, user_folder, user_rulesets
+
+    def rows(found: dict) -> list[dict]:
+        listed = [{"name": name, "title": read_header(path).title, "aliases": list(read_header(path).aliases),
+                   "file": str(path)} for name, path in found.items()]
+        if args.check:
+            for row in listed:
+                row["problems"] = _problems_of(row["file"])
+        return listed
+
+    def public(rows_: list[dict]) -> list[dict]:
+        return [{k: (list(map(str, v)) if k == "problems" else v) for k, v in row.items()} for row in rows_]
+
+    shipped = sorted(rows(shipped_rulesets()), key=lambda r: r["name"])
+    yours, folder = rows(user_rulesets()), user_folder()
+    if args.format == "json":
+        print(json.dumps({"shipped": public(shipped), "yours": public(yours), "yours_folder": folder and str(folder)},
+                         indent=2))
+        return 0
+    from thunee_dsl.cli.output import show, table
+    checked = ("Checked",) if args.check else ()
+    listed = table("Ruleset", "Title", "Also called", *checked)
+    for row in shipped:
+        listed.add_row(row["name"], row["title"], ", ".join(row["aliases"]), *_verdict(row))
+    if folder is None:
+        show(listed, "", f"Your own rulesets: no home folder here; set {HOME_ENV} to find them.")
+        return 0
+    if not yours:
+        show(listed, "", f"Your own rulesets, saved from the app's Editor, are listed here too (from {folder}).")
+        return 0
+    own = table("Ruleset", "Title", "File", *checked)
+    for row in yours:
+        own.add_row(row["name"], row["title"], Path(row["file"]).name, *_verdict(row))
+    show(listed, "", f"Your rulesets (in {folder}):", own)
     return 0
+
+
+def _problems_of(file: str) -> list:
+    """``list --check``: the file's problems, as ``validate`` finds them (none: it plays)."""
+    from thunee_dsl.errors import Location, Problem
+    try:
+        _load(file)
+    except RulesetError as err:
+        return list(err.problems)
+    except Exception as err:  # one bad file must not hide the others: a bug of ours, said as such
+        return [Problem(Location(file), f"internal error: {type(err).__name__}: {err} (please report it)")]
+    return []
+
+
+def _verdict(row: dict) -> tuple[str, ...]:
+    """The "Checked" cell: ok, or the first problem (its line, when it is in the file itself)."""
+    if "problems" not in row:
+        return ()
+    problems = row["problems"]
+    if not problems:
+        return ("ok",)
+    first = problems[0]
+    said = (f"line {first.location.line}: {first.message}"
+            if first.location.file == row["file"] and first.location.line else str(first))
+    more = f" (and {len(problems) - 1} more: thunee-dsl validate {row['name']})" if len(problems) > 1 else ""
+    return (said + more,)
 
 
 def cmd_validate(args) -> int:
@@ -56,8 +111,12 @@ def cmd_rules(args) -> int:
 
 
 def cmd_replay(args) -> int:
-    from thunee_dsl.game.transcript import replay_file
-    report = replay_file(args.file)
+    from thunee_dsl.cli.exported import is_zip, replay_zip
+    if is_zip(args.file):  # a game exported from Playtest with its variant's file
+        report = replay_zip(args.file)
+    else:
+        from thunee_dsl.game.transcript import replay_file
+        report = replay_file(args.file)
     if args.format == "text":
         print(report.to_text())
     else:
@@ -71,12 +130,17 @@ def cmd_diff(args) -> int:
     changes = diff_rulesets(a, b)
     if args.format == "json":
         print(json.dumps({"from": a.name, "to": b.name, "changes": [c.to_json() for c in changes]}, indent=2))
-    elif not changes:
-        print(f"{a.name} and {b.name} play the same rules")
-    else:
-        print(f"{b.name} differs from {a.name}:")
-        for change in changes:
-            print(f"- {change.text}")
+        return 0
+    from thunee_dsl.cli.output import short_path, show, table
+    if not changes:
+        show(f"{a.name} and {b.name} play the same rules")
+        return 0
+    listed = table("Rule change", f"Where ({b.name})")
+    for change in changes:
+        where = short_path(change.where_after) if change.where_after else \
+            f"removed (was {short_path(change.where_before)})"
+        listed.add_row(change.text, where)
+    show(f"{b.name} differs from {a.name}:", listed)
     return 0
 
 
@@ -89,7 +153,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="thunee-dsl", description="Thunee and its relatives, as data.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    p = sub.add_parser("list", help="list the shipped rulesets")
+    p = sub.add_parser("list", help="list the shipped rulesets and your own (saved from the app)")
+    p.add_argument("--format", choices=("text", "json"), default="text")
+    p.add_argument("--check", action="store_true", help="also load each ruleset and say whether it plays "
+                                                         "(slower: every ruleset is compiled)")
     p.set_defaults(func=cmd_list)
 
     from thunee_dsl.cli.editor import add_parser as add_editor_parser
@@ -105,7 +172,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_rules)
 
     p = sub.add_parser("replay", help="replay a transcript and report the score (JSON, or --format text)")
-    p.add_argument("file", metavar="FILE")
+    p.add_argument("file", metavar="FILE", help="a transcript (.yaml), or a game exported from Playtest (.zip)")
     p.add_argument("--format", choices=("json", "text"), default="json")
     p.set_defaults(func=cmd_replay)
 
@@ -115,15 +182,31 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--format", choices=("text", "json"), default="text")
     p.set_defaults(func=cmd_diff)
 
-    p = sub.add_parser("play", help="play a game in the terminal against random bots")
+    p = sub.add_parser("play", help="play a game in the terminal against the ruleset's bots",
+                       description="Play a game in the terminal. Answer with the number of a choice, a card "
+                                   "('10 of hearts', '10h', 'TH') or the action's words ('call 20', 'pass'); "
+                                   "q stops.")
     p.add_argument("ruleset", nargs="?", default="standard", metavar="NAME|FILE")
     p.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    p.add_argument("--bots", default=None, metavar="BOT[,BOT...]",
+                   help="the bot for every other seat, or one per other seat in seat order (default: the "
+                        "players' default, heuristic until it names another); an unknown name lists the bots")
     p.add_argument("--seed", type=int, default=None, help="seed for a repeatable game")
     p.set_defaults(func=cmd_play)
 
     from thunee_dsl.cli.simulate import add_parser as add_simulate_parser
     add_simulate_parser(sub)
     return parser
+
+
+def _reader_went_away() -> int:
+    """Output piped into a reader that stopped (``| head``): end quietly, as other commands do."""
+    import os
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error at exit
+    except (OSError, ValueError):
+        pass
+    return 141  # 128 + SIGPIPE, what a shell reports for such a command
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -141,6 +224,8 @@ def main(argv: list[str] | None = None) -> int:
     except ThuneeDslError as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # before OSError, of which it is one
+        return _reader_went_away()
     except OSError as err:
         print(f"error: {err.filename or ''}: {err.strerror or err}", file=sys.stderr)
         return 2

@@ -1,77 +1,207 @@
-"""``thunee-dsl play``: a game in the terminal against bots, seeing only your seat's view."""
+"""``thunee-dsl play``: a game in the terminal against bots, seeing only your seat's view.
+
+Cards are named as people say them ("10 of hearts", "jack of spades"); an answer may be the number of
+a choice, the card in words or in short ("ten of hearts", "10h", "10♥", "TH"), or the action's words
+("call 20", "pass", "thunee"). The other seats are played by the ruleset's bots
+(:data:`thunee_dsl.players.BOTS`), chosen with ``--bots``.
+"""
 
 from __future__ import annotations
 
+import re
 import sys
 
+from thunee_dsl.editor.cards import RANK_WORDS as RANK_NAMES
+from thunee_dsl.editor.cards import SUITS, action_label, card_label, suit_label
 from thunee_dsl.game import Action, GameState, SeatView
-from thunee_dsl.players import RandomBot
+
+#: The bot the other seats get unless ``--bots`` says otherwise: the players layer's own default
+#: when it names one, else the heuristic bot (strong and quick).
+FALLBACK_BOT = "heuristic"
+
+# "jack" -> J as the app writes the court cards, and the numbers in words
+RANK_WORDS = {**{name.lower(): rank for rank, name in RANK_NAMES.items() if name.isalpha()},
+              "ten": "T", "nine": "9", "eight": "8", "seven": "7", "six": "6", "five": "5", "four": "4",
+              "three": "3", "two": "2"}
+SUIT_WORDS = {**{name: letter for letter, (_, name, _) in SUITS.items()},
+              **{name[:-1]: letter for letter, (_, name, _) in SUITS.items()}}  # "hearts", "heart"
+SYMBOLS = {symbol: letter for letter, (symbol, _, _) in SUITS.items()}
 
 
-def describe(view: SeatView) -> str:
+def card_words(card: str) -> str:
+    """``TH`` -> ``10 of hearts``, ``JS`` -> ``jack of spades`` (a suit without a name keeps its letter)."""
+    words = card_label(card).words
+    return words[:1].lower() + words[1:]
+
+
+def said_card(text: str) -> str | None:
+    """The card an answer names, as a code (``TH``), or None: "ten of hearts", "10 of hearts", "10h",
+    "10♥", "th", "jack of spades", "the jack of spades", "play 10h"."""
+    said = " ".join(str(text).strip().lower().split())
+    for symbol, letter in SYMBOLS.items():
+        said = said.replace(symbol, f" {letter.lower()}")
+    said = re.sub(r"^(play )?(the )?", "", said).replace(" of ", " ")
+    words = said.split()
+    if len(words) == 1 and len(words[0]) >= 2:
+        rank, suit = words[0][:-1], words[0][-1]  # "10h", "th"
+    elif len(words) == 2:
+        rank, suit = words
+    else:
+        return None
+    rank, suit = RANK_WORDS.get(rank, rank), SUIT_WORDS.get(suit, suit)
+    if not re.fullmatch(r"10|\w", rank) or len(suit) != 1 or not suit.isalpha():
+        return None  # a rank is one letter or digit (or 10), a suit one letter
+    return card_label(rank + suit).card
+
+
+def say(action: Action, ruleset=None) -> str:
+    """An action in words, with cards named as people say them."""
+    if action.verb == "play":
+        return f"Play {card_words(action.arg)}"
+    if action.verb == "trump" and action.arg not in (None, "last") and len(str(action.arg)) > 1:
+        return f"Make trumps with {card_words(action.arg)} (face down)"
+    label = action_label(action, ruleset)
+    return re.sub(r"\s*[♠♥♦♣]", "", label)  # "Double in hearts ♥": the word is enough on a terminal
+
+
+def _seat_cards(cards) -> str:
+    return ", ".join(f"seat {seat} {card_words(card)}" for seat, card in cards)
+
+
+def describe(view: SeatView, ruleset=None) -> str:
     lines = [f"-- deal {view.deal_number}, dealer seat {view.dealer}; score "
              + ", ".join(f"team {t}: {b}" for t, b in enumerate(view.score))
              + f"; you are seat {view.seat} (team {view.seat % view.teams})"]
-    trump = view.trump or "??"
+    trump = suit_label(view.trump)[1] if view.trump else "not known to you"
     if view.undertaking:
-        lines.append(f"   {view.undertaking} by seat {view.undertaker}; trumps: {trump}")
+        found = ruleset.undertaking_by_verb(view.undertaking) if ruleset is not None else None
+        title = found.title if found is not None else view.undertaking
+        lines.append(f"   {title} by seat {view.undertaker}" + (f"; trumps: {trump}" if view.trump else ""))
     elif view.trump_maker is not None:
         lines.append(f"   trumps: {trump} (made by seat {view.trump_maker})"
                      + (f"; call {view.call}" if view.call else ""))
     for d in view.declarations:
-        lines.append(f"   seat {d.seat}: {d.verb} {d.value}" + (f" in {d.suit}" if d.suit else ""))
+        lines.append(f"   seat {d.seat}: {d.verb} {d.value}" + (f" in {suit_label(d.suit)[1]}" if d.suit else ""))
     if view.tricks:
         last = view.tricks[-1]
-        lines.append(f"   last trick: {' '.join(f'{s}:{c}' for s, c in last.cards)} -> seat {last.winner}")
+        lines.append(f"   last trick: {_seat_cards(last.cards)}; seat {last.winner} won it")
     if view.trick:
-        lines.append(f"   this trick: {' '.join(f'{s}:{c}' for s, c in view.trick)}")
-    lines.append(f"   card points so far: " + ", ".join(f"team {t}: {p}" for t, p in enumerate(view.team_cards)))
-    lines.append(f"   your hand: {' '.join(view.hand) or '(empty)'}")
+        lines.append(f"   this trick: {_seat_cards(view.trick)}")
+    lines.append("   card points so far: " + ", ".join(f"team {t}: {p}" for t, p in enumerate(view.team_cards)))
+    for seat, cards in enumerate(view.table):  # open face play: the rows on the table
+        row = ", ".join(card_words(c) for c in cards) or "no cards"
+        hidden = view.face_down[seat] if seat < len(view.face_down) else 0
+        who = "your row" if seat == view.seat else f"seat {seat}'s row"
+        lines.append(f"   {who}: {row} face up" + (f", {hidden} face down" if hidden else ""))
+    lines.append(f"   your hand: {', '.join(card_words(c) for c in view.hand) or '(empty)'}")
     return "\n".join(lines)
 
 
-def ask(view: SeatView, read=input, write=print) -> Action | None:
-    write(describe(view))
-    options = "  ".join(f"{i}) {a.verb}{'' if a.arg is None else ' ' + str(a.arg)}" for i, a in enumerate(view.legal, 1))
+def understood(answer: str, legal: tuple[Action, ...], ruleset=None) -> Action | None:
+    """The legal action an answer means, or None."""
+    said = " ".join(answer.lower().split())
+    if said.isdigit():
+        return legal[int(said) - 1] if 1 <= int(said) <= len(legal) else None
+    for action in legal:
+        spellings = {say(action, ruleset).lower(), f"{action.verb} {action.arg}".lower()}
+        if action.arg is None or sum(a.verb == action.verb for a in legal) == 1:
+            spellings.add(action.verb.lower())
+        if said in spellings:
+            return action
+    card = said_card(said)  # a card to play, or to make trumps with
+    named = [a for a in legal if card is not None and a.verb in ("play", "trump") and a.arg == card]
+    return named[0] if len(named) == 1 else None
+
+
+def ask(view: SeatView, read=input, write=print, ruleset=None, why=None) -> Action | None:
+    """The person's choice among ``view.legal`` (None to stop). ``why(action)`` says why an action
+    that is not among the choices cannot be taken now."""
+    write(describe(view, ruleset))
+    choices = [f"{i}) {say(a, ruleset)}" for i, a in enumerate(view.legal, 1)]
+    prompt = "   choose: " + "  ".join(choices)
+    if len(prompt) > 90:  # one choice a line rather than a line that wraps mid-choice
+        prompt = "   choose:\n" + "\n".join(f"     {c}" for c in choices)
     while True:
-        write(f"   choose: {options}")
+        write(prompt)
         try:
             answer = read("> ").strip()
         except EOFError:
             return None
         if answer.lower() in ("q", "quit", "exit"):
             return None
-        if answer.isdigit() and 1 <= int(answer) <= len(view.legal):
-            return view.legal[int(answer) - 1]
-        for action in view.legal:
-            if answer.lower() in (f"{action.verb} {action.arg}".lower(), str(action.verb).lower()):
-                return action
-        write(f"   '{answer}' is not one of the choices")
+        action = understood(answer, view.legal, ruleset)
+        if action is not None:
+            return action
+        card = said_card(answer)
+        reason = ""
+        if card is not None and card not in view.hand:
+            reason = f": you do not hold the {card_words(card)}"
+        elif card is not None and why is not None:
+            reason = f": {why(Action(view.seat, 'play', card))}"
+        write(f"   '{answer}' is not one of the choices{reason} (a number, a card such as "
+              f"'10 of hearts' or '10h', or q to stop)")
 
 
-def play(ruleset, seat: int, seed: int | None, read=input, write=print) -> int:
+def play(ruleset, seat: int, seed: int | None, read=input, write=print, bots=None) -> int:
+    """A game for the person at ``seat``; ``bots`` names the bot of each other seat (default: all
+    :func:`default_bot`)."""
+    from thunee_dsl.editor.playtest import BOT_OPTIONS
+    from thunee_dsl.players import make_bot
     game = GameState(ruleset, seed=seed)
-    bots = {s: RandomBot(seed=None if seed is None else seed + s, speak=0.1) for s in range(ruleset.seats) if s != seat}
+    others = [s for s in range(ruleset.seats) if s != seat]
+    names = dict(zip(others, bots or [default_bot()] * len(others)))
+    players = {s: make_bot(names[s], ruleset, seed=None if seed is None else seed + s, **BOT_OPTIONS.get(names[s], {}))
+               for s in others}
+    write(f"   you are seat {seat}; " + ", ".join(f"seat {s}: {names[s]} bot" for s in others))
     shown = 0
     while not game.is_over:
         to_act = game.to_act
         if to_act == seat:
-            action = ask(game.view(seat), read, write)
+            action = ask(game.view(seat), read, write, ruleset, why=game.explain_illegal)
             if action is None:
                 write("bye")
                 return 0
         else:
-            action = bots[to_act].choose(game.view(to_act))
+            action = players[to_act].choose(game.view(to_act))
             if action.verb != "pass":
-                write(f"   seat {to_act}: {action.verb}{'' if action.arg is None or action.verb == 'trump' and to_act != seat else ' ' + str(action.arg)}")
+                hidden = action.verb == "trump" and action.arg not in (None, "last")  # the card stays face down
+                write(f"   seat {to_act}: {'makes trumps (card face down)' if hidden else say(action, ruleset)}")
         game.apply(action)
         for result in game.results[shown:]:
-            write(f"== deal over: balls " + ", ".join(f"team {t} +{b}" for t, b in enumerate(result.balls)))
+            write("== deal over: balls " + ", ".join(f"team {t} +{b}" for t, b in enumerate(result.balls)))
             for line in result.explanation:
                 write(f"   {line}")
         shown = len(game.results)
     write(f"== team {game.winner} wins the game, {'-'.join(map(str, game.score))}")
     return 0
+
+
+def default_bot() -> str:
+    from thunee_dsl import players
+    return getattr(players, "DEFAULT_BOT", FALLBACK_BOT)
+
+
+def bot_names() -> list[str]:
+    from thunee_dsl.players import BOTS
+    return sorted(BOTS)
+
+
+def chosen_bots(text: str | None, ruleset, seat: int) -> list[str]:
+    """``--bots``: one name for every other seat, or one per other seat in seat order; ValueError
+    naming the known bots otherwise."""
+    known = bot_names()
+    if text is None:
+        return [default_bot()] * (ruleset.seats - 1)
+    names = [n.strip() for n in text.split(",")]
+    unknown = [n for n in names if n not in known]
+    if unknown:
+        raise ValueError(f"unknown bot '{unknown[0]}' (known: {', '.join(known)})")
+    if len(names) == 1:
+        return names * (ruleset.seats - 1)
+    if len(names) != ruleset.seats - 1:
+        raise ValueError(f"give one bot for every other seat or one for each of the {ruleset.seats - 1} "
+                         f"other seats (in seat order, skipping seat {seat}), not {len(names)}")
+    return names
 
 
 def main_play(args) -> int:
@@ -80,4 +210,9 @@ def main_play(args) -> int:
     if not 0 <= args.seat < ruleset.seats:
         print(f"error: --seat must be 0 to {ruleset.seats - 1}", file=sys.stderr)
         return 2
-    return play(ruleset, args.seat, args.seed)
+    try:
+        bots = chosen_bots(args.bots, ruleset, args.seat)
+    except ValueError as err:
+        print(f"error: --bots: {err}", file=sys.stderr)
+        return 2
+    return play(ruleset, args.seat, args.seed, bots=bots)

@@ -34,8 +34,8 @@ from pathlib import Path
 
 from thunee_dsl.errors import Location, Problem, RulesetError
 from thunee_dsl.loading import MAX_BYTES, shipped_rulesets
+from thunee_dsl.loading.home import HOME_ENV, user_home
 
-HOME_ENV = "THUNEE_DSL_HOME"
 SUFFIX = ".yaml"
 _SLUG = re.compile(r"[^a-z0-9]+")
 MAX_STEM = 64
@@ -59,12 +59,6 @@ class SaveConflict(ValueError):
             "similar": f"the name is too like your ruleset '{other}' (both would be '{name}')",
         }[reason]
         super().__init__(message)
-
-
-def user_home() -> Path:
-    """``$THUNEE_DSL_HOME``, else ``~/.thunee-dsl``."""
-    configured = os.environ.get(HOME_ENV, "").strip()
-    return Path(configured).expanduser() if configured else Path.home() / ".thunee-dsl"
 
 
 def slug(name: str) -> str:

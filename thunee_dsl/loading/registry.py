@@ -1,24 +1,33 @@
-"""The shipped rulesets, found by name or alias (in the style of python-chess ``find_variant``).
+"""The rulesets, found by name or alias (in the style of python-chess ``find_variant``): the shipped
+ones first, then the user's own (the ones the app saves, in :func:`.home.user_rulesets_dir`).
 
 Shipped rulesets are the ``*.yaml`` files of the package folder ``thunee_dsl/rulesets/`` (the wheel
 maps the top-level ``rulesets/`` folder there) or, in a source checkout, of the top-level
 ``rulesets/`` folder. Each file is known by its top-level ``name:`` (else its file stem), by every
 entry of its top-level ``aliases:`` list, and by its file stem. Lookups are case-insensitive.
 
-Every function takes an optional ``directory`` to look in instead of :func:`rulesets_dir`.
+The user's own rulesets are found the same way, by ``name:``, alias or file stem, but only where no
+shipped ruleset answers to the name: a shipped name always means the shipped ruleset.
+
+Every function takes an optional ``directory`` to look in instead of :func:`rulesets_dir`; given one,
+only that folder is searched (not the user's).
 """
 
 from __future__ import annotations
 
 import difflib
+import re
+from dataclasses import dataclass
 from os import PathLike
 from pathlib import Path
 
 from thunee_dsl.errors import Location, Problem, RulesetError
 
-from .safe_yaml import load_yaml_file
+from .home import user_rulesets_dir
+from .safe_yaml import MAX_BYTES, load_yaml_file, load_yaml_text
 
-__all__ = ["rulesets_dir", "shipped_rulesets", "aliases", "find_ruleset", "unknown_ruleset_message"]
+__all__ = ["Header", "rulesets_dir", "shipped_rulesets", "user_folder", "user_rulesets", "aliases",
+           "find_ruleset", "read_header", "unknown_ruleset_message"]
 
 
 def rulesets_dir() -> Path:
@@ -30,16 +39,70 @@ def rulesets_dir() -> Path:
     return here.parents[2] / "rulesets"
 
 
-# (resolved file path) -> ((mtime_ns, size), name, aliases)
-_HEADER_CACHE: dict[Path, tuple[tuple[int, int], str, tuple[str, ...]]] = {}
+# (file path) -> ((mtime_ns, size), header)
+_HEADER_CACHE: dict[Path, tuple[tuple[int, int], "Header"]] = {}
+
+# The top-level keys a header needs. Each is read from its own lines of the file (the key's line and
+# the indented or "- " lines after it), so that finding a ruleset by name parses a few lines per file
+# rather than every file whole; anything unusual falls back to the whole file.
+_TOP_KEY = re.compile(r"(name|title|aliases)[ \t]*:(?:[ \t]|$)")
 
 
-def _header(path: Path) -> tuple[str, tuple[str, ...]]:
-    """The ``name:`` and ``aliases:`` of one file, read with the safe loader and cached.
+@dataclass(frozen=True)
+class Header:
+    """What a listing shows of one ruleset file, read without validating or compiling it."""
+
+    name: str  # ``name:``, else the file stem
+    title: str  # ``title:``, else ""
+    aliases: tuple[str, ...]
+
+
+def _header_lines(text: str) -> str | None:
+    """The lines of the top-level ``name``/``title``/``aliases`` entries, or None if the file is unusual."""
+    if text.startswith(("%", "---", "{")) or "\n---" in text or "\n..." in text:
+        return None  # directives, several documents or a flow mapping: read the whole file
+    keep: list[str] = []
+    inside = False
+    for line in text.splitlines():
+        if _TOP_KEY.match(line):
+            inside = True
+        elif not (line[:1] in ("", " ", "\t", "#") or line == "-" or line.startswith("- ")):
+            inside = False  # the next top-level key
+        if inside:
+            keep.append(line)
+    return "\n".join(keep) + "\n"
+
+
+def _header_data(path: Path) -> dict | None:
+    """The top-level mapping's header keys (None when the file does not load as YAML)."""
+    try:
+        with path.open("rb") as fh:
+            raw = fh.read(MAX_BYTES + 1)
+        text = raw.decode("utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+    if len(raw) <= MAX_BYTES:
+        lines = _header_lines(text.removeprefix("\ufeff"))
+        if lines is not None:
+            try:
+                data = load_yaml_text(lines, str(path)).data
+            except RulesetError:
+                data = None  # e.g. an anchor defined elsewhere: the whole file decides
+            if data is not None and isinstance(data.get("name"), str):
+                return data
+    try:
+        return load_yaml_file(path).data
+    except (RulesetError, OSError):  # an unreadable file is listed too, and says why when loaded
+        return None
+
+
+def read_header(path: str | PathLike) -> Header:
+    """The name, title and aliases of one ruleset file, cached while the file is unchanged.
 
     A file that does not load is still listed (by its stem), so that loading it later reports its
     problems with their locations.
     """
+    path = Path(path)
     try:
         st = path.stat()
         stamp = (st.st_mtime_ns, st.st_size)
@@ -47,20 +110,26 @@ def _header(path: Path) -> tuple[str, tuple[str, ...]]:
         stamp = (0, 0)
     cached = _HEADER_CACHE.get(path)
     if cached is not None and cached[0] == stamp:
-        return cached[1], cached[2]
-    name, alias_list = path.stem, ()
-    try:
-        data = load_yaml_file(path).data
-    except RulesetError:
-        data = {}
+        return cached[1]
+    data = _header_data(path) or {}
+    name, title, alias_list = path.stem, "", ()
     raw_name = data.get("name")
     if isinstance(raw_name, str) and raw_name.strip():
         name = raw_name.strip()
+    raw_title = data.get("title")
+    if isinstance(raw_title, str):
+        title = " ".join(raw_title.split())
     raw_aliases = data.get("aliases")
     if isinstance(raw_aliases, list):
         alias_list = tuple(a.strip() for a in raw_aliases if isinstance(a, str) and a.strip())
-    _HEADER_CACHE[path] = (stamp, name, alias_list)
-    return name, alias_list
+    header = Header(name, title, alias_list)
+    _HEADER_CACHE[path] = (stamp, header)
+    return header
+
+
+def _header(path: Path) -> tuple[str, tuple[str, ...]]:
+    header = read_header(path)
+    return header.name, header.aliases
 
 
 def _files(directory: Path) -> list[Path]:
@@ -86,6 +155,31 @@ def shipped_rulesets(directory: str | PathLike | None = None) -> dict[str, Path]
             continue
         taken.add(name.lower())
         result[name] = path
+    return result
+
+
+def user_folder() -> Path | None:
+    """The user's rulesets folder, or None where there is no home to find it in (a bare service)."""
+    try:
+        return user_rulesets_dir()
+    except RuntimeError:  # Path.home() with neither $HOME nor a password entry
+        return None
+
+
+def user_rulesets() -> dict[str, Path]:
+    """The user's own rulesets by name (``name:``, else the file stem), in file-name order.
+
+    A file whose ``name:`` a shipped ruleset already answers to is listed by its file stem (by which
+    :func:`find_ruleset` finds it), or not at all when a shipped ruleset answers to that too.
+    """
+    shipped = _lookup_table(None)
+    result: dict[str, Path] = {}
+    folder = user_folder()
+    for path in _files(folder) if folder is not None else ():
+        for name in (read_header(path).name, path.stem):
+            if name.lower() not in shipped and name.lower() not in {n.lower() for n in result}:
+                result[name] = path
+                break
     return result
 
 
@@ -121,11 +215,9 @@ def _lookup_table(directory: str | PathLike | None) -> dict[str, Path]:
     return table
 
 
-def unknown_ruleset_message(name: str, directory: str | PathLike | None = None) -> str:
-    """``unknown ruleset 'x' (did you mean 'y'?); known rulesets: a, b``."""
+def _candidates(directory: str | PathLike | None) -> dict[str, str]:
+    """lower-cased name / alias / stem -> as written, for "did you mean"."""
     names = shipped_rulesets(directory)
-    if not names:
-        return f"unknown ruleset '{name}'; no rulesets are installed (looked in {_directory(directory)})"
     candidates: dict[str, str] = {}
     for known in names:
         candidates.setdefault(known.lower(), known)
@@ -133,11 +225,45 @@ def unknown_ruleset_message(name: str, directory: str | PathLike | None = None) 
         candidates.setdefault(alias.lower(), alias)
     for path in names.values():
         candidates.setdefault(path.stem.lower(), path.stem)
+    return candidates
+
+
+def _loose(name: str) -> str:
+    """A name with case, spaces and punctuation left out: "Our Table!" and "our-table" meet."""
+    return "".join(ch for ch in name.lower() if ch.isalnum())
+
+
+def _loosely(table: dict[str, Path]) -> dict[str, Path]:
+    """``table`` by loose names; a loose name two different files share finds neither."""
+    found: dict[str, Path] = {}
+    shared: set[str] = set()
+    for key, path in table.items():
+        loose = _loose(key)
+        if loose in found and found[loose] != path:
+            shared.add(loose)
+        found.setdefault(loose, path)
+    return {k: v for k, v in found.items() if k and k not in shared}
+
+
+def unknown_ruleset_message(name: str, directory: str | PathLike | None = None) -> str:
+    """``unknown ruleset 'x' (did you mean 'y'?); known rulesets: a, b``, then, when the user has
+    saved rulesets of their own (and no ``directory`` is given), ``; yours (in FOLDER): c, d``."""
+    names = shipped_rulesets(directory)
+    own = user_rulesets() if directory is None else {}
+    if not names and not own:
+        return f"unknown ruleset '{name}'; no rulesets are installed (looked in {_directory(directory)})"
+    candidates = _candidates(directory)
+    if own:
+        for key, written in _candidates(user_folder()).items():
+            candidates.setdefault(key, written)
     close = difflib.get_close_matches(name.lower(), list(candidates), n=1, cutoff=0.6)
     message = f"unknown ruleset '{name}'"
     if close:
         message += f" (did you mean '{candidates[close[0]]}'?)"
-    return message + "; known rulesets: " + ", ".join(names)
+    message += "; known rulesets: " + ", ".join(names)
+    if own:
+        message += f"; yours (in {user_folder()}): " + ", ".join(own)
+    return message
 
 
 def find_ruleset(
@@ -146,14 +272,22 @@ def find_ruleset(
     directory: str | PathLike | None = None,
     where: Location | None = None,
 ) -> Path:
-    """The file of the shipped ruleset called ``name`` (a name, an alias or a file stem; any case).
+    """The file of the ruleset called ``name`` (a name, an alias or a file stem; any case): a shipped
+    one, else (without ``directory``) one of the user's own.
 
     Unknown names raise :class:`RulesetError` located at ``where`` (default: the rulesets folder)
     with a "did you mean" suggestion and the list of known names.
     """
     key = str(name).strip().lower()
-    path = _lookup_table(directory).get(key)
-    if path is not None:
-        return path
+    tables = [_lookup_table(directory)]
+    if directory is None and user_folder() is not None:
+        tables.append(_lookup_table(user_folder()))
+    for table in tables:  # the exact name (any case), shipped first
+        if key in table:
+            return table[key]
+    for table in tables:  # then the name as typed in the app's Save box: "our table" for our-table
+        path = _loosely(table).get(_loose(key))
+        if path is not None:
+            return path
     location = where if where is not None else Location(str(_directory(directory)))
     raise RulesetError([Problem(location, unknown_ruleset_message(str(name).strip(), directory))])
