@@ -57,11 +57,13 @@ def shoot(page, out: Path, name: str, height: int) -> Path:
 def play_some(page, clicks: int) -> None:
     """Click legal cards (else the last announcement button, a pass) a few times."""
     for _ in range(clicks):
-        card = page.locator('[class*="st-key-pt_card_"] button:not([disabled])').first
+        # :visible: a button with a tooltip has a hidden twin in the page
+        card = page.locator('[class*="st-key-pt_card_"] button:not([disabled]):visible').first
+        said = page.locator('[class*="st-key-pt_do_"] button:visible')
         if card.count():
             card.click()
-        elif page.locator('[class*="st-key-pt_do_"] button').count():
-            page.locator('[class*="st-key-pt_do_"] button').last.click()
+        elif said.count():
+            said.last.click()
         else:
             break
         wait_idle(page)

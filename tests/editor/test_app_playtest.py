@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import io
+import re
 import zipfile
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
 
 import pytest
 import yaml
@@ -23,6 +26,72 @@ def start(app, ref: str = "shipped:standard", seed: int = 7, seat: int = 0):
     at.button(key="pt_start").click().run()
     assert not at.exception, at.exception
     return at
+
+
+@dataclass
+class Table:
+    """The card table as drawn: each seat's plate text, the trick cards at each seat, face-up rows."""
+
+    showing: str  # "current" trick or "last" trick
+    plates: dict[int, str] = field(default_factory=dict)
+    cards: dict[int, tuple[str, str]] = field(default_factory=dict)  # seat -> (card, classes)
+    minis: dict[int, list[str]] = field(default_factory=dict)  # seat -> face-up cards on its plate
+    middle: str = ""
+
+
+class _TableParser(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.table, self.seat, self.depth, self.in_middle = None, None, 0, False
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        cls = a.get("class", "")
+        if "pt-table" in cls.split():
+            self.table = Table(a["data-showing"])
+        elif "pt-seat" in cls.split():
+            self.seat, self.depth = int(a["data-seat"]), 0
+            self.table.plates[self.seat] = ""
+            self.table.minis[self.seat] = []
+        elif "pt-card" in cls.split():
+            self.table.cards[int(a["data-seat"])] = (a["data-card"], cls)
+        elif "pt-mini" in cls.split() and self.seat is not None:
+            self.table.minis[self.seat].append(a["data-card"])
+        elif "pt-middle" in cls.split():
+            self.in_middle = True
+        if self.seat is not None and tag != "br":
+            self.depth += 1
+
+    def handle_endtag(self, tag):
+        if self.seat is not None:
+            self.depth -= 1
+            if self.depth == 0:
+                self.seat = None
+        self.in_middle = False if tag == "div" else self.in_middle
+
+    def handle_data(self, data):
+        if self.seat is not None and self.depth > 0:
+            self.table.plates[self.seat] += data
+        elif self.in_middle:
+            self.table.middle += data + " "
+
+
+def table_of(at) -> Table:
+    [body] = [h.proto.body for h in at.get("html") if 'class="pt-table"' in h.proto.body]
+    parser = _TableParser()
+    parser.feed(body)
+    return parser.table
+
+
+def tricks_shown(at) -> list[tuple[dict[int, str], int | None]]:
+    """The trick history as drawn: for each trick, the card at each seat and the winner's seat."""
+    [body] = [h.proto.body for h in at.get("html") if 'class="pt-tricks"' in h.proto.body]
+    out = []
+    for row in re.findall(r'<tr data-trick="\d+">(.*?)</tr>', body):
+        cards = {int(s): c for s, c in re.findall(r'<td class="[^"]*" data-seat="(\d+)"><span class="pt-mini" data-card="(\w+)"', row)}
+        won = re.findall(r'<td class="pt-win" data-seat="(\d+)">', row)
+        out.append((cards, int(won[0]) if won else None))
+    return out
 
 
 def enabled(at, prefix: str) -> list:
@@ -75,8 +144,8 @@ def test_play_a_trick_then_undo(app):
     view = pt.view()
     assert len(view.tricks) == tricks_before + 1 or pt.deal_over
     assert all(len(t.cards) == pt.ruleset.seats for t in view.tricks)
-    shown = " ".join(m.value for m in at.markdown)
-    assert "1." in shown and "→" in shown  # the trick history
+    history = tricks_shown(at)  # the trick history: who played which card, who won
+    assert history == [(dict(t.cards), t.winner) for t in view.tricks]
     before = list(pt.actions)
     last_mine = max(i for i, a in enumerate(before) if a.seat == 0)
     at.button(key="pt_undo").click().run()
@@ -170,7 +239,7 @@ def test_a_deal_of_every_shipped_ruleset_plays_through_the_page(app, name):
 def test_open_face_table_shows_the_other_seats_face_up_cards_after_the_lay_out(app):
     at = start(app, ref="shipped:two-player-open-face", seed=3)
     pt = at.session_state["playtest"]
-    assert any(c.value.endswith("6 face down") for c in at.caption)  # the rows, before the lay-out
+    assert all(plate.endswith("6 face down") for plate in table_of(at).plates.values())  # the rows, before the lay-out
     for _ in range(60):
         pt = at.session_state["playtest"]
         if pt.deal_over or (pt.view().tricks and pt.view().table and pt.view().table[1]):
@@ -179,11 +248,11 @@ def test_open_face_table_shows_the_other_seats_face_up_cards_after_the_lay_out(a
     view = pt.view()
     if pt.deal_over and view.undertaking is not None:
         pytest.skip("a Thunee was called: the rows are not used")
-    # the other seat's face-up cards are drawn on the table, each as a card tile, with the counts
+    # the other seat's face-up cards are drawn at its place on the table, each as a card tile, with the counts
     other = view.table[1]
-    shown = [m.value for m in at.markdown if 'title="' in m.value and m.value.count("<span") == len(other)]
-    assert shown and all(f">{card[0].replace('T', '10')}" in shown[0] for card in other)
-    assert any(c.value == f"{len(other)} face up · {view.face_down[1]} face down" for c in at.caption)
+    table = table_of(at)
+    assert table.minis[1] == list(other)
+    assert f"{len(other)} face up · {view.face_down[1]} face down" in table.plates[1]
     assert any(m.value == "**Your cards, face up on the table**" for m in at.markdown)
     # your own buttons mark the cards lying on a face-down card
     marked = {b.key.removeprefix("pt_card_") for b in at.button if (b.key or "").startswith("pt_card_") and "▾" in b.label}
