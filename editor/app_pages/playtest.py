@@ -55,13 +55,14 @@ st.html("""<style>
   [class*="st-key-pt_card_"] button { min-height:3.3rem; min-width:3.2rem; padding:0 .45rem; }
   [class*="st-key-pt_card_"] button p { font-size:1.35rem; }
   [class*="st-key-pt_card_"] button:disabled { opacity:.35; }
+  [data-testid="stMainBlockContainer"] { padding-top:4.2rem; }
   .st-key-pt_gameover { background:#eaf7ee; border:2px solid #117a37; border-radius:12px; padding:.6rem .9rem; }
   @media (max-width: 640px) {
     .pt-seat { font-size:.72rem; padding:1px 5px; } .pt-seat .pt-name { font-size:.78rem; }
     .pt-seat .pt-role { display:block; line-height:1; }
     .pt-card { font-size:1.1rem; padding:4px 3px; }
     .pt-table { height:270px; }
-    [class*="st-key-pt_card_"] button { min-height:2.9rem; min-width:2.9rem; }
+    [class*="st-key-pt_card_"] button { min-height:2.9rem; min-width:2.5rem; padding:0 .3rem; }
     [class*="st-key-pt_card_"] button p { font-size:1.15rem; }
   }
 </style>""")
@@ -247,11 +248,12 @@ for spot in table_spots(me, r.seats, r.direction):
     row = ""
     if view.table and view.table[s] and s != me:  # open face play: the seat's face-up cards, seen by all
         row = "<br>" + "".join(tile(c, "pt-mini") + ("▾" if c in view.covering[s] else "") for c in view.table[s])
-    name = "You" if s == me else f"Seat {s} <span class='pt-role'>{words.role(s)}</span>"
+    name = "You" if s == me else f"Seat {s}</span> <span class='pt-role'>{words.role(s)}"
     side = " pt-west" if spot.x < 20 else " pt-east" if spot.x > 80 else ""
     left = 1 if side == " pt-west" else 99 if side == " pt-east" else spot.x
     parts.append(f'<div class="{classes}{side}" data-seat="{s}" style="left:{left:.1f}%;top:{spot.y:.1f}%">'
-                 f'<span class="pt-name">{name}</span><br>{"".join(badges)}{"<br>" if badges else ""}{held}{row}</div>')
+                 f'<div><span class="pt-name">{name}</span></div>{"<div>" + "".join(badges) + "</div>" if badges else ""}'
+                 f'<div>{held}</div>{row}</div>')
     if s in played:
         won = showing_last and finished is not None and finished.winner == s
         cls = "pt-card" + (" pt-last" if showing_last else "") + (" pt-won" if won else "")
@@ -318,8 +320,8 @@ with left:
             if result.cancelled:
                 st.markdown("#### The deal is thrown in")
             else:
-                st.markdown("#### The deal is over: " + ", ".join(
-                    f"{team_name(t)} +{b} ball{'s' if b != 1 else ''}" for t, b in enumerate(result.balls)))
+                st.markdown("#### The deal is over: " + (", ".join(
+                    words.wins(t, b) for t, b in enumerate(result.balls) if b) or "nobody scores"))
             st.markdown(words.deal_story(result, view, team_values(r, pt.game.deal)))
             with st.expander("How it was counted (the ruleset's formulas)"):
                 for line in result.explanation:
@@ -327,6 +329,9 @@ with left:
             if not pt.is_over:
                 st.button("Next deal", type="primary", on_click=next_deal, key="pt_next")
 
+
+
+def show_hand() -> None:
     on_table_cards = bool(view.table and view.table[me])
     hand = list(view.hand)
     if hand:
@@ -336,12 +341,15 @@ with left:
                 action = trumps_by_card.get(card) if choosing_trump else plays.get(card)
                 label = card_button_label(card) + (" ▾" if view.covering and card in view.covering[me] else "")
                 st.button(label, key=f"pt_card_{card}", on_click=act, args=(action,), disabled=action is None,
-                          help=words.action_help(action, legal) if action else None)  # (a disabled button with help gets a hidden twin)
+                          help=words.action_help(action, legal) if action else None)  # a button with help has a hidden twin
         if on_table_cards:
             st.caption("Everyone sees these. ▾ marks a card lying on a face-down card, which is turned up at the "
                        "end of the trick you play the card to.")
     if view.unseen:
         st.caption(f"... and {view.unseen} card{'s' if view.unseen != 1 else ''} face down, unseen until allowed.")
+
+
+def show_say() -> None:
     if others:
         with st.container(key="pt_say"):
             for action in others:
@@ -350,6 +358,15 @@ with left:
                 b.button(action_label(action, r), key=f"pt_do_{action.verb}_{action.arg}", on_click=act,
                          args=(action,), width="stretch", type="primary" if action.verb != "pass" else "secondary")
                 c.caption(explained)
+
+
+with left:
+    if plays or choosing_trump:  # what to click now comes first
+        show_hand()
+        show_say()
+    else:
+        show_say()
+        show_hand()
 
 with right:
     st.markdown("**Tricks this deal**")

@@ -93,7 +93,8 @@ def test_explanations_come_from_the_rulesets_own_rulebook():
     thunee = words.action_help(Action(0, "thunee"))
     assert "The caller alone must win every trick" in thunee
     assert any("The caller alone must win every trick" in line for line in sections["Thunee (`thunee`)"])
-    assert "4 balls to the caller's team" in thunee and "8 if the caller's partner catches" in thunee
+    assert thunee == ("The caller alone must win every trick; it fails as soon as a card of the caller's is beaten. "
+                      "Made: 4 balls; caught: 4 to the opponents (8 if the caller's partner catches).")
     call = words.action_help(Action(0, "call", 20))
     assert call.startswith("Call 20") and "counted for the opponents" in call
     assert "after the first lead" in words.action_help(Action(0, "trump", "JS"))  # when the trump card is shown

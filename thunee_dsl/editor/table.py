@@ -147,7 +147,8 @@ class TableWords:
         u = r.undertaking_by_verb(verb)
         if u is not None:
             rules = self._lines(f"{u.title} (`{u.verb}`)", skip=("May be called", "Balls ("))
-            return " ".join([*rules, _ball_words(u.balls, "caught")]).strip()
+            main = [x for x in rules if " must " in x] or rules[:1]  # the rule that makes or breaks it
+            return " ".join([*main[:1], _ball_words(u.balls, "caught")]).strip()
         c = r.claim_by_verb(verb)
         if c is not None:
             rules = self._lines(f"{c.title} (`{c.verb}`)", skip=("Allowed when", "Forbidden", "Balls ("))
@@ -306,7 +307,7 @@ def _claim_balls(claim, how: str, result: DealResult, gainer: int) -> int | None
 
 
 def _ball_words(table: BallTable, failed: str) -> str:
-    """"Wins 4 balls; caught: 4 to the opponents, 8 if the partner catches." (plain numbers only)."""
+    """"Made: 4 balls; caught: 4 to the opponents (8 if the caller's partner catches)." (fixed numbers only)."""
     def fixed(formula) -> int | None:
         text = formula.text.strip()
         return int(text) if text.isdigit() else None
@@ -314,11 +315,11 @@ def _ball_words(table: BallTable, failed: str) -> str:
     ok, bad, partner = fixed(table.success), fixed(table.failure), fixed(table.partner_catch)
     parts = []
     if ok is not None:
-        parts.append(f"Made: {_balls(ok)} to the caller's team.")
+        parts.append(f"Made: {_balls(ok)}")
     if bad is not None:
-        extra = f", {partner} if the caller's partner catches" if partner is not None and partner != bad else ""
-        parts.append(f"If {failed}: {_balls(bad)} to the opponents{extra}.")
-    return " ".join(parts)
+        extra = f" ({partner} if the caller's partner catches)" if partner is not None and partner != bad else ""
+        parts.append(f"{_cap(failed) if not parts else failed}: {bad} to the opponents{extra}")
+    return ("; ".join(parts) + ".") if parts else ""
 
 
 def team_values(ruleset: Ruleset, deal) -> dict[str, tuple]:
