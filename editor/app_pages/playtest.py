@@ -308,7 +308,7 @@ with left:
     if choosing_trump:
         st.markdown("**Your turn: make trumps.** Click the card to place face down: its suit becomes trumps.")
     elif plays:
-        st.markdown("**Your turn: play a card.** Greyed cards may not be played now.")
+        st.markdown("**Your turn: click a card to play it.** Greyed cards may not be played now.")
     elif others:
         st.markdown("**Your turn: say something.**")
     elif not pt.deal_over and turn is not None:
@@ -350,23 +350,20 @@ def show_hand() -> None:
 
 
 def show_say() -> None:
-    if others:
-        with st.container(key="pt_say"):
-            for action in others:
-                explained = words.action_help(action, legal)
-                b, c = st.columns([1, 2.6], vertical_alignment="center")
-                b.button(action_label(action, r), key=f"pt_do_{action.verb}_{action.arg}", on_click=act,
-                         args=(action,), width="stretch", type="primary" if action.verb != "pass" else "secondary")
-                c.caption(explained)
+    """The things you may say, side by side under your hand; what each means just below them."""
+    if not others:
+        return
+    with st.container(horizontal=True, key="pt_say"):
+        for action in others:
+            st.button(action_label(action, r), key=f"pt_do_{action.verb}_{action.arg}", on_click=act, args=(action,),
+                      type="primary" if action.verb != "pass" else "secondary")
+    for action in others:
+        st.caption(f"**{action_label(action, r)}**: {words.action_help(action, legal)}")
 
 
 with left:
-    if plays or choosing_trump:  # what to click now comes first
-        show_hand()
-        show_say()
-    else:
-        show_say()
-        show_hand()
+    show_hand()
+    show_say()
 
 with right:
     st.markdown("**Tricks this deal**")

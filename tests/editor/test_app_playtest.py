@@ -11,6 +11,8 @@ from html.parser import HTMLParser
 import pytest
 import yaml
 
+from thunee_dsl.editor.playtest import replay_help
+from thunee_dsl.editor.table import TableWords, team_values
 from thunee_dsl.game.transcript import replay_file, replay_text
 from thunee_dsl.loading import shipped_rulesets
 
@@ -257,3 +259,107 @@ def test_open_face_table_shows_the_other_seats_face_up_cards_after_the_lay_out(a
     # your own buttons mark the cards lying on a face-down card
     marked = {b.key.removeprefix("pt_card_") for b in at.button if (b.key or "").startswith("pt_card_") and "▾" in b.label}
     assert marked == set(view.covering[0])
+
+
+def test_every_button_that_says_something_shows_its_explanation(app):
+    at = start(app, seed=7)
+    seen = set()
+    for _ in range(40):
+        pt = at.session_state["playtest"]
+        if pt.deal_over:
+            break
+        view = pt.view()
+        words = TableWords(pt.ruleset, pt.seat)
+        captions = [c.value for c in at.caption]
+        for b in enabled(at, "pt_do_"):
+            [action] = [a for a in view.legal if b.key == f"pt_do_{a.verb}_{a.arg}"]
+            assert f"**{b.label}**: {words.action_help(action, view.legal)}" in captions, b.label
+            seen.add(action.verb)
+        step(at)
+    assert "pass" in seen and seen - {"pass"}  # at least one call, Thunee, Double ... was offered
+
+
+def test_the_trick_stays_on_the_table_until_the_next_lead(app):
+    """At every click of a whole deal the table shows the trick being played, each card at its seat; when
+    none is under way it shows the last trick, its winner marked, until the next card is led."""
+    at = start(app, seed=13)
+    shown_last = 0
+    for _ in range(80):
+        pt = at.session_state["playtest"]
+        view = pt.view()
+        table = table_of(at)
+        if view.trick:
+            assert table.showing == "current"
+            assert {s: c for s, (c, _) in table.cards.items()} == dict(view.trick)
+        elif view.tricks:
+            last = view.tricks[-1]
+            assert table.showing == "last" and "Last trick" in table.middle
+            assert {s: c for s, (c, _) in table.cards.items()} == dict(last.cards)
+            assert [s for s, (_, cls) in table.cards.items() if "pt-won" in cls] == [last.winner]
+            shown_last += 1
+        else:
+            assert not table.cards
+        assert [s for s, text in table.plates.items() if "dealer" in text] == [view.dealer]
+        if view.trump_maker is not None:
+            assert "trumps" in table.plates[view.trump_maker]
+        if pt.deal_over:
+            break
+        step(at)
+    assert at.session_state["playtest"].deal_over and shown_last
+
+
+def test_the_deal_is_told_in_words_with_the_formulas_one_click_away(app):
+    at = start(app, seed=3)
+    for _ in range(60):
+        if at.session_state["playtest"].deal_over:
+            break
+        step(at)
+    pt = at.session_state["playtest"]
+    result, view = pt.last_result, pt.view()
+    story = TableWords(pt.ruleset, pt.seat).deal_story(result, view, team_values(pt.ruleset, pt.game.deal))
+    shown = [m.value for m in at.markdown]
+    heading = next(i for i, m in enumerate(shown) if m.startswith("#### The deal"))
+    assert shown[heading + 1] == story  # the words come first
+    [how] = [e for e in at.expander if e.label.startswith("How it was counted")]
+    assert [m.value for m in how.markdown] == [f"- {line}" for line in result.explanation]
+
+
+def test_game_over_shows_the_winner_first_and_play_again_deals_a_new_game(app, home):
+    (home / "rulesets").mkdir(parents=True)
+    (home / "rulesets" / "quick.yaml").write_text(
+        "extends: standard\nname: quick\ngame: {target: 2, corner_house: 1}\n", encoding="utf-8")
+    at = start(app, ref="mine:quick", seed=4)
+    for _ in range(400):
+        pt = at.session_state["playtest"]
+        if pt.is_over:
+            break
+        if pt.deal_over:
+            at.button(key="pt_next").click().run()
+        else:
+            step(at)
+    pt = at.session_state["playtest"]
+    assert pt.is_over
+    view = pt.view()
+    # the game-over box comes right after the status line, before the table
+    main = [child for child in at.main.children.values()]
+    first_blocks = [getattr(c, "key", None) or type(c).__name__ for c in main[:3]]
+    assert "pt_gameover" in first_blocks
+    winner = "your team wins" if view.winner == 0 else "they win"
+    high, low = sorted(view.score, reverse=True)
+    assert any(m.value.endswith(f"{winner.capitalize()} the game, {high} to {low}") for m in at.markdown)
+    assert not [b for b in at.button if b.key == "pt_next"]
+    seed_before = pt.seed
+    at.button(key="pt_again").click().run()
+    again = at.session_state["playtest"]
+    assert again is not pt and not again.is_over and again.ruleset.name == "quick"
+    assert (again.seat, again.bots) == (pt.seat, pt.bots) and again.seed != seed_before
+    assert again.view().score == (0, 0) and again.view().deal_number == 1
+
+
+def test_the_export_button_says_the_exact_command_that_replays_its_file(app):
+    at = start(app, seed=5)
+    [button] = [b for b in at.get("download_button") if b.key == "pt_export"]
+    name, _ = at.session_state["pt_export_file"]
+    assert name == "standard-seed5.yaml"
+    assert button.proto.help == replay_help(name)
+    assert "thunee-dsl replay standard-seed5.yaml --format text" in button.proto.help
