@@ -383,8 +383,9 @@ with right:
                         f'<td>{short(trick.winner) if trick.winner is not None else "?"}</td></tr>')
         st.html(f'<table class="pt-tricks"><tr><th>#</th>{head}<th>won by</th></tr>{"".join(rows)}</table>')
     st.markdown("**Points so far**")
-    st.dataframe([{"": team_name(t), "card points": view.team_cards[t], "tricks": view.team_tricks[t],
-                   "balls": view.score[t]} for t in range(teams)], hide_index=True, width="stretch")
+    st.html('<table class="pt-tricks pt-points"><tr><th></th><th>card points</th><th>tricks</th><th>balls</th></tr>'
+            + "".join(f"<tr><td>{team_name(t)}</td><td>{view.team_cards[t]}</td><td>{view.team_tricks[t]}</td>"
+                      f"<td>{view.score[t]}</td></tr>" for t in range(teams)) + "</table>")
     if view.declarations:
         st.markdown("**Declared**")
         for d in view.declarations:
@@ -403,7 +404,10 @@ with right:
 st.divider()
 c1, c2, c3 = st.columns(3, vertical_alignment="bottom")
 c1.button("Undo my last move", on_click=undo, key="pt_undo", disabled=not pt.can_undo, width="stretch")
-file_name, data, mime = pt.export()
+export_key = (id(pt), pt.seed, hash(tuple(pt.actions)), pt.started)  # built again only when the game changed
+if ss.get("pt_export_key") != export_key:
+    ss.pt_exported, ss.pt_export_key = pt.export(), export_key
+file_name, data, mime = ss.pt_exported
 ss.pt_export_file = (file_name, data)  # what the button hands out (kept for tests and the next run)
 c2.download_button("Export the game (transcript)", data=data, file_name=file_name, mime=mime,
                    key="pt_export", width="stretch", on_click="ignore", help=replay_help(file_name))

@@ -363,3 +363,18 @@ def test_the_export_button_says_the_exact_command_that_replays_its_file(app):
     assert name == "standard-seed5.yaml"
     assert button.proto.help == replay_help(name)
     assert "thunee-dsl replay standard-seed5.yaml --format text" in button.proto.help
+
+
+def test_the_export_follows_an_undone_and_changed_move(app):
+    at = start(app, seed=21)
+    pt = play_until_cards(at)
+    playable = [b for b in enabled(at, "pt_card_")]
+    if len(playable) < 2:
+        pytest.skip("only one card to play")
+    playable[0].click().run()
+    first = at.session_state["pt_export_file"][1]
+    at.button(key="pt_undo").click().run()
+    [b for b in enabled(at, "pt_card_")][1].click().run()
+    second = at.session_state["pt_export_file"][1]
+    said = [str(a) for i, a in enumerate(pt.game.deals[-1].actions) if i not in pt.game.deals[-1].silent]
+    assert first != second and yaml.safe_load(second.decode("utf-8"))["deals"][-1]["actions"] == said
