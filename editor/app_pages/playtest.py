@@ -357,8 +357,11 @@ def show_say() -> None:
         for action in others:
             st.button(action_label(action, r), key=f"pt_do_{action.verb}_{action.arg}", on_click=act, args=(action,),
                       type="primary" if action.verb != "pass" else "secondary")
+    explained: dict[str, list[str]] = {}  # one line per meaning: "Call 10 / Call 20: take over making trumps ..."
     for action in others:
-        st.caption(f"**{action_label(action, r)}**: {words.action_help(action, legal)}")
+        explained.setdefault(words.action_help(action, legal), []).append(action_label(action, r))
+    for text, labels in explained.items():
+        st.caption(f"**{' / '.join(labels)}**: {text}")
 
 
 with left:

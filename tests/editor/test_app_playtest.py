@@ -231,6 +231,7 @@ def test_a_deal_of_every_shipped_ruleset_plays_through_the_page(app, name):
         if pt.deal_over:
             break
         labels |= {b.label for b in enabled(at, "pt_do_")}
+        check_table(at)
         step(at)
     pt = at.session_state["playtest"]
     assert pt.deal_over, f"the deal of {name} did not finish in 120 clicks"
@@ -273,10 +274,36 @@ def test_every_button_that_says_something_shows_its_explanation(app):
         captions = [c.value for c in at.caption]
         for b in enabled(at, "pt_do_"):
             [action] = [a for a in view.legal if b.key == f"pt_do_{a.verb}_{a.arg}"]
-            assert f"**{b.label}**: {words.action_help(action, view.legal)}" in captions, b.label
+            text = words.action_help(action, view.legal)
+            [line] = [c for c in captions if c.endswith(f"**: {text}")]
+            assert b.label in line.removeprefix("**").split("**: ")[0].split(" / "), (b.label, line)
             seen.add(action.verb)
         step(at)
     assert "pass" in seen and seen - {"pass"}  # at least one call, Thunee, Double ... was offered
+
+
+def check_table(at) -> str:
+    """The table drawn agrees with the person's view: a plate for every seat (the dealer and the trump maker
+    marked); the trick under way with each card at its seat, or else the last trick, its winner marked, until
+    the next lead. Returns what the middle shows: "current" or "last"."""
+    pt = at.session_state["playtest"]
+    view = pt.view()
+    table = table_of(at)
+    assert sorted(table.plates) == list(range(pt.ruleset.seats))
+    assert [s for s, text in table.plates.items() if "dealer" in text] == [view.dealer]
+    if view.trump_maker is not None:
+        assert "trumps" in table.plates[view.trump_maker]
+    if view.trick:
+        assert table.showing == "current"
+        assert {s: c for s, (c, _) in table.cards.items()} == dict(view.trick)
+    elif view.tricks:
+        last = view.tricks[-1]
+        assert table.showing == "last" and "Last trick" in table.middle
+        assert {s: c for s, (c, _) in table.cards.items()} == dict(last.cards)
+        assert [s for s, (_, cls) in table.cards.items() if "pt-won" in cls] == [last.winner]
+    else:
+        assert not table.cards
+    return table.showing
 
 
 def test_the_trick_stays_on_the_table_until_the_next_lead(app):
@@ -285,24 +312,8 @@ def test_the_trick_stays_on_the_table_until_the_next_lead(app):
     at = start(app, seed=13)
     shown_last = 0
     for _ in range(80):
-        pt = at.session_state["playtest"]
-        view = pt.view()
-        table = table_of(at)
-        if view.trick:
-            assert table.showing == "current"
-            assert {s: c for s, (c, _) in table.cards.items()} == dict(view.trick)
-        elif view.tricks:
-            last = view.tricks[-1]
-            assert table.showing == "last" and "Last trick" in table.middle
-            assert {s: c for s, (c, _) in table.cards.items()} == dict(last.cards)
-            assert [s for s, (_, cls) in table.cards.items() if "pt-won" in cls] == [last.winner]
-            shown_last += 1
-        else:
-            assert not table.cards
-        assert [s for s, text in table.plates.items() if "dealer" in text] == [view.dealer]
-        if view.trump_maker is not None:
-            assert "trumps" in table.plates[view.trump_maker]
-        if pt.deal_over:
+        shown_last += check_table(at) == "last"
+        if at.session_state["playtest"].deal_over:
             break
         step(at)
     assert at.session_state["playtest"].deal_over and shown_last

@@ -96,7 +96,8 @@ def test_explanations_come_from_the_rulesets_own_rulebook():
     assert thunee == ("The caller alone must win every trick; it fails as soon as a card of the caller's is beaten. "
                       "Made: 4 balls; caught: 4 to the opponents (8 if the caller's partner catches).")
     call = words.action_help(Action(0, "call", 20))
-    assert call.startswith("Call 20") and "counted for the opponents" in call
+    assert call == ("Take over making trumps. The final caller makes trumps and the amount called is counted "
+                    "for the opponents.")
     assert "after the first lead" in words.action_help(Action(0, "trump", "JS"))  # when the trump card is shown
     assert "Jack of spades" in words.action_help(Action(0, "trump", "JS"))
     jodie = words.action_help(Action(0, "jodie", "H"))

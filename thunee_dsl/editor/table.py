@@ -127,16 +127,16 @@ class TableWords:
             return self._pass_help(legal)
         if verb == "call":
             rule = [x for x in self._lines("Calling") if "final caller" in x]
-            return f"Call {arg}: take over making trumps. " + " ".join(rule[:1])
+            return " ".join(["Take over making trumps.", *rule[:1]])
         if verb == "bid":
             rule = [x for x in self._lines("Bidding") if "contract" in x]
-            return f"Say your team will win at least {arg} tricks. " + " ".join(rule[:1])
+            return " ".join(["Say how many tricks your team will win at least.", *rule[:1]])
         if verb == "trump":
             shown = [x for x in self._lines("Making trumps") if "shown to everyone" in x]
             if arg == "last":
                 first = "The last card you will be dealt makes trumps, unseen until then."
             elif arg is not None and len(str(arg)) == 1:
-                first = f"{_cap(suit_label(arg)[1])} become trumps."
+                first = "The suit you name becomes trumps."
             elif arg is not None:
                 first = f"Place the {card_label(arg).words} face down: its suit becomes trumps."
             else:
