@@ -30,6 +30,7 @@ st.html("""<style>
              white-space:nowrap; border:2px solid transparent; max-width:40%; }
   .pt-seat.pt-west { transform:translate(0,-50%); } .pt-seat.pt-east { transform:translate(-100%,-50%); }
   .pt-seat .pt-role { color:#666; font-size:.72rem; }
+  .pt-seat.pt-with-row { max-width:96%; }
   .pt-seat .pt-name { font-weight:700; font-size:.88rem; }
   .pt-seat.pt-me { background:#fff8d6; }
   .pt-seat.pt-turn { border-color:#f5b700; box-shadow:0 0 0 3px rgba(245,183,0,.55); }
@@ -229,7 +230,8 @@ for seat, verb, find in ((view.undertaker, view.undertaking, r.undertaking_by_ve
 parts = []
 for spot in table_spots(me, r.seats, r.direction):
     s = spot.seat
-    classes = "pt-seat" + (" pt-me" if s == me else "") + (" pt-turn" if turn == s else "")
+    classes = "pt-seat" + (" pt-me" if s == me else "") + (" pt-turn" if turn == s else "") + (
+        " pt-with-row" if view.table and view.table[s] and s != me else "")
     badges = []
     if s == view.dealer:
         badges.append('<span class="pt-badge pt-dealer" title="the dealer">dealer</span>')
@@ -247,7 +249,7 @@ for spot in table_spots(me, r.seats, r.direction):
         held = f"{view.hand_sizes[s]} card{'s' if view.hand_sizes[s] != 1 else ''}"
     row = ""
     if view.table and view.table[s] and s != me:  # open face play: the seat's face-up cards, seen by all
-        row = "<br>" + "".join(tile(c, "pt-mini") + ("▾" if c in view.covering[s] else "") for c in view.table[s])
+        row = "<div>" + "".join(tile(c, "pt-mini") + ("▾" if c in view.covering[s] else "") for c in view.table[s]) + "</div>"
     name = "You" if s == me else f"Seat {s}</span> <span class='pt-role'>{words.role(s)}"
     side = " pt-west" if spot.x < 20 else " pt-east" if spot.x > 80 else ""
     left = 1 if side == " pt-west" else 99 if side == " pt-east" else spot.x
@@ -355,8 +357,7 @@ def show_say() -> None:
         return
     with st.container(horizontal=True, key="pt_say"):
         for action in others:
-            st.button(action_label(action, r), key=f"pt_do_{action.verb}_{action.arg}", on_click=act, args=(action,),
-                      type="primary" if action.verb != "pass" else "secondary")
+            st.button(action_label(action, r), key=f"pt_do_{action.verb}_{action.arg}", on_click=act, args=(action,))
     explained: dict[str, list[str]] = {}  # one line per meaning: "Call 10 / Call 20: take over making trumps ..."
     for action in others:
         explained.setdefault(words.action_help(action, legal), []).append(action_label(action, r))
