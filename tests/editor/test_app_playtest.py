@@ -96,6 +96,15 @@ def tricks_shown(at) -> list[tuple[dict[int, str], int | None]]:
     return out
 
 
+def finish_deal(at, clicks: int = 60) -> None:
+    """Click (legal cards, else passes) until the deal on the table is over."""
+    for _ in range(clicks):
+        if at.session_state["playtest"].deal_over:
+            return
+        step(at)
+    assert at.session_state["playtest"].deal_over, f"the deal did not end in {clicks} clicks"
+
+
 def enabled(at, prefix: str) -> list:
     return [b for b in at.button if (b.key or "").startswith(prefix) and not b.disabled]
 
@@ -170,11 +179,7 @@ def test_the_export_holds_the_deal_so_far(app):
 
 def test_a_whole_deal_scored_and_explained_then_the_next(app):
     at = start(app, seed=3)
-    for _ in range(60):
-        pt = at.session_state["playtest"]
-        if pt.deal_over:
-            break
-        step(at)
+    finish_deal(at)
     pt = at.session_state["playtest"]
     assert pt.deal_over
     shown = [m.value for m in at.markdown]
@@ -197,10 +202,7 @@ def test_the_editors_unsaved_variant_is_played_and_exported_with_its_text(app, t
     at.button(key="pt_start").click().run()
     pt = at.session_state["playtest"]
     assert pt.ruleset.name == "our-rules" and pt.ruleset.game.target == 13
-    for _ in range(60):
-        if at.session_state["playtest"].deal_over:
-            break
-        step(at)
+    finish_deal(at)
     name, data = at.session_state["pt_export_file"]
     assert name == "our-rules-seed9.zip"
     zipfile.ZipFile(io.BytesIO(data)).extractall(tmp_path)
@@ -210,10 +212,7 @@ def test_the_editors_unsaved_variant_is_played_and_exported_with_its_text(app, t
 
 def test_replay_the_deal_under_another_variant(app):
     at = start(app, seed=11)
-    for _ in range(60):
-        if at.session_state["playtest"].deal_over:
-            break
-        step(at)
+    finish_deal(at)
     hands = at.session_state["playtest"].game.deals[-1].hands
     at.selectbox(key="pt_other").set_value("shipped:thirteen-point").run()
     at.button(key="pt_replay").click().run()
@@ -321,10 +320,7 @@ def test_the_trick_stays_on_the_table_until_the_next_lead(app):
 
 def test_the_deal_is_told_in_words_with_the_formulas_one_click_away(app):
     at = start(app, seed=3)
-    for _ in range(60):
-        if at.session_state["playtest"].deal_over:
-            break
-        step(at)
+    finish_deal(at)
     pt = at.session_state["playtest"]
     result, view = pt.last_result, pt.view()
     story = TableWords(pt.ruleset, pt.seat).deal_story(result, view, team_values(pt.ruleset, pt.game.deal))

@@ -218,13 +218,17 @@ class TableWords:
     def _team_of(self, seat: int) -> int:
         return seat % self.teams
 
-    def _undertaking_story(self, rest: str, result: DealResult, view: SeatView) -> str:
+    def _announced(self, rest: str, kinds, caller: int | None):
+        """For a rule path's tail ``NAME.HOW`` of an undertaking or claim: (the announcement, its title,
+        how it went, who called it in words, the caller's team)."""
         name, _, how = rest.partition(".")
-        u = next((x for x in self.r.undertakings if x.name == name), None)
-        title = u.title if u else name
-        caller = view.undertaker
+        found = next((x for x in kinds if x.name == name), None)
         who = _cap(self.who(caller)) if caller is not None else "Someone"
-        team = self._team_of(caller) if caller is not None else 0
+        return found, found.title if found else name, how, who, self._team_of(caller) if caller is not None else 0
+
+    def _undertaking_story(self, rest: str, result: DealResult, view: SeatView) -> str:
+        caller = view.undertaker
+        _, title, how, who, team = self._announced(rest, self.r.undertakings, caller)
         other = (team + 1) % self.teams
         if how == "success":
             return f"{who} called {title} and won every trick: {self.wins(team, result.balls[team])}."
@@ -239,12 +243,8 @@ class TableWords:
         return f"{who} called {title} and {was} caught{by}: {self.wins(other, result.balls[other])}."
 
     def _claim_story(self, rest: str, result: DealResult, view: SeatView) -> str:
-        name, _, how = rest.partition(".")
-        c = next((x for x in self.r.claims if x.name == name), None)
-        title = c.title if c else name
         caller = view.claimer
-        who = _cap(self.who(caller)) if caller is not None else "Someone"
-        team = self._team_of(caller) if caller is not None else 0
+        c, title, how, who, team = self._announced(rest, self.r.claims, caller)
         gainer = team if how == "success" else (team + 1) % self.teams
         n = _claim_balls(c, how, result, gainer)
         gain = f"{self.wins(gainer, n)}" if n is not None else f"{self.team(gainer)} score"
