@@ -218,14 +218,17 @@ else:
     on_table, showing_last = (), False
 played = dict(on_table)
 turn = view.to_act if not pt.deal_over else None
-said = {}  # seat -> what it called, shown on its plate
+said: dict[int, list[str]] = {}  # seat -> what it called, shown on its plate
 if view.calls:
-    said[view.calls[-1][0]] = f"call {view.calls[-1][1]}"
+    said[view.calls[-1][0]] = [f"call {view.calls[-1][1]}"]
 for seat, verb, find in ((view.undertaker, view.undertaking, r.undertaking_by_verb),
                          (view.claimer, view.claim, r.claim_by_verb)):
     if seat is not None and verb:
         found = find(verb)
-        said[seat] = found.title if found else verb
+        said.setdefault(seat, []).append(found.title if found else verb)
+for d in view.declarations:
+    found = r.declaration_by_verb(d.verb)
+    said.setdefault(d.seat, []).append(f"{found.title if found else d.verb} {d.value}")
 
 parts = []
 for spot in table_spots(me, r.seats, r.direction):
@@ -237,8 +240,7 @@ for spot in table_spots(me, r.seats, r.direction):
         badges.append('<span class="pt-badge pt-dealer" title="the dealer">dealer</span>')
     if s == view.trump_maker:
         badges.append('<span class="pt-badge pt-maker" title="the trump maker">trumps</span>')
-    if s in said:
-        badges.append(f'<span class="pt-badge pt-said">{html.escape(said[s])}</span>')
+    badges += [f'<span class="pt-badge pt-said">{html.escape(text)}</span>' for text in said.get(s, ())]
     if turn == s:
         badges.append(f'<span class="pt-badge pt-turnmark">{"your turn" if s == me else "to play"}</span>')
     if view.table and view.table[s]:
@@ -394,7 +396,8 @@ with right:
         st.markdown("**Declared**")
         for d in view.declarations:
             suit = f" in {suit_label(d.suit)[1]}" if d.suit else " (suit hidden)"
-            st.markdown(f"- {who(d.seat)}: {d.verb} {d.value}{suit}")
+            found = r.declaration_by_verb(d.verb)
+            st.markdown(f"- {who(d.seat)}: {found.title if found else d.verb} {d.value}{suit}")
     with st.expander("What was said and played this deal"):
         st.markdown("\n".join(f"{i}. {history_line(h, r)}" for i, h in enumerate(view.history, 1)) or "Nothing yet.")
     earlier = pt.results()[:-1] if pt.deal_over else pt.results()

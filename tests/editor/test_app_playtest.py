@@ -292,6 +292,16 @@ def check_table(at) -> str:
     assert [s for s, text in table.plates.items() if "dealer" in text] == [view.dealer]
     if view.trump_maker is not None:
         assert "trumps" in table.plates[view.trump_maker]
+    # what each seat said is on its plate: the last call, an undertaking or claim, each declaration
+    r = pt.ruleset
+    if view.calls:
+        assert f"call {view.calls[-1][1]}" in table.plates[view.calls[-1][0]]
+    if view.undertaking:
+        assert r.undertaking_by_verb(view.undertaking).title in table.plates[view.undertaker]
+    if view.claim:
+        assert r.claim_by_verb(view.claim).title in table.plates[view.claimer]
+    for d in view.declarations:
+        assert f"{r.declaration_by_verb(d.verb).title} {d.value}" in table.plates[d.seat]
     if view.trick:
         assert table.showing == "current"
         assert {s: c for s, (c, _) in table.cards.items()} == dict(view.trick)

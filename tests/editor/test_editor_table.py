@@ -141,7 +141,7 @@ def test_the_deal_told_in_card_table_words_matches_the_arithmetic(name):
             if r.seats == 2:
                 counting = "you" if (result.trump_maker + 1) % 2 == 0 else "your opponent"
             if got >= target:
-                assert story.startswith(f"{counting.capitalize()} counted {got}, reaching {target}:")
+                assert story.startswith(f"{counting.capitalize()} counted {got} ({target} needed):")
             else:
                 assert story.startswith(f"{counting.capitalize()} counted {got} of {target}: the trump maker")
             told.add("counted")

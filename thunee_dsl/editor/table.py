@@ -282,7 +282,7 @@ class TableWords:
             got = values[value_name][counting]
             counted = "counted" if value_name == "count" else f"have {value_name}"
             if got >= needed:
-                return f"{_cap(self.team(counting))} {counted} {got}, reaching {needed}: {gain}."
+                return f"{_cap(self.team(counting))} {counted} {got} ({needed} needed): {gain}."
             return f"{_cap(self.team(counting))} {counted} {got} of {needed}: {role} ({self.team(winner)}) " \
                    f"{'wins' if self.alone else 'win'} {_balls(result.balls[winner])}."
         says = f"{_cap(outcome.says)}: " if outcome.says else ""
