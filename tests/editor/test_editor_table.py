@@ -171,3 +171,25 @@ def test_each_team_scoring_and_conceding_in_words():
             assert f"your team scores {result.balls[0]}, they score {result.balls[1]}." in story
             seen.add("tricks")
     assert seen == {"conceded", "tricks"}
+
+
+@given(name=st.sampled_from(sorted(shipped_rulesets())), seed=st.integers(1, 10_000), choices=st.randoms(use_true_random=False))
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_any_deal_of_any_ruleset_is_told_with_its_balls(name, seed, choices):
+    """Whatever is said and played, the story names every ball scored and leaves no formula or blank in it."""
+    r = shipped_ruleset(name)
+    pt = Playtest.start(r, seat=seed % r.seats, seed=seed, bots="random")
+    while not pt.deal_over:
+        pt.act(choices.choice(pt.view().legal))
+    result = pt.last_result
+    words = TableWords(r, me=pt.seat)
+    story = words.deal_story(result, pt.view(), team_values(r, pt.game.deal))
+    assert story.endswith(".") and story[0].isupper()
+    assert not re.search(r"None|\[|\]|`|==|>=", story), story
+    if result.applied == ("scoring.each_team",):
+        for team, balls in enumerate(result.balls):
+            assert f"{words.team(team)} {'score' if words.team(team) in ('they', 'you') else 'scores'} {balls}" in story
+    elif any(result.balls):  # every ball scored is told once (a claim's bonus, then the normal result)
+        assert sum(int(n) for n in re.findall(r"(\d+) balls?\b", story)) == sum(result.balls), (story, result.balls)
+    if not any(result.balls):
+        assert "nobody scores" in story

@@ -79,6 +79,7 @@ class TableWords:
         self.seats, self.teams = ruleset.seats, ruleset.teams
         self.alone = ruleset.seats == ruleset.teams  # each player a team of one
         self._sections: dict[str, list[str]] | None = None
+        self._told: list[int] = [0] * self.teams
 
     # -- who ------------------------------------------------------------------------------
     def is_partner(self, seat: int) -> bool:
@@ -200,6 +201,7 @@ class TableWords:
             gain = [self.wins(t, b) for t, b in enumerate(result.balls) if b]
             return f"Penalty for {result.offence}{by}: {', '.join(gain)}, and nothing else counts."
         story: list[str] = []
+        self._told = [0] * self.teams  # balls already put in words (a claim that adds to the normal result)
         for path in result.applied:
             kind, _, rest = path.partition(".")
             if kind == "undertakings":
@@ -247,6 +249,7 @@ class TableWords:
         c, title, how, who, team = self._announced(rest, self.r.claims, caller)
         gainer = team if how == "success" else (team + 1) % self.teams
         n = _claim_balls(c, how, result, gainer)
+        self._told[gainer] += n or 0
         gain = f"{self.wins(gainer, n)}" if n is not None else f"{self.team(gainer)} score"
         if how == "success":
             return f"{who} called {title} and made it: {gain}."
@@ -272,7 +275,8 @@ class TableWords:
         winner = counting if outcome.winner == "counting" else makers
         if winner is None:
             return _cap(", ".join(self.wins(t, b) for t, b in enumerate(result.balls) if b)) + "."
-        gain = self.wins(winner, result.balls[winner])
+        balls = result.balls[winner] - self._told[winner]
+        gain = self.wins(winner, balls)
         role = "the counting team" if outcome.winner == "counting" else "the trump makers"
         if self.alone:
             role = "the counting player" if outcome.winner == "counting" else "the trump maker"
@@ -284,7 +288,7 @@ class TableWords:
             if got >= needed:
                 return f"{_cap(self.team(counting))} {counted} {got} ({needed} needed): {gain}."
             return f"{_cap(self.team(counting))} {counted} {got} of {needed}: {role} ({self.team(winner)}) " \
-                   f"{'wins' if self.alone else 'win'} {_balls(result.balls[winner])}."
+                   f"{'wins' if self.alone else 'win'} {_balls(balls)}."
         says = f"{_cap(outcome.says)}: " if outcome.says else ""
         return f"{says}{gain}."
 
