@@ -98,3 +98,10 @@ def deal_with_seed(page, seed: int) -> None:
     wait_idle(page)
     page.get_by_role("button", name="Deal", exact=True).click()
     wait_idle(page)
+
+
+def choose_rules(page, label: str) -> None:
+    """On the Playtest page, before dealing: pick the rules by their label in the list (``six-player``)."""
+    page.locator(".st-key-pt_ref_pick").click()
+    page.get_by_role("option", name=label, exact=True).click()
+    wait_idle(page)

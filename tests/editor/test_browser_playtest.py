@@ -3,7 +3,8 @@
 A whole deal is played by clicks on a laptop-sized window, the table checked at each click: every card of
 the trick lies at its own seat (between that seat's name plate and the middle), a finished trick stays on
 the table, its winner marked, until the next lead, and agrees with the trick history. On a phone-sized
-window (390 x 844) the hand and the trick are both on screen without scrolling.
+window (390 x 844) the hand and the trick are both on screen without scrolling, for four, two (with the
+open-face rows) and six players.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "editor"))
-from browser import chromium_path, deal_with_seed, launch, serve_app, wait_idle  # noqa: E402
+from browser import chromium_path, choose_rules, deal_with_seed, launch, serve_app, wait_idle  # noqa: E402
 
 pytestmark = [
     pytest.mark.slow,
@@ -129,13 +130,15 @@ def in_view(box, height: int) -> bool:
     return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height
 
 
-def test_on_a_phone_the_hand_and_the_trick_are_on_screen_together(browser_app, tmp_path):
+@pytest.mark.parametrize("rules", ["standard", "two-player-open-face", "six-player"])
+def test_on_a_phone_the_hand_and_the_trick_are_on_screen_together(browser_app, tmp_path, rules):
     url, browser = browser_app
     width, height = 390, 844
     page = browser.new_page(viewport={"width": width, "height": height}, is_mobile=True, has_touch=True)
     try:
         page.goto(f"{url}/playtest")
         wait_idle(page)
+        choose_rules(page, rules)
         deal_with_seed(page, 7)
         checked = 0
         for _ in range(30):
@@ -146,6 +149,8 @@ def test_on_a_phone_the_hand_and_the_trick_are_on_screen_together(browser_app, t
             assert in_view(table, height), table
             assert cards and all(in_view(b, height) for b in cards), cards
             assert all(b["x"] >= 0 and b["x"] + b["width"] <= width for b in cards)  # no sideways scrolling
+            plates = [b.bounding_box() for b in page.locator(".pt-seat").all()]
+            assert all(b["x"] >= 0 and b["x"] + b["width"] <= width for b in plates), plates
             say = page.locator(SAY)
             if say.count():  # the first thing to say is on screen too
                 assert in_view(say.first.bounding_box(), height)
