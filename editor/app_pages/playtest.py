@@ -399,7 +399,7 @@ with right:
             found = r.declaration_by_verb(d.verb)
             st.markdown(f"- {who(d.seat)}: {found.title if found else d.verb} {d.value}{suit}")
     with st.expander("What was said and played this deal"):
-        st.markdown("\n".join(f"{i}. {history_line(h, r)}" for i, h in enumerate(view.history, 1)) or "Nothing yet.")
+        st.markdown("\n".join(f"{i}. {history_line(h, r, who)}" for i, h in enumerate(view.history, 1)) or "Nothing yet.")
     earlier = pt.results()[:-1] if pt.deal_over else pt.results()
     if earlier:
         with st.expander(f"Earlier deals ({len(earlier)})"):

@@ -205,6 +205,8 @@ def test_the_editors_unsaved_variant_is_played_and_exported_with_its_text(app, t
     finish_deal(at)
     name, data = at.session_state["pt_export_file"]
     assert name == "our-rules-seed9.zip"
+    [button] = [b for b in at.get("download_button") if b.key == "pt_export"]
+    assert "thunee-dsl replay our-rules-seed9.zip --format text" in button.proto.help
     zipfile.ZipFile(io.BytesIO(data)).extractall(tmp_path)
     report = replay_file(tmp_path / "transcript.yaml")
     assert list(report.score) == list(at.session_state["playtest"].game.score)
