@@ -19,11 +19,9 @@ from app_common import PAGES, init_state  # noqa: E402
 
 st.set_page_config(page_title="Thunee variant editor", page_icon=":material/playing_cards:", layout="wide")
 init_state()
+# Styles every page shares (the Playtest table's own are on its page).
 st.html("""<style>
   textarea { font-family: "Source Code Pro", ui-monospace, monospace !important; font-size: 0.9rem !important; }
-  [class*="st-key-pt_card_"] button { min-height: 3.6rem; }
-  [class*="st-key-pt_card_"] button p { font-size: 1.45rem; }
-  [class*="st-key-pt_card_"] button:disabled { opacity: 0.35; }
 </style>""")
 
 pages = [

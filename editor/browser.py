@@ -124,3 +124,10 @@ def replace_code_editor_text(page, text: str) -> None:
     page.keyboard.insert_text(text)
     page.wait_for_timeout(600)
     wait_idle(page)
+
+
+def choose_rules(page, label: str) -> None:
+    """On the Playtest page, before dealing: pick the rules by their label in the list (``six-player``)."""
+    page.locator(".st-key-pt_ref_pick").click()
+    page.get_by_role("option", name=label, exact=True).click()
+    wait_idle(page)

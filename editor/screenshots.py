@@ -1,7 +1,8 @@
-"""Screenshots of every page of the editor, for the README: ``python editor/screenshots.py [OUTDIR]``.
+"""Screenshots of every page of the editor, for the README: ``python editor/screenshots.py [OUTDIR] [--only PAGE]``.
 
 Starts the app headless (with a fresh, temporary user folder), drives it in Debian's chromium through
-Playwright, and writes PNGs into ``docs/screenshots/`` (or OUTDIR). ``make screenshots`` runs it.
+Playwright, and writes PNGs into ``docs/screenshots/`` (or OUTDIR). ``make screenshots`` runs it;
+``--only playtest`` (or library, editor, compare) takes one page's pictures.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from browser import chromium_path, deal_with_seed, launch, replace_code_editor_t
 
 OUT = HERE.parent / "docs" / "screenshots"
 WIDTH = 1400
+PHONE = {"width": 390, "height": 844}
 VARIANT = """# Our house rules: a Thunee caught by the partner costs 6, and we play to 13.
 extends: standard
 name: our-house
@@ -54,17 +56,35 @@ def shoot(page, out: Path, name: str, height: int) -> Path:
 def play_some(page, clicks: int) -> None:
     """Click legal cards (else the last announcement button, a pass) a few times."""
     for _ in range(clicks):
-        card = page.locator('[class*="st-key-pt_card_"] button:not([disabled])').first
+        # :visible: a button with a tooltip has a hidden twin in the page
+        card = page.locator('[class*="st-key-pt_card_"] button:not([disabled]):visible').first
+        said = page.locator('[class*="st-key-pt_do_"] button:visible')
         if card.count():
             card.click()
-        elif page.locator('[class*="st-key-pt_do_"] button').count():
-            page.locator('[class*="st-key-pt_do_"] button').last.click()
+        elif said.count():
+            said.last.click()
         else:
             break
         wait_idle(page)
 
 
-def main(out: Path = OUT) -> int:
+def shoot_phone(browser, url: str, out: Path) -> Path:
+    """The Playtest page on a phone: a trick under way, the hand below it, both on screen."""
+    page = browser.new_page(viewport=PHONE, is_mobile=True, has_touch=True, device_scale_factor=2)
+    page.goto(f"{url}/playtest")
+    wait_idle(page)
+    deal_with_seed(page, 7)
+    play_some(page, 3)
+    page.locator('[data-testid="stMain"]').evaluate("e => e.scrollTo(0, 0)")
+    wait_idle(page)
+    path = out / "playtest-phone.png"
+    page.screenshot(path=str(path))
+    page.close()
+    print(path)
+    return path
+
+
+def main(out: Path = OUT, only: str | None = None) -> int:
     from playwright.sync_api import sync_playwright
 
     if chromium_path() is None:
@@ -77,42 +97,53 @@ def main(out: Path = OUT) -> int:
         page = browser.new_page(viewport={"width": WIDTH, "height": 1000})
         page.goto(url)
         wait_idle(page)
-        shoot(page, out, "library", 1250)
+        if only in (None, "library"):
+            shoot(page, out, "library", 1250)
 
-        go(page, "Editor")
-        edit(page, TYPO)
-        shoot(page, out, "editor-error", 1000)
-        edit(page, VARIANT)
-        page.get_by_role("tab", name="What it changes").click()
-        wait_idle(page)
-        shoot(page, out, "editor", 1000)
-        page.get_by_role("tab", name="Try a formula").click()
-        wait_idle(page)
-        formula = page.locator(".st-key-fx_text input")
-        formula.fill("counting.count >= 105 and counting.won_last_trick")
-        formula.press("Enter")
-        wait_idle(page)
-        shoot(page, out, "editor-formula", 1000)
+        if only in (None, "editor"):
+            go(page, "Editor")
+            edit(page, TYPO)
+            shoot(page, out, "editor-error", 1000)
+            edit(page, VARIANT)
+            page.get_by_role("tab", name="What it changes").click()
+            wait_idle(page)
+            shoot(page, out, "editor", 1000)
+            page.get_by_role("tab", name="Try a formula").click()
+            wait_idle(page)
+            formula = page.locator(".st-key-fx_text input")
+            formula.fill("counting.count >= 105 and counting.won_last_trick")
+            formula.press("Enter")
+            wait_idle(page)
+            shoot(page, out, "editor-formula", 1000)
 
-        go(page, "Playtest")
-        deal_with_seed(page, 7)
-        play_some(page, 7)
-        shoot(page, out, "playtest", 1150)
+        if only in (None, "playtest"):
+            go(page, "Playtest")
+            deal_with_seed(page, 7)
+            play_some(page, 7)
+            shoot(page, out, "playtest", 1000)
+            shoot_phone(browser, url, out)
 
-        go(page, "Compare")
-        games = page.locator(".st-key-cmp_games input")
-        games.fill("300")
-        games.press("Enter")
-        wait_idle(page)
-        page.get_by_role("button", name="Simulate", exact=True).click()
-        wait_idle(page, timeout=300_000)
-        page.wait_for_selector('[data-testid="stVegaLiteChart"]', timeout=60_000)
-        page.wait_for_timeout(1500)  # charts draw after the run
-        shoot(page, out, "compare", 3050)
+        if only in (None, "compare"):
+            go(page, "Compare")
+            games = page.locator(".st-key-cmp_games input")
+            games.fill("300")
+            games.press("Enter")
+            wait_idle(page)
+            page.get_by_role("button", name="Simulate", exact=True).click()
+            wait_idle(page, timeout=300_000)
+            page.wait_for_selector('[data-testid="stVegaLiteChart"]', timeout=60_000)
+            page.wait_for_timeout(1500)  # charts draw after the run
+            shoot(page, out, "compare", 3050)
         browser.close()
     shutil.rmtree(fake_home, ignore_errors=True)
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main(Path(sys.argv[1]) if len(sys.argv) > 1 else OUT))
+    import argparse
+
+    parser = argparse.ArgumentParser(description="Screenshots of the editor's pages for the README.")
+    parser.add_argument("outdir", nargs="?", type=Path, default=OUT)
+    parser.add_argument("--only", choices=["library", "editor", "playtest", "compare"])
+    args = parser.parse_args()
+    sys.exit(main(args.outdir, args.only))

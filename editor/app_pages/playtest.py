@@ -1,18 +1,72 @@
-"""Playtest: play the variant against bots. Everything shown of the table comes from your seat's view."""
+"""Playtest: play the variant against bots at a card table. Everything shown comes from your seat's view."""
 
 from __future__ import annotations
 
+import html
+
 import streamlit as st
 
-from app_common import EDITOR_REF, card_button_label, card_html, catalogue, follow_goto, ruleset_of
-from thunee_dsl.editor.cards import action_label, card_text, history_line, suit_label
-from thunee_dsl.editor.playtest import Playtest, bot_names, new_seed
+from app_common import COLOURS, EDITOR_REF, card_button_label, catalogue, follow_goto, ruleset_of
+from thunee_dsl.editor.cards import action_label, card_label, card_text, history_line, suit_label
+from thunee_dsl.editor.playtest import Playtest, bot_names, new_seed, replay_help
+from thunee_dsl.editor.table import TableWords, table_spots, team_values
 from thunee_dsl.errors import ThuneeDslError
 from thunee_dsl.simulation import default_bot
 
 ss = st.session_state
 follow_goto()
 ss.setdefault("pt_seed", new_seed())
+
+# The table is drawn in HTML (cards at their seats); the cards you hold stay real buttons.
+st.html("""<style>
+  .pt-status { display:flex; flex-wrap:wrap; gap:.2rem .9rem; align-items:baseline; font-size:.95rem; margin:0 0 .2rem; }
+  .pt-status b { font-weight:700; }
+  .pt-table { position:relative; width:100%; height:clamp(240px, 40vh, 360px); border-radius:48% / 42%;
+              background:radial-gradient(ellipse at center, #2f8a4f 0%, #1d6b3a 70%, #155a30 100%);
+              box-shadow: inset 0 0 0 6px #6b4423, inset 0 0 18px rgba(0,0,0,.45); margin:.3rem 0 .2rem;
+              font-family:"Source Sans Pro", sans-serif; }
+  .pt-seat { position:absolute; transform:translate(-50%,-50%); background:rgba(255,255,255,.93); color:#222;
+             border-radius:10px; padding:2px 8px; font-size:.8rem; line-height:1.25; text-align:center;
+             white-space:nowrap; border:2px solid transparent; max-width:40%; }
+  .pt-seat.pt-west { transform:translate(0,-50%); } .pt-seat.pt-east { transform:translate(-100%,-50%); }
+  .pt-seat .pt-role { color:#666; font-size:.72rem; }
+  .pt-seat.pt-with-row { max-width:96%; }
+  .pt-seat .pt-name { font-weight:700; font-size:.88rem; }
+  .pt-seat.pt-me { background:#fff8d6; }
+  .pt-seat.pt-turn { border-color:#f5b700; box-shadow:0 0 0 3px rgba(245,183,0,.55); }
+  .pt-badge { display:inline-block; border-radius:6px; padding:0 4px; margin:0 1px; font-size:.72rem;
+              font-weight:700; color:#fff; background:#555; }
+  .pt-badge.pt-dealer { background:#6b4423; } .pt-badge.pt-maker { background:#0047ab; }
+  .pt-badge.pt-said { background:#c8102e; } .pt-badge.pt-turnmark { background:#b88600; }
+  .pt-card { position:absolute; transform:translate(-50%,-50%); min-width:2.3em; text-align:center;
+             background:#fff; border:1px solid #777; border-radius:7px; padding:6px 5px; font-weight:700;
+             font-size:1.35rem; line-height:1.1; box-shadow:1px 2px 4px rgba(0,0,0,.35); }
+  .pt-card.pt-last { opacity:.8; }
+  .pt-card.pt-won { box-shadow:0 0 0 3px #f5b700, 1px 2px 4px rgba(0,0,0,.35); }
+  .pt-mini { display:inline-block; background:#fff; border:1px solid #999; border-radius:4px; padding:0 3px;
+             margin:1px; font-weight:700; font-size:.8rem; }
+  .pt-middle { position:absolute; left:50%; top:50%; transform:translate(-50%,-50%); color:#f4f4f4;
+               font-size:.78rem; text-align:center; pointer-events:none; max-width:30%; line-height:1.2; }
+  .pt-tricks { border-collapse:collapse; font-size:.85rem; width:100%; }
+  .pt-tricks th { font-weight:600; color:#555; text-align:center; padding:1px 2px; }
+  .pt-tricks td { text-align:center; padding:2px 1px; border-top:1px solid #eee; white-space:nowrap; }
+  .pt-tricks td.pt-win .pt-mini { box-shadow:0 0 0 2px #f5b700; }
+  .pt-tricks .pt-led { font-size:.65rem; color:#888; display:block; line-height:1; }
+  .pt-lasttrick { font-size:.85rem; color:#444; margin:0 0 .3rem; }
+  [class*="st-key-pt_card_"] button { min-height:3.3rem; min-width:3.2rem; padding:0 .45rem; }
+  [class*="st-key-pt_card_"] button p { font-size:1.35rem; }
+  [class*="st-key-pt_card_"] button:disabled { opacity:.35; }
+  [data-testid="stMainBlockContainer"] { padding-top:4.2rem; }
+  .st-key-pt_gameover { background:#eaf7ee; border:2px solid #117a37; border-radius:12px; padding:.6rem .9rem; }
+  @media (max-width: 640px) {
+    .pt-seat { font-size:.72rem; padding:1px 5px; } .pt-seat .pt-name { font-size:.78rem; }
+    .pt-seat .pt-role { display:block; line-height:1; }
+    .pt-card { font-size:1.1rem; padding:4px 3px; }
+    .pt-table { height:270px; }
+    [class*="st-key-pt_card_"] button { min-height:2.9rem; min-width:2.5rem; padding:0 .3rem; }
+    [class*="st-key-pt_card_"] button p { font-size:1.15rem; }
+  }
+</style>""")
 
 
 # -- callbacks: the only place the game changes ------------------------------------------------------
@@ -30,6 +84,14 @@ def start_game() -> None:
         ss.pt_msg = ("error", f"Cannot start: {err}")
         return
     ss.pt_label = catalogue().get(ref, ref)
+    ss.pt_msg = None
+
+
+def play_again() -> None:
+    """The same rules, seat and bots; new cards."""
+    old = ss.playtest
+    ss.pt_seed = new_seed()
+    ss.playtest = Playtest.start(old.ruleset, seat=old.seat, seed=int(ss.pt_seed), bots=old.bots)
     ss.pt_msg = None
 
 
@@ -73,7 +135,6 @@ def replay_under() -> None:
 
 
 # -- setup -----------------------------------------------------------------------------------------
-st.title("Playtest")
 pt: Playtest | None = ss.get("playtest")
 choices = catalogue()
 refs = list(choices)
@@ -82,7 +143,8 @@ if wanted not in refs:
     wanted = "shipped:standard"
 ss.pt_ref = wanted
 
-with st.expander("New game" if pt is not None else "Choose the rules, your seat and the bots", expanded=pt is None):
+
+def setup() -> None:
     c1, c2, c3 = st.columns([2.2, 1, 1.4], vertical_alignment="bottom")
     c1.selectbox("Rules", refs, index=refs.index(wanted), format_func=lambda r: choices[r], key="pt_ref_pick",
                  on_change=lambda: ss.__setitem__("pt_ref", ss.pt_ref_pick))
@@ -105,162 +167,239 @@ with st.expander("New game" if pt is not None else "Choose the rules, your seat 
     if chosen is None:
         st.warning("The editor's text is not a valid ruleset yet: fix it in the Editor, or pick another.")
 
-msg = ss.get("pt_msg")
-if msg:
-    getattr(st, msg[0])(msg[1])
+
+def show_message() -> None:
+    msg = ss.get("pt_msg")
+    if msg:
+        getattr(st, msg[0])(msg[1])
+
+
 if pt is None:
+    st.title("Playtest")
+    st.caption("Play a ruleset against bots: you hold one seat and see only what that seat may see.")
+    with st.expander("Choose the rules, your seat and the bots", expanded=True):
+        setup()
+    show_message()
     st.stop()
 
 # -- the table, as your seat sees it ---------------------------------------------------------------------
 view = pt.view()
 r = pt.ruleset
 me, teams = view.seat, view.teams
+words = TableWords(r, me)
+who, short, team_name = words.who, words.short, words.team
 
 
-def who(seat: int) -> str:
-    if seat == me:
-        return "you"
-    return f"seat {seat} ({'partner' if seat % teams == me % teams else 'opponent'})"
+def tile(card: str | None, cls: str = "pt-card", style: str = "", seat: int | None = None) -> str:
+    """A card drawn on the table: rank and suit symbol in the suit's colour."""
+    if card is None:
+        return f'<span class="{cls}" style="{style};color:#555;background:#dfe6ee">?</span>'
+    lab = card_label(card)
+    data = f' data-card="{html.escape(lab.card)}"' + (f' data-seat="{seat}"' if seat is not None else "")
+    return (f'<span class="{cls}"{data} title="{html.escape(lab.words)}" '
+            f'style="{style};color:{COLOURS.get(lab.colour, "#1b1b1b")}">'
+            f'{html.escape(lab.rank)}&#8202;{html.escape(lab.symbol)}</span>')
 
 
-def short(seat: int) -> str:
-    return "you" if seat == me else f"seat {seat}"
+def trumps_words() -> str:
+    if view.trump is not None:
+        symbol, name, colour = suit_label(view.trump)
+        return f'<span style="color:{COLOURS.get(colour, "#1b1b1b")}">{symbol} {name}</span>'
+    return "face down" if view.trump_maker is not None else "not made yet"
 
 
-def team_name(t: int) -> str:
-    return "your team" if t == me % teams else ("them" if teams == 2 else f"team {t}")
-
-
-st.caption(f"**{ss.get('pt_label', r.name)}** · {r.title} · you are seat {me} (team {me % teams}) · "
-           f"seed {pt.seed} · bots: {', '.join(sorted({pt.bots[s] for s in range(r.seats) if s != me}))}")
-
-m = st.columns(5)
-for t in range(teams):
-    m[t if t < 2 else 1].metric(f"Balls, {team_name(t)}", view.score[t], help=f"{r.game.target} to win")
-m[2].metric("Deal", f"{view.deal_number}", help=f"dealer: {who(view.dealer)}")
-if view.trump is not None:
-    symbol, name, _ = suit_label(view.trump)
-    trump_text = f"{symbol} {name}"
-elif view.trump_maker is not None:
-    trump_text = "hidden"
+# The trick in the middle: the one being played, or else the last one, until the next lead.
+finished = view.tricks[-1] if view.tricks else None
+if view.trick:
+    on_table, showing_last = view.trick, False
+elif finished is not None:
+    on_table, showing_last = finished.cards, True
 else:
-    trump_text = "not made yet"
-m[3].metric("Trumps", trump_text, help=None if view.trump_maker is None else f"made by {who(view.trump_maker)}")
-made = []
-if view.call:
-    made.append(f"call {view.call}")
-if view.undertaking:
-    made.append(f"{view.undertaking} by {who(view.undertaker)}")
-if view.claim:
-    made.append(f"{view.claim} by {who(view.claimer)}")
-m[4].metric("Called", ", ".join(made) or "nothing")
+    on_table, showing_last = (), False
+played = dict(on_table)
+turn = view.to_act if not pt.deal_over else None
+said: dict[int, list[str]] = {}  # seat -> what it called, shown on its plate
+if view.calls:
+    said[view.calls[-1][0]] = [f"call {view.calls[-1][1]}"]
+for seat, verb, find in ((view.undertaker, view.undertaking, r.undertaking_by_verb),
+                         (view.claimer, view.claim, r.claim_by_verb)):
+    if seat is not None and verb:
+        found = find(verb)
+        said.setdefault(seat, []).append(found.title if found else verb)
+for d in view.declarations:
+    found = r.declaration_by_verb(d.verb)
+    said.setdefault(d.seat, []).append(f"{found.title if found else d.verb} {d.value}")
 
-table, side = st.columns([2.2, 1], gap="large")
-with table:
-    with st.container(border=True):
-        st.markdown("**The table**")
-        seat_cols = st.columns(r.seats)
-        played = dict(view.trick)
-        for s in range(r.seats):
-            with seat_cols[s]:
-                mark = " ⟵ to play" if view.to_act == s and not pt.deal_over else ""
-                st.markdown(f"{'**' if s == me else ''}{who(s)}{'**' if s == me else ''}{mark}")
-                if s in played:
-                    st.markdown(card_html(played[s], big=True), unsafe_allow_html=True)
-                else:
-                    st.markdown('<span style="display:inline-block;height:2.6rem"></span>', unsafe_allow_html=True)
-                if view.table and view.table[s]:
-                    # open face play: the seat's face-up cards, a mark on each lying on a face-down card
-                    if s != me:
-                        st.markdown(" ".join(card_html(c) + ("▾" if c in view.covering[s] else "")
-                                             for c in view.table[s]), unsafe_allow_html=True)
-                    st.caption(f"{len(view.table[s])} face up · {view.face_down[s]} face down")
-                elif view.face_down:
-                    st.caption(f"{view.hand_sizes[s]} card{'s' if view.hand_sizes[s] != 1 else ''} in hand · "
-                               f"{view.face_down[s]} face down")
-                else:
-                    st.caption(f"{view.hand_sizes[s]} card{'s' if view.hand_sizes[s] != 1 else ''} in hand")
-        if view.trump_card and not view.trump_revealed:
-            st.caption(f"Your face-down trump card: {card_text(view.trump_card)}")
+parts = []
+for spot in table_spots(me, r.seats, r.direction):
+    s = spot.seat
+    classes = "pt-seat" + (" pt-me" if s == me else "") + (" pt-turn" if turn == s else "") + (
+        " pt-with-row" if view.table and view.table[s] and s != me else "")
+    badges = []
+    if s == view.dealer:
+        badges.append('<span class="pt-badge pt-dealer" title="the dealer">dealer</span>')
+    if s == view.trump_maker:
+        badges.append('<span class="pt-badge pt-maker" title="the trump maker">trumps</span>')
+    badges += [f'<span class="pt-badge pt-said">{html.escape(text)}</span>' for text in said.get(s, ())]
+    if turn == s:
+        badges.append(f'<span class="pt-badge pt-turnmark">{"your turn" if s == me else "to play"}</span>')
+    if view.table and view.table[s]:
+        held = f"{len(view.table[s])} face up · {view.face_down[s]} face down"
+    elif view.face_down:
+        held = f"{view.hand_sizes[s]} in hand · {view.face_down[s]} face down"
+    else:
+        held = f"{view.hand_sizes[s]} card{'s' if view.hand_sizes[s] != 1 else ''}"
+    row = ""
+    if view.table and view.table[s] and s != me:  # open face play: the seat's face-up cards, seen by all
+        row = "<div>" + "".join(tile(c, "pt-mini") + ("▾" if c in view.covering[s] else "") for c in view.table[s]) + "</div>"
+    name = "You" if s == me else f"Seat {s}</span> <span class='pt-role'>{words.role(s)}"
+    side = " pt-west" if spot.x < 20 else " pt-east" if spot.x > 80 else ""
+    left = 1 if side == " pt-west" else 99 if side == " pt-east" else spot.x
+    parts.append(f'<div class="{classes}{side}" data-seat="{s}" style="left:{left:.1f}%;top:{spot.y:.1f}%">'
+                 f'<div><span class="pt-name">{name}</span></div>{"<div>" + "".join(badges) + "</div>" if badges else ""}'
+                 f'<div>{held}</div>{row}</div>')
+    if s in played:
+        won = showing_last and finished is not None and finished.winner == s
+        cls = "pt-card" + (" pt-last" if showing_last else "") + (" pt-won" if won else "")
+        parts.append(tile(played[s], cls, f"left:{spot.card_x:.1f}%;top:{spot.card_y:.1f}%", seat=s))
+if showing_last and finished is not None:
+    nxt = "" if pt.deal_over else (" · your lead" if turn == me else f" · {short(turn)} to lead" if turn is not None else "")
+    middle = f"Last trick<br>won by {short(finished.winner)}{nxt}" if finished.winner is not None else "Last trick"
+elif view.trick:
+    middle = f"Trick {len(view.tricks) + 1}"
+else:
+    middle = "No card played yet"
+table_html = (f'<div class="pt-table" data-showing="{"last" if showing_last else "current"}">'
+              f'<div class="pt-middle">{middle}</div>{"".join(parts)}</div>')
 
-    if pt.deal_over:
-        result = pt.last_result
-        with st.container(border=True):
-            if result.cancelled:
-                st.markdown("#### The deal is thrown in")
-            else:
-                st.markdown("#### The deal is over: " + ", ".join(
-                    f"{team_name(t)} +{b} ball{'s' if b != 1 else ''}" for t, b in enumerate(result.balls)))
-            for line in result.explanation:
-                st.markdown(f"- {line}")
-            if pt.is_over:
-                winner = view.winner
-                st.success(f"**{'Your team wins' if winner == me % teams else f'Team {winner} wins'} the game, "
-                           f"{'-'.join(map(str, view.score))}.**")
-            else:
-                st.button("Next deal", type="primary", on_click=next_deal, key="pt_next")
+# -- the page ---------------------------------------------------------------------------------------------
+score = " · ".join(f"{team_name(t)} <b>{view.score[t]}</b>" for t in range(teams))
+made_by = f" by {short(view.trump_maker)}" if view.trump_maker is not None else ""
+call = f'<span>Call <b>{view.call}</b> by {short(view.calls[-1][0])}</span>' if view.call and view.calls else ""
+hidden_card = (f' (your face-down card: {html.escape(card_text(view.trump_card))})'
+               if view.trump_card and not view.trump_revealed else "")
+st.html(f'<div class="pt-status"><span><b>{html.escape(ss.get("pt_label", r.name))}</b></span>'
+        f'<span>Deal {view.deal_number}</span><span>Balls: {score} <small>({r.game.target} to win)</small></span>'
+        f'<span>Trumps: <b>{trumps_words()}</b>{made_by}{hidden_card}</span>{call}</div>')
+show_message()
 
-    on_table = bool(view.table and view.table[me])
-    st.markdown("**Your cards, face up on the table**" if on_table else "**Your hand**")
-    if on_table:
-        st.caption("Everyone sees these. ▾ marks a card lying on a face-down card, which is turned up at the end "
-                   "of the trick you play the card to.")
+if pt.is_over:
+    with st.container(key="pt_gameover"):
+        winner = view.winner
+        mine = winner == me % teams
+        st.markdown(f"### {'🏆 ' if mine else ''}{team_name(winner).capitalize() if winner is not None else 'Nobody'} "
+                    f"{'win' if team_name(winner) in ('they', 'you') else 'wins'} the game, "
+                    f"{' to '.join(str(view.score[t]) for t in sorted(range(teams), key=lambda t: -view.score[t]))}")
+        g1, g2 = st.columns(2)
+        g1.button("Play again", type="primary", on_click=play_again, key="pt_again", width="stretch",
+                  help="The same rules, seat and bots, with new cards")
+        with g2.popover("Other rules or seat", width="stretch"):
+            setup()
+
+left, right = st.columns([1.7, 1], gap="medium")
+with left:
+    st.html(table_html)
+    if finished is not None and not showing_last and len(view.tricks) >= 1:
+        st.html('<div class="pt-lasttrick">Last trick: ' + ", ".join(
+            f"{short(s)} {tile(c, 'pt-mini')}" for s, c in finished.cards)
+            + (f" → won by {short(finished.winner)}" if finished.winner is not None else "") + "</div>")
+
     legal = view.legal
     plays = {a.arg: a for a in legal if a.verb == "play"}
     trumps_by_card = {a.arg: a for a in legal if a.verb == "trump" and a.arg not in (None, "last") and len(str(a.arg)) > 1}
     choosing_trump = bool(trumps_by_card)
+    others = [a for a in legal if a.verb != "play" and a not in trumps_by_card.values()]
     if choosing_trump:
-        st.caption("Make trumps: click the card to place face down (its suit becomes trumps).")
+        st.markdown("**Your turn: make trumps.** Click the card to place face down: its suit becomes trumps.")
     elif plays:
-        st.caption("Your turn: click a card to play it. Cards you may not play now are greyed out.")
+        st.markdown("**Your turn: click a card to play it.** Greyed cards may not be played now.")
+    elif others:
+        st.markdown("**Your turn: say something.**")
+    elif not pt.deal_over and turn is not None:
+        st.caption(f"Waiting for {who(turn)}.")
+
+    if pt.deal_over:
+        result = pt.last_result
+        with st.container(border=True, key="pt_result"):
+            if result.cancelled:
+                st.markdown("#### The deal is thrown in")
+            else:
+                st.markdown("#### The deal is over: " + (", ".join(
+                    words.wins(t, b) for t, b in enumerate(result.balls) if b) or "nobody scores"))
+            st.markdown(words.deal_story(result, view, team_values(r, pt.game.deal)))
+            with st.expander("How it was counted (the ruleset's formulas)"):
+                for line in result.explanation:
+                    st.markdown(f"- {line}")
+            if not pt.is_over:
+                st.button("Next deal", type="primary", on_click=next_deal, key="pt_next")
+
+
+
+def show_hand() -> None:
+    on_table_cards = bool(view.table and view.table[me])
     hand = list(view.hand)
     if hand:
-        cols = st.columns(max(len(hand), 6))
-        for i, card in enumerate(hand):
-            action = trumps_by_card.get(card) if choosing_trump else plays.get(card)
-            label = card_button_label(card) + (" ▾" if view.covering and card in view.covering[me] else "")
-            cols[i].button(label, key=f"pt_card_{card}", on_click=act, args=(action,),
-                           disabled=action is None, width="stretch", help=action_label(action, r) if action else None)
+        st.markdown("**Your cards, face up on the table**" if on_table_cards else "**Your hand**")
+        with st.container(horizontal=True, gap="small", key="pt_hand"):
+            for card in hand:
+                action = trumps_by_card.get(card) if choosing_trump else plays.get(card)
+                label = card_button_label(card) + (" ▾" if view.covering and card in view.covering[me] else "")
+                st.button(label, key=f"pt_card_{card}", on_click=act, args=(action,), disabled=action is None,
+                          help=words.action_help(action, legal) if action else None)  # a button with help has a hidden twin
+        if on_table_cards:
+            st.caption("Everyone sees these. ▾ marks a card lying on a face-down card, which is turned up at the "
+                       "end of the trick you play the card to.")
     if view.unseen:
         st.caption(f"... and {view.unseen} card{'s' if view.unseen != 1 else ''} face down, unseen until allowed.")
-    others = [a for a in legal if a.verb != "play" and a not in trumps_by_card.values()]
-    if others:
-        st.markdown("**Say something**" if any(a.verb == "pass" for a in others) else "**Choose**")
-        cols = st.columns(min(len(others), 6))
-        for i, action in enumerate(others):
-            cols[i % len(cols)].button(action_label(action, r), key=f"pt_do_{action.verb}_{action.arg}", on_click=act,
-                                       args=(action,), width="stretch")
 
-    c1, c2, c3 = st.columns(3, vertical_alignment="bottom")
-    c1.button("Undo my last move", on_click=undo, key="pt_undo", disabled=not pt.can_undo, width="stretch")
-    file_name, data, mime = pt.export()
-    ss.pt_export_file = (file_name, data)  # what the button hands out (kept for tests and the next run)
-    c2.download_button("Export the game (transcript)", data=data, file_name=file_name, mime=mime,
-                       key="pt_export", width="stretch", on_click="ignore",
-                       help="Replay it with: thunee-dsl replay FILE --format text")
-    with c3.popover("Replay this deal under other rules", width="stretch"):
-        other_refs = [ref for ref in refs if ruleset_of(ref) is not None]
-        st.selectbox("Rules", other_refs, format_func=lambda ref: choices[ref], key="pt_other")
-        st.button("Replay the same cards", on_click=replay_under, key="pt_replay", type="primary")
 
-with side:
+def show_say() -> None:
+    """The things you may say, side by side under your hand; what each means just below them."""
+    if not others:
+        return
+    with st.container(horizontal=True, key="pt_say"):
+        for action in others:
+            st.button(action_label(action, r), key=f"pt_do_{action.verb}_{action.arg}", on_click=act, args=(action,))
+    explained: dict[str, list[str]] = {}  # one line per meaning: "Call 10 / Call 20: take over making trumps ..."
+    for action in others:
+        explained.setdefault(words.action_help(action, legal), []).append(action_label(action, r))
+    for text, labels in explained.items():
+        st.caption(f"**{' / '.join(labels)}**: {text}")
+
+
+with left:
+    show_hand()
+    show_say()
+
+with right:
+    st.markdown("**Tricks this deal**")
+    if not view.tricks:
+        st.caption("No trick played yet.")
+    else:
+        order = [(me + k) % r.seats for k in range(r.seats)]
+        head = "".join(f"<th>{short(s)}</th>" for s in order)
+        rows = []
+        for n, trick in enumerate(view.tricks, 1):
+            by_seat = dict(trick.cards)
+            cells = "".join(
+                f'<td class="{"pt-win" if trick.winner == s else ""}" data-seat="{s}">'
+                f'{tile(by_seat[s], "pt-mini") if s in by_seat else ""}'
+                f'{"<span class=pt-led>led</span>" if s == trick.leader else ""}</td>' for s in order)
+            rows.append(f'<tr data-trick="{n}"><td>{n}</td>{cells}'
+                        f'<td>{short(trick.winner) if trick.winner is not None else "?"}</td></tr>')
+        st.html(f'<table class="pt-tricks"><tr><th>#</th>{head}<th>won by</th></tr>{"".join(rows)}</table>')
     st.markdown("**Points so far**")
-    st.dataframe([{"team": team_name(t), "card points": view.team_cards[t], "tricks": view.team_tricks[t],
-                   "balls": view.score[t]} for t in range(teams)], hide_index=True, width="stretch")
+    st.html('<table class="pt-tricks pt-points"><tr><th></th><th>card points</th><th>tricks</th><th>balls</th></tr>'
+            + "".join(f"<tr><td>{team_name(t)}</td><td>{view.team_cards[t]}</td><td>{view.team_tricks[t]}</td>"
+                      f"<td>{view.score[t]}</td></tr>" for t in range(teams)) + "</table>")
     if view.declarations:
         st.markdown("**Declared**")
         for d in view.declarations:
             suit = f" in {suit_label(d.suit)[1]}" if d.suit else " (suit hidden)"
-            st.markdown(f"- {who(d.seat)}: {d.verb} {d.value}{suit}")
-    st.markdown("**Tricks**")
-    if not view.tricks:
-        st.caption("No trick played yet.")
-    for n, trick in enumerate(view.tricks, 1):
-        cards = " ".join(card_html(c) for _, c in trick.cards)
-        st.markdown(f"{n}. {cards} → {short(trick.winner) if trick.winner is not None else '?'}",
-                    unsafe_allow_html=True)
+            found = r.declaration_by_verb(d.verb)
+            st.markdown(f"- {who(d.seat)}: {found.title if found else d.verb} {d.value}{suit}")
     with st.expander("What was said and played this deal"):
-        st.markdown("\n".join(f"{i}. {history_line(h, r)}" for i, h in enumerate(view.history, 1)) or "Nothing yet.")
+        st.markdown("\n".join(f"{i}. {history_line(h, r, who)}" for i, h in enumerate(view.history, 1)) or "Nothing yet.")
     earlier = pt.results()[:-1] if pt.deal_over else pt.results()
     if earlier:
         with st.expander(f"Earlier deals ({len(earlier)})"):
@@ -268,3 +407,23 @@ with side:
                 st.markdown(f"**Deal {i}**: " + ", ".join(f"{team_name(t)} +{b}" for t, b in enumerate(res.balls)))
                 for line in res.explanation:
                     st.caption(line)
+
+st.divider()
+c1, c2, c3 = st.columns(3, vertical_alignment="bottom")
+c1.button("Undo my last move", on_click=undo, key="pt_undo", disabled=not pt.can_undo, width="stretch")
+export_key = (id(pt), pt.seed, hash(tuple(pt.actions)), pt.started)  # built again only when the game changed
+if ss.get("pt_export_key") != export_key:
+    ss.pt_exported, ss.pt_export_key = pt.export(), export_key
+file_name, data, mime = ss.pt_exported
+ss.pt_export_file = (file_name, data)  # what the button hands out (kept for tests and the next run)
+c2.download_button("Export the game (transcript)", data=data, file_name=file_name, mime=mime,
+                   key="pt_export", width="stretch", on_click="ignore", help=replay_help(file_name))
+with c3.popover("Replay this deal under other rules", width="stretch"):
+    other_refs = [ref for ref in refs if ruleset_of(ref) is not None]
+    st.selectbox("Rules", other_refs, format_func=lambda ref: choices[ref], key="pt_other")
+    st.button("Replay the same cards", on_click=replay_under, key="pt_replay", type="primary")
+st.caption(f"{html.escape(r.title)} · you are seat {me} · seed {pt.seed} · bots: "
+           f"{', '.join(sorted({pt.bots[s] for s in range(r.seats) if s != me}))}")
+if not pt.is_over:
+    with st.expander("New game"):
+        setup()

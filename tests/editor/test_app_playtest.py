@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import io
+import re
 import zipfile
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
 
 import pytest
 import yaml
 
+from thunee_dsl.editor.playtest import replay_help
+from thunee_dsl.editor.table import TableWords, team_values
 from thunee_dsl.game.transcript import replay_file, replay_text
 from thunee_dsl.loading import shipped_rulesets
 
@@ -23,6 +28,81 @@ def start(app, ref: str = "shipped:standard", seed: int = 7, seat: int = 0):
     at.button(key="pt_start").click().run()
     assert not at.exception, at.exception
     return at
+
+
+@dataclass
+class Table:
+    """The card table as drawn: each seat's plate text, the trick cards at each seat, face-up rows."""
+
+    showing: str  # "current" trick or "last" trick
+    plates: dict[int, str] = field(default_factory=dict)
+    cards: dict[int, tuple[str, str]] = field(default_factory=dict)  # seat -> (card, classes)
+    minis: dict[int, list[str]] = field(default_factory=dict)  # seat -> face-up cards on its plate
+    middle: str = ""
+
+
+class _TableParser(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.table, self.seat, self.depth, self.in_middle = None, None, 0, False
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        cls = a.get("class", "")
+        if "pt-table" in cls.split():
+            self.table = Table(a["data-showing"])
+        elif "pt-seat" in cls.split():
+            self.seat, self.depth = int(a["data-seat"]), 0
+            self.table.plates[self.seat] = ""
+            self.table.minis[self.seat] = []
+        elif "pt-card" in cls.split():
+            self.table.cards[int(a["data-seat"])] = (a["data-card"], cls)
+        elif "pt-mini" in cls.split() and self.seat is not None:
+            self.table.minis[self.seat].append(a["data-card"])
+        elif "pt-middle" in cls.split():
+            self.in_middle = True
+        if self.seat is not None and tag != "br":
+            self.depth += 1
+
+    def handle_endtag(self, tag):
+        if self.seat is not None:
+            self.depth -= 1
+            if self.depth == 0:
+                self.seat = None
+        self.in_middle = False if tag == "div" else self.in_middle
+
+    def handle_data(self, data):
+        if self.seat is not None and self.depth > 0:
+            self.table.plates[self.seat] += data
+        elif self.in_middle:
+            self.table.middle += data + " "
+
+
+def table_of(at) -> Table:
+    [body] = [h.proto.body for h in at.get("html") if 'class="pt-table"' in h.proto.body]
+    parser = _TableParser()
+    parser.feed(body)
+    return parser.table
+
+
+def tricks_shown(at) -> list[tuple[dict[int, str], int | None]]:
+    """The trick history as drawn: for each trick, the card at each seat and the winner's seat."""
+    [body] = [h.proto.body for h in at.get("html") if 'class="pt-tricks"' in h.proto.body]
+    out = []
+    for row in re.findall(r'<tr data-trick="\d+">(.*?)</tr>', body):
+        cards = {int(s): c for s, c in re.findall(r'<td class="[^"]*" data-seat="(\d+)"><span class="pt-mini" data-card="(\w+)"', row)}
+        won = re.findall(r'<td class="pt-win" data-seat="(\d+)">', row)
+        out.append((cards, int(won[0]) if won else None))
+    return out
+
+
+def finish_deal(at, clicks: int = 60) -> None:
+    """Click (legal cards, else passes) until the deal on the table is over."""
+    for _ in range(clicks):
+        if at.session_state["playtest"].deal_over:
+            return
+        step(at)
+    assert at.session_state["playtest"].deal_over, f"the deal did not end in {clicks} clicks"
 
 
 def enabled(at, prefix: str) -> list:
@@ -75,8 +155,8 @@ def test_play_a_trick_then_undo(app):
     view = pt.view()
     assert len(view.tricks) == tricks_before + 1 or pt.deal_over
     assert all(len(t.cards) == pt.ruleset.seats for t in view.tricks)
-    shown = " ".join(m.value for m in at.markdown)
-    assert "1." in shown and "→" in shown  # the trick history
+    history = tricks_shown(at)  # the trick history: who played which card, who won
+    assert history == [(dict(t.cards), t.winner) for t in view.tricks]
     before = list(pt.actions)
     last_mine = max(i for i, a in enumerate(before) if a.seat == 0)
     at.button(key="pt_undo").click().run()
@@ -99,11 +179,7 @@ def test_the_export_holds_the_deal_so_far(app):
 
 def test_a_whole_deal_scored_and_explained_then_the_next(app):
     at = start(app, seed=3)
-    for _ in range(60):
-        pt = at.session_state["playtest"]
-        if pt.deal_over:
-            break
-        step(at)
+    finish_deal(at)
     pt = at.session_state["playtest"]
     assert pt.deal_over
     shown = [m.value for m in at.markdown]
@@ -127,12 +203,11 @@ def test_the_editors_unsaved_variant_is_played_and_exported_with_its_text(app, t
     at.button(key="pt_start").click().run()
     pt = at.session_state["playtest"]
     assert pt.ruleset.name == "our-rules" and pt.ruleset.game.target == 13
-    for _ in range(60):
-        if at.session_state["playtest"].deal_over:
-            break
-        step(at)
+    finish_deal(at)
     name, data = at.session_state["pt_export_file"]
     assert name == "our-rules-seed9.zip"
+    [button] = [b for b in at.get("download_button") if b.key == "pt_export"]
+    assert "thunee-dsl replay our-rules-seed9.zip --format text" in button.proto.help
     zipfile.ZipFile(io.BytesIO(data)).extractall(tmp_path)
     report = replay_file(tmp_path / "transcript.yaml")
     assert list(report.score) == list(at.session_state["playtest"].game.score)
@@ -140,10 +215,7 @@ def test_the_editors_unsaved_variant_is_played_and_exported_with_its_text(app, t
 
 def test_replay_the_deal_under_another_variant(app):
     at = start(app, seed=11)
-    for _ in range(60):
-        if at.session_state["playtest"].deal_over:
-            break
-        step(at)
+    finish_deal(at)
     hands = at.session_state["playtest"].game.deals[-1].hands
     at.selectbox(key="pt_other").set_value("shipped:thirteen-point").run()
     at.button(key="pt_replay").click().run()
@@ -161,6 +233,7 @@ def test_a_deal_of_every_shipped_ruleset_plays_through_the_page(app, name):
         if pt.deal_over:
             break
         labels |= {b.label for b in enabled(at, "pt_do_")}
+        check_table(at)
         step(at)
     pt = at.session_state["playtest"]
     assert pt.deal_over, f"the deal of {name} did not finish in 120 clicks"
@@ -171,7 +244,7 @@ def test_a_deal_of_every_shipped_ruleset_plays_through_the_page(app, name):
 def test_open_face_table_shows_the_other_seats_face_up_cards_after_the_lay_out(app):
     at = start(app, ref="shipped:two-player-open-face", seed=3)
     pt = at.session_state["playtest"]
-    assert any(c.value.endswith("6 face down") for c in at.caption)  # the rows, before the lay-out
+    assert all(plate.endswith("6 face down") for plate in table_of(at).plates.values())  # the rows, before the lay-out
     for _ in range(60):
         pt = at.session_state["playtest"]
         if pt.deal_over or (pt.view().tricks and pt.view().table and pt.view().table[1]):
@@ -180,12 +253,148 @@ def test_open_face_table_shows_the_other_seats_face_up_cards_after_the_lay_out(a
     view = pt.view()
     if pt.deal_over and view.undertaking is not None:
         pytest.skip("a Thunee was called: the rows are not used")
-    # the other seat's face-up cards are drawn on the table, each as a card tile, with the counts
+    # the other seat's face-up cards are drawn at its place on the table, each as a card tile, with the counts
     other = view.table[1]
-    shown = [m.value for m in at.markdown if 'title="' in m.value and m.value.count("<span") == len(other)]
-    assert shown and all(f">{card[0].replace('T', '10')}" in shown[0] for card in other)
-    assert any(c.value == f"{len(other)} face up · {view.face_down[1]} face down" for c in at.caption)
+    table = table_of(at)
+    assert table.minis[1] == list(other)
+    assert f"{len(other)} face up · {view.face_down[1]} face down" in table.plates[1]
     assert any(m.value == "**Your cards, face up on the table**" for m in at.markdown)
     # your own buttons mark the cards lying on a face-down card
     marked = {b.key.removeprefix("pt_card_") for b in at.button if (b.key or "").startswith("pt_card_") and "▾" in b.label}
     assert marked == set(view.covering[0])
+
+
+def test_every_button_that_says_something_shows_its_explanation(app):
+    at = start(app, seed=7)
+    seen = set()
+    for _ in range(40):
+        pt = at.session_state["playtest"]
+        if pt.deal_over:
+            break
+        view = pt.view()
+        words = TableWords(pt.ruleset, pt.seat)
+        captions = [c.value for c in at.caption]
+        for b in enabled(at, "pt_do_"):
+            [action] = [a for a in view.legal if b.key == f"pt_do_{a.verb}_{a.arg}"]
+            text = words.action_help(action, view.legal)
+            [line] = [c for c in captions if c.endswith(f"**: {text}")]
+            assert b.label in line.removeprefix("**").split("**: ")[0].split(" / "), (b.label, line)
+            seen.add(action.verb)
+        step(at)
+    assert "pass" in seen and seen - {"pass"}  # at least one call, Thunee, Double ... was offered
+
+
+def check_table(at) -> str:
+    """The table drawn agrees with the person's view: a plate for every seat (the dealer and the trump maker
+    marked); the trick under way with each card at its seat, or else the last trick, its winner marked, until
+    the next lead. Returns what the middle shows: "current" or "last"."""
+    pt = at.session_state["playtest"]
+    view = pt.view()
+    table = table_of(at)
+    assert sorted(table.plates) == list(range(pt.ruleset.seats))
+    assert [s for s, text in table.plates.items() if "dealer" in text] == [view.dealer]
+    if view.trump_maker is not None:
+        assert "trumps" in table.plates[view.trump_maker]
+    # what each seat said is on its plate: the last call, an undertaking or claim, each declaration
+    r = pt.ruleset
+    if view.calls:
+        assert f"call {view.calls[-1][1]}" in table.plates[view.calls[-1][0]]
+    if view.undertaking:
+        assert r.undertaking_by_verb(view.undertaking).title in table.plates[view.undertaker]
+    if view.claim:
+        assert r.claim_by_verb(view.claim).title in table.plates[view.claimer]
+    for d in view.declarations:
+        assert f"{r.declaration_by_verb(d.verb).title} {d.value}" in table.plates[d.seat]
+    if view.trick:
+        assert table.showing == "current"
+        assert {s: c for s, (c, _) in table.cards.items()} == dict(view.trick)
+    elif view.tricks:
+        last = view.tricks[-1]
+        assert table.showing == "last" and "Last trick" in table.middle
+        assert {s: c for s, (c, _) in table.cards.items()} == dict(last.cards)
+        assert [s for s, (_, cls) in table.cards.items() if "pt-won" in cls] == [last.winner]
+    else:
+        assert not table.cards
+    return table.showing
+
+
+def test_the_trick_stays_on_the_table_until_the_next_lead(app):
+    """At every click of a whole deal the table shows the trick being played, each card at its seat; when
+    none is under way it shows the last trick, its winner marked, until the next card is led."""
+    at = start(app, seed=13)
+    shown_last = 0
+    for _ in range(80):
+        shown_last += check_table(at) == "last"
+        if at.session_state["playtest"].deal_over:
+            break
+        step(at)
+    assert at.session_state["playtest"].deal_over and shown_last
+
+
+def test_the_deal_is_told_in_words_with_the_formulas_one_click_away(app):
+    at = start(app, seed=3)
+    finish_deal(at)
+    pt = at.session_state["playtest"]
+    result, view = pt.last_result, pt.view()
+    story = TableWords(pt.ruleset, pt.seat).deal_story(result, view, team_values(pt.ruleset, pt.game.deal))
+    shown = [m.value for m in at.markdown]
+    heading = next(i for i, m in enumerate(shown) if m.startswith("#### The deal"))
+    assert shown[heading + 1] == story  # the words come first
+    [how] = [e for e in at.expander if e.label.startswith("How it was counted")]
+    assert [m.value for m in how.markdown] == [f"- {line}" for line in result.explanation]
+
+
+def test_game_over_shows_the_winner_first_and_play_again_deals_a_new_game(app, home):
+    (home / "rulesets").mkdir(parents=True)
+    (home / "rulesets" / "quick.yaml").write_text(
+        "extends: standard\nname: quick\ngame: {target: 2, corner_house: 1}\n", encoding="utf-8")
+    at = start(app, ref="mine:quick", seed=4)
+    for _ in range(400):
+        pt = at.session_state["playtest"]
+        if pt.is_over:
+            break
+        if pt.deal_over:
+            at.button(key="pt_next").click().run()
+        else:
+            step(at)
+    pt = at.session_state["playtest"]
+    assert pt.is_over
+    view = pt.view()
+    # the game-over box comes right after the status line, before the table
+    main = [child for child in at.main.children.values()]
+    first_blocks = [getattr(c, "key", None) or type(c).__name__ for c in main[:3]]
+    assert "pt_gameover" in first_blocks
+    winner = "your team wins" if view.winner == 0 else "they win"
+    high, low = sorted(view.score, reverse=True)
+    assert any(m.value.endswith(f"{winner.capitalize()} the game, {high} to {low}") for m in at.markdown)
+    assert not [b for b in at.button if b.key == "pt_next"]
+    seed_before = pt.seed
+    at.button(key="pt_again").click().run()
+    again = at.session_state["playtest"]
+    assert again is not pt and not again.is_over and again.ruleset.name == "quick"
+    assert (again.seat, again.bots) == (pt.seat, pt.bots) and again.seed != seed_before
+    assert again.view().score == (0, 0) and again.view().deal_number == 1
+
+
+def test_the_export_button_says_the_exact_command_that_replays_its_file(app):
+    at = start(app, seed=5)
+    [button] = [b for b in at.get("download_button") if b.key == "pt_export"]
+    name, _ = at.session_state["pt_export_file"]
+    assert name == "standard-seed5.yaml"
+    assert button.proto.help == replay_help(name)
+    assert "thunee-dsl replay standard-seed5.yaml --format text" in button.proto.help
+
+
+def test_the_export_follows_an_undone_and_changed_move(app):
+    at = start(app, seed=21)
+    pt = play_until_cards(at)
+    playable = [b for b in enabled(at, "pt_card_")]
+    if len(playable) < 2:
+        pytest.skip("only one card to play")
+    playable[0].click().run()
+    first = at.session_state["pt_export_file"][1]
+    at.button(key="pt_undo").click().run()
+    [b for b in enabled(at, "pt_card_")][1].click().run()
+    second = at.session_state["pt_export_file"][1]
+    said = [str(a) for i, a in enumerate(pt.game.deals[-1].actions) if i not in pt.game.deals[-1].silent]
+    assert first != second and yaml.safe_load(second.decode("utf-8"))["deals"][-1]["actions"] == said

@@ -56,3 +56,12 @@ def test_every_action_of_a_game_and_every_history_line_has_words():
             assert words.startswith("seat ") and "??" not in words
         game.apply(rng.choice(game.legal_actions()))
     assert {"play", "trump", "pass"} <= seen
+
+
+def test_a_history_line_names_the_seat_as_the_page_does():
+    r = shipped_ruleset("standard")
+    name = {0: "you", 2: "your partner (seat 2)"}.get
+    assert history_line("2 call 20", r, name) == "your partner (seat 2): Call 20"
+    assert history_line("0 play TH", r, name) == "you: Play 10♥"
+    assert history_line("2 trump ??", r, name) == "your partner (seat 2): makes trumps (card face down)"
+    assert history_line("2 jodie ??", r, name) == "your partner (seat 2): Jodie (suit hidden)"

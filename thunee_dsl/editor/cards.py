@@ -101,21 +101,22 @@ def _title(verb: str, ruleset) -> str:
     return verb.replace("-", " ").capitalize()
 
 
-def history_line(text: str, ruleset=None) -> str:
-    """A line of a seat's history (``"2 play TH"``, ``"1 trump ??"``) in words: ``seat 2: Play 10♥``."""
+def history_line(text: str, ruleset=None, name=None) -> str:
+    """A line of a seat's history (``"2 play TH"``, ``"1 trump ??"``) in words: ``seat 2: Play 10♥``;
+    ``name(seat)`` names the seat instead ("your partner (seat 2)")."""
     parts = str(text).split()
     if len(parts) < 2 or not parts[0].isdigit():
         return str(text)
-    seat = parts[0]
+    who = name(int(parts[0])) if name else f"seat {parts[0]}"
     if len(parts) == 3 and parts[2] == "??":
         if parts[1] == "trump":
-            return f"seat {seat}: makes trumps (card face down)"
-        return f"seat {seat}: {_title(parts[1], ruleset)} (suit hidden)"
+            return f"{who}: makes trumps (card face down)"
+        return f"{who}: {_title(parts[1], ruleset)} (suit hidden)"
     try:
         action = Action.parse(text)
     except ValueError:
         return str(text)
-    return f"seat {seat}: {action_label(action, ruleset)}"
+    return f"{who}: {action_label(action, ruleset)}"
 
 
 __all__ = ["CardLabel", "SUITS", "action_label", "card_label", "card_text", "history_line", "suit_label"]

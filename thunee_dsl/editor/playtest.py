@@ -291,6 +291,12 @@ class Playtest:
         return f'"{action}" is not allowed here: {game.explain_illegal(action)}'
 
 
+def replay_help(file_name: str) -> str:
+    """What the Export button says: the exact command that replays the file it saves (``replay`` reads
+    the exported zip as it is, as well as a transcript on its own)."""
+    return f"Saves {file_name}. To replay it, run in a terminal:  thunee-dsl replay {file_name} --format text"
+
+
 def ruleset_files(ruleset: Ruleset) -> dict[str, str]:
     """The files a transcript of ``ruleset`` needs beside it: none for a shipped ruleset; else
     ``{file name: text}``, the ruleset's first file (the transcript names it)."""
@@ -340,4 +346,4 @@ class Replayed:
                 "Play on from there.")
 
 
-__all__ = ["BOT_OPTIONS", "Playtest", "Replayed", "bot_names", "new_seed", "ruleset_files"]
+__all__ = ["BOT_OPTIONS", "Playtest", "Replayed", "bot_names", "new_seed", "replay_help", "ruleset_files"]

@@ -1,0 +1,167 @@
+"""The Playtest card table in a real browser (Debian's chromium through Playwright; skipped without chromium).
+
+A whole deal is played by clicks on a laptop-sized window, the table checked at each click: every card of
+the trick lies at its own seat (between that seat's name plate and the middle), a finished trick stays on
+the table, its winner marked, until the next lead, and agrees with the trick history. On a phone-sized
+window (390 x 844) the hand and the trick are both on screen without scrolling, for four, two (with the
+open-face rows) and six players.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "editor"))
+from browser import chromium_path, choose_rules, deal_with_seed, launch, serve_app, wait_idle  # noqa: E402
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(chromium_path() is None, reason="chromium is not installed (apt-get install chromium)"),
+]
+
+HAND = '[class*="st-key-pt_card_"] button:visible'  # a button with a tooltip has a hidden twin
+PLAYABLE = '[class*="st-key-pt_card_"] button:not([disabled]):visible'
+SAY = '[class*="st-key-pt_do_"] button:visible'
+
+
+@pytest.fixture(scope="module")
+def browser_app(tmp_path_factory):
+    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is part of the test extra")
+    with serve_app(home=tmp_path_factory.mktemp("home")) as url, sync_api.sync_playwright() as p:
+        browser = launch(p)
+        try:
+            yield url, browser
+        finally:
+            browser.close()
+
+
+def table_state(page) -> dict:
+    """The table as drawn: what it shows, and for each card its seat, its centre and its seat plate's centre."""
+    return page.evaluate("""() => {
+        const table = document.querySelector('.pt-table');
+        const box = table.getBoundingClientRect();
+        const centre = e => { const b = e.getBoundingClientRect(); return [b.x + b.width / 2, b.y + b.height / 2]; };
+        const cards = [...table.querySelectorAll('.pt-card')].map(e => ({
+            seat: +e.dataset.seat, card: e.dataset.card, won: e.classList.contains('pt-won'), at: centre(e),
+            plate: centre(table.querySelector(`.pt-seat[data-seat="${e.dataset.seat}"]`))}));
+        const rows = [...document.querySelectorAll('.pt-tricks tr[data-trick]')].map(tr => ({
+            cards: Object.fromEntries([...tr.querySelectorAll('td[data-seat]')].map(td =>
+                [td.dataset.seat, td.querySelector('.pt-mini') ? td.querySelector('.pt-mini').dataset.card : null])),
+            winner: (tr.querySelector('td.pt-win') || {dataset: {}}).dataset.seat}));
+        return {showing: table.dataset.showing, middle: table.querySelector('.pt-middle').innerText,
+                centre: [box.x + box.width / 2, box.y + box.height / 2], cards, rows,
+                over: !!document.querySelector('.st-key-pt_result')};
+    }""")
+
+
+def check_table(state: dict) -> None:
+    cx, cy = state["centre"]
+    for c in state["cards"]:
+        (x, y), (px, py) = c["at"], c["plate"]
+        # the card lies between its seat's plate and the middle: on the plate's side, nearer the middle
+        for card_d, plate_d in ((x - cx, px - cx), (y - cy, py - cy)):
+            assert abs(card_d) <= abs(plate_d) + 2, c
+            assert abs(card_d) < 8 or (card_d > 0) == (plate_d > 0), c
+    seats = [c["seat"] for c in state["cards"]]
+    assert len(seats) == len(set(seats))
+    if state["showing"] == "last":
+        last = state["rows"][-1]
+        assert {str(c["seat"]): c["card"] for c in state["cards"]} == last["cards"]
+        assert [str(c["seat"]) for c in state["cards"] if c["won"]] == [last["winner"]]
+        assert "Last trick" in state["middle"]
+    else:
+        played = {card for row in state["rows"] for card in row["cards"].values()}
+        assert not any(c["won"] for c in state["cards"])
+        assert not {c["card"] for c in state["cards"]} & played  # the trick under way is not in the history yet
+
+
+def test_a_whole_deal_played_by_clicks_with_the_table_checked_at_each_trick(browser_app, tmp_path):
+    url, browser = browser_app
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    try:
+        page.goto(f"{url}/playtest")
+        wait_idle(page)
+        deal_with_seed(page, 7)
+        tricks_seen, last_seen = set(), 0
+        for click in range(80):
+            state = table_state(page)
+            check_table(state)
+            tricks_seen.add(len(state["rows"]))
+            last_seen += state["showing"] == "last"
+            if state["over"]:
+                break
+            playable = page.locator(PLAYABLE)
+            if page.get_by_text("Your turn: click a card to play it.").count() and playable.count():
+                holder = playable.first.locator("xpath=ancestor::*[contains(@class, 'st-key-pt_card_')][1]")
+                card = next(c for c in holder.get_attribute("class").split()
+                            if c.startswith("st-key-pt_card_")).removeprefix("st-key-pt_card_")
+                playable.first.click()
+                wait_idle(page)
+                after = table_state(page)
+                # the card left the hand and lies at your seat: in the trick, or in the last trick until the next lead
+                assert page.locator(f".st-key-pt_card_{card}").count() == 0
+                mine = [c for c in after["cards"] if c["card"] == card]
+                in_history = any(row["cards"].get("0") == card for row in after["rows"])
+                assert (mine and mine[0]["seat"] == 0) or in_history
+                if click == 8:
+                    page.screenshot(path=str(tmp_path / "laptop-trick.png"))
+            elif page.locator(PLAYABLE).count():  # make trumps with a card
+                page.locator(PLAYABLE).last.click()
+                wait_idle(page)
+            else:
+                page.locator(SAY).last.click()  # pass
+                wait_idle(page)
+        state = table_state(page)
+        assert state["over"], "the deal did not end in 80 clicks"
+        assert last_seen >= 1 and max(tricks_seen) >= 1
+        result = page.locator(".st-key-pt_result")
+        assert result.get_by_text("The deal is over").count() or result.get_by_text("thrown in").count()
+        page.screenshot(path=str(tmp_path / "laptop-deal-over.png"))
+    finally:
+        page.close()
+    assert (tmp_path / "laptop-deal-over.png").stat().st_size > 10_000
+
+
+def in_view(box, height: int) -> bool:
+    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height
+
+
+@pytest.mark.parametrize("rules", ["standard", "two-player-open-face", "six-player"])
+def test_on_a_phone_the_hand_and_the_trick_are_on_screen_together(browser_app, tmp_path, rules):
+    url, browser = browser_app
+    width, height = 390, 844
+    page = browser.new_page(viewport={"width": width, "height": height}, is_mobile=True, has_touch=True)
+    try:
+        page.goto(f"{url}/playtest")
+        wait_idle(page)
+        choose_rules(page, rules)
+        deal_with_seed(page, 7)
+        checked = 0
+        for _ in range(30):
+            page.locator('[data-testid="stMain"]').evaluate("e => e.scrollTo(0, 0)")
+            page.evaluate("window.scrollTo(0, 0)")
+            table = page.locator(".pt-table").bounding_box()
+            cards = [b.bounding_box() for b in page.locator(HAND).all()]
+            assert in_view(table, height), table
+            assert cards and all(in_view(b, height) for b in cards), cards
+            assert all(b["x"] >= 0 and b["x"] + b["width"] <= width for b in cards)  # no sideways scrolling
+            plates = [b.bounding_box() for b in page.locator(".pt-seat").all()]
+            assert all(b["x"] >= 0 and b["x"] + b["width"] <= width for b in plates), plates
+            say = page.locator(SAY)
+            if say.count():  # the first thing to say is on screen too
+                assert in_view(say.first.bounding_box(), height)
+            checked += 1
+            if page.locator(".pt-card").count() and page.locator(PLAYABLE).count() and \
+                    page.get_by_text("Your turn: click a card to play it.").count():
+                page.screenshot(path=str(tmp_path / "phone.png"))
+                break
+            (page.locator(PLAYABLE).last if page.locator(PLAYABLE).count() else say.last).click()
+            wait_idle(page)
+        assert (tmp_path / "phone.png").exists(), "never reached a trick with cards to play"
+        assert checked >= 2
+    finally:
+        page.close()

@@ -1,0 +1,195 @@
+"""thunee_dsl.editor.table: where seats sit, what each button means, and a deal's result in words."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from thunee_dsl import shipped_ruleset
+from thunee_dsl.editor.checking import check_text
+from thunee_dsl.editor.playtest import Playtest
+from thunee_dsl.editor.table import TableWords, rulebook_sections, seat_spot, table_spots, team_values
+from thunee_dsl.game.actions import Action
+from thunee_dsl.loading import shipped_rulesets
+
+
+def near(a, b):
+    return all(abs(x - y) < 1e-9 for x, y in zip(a, b))
+
+
+def test_four_seats_counterclockwise_the_next_player_sits_on_your_right():
+    # seen from above, counterclockwise from the bottom goes right, top, left
+    assert near(seat_spot(0, 0, 4, "counterclockwise"), (0, 1))
+    assert near(seat_spot(1, 0, 4, "counterclockwise"), (1, 0))
+    assert near(seat_spot(2, 0, 4, "counterclockwise"), (0, -1))
+    assert near(seat_spot(3, 0, 4, "counterclockwise"), (-1, 0))
+    assert near(seat_spot(1, 0, 4, "clockwise"), (-1, 0))  # clockwise: on your left
+    assert near(seat_spot(0, 2, 4, "counterclockwise"), (0, -1))  # from seat 2, seat 0 is opposite
+    assert near(seat_spot(1, 0, 2, "counterclockwise"), (0, -1))  # two players face each other
+    assert near(seat_spot(3, 0, 6, "counterclockwise"), (0, -1))  # six: the opposite seat at the top
+
+
+@given(seats=st.sampled_from([2, 3, 4, 6]), me=st.integers(0, 5), direction=st.sampled_from(["clockwise", "counterclockwise"]))
+@settings(max_examples=40, deadline=None)
+def test_every_seat_has_its_own_place_inside_the_table(seats, me, direction):
+    me %= seats
+    spots = table_spots(me, seats, direction)
+    places = {(round(s.x), round(s.y)) for s in spots}
+    assert len(places) == seats
+    assert spots[me].y > 85 and abs(spots[me].x - 50) < 1e-6  # you sit at the bottom, in the middle
+    for s in spots:
+        assert 0 <= s.x <= 100 and 0 <= s.y <= 100
+        # a seat's trick card lies between the seat and the middle
+        assert abs(s.card_x - 50) <= abs(s.x - 50) + 1e-9 and abs(s.card_y - 50) <= abs(s.y - 50) + 1e-9
+
+
+def test_seats_and_teams_in_words():
+    four = TableWords(shipped_ruleset("standard"), me=1)
+    assert [four.who(s) for s in range(4)] == ["seat 0 (opponent)", "you", "seat 2 (opponent)", "your partner (seat 3)"]
+    assert four.team(1) == "your team" and four.team(0) == "they"
+    assert four.wins(1, 1) == "your team wins 1 ball" and four.wins(0, 4) == "they win 4 balls"
+    two = TableWords(shipped_ruleset("two-player"), me=0)
+    assert two.team(0) == "you" and two.team(1) == "your opponent"
+    assert two.wins(1, 2) == "your opponent wins 2 balls" and two.wins(0, 1) == "you win 1 ball"
+
+
+def legal_actions_met(name: str, games: int = 12) -> dict[tuple[str, str], tuple[Action, tuple]]:
+    """Each kind of non-card action the person is offered in a few random deals, with its choices."""
+    r = shipped_ruleset(name)
+    met = {}
+    for seed in range(1, games + 1):
+        pt = Playtest.start(r, seat=0, seed=seed, bots="random")
+        rng = random.Random(seed)
+        while not pt.deal_over:
+            legal = pt.view().legal
+            for a in legal:
+                if a.verb != "play":
+                    kind = "card" if a.verb == "trump" and a.arg and len(str(a.arg)) > 1 and a.arg != "last" else a.arg
+                    met.setdefault((a.verb, str(kind)), (a, legal))
+            pt.act(rng.choice(legal))
+    return met
+
+
+@pytest.mark.parametrize("name", sorted(shipped_rulesets()))
+def test_every_button_that_says_something_is_explained(name):
+    r = shipped_ruleset(name)
+    words = TableWords(r, me=0)
+    met = legal_actions_met(name)
+    assert met
+    for (verb, _), (action, legal) in met.items():
+        text = words.action_help(action, legal)
+        assert text and "None" not in text and "`" not in text and "**" not in text, (verb, text)
+        assert "\n" not in text  # one line
+
+
+def test_explanations_come_from_the_rulesets_own_rulebook():
+    r = shipped_ruleset("standard")
+    words = TableWords(r, me=0)
+    sections = rulebook_sections(r)
+    thunee = words.action_help(Action(0, "thunee"))
+    assert "The caller alone must win every trick" in thunee
+    assert any("The caller alone must win every trick" in line for line in sections["Thunee (`thunee`)"])
+    assert thunee == ("The caller alone must win every trick; it fails as soon as a card of the caller's is beaten. "
+                      "Made: 4 balls; caught: 4 to the opponents (8 if the caller's partner catches).")
+    call = words.action_help(Action(0, "call", 20))
+    assert call == ("Take over making trumps. The final caller makes trumps and the amount called is counted "
+                    "for the opponents.")
+    assert "after the first lead" in words.action_help(Action(0, "trump", "JS"))  # when the trump card is shown
+    assert "Jack of spades" in words.action_help(Action(0, "trump", "JS"))
+    jodie = words.action_help(Action(0, "jodie", "H"))
+    assert "K Q J: 50 in trumps, 30 otherwise" in jodie and "K Q: 40 in trumps, 20 otherwise" in jodie
+    concede = TableWords(shipped_ruleset("nigerian-thuni"), me=0).action_help(Action(0, "concede"))
+    assert concede == "Either team may give up the deal; the opponents score 3."
+
+
+def test_a_house_rule_changes_the_buttons_explanation():
+    text = "extends: standard\nname: our-table\nundertakings:\n  thunee:\n    balls: {partner_catch: 6}\n"
+    r = check_text(text, filename="our-table.yaml").ruleset
+    assert "6 if the caller's partner catches" in TableWords(r, me=0).action_help(Action(0, "thunee"))
+
+
+def counted(result, role: str) -> int:
+    """The count the engine's own arithmetic gives the counting team (or the makers)."""
+    [line] = [x for x in result.explanation if x.startswith(f"{role} ") and " count: " in x]
+    return int(line.rsplit("= ", 1)[1])
+
+
+@pytest.mark.parametrize("name", ["standard", "two-player", "six-player"])
+def test_the_deal_told_in_card_table_words_matches_the_arithmetic(name):
+    r = shipped_ruleset(name)
+    target = int(re.search(r">= (\d+)", r.outcomes[0].when.text).group(1))
+    told = set()
+    for seed in range(1, 80):
+        pt = Playtest.start(r, seat=0, seed=seed, bots="random")
+        while not pt.deal_over:
+            pt.act(pt.view().legal[-1])  # pass whenever passing is possible
+        result, view = pt.last_result, pt.view()
+        story = TableWords(r, me=0).deal_story(result, view, team_values(r, pt.game.deal))
+        assert story and "None" not in story and "[" not in story
+        if result.cancelled:
+            assert "nobody scores" in story
+            continue
+        [(_, balls)] = [(t, b) for t, b in enumerate(result.balls) if b]
+        assert f"{balls} ball" in story
+        if result.applied and result.applied[0].startswith("scoring.outcomes"):
+            got = counted(result, "counting")
+            counting = "your team" if (result.trump_maker + 1) % 2 == 0 else "they"
+            if r.seats == 2:
+                counting = "you" if (result.trump_maker + 1) % 2 == 0 else "your opponent"
+            if got >= target:
+                assert story.startswith(f"{counting.capitalize()} counted {got} ({target} needed):")
+            else:
+                assert story.startswith(f"{counting.capitalize()} counted {got} of {target}: the trump maker")
+            told.add("counted")
+        elif result.applied and result.applied[0].startswith("undertakings"):
+            assert " called " in story and ("won every trick" in story or "caught" in story)
+            told.add("undertaking")
+    assert "counted" in told
+
+
+def test_each_team_scoring_and_conceding_in_words():
+    r = shipped_ruleset("nigerian-thuni")
+    seen = set()
+    for seed in range(1, 30):
+        pt = Playtest.start(r, seat=0, seed=seed, bots="random")
+        rng = random.Random(seed)
+        while not pt.deal_over:
+            pt.act(rng.choice(pt.view().legal))
+        result = pt.last_result
+        story = TableWords(r, me=0).deal_story(result, pt.view())
+        if result.conceded is not None:
+            assert story.startswith("Your team gave the deal up" if result.conceded == 0 else "They gave the deal up")
+            seen.add("conceded")
+        elif not result.cancelled:
+            ours, theirs = result.tricks
+            assert story.startswith(f"Your team won {ours} trick")
+            assert f"they won {theirs} trick" in story
+            assert f"your team scores {result.balls[0]}, they score {result.balls[1]}." in story
+            seen.add("tricks")
+    assert seen == {"conceded", "tricks"}
+
+
+@given(name=st.sampled_from(sorted(shipped_rulesets())), seed=st.integers(1, 10_000), choices=st.randoms(use_true_random=False))
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_any_deal_of_any_ruleset_is_told_with_its_balls(name, seed, choices):
+    """Whatever is said and played, the story names every ball scored and leaves no formula or blank in it."""
+    r = shipped_ruleset(name)
+    pt = Playtest.start(r, seat=seed % r.seats, seed=seed, bots="random")
+    while not pt.deal_over:
+        pt.act(choices.choice(pt.view().legal))
+    result = pt.last_result
+    words = TableWords(r, me=pt.seat)
+    story = words.deal_story(result, pt.view(), team_values(r, pt.game.deal))
+    assert story.endswith(".") and story[0].isupper()
+    assert not re.search(r"None|\[|\]|`|==|>=", story), story
+    if result.applied == ("scoring.each_team",):
+        for team, balls in enumerate(result.balls):
+            assert f"{words.team(team)} {'score' if words.team(team) in ('they', 'you') else 'scores'} {balls}" in story
+    elif any(result.balls):  # every ball scored is told once (a claim's bonus, then the normal result)
+        assert sum(int(n) for n in re.findall(r"(\d+) balls?\b", story)) == sum(result.balls), (story, result.balls)
+    if not any(result.balls):
+        assert "nobody scores" in story

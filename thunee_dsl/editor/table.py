@@ -1,0 +1,362 @@
+"""The Playtest card table in words: where each seat sits, what each button means, how a deal ended.
+
+Everything here is worded from one seat's point of view ("you", "your partner (seat 2)", "they") and
+from the ruleset's own text: a button's explanation is taken from the rulebook that
+:func:`thunee_dsl.model.rulebook.render_rulebook` writes for the ruleset, so a house variant's buttons
+explain the house's rules.
+
+>>> from thunee_dsl import shipped_ruleset
+>>> words = TableWords(shipped_ruleset("standard"), me=0)
+>>> words.who(2), words.team(1), words.wins(1, 2)
+('your partner (seat 2)', 'they', 'they win 2 balls')
+>>> [round(x, 2) + 0.0 for x in seat_spot(1, me=0, seats=4, direction="counterclockwise")]
+[1.0, 0.0]
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+from thunee_dsl.game.actions import Action
+from thunee_dsl.game.scoring import DealResult
+from thunee_dsl.game.view import SeatView
+from thunee_dsl.model.rulebook import render_rulebook
+from thunee_dsl.model.ruleset import BallTable, Ruleset
+
+from thunee_dsl.editor.cards import card_label, suit_label
+
+
+def seat_spot(seat: int, me: int, seats: int, direction: str) -> tuple[float, float]:
+    """Where ``seat`` sits on a round table seen from ``me`` (at the bottom): ``(x, y)`` on the unit
+    circle, x to the right and y downwards. The next seat in the direction of play sits to the
+    right of ``me`` in a counterclockwise game, to the left in a clockwise one."""
+    angle = 2 * math.pi * ((seat - me) % seats) / seats
+    side = 1 if direction == "counterclockwise" else -1
+    return side * math.sin(angle), math.cos(angle)
+
+
+def _balls(n: int) -> str:
+    return f"{n} ball{'' if n == 1 else 's'}"
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _plain(text: str) -> str:
+    """Rulebook Markdown as one plain sentence: no emphasis, no code marks, no "(see ...)"."""
+    text = re.sub(r"\s*\(see [^)]*\)", "", text)
+    return text.replace("`", "").replace("**", "").replace("*", "").strip()
+
+
+def rulebook_sections(ruleset: Ruleset) -> dict[str, list[str]]:
+    """The ruleset's rulebook cut at its headings: ``{heading: its lines}`` (list marks removed).
+    A numbered step ("**Calling**: ...") is also filed under its bold name."""
+    sections: dict[str, list[str]] = {}
+    current = sections.setdefault("", [])
+    for line in render_rulebook(ruleset).splitlines():
+        if line.startswith("#"):
+            current = sections.setdefault(line.lstrip("#").strip(), [])
+            continue
+        line = line.strip()
+        if not line or line.startswith(("|", "*Source")):
+            continue
+        item = re.sub(r"^(- |\d+\. )", "", line)
+        current.append(item)
+        step = re.match(r"\*\*([^*]+)\*\*: (.*)", item)
+        if step:
+            sections.setdefault(f"step: {step.group(1)}", []).append(step.group(2))
+    return sections
+
+
+class TableWords:
+    """Seats, teams and actions named from the person's seat ``me``."""
+
+    def __init__(self, ruleset: Ruleset, me: int):
+        self.r, self.me = ruleset, me
+        self.seats, self.teams = ruleset.seats, ruleset.teams
+        self.alone = ruleset.seats == ruleset.teams  # each player a team of one
+        self._sections: dict[str, list[str]] | None = None
+        self._told: list[int] = [0] * self.teams
+
+    # -- who ------------------------------------------------------------------------------
+    def is_partner(self, seat: int) -> bool:
+        return seat != self.me and seat % self.teams == self.me % self.teams
+
+    def who(self, seat: int) -> str:
+        """"you", "your partner (seat 2)", "seat 1 (opponent)"."""
+        if seat == self.me:
+            return "you"
+        return f"your partner (seat {seat})" if self.is_partner(seat) else f"seat {seat} (opponent)"
+
+    def short(self, seat: int) -> str:
+        return "you" if seat == self.me else f"seat {seat}"
+
+    def role(self, seat: int) -> str:
+        """A seat's label at the table: "you", "partner", "opponent"."""
+        return "you" if seat == self.me else "partner" if self.is_partner(seat) else "opponent"
+
+    def team(self, team: int) -> str:
+        """"your team" / "they" (or "you" / "your opponent" when each plays alone)."""
+        mine = team == self.me % self.teams
+        if self.alone:
+            return "you" if mine else ("your opponent" if self.seats == 2 else f"seat {team}")
+        return "your team" if mine else ("they" if self.teams == 2 else f"team {team}")
+
+    def wins(self, team: int, balls: int, verb: str = "win") -> str:
+        """"your team wins 2 balls", "they win 1 ball"."""
+        return f"{self.team(team)} {self._verb(team, verb, verb + 's')} {_balls(balls)}"
+
+    # -- what a button means ----------------------------------------------------------------
+    @property
+    def sections(self) -> dict[str, list[str]]:
+        if self._sections is None:
+            self._sections = rulebook_sections(self.r)
+        return self._sections
+
+    def _lines(self, heading: str, skip: tuple[str, ...] = ()) -> list[str]:
+        return [_plain(x) for x in self.sections.get(heading, []) if not x.startswith(skip)]
+
+    def action_help(self, action: Action, legal: tuple[Action, ...] = ()) -> str:
+        """One line on what ``action`` does, from the ruleset's rulebook ("" for a card played)."""
+        r, verb, arg = self.r, action.verb, action.arg
+        if verb == "play":
+            return card_label(arg).words if arg else ""
+        if verb == "pass":
+            return self._pass_help(legal)
+        if verb == "call":
+            rule = [x for x in self._lines("Calling") if "final caller" in x]
+            return " ".join(["Take over making trumps.", *rule[:1]])
+        if verb == "bid":
+            rule = [x for x in self._lines("Bidding") if "contract" in x]
+            return " ".join(["Say how many tricks your team will win at least.", *rule[:1]])
+        if verb == "trump":
+            shown = [x for x in self._lines("Making trumps") if "shown to everyone" in x]
+            if arg == "last":
+                first = "The last card you will be dealt makes trumps, unseen until then."
+            elif arg is not None and len(str(arg)) == 1:
+                first = "The suit you name becomes trumps."
+            elif arg is not None:
+                first = f"Place the {card_label(arg).words} face down: its suit becomes trumps."
+            else:
+                first = "Make trumps."
+            return " ".join([first, *shown[:1]])
+        if verb in ("concede", "redeal"):
+            return _cap(" ".join(self._lines(f"step: {_cap(verb)}"))) or _cap(verb)
+        u = r.undertaking_by_verb(verb)
+        if u is not None:
+            rules = self._lines(f"{u.title} (`{u.verb}`)", skip=("May be called", "Balls ("))
+            main = [x for x in rules if " must " in x] or rules[:1]  # the rule that makes or breaks it
+            return " ".join([*main[:1], _ball_words(u.balls, "caught")]).strip()
+        c = r.claim_by_verb(verb)
+        if c is not None:
+            rules = self._lines(f"{c.title} (`{c.verb}`)", skip=("Allowed when", "Forbidden", "Balls ("))
+            return " ".join(["Said just before your card to the last trick.", *rules,
+                             _ball_words(c.balls, "it fails")]).strip()
+        d = r.declaration_by_verb(verb)
+        if d is not None:
+            deck = r.deck
+            combos = "; ".join(
+                f"{' '.join('10' if deck.ranks[i] == 'T' else deck.ranks[i] for i in combo.ranks)}: "
+                f"{combo.trumps} in trumps, {combo.other} otherwise" for combo in d.combinations)
+            when = self._lines(f"{d.title} (`{d.verb} SUIT`)", skip=("Only when", "The suit of"))
+            return f"Declare {combos} (card points for your team). " + " ".join(when[:1])
+        return ""
+
+    def _pass_help(self, legal: tuple[Action, ...]) -> str:
+        verbs = {a.verb for a in legal} - {"pass"}
+        r = self.r
+        if "call" in verbs:
+            return "Make no call: trumps stay with the one making them now."
+        if "bid" in verbs:
+            return "Make no bid. " + " ".join(x for x in self._lines("Bidding") if "passed may not" in x)
+        titles = [x.title for v in sorted(verbs) for x in
+                  (r.undertaking_by_verb(v), r.claim_by_verb(v), r.declaration_by_verb(v)) if x is not None]
+        if "concede" in verbs:
+            titles.append("conceding")
+        if titles:
+            return f"Say nothing: no {' or '.join(titles)} now; play goes on."
+        return "Say nothing: play goes on."
+
+    # -- how a deal ended -------------------------------------------------------------------
+    def deal_story(self, result: DealResult, view: SeatView, team_values: dict[str, tuple] | None = None) -> str:
+        """The deal's result in card-table words ("They counted 98 of 105: the trump makers (your team)
+        win 1 ball."); ``team_values`` maps a team value's name to its value for each team."""
+        r = self.r
+        if result.cancelled:
+            first = result.explanation[0] if result.explanation else ""
+            seat = re.match(r"seat (\d+) throws the cards in", first)
+            if seat:
+                return f"{_cap(self.who(int(seat.group(1))))} threw the cards in for a redeal: nobody scores."
+            return "The deal is thrown in: nobody scores" + (
+                ", and the same dealer deals again." if r.cancellation and r.cancellation.same_dealer else ".")
+        if result.conceded is not None:
+            gain = [self.wins(t, b) for t, b in enumerate(result.balls) if b]
+            return f"{_cap(self.team(result.conceded))} gave the deal up: {', '.join(gain) or 'nobody scores'}."
+        if result.offence:
+            found = re.search(r"by seat (\d+)", " ".join(result.explanation))
+            by = f" by {self.who(int(found.group(1)))}" if found else ""
+            gain = [self.wins(t, b) for t, b in enumerate(result.balls) if b]
+            return f"Penalty for {result.offence}{by}: {', '.join(gain)}, and nothing else counts."
+        story: list[str] = []
+        self._told = [0] * self.teams  # balls already put in words (a claim that adds to the normal result)
+        for path in result.applied:
+            kind, _, rest = path.partition(".")
+            if kind == "undertakings":
+                story.append(self._undertaking_story(rest, result, view))
+            elif kind == "claims":
+                story.append(self._claim_story(rest, result, view))
+            elif path == "scoring.each_team":
+                story.append(self._each_team_story(result))
+            elif kind == "scoring":
+                story.append(self._outcome_story(int(path.rsplit(".", 1)[1]), result, team_values or {}))
+        if not story:
+            gain = [self.wins(t, b) for t, b in enumerate(result.balls) if b]
+            story.append(_cap(", ".join(gain) or "nobody scores") + ".")
+        return " ".join(story)
+
+    def _team_of(self, seat: int) -> int:
+        return seat % self.teams
+
+    def _announced(self, rest: str, kinds, caller: int | None):
+        """For a rule path's tail ``NAME.HOW`` of an undertaking or claim: (the announcement, its title,
+        how it went, who called it in words, the caller's team)."""
+        name, _, how = rest.partition(".")
+        found = next((x for x in kinds if x.name == name), None)
+        who = _cap(self.who(caller)) if caller is not None else "Someone"
+        return found, found.title if found else name, how, who, self._team_of(caller) if caller is not None else 0
+
+    def _undertaking_story(self, rest: str, result: DealResult, view: SeatView) -> str:
+        caller = view.undertaker
+        _, title, how, who, team = self._announced(rest, self.r.undertakings, caller)
+        other = (team + 1) % self.teams
+        if how == "success":
+            return f"{who} called {title} and won every trick: {self.wins(team, result.balls[team])}."
+        # the catch ends the deal, often inside a trick: the engine's own line names the catcher
+        found = re.search(r"caught by (?:partner \()?seat (\d+)", " ".join(result.explanation))
+        catcher = int(found.group(1)) if found else None
+        by = f" by {self.who(catcher)}" if catcher is not None else ""
+        if how == "partner_catch":
+            by = f" by {'their own partner' if caller != self.me else 'your partner'}" + (
+                f" (seat {catcher})" if catcher is not None and caller != self.me else "")
+        was = "were" if caller == self.me else "was"
+        return f"{who} called {title} and {was} caught{by}: {self.wins(other, result.balls[other])}."
+
+    def _claim_story(self, rest: str, result: DealResult, view: SeatView) -> str:
+        caller = view.claimer
+        c, title, how, who, team = self._announced(rest, self.r.claims, caller)
+        gainer = team if how == "success" else (team + 1) % self.teams
+        n = _claim_balls(c, how, result, gainer)
+        self._told[gainer] += n or 0
+        gain = f"{self.wins(gainer, n)}" if n is not None else f"{self.team(gainer)} score"
+        if how == "success":
+            return f"{who} called {title} and made it: {gain}."
+        partner = "your partner" if caller == self.me else "their partner"
+        why = f" ({partner} took the last trick)" if how == "partner_catch" else ""
+        return f"{who} called {title} and it failed{why}: {gain}."
+
+    def _each_team_story(self, result: DealResult) -> str:
+        tricks = " and ".join(f"{self.team(t)} {self._verb(t, 'won', 'won')} {n} trick{'s' if n != 1 else ''}"
+                              for t, n in enumerate(result.tricks))
+        scores = ", ".join(f"{self.team(t)} {self._verb(t, 'score', 'scores')} {b}" for t, b in enumerate(result.balls))
+        return f"{_cap(tricks)}: {scores}."
+
+    def _verb(self, team: int, plural: str, singular: str) -> str:
+        return plural if self.team(team) in ("they", "you") else singular
+
+    def _outcome_story(self, index: int, result: DealResult, values: dict[str, tuple]) -> str:
+        r = self.r
+        outcome = r.outcomes[index]
+        maker = result.trump_maker
+        makers = self._team_of(maker) if maker is not None else None
+        counting = (makers + 1) % self.teams if makers is not None and self.teams == 2 else None
+        winner = counting if outcome.winner == "counting" else makers
+        if winner is None:
+            return _cap(", ".join(self.wins(t, b) for t, b in enumerate(result.balls) if b)) + "."
+        balls = result.balls[winner] - self._told[winner]
+        gain = self.wins(winner, balls)
+        role = "the counting team" if outcome.winner == "counting" else "the trump makers"
+        if self.alone:
+            role = "the counting player" if outcome.winner == "counting" else "the trump maker"
+        target = _counting_target(r)
+        if counting is not None and target is not None and target[0] in values:
+            value_name, needed = target
+            got = values[value_name][counting]
+            counted = "counted" if value_name == "count" else f"have {value_name}"
+            if got >= needed:
+                return f"{_cap(self.team(counting))} {counted} {got} ({needed} needed): {gain}."
+            return f"{_cap(self.team(counting))} {counted} {got} of {needed}: {role} ({self.team(winner)}) " \
+                   f"{'wins' if self.alone else 'win'} {_balls(balls)}."
+        says = f"{_cap(outcome.says)}: " if outcome.says else ""
+        return f"{says}{gain}."
+
+
+def _counting_target(r: Ruleset) -> tuple[str, int] | None:
+    """``(team value, number)`` when the counting team wins by reaching a number (``counting.count >= 105``)."""
+    for outcome in r.outcomes:
+        found = re.fullmatch(r"\s*counting\.(\w+)\s*>=\s*(\d+)\s*", outcome.when.text)
+        if outcome.winner == "counting" and found:
+            return found.group(1), int(found.group(2))
+    return None
+
+
+def _claim_balls(claim, how: str, result: DealResult, gainer: int) -> int | None:
+    """The balls a claim gave (the result's balls unless the claim is a bonus on top)."""
+    if claim is None or not claim.adds:
+        return result.balls[gainer]
+    text = getattr(claim.balls, how).text.strip()
+    return int(text) if text.isdigit() else None
+
+
+def _ball_words(table: BallTable, failed: str) -> str:
+    """"Made: 4 balls; caught: 4 to the opponents (8 if the caller's partner catches)." (fixed numbers only)."""
+    def fixed(formula) -> int | None:
+        text = formula.text.strip()
+        return int(text) if text.isdigit() else None
+
+    ok, bad, partner = fixed(table.success), fixed(table.failure), fixed(table.partner_catch)
+    parts = []
+    if ok is not None:
+        parts.append(f"Made: {_balls(ok)}")
+    if bad is not None:
+        extra = f" ({partner} if the caller's partner catches)" if partner is not None and partner != bad else ""
+        parts.append(f"{_cap(failed) if not parts else failed}: {bad} to the opponents{extra}")
+    return ("; ".join(parts) + ".") if parts else ""
+
+
+def team_values(ruleset: Ruleset, deal) -> dict[str, tuple]:
+    """Each team value of the ruleset (``count`` ...) for each team, at the end of ``deal`` (the
+    game's deal on the table); empty when they cannot be worked out (a cancelled deal)."""
+    out = {}
+    try:
+        env = deal.env()
+        for tv in ruleset.team_values:
+            out[tv.name] = tuple(tv.formula.evaluate(env.bind_team(t, ruleset.teams)) for t in range(ruleset.teams))
+    except Exception:  # noqa: BLE001 - words are a nicety: the arithmetic below them still shows
+        return {}
+    return out
+
+
+@dataclass(frozen=True)
+class Spot:
+    """A seat's place at the table, in percent of the table's width and height."""
+
+    seat: int
+    x: float  # the seat's name plate
+    y: float
+    card_x: float  # its card in the current trick
+    card_y: float
+
+
+def table_spots(me: int, seats: int, direction: str) -> list[Spot]:
+    """Every seat's name plate near the table's edge and its trick card nearer the middle."""
+    out = []
+    for s in range(seats):
+        x, y = seat_spot(s, me, seats, direction)
+        out.append(Spot(s, 50 + 38 * x, 50 + 38 * y, 50 + 17 * x, 50 + 17 * y))
+    return out
+
+
+__all__ = ["Spot", "TableWords", "rulebook_sections", "seat_spot", "table_spots", "team_values"]
