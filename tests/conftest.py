@@ -1,5 +1,5 @@
-"""Every CLI test gets a private, empty user folder (THUNEE_DSL_HOME): the rulesets a person saved
-from the app never leak into a test, and no test writes into a real home."""
+"""Every test gets a private, empty user folder (THUNEE_DSL_HOME): the rulesets a person saved from the
+app never leak into a test (unknown-ruleset messages list them), and no test writes into a real home."""
 
 from __future__ import annotations
 
