@@ -39,6 +39,11 @@ if "cmp_owner" not in ss:
     # This browser session's key in the registry of background runs; in the address too, so that
     # reloading the page finds its run again.
     ss.cmp_owner = st.query_params.get("run") or uuid.uuid4().hex
+    found = RUNS.current(ss.cmp_owner)
+    for key, said in (("cmp_a", "a"), ("cmp_b", "b"), ("cmp_games", "games"), ("cmp_bots", "bots"),
+                      ("cmp_seed", "seed"), ("cmp_jobs", "jobs"), ("cmp_mistakes", "mistakes")):
+        if found is not None and said in found.about:  # the settings of the run found again
+            ss.setdefault(f"kept_{key}", found.about[said])
 st.query_params["run"] = ss.cmp_owner
 
 

@@ -237,6 +237,8 @@ def test_reloading_the_page_finds_the_run_again(app, monkeypatch):
     reloaded.query_params["run"] = owner  # ... of the page's address
     reloaded.switch_page("app_pages/compare.py").run()
     assert reloaded.session_state["cmp_owner"] == owner
+    assert reloaded.selectbox(key="cmp_b").value == "shipped:thirteen-point"  # the run's settings, too
+    assert (reloaded.number_input(key="cmp_games").value, reloaded.selectbox(key="cmp_bots").value) == (5, "random")
     assert any("You can leave this page" in c.value for c in reloaded.caption)
     gate.set()
     finish(reloaded)
