@@ -326,7 +326,7 @@ if not events.empty:
 
 every = [{"": c.label, f"A: {names[0]}": say_estimate(c.a), f"B: {names[1]}": say_estimate(c.b),
           "B - A (95% interval)": c.words, "clear?": "clear" if c.clear else "", "games": c.diff.n}
-         for c in changes(cmp)]
+         for c in changes(cmp) if c.diff.value is not None]  # never measured under either: nothing to say
 if every:
     with st.expander("Every difference B - A, game by game (paired), with 95% intervals"):
         st.dataframe(pd.DataFrame(every), hide_index=True, width="stretch")
