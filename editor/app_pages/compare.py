@@ -31,6 +31,7 @@ CORES = max(1, os.cpu_count() or 1)
 CAN_MAKE_MISTAKES = "mistakes" in inspect.signature(simulate).parameters
 #: The usual table style when the bots have styles, else today's heuristic bot.
 PREFERRED_BOTS = ("typical", "heuristic")
+BOLD = "bold"  # the bot style that takes most risks, suggested when a risky rule never came up
 COLOURS = ["#2f6db5", "#e8710a", "#2e9e4f", "#a23b72"]
 CLEAR_COLOUR, UNCLEAR_COLOUR = "#c8102e", "#8a8f98"
 TONES = {"clear": st.success, "untested": st.warning, "none": st.info, "same": st.info}
@@ -254,7 +255,8 @@ names = [r.name for r in cmp.rulesets]
 if len(set(names)) < len(names):
     st.warning("Both rulesets have the same name: give the variant its own `name:` to tell them apart.")
 
-reaches = reach(cmp, about["changes"], can_make_mistakes=CAN_MAKE_MISTAKES, bots=cmp.rulesets[0].bots)
+reaches = reach(cmp, about["changes"], can_make_mistakes=CAN_MAKE_MISTAKES, bots=cmp.rulesets[0].bots,
+                bold=BOLD if BOLD in bots else None)
 answer = verdict(cmp, about["changes"], reaches)
 TONES[answer.tone](f"**{answer.text}**", icon=":material/balance:")
 
