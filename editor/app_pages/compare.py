@@ -31,6 +31,7 @@ CORES = max(1, os.cpu_count() or 1)
 CAN_MAKE_MISTAKES = "mistakes" in inspect.signature(simulate).parameters
 #: The usual table style when the bots have styles, else today's heuristic bot.
 PREFERRED_BOTS = ("typical", "heuristic")
+BOLD = "bold"  # the bot style that takes most risks, suggested when a risky rule never came up
 COLOURS = ["#2f6db5", "#e8710a", "#2e9e4f", "#a23b72"]
 CLEAR_COLOUR, UNCLEAR_COLOUR = "#c8102e", "#8a8f98"
 TONES = {"clear": st.success, "untested": st.warning, "none": st.info, "same": st.info}
@@ -39,6 +40,11 @@ if "cmp_owner" not in ss:
     # This browser session's key in the registry of background runs; in the address too, so that
     # reloading the page finds its run again.
     ss.cmp_owner = st.query_params.get("run") or uuid.uuid4().hex
+    found = RUNS.current(ss.cmp_owner)
+    for key, said in (("cmp_a", "a"), ("cmp_b", "b"), ("cmp_games", "games"), ("cmp_bots", "bots"),
+                      ("cmp_seed", "seed"), ("cmp_jobs", "jobs"), ("cmp_mistakes", "mistakes")):
+        if found is not None and said in found.about:  # the settings of the run found again
+            ss.setdefault(f"kept_{key}", found.about[said])
 st.query_params["run"] = ss.cmp_owner
 
 
@@ -249,7 +255,8 @@ names = [r.name for r in cmp.rulesets]
 if len(set(names)) < len(names):
     st.warning("Both rulesets have the same name: give the variant its own `name:` to tell them apart.")
 
-reaches = reach(cmp, about["changes"], can_make_mistakes=CAN_MAKE_MISTAKES, bots=cmp.rulesets[0].bots)
+reaches = reach(cmp, about["changes"], can_make_mistakes=CAN_MAKE_MISTAKES, bots=cmp.rulesets[0].bots,
+                bold=BOLD if BOLD in bots else None)
 answer = verdict(cmp, about["changes"], reaches)
 TONES[answer.tone](f"**{answer.text}**", icon=":material/balance:")
 
@@ -321,7 +328,7 @@ if not events.empty:
 
 every = [{"": c.label, f"A: {names[0]}": say_estimate(c.a), f"B: {names[1]}": say_estimate(c.b),
           "B - A (95% interval)": c.words, "clear?": "clear" if c.clear else "", "games": c.diff.n}
-         for c in changes(cmp)]
+         for c in changes(cmp) if c.diff.value is not None]  # never measured under either: nothing to say
 if every:
     with st.expander("Every difference B - A, game by game (paired), with 95% intervals"):
         st.dataframe(pd.DataFrame(every), hide_index=True, width="stretch")

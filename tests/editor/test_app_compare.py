@@ -28,6 +28,21 @@ def finish(at, timeout: float = 120):
     return run
 
 
+@pytest.fixture
+def held(monkeypatch) -> threading.Event:
+    """The page's simulations wait at each progress report until the test sets the event it gets."""
+    real, gate = thunee_dsl.simulation.simulate, threading.Event()
+
+    def simulate(rulesets, games, *args, progress=None, **options):
+        def wait_then_report(done, total):
+            gate.wait(60)
+            progress(done, total)
+        return real(rulesets, games, *args, progress=wait_then_report, **options)
+
+    monkeypatch.setattr(thunee_dsl.simulation, "simulate", simulate)
+    return gate
+
+
 def simulate_on_page(at, games: int, bots: str, b: str = "shipped:thirteen-point", jobs: int = 1):
     at.selectbox(key="cmp_a").set_value("shipped:standard")
     at.selectbox(key="cmp_b").set_value(b)
@@ -106,16 +121,8 @@ def test_a_partner_catch_that_never_happened_is_a_warning(app, home):
     assert any("cannot tell what the change does" in w for w in warnings)  # the verdict itself
 
 
-def test_a_run_goes_on_while_the_user_is_elsewhere_and_a_rerun_starts_no_second_one(app, monkeypatch):
-    real, gate = thunee_dsl.simulation.simulate, threading.Event()
-
-    def simulate(rulesets, games, *args, progress=None, **options):  # holds the run until the test lets go
-        def held(done, total):
-            gate.wait(60)
-            progress(done, total)
-        return real(rulesets, games, *args, progress=held, **options)
-
-    monkeypatch.setattr(thunee_dsl.simulation, "simulate", simulate)
+def test_a_run_goes_on_while_the_user_is_elsewhere_and_a_rerun_starts_no_second_one(app, held):
+    gate = held
     at = app("compare")
     simulate_on_page(at, 10, "random")
     first = RUNS.current(at.session_state["cmp_owner"])
@@ -217,16 +224,8 @@ def test_partner_catch_six_shows_the_warning_when_it_never_fired_and_the_differe
         assert any(w.value.startswith("**These 200 games cannot tell what the change does") for w in at.warning)
 
 
-def test_reloading_the_page_finds_the_run_again(app, monkeypatch):
-    real, gate = thunee_dsl.simulation.simulate, threading.Event()
-
-    def simulate(rulesets, games, *args, progress=None, **options):
-        def held(done, total):
-            gate.wait(60)
-            progress(done, total)
-        return real(rulesets, games, *args, progress=held, **options)
-
-    monkeypatch.setattr(thunee_dsl.simulation, "simulate", simulate)
+def test_reloading_the_page_finds_the_run_again(app, held):
+    gate = held
     at = app("compare")
     simulate_on_page(at, 5, "random")
     owner = at.session_state["cmp_owner"]
@@ -237,6 +236,8 @@ def test_reloading_the_page_finds_the_run_again(app, monkeypatch):
     reloaded.query_params["run"] = owner  # ... of the page's address
     reloaded.switch_page("app_pages/compare.py").run()
     assert reloaded.session_state["cmp_owner"] == owner
+    assert reloaded.selectbox(key="cmp_b").value == "shipped:thirteen-point"  # the run's settings, too
+    assert (reloaded.number_input(key="cmp_games").value, reloaded.selectbox(key="cmp_bots").value) == (5, "random")
     assert any("You can leave this page" in c.value for c in reloaded.caption)
     gate.set()
     finish(reloaded)

@@ -77,7 +77,9 @@ def test_compare_in_the_browser_verdict_warning_leaving_the_page_and_cancel(tmp_
             glance = page.locator("[data-testid=\"stDataFrame\"]:visible").first
             assert glance.is_visible()
 
-            # a long run: its progress and time left, then Cancel
+            # a long run: its progress and time left, then Cancel (random bots: the games a worker is
+            # playing when Cancel comes end quickly, before the app is stopped at the end of the test)
+            choose(page, "cmp_bots", "random")
             type_number(page, "cmp_games", 20000)
             page.get_by_role("button", name="Simulate", exact=True).click()
             progress = page.get_by_text("Playing 20000 games of standard and of partner-catch-six")

@@ -144,11 +144,15 @@ def test_verdict_without_any_clear_difference_says_so_and_what_more_games_would_
 def test_a_partner_catch_that_never_happened_is_a_warning_not_a_no_difference():
     fired = {**COMMON, "undertakings.thunee.partner_catch": 0}
     cmp, rule_changes = constructed(PLAIN, fired, fired)
-    [r] = reach(cmp, rule_changes, bots=cmp.rulesets[0].bots)
+    [r] = reach(cmp, rule_changes, bots=cmp.rulesets[0].bots, bold="bold")
     assert r.change == "Thunee partner catch: 8 balls -> 6 balls"
     assert r.rules == ("undertakings.thunee.partner_catch",) and r.labels == ("Thunee caught by partner",)
     assert (r.deals_a, r.deals_b, r.fired) == (0, 0, False)
-    assert "more games (you played 200)" in r.advice and "bolder" in r.advice and "mistakes" not in r.advice
+    assert r.advice == "Try more games (you played 200) or bolder bots (choose bold)."
+    [already_bold] = reach(cmp, rule_changes, bots=("bold",) * 4, bold="bold", can_make_mistakes=True)
+    assert already_bold.advice == "Try more games (you played 200) or bots that make mistakes (Mistakes above 0)."
+    [no_styles] = reach(cmp, rule_changes, bots=("heuristic",) * 4)
+    assert no_styles.advice == "Try more games (you played 200) or bots that take more risks."
     v = verdict(cmp, rule_changes, [r])
     assert v.tone == "untested"
     assert v.text.startswith("These 200 games cannot tell what the change does: the changed rule "

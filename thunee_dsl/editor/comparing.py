@@ -287,10 +287,11 @@ class Reach:
 
 
 def reach(cmp: Comparison, rule_changes, can_make_mistakes: bool = False, bots: Sequence[str] = (),
-          index: int = 0) -> list[Reach]:
+          index: int = 0, bold: str | None = None) -> list[Reach]:
     """For every rule change (:func:`thunee_dsl.model.diff.diff_rulesets` of A and B) that the
     simulation can watch: the deals in which it came into play under A and under B, and, when it never
-    did, what would make it (more games, bots that take risks, mistakes)."""
+    did, what would make it (more games, bots that take risks, mistakes). ``bots``: the bots that played;
+    ``bold``: the name of the boldest bot style there is, if any."""
     a, b = cmp.rulesets[0], cmp.rulesets[index + 1]
     cov_a = {c.rule: c for c in a.coverage}
     cov_b = {c.rule: c for c in b.coverage}
@@ -305,22 +306,24 @@ def reach(cmp: Comparison, rule_changes, can_make_mistakes: bool = False, bots: 
         deals_b = sum(cov_b[k].deals for k in touched if k in cov_b)
         fired = deals_a + deals_b > 0
         out.append(Reach(change.text, tuple(touched), labels, deals_a, deals_b,
-                         "" if fired else advice(touched, cmp.games, can_make_mistakes, bots)))
+                         "" if fired else advice(touched, cmp.games, can_make_mistakes, bots, bold)))
     return out
 
 
-def advice(rule_keys: Sequence[str], games: int, can_make_mistakes: bool, bots: Sequence[str]) -> str:
+def advice(rule_keys: Sequence[str], games: int, can_make_mistakes: bool, bots: Sequence[str] = (),
+           bold: str | None = None) -> str:
     """What would make rules that never fired come into play, in words."""
     if any(k.startswith("penalties.") for k in rule_keys):
         if can_make_mistakes:
             return "Bots play only legal moves unless they make mistakes: set Mistakes above 0 (try 0.01)."
         return "Bots play only legal moves, so a penalty cannot happen in these games."
-    risky = ("bold" in bots) and any(k.endswith((".failure", ".partner_catch")) for k in rule_keys)
     tips = [f"more games (you played {games})"]
-    if not risky:
-        tips.append("bots that take more risks (a bolder style)")
+    if bold is None:
+        tips.append("bots that take more risks")
+    elif bold not in bots:
+        tips.append(f"bolder bots (choose {bold})")
     if can_make_mistakes:
-        tips.append("mistakes")
+        tips.append("bots that make mistakes (Mistakes above 0)")
     return "Try " + ", ".join(tips[:-1]) + (" or " if len(tips) > 1 else "") + tips[-1] + "."
 
 
