@@ -2,6 +2,10 @@
 """The bots: speed (decisions per second) and strength (whole games of `standard`).
 
     python benchmarks/bench_bots.py [--games N] [--mc-games M] [--samples S] [--workers W] [--ruleset R]
+    python benchmarks/bench_bots.py --bytecodes [--games N] [--bots heuristic,typical]
+
+`--bytecodes` counts instead the Python bytecode instructions of whole self-play games per bot (the same
+seeds for each), and where they go: exact and the same on every machine, however loaded.
 
 Speed: decisions per second over every decision of self-play games, for the heuristic and for `typical`,
 and the Monte Carlo bot's searched decisions per second (card plays with more than one legal card; the
@@ -105,6 +109,29 @@ def speed(ruleset: str, games: int, bot: str = "heuristic") -> float:
     return decisions / spent
 
 
+def bytecodes(ruleset: str, games: int, names: list[str]) -> None:
+    from profile_interpreter import count_bytecodes
+
+    r = shipped_ruleset(ruleset)
+    for name in names:
+        played = [0, 0]
+
+        def run():
+            for g in range(games):
+                game = GameState(r, seed=20_000 + g)
+                bots = [make_bot(name, r, seed=g * 10 + s) for s in range(r.seats)]
+                while not game.is_over:
+                    game.apply(bots[game.to_act].choose(game.view(game.to_act)))
+                played[0] += 1
+                played[1] += len(game.deals)
+        counts = count_bytecodes(run)
+        total = sum(counts.values())
+        print(f"{name}: {total / played[0]:,.0f} bytecodes a game, {total / played[1]:,.0f} a deal "
+              f"({played[0]} games, {played[1]} deals)")
+        for where, n in counts.most_common(6):
+            print(f"    {n / total:5.1%}  {where}")
+
+
 def report(label: str, wins: int, games: int, deals: int, took: float, target: float) -> None:
     lo, hi = wilson(wins, games)
     rate = wins / games if games else 0.0
@@ -122,7 +149,12 @@ def main() -> None:
     ap.add_argument("--playouts", type=int, default=1, help="Monte Carlo playouts per sample and card")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--bytecodes", action="store_true", help="count bytecodes of self-play games instead")
+    ap.add_argument("--bots", default="heuristic,typical", help="bots to count with --bytecodes")
     args = ap.parse_args()
+    if args.bytecodes:
+        sys.path.insert(0, str(ROOT / "benchmarks"))
+        return bytecodes(args.ruleset, args.games, args.bots.split(","))
 
     print(f"ruleset {args.ruleset}; Monte Carlo budget: {args.samples} samples x {args.playouts} playout(s)")
     print(f"heuristic: {speed(args.ruleset, 5):.0f} decisions/s (all decisions of self-play)")

@@ -103,3 +103,12 @@ def test_bold_makes_announcements_of_every_kind_the_ruleset_has(name):
         assert "bid" in verbs
     if r.undertakings:
         assert any(r.undertaking_by_verb(v) for v in verbs)
+
+
+@pytest.mark.parametrize("module", ["thunee_dsl.players", "thunee_dsl.players.styles"])
+def test_docstring_examples(module):
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(module), optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0 and result.failed == 0

@@ -148,3 +148,19 @@ def test_typical_bots_give_the_same_numbers_whatever_the_jobs(standard):
     one = simulate([standard], games=3, bots="typical", seed=11, mistakes=0.01)
     two = simulate([standard], games=3, bots="typical", seed=11, mistakes=0.01, jobs=2)
     assert dumps(one) == dumps(two)
+
+
+def test_advice_in_words():
+    from thunee_dsl.simulation.coverage import advice
+
+    # penalties without mistakes: only mistakes can make them fire, however many games
+    assert advice(["penalties.revoke"], 1000, "typical", 0.0) == \
+        "never decided a deal: bots make no mistakes unless asked: add mistakes (--mistakes 0.01)"
+    assert advice(["penalties.revoke"], 5, "typical", 0.01) == \
+        "never decided a deal: raise the mistakes rate; or play more games (try 50)"
+    # the rule of three: none in 300 games puts the rate below 3 in 300
+    assert advice(["undertakings.thunee.partner_catch"], 300, "typical", 0.0) == (
+        "never decided a deal: bolder players take that risk more often: try --bots bold; or play more games "
+        "(none of 300 had it, so it comes up in fewer than 3 games in 300, at 95% confidence; try 3000)")
+    assert "bold" not in advice(["undertakings.thunee.partner_catch"], 300, "bold", 0.0)
+    assert "bold" not in advice(["game.deuce"], 300, "typical", 0.0)

@@ -223,8 +223,7 @@ class HeuristicBot:
     def claim(self, view: SeatView) -> Action:
         """A claim only if, in every sampled deal consistent with the view, it scores better than not."""
         r = self.ruleset
-        passing = next((a for a in view.legal if a.verb == "pass"), None)
-        claims = [a for a in view.legal if r.claim_by_verb(a.verb) is not None]
+        passing, claims = self._claim_choices(view)
         if passing is None:
             return claims[0]
         try:
@@ -252,6 +251,11 @@ class HeuristicBot:
         if not found or not gains:
             return passing
         return max(gains, key=lambda a: gains[a])
+
+    def _claim_choices(self, view: SeatView) -> tuple[Action | None, list[Action]]:
+        """Passing (None if a claim must be made) and the claims on offer."""
+        passing = next((a for a in view.legal if a.verb == "pass"), None)
+        return passing, [a for a in view.legal if self.ruleset.claim_by_verb(a.verb) is not None]
 
     def _outcome(self, k: Knowledge, world, action: Action, team: int, game=None, base=None) -> float:
         return utility(self._played_out(k, world, action, game, base), team, self.ruleset)

@@ -122,9 +122,7 @@ class TableBot(HeuristicBot):
         return self._weigh(view, [passing] + options)
 
     def claim(self, view: SeatView) -> Action:
-        r = self.ruleset
-        passing = next((a for a in view.legal if a.verb == "pass"), None)
-        claims = [a for a in view.legal if r.claim_by_verb(a.verb) is not None]
+        passing, claims = self._claim_choices(view)
         if passing is None:
             return claims[0]
         return self._weigh(view, [passing] + claims, least=self.style.claim_least)

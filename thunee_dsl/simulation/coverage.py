@@ -62,15 +62,17 @@ def advice(counters: Sequence[str], games: int, bots, mistakes: float) -> str:
     names = {bots} if isinstance(bots, str) else set(bots)
     tips = []
     if any(c.startswith("penalties.") for c in counters):
-        if not mistakes:
-            tips.append("bots make no mistakes unless asked: add mistakes (--mistakes 0.01)")
-        else:
-            tips.append("raise the mistakes rate")
+        if not mistakes:  # no number of games helps: without mistakes nobody commits an offence
+            return "never decided a deal: bots make no mistakes unless asked: add mistakes (--mistakes 0.01)"
+        tips.append("raise the mistakes rate")
     elif any(c.startswith(("undertakings.", "calling.", "bidding.", "claims.")) for c in counters) \
             and names & {"cautious", "typical", "heuristic"}:
         tips.append("bolder players take that risk more often: try --bots bold")
-    tips.append(f"play more games (it fired in none of {games}, so it fires in fewer than about 1 game in "
-                f"{max(1, games // 3)}; try {games * 10})")
+    if games >= 10:
+        tips.append(f"play more games (none of {games} had it, so it comes up in fewer than 3 games in {games}, "
+                    f"at 95% confidence; try {games * 10})")
+    else:
+        tips.append(f"play more games (try {games * 10})")
     return "never decided a deal: " + "; or ".join(tips)
 
 
