@@ -252,11 +252,12 @@ for spot in table_spots(me, r.seats, r.direction):
     row = ""
     if view.table and view.table[s] and s != me:  # open face play: the seat's face-up cards, seen by all
         row = "<div>" + "".join(tile(c, "pt-mini") + ("▾" if c in view.covering[s] else "") for c in view.table[s]) + "</div>"
-    name = "You" if s == me else f"Seat {s}</span> <span class='pt-role'>{words.role(s)}"
+    name = ('<span class="pt-name">You</span>' if s == me else
+            f'<span class="pt-name">Seat {s}</span> <span class="pt-role">{words.role(s)}</span>')
     side = " pt-west" if spot.x < 20 else " pt-east" if spot.x > 80 else ""
     left = 1 if side == " pt-west" else 99 if side == " pt-east" else spot.x
     parts.append(f'<div class="{classes}{side}" data-seat="{s}" style="left:{left:.1f}%;top:{spot.y:.1f}%">'
-                 f'<div><span class="pt-name">{name}</span></div>{"<div>" + "".join(badges) + "</div>" if badges else ""}'
+                 f'<div>{name}</div>{"<div>" + "".join(badges) + "</div>" if badges else ""}'
                  f'<div>{held}</div>{row}</div>')
     if s in played:
         won = showing_last and finished is not None and finished.winner == s
@@ -285,11 +286,13 @@ show_message()
 
 if pt.is_over:
     with st.container(key="pt_gameover"):
-        winner = view.winner
-        mine = winner == me % teams
-        st.markdown(f"### {'🏆 ' if mine else ''}{team_name(winner).capitalize() if winner is not None else 'Nobody'} "
-                    f"{'win' if team_name(winner) in ('they', 'you') else 'wins'} the game, "
-                    f"{' to '.join(str(view.score[t]) for t in sorted(range(teams), key=lambda t: -view.score[t]))}")
+        final = " to ".join(str(b) for b in sorted(view.score, reverse=True))
+        if view.winner is None:
+            st.markdown(f"### The game is over, {final}")
+        else:
+            champion = team_name(view.winner)
+            st.markdown(f"### {'🏆 ' if view.winner == me % teams else ''}{champion.capitalize()} "
+                        f"{'win' if champion in ('they', 'you') else 'wins'} the game, {final}")
         g1, g2 = st.columns(2)
         g1.button("Play again", type="primary", on_click=play_again, key="pt_again", width="stretch",
                   help="The same rules, seat and bots, with new cards")
