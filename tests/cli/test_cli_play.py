@@ -167,4 +167,7 @@ def test_output_piped_into_a_reader_that_stops_ends_quietly(tmp_path):
               "exit ${PIPESTATUS[1]}")
     done = subprocess.run(["bash", "-c", script], env=env, capture_output=True, text=True, timeout=120)
     assert done.stdout.count("\n") == 3
-    assert (done.returncode, (tmp_path / "err").read_text()) == (141, "")
+    # 141 (SIGPIPE) when play was still writing as head left; 0 when the whole game fitted in the pipe's buffer
+    # before head read it (a race on a loaded machine). Either way: no "Broken pipe" traceback.
+    assert done.returncode in (0, 141)
+    assert (tmp_path / "err").read_text() == ""
