@@ -170,14 +170,17 @@ with left:
                    "Ctrl+Space suggests a key.")
         session.take_edit(ss, code_editor(
             ss.editor_text, lang="yaml", key=code_editor_key(), height=[20, 40],
-            # The text goes to the app 100 ms after the last key (the component's default, 250 ms, lost the
-            # last keys when a page link was clicked right after typing). Not "blur" as well: the rerun it
-            # starts swallows the click on a page link that caused it.
+            # Every key goes to the app ("debounceChangePeriod": 0 below). With a debounce (the component's
+            # default is 250 ms) the text Ace is given back when the gutter marks change lags the typing,
+            # and Ace drops the keys typed meanwhile; the debounce also lost the last keys when a page link
+            # was clicked right after typing. Not "blur" as well: the rerun it starts swallows the click on
+            # the page link that caused it.
             response_mode="debounce",
-            options={"showLineNumbers": True, "tabSize": 2, "useSoftTabs": True, "wrap": False},
+            # Ace's own YAML worker would replace our problems in the gutter with its (empty) syntax check
+            options={"showLineNumbers": True, "tabSize": 2, "useSoftTabs": True, "wrap": False, "useWorker": False},
             # no live autocompletion: Enter always makes a new line; schema keys on Ctrl+Space
             props={"enableLiveAutocompletion": False, "enableBasicAutocompletion": True, "enableSnippets": False,
-                   "debounceChangePeriod": 100,
+                   "debounceChangePeriod": 0,
                    "scrollMargin": [0, 0, 0, 0],  # the component's top margin shifts the line numbers off their lines
                    "annotations": session.annotations(check.problems), "markers": session.markers(check.problems)},
             component_props={"globalCSS": CODE_EDITOR_CSS},
