@@ -27,6 +27,10 @@ follow_goto()
 CODE_EDITOR_CSS = """
 .ace_gutter-cell.ace_error { background: #c8102e !important; color: #fff !important; font-weight: 700; }
 .problem-line { position: absolute; background: rgba(200, 16, 46, 0.13); border-bottom: 2px dotted #c8102e; }
+.ace_editor.ace_autocomplete { background: #fff !important; color: #1b1b1b !important;
+  border: 1px solid #888 !important; width: 22rem !important; box-shadow: 0 2px 8px rgba(0, 0, 0, 0.25); }
+.ace_autocomplete .ace_completion-highlight { color: #c8102e !important; font-weight: 700; }
+.ace_autocomplete .ace_marker-layer .ace_active-line { background: #dfe6ee !important; }
 """
 
 

@@ -167,6 +167,7 @@ def test_problems_are_marked_in_the_gutter_while_typing(tmp_path, visit):
     page.keyboard.press("Control+Space")
     frame.wait_for_selector(".ace_autocomplete", state="visible", timeout=10_000)
     assert "corner_house" in frame.locator(".ace_autocomplete").inner_text().replace("\n", "")
+    page.wait_for_timeout(300)  # the list draws on the next frame
     page.screenshot(path=str(tmp_path / "completion.png"))
     page.keyboard.press("Enter")  # the user picked it
     eventually(page, lambda: code_editor_text(page).split("\n")[-1].strip() == "corner_house:")

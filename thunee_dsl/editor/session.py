@@ -206,13 +206,13 @@ def recover_draft(ss: State, accept: bool) -> None:
 @lru_cache(maxsize=1)
 def schema_completions() -> tuple[dict, ...]:
     """Every key the ruleset schema knows, as code editor completions (offered on Ctrl+Space only)."""
-    found: dict[str, str] = {}
+    found: set[str] = set()
 
     def walk(node) -> None:
         if isinstance(node, dict):
-            for key, sub in (node.get("properties") or {}).items():
-                if isinstance(key, str) and key not in found:
-                    found[key] = str(sub.get("description", "") if isinstance(sub, dict) else "")[:200]
+            for key in node.get("properties") or {}:
+                if isinstance(key, str):
+                    found.add(key)
             for value in node.values():
                 walk(value)
         elif isinstance(node, list):
@@ -220,8 +220,8 @@ def schema_completions() -> tuple[dict, ...]:
                 walk(value)
 
     walk(ruleset_schema())
-    return tuple({"caption": key, "value": f"{key}: ", "meta": "key", "docText": doc, "score": 100}
-                 for key, doc in sorted(found.items()))
+    # no docText: Ace draws its tooltip over the one-line list of a single match
+    return tuple({"caption": key, "value": f"{key}: ", "meta": "key", "score": 100} for key in sorted(found))
 
 
 def annotations(problems) -> list[dict]:
