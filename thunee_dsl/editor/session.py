@@ -46,7 +46,9 @@ def replace_text(ss: State, text: str, origin: str, file: str | None = None, dis
     ``file``: the user's saved ruleset it came from, and ``disk`` that file's text as read (what a save
     may replace without asking). ``fresh``: a new variant's template (nothing to lose until edited).
     """
-    if ss.get("editor_text") and ss["editor_text"] != text:
+    # Kept for Restore: unsaved work always; a text that is saved or an untouched template only when
+    # no unsaved work waits there already (a second Open must not push that work out)
+    if ss.get("editor_text") and ss["editor_text"] != text and (has_unsaved_work(ss) or not ss.get("editor_previous")):
         ss["editor_previous"] = {key: ss.get(key) for key in
                                  ("editor_text", "editor_origin", "editor_file", "editor_disk", "editor_saved",
                                   "editor_save_name", "editor_name_hint", "editor_fresh")}
