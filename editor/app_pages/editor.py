@@ -9,7 +9,7 @@ import streamlit as st
 from code_editor import code_editor
 
 from app_common import (catalogue, check_editor, code_editor_key, demoted, follow_goto, ruleset_text, set_editor_text,
-                        shelf, shipped, show_problems, tilde)
+                        shelf, shipped, show_problems, take_code_edit, tilde)
 from thunee_dsl import load_ruleset
 from thunee_dsl.editor import session
 from thunee_dsl.editor.formulas import PLACES, try_formula
@@ -172,7 +172,7 @@ with left:
     else:
         st.caption("Ruleset (YAML), checked as you type; problems are marked at their line. "
                    "Ctrl+Space suggests a key.")
-        session.take_edit(ss, code_editor(
+        if take_code_edit(code_editor(
             ss.editor_text, lang="yaml", key=code_editor_key(), height=[20, 40],
             # Every key goes to the app ("debounceChangePeriod": 0 below). With a debounce (the component's
             # default is 250 ms) the text Ace is given back when the gutter marks change lags the typing,
@@ -188,7 +188,8 @@ with left:
                    "scrollMargin": [0, 0, 0, 0],  # the component's top margin shifts the line numbers off their lines
                    "annotations": session.annotations(check.problems), "markers": session.markers(check.problems)},
             component_props={"globalCSS": CODE_EDITOR_CSS},
-            completions=list(session.schema_completions()), replace_completer=True))
+            completions=list(session.schema_completions()), replace_completer=True)):
+            st.rerun()  # a newer text than the one checked above: show its problems
     st.toggle("Plain text box", key="ed_plain", on_change=sync_plain_toggle,
               help="A simple text box instead of the code editor (for screen readers and phones)")
     with st.container(border=True):
