@@ -45,8 +45,16 @@ def init_state() -> None:
         session.offer_draft(ss, drafts_folder(), saved)
     # The code editor's last edit may arrive with the run that shows another page: take it here, on
     # whatever page runs, before its widget state is dropped.
-    session.take_edit(ss, ss.get(code_editor_key()))
-    session.keep_draft(ss, drafts_folder())
+    take_code_edit(ss.get(code_editor_key()))
+    session.keep_draft(ss, drafts_folder())  # (also after an Open, a link or the plain text box)
+
+
+def take_code_edit(response) -> bool:
+    """The code editor's response, if a fresh edit, becomes the text, and unsaved work its draft at once."""
+    if session.take_edit(st.session_state, response):
+        session.keep_draft(st.session_state, drafts_folder())
+        return True
+    return False
 
 
 def drafts_folder() -> Path:

@@ -104,9 +104,12 @@ CODE_EDITOR = "iframe[title='code_editor.code_editor']"
 
 
 def code_editor_frame(page, timeout: float = 60_000):
-    """The Editor page's code editor (Ace, in a component iframe), once drawn."""
+    """The Editor page's code editor (Ace, in a component iframe), once drawn. After Open, Restore or a
+    link the app draws a new one: wait until the old one is gone, so keys never go to a frame on its way out."""
     page.wait_for_selector(CODE_EDITOR, timeout=timeout)
-    frame = page.locator(CODE_EDITOR).last.element_handle().content_frame()
+    page.wait_for_function(f"() => document.querySelectorAll({CODE_EDITOR!r}).length === 1", timeout=timeout,
+                           polling=100)
+    frame = page.locator(CODE_EDITOR).element_handle().content_frame()
     frame.wait_for_selector(".ace_content", timeout=timeout)
     return frame
 

@@ -9,7 +9,7 @@ import streamlit as st
 from code_editor import code_editor
 
 from app_common import (catalogue, check_editor, code_editor_key, demoted, follow_goto, ruleset_text, set_editor_text,
-                        shelf, shipped, show_problems, tilde)
+                        shelf, shipped, show_problems, take_code_edit, tilde)
 from thunee_dsl import load_ruleset
 from thunee_dsl.editor import session
 from thunee_dsl.editor.formulas import PLACES, try_formula
@@ -27,6 +27,10 @@ follow_goto()
 CODE_EDITOR_CSS = """
 .ace_gutter-cell.ace_error { background: #c8102e !important; color: #fff !important; font-weight: 700; }
 .problem-line { position: absolute; background: rgba(200, 16, 46, 0.13); border-bottom: 2px dotted #c8102e; }
+.ace_editor.ace_autocomplete { background: #fff !important; color: #1b1b1b !important;
+  border: 1px solid #888 !important; width: 22rem !important; box-shadow: 0 2px 8px rgba(0, 0, 0, 0.25); }
+.ace_autocomplete .ace_completion-highlight { color: #c8102e !important; font-weight: 700; }
+.ace_autocomplete .ace_marker-layer .ace_active-line { background: #dfe6ee !important; }
 """
 
 
@@ -168,20 +172,24 @@ with left:
     else:
         st.caption("Ruleset (YAML), checked as you type; problems are marked at their line. "
                    "Ctrl+Space suggests a key.")
-        session.take_edit(ss, code_editor(
+        if take_code_edit(code_editor(
             ss.editor_text, lang="yaml", key=code_editor_key(), height=[20, 40],
-            # The text goes to the app 100 ms after the last key (the component's default, 250 ms, lost the
-            # last keys when a page link was clicked right after typing). Not "blur" as well: the rerun it
-            # starts swallows the click on a page link that caused it.
+            # Every key goes to the app ("debounceChangePeriod": 0 below). With a debounce (the component's
+            # default is 250 ms) the text Ace is given back when the gutter marks change lags the typing,
+            # and Ace drops the keys typed meanwhile; the debounce also lost the last keys when a page link
+            # was clicked right after typing. Not "blur" as well: the rerun it starts swallows the click on
+            # the page link that caused it.
             response_mode="debounce",
-            options={"showLineNumbers": True, "tabSize": 2, "useSoftTabs": True, "wrap": False},
+            # Ace's own YAML worker would replace our problems in the gutter with its (empty) syntax check
+            options={"showLineNumbers": True, "tabSize": 2, "useSoftTabs": True, "wrap": False, "useWorker": False},
             # no live autocompletion: Enter always makes a new line; schema keys on Ctrl+Space
             props={"enableLiveAutocompletion": False, "enableBasicAutocompletion": True, "enableSnippets": False,
-                   "debounceChangePeriod": 100,
+                   "debounceChangePeriod": 0,
                    "scrollMargin": [0, 0, 0, 0],  # the component's top margin shifts the line numbers off their lines
                    "annotations": session.annotations(check.problems), "markers": session.markers(check.problems)},
             component_props={"globalCSS": CODE_EDITOR_CSS},
-            completions=list(session.schema_completions()), replace_completer=True))
+            completions=list(session.schema_completions()), replace_completer=True)):
+            st.rerun()  # a newer text than the one checked above: show its problems
     st.toggle("Plain text box", key="ed_plain", on_change=sync_plain_toggle,
               help="A simple text box instead of the code editor (for screen readers and phones)")
     with st.container(border=True):

@@ -152,3 +152,12 @@ def test_unsaved_work_is_kept_as_a_draft_and_offered_to_the_next_session(tmp_pat
     session.offer_draft(declined, drafts)
     session.recover_draft(declined, accept=False)
     assert declined["editor_text"] == START and "editor_recover" not in declined
+
+
+def test_unsaved_work_is_not_pushed_out_of_restore_by_a_second_open():
+    ss = fresh()
+    session.take_edit(ss, edit("a", "my unsaved work\n"))
+    session.replace_text(ss, "a new template\n", "a new variant of royals", fresh=True)  # Library: new variant
+    session.replace_text(ss, "theirs\n", "your ruleset theirs", file="theirs", disk="theirs\n")  # then Open
+    session.restore(ss)
+    assert ss["editor_text"] == "my unsaved work\n"

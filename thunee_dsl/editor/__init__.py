@@ -6,6 +6,8 @@ app's pages stay presentation only:
 * :mod:`.checking`: ruleset text -> compiled ruleset or problems tied to lines of the text;
 * :mod:`.formulas`: try a formula on a sample deal (its value, or the caret error);
 * :mod:`.storage`: the user's own rulesets in a folder (``THUNEE_DSL_HOME``, default ``~/.thunee-dsl``);
+* :mod:`.session`: the Editor's text and its file as plain session data (fresh edits only, save questions, drafts);
+* :mod:`.sharing`: a variant as a link (compressed into the URL) and back, safely;
 * :mod:`.cards`: card and action labels for people (rank and suit in words and symbols, suit colours);
 * :mod:`.playtest`: a game against bots for one human seat, with undo, seeds and transcripts;
 * :mod:`.comparing`: a simulation's result as rows for the Compare page's tables and charts.

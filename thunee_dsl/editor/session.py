@@ -46,7 +46,9 @@ def replace_text(ss: State, text: str, origin: str, file: str | None = None, dis
     ``file``: the user's saved ruleset it came from, and ``disk`` that file's text as read (what a save
     may replace without asking). ``fresh``: a new variant's template (nothing to lose until edited).
     """
-    if ss.get("editor_text") and ss["editor_text"] != text:
+    # Kept for Restore: unsaved work always; a text that is saved or an untouched template only when
+    # no unsaved work waits there already (a second Open must not push that work out)
+    if ss.get("editor_text") and ss["editor_text"] != text and (has_unsaved_work(ss) or not ss.get("editor_previous")):
         ss["editor_previous"] = {key: ss.get(key) for key in
                                  ("editor_text", "editor_origin", "editor_file", "editor_disk", "editor_saved",
                                   "editor_save_name", "editor_name_hint", "editor_fresh")}
@@ -206,13 +208,13 @@ def recover_draft(ss: State, accept: bool) -> None:
 @lru_cache(maxsize=1)
 def schema_completions() -> tuple[dict, ...]:
     """Every key the ruleset schema knows, as code editor completions (offered on Ctrl+Space only)."""
-    found: dict[str, str] = {}
+    found: set[str] = set()
 
     def walk(node) -> None:
         if isinstance(node, dict):
-            for key, sub in (node.get("properties") or {}).items():
-                if isinstance(key, str) and key not in found:
-                    found[key] = str(sub.get("description", "") if isinstance(sub, dict) else "")[:200]
+            for key in node.get("properties") or {}:
+                if isinstance(key, str):
+                    found.add(key)
             for value in node.values():
                 walk(value)
         elif isinstance(node, list):
@@ -220,8 +222,8 @@ def schema_completions() -> tuple[dict, ...]:
                 walk(value)
 
     walk(ruleset_schema())
-    return tuple({"caption": key, "value": f"{key}: ", "meta": "key", "docText": doc, "score": 100}
-                 for key, doc in sorted(found.items()))
+    # no docText: Ace draws its tooltip over the one-line list of a single match
+    return tuple({"caption": key, "value": f"{key}: ", "meta": "key", "score": 100} for key in sorted(found))
 
 
 def annotations(problems) -> list[dict]:
