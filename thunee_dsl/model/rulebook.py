@@ -126,8 +126,9 @@ def render_rulebook(r: Ruleset) -> str:
                 f"- The first call is made by {first}; each later call by {nxt}.",
                 "- The final caller makes trumps and the amount called is counted for the opponents (see Scoring)."]
         if c.simultaneous_extra:
-            out.append(f"- If both opponents call at once, the call counts {c.simultaneous_extra} more "
-                       "(written as a call one step higher); their opponents choose which of them makes trumps.")
+            out.append(f"- If both opponents call at once, the call counts {c.simultaneous_extra} more than the next call "
+                       "(written as the amount it counts, at most the last call); their opponents choose which of "
+                       "them makes trumps.")
         out += [""] + _source(c.source)
 
     if r.undertakings:

@@ -55,13 +55,23 @@ class CallingRules:
     source: str = ""
 
     def next_amounts(self, current: int) -> tuple[int, ...]:
-        """The calls that may follow ``current`` (0: no call yet): the next rung, and the
-        rung after it when a simultaneous call counts extra."""
+        """The calls that may follow ``current`` (0: no call yet): the next rung, and the amount a
+        simultaneous call counts, ``simultaneous_extra`` more than the next rung (pagat: after 10, both
+        opponents calling 20 at once count 30), at most the top of the ladder.
+
+        >>> CallingRules((5, 10, 15, 20, 25, 30), "anyone", "anyone", 10).next_amounts(5)
+        (10, 20)
+        >>> CallingRules((10, 20, 30, 40, 50, 104), "anyone", "anyone", 20).next_amounts(40)
+        (50, 70)
+        >>> CallingRules((10, 20, 30, 40, 50, 104), "anyone", "anyone", 20).next_amounts(50)
+        (104,)
+        """
         higher = [a for a in self.amounts if a > current]
         if not higher:
             return ()
-        if self.simultaneous_extra and len(higher) > 1:
-            return (higher[0], higher[1])
+        at_once = min(higher[0] + self.simultaneous_extra, self.amounts[-1])
+        if at_once > higher[0]:
+            return (higher[0], at_once)
         return (higher[0],)
 
 
