@@ -6,7 +6,7 @@ import pytest
 
 from thunee_dsl import load_ruleset
 from thunee_dsl.errors import TranscriptError
-from thunee_dsl.game.transcript import replay_text
+from thunee_dsl.game.transcript import replay_file, replay_text
 
 ROOT = Path(__file__).resolve().parents[2]
 CATS = ROOT / "tests" / "transcripts" / "cats-at-cards"
@@ -61,3 +61,17 @@ def test_any_player_with_ten_or_fewer_points_may_demand_a_redeal():
     # seat 2 (JD 9D AD TD = 71 points) may not
     with pytest.raises(TranscriptError, match=r"seat 2 may not claim a redeal \(seat.points_held <= 10 is false\)"):
         replay_text(text.replace("- 1 redeal", "- 2 redeal"), "y.yaml")
+
+
+# A Jodie at the wrong time (moved here from the standard errors: the pagat rules now let it stand unless
+# challenged with "marials"; these rules have no marials, so it is refused as before).
+
+def test_error_jodie_after_the_teams_second_trick():
+    path = CATS / "error_jodie_wrong_time.yaml"
+    with pytest.raises(TranscriptError) as excinfo:
+        replay_file(path)
+    # team 0 has just won its 2nd trick (trick 2, won by seat 2 with 9S); seat 0 still holds KH QH,
+    # but a Jodie may only follow the team's 1st or 3rd trick. Seat 2 must lead: AS TS KD KC remain.
+    assert str(excinfo.value) == (
+        f'{path}: deal 1, action 10 "0 jodie H": a Jodie may only be declared right after the declaring team '
+        "wins its 1st or 3rd trick; legal now: 2 play AS, 2 play TS, 2 play KD, 2 play KC")

@@ -98,6 +98,25 @@ class BallTable:
 
 
 @dataclass(frozen=True)
+class LateCall:
+    """An undertaking called as or after the first card is led (pagat's "marials on X", X the suit led):
+    it stands only for a caller for whom ``safe_if`` holds; the leader then takes the card back and the
+    usual undertaking's leader leads. A caller it does not stand for may not call it: the lead stands."""
+
+    safe_if: Formula
+    source: str = ""
+
+
+@dataclass(frozen=True)
+class WrongTime:
+    """A declaration made at the wrong time: it stands unless an opponent says ``challenge`` (pagat's
+    "marials"), after which that declaration (its verb and suit) cannot be made in the deal."""
+
+    challenge: str
+    source: str = ""
+
+
+@dataclass(frozen=True)
 class Undertaking:
     name: str
     verb: str
@@ -113,6 +132,8 @@ class Undertaking:
     blind_until_tricks: int | None = None  # cards dealt after the call stay unseen until this many tricks won
     leads_win: int = 0  # the caller's leads win the first N tricks whatever is played to them
     offered_after: tuple[int, ...] = ()  # the batches after which it is offered (after_batch, or a list)
+    during_calling: bool = False  # also offered after each call to make trumps (it ends the calling)
+    late: LateCall | None = None  # may still be called right after the first lead, when safe (Marials)
 
 
 @dataclass(frozen=True)
@@ -134,6 +155,7 @@ class Declaration:
     allowed_if: Formula | None
     source: str = ""
     face_up_only: bool = False  # open face play: from cards face up since before the trick just won
+    wrong_time: WrongTime | None = None  # None: a declaration at the wrong time is not accepted at all
 
 
 @dataclass(frozen=True)
