@@ -222,6 +222,8 @@ def _window_kind(ruleset: Ruleset, verb: str) -> str | None:
         return "declarations"
     if ruleset.claim_by_verb(verb):
         return "claims"
+    if any(d.wrong_time is not None and d.wrong_time.challenge == verb for d in ruleset.declarations):
+        return "challenge"  # a declaration at the wrong time challenged (Marials)
     return None
 
 
