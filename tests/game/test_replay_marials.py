@@ -150,3 +150,21 @@ def test_marials_is_said_by_an_opponent_while_a_jodie_waits_for_an_answer():
 def test_a_jodie_not_held_at_the_wrong_time_is_still_refused():
     with pytest.raises(TranscriptError, match=r'"0 jodie S": a Jodie may only be declared right after'):
         replay("marials_jodie_challenged.yaml", lambda t: t.replace("      - 0 jodie H", "      - 0 jodie S"))
+
+
+# -- in words: the rulebook and diff ----------------------------------------------------------------------------
+
+def test_the_rulebook_and_diff_name_marials():
+    from thunee_dsl.model.diff import diff_rulesets
+    from thunee_dsl.model.rulebook import render_rulebook
+    text = render_rulebook(load_ruleset("standard"))
+    assert "the opponents call *marials* on the suit led: it stands only for a caller for whom " \
+           "`seat.beatable_in_led == 0`" in text
+    assert "it stands unless an opponent says `marials`; then it is void and that Jodie cannot be declared " \
+           "again in the deal" in text
+    assert "between the calls" in render_rulebook(load_ruleset("cats-at-cards"))
+    changes = [c.text for c in diff_rulesets(load_ruleset("standard"), load_ruleset("cats-at-cards"))]
+    assert "Removes Thunee callable after the first lead (marials on the suit led)" in changes
+    assert "Adds Thunee callable between the calls to make trumps: yes" in changes
+    assert "Removes Jodie at the wrong time, void if challenged (marials)" in changes
+    assert "Undercutting: only with nothing but trumps -> allowed" in changes
