@@ -291,6 +291,8 @@ def play_checked(ruleset, seed: int, policy: str, stats: Counter | None = None, 
             stats[action.verb] += 1
             if offence:
                 stats["offence"] += 1
+            if offence == WRONG_TIME:
+                stats["wrong time"] += 1  # a declaration at the wrong time, which the opponents may challenge
             if trick_before and game.ruleset.undertaking_by_verb(action.verb) is not None:
                 stats[f"late:{action.verb}"] += 1  # called after the first lead (Marials), the lead taken back
     assert len(game.history) == n
