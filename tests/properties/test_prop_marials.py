@@ -93,3 +93,12 @@ def test_both_readings_fire():
     for seed in range(12):
         play(shipped_ruleset("standard"), seed, stats)
     assert stats["wrong time"] > 0 and stats["challenged"] > 0 and stats["late"] > 0, stats
+
+
+def test_a_wrong_time_jodie_after_a_declarations_window_closes_replays():
+    # found by the test above: a Jodie at the wrong time right after the partner team's declarations window
+    # (closed by silent passes, which the transcript leaves out) must replay as the same wrong-time Jodie
+    stats = {"wrong time": 0, "challenged": 0, "late": 0}
+    game = play(shipped_ruleset("royals"), 1000000, stats)
+    report = replay_text(yaml.safe_dump(game.to_transcript()), "x.yaml")
+    assert stats["wrong time"] > 0 and list(report.score) == game.score
