@@ -2,8 +2,8 @@
 
 Over seeded random games of every shipped ruleset whose declarations have a ``wrong_time`` challenge, a seat
 declares a combination it holds at the wrong time whenever one is possible (with some probability), and the
-opponents answer at random. Checked: the declared totals are the sum of the declarations that stand; a
-challenged declaration is never offered again in the deal; a late undertaking only by a seat safe in the suit
+opponents answer at random. Checked: the declared totals are the sum of the declarations that stand (a
+challenged one stays in the list, worth 0); a challenged declaration is never offered again in the deal; a late undertaking only by a seat safe in the suit
 led; and the game, exported as a transcript, replays to the same score.
 """
 
@@ -71,6 +71,9 @@ def play(ruleset, seed: int, stats: dict) -> GameState:
             for seat, _, _, value in deal.declarations:
                 totals[seat % ruleset.teams] += value
             assert totals == deal.team_declared
+            # every declaration said is in the deal's list (a challenged one worth 0): views and bots pair them
+            said = [a for a in game.deals[-1].actions if ruleset.declaration_by_verb(a.verb) is not None]
+            assert len(said) == len(deal.declarations)
             assert len(deal.declarations) >= before
         if late and action.verb != "pass":
             stats["late"] += 1

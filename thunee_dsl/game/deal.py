@@ -826,16 +826,24 @@ class Deal:
         return self.declaration_value(decl, seat, suit) > 0
 
     def _declare_at_wrong_time(self, action: Action) -> None:
-        """The opponents of the declarer, in turn, may challenge it (or pass: then it stands)."""
+        """It counts at once, as any declaration; the opponents of the declarer, in turn, may challenge it
+        (or pass: then it stands)."""
         decl = self.t.declaration_of[action.verb]
-        self._wrong_time = (action.seat, decl, self._suit_of_arg(action.arg), self.pending[1])
+        suit = self._suit_of_arg(action.arg)
+        self._record_declaration(action.seat, decl, suit)
+        self._wrong_time = (action.seat, decl, suit, self.pending[1])
         self.pending = None
         self.window = Window("challenge", self.t.opponents_from[action.seat])
         self._poll()
 
     def _challenge(self) -> None:
-        """Challenged: the declaration is void and barred for the rest of the deal."""
-        _, decl, suit, resume = self._wrong_time
+        """Challenged: the declaration is void (it stays in the list, worth 0) and barred for the rest of the
+        deal."""
+        seat, decl, suit, resume = self._wrong_time
+        value = self.declarations[-1][3]
+        self.declarations[-1] = (seat, decl.verb, suit, 0)
+        self.team_declared[self.team_of[seat]] -= value
+        self.declared.discard((decl.verb, suit))
         self.barred.add((decl.verb, suit))
         self._wrong_time = self.window = None
         self._await_play(resume)
@@ -987,9 +995,8 @@ class Deal:
             else:
                 self._await_play(self.t.next_seat[self.trick[-1][0]])  # the lead stands
         elif kind == "challenge":
-            seat, decl, suit, resume = self._wrong_time
-            self._wrong_time = None
-            self._record_declaration(seat, decl, suit)  # unchallenged, it stands
+            resume = self._wrong_time[3]
+            self._wrong_time = None  # unchallenged: the declaration stands
             self._await_play(resume)
         elif kind == "declarations":
             # the declaring team keeps its time until the next card is played (false declarations)
