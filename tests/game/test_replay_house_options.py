@@ -161,3 +161,22 @@ def test_cutting_the_pack_is_applied_and_recorded(method, tmp_path):
 
 def test_ball_cut_three_example_validates(capsys):
     assert main(["validate", house("ball-cut-three")]) == 0
+
+
+def test_two_to_clear_only_in_the_thirteen_point_game():
+    # pagat: "Some play 'Two to Clear' only when it is a 13-point (Khanaak) game": 12-12 is the deuce.
+    path = ROOT / "tests" / "transcripts" / "house" / "thirteen_two_to_clear_deuce.yaml"
+    report = replay_text(path.read_text(), str(path), base_dir=path.parent).to_json()
+    deals = report["deals"]
+    # 12-11, the makers (team 1) win 1 ball: 12-12 -> both back to 0-0
+    assert deals[0]["balls"] == [0, 1] and deals[0]["score_after"] == [0, 0] and deals[0]["deuce"] is True
+    # team 0 wins 1 ball: 1-0, a lead of one does not win after the deuce
+    assert deals[1]["balls"] == [1, 0] and deals[1]["score_after"] == [1, 0]
+    # a Thunee by seat 3: 1-4, a lead of three: team 1 wins
+    assert report["score"] == [1, 4] and report["winner"] == 1
+    rules = load_ruleset(house("thirteen-two-to-clear"))
+    assert (rules.game.target, rules.game.corner_house, rules.game.deuce, rules.game.win_by) == (13, 12, 12, 2)
+    # the plain 13-point game: 12-12 stays, and 13-12 after deal 2 wins for team 0, so deal 3 is an error
+    text = path.read_text().replace("ruleset: ../../../examples/house/thirteen-two-to-clear.yaml", "ruleset: thirteen-point")
+    with pytest.raises(TranscriptError, match="deal 3: the game was already won by team 0 after deal 2"):
+        replay_text(text, "x.yaml")

@@ -82,21 +82,6 @@ def test_error_final_caller_may_not_choose_the_last_card():
     assert legal == "0 trump JH, 0 trump 9H, 0 trump AH, 0 trump TH"
 
 
-def test_error_jodie_after_the_teams_second_trick():
-    path, message = error_of("error_jodie_wrong_time.yaml")
-    prefix, reason, legal = split_message(message)
-    # team 0 has just won its 2nd trick (trick 2, won by seat 2 with 9S); seat 0 still holds KH QH,
-    # but a Jodie may only follow the team's 1st or 3rd trick. Seat 2 must lead: AS TS KD KC remain.
-    assert prefix == f'{path}: deal 1, action 10 "0 jodie H"'
-    assert legal == "2 play AS, 2 play TS, 2 play KD, 2 play KC"
-
-
-def test_error_jodie_at_the_wrong_time_says_why():
-    _, message = error_of("error_jodie_wrong_time.yaml")
-    _, reason, _ = split_message(message)
-    assert "jodie" in reason.lower() or "trick" in reason.lower(), reason
-
-
 def test_error_thunee_with_a_complete_suit():
     path, message = error_of("error_thunee_with_complete_suit.yaml")
     prefix, _, _ = split_message(message)

@@ -26,6 +26,7 @@ from hypothesis import strategies as st
 from thunee_dsl import shipped_ruleset
 from thunee_dsl.errors import IllegalActionError
 from thunee_dsl.game import Action, GameState
+from thunee_dsl.game.deal import WRONG_TIME
 from thunee_dsl.loading import shipped_rulesets
 
 from offences import offences_available
@@ -152,10 +153,25 @@ def check_state(game: GameState) -> None:
 
 
 def check_step(game: GameState, deal, hands_before, dealt_before, action: Action, offence: str | None,
-               face_down_before) -> None:
+               face_down_before, trick_before=()) -> None:
     """What one action did to the deal it was applied to (``deal`` may be over now). Cards reach a hand
-    by being dealt into it or, in open face play, by being turned up from the seat's face-down row."""
+    by being dealt into it or, in open face play, by being turned up from the seat's face-down row, or
+    (a late undertaking, pagat's Marials) the first card led goes back to its leader."""
     r = game.ruleset
+    taken_back = [0] * r.seats
+    undertaking = r.undertaking_by_verb(action.verb)
+    if undertaking is not None and trick_before:
+        # only right after the first lead of the deal, by an undertaking that may be called late
+        assert undertaking.late is not None and not deal.tricks and len(trick_before) == 1
+        (leader, card), = trick_before
+        assert not deal.trick or deal.over, "the lead is taken back"
+        taken_back[leader] = 1 << card
+        hands_before = [h | taken_back[s] for s, h in enumerate(hands_before)]
+    if offence == WRONG_TIME:
+        # not penalised: the opponents may challenge it (Marials); no card moves
+        assert not deal.over and deal.window is not None and deal.window.kind == "challenge"
+        assert deal.hands == hands_before
+        return
     if offence is not None:
         assert deal.over and deal.offence == (offence, action.seat)
         assert deal.hands == hands_before, "an offence must not move cards"
@@ -265,15 +281,20 @@ def play_checked(ruleset, seed: int, policy: str, stats: Counter | None = None, 
         deal = game.deal
         hands_before, dealt_before = list(deal.hands), list(deal.dealt)
         face_down_before = list(deal.face_down)
+        trick_before = list(deal.trick)
         assert game.apply(action) == action
         assert game.history[-1] == action
-        check_step(game, deal, hands_before, dealt_before, action, offence, face_down_before)
+        check_step(game, deal, hands_before, dealt_before, action, offence, face_down_before, trick_before)
         check_state(game)
         n += 1
         if stats is not None:
             stats[action.verb] += 1
             if offence:
                 stats["offence"] += 1
+            if offence == WRONG_TIME:
+                stats["wrong time"] += 1  # a declaration at the wrong time, which the opponents may challenge
+            if trick_before and game.ruleset.undertaking_by_verb(action.verb) is not None:
+                stats[f"late:{action.verb}"] += 1  # called after the first lead (Marials), the lead taken back
     assert len(game.history) == n
     assert sum(len(rec.actions) for rec in game.deals) == n
     check_finished(game)
@@ -354,6 +375,7 @@ def test_from_actions_rebuilds_the_state(name, seed, policy, cut):
 
 
 FEATURE_SEEDS = range(60)
+EXTRA_FEATURE_SEEDS = range(60, 300)
 
 
 def test_features_actually_fire(ruleset):
@@ -377,10 +399,18 @@ def test_features_actually_fire(ruleset):
     expected += [c.verb for c in ruleset.claims]
     expected += [f"claim:{c.verb}" for c in ruleset.claims]  # claims are scored, not only said
     expected += [f"undertaking:{u.verb}" for u in ruleset.undertakings]
+    expected += [f"late:{u.verb}" for u in ruleset.undertakings if u.late is not None]
     if ruleset.cancellation is not None:
         expected.append("cancelled")
     missing = [what for what in expected if total[what] == 0]
-    assert not missing, f"never happened: {missing}; counts: {dict(total)}"
+    # a rare feature (six-player's Moenie: one suit with its top card) gets more uniform games, up to a bound
+    extra = Counter()
+    for seed in EXTRA_FEATURE_SEEDS:
+        if not missing:
+            break
+        play_checked(ruleset, seed, "uniform", stats=extra)
+        missing = [what for what in missing if extra[what] == 0]
+    assert not missing, f"never happened: {missing}; counts: {dict(total + extra)}"
     # normal deals (no undertaking) are played out, mostly under the passing policies
     assert stats["mostly_pass"]["undertaking:None"] > 0
     if ruleset.penalties is not None:

@@ -108,6 +108,8 @@ def check_views(game: GameState, stats: Counter) -> None:
         others = {names[c] for s in range(r.seats) if s != seat for c in iter_cards(deal.hands[s] & ~deal.face_up[s])}
         others.discard(revealed_card)
         others |= {names[c] for s in range(r.seats) for c in iter_cards(deal.face_down[s])}
+        # a first lead taken back for a late undertaking (Marials) was seen by everyone when it was led
+        others -= {a.arg for a in actions if a.verb == "play" and (deal.hands[a.seat] >> r.deck.card(a.arg)) & 1}
         leaked = cards_named(v, all_names) & others
         assert not leaked, f"seat {seat} sees {sorted(leaked)} held by other seats or face down"
         if r.face_down:  # every seat sees every seat's face-up cards, and how many face-down cards each has

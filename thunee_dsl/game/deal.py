@@ -29,6 +29,8 @@ from thunee_dsl.model.ruleset import Claim, Ruleset, Undertaking
 
 # apply_if_legal answers
 NOT_LEGAL, APPLIED, PASSED = 0, 1, 2
+# what offence_of calls a declaration made at the wrong time that the ruleset lets the opponents challenge
+WRONG_TIME = "declaration at the wrong time"
 
 
 class _SeatCounts:
@@ -88,6 +90,28 @@ class _TopCardsHeld(_SeatCounts):
         return sum(1 for s in range(len(deck.suits)) if (hand >> deck.card_of(s, 0)) & 1)
 
 
+class _BeatableInLed(_SeatCounts):
+    """How many of the seat's cards of the suit led to the current trick a higher card of that suit still in
+    play (not in a finished trick, not the seat's own) could beat: 0 when it holds only top cards of that
+    suit, or none (pagat's "safe in suit X" for a late Thunee)."""
+
+    __slots__ = ()
+
+    def __getitem__(self, seat):
+        deal = self.deal
+        if not deal.trick:
+            return 0
+        t = deal.t
+        suit = t.suit_mask_of[deal.trick[0][1]]
+        hand = deal.hands[seat] & suit
+        out = suit & ~hand
+        for _, cards, _ in deal.tricks:
+            for _, c in cards:
+                out &= t.unbit[c]
+        above = deal.r.beats[t.no_trump]  # the higher cards of a card's suit
+        return sum(1 for c in iter_cards(hand) if above[c] & out)
+
+
 class Window:
     """An open window of optional announcements."""
 
@@ -126,7 +150,7 @@ class Deal:
         "_legal", "_mask", "_row", "_led", "_plain", "_seat_env", "blind_from", "unseen", "_claim_seat", "redealt",
         "high_bid", "high_bidder", "conceded_by", "redealer", "_counts", "_view_cache",
         "row", "covers", "face_up", "face_down", "shown", "laid", "turned", "undertaking_name", "claim_name",
-        "order_bits", "makers", "counting",
+        "order_bits", "makers", "counting", "_suspended", "barred", "_wrong_time",
     )
 
     def __init__(self, ruleset: Ruleset, dealer: int, order: list[list[int]], balls: tuple[int, ...],
@@ -211,6 +235,9 @@ class Deal:
         self.face_up = [0] * n
         self.face_down = [0] * n  # cards nobody sees yet, not even their owner (not in the hand)
         self.shown = [0] * n  # each seat's face-up cards when the last finished trick began
+        self._suspended: Window | None = None  # the calling window, while undertakings are asked between calls
+        self.barred: set[tuple[str, int]] = set()  # (verb, suit) of declarations challenged at the wrong time
+        self._wrong_time = None  # (seat, declaration, suit, seat to play next) while it may be challenged
 
     def clone(self) -> "Deal":
         """An independent copy of this deal: what either does afterwards leaves the other as it was.
@@ -273,6 +300,10 @@ class Deal:
     @property
     def top_cards_held(self) -> _SeatCounts:
         return self._per_seat(_TopCardsHeld)
+
+    @property
+    def beatable_in_led(self) -> _SeatCounts:
+        return self._per_seat(_BeatableInLed)
 
     # -- quantities formulas read (see thunee_dsl.model.quantities.DEAL_PROTOCOL) ---------
     def _set_trump_maker(self, seat: int | None) -> None:
@@ -367,10 +398,12 @@ class Deal:
         undertakings) poll only seats that have something to say, so to the other seats the table
         simply waits for the next compulsory action: showing the polled seat would leak its hand."""
         w = self.window
-        if w is None or w.kind in ("calling", "claims"):
+        if w is None or w.kind in ("calling", "claims", "challenge"):
             return self.to_act
         if w.kind == "declarations":
             return self.leader
+        if w.kind == "late undertakings":
+            return self.t.next_seat[self.trick[-1][0]]  # who would play next if the lead stands
         return self._usual_leader() if self.trump_maker is not None else w.seat
 
     def is_legal(self, action: Action) -> bool:
@@ -599,7 +632,14 @@ class Deal:
             order = self.t.opponents_from[action.seat]
         else:
             order = self.t.others_from[action.seat]
-        self.window.order, self.window.pos, self.window.silent = order, 0, 0
+        w = self.window
+        w.order, w.pos, w.silent = order, 0, 0
+        if self.t.during_calling:
+            # an undertaking may be called between the calls (it ends the calling): ask every seat first
+            self._suspended, self.window = w, None
+            self._open_undertakings(self.t.during_calling)
+            if self.window is None:
+                self.window, self._suspended = w, None
 
     def _await_trumps(self) -> None:
         """The 'make trumps' step: the final caller if there was a call (when calling comes first), else
@@ -643,8 +683,9 @@ class Deal:
         self.pending = ("bid", nxt)
 
     # -- undertakings -------------------------------------------------------------------
-    def _open_undertakings(self) -> None:
-        offered = self.t.offered_after[self.batches_dealt]
+    def _open_undertakings(self, offered=None) -> None:
+        if offered is None:
+            offered = self.t.offered_after[self.batches_dealt]
         if not offered or self.undertaking is not None:  # one undertaking a deal
             return
         first = self.trump_maker if self.trump_maker is not None else (self.dealer + 1) % self.t.seats
@@ -653,6 +694,8 @@ class Deal:
         self._poll()
 
     def _undertake(self, action: Action) -> None:
+        if self.window.kind == "late undertakings":
+            self._take_back_lead()
         u = self.t.undertaking_of[action.verb]
         self.undertaking = u
         self.undertaking_name = u.name
@@ -666,6 +709,34 @@ class Deal:
             self.trump = self.trump_card = None
             self.trump_way = u.trump
         self._close_window()
+
+    def _open_late_undertakings(self, leader: int) -> bool:
+        """Right after the first lead, the other seats may still call an undertaking that allows it (pagat's
+        "marials on X"): offered only to a seat safe in the suit led, asked in the usual order without the
+        leader. True if some seat may (the window is open), else False."""
+        first = self.trump_maker if self.trump_maker is not None else (self.dealer + 1) % self.t.seats
+        order = tuple(s for s in self.t.undertakings_order[first] if s != leader)
+        w = self.window = Window("late undertakings", order, self.t.late_offered[self.batches_dealt])
+        for i, seat in enumerate(order):
+            options = self.window_options(seat)
+            if options:
+                w.pos = w.silent = i
+                w.options = options
+                self._legal = options + self.t.pass_only[seat]
+                return True
+        self.window = None
+        return False
+
+    def _take_back_lead(self) -> None:
+        """The first card led goes back to its leader's hand (a late undertaking stands)."""
+        (seat, card), = self.trick
+        self.hands[seat] |= self.t.bit[card]
+        self.trick = []
+        self.best, self.winning = -1, None
+        if self.r.trumps is None or self.r.trumps.revealed == "first lead":
+            self.trump_revealed = False  # shown again at the next first lead
+        if self.trump_way == "first lead":
+            self.trump = self.trump_card = None
 
     # -- declarations (Jodies) ----------------------------------------------------------
     def declaration_value(self, decl, seat: int, suit: int) -> int:
@@ -713,22 +784,69 @@ class Deal:
             found = []
             for suit, trumps, other in t.combinations_held(verb, hand):
                 if (trumps if suit == self.trump else other) and \
-                        not (decl.once_per_suit and (verb, suit) in self.declared):
+                        not (decl.once_per_suit and (verb, suit) in self.declared) and (verb, suit) not in self.barred:
                     found.append(actions[suit])
             if found and (decl.allowed_if is None or decl.allowed_if.evaluate(self.seat_env(seat))):
                 out += tuple(found)
         return out
 
     def _declare(self, action: Action) -> None:
-        decl = self.t.declaration_of[action.verb]
-        suit = self.t.suit_index.get(action.arg)
-        if suit is None:
-            suit = self.r.deck.suit(action.arg)
-        value = self.declaration_value(decl, action.seat, suit)
-        self.declarations.append((action.seat, decl.verb, suit, value))
-        self.declared.add((decl.verb, suit))
-        self.team_declared[self.team_of[action.seat]] += value
+        self._record_declaration(action.seat, self.t.declaration_of[action.verb], self._suit_of_arg(action.arg))
         self.window.silent = 0  # everyone on the team may declare again
+
+    def _suit_of_arg(self, arg) -> int:
+        suit = self.t.suit_index.get(arg)
+        return self.r.deck.suit(arg) if suit is None else suit
+
+    def _record_declaration(self, seat: int, decl, suit: int) -> None:
+        value = self.declaration_value(decl, seat, suit)
+        self.declarations.append((seat, decl.verb, suit, value))
+        self.declared.add((decl.verb, suit))
+        self.team_declared[self.team_of[seat]] += value
+
+    # -- a declaration at the wrong time, and its challenge (Marials) -------------------
+    def _at_wrong_time(self, decl, action: Action) -> bool:
+        """Is ``action`` a declaration made during the play at the wrong time, of a combination its seat
+        holds, which the ruleset lets stand unless challenged?"""
+        pending = self.pending
+        if decl.wrong_time is None or self.window is not None or pending is None or pending[0] != "play":
+            return False
+        seat = action.seat
+        team = self.team_of[seat]
+        if self.declaring_team == team and self.team_tricks_step[team] in decl.after_team_trick:
+            return False  # the right time
+        if decl.allowed_if is not None and not decl.allowed_if.evaluate(self.seat_env(seat)):
+            return False  # not allowed at all now (e.g. during an undertaking)
+        try:
+            suit = self._suit_of_arg(action.arg)
+        except ValueError:
+            return False
+        if (decl.verb, suit) in self.barred or (decl.once_per_suit and (decl.verb, suit) in self.declared):
+            return False
+        return self.declaration_value(decl, seat, suit) > 0
+
+    def _declare_at_wrong_time(self, action: Action) -> None:
+        """It counts at once, as any declaration; the opponents of the declarer, in turn, may challenge it
+        (or pass: then it stands)."""
+        decl = self.t.declaration_of[action.verb]
+        suit = self._suit_of_arg(action.arg)
+        self._record_declaration(action.seat, decl, suit)
+        self._wrong_time = (action.seat, decl, suit, self.pending[1])
+        self.pending = None
+        self.window = Window("challenge", self.t.opponents_from[action.seat])
+        self._poll()
+
+    def _challenge(self) -> None:
+        """Challenged: the declaration is void (it stays in the list, worth 0) and barred for the rest of the
+        deal."""
+        seat, decl, suit, resume = self._wrong_time
+        value = self.declarations[-1][3]
+        self.declarations[-1] = (seat, decl.verb, suit, 0)
+        self.team_declared[self.team_of[seat]] -= value
+        self.declared.discard((decl.verb, suit))
+        self.barred.add((decl.verb, suit))
+        self._wrong_time = self.window = None
+        self._await_play(resume)
 
     def _open_declarations(self, winner: int) -> None:
         team = self.team_of[winner]
@@ -805,6 +923,16 @@ class Deal:
             return self._declaration_options(seat)
         if kind == "calling":
             return self.t.calls_of(seat, self.call)
+        if kind == "late undertakings":
+            out = ()
+            env = self.seat_env(seat)
+            say = self.t.say[seat]
+            for u in self.window.offered:
+                if (u.allowed_if is None or u.allowed_if.evaluate(env)) and u.late.safe_if.evaluate(env):
+                    out += (say[u.verb],)
+            return out
+        if kind == "challenge":
+            return (self.t.say[seat][self._wrong_time[1].wrong_time.challenge],)
         if kind == "claims":
             return self._claim_options(seat)
         if kind == "redeal":
@@ -852,8 +980,24 @@ class Deal:
             self._calling_closed()
             if self.pending is None:
                 self._advance()
+        elif kind == "undertakings" and self._suspended is not None:
+            calling, self._suspended = self._suspended, None
+            if self.undertaking is None:
+                self.window = calling  # nobody undertook: the calling goes on
+                self._poll()
+            else:
+                self._advance()  # an undertaking ends the calling
         elif kind in ("undertakings", "redeal", "concede"):
             self._advance()
+        elif kind == "late undertakings":
+            if self.undertaking is not None:
+                self._start_play()  # the lead was taken back: the undertaking's leader leads
+            else:
+                self._await_play(self.t.next_seat[self.trick[-1][0]])  # the lead stands
+        elif kind == "challenge":
+            resume = self._wrong_time[3]
+            self._wrong_time = None  # unchallenged: the declaration stands
+            self._await_play(resume)
         elif kind == "declarations":
             # the declaring team keeps its time until the next card is played (false declarations)
             self._await_play(self.leader)
@@ -935,6 +1079,9 @@ class Deal:
             # in this trick the next seat just follows suit when it can (no claim before this trick, no
             # face-down cards): the same all trick long
             self._plain = t.follow_suit and not self.unseen and len(self.tricks) != t.claim_trick
+            if not self.tricks and u is None and t.late_offered[self.batches_dealt] and \
+                    self._open_late_undertakings(seat):
+                return  # a seat may still call an undertaking late: the lead may be taken back
         elif u is not None and len(self.tricks) < u.leads_win and trick[0][0] == self.undertaker:
             pass  # the caller's lead wins these tricks whatever is played to it (Trips)
         elif (self._row[self.best] >> card) & 1:
@@ -1016,11 +1163,16 @@ class Deal:
     # -- offences -----------------------------------------------------------------------
     def offence_of(self, action: Action) -> str | None:
         """The penalised offence ``action`` commits here, or None."""
-        pen = self.r.penalties
-        if pen is None or self.over:
+        if self.over:
             return None
         verb, seat = action.verb, action.seat
         if not 0 <= seat < self.r.seats:
+            return None
+        decl = self.r.declaration_by_verb(verb)
+        if decl is not None and decl.wrong_time is not None and self._at_wrong_time(decl, action):
+            return WRONG_TIME
+        pen = self.r.penalties
+        if pen is None:
             return None
         if verb == "play" and self.window is None and self.pending and self.pending[0] == "play":
             try:
@@ -1036,7 +1188,6 @@ class Deal:
                 if self.hands[seat] & self.r.deck.suit_masks[led] and "revoke" in pen.offences:
                     return "revoke"
             return None
-        decl = self.r.declaration_by_verb(verb)
         if decl is not None and "false declaration" in pen.offences:
             try:
                 suit = self.r.deck.suit(action.arg)
@@ -1060,6 +1211,9 @@ class Deal:
 
     def commit_offence(self, action: Action, offence: str) -> None:
         self._legal = None
+        if offence == WRONG_TIME:
+            self._declare_at_wrong_time(action)  # not penalised: the opponents may challenge it
+            return
         self.offence = (offence, action.seat)
         self.over = True
         self.window = None
@@ -1120,9 +1274,9 @@ class Deal:
             self.pending = self.window = None
         elif verb == "call":
             self._call(action)
-            if self.window is not None:
+            if self.window is not None and self.window.kind == "calling":
                 self._poll()
-        elif self.window is not None and self.window.kind == "undertakings":
+        elif self.window is not None and self.window.kind in ("undertakings", "late undertakings"):
             self._undertake(action)
         elif self.window is not None and self.window.kind == "declarations":
             self._declare(action)
@@ -1130,6 +1284,8 @@ class Deal:
                 self._poll()
         elif self.window is not None and self.window.kind == "claims":
             self._make_claim(action)
+        elif self.window is not None and self.window.kind == "challenge":
+            self._challenge()
         else:  # pragma: no cover - guarded by legal_actions
             raise IllegalActionError(f"cannot apply {action}", tuple(self.legal_actions()))
 

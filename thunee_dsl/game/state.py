@@ -180,7 +180,7 @@ class GameState:
         if not 0 <= seat < r.seats:
             return f"there is no seat {seat}"
         known = ["play", "trump", "call", "pass"] + [x.verb for x in (*r.undertakings, *r.declarations, *r.claims)] \
-            + (["redeal"] if r.redeal else [])
+            + (["redeal"] if r.redeal else []) + _challenges(r)
         if verb not in known:
             return f"unknown action '{verb}' (this ruleset knows: {', '.join(known)})"
         if verb in ("play", "trump") and action.arg not in (None, "last") and action.arg not in r.deck.suits:
@@ -203,6 +203,9 @@ class GameState:
                 suit = r.deck.suit(action.arg)
             except ValueError as err:
                 return str(err)
+            if (decl.verb, suit) in d.barred:
+                return (f"the {decl.title} in {r.deck.suits[suit]} was challenged at the wrong time "
+                        f"('{decl.wrong_time.challenge}'): it cannot be declared in this deal")
             if decl.once_per_suit and (decl.verb, suit) in d.declared:
                 return f"a {decl.title} in {r.deck.suits[suit]} has already been declared"
             if not d.declaration_value(decl, seat, suit):
@@ -217,10 +220,22 @@ class GameState:
             if claim.allowed_if is not None and not claim.allowed_if.evaluate(d.seat_env(seat, caller=seat)):
                 return f"{claim.title} is not allowed now ({claim.allowed_if.text} is false)"
         undertaking = r.undertaking_by_verb(verb)
+        if undertaking is not None and undertaking.late is not None and d.undertaking is None and not d.tricks \
+                and len(d.trick) == 1 and seat != d.trick[0][0]:
+            env = d.seat_env(seat)
+            if undertaking.allowed_if is not None and not undertaking.allowed_if.evaluate(env):
+                return f"seat {seat} may not call {undertaking.title} ({undertaking.allowed_if.text} is false)"
+            if not undertaking.late.safe_if.evaluate(env):
+                led = r.deck.suits[r.deck.suit_of[d.trick[0][1]]]
+                return (f"marials on {led}: {undertaking.title} called after the first lead stands only for a caller "
+                        f"safe in {led} ({undertaking.late.safe_if.text} is false for seat {seat}); the lead stands")
         if undertaking is not None:
-            if window is None or window.kind != "undertakings" or undertaking not in window.offered:
+            if window is None or window.kind not in ("undertakings", "late undertakings") \
+                    or undertaking not in window.offered:
                 return (f"{undertaking.title} may only be called once {undertaking.after_batch} "
-                        f"batch{'es' if undertaking.after_batch != 1 else ''} are dealt, before the first lead")
+                        f"batch{'es' if undertaking.after_batch != 1 else ''} are dealt, before the first lead"
+                        + (", or between the calls to make trumps" if undertaking.during_calling else "")
+                        + (" (or right after it, by a player safe in the suit led)" if undertaking.late else ""))
             if undertaking.allowed_if is not None and not undertaking.allowed_if.evaluate(d.seat_env(seat)):
                 return f"seat {seat} may not call {undertaking.title} ({undertaking.allowed_if.text} is false)"
         if verb == "call":
@@ -241,6 +256,8 @@ class GameState:
             if d.pending is None or d.pending[0] != "trump" or seat != d.chooser or d.last_caller is not None:
                 return "a redeal may only be claimed by the player making trumps, instead of making them"
             return f"seat {seat} may not claim a redeal ({r.redeal.allowed_if.text} is false)"
+        if verb in _challenges(r) and (window is None or window.kind != "challenge"):
+            return f"'{verb}' answers a declaration made at the wrong time, and none is waiting for an answer"
         if verb == "pass" and window is None:
             return "there is nothing to pass on now"
         if verb == "trump" and (d.pending is None or d.pending[0] != "trump"):
@@ -493,6 +510,11 @@ def _fast_shuffle_agrees() -> bool:
 
 
 _FAST_SHUFFLE = _fast_shuffle_agrees()
+
+
+def _challenges(r: Ruleset) -> list[str]:
+    """The words that challenge a declaration at the wrong time (pagat's "marials")."""
+    return sorted({d.wrong_time.challenge for d in r.declarations if d.wrong_time is not None})
 
 
 def _ordinal(n: int) -> str:

@@ -36,8 +36,8 @@ class Tables:
         "batch_bounds", "bit",
         "call_options", "calling", "calls", "card_of", "claim_choices", "claim_of", "claim_trick",
         "combination_cards", "combination_core", "combination_masks", "deal_slices", "declaration_actions",
-        "declaration_of", "face_down", "fast_of", "first_lead_not_trump", "first_receiver_of", "follow",
-        "follow_suit", "lay_out_after", "lay_out_unless_undertaking", "n_tricks", "names", "names_of",
+        "declaration_of", "during_calling", "face_down", "fast_of", "first_lead_not_trump", "first_receiver_of", "follow",
+        "follow_suit", "late_offered", "lay_out_after", "lay_out_unless_undertaking", "n_tricks", "names", "names_of",
         "next_seat", "no_trump", "offered_after", "opponents_from", "other_team", "others_from", "pack",
         "pass_action", "pass_only", "pending_play", "play", "points", "receive", "say", "seat_card", "seats",
         "seats_from", "shuffle_steps", "size", "steps", "suit_index", "suit_mask_of", "suit_masks", "suit_of",
@@ -60,6 +60,9 @@ class Tables:
         # undertakings: offered after each number of batches; asked in turn, the first seat's team first
         self.offered_after = tuple(tuple(u for u in r.undertakings if b in u.offered_after)
                                    for b in range(len(r.batches) + 1))
+        # offered between the calls to make trumps; and right after the first lead (late, when safe)
+        self.during_calling = tuple(u for u in r.undertakings if u.during_calling)
+        self.late_offered = tuple(tuple(u for u in offered if u.late is not None) for offered in self.offered_after)
         self.undertakings_order = tuple(
             tuple([s for s in self.seats_from[first] if self.team_of[s] == self.team_of[first]]
                   + [s for s in self.seats_from[first] if self.team_of[s] != self.team_of[first]])
@@ -113,7 +116,8 @@ class Tables:
         self.seat_card = tuple(tuple((s, c) for c in range(deck.size)) for s in range(n))
         # announcements without an argument, per seat and verb
         self.say = tuple({v: Action(s, v) for v in
-                          [u.verb for u in r.undertakings] + [c.verb for c in r.claims] + ["redeal", "concede"]}
+                          [u.verb for u in r.undertakings] + [c.verb for c in r.claims] + ["redeal", "concede"]
+                          + [d.wrong_time.challenge for d in r.declarations if d.wrong_time is not None]}
                          for s in range(n))
         self.calls: dict = {}  # (seat, amount) -> Action, filled on first use
         self.call_options: dict = {}  # (seat, current call) -> the calls the seat may make

@@ -242,6 +242,8 @@ def _window_kind(ruleset: Ruleset, verb: str) -> str | None:
         return "declarations"
     if ruleset.claim_by_verb(verb):
         return "claims"
+    if any(d.wrong_time is not None and d.wrong_time.challenge == verb for d in ruleset.declarations):
+        return "challenge"  # a declaration at the wrong time challenged (Marials)
     return None
 
 
@@ -274,8 +276,10 @@ def _replay_action(game: GameState, action: Action, prefix: str) -> None:
         game.pass_window()
         if game.deals[-1].result is not None:
             return  # closing the windows ended the deal (thrown in): the rest of it is ignored
-        if belongs(window) and game.deal.window is not window:
-            break  # the window this action belongs to closed without it becoming possible
+        if belongs(window) and game.deal.window is not window and game.offence_of(action) is None:
+            # the window this action belongs to closed without it becoming possible (a declaration at the
+            # wrong time, which the ruleset lets the opponents challenge, is possible once it has closed)
+            break
     reason, legal = first_seen or (game.explain_illegal(action), game.legal_actions())
     shown = ", ".join(str(a) for a in legal) or "none"
     raise TranscriptError(f"{prefix}: {reason}; legal now: {shown}")

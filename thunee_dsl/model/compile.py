@@ -20,7 +20,7 @@ from thunee_dsl.model.quantities import symbol_table
 from thunee_dsl.model.ruleset import (
     ENGINE_VERBS, BallTable, BiddingRules, CallingRules, Cancellation, Claim, Combination, Declaration,
     DealerRules, GameRules, Outcome, Penalties, PlayRules, Redeal, Ruleset, SeatRef, TeamValue,
-    TrumpRules, Undertaking,
+    TrumpRules, Undertaking, LateCall, WrongTime,
 )
 
 
@@ -287,8 +287,21 @@ class _Compiler:
                 caught=u.get("caught", "when beaten"),
                 balls=self.balls(p + ("balls",), "undertaking balls"), source=u.get("source", ""),
                 beats=self.ranking(p + ("ranking",), deck), blind_until_tricks=u.get("blind_until_tricks"),
-                leads_win=u.get("leads_win", 0), offered_after=batches))
+                leads_win=u.get("leads_win", 0), offered_after=batches,
+                during_calling=u.get("during_calling", False), late=self.late_call(p + ("late",))))
         return tuple(out)
+
+    def late_call(self, path: tuple) -> LateCall | None:
+        late = self.get(*path)
+        if late is None:
+            return None
+        return LateCall(self.formula(path + ("safe_if",), "undertaking", "boolean"), late.get("source", ""))
+
+    def wrong_time(self, path: tuple) -> WrongTime | None:
+        wrong = self.get(*path)
+        if wrong is None:
+            return None
+        return WrongTime(wrong["challenge"], wrong.get("source", ""))
 
     def play(self) -> PlayRules:
         p = self.data["play"]
@@ -325,7 +338,7 @@ class _Compiler:
                 after_team_trick=frozenset(d["after_team_trick"]), once_per_suit=d.get("once_per_suit", True),
                 suit_hidden_for=frozenset(d.get("suit_hidden_for", ())),
                 allowed_if=self.formula(p + ("allowed_if",), "declaration", "boolean"), source=d.get("source", ""),
-                face_up_only=d.get("face_up_only", False)))
+                face_up_only=d.get("face_up_only", False), wrong_time=self.wrong_time(p + ("wrong_time",))))
         return tuple(out)
 
     def claims(self) -> tuple[Claim, ...]:
@@ -438,6 +451,11 @@ class _Compiler:
                 elif item.verb in seen:
                     self.problem(path, f"verb '{item.verb}' is already used by {'.'.join(seen[item.verb][:2])}")
                 seen[item.verb] = path
+        # the word that challenges a declaration at the wrong time (Marials): several may share it
+        for d in ruleset.declarations:
+            if d.wrong_time is not None and (d.wrong_time.challenge in ENGINE_VERBS or d.wrong_time.challenge in seen):
+                self.problem(("declarations", d.name, "wrong_time", "challenge"),
+                             f"'{d.wrong_time.challenge}' is already a verb of the engine or of this ruleset")
 
 
     # -- what validates must play (issue 12) -----------------------------------------------------

@@ -42,6 +42,12 @@ WORDS = {
     "after_team_trick": "declared after the team's trick", "combinations": "combinations",
     "once_per_suit": "once per suit", "face_up_only": "only from face-up cards", "suit_hidden_for": "suit hidden for values", "verb": "verb",
     "formula": "formula", "when": "when", "winner": "winner",
+    # Marials and calling between the calls (pagat, Calling Thunee and Penalties; Cats At Cards)
+    "during_calling": "callable between the calls to make trumps",
+    "late": "callable after the first lead (marials on the suit led)",
+    "late.safe_if": "callable after the first lead when",
+    "wrong_time": "at the wrong time, void if challenged (marials)",
+    "wrong_time.challenge": "challenge word for a declaration at the wrong time",
 }
 BALL_KEYS = {"success", "failure", "caught", "partner_catch"}
 NAMED_SECTIONS = {"undertakings", "declarations", "claims"}

@@ -58,13 +58,17 @@ SEAT_NUMBERS = (
     ("points_held", "points_held", "card points in the hand of {}"),
     ("most_of_a_rank", "most_of_a_rank", "the most cards of one rank that {} holds (3 for three Queens)"),
     ("top_cards_held", "top_cards_held", "in how many suits {} holds the highest card"),
+    ("beatable_in_led", "beatable_in_led",
+     "how many cards of the suit led to this trick that {} holds a higher card of that suit still in play could "
+     "beat (0: only top cards of that suit, or none)"),
 )
 
 # What the game layer's deal object must provide (read by the getters below).
 DEAL_PROTOCOL = (
     "call", "counting", "makers", "team_cards", "team_tricks", "team_declared", "team_trumps_dealt",
     "seat_tricks", "last_trick_winner", "undertaking_name", "claim_name", "tricks_played",
-    "team_contract", "team_bidder_tricks", "team_passer_tricks", "suits_held", "cards_held", "points_held", "most_of_a_rank", "top_cards_held", "dealer", "trump_maker", "team_of", "target", "corner_house",
+    "team_contract", "team_bidder_tricks", "team_passer_tricks", "suits_held", "cards_held", "points_held", "most_of_a_rank", "top_cards_held",
+    "beatable_in_led", "dealer", "trump_maker", "team_of", "target", "corner_house",
 )
 
 

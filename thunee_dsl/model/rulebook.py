@@ -226,8 +226,9 @@ def render_rulebook(r: Ruleset) -> str:
                 f"- The first call is made by {first}; each later call by {nxt}.",
                 "- The final caller makes trumps and the amount called is counted for the opponents (see Scoring)."]
         if c.simultaneous_extra:
-            out.append(f"- If both opponents call at once, the call counts {c.simultaneous_extra} more "
-                       "(written as a call one step higher); their opponents choose which of them makes trumps.")
+            out.append(f"- If both opponents call at once, the call counts {c.simultaneous_extra} more than the next call "
+                       "(written as the amount it counts, at most the last call); their opponents choose which of "
+                       "them makes trumps.")
         out += [""] + section_source(r, ("calling",))
 
     if r.undertakings:
@@ -242,6 +243,7 @@ def render_rulebook(r: Ruleset) -> str:
                     + ("as soon as a card of the caller's is beaten." if u.caught == "when beaten"
                        else "when anyone else wins a trick."),
                     "- It is a *partner catch* when the caller's partner beats the caller.",
+                    *_late_and_between_calls(u),
                     "", "Balls (to the caller's team on success, otherwise to the opponents):", ""]
             out += _balls(u.balls) + section_source(r, ("undertakings", u.name))
 
@@ -289,6 +291,7 @@ def render_rulebook(r: Ruleset) -> str:
                 out += [f"- The suit of a {', '.join(map(str, sorted(decl.suit_hidden_for)))} {decl.title} is not revealed.", ""]
             if decl.allowed_if:
                 out += [f"- Only when `{decl.allowed_if.text}`.", ""]
+            out += _at_the_wrong_time(decl)
             out += section_source(r, ("declarations", decl.name))
 
     if r.claims:
@@ -351,3 +354,25 @@ def _trick_numbers(numbers, tricks: int) -> str:
 
 def _ordinal(n: int) -> str:
     return "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+
+
+def _late_and_between_calls(u) -> list[str]:
+    """The lines for an undertaking called between the calls, or late (pagat's "marials on X")."""
+    out = []
+    if u.during_calling:
+        out.append("- It may also be called between the calls to make trumps; that ends the calling.")
+    if u.late is not None:
+        out.append(f"- Called as or after the first card is led, the opponents call *marials* on the suit led: it "
+                   f"stands only for a caller for whom `{u.late.safe_if.text}` (safe in that suit: only its top cards, "
+                   "or none); the leader then takes the card back and the caller leads. Anyone else may not call it "
+                   "then, and the lead stands.")
+    return out
+
+
+def _at_the_wrong_time(decl) -> list[str]:
+    """The lines for a declaration made at the wrong time that the opponents may challenge (pagat's "marials")."""
+    if decl.wrong_time is None:
+        return []
+    return [f"- Declared at any other time during the play, it stands unless an opponent says "
+            f"`{decl.wrong_time.challenge}`; then it is void and that {decl.title} cannot be declared again in the "
+            "deal.", ""]

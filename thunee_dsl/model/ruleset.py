@@ -55,13 +55,23 @@ class CallingRules:
     source: str = ""
 
     def next_amounts(self, current: int) -> tuple[int, ...]:
-        """The calls that may follow ``current`` (0: no call yet): the next rung, and the
-        rung after it when a simultaneous call counts extra."""
+        """The calls that may follow ``current`` (0: no call yet): the next rung, and the amount a
+        simultaneous call counts, ``simultaneous_extra`` more than the next rung (pagat: after 10, both
+        opponents calling 20 at once count 30), at most the top of the ladder.
+
+        >>> CallingRules((5, 10, 15, 20, 25, 30), "anyone", "anyone", 10).next_amounts(5)
+        (10, 20)
+        >>> CallingRules((10, 20, 30, 40, 50, 104), "anyone", "anyone", 20).next_amounts(40)
+        (50, 70)
+        >>> CallingRules((10, 20, 30, 40, 50, 104), "anyone", "anyone", 20).next_amounts(50)
+        (104,)
+        """
         higher = [a for a in self.amounts if a > current]
         if not higher:
             return ()
-        if self.simultaneous_extra and len(higher) > 1:
-            return (higher[0], higher[1])
+        at_once = min(higher[0] + self.simultaneous_extra, self.amounts[-1])
+        if at_once > higher[0]:
+            return (higher[0], at_once)
         return (higher[0],)
 
 
@@ -88,6 +98,25 @@ class BallTable:
 
 
 @dataclass(frozen=True)
+class LateCall:
+    """An undertaking called as or after the first card is led (pagat's "marials on X", X the suit led):
+    it stands only for a caller for whom ``safe_if`` holds; the leader then takes the card back and the
+    usual undertaking's leader leads. A caller it does not stand for may not call it: the lead stands."""
+
+    safe_if: Formula
+    source: str = ""
+
+
+@dataclass(frozen=True)
+class WrongTime:
+    """A declaration made at the wrong time: it stands unless an opponent says ``challenge`` (pagat's
+    "marials"), after which that declaration (its verb and suit) cannot be made in the deal."""
+
+    challenge: str
+    source: str = ""
+
+
+@dataclass(frozen=True)
 class Undertaking:
     name: str
     verb: str
@@ -103,6 +132,8 @@ class Undertaking:
     blind_until_tricks: int | None = None  # cards dealt after the call stay unseen until this many tricks won
     leads_win: int = 0  # the caller's leads win the first N tricks whatever is played to them
     offered_after: tuple[int, ...] = ()  # the batches after which it is offered (after_batch, or a list)
+    during_calling: bool = False  # also offered after each call to make trumps (it ends the calling)
+    late: LateCall | None = None  # may still be called right after the first lead, when safe (Marials)
 
 
 @dataclass(frozen=True)
@@ -124,6 +155,7 @@ class Declaration:
     allowed_if: Formula | None
     source: str = ""
     face_up_only: bool = False  # open face play: from cards face up since before the trick just won
+    wrong_time: WrongTime | None = None  # None: a declaration at the wrong time is not accepted at all
 
 
 @dataclass(frozen=True)
