@@ -196,6 +196,7 @@ CHANGED_WITHOUT_SOURCE = {
     "partner-catch-four": ["Thunee"],
     "simultaneous-plus-ten": [],  # calling: its own source
     "thirteen-after-khanaak": [],  # game.raised_target: its own source
+    "thirteen-two-to-clear": [],  # game: its own source
     "trips-partner-catch-six": ["Trips"],
 }
 
