@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from thunee_dsl import load_ruleset, shipped_ruleset
 from thunee_dsl.editor.comparing import (HEADLINE, deal_balls_rows, difference_rows, digits, event_rows,
                                          game_length_rows, glance_rows, headline_rows, interval_rows, reach_rows,
-                                         say_difference, say_estimate, unfired, verdict)
+                                         say_any, say_difference, say_estimate, unfired, verdict)
 from thunee_dsl.model.diff import diff_rulesets
 from thunee_dsl.simulation import Comparison, Coverage, Difference, Estimate, RulesetResult, Statistic, simulate
 from thunee_dsl.simulation.analysis import rules
@@ -201,6 +201,9 @@ def test_penalties_that_never_fired_ask_for_mistakes_and_more_once_there_are_som
     assert set(without.labels) == {rule.label for rule in rules(load_ruleset("standard"))
                                    if rule.key.startswith("penalties.")}
     assert without.advice == "Bots never break a rule unless asked: set Mistakes above 0 (try 0.01)."
+    assert say_any(sorted(without.labels)) == ("penalty: false declaration, penalty: forbidden claim, "
+                                               "penalty: out of turn or penalty: revoke")
+    assert say_any(["Thunee caught by partner"]) == "Thunee caught by partner"
     some, _ = constructed(PLAIN, COMMON, COMMON, "examples/house/friendly-table.yaml", mistakes=0.01)
     [with_mistakes] = unfired(some)
     assert with_mistakes.advice.startswith("Raise Mistakes; or play more games (none of 200 had it")

@@ -4,8 +4,9 @@ The Compare page starts a simulation here and comes back to it on every rerun: t
 module-level registry (:data:`RUNS`), not in the page, so leaving the page (or the page being drawn again)
 neither stops it nor starts a second one. The work reports ``progress(done, total)``; from the first report
 on, the run knows how fast it goes and estimates the time left (a short timed start: the pace is measured
-from the first report on, so starting the worker processes does not count as the pace of the games). ``cancel()`` makes the next progress report
-raise :class:`Cancelled`, which the work lets through (``simulate`` does, and stops its workers).
+from the first report on, so starting the worker processes does not count as the pace of the games).
+``cancel()`` makes the next progress report raise :class:`Cancelled`, which the work lets through
+(``simulate`` does, and stops its workers). Before a run starts, :data:`PACE` says how long it will take.
 
 >>> import time
 >>> runs = Runs()

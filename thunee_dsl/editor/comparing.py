@@ -267,6 +267,12 @@ def rule_labels(cmp: Comparison, rule: RuleDecided) -> tuple[str, ...]:
     return tuple(dict.fromkeys(labels.get(k, k) for k in rule.counters))
 
 
+def say_any(words: Sequence[str]) -> str:
+    """``a``, ``a or b``, ``a, b or c``: what never happened, as one says it."""
+    words = list(words)
+    return words[0] if len(words) < 2 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
 @dataclass(frozen=True)
 class Unfired:
     """A rule that differs between A and B but decided no deal under either: what the page warns about."""
@@ -409,5 +415,5 @@ def _rules_in_words(unreached: Sequence[RuleDecided]) -> str:
 
 __all__ = ["HEADLINE", "PAGE_WORDS", "Change", "Unfired", "Verdict", "changes", "deal_balls_rows",
            "difference_rows", "digits", "event_rows", "game_length_rows", "glance_rows", "headline_rows",
-           "interval_rows", "reach_rows", "rule_labels", "say_difference", "say_estimate", "side", "unfired",
+           "interval_rows", "reach_rows", "rule_labels", "say_any", "say_difference", "say_estimate", "side", "unfired",
            "verdict"]
