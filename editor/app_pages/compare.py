@@ -58,6 +58,7 @@ def start_run() -> None:
     options = {"bots": ss.cmp_bots, "seed": seed, "jobs": jobs, "mistakes": float(ss.cmp_mistakes)}
     about = {"a": ss.cmp_a, "b": ss.cmp_b, "names": (ra.name, rb.name), "games": games, **options,
              "changes": diff_rulesets(ra, rb), "pace": pace_kind(ra, rb)}
+    about["estimate"] = PACE.estimate(about["pace"], games, min(jobs, games))  # None: nothing timed yet
     RUNS.start(ss.cmp_owner, lambda progress: simulate([ra, rb], games=games, progress=progress, **options),
                total=games, about=about)
 
@@ -238,6 +239,8 @@ def show_run() -> None:
     if run.running:
         left = run.seconds_left
         about = run.about
+        if left is None and about.get("estimate") is not None:  # no game done yet: the estimate made before
+            left = max(0.0, about["estimate"] - run.elapsed)
         when = "working out how long it takes..." if left is None else f"{say_seconds(left)} left"
         st.progress(min(1.0, run.done / max(1, run.total)),
                     text=f"Playing {about['games']} games of {about['names'][0]} and of {about['names'][1]}: "

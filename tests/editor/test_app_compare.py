@@ -136,8 +136,10 @@ def test_a_run_goes_on_while_the_user_is_elsewhere_and_a_rerun_starts_no_second_
     assert (at.number_input(key="cmp_games").value, at.selectbox(key="cmp_bots").value) == (10, "random")
     assert at.button(key="cmp_run").disabled  # Simulate cannot start another
     assert any("You can leave this page" in c.value for c in at.caption)
-    assert any(p.proto.text.startswith("Playing 10 games of standard and of thirteen-point: 0 done")
-               for p in at.get("progress"))
+    [progress] = [p.proto.text for p in at.get("progress")]
+    # no game done yet: the time left comes from the estimate made before the start (games timed for it)
+    assert progress.startswith("Playing 10 games of standard and of thirteen-point: 0 done, ")
+    assert progress.endswith(" left") and first.about["estimate"] > 0
     at.run()  # a rerun (the progress ticking, a widget changed) starts nothing new
     assert RUNS.current(at.session_state["cmp_owner"]) is first
     gate.set()
