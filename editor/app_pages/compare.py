@@ -7,7 +7,6 @@ leaving the page does not stop it, a rerun does not start a second one, and it c
 
 from __future__ import annotations
 
-import inspect
 import json
 import os
 import uuid
@@ -17,9 +16,10 @@ import pandas as pd
 import streamlit as st
 
 from app_common import catalogue, follow_goto, ruleset_of
-from thunee_dsl.editor.background import CANCELLED, FAILED, RUNS, say_seconds
+from thunee_dsl.editor.background import CANCELLED, DONE, FAILED, PACE, RUNS, say_seconds
 from thunee_dsl.editor.comparing import (changes, deal_balls_rows, event_rows, game_length_rows, glance_rows,
-                                         headline_rows, interval_rows, reach, say_estimate, verdict)
+                                         headline_rows, interval_rows, reach_rows, say_any, say_estimate, unfired,
+                                         verdict)
 from thunee_dsl.model.diff import diff_rulesets
 from thunee_dsl.simulation import bot_names, default_bot, simulate
 
@@ -27,11 +27,7 @@ ss = st.session_state
 follow_goto()
 MAX_GAMES = 20000
 CORES = max(1, os.cpu_count() or 1)
-#: The simulation takes a mistake rate once the bots can make mistakes (the page works before and after).
-CAN_MAKE_MISTAKES = "mistakes" in inspect.signature(simulate).parameters
-#: The usual table style when the bots have styles, else today's heuristic bot.
-PREFERRED_BOTS = ("typical", "heuristic")
-BOLD = "bold"  # the bot style that takes most risks, suggested when a risky rule never came up
+CALIBRATION_SEED = 987654321  # the games timed for the estimate (not the user's: any deal is as good)
 COLOURS = ["#2f6db5", "#e8710a", "#2e9e4f", "#a23b72"]
 CLEAR_COLOUR, UNCLEAR_COLOUR = "#c8102e", "#8a8f98"
 TONES = {"clear": st.success, "untested": st.warning, "none": st.info, "same": st.info}
@@ -59,11 +55,10 @@ def start_run() -> None:
         return
     ss.pop("cmp_error", None)
     games, seed, jobs = int(ss.cmp_games), int(ss.cmp_seed), int(ss.cmp_jobs)
-    options = {"bots": ss.cmp_bots, "seed": seed, "jobs": jobs}
-    if CAN_MAKE_MISTAKES:
-        options["mistakes"] = float(ss.cmp_mistakes)
+    options = {"bots": ss.cmp_bots, "seed": seed, "jobs": jobs, "mistakes": float(ss.cmp_mistakes)}
     about = {"a": ss.cmp_a, "b": ss.cmp_b, "names": (ra.name, rb.name), "games": games, **options,
-             "changes": diff_rulesets(ra, rb)}
+             "changes": diff_rulesets(ra, rb), "pace": pace_kind(ra, rb)}
+    about["estimate"] = PACE.estimate(about["pace"], games, min(jobs, games))  # None: nothing timed yet
     RUNS.start(ss.cmp_owner, lambda progress: simulate([ra, rb], games=games, progress=progress, **options),
                total=games, about=about)
 
@@ -75,10 +70,38 @@ def cancel_run() -> None:
 
 
 def absorb(run) -> None:
-    """Keep the last finished run's comparison in the session (it outlives the registry's copy)."""
+    """Keep the last finished run's comparison in the session (it outlives the registry's copy), and its
+    pace for the next estimate."""
     if run is not None and ss.get("cmp_absorbed") != run.id:
         ss.cmp_absorbed = run.id
         ss.cmp_result, ss.cmp_about = run.result, run.about
+        if run.state == DONE and "pace" in run.about:
+            PACE.learn(run.about["pace"], run, run.about["jobs"])
+
+
+def pace_kind(ra, rb) -> tuple:
+    """What a game's cost depends on: the rulesets, the bots, whether they make mistakes."""
+    return (ss.cmp_a, ss.cmp_b, ra.name, rb.name, ss.cmp_bots, float(ss.cmp_mistakes) > 0)
+
+
+def estimate(ra, rb) -> str:
+    """Before Simulate: how long the chosen games will take here, from a measured game (two games of each
+    ruleset played once for these settings, or the last run's own pace)."""
+    kind = pace_kind(ra, rb)
+
+    def calibrate(games: int) -> None:
+        simulate([ra, rb], games=games, bots=ss.cmp_bots, seed=CALIBRATION_SEED, mistakes=float(ss.cmp_mistakes))
+
+    try:
+        with st.spinner("Timing a couple of games..."):
+            per_game = PACE.per_game(kind, calibrate)
+    except Exception as error:  # noqa: BLE001 - the settings' own problem is said when Simulate runs them
+        return f"No time estimate: {error}"
+    workers = max(1, min(int(ss.cmp_jobs), int(ss.cmp_games)))
+    seconds = PACE.estimate(kind, int(ss.cmp_games), workers)
+    return (f"Takes {say_seconds(seconds)} on this machine: {int(ss.cmp_games)} games of each with "
+            f"{ss.cmp_bots} bots, {workers} process{'es' if workers > 1 else ''} (a game of both here takes "
+            f"{per_game:.2f} s).")
 
 
 # -- charts -----------------------------------------------------------------------------------------
@@ -158,11 +181,10 @@ choices = catalogue()
 valid_refs = [r for r in choices if ruleset_of(r) is not None]
 default_b = "editor:" if "editor:" in valid_refs else "shipped:thirteen-point"
 bots = bot_names()
-preferred = next((n for n in PREFERRED_BOTS if n in bots), default_bot())
 SETTINGS = {  # widget key -> (default, the values it may take: None for any)
     "cmp_a": ("shipped:standard", valid_refs),
     "cmp_b": (default_b if default_b in valid_refs else valid_refs[0], valid_refs),
-    "cmp_games": (200, None), "cmp_bots": (preferred, bots), "cmp_mistakes": (0.0, None), "cmp_seed": (0, None),
+    "cmp_games": (200, None), "cmp_bots": (default_bot(), bots), "cmp_mistakes": (0.0, None), "cmp_seed": (0, None),
     "cmp_jobs": (CORES, None),
 }
 for key, (default, allowed) in SETTINGS.items():
@@ -193,11 +215,9 @@ with st.container(border=True):
     s2.selectbox("Bots at every seat", bots, key="cmp_bots",
                  help="How the computer players play: " + ", ".join(bots) + ". Bolder bots take more risks, "
                  "so risky rules (a Thunee caught, a failed claim) come up more often.")
-    s3.number_input("Mistakes", min_value=0.0, max_value=0.2, step=0.005, format="%.3f",
-                    key="cmp_mistakes", disabled=not CAN_MAKE_MISTAKES,
-                    help="How often a bot breaks a rule (a revoke, a card out of turn...), per decision: "
-                    "penalty rules only come into play with mistakes." if CAN_MAKE_MISTAKES else
-                    "These bots never break a rule (mistakes are not available yet), so penalties cannot happen.")
+    s3.number_input("Mistakes", min_value=0.0, max_value=0.2, step=0.005, format="%.3f", key="cmp_mistakes",
+                    help="How often a bot breaks a rule (a revoke, a card out of turn, a false declaration...), "
+                    "per decision: penalty rules only come into play with mistakes.")
     s4.number_input("Seed", min_value=0, max_value=10**9, step=1, key="cmp_seed",
                     help="The same seed deals the same cards: the same numbers again.")
     s5.number_input("Processes", min_value=1, max_value=CORES, step=1, key="cmp_jobs",
@@ -205,6 +225,8 @@ with st.container(border=True):
     s6.button("Simulate", type="primary", on_click=start_run, key="cmp_run", width="stretch", disabled=going)
 for key in SETTINGS:
     ss[f"kept_{key}"] = ss[key]
+if not going:  # timing games while a run is using the cores would only slow both
+    st.caption(estimate(a, b))
 if ss.get("cmp_error"):
     st.error(ss.cmp_error)
 
@@ -217,6 +239,8 @@ def show_run() -> None:
     if run.running:
         left = run.seconds_left
         about = run.about
+        if left is None and about.get("estimate") is not None:  # no game done yet: the estimate made before
+            left = max(0.0, about["estimate"] - run.elapsed)
         when = "working out how long it takes..." if left is None else f"{say_seconds(left)} left"
         st.progress(min(1.0, run.done / max(1, run.total)),
                     text=f"Playing {about['games']} games of {about['names'][0]} and of {about['names'][1]}: "
@@ -255,21 +279,17 @@ names = [r.name for r in cmp.rulesets]
 if len(set(names)) < len(names):
     st.warning("Both rulesets have the same name: give the variant its own `name:` to tell them apart.")
 
-reaches = reach(cmp, about["changes"], can_make_mistakes=CAN_MAKE_MISTAKES, bots=cmp.rulesets[0].bots,
-                bold=BOLD if BOLD in bots else None)
-answer = verdict(cmp, about["changes"], reaches)
+answer = verdict(cmp, about["changes"])
 TONES[answer.tone](f"**{answer.text}**", icon=":material/balance:")
 
-for r in reaches:
-    if not r.fired:
-        st.warning(f"**{r.change}**: this never came into play. In {cmp.games} games of each ruleset no deal had "
-                   f"{' or '.join(r.labels)}, so these games cannot show what it changes. {r.advice}",
-                   icon=":material/visibility_off:")
-if reaches:
+for r in unfired(cmp):
+    st.warning(f"**{r.change}**: this never came into play. In {cmp.games} games of each ruleset no deal had "
+               f"{say_any(r.labels)}, so these games cannot show what it changes. {r.advice}",
+               icon=":material/visibility_off:")
+reached = reach_rows(cmp)
+if reached:
     with st.expander("How often each changed rule came into play"):
-        st.dataframe(pd.DataFrame([{"rule change": r.change, "comes into play through": ", ".join(r.labels),
-                                    f"deals in A ({names[0]})": r.deals_a, f"deals in B ({names[1]})": r.deals_b}
-                                   for r in reaches]), hide_index=True, width="stretch")
+        st.dataframe(pd.DataFrame(reached).astype(str), hide_index=True, width="stretch")
 
 glance = pd.DataFrame(glance_rows(cmp))
 table = pd.DataFrame({

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 import thunee_dsl.simulation
+from thunee_dsl.editor import background
 from thunee_dsl.editor.background import CANCELLED, DONE, RUNS
-from thunee_dsl.players import BOTS
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -117,7 +117,8 @@ def test_a_partner_catch_that_never_happened_is_a_warning(app, home):
     assert all(c.deals == 0 for c in cmp.rulesets[1].coverage if c.rule == "undertakings.thunee.partner_catch")
     warnings = [w.value for w in at.warning]
     assert any(w.startswith("**Thunee partner catch: 8 balls -> 6 balls**: this never came into play.")
-               and "Thunee caught by partner" in w and "more games" in w for w in warnings), warnings
+               and "Thunee caught by partner" in w and w.endswith("choose bold under Bots at every seat; or play "
+                                                                  "more games (try 40).") for w in warnings), warnings
     assert any("cannot tell what the change does" in w for w in warnings)  # the verdict itself
 
 
@@ -135,8 +136,10 @@ def test_a_run_goes_on_while_the_user_is_elsewhere_and_a_rerun_starts_no_second_
     assert (at.number_input(key="cmp_games").value, at.selectbox(key="cmp_bots").value) == (10, "random")
     assert at.button(key="cmp_run").disabled  # Simulate cannot start another
     assert any("You can leave this page" in c.value for c in at.caption)
-    assert any(p.proto.text.startswith("Playing 10 games of standard and of thirteen-point: 0 done")
-               for p in at.get("progress"))
+    [progress] = [p.proto.text for p in at.get("progress")]
+    # no game done yet: the time left comes from the estimate made before the start (games timed for it)
+    assert progress.startswith("Playing 10 games of standard and of thirteen-point: 0 done, ")
+    assert progress.endswith(" left") and first.about["estimate"] > 0
     at.run()  # a rerun (the progress ticking, a widget changed) starts nothing new
     assert RUNS.current(at.session_state["cmp_owner"]) is first
     gate.set()
@@ -158,34 +161,52 @@ def test_cancel_stops_the_run(app):
     assert not at.button(key="cmp_run").disabled
 
 
-def test_defaults_use_every_core_and_the_usual_bots(app, monkeypatch):
-    monkeypatch.setitem(BOTS, "typical", BOTS["heuristic"])
+def test_defaults_use_every_core_and_the_usual_bots(app):
     at = app("compare")
     assert at.number_input(key="cmp_jobs").value == (os.cpu_count() or 1)
     assert at.selectbox(key="cmp_bots").value == "typical"
-    assert "typical" in at.selectbox(key="cmp_bots").options
-    monkeypatch.delitem(BOTS, "typical")
-    at = app("compare")
-    assert at.selectbox(key="cmp_bots").value == "heuristic"
+    assert {"cautious", "typical", "bold"} <= set(at.selectbox(key="cmp_bots").options)
 
 
-@pytest.mark.parametrize("accepts", [True])  # the simulation now always takes mistakes=
-def test_mistakes_are_passed_only_to_a_simulation_that_takes_them(app, monkeypatch, accepts):
+def test_the_mistakes_rate_goes_to_the_simulation(app, monkeypatch):
     real = thunee_dsl.simulation.simulate
-    seen = {}
-    if accepts:
-        def simulate(rulesets, games, bots="heuristic", seed=0, jobs=1, scheduler=None, progress=None, *,
-                     max_deals=500, mistakes=0.0):
-            seen["mistakes"] = mistakes
-            return real(rulesets, games, bots, seed, jobs, scheduler, progress, max_deals=max_deals)
-        monkeypatch.setattr(thunee_dsl.simulation, "simulate", simulate)
+    seen = []
+
+    def simulate(rulesets, games, *args, mistakes=0.0, **options):
+        seen.append((games, mistakes))
+        return real(rulesets, games, *args, mistakes=mistakes, **options)
+
+    monkeypatch.setattr(thunee_dsl.simulation, "simulate", simulate)
     at = app("compare")
-    assert at.number_input(key="cmp_mistakes").disabled is (not accepts)
-    if accepts:
-        at.number_input(key="cmp_mistakes").set_value(0.01)
+    assert not at.number_input(key="cmp_mistakes").disabled
+    at.number_input(key="cmp_mistakes").set_value(0.01)
     simulate_on_page(at, 3, "random")
     finish(at)
-    assert seen == ({"mistakes": 0.01} if accepts else {})
+    assert seen[-1] == (3, 0.01)
+    assert at.session_state["cmp_result"].mistakes == 0.01
+    assert any("mistakes 0.01 a decision" in c.value for c in at.caption)
+
+
+def test_the_time_a_run_takes_is_said_before_it_starts(app, monkeypatch):
+    monkeypatch.setattr(background, "PACE", background.Pace())
+    at = app("compare")
+    at.selectbox(key="cmp_bots").set_value("random").run()
+    [said] = [c.value for c in at.caption if c.value.startswith("Takes ")]
+    assert f"200 games of each with random bots, {min(os.cpu_count() or 1, 200)} process" in said
+    [kind] = [k for k in background.PACE._per_game if "random" in k]
+    measured = background.PACE.per_game(kind)
+    assert said.endswith(f"(a game of both here takes {measured:.2f} s).")
+    # a game of both measured at 0.072 s: 5,000 games on 2 processes are 180 s (on 1, 360 s)
+    background.PACE._per_game[kind] = 0.072
+    at.number_input(key="cmp_games").set_value(5000)
+    at.number_input(key="cmp_jobs").set_value(min(2, os.cpu_count() or 1)).run()
+    [said] = [c.value for c in at.caption if c.value.startswith("Takes ")]
+    expected = "about 3 min" if (os.cpu_count() or 1) >= 2 else "about 6 min"
+    assert said.startswith(f"Takes {expected} on this machine: 5000 games of each") and "0.07 s" in said
+    # a finished run's own pace replaces the calibration's
+    simulate_on_page(at, 6, "random", jobs=1)
+    run = finish(at)
+    assert background.PACE.per_game(run.about["pace"]) == pytest.approx(run.elapsed / 6)
 
 
 def test_the_same_seed_gives_the_same_numbers(app):

@@ -1,7 +1,7 @@
 """The Compare page in a real browser (Debian's chromium through Playwright; skipped only when it is absent).
 
-A small comparison of ``standard`` with a partner-catch-6 variant: the verdict in words and the warning that the
-partner catch never came into play; a run left for another page and found again on coming back; a long run
+A small comparison of ``standard`` with a partner-catch-6 variant: the time it will take, said before it starts;
+the verdict in words and the warning that the partner catch never came into play; a run left for another page and found again on coming back; a long run
 found again after reloading the page, then cancelled. Screenshots go into the test's tmp_path.
 """
 
@@ -60,6 +60,10 @@ def test_compare_in_the_browser_verdict_warning_leaving_the_page_and_cancel(tmp_
             choose(page, "cmp_b", "partner-catch-six (yours)")
             assert page.get_by_text("Thunee partner catch: 8 balls \u2192 6 balls").first.is_visible()
             type_number(page, "cmp_games", 6)
+            # before starting: how long it will take here, from games timed with these bots
+            estimate = page.get_by_text("on this machine: 6 games of each with typical bots")
+            estimate.wait_for(timeout=120_000)
+            assert estimate.inner_text().startswith("Takes ")
             page.get_by_role("button", name="Simulate", exact=True).click()
 
             # leave at once for another page: the run goes on; coming back finds it (going on or done)

@@ -4,6 +4,7 @@ the time left from its first progress reports, and gives the same numbers as cal
 from __future__ import annotations
 
 import threading
+import time
 
 import pytest
 
@@ -149,3 +150,26 @@ def test_the_last_finished_run_stays_while_a_newer_one_goes_on_or_is_cancelled()
     assert third.wait(10) and runs.finished("me") is third
     runs.clear("me")
     assert runs.finished("me") is None and runs.current("me") is None
+
+
+def test_the_pace_is_calibrated_once_then_learnt_from_finished_runs():
+    pace = background.Pace()
+    played = []
+
+    def calibrate(games):
+        played.append(games)
+        time.sleep(0.05 * games)
+
+    first = pace.per_game("standard/typical", calibrate, games=2)
+    assert played == [2] and 0.05 <= first < 0.5  # two games of 0.05 s (more under load)
+    assert pace.per_game("standard/typical", calibrate) == first and played == [2]  # measured once
+    assert pace.per_game("never seen") is None and pace.estimate("never seen", 10, 2) is None
+    # a finished run: 200 games in 30 s on 2 processes is 0.3 s a game in one process
+    run = background.Run(owner="me", total=200, about={}, state=DONE, started=100.0, finished=130.0)
+    pace.learn("standard/typical", run, workers=2)
+    assert pace.per_game("standard/typical") == pytest.approx(0.3)
+    assert pace.estimate("standard/typical", 5000, 2) == pytest.approx(750.0)  # 0.3 * 5000 / 2
+    assert pace.estimate("standard/typical", 1, 2) == pytest.approx(0.3)  # one game is played by one process
+    cancelled = background.Run(owner="me", total=200, about={}, state=CANCELLED, started=0.0, finished=1.0)
+    pace.learn("standard/typical", cancelled, workers=2)  # a cut-short run says nothing about the pace
+    assert pace.per_game("standard/typical") == pytest.approx(0.3)

@@ -13,11 +13,12 @@ from hypothesis import strategies as st
 
 from thunee_dsl import load_ruleset, shipped_ruleset
 from thunee_dsl.editor.comparing import (HEADLINE, deal_balls_rows, difference_rows, digits, event_rows,
-                                         game_length_rows, glance_rows, headline_rows, interval_rows, reach,
-                                         rules_touched, say_difference, say_estimate, verdict)
+                                         game_length_rows, glance_rows, headline_rows, interval_rows, reach_rows,
+                                         say_any, say_difference, say_estimate, unfired, verdict)
 from thunee_dsl.model.diff import diff_rulesets
 from thunee_dsl.simulation import Comparison, Coverage, Difference, Estimate, RulesetResult, Statistic, simulate
 from thunee_dsl.simulation.analysis import rules
+from thunee_dsl.simulation.coverage import rules_compared
 
 PARTNER_CATCH = "examples/partner-catch-six.yaml"
 
@@ -95,19 +96,23 @@ PLAIN = {
 }
 
 
-def constructed(figures: dict, fired_a: dict[str, int], fired_b: dict[str, int], b_name: str = PARTNER_CATCH):
-    """A Comparison of ``standard`` and ``b_name`` with the given estimates and rule coverage (deals per rule)."""
+def constructed(figures: dict, fired_a: dict[str, int], fired_b: dict[str, int], b_name: str = PARTNER_CATCH,
+                bots: str = "heuristic", mistakes: float = 0.0):
+    """A Comparison of ``standard`` and ``b_name`` with the given estimates and rule coverage (deals per rule);
+    the rules that differ and the deals each decided are the simulation's own (``rules_compared``)."""
     ra, rb = load_ruleset("standard"), load_ruleset(b_name)
 
     def result(r, which, fired):
         stats = [Statistic(k, label, est) for k, (label, *sides) in figures.items() for est in [sides[which]]]
         cover = [Coverage(rule.key, rule.label, fired.get(rule.key, 0), min(GAMES, fired.get(rule.key, 0)))
                  for rule in rules(r)]
-        return RulesetResult(r.name, r.title, r.seats, r.teams, ("heuristic",) * r.seats, stats, cover, [])
+        return RulesetResult(r.name, r.title, r.seats, r.teams, (bots,) * r.seats, stats, cover, [])
 
     a, b = result(ra, 0, fired_a), result(rb, 1, fired_b)
     d = Difference(a.name, b.name, [Statistic(k, label, sides[2]) for k, (label, *sides) in figures.items()])
-    return Comparison(GAMES, 0, "heuristic", 500, [a, b], [d]), diff_rulesets(ra, rb)
+    return (Comparison(GAMES, 0, bots, 500, [a, b], [d], mistakes=mistakes,
+                       rules_compared=rules_compared([ra, rb], [a, b], GAMES, bots, mistakes)),
+            diff_rulesets(ra, rb))
 
 
 COMMON = {"undertakings.thunee": 40, "undertakings.thunee.success": 30, "undertakings.thunee.failure": 10,
@@ -118,7 +123,7 @@ def test_verdict_says_a_clear_difference_with_its_interval_and_no_clear_change_i
     figures = dict(PLAIN, **{"game.deals": ("deals per game", mean(18.0, 17.5, 18.5), mean(19.7, 19.2, 20.2),
                                             diff(1.7, 1.2, 2.2))})
     cmp, rule_changes = constructed(figures, COMMON, COMMON, "thirteen-point")
-    v = verdict(cmp, rule_changes, reach(cmp, rule_changes))
+    v = verdict(cmp, rule_changes)
     assert v.tone == "clear"
     assert v.text == "Games are 1.7 deals longer (1.2 to 2.2); no clear change in who wins."
 
@@ -127,7 +132,7 @@ def test_verdict_names_a_clear_change_in_who_wins_in_percent_and_points():
     figures = dict(PLAIN, **{"deal.makers_win": ("trump makers win the deal", share(0.52, 0.50, 0.54),
                                                  share(0.58, 0.56, 0.60), diff(0.06, 0.03, 0.09))})
     cmp, rule_changes = constructed(figures, COMMON, COMMON, "thirteen-point")
-    v = verdict(cmp, rule_changes, reach(cmp, rule_changes))
+    v = verdict(cmp, rule_changes)
     assert v.tone == "clear"
     assert v.text == ("No clear change in game length; trump makers win the deal more often: 52% \u2192 58% "
                       "(+6 points, +3 to +9).")
@@ -135,7 +140,7 @@ def test_verdict_names_a_clear_change_in_who_wins_in_percent_and_points():
 
 def test_verdict_without_any_clear_difference_says_so_and_what_more_games_would_do():
     cmp, rule_changes = constructed(PLAIN, COMMON, COMMON, "thirteen-point")
-    v = verdict(cmp, rule_changes, reach(cmp, rule_changes))
+    v = verdict(cmp, rule_changes)
     assert v.tone == "none"
     assert v.text.startswith("No clear change in game length; no clear change in who wins.")
     assert "No difference is clear in 200 games" in v.text
@@ -144,20 +149,26 @@ def test_verdict_without_any_clear_difference_says_so_and_what_more_games_would_
 def test_a_partner_catch_that_never_happened_is_a_warning_not_a_no_difference():
     fired = {**COMMON, "undertakings.thunee.partner_catch": 0}
     cmp, rule_changes = constructed(PLAIN, fired, fired)
-    [r] = reach(cmp, rule_changes, bots=cmp.rulesets[0].bots, bold="bold")
+    [r] = unfired(cmp)
     assert r.change == "Thunee partner catch: 8 balls -> 6 balls"
-    assert r.rules == ("undertakings.thunee.partner_catch",) and r.labels == ("Thunee caught by partner",)
-    assert (r.deals_a, r.deals_b, r.fired) == (0, 0, False)
-    assert r.advice == "Try more games (you played 200) or bolder bots (choose bold)."
-    [already_bold] = reach(cmp, rule_changes, bots=("bold",) * 4, bold="bold", can_make_mistakes=True)
-    assert already_bold.advice == "Try more games (you played 200) or bots that make mistakes (Mistakes above 0)."
-    [no_styles] = reach(cmp, rule_changes, bots=("heuristic",) * 4)
-    assert no_styles.advice == "Try more games (you played 200) or bots that take more risks."
-    v = verdict(cmp, rule_changes, [r])
+    assert r.labels == ("Thunee caught by partner",)
+    assert r.advice == ("Bolder bots take that risk more often: choose bold under Bots at every seat; or play more "
+                        "games (none of 200 had it, so it comes up in fewer than 3 games in 200, at 95% confidence; "
+                        "try 2000).")
+    [(change, deals, _)] = cmp.coverage_warnings()  # the page warns about exactly the simulation's rules
+    assert (change, deals) == (r.change, (0, 0))
+    bold, _ = constructed(PLAIN, fired, fired, bots="bold")
+    [already_bold] = unfired(bold)
+    assert already_bold.advice == ("Play more games (none of 200 had it, so it comes up in fewer than 3 games in "
+                                   "200, at 95% confidence; try 2000).")
+    v = verdict(cmp, rule_changes)
     assert v.tone == "untested"
     assert v.text.startswith("These 200 games cannot tell what the change does: the changed rule "
                              "(Thunee partner catch: 8 balls -> 6 balls) never came into play.")
     assert "No difference is clear" not in v.text
+    assert reach_rows(cmp) == [{"rule change": "Thunee partner catch: 8 balls -> 6 balls",
+                                "comes into play through": "Thunee caught by partner",
+                                "deals in A: standard": 0, "deals in B: partner-catch-six": 0}]
 
 
 def test_a_partner_catch_that_happened_gives_the_difference_it_made():
@@ -165,9 +176,9 @@ def test_a_partner_catch_that_happened_gives_the_difference_it_made():
     figures = dict(PLAIN, **{"deal.balls": ("balls per deal", mean(1.12, 1.09, 1.15), mean(1.10, 1.07, 1.13),
                                             diff(-0.02, -0.03, -0.01))})
     cmp, rule_changes = constructed(figures, fired, fired)
-    [r] = reach(cmp, rule_changes, can_make_mistakes=True)
-    assert (r.deals_a, r.deals_b, r.fired, r.advice) == (14, 14, True, "")
-    v = verdict(cmp, rule_changes, [r])
+    assert unfired(cmp) == []
+    assert [(r["deals in A: standard"], r["deals in B: partner-catch-six"]) for r in reach_rows(cmp)] == [(14, 14)]
+    v = verdict(cmp, rule_changes)
     assert v.tone == "clear"
     assert v.text == ("No clear change in game length; no clear change in who wins; balls per deal down: "
                       "1.12 \u2192 1.10 (\u22120.02, \u22120.03 to \u22120.01).")
@@ -178,39 +189,39 @@ def test_a_clear_difference_beside_a_rule_that_never_fired_still_warns():
     figures = dict(PLAIN, **{"game.deals": ("deals per game", mean(18.0, 17.5, 18.5), mean(16.9, 16.4, 17.4),
                                             diff(-1.1, -1.5, -0.7))})
     cmp, rule_changes = constructed(figures, fired, fired, "examples/house/friendly-table.yaml")
-    reaches = reach(cmp, rule_changes, can_make_mistakes=False)
-    v = verdict(cmp, rule_changes, reaches)
+    v = verdict(cmp, rule_changes)
     assert v.tone == "clear"
     assert v.text == ("Games are 1.1 deals shorter (0.7 to 1.5); no clear change in who wins. But the changed rule "
                       "(Removes Penalties) never came into play, so the games say nothing about it.")
 
 
-def test_penalties_that_never_fired_ask_for_mistakes_when_the_bots_can_make_them():
+def test_penalties_that_never_fired_ask_for_mistakes_and_more_once_there_are_some():
     cmp, rule_changes = constructed(PLAIN, COMMON, COMMON, "examples/house/friendly-table.yaml")
-    [without] = reach(cmp, rule_changes, can_make_mistakes=False)
-    [with_mistakes] = reach(cmp, rule_changes, can_make_mistakes=True)
-    assert without.rules == ("penalties.false declaration", "penalties.forbidden claim", "penalties.out of turn",
-                             "penalties.revoke")
-    assert without.advice == "Bots play only legal moves, so a penalty cannot happen in these games."
-    assert "set Mistakes above 0" in with_mistakes.advice
+    [without] = unfired(cmp)
+    assert set(without.labels) == {rule.label for rule in rules(load_ruleset("standard"))
+                                   if rule.key.startswith("penalties.")}
+    assert without.advice == "Bots never break a rule unless asked: set Mistakes above 0 (try 0.01)."
+    assert say_any(sorted(without.labels)) == ("penalty: false declaration, penalty: forbidden claim, "
+                                               "penalty: out of turn or penalty: revoke")
+    assert say_any(["Thunee caught by partner"]) == "Thunee caught by partner"
+    some, _ = constructed(PLAIN, COMMON, COMMON, "examples/house/friendly-table.yaml", mistakes=0.01)
+    [with_mistakes] = unfired(some)
+    assert with_mistakes.advice.startswith("Raise Mistakes; or play more games (none of 200 had it")
+
+
+def test_a_change_felt_in_every_deal_needs_no_warning():
+    cmp, rule_changes = constructed(PLAIN, COMMON, COMMON, "thirteen-point")
+    assert unfired(cmp) == []
+    target, corner_house = reach_rows(cmp)  # the target, and the corner house that moves with it
+    assert target == {"rule change": "Balls to win: 12 -> 13", "comes into play through": "every deal",
+                      "deals in A: standard": "every deal", "deals in B: thirteen-point": "every deal"}
+    assert (corner_house["deals in A: standard"], corner_house["deals in B: thirteen-point"]) == (90, 90)
 
 
 def test_the_same_rules_say_there_is_nothing_to_tell_apart():
     cmp, rule_changes = constructed(PLAIN, COMMON, COMMON, "standard")
     assert rule_changes == []
-    assert verdict(cmp, rule_changes, []).tone == "same"
-
-
-def test_rules_touched_maps_a_change_to_the_rules_through_which_it_can_matter():
-    keys = [r.key for r in rules(load_ruleset("standard"))]
-    assert rules_touched(("undertakings", "thunee", "balls", "partner_catch"), keys) == \
-        ["undertakings.thunee.partner_catch"]
-    assert rules_touched(("undertakings", "thunee", "balls", "caught"), keys) == ["undertakings.thunee.failure"]
-    assert rules_touched(("claims", "khanaak", "succeeds_if"), keys) == ["claims.khanaak"]
-    assert rules_touched(("scoring", "outcomes", 1, "balls"), keys) == ["scoring.outcomes.1"]
-    assert rules_touched(("game", "corner_house"), keys) == ["game.corner_house"]
-    assert rules_touched(("game", "target"), keys) == []  # plays in every game: nothing to warn about
-    assert set(rules_touched(("calling", "amounts"), keys)) == {k for k in keys if k.startswith("calling.amounts.")}
+    assert verdict(cmp, rule_changes).tone == "same"
 
 
 def test_glance_rows_give_a_and_b_in_words_and_b_minus_a_with_its_interval():
@@ -263,7 +274,7 @@ def test_with_two_teams_the_verdict_names_one_teams_wins_not_its_mirror_too():
                              diff(-0.10, -0.18, -0.02)),
     })
     cmp, rule_changes = constructed(figures, COMMON, COMMON, "thirteen-point")
-    v = verdict(cmp, rule_changes, reach(cmp, rule_changes))
+    v = verdict(cmp, rule_changes)
     assert v.text == ("No clear change in game length; team 0 wins the game more often: 45% \u2192 55% "
                       "(+10 points, +2 to +18).")
 
@@ -276,7 +287,7 @@ def test_the_verdict_names_the_biggest_other_changes_and_counts_the_rest():
                               diff(0.12, 0.09, 0.16)),
     })
     cmp, rule_changes = constructed(figures, COMMON, COMMON, "thirteen-point")
-    v = verdict(cmp, rule_changes, reach(cmp, rule_changes))
+    v = verdict(cmp, rule_changes)
     assert v.text == ("No clear change in game length; no clear change in who wins; Double claimed more often: "
                       "10% \u2192 14% (+4 points, +3 to +5); lead changes per game up: 1.60 \u2192 1.73 "
                       "(+0.12, +0.09 to +0.16); and 1 more clear difference (below).")

@@ -4,8 +4,9 @@ The Compare page starts a simulation here and comes back to it on every rerun: t
 module-level registry (:data:`RUNS`), not in the page, so leaving the page (or the page being drawn again)
 neither stops it nor starts a second one. The work reports ``progress(done, total)``; from the first report
 on, the run knows how fast it goes and estimates the time left (a short timed start: the pace is measured
-from the first report on, so starting the worker processes does not count as the pace of the games). ``cancel()`` makes the next progress report
-raise :class:`Cancelled`, which the work lets through (``simulate`` does, and stops its workers).
+from the first report on, so starting the worker processes does not count as the pace of the games).
+``cancel()`` makes the next progress report raise :class:`Cancelled`, which the work lets through
+(``simulate`` does, and stops its workers). Before a run starts, :data:`PACE` says how long it will take.
 
 >>> import time
 >>> runs = Runs()
@@ -205,6 +206,47 @@ class Runs:
 RUNS = Runs()
 
 
+class Pace:
+    """How long a game takes, by kind of run (e.g. which rulesets, which bots): measured before any run by a
+    tiny calibration (:meth:`per_game`), then from each finished run (:meth:`learn`), so that the time a run
+    will take can be said before it starts. Seconds are wall time in one process, per game."""
+
+    def __init__(self) -> None:
+        self._per_game: dict[Any, float] = {}
+        self._lock = threading.Lock()
+
+    def per_game(self, kind, calibrate: Callable[[int], Any] | None = None, games: int = 2) -> float | None:
+        """The figure known for ``kind``; without one, the time ``calibrate(games)`` takes, over ``games``
+        (None: nothing known and nothing to calibrate with)."""
+        with self._lock:
+            known = self._per_game.get(kind)
+        if known is None and calibrate is not None:
+            begun = time.perf_counter()
+            calibrate(games)
+            known = (time.perf_counter() - begun) / games
+            with self._lock:
+                known = self._per_game.setdefault(kind, known)
+        return known
+
+    def learn(self, kind, run: Run, workers: int) -> None:
+        """A finished run of ``kind`` on ``workers`` processes: its own pace (start-up included) replaces the
+        calibration's, which played only a couple of games."""
+        if run.state == DONE and run.total > 0:
+            with self._lock:
+                self._per_game[kind] = run.elapsed * max(1, min(workers, run.total)) / run.total
+
+    def estimate(self, kind, games: int, workers: int) -> float | None:
+        """Seconds ``games`` games of ``kind`` take on ``workers`` processes (the games are split evenly)."""
+        per_game = self.per_game(kind)
+        if per_game is None:
+            return None
+        return per_game * games / max(1, min(workers, games))
+
+
+#: What the app has measured of its runs' pace.
+PACE = Pace()
+
+
 def say_seconds(seconds: float) -> str:
     """``about 40 s``, ``about 3 min``, ``about 1 h 10 min``: rounded as people say a wait."""
     if seconds < 10:
@@ -217,4 +259,5 @@ def say_seconds(seconds: float) -> str:
     return f"about {minutes // 60} h {minutes % 60} min" if minutes % 60 else f"about {minutes // 60} h"
 
 
-__all__ = ["CANCELLED", "DONE", "FAILED", "RUNNING", "RUNS", "Cancelled", "Run", "Runs", "say_seconds"]
+__all__ = ["CANCELLED", "DONE", "FAILED", "PACE", "RUNNING", "RUNS", "Cancelled", "Pace", "Run", "Runs",
+           "say_seconds"]

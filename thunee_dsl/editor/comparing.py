@@ -2,8 +2,9 @@
 
 The Compare page draws these; nothing here computes a statistic (the simulation layer does): it picks the
 paired differences B - A and their intervals, says them in words with sensible rounding (a difference is
-*clear* only when its interval leaves out zero), and tells which of the rules that differ never came into
-play in the games, so that "no clear change" is never read as "this rule changes nothing".
+*clear* only when its interval leaves out zero), and says which of the rules that differ never came into
+play in the games (the simulation counts them: ``cmp.rules_compared``), so that "no clear change" is never
+read as "this rule changes nothing".
 
 >>> from thunee_dsl import shipped_ruleset
 >>> from thunee_dsl.simulation import simulate
@@ -21,6 +22,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from thunee_dsl.simulation import Comparison
+from thunee_dsl.simulation.coverage import RuleDecided, remedy
 from thunee_dsl.simulation.stats import Estimate
 
 #: The few statistics shown first, in this order.
@@ -250,81 +252,59 @@ def interval_rows(cmp: Comparison, keys: Sequence[str], index: int = 0) -> list[
 
 # -- the rules that differ, and whether they came into play -------------------------------------
 
-#: a ball value of an undertaking or claim -> the outcome that pays it (coverage rule suffix)
-BALL_OUTCOMES = {"success": "success", "failure": "failure", "caught": "failure", "partner_catch": "partner_catch"}
+#: How the page's warnings name what would make a rule fire: the page's own controls (the simulation's
+#: coverage decides which rule decided how many deals, and which remedy fits).
+PAGE_WORDS = {"no_mistakes": "Bots never break a rule unless asked: set Mistakes above 0 (try 0.01)",
+              "more_mistakes": "raise Mistakes",
+              "bolder": "bolder bots take that risk more often: choose bold under Bots at every seat",
+              "more_games": "play more games"}
 
 
-def rules_touched(path: Sequence, rule_keys: Sequence[str]) -> list[str]:
-    """The coverage rules (keys of ``simulation.analysis.rules``) through which a change at ``path`` of
-    the ruleset data can matter: the rules under it, else the closest rule above it. The balls of an
-    undertaking or claim matter through the outcome that pays them. Empty: no rule the simulation
-    watches (e.g. the target: it matters in every game)."""
-    parts = [str(p) for p in path]
-    if len(parts) >= 4 and parts[0] in ("undertakings", "claims") and parts[2] == "balls":
-        parts = parts[:2] + [BALL_OUTCOMES.get(parts[3], parts[3])]
-    dotted = ".".join(parts)
-    below = [k for k in rule_keys if k == dotted or k.startswith(dotted + ".")]
-    if below:
-        return below
-    above = [k for k in rule_keys if dotted.startswith(k + ".")]
-    return [max(above, key=len)] if above else []
+def rule_labels(cmp: Comparison, rule: RuleDecided) -> tuple[str, ...]:
+    """The coverage counters a changed rule is decided by, as the simulation names them ("Thunee caught by
+    partner")."""
+    labels = {c.rule: c.label for result in cmp.rulesets for c in result.coverage}
+    return tuple(dict.fromkeys(labels.get(k, k) for k in rule.counters))
+
+
+def say_any(words: Sequence[str]) -> str:
+    """``a``, ``a or b``, ``a, b or c``: what never happened, as one says it."""
+    words = list(words)
+    return words[0] if len(words) < 2 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
 @dataclass(frozen=True)
-class Reach:
-    """How often a rule change came into play: in how many deals of A and of B its rules fired."""
+class Unfired:
+    """A rule that differs between A and B but decided no deal under either: what the page warns about."""
 
     change: str  # the change in words (model.diff)
-    rules: tuple[str, ...]  # coverage rules it matters through
-    labels: tuple[str, ...]
-    deals_a: int
-    deals_b: int
-    advice: str  # what would make it fire ("" when it fired)
-
-    @property
-    def fired(self) -> bool:
-        return self.deals_a + self.deals_b > 0
+    labels: tuple[str, ...]  # what never happened
+    advice: str  # what would make it happen, naming the page's controls
 
 
-def reach(cmp: Comparison, rule_changes, can_make_mistakes: bool = False, bots: Sequence[str] = (),
-          index: int = 0, bold: str | None = None) -> list[Reach]:
-    """For every rule change (:func:`thunee_dsl.model.diff.diff_rulesets` of A and B) that the
-    simulation can watch: the deals in which it came into play under A and under B, and, when it never
-    did, what would make it (more games, bots that take risks, mistakes). ``bots``: the bots that played;
-    ``bold``: the name of the boldest bot style there is, if any."""
-    a, b = cmp.rulesets[0], cmp.rulesets[index + 1]
-    cov_a = {c.rule: c for c in a.coverage}
-    cov_b = {c.rule: c for c in b.coverage}
-    keys = list(dict.fromkeys([*cov_a, *cov_b]))
+def unfired(cmp: Comparison) -> list[Unfired]:
+    """Every changed rule that decided no deal (``cmp.coverage_warnings()``, from the simulation), with the
+    simulation's advice in the page's words."""
     out = []
-    for change in rule_changes:
-        touched = rules_touched(change.path, keys)
-        if not touched:
+    for rule in cmp.rules_compared:
+        if rule.advice is None:
             continue
-        labels = tuple(dict.fromkeys((cov_a.get(k) or cov_b[k]).label for k in touched))
-        deals_a = sum(cov_a[k].deals for k in touched if k in cov_a)
-        deals_b = sum(cov_b[k].deals for k in touched if k in cov_b)
-        fired = deals_a + deals_b > 0
-        out.append(Reach(change.text, tuple(touched), labels, deals_a, deals_b,
-                         "" if fired else advice(touched, cmp.games, can_make_mistakes, bots, bold)))
+        text = remedy(rule.counters, cmp.games, cmp.bots, cmp.mistakes, PAGE_WORDS)
+        out.append(Unfired(rule.change, rule_labels(cmp, rule), text[:1].upper() + text[1:] + "."))
     return out
 
 
-def advice(rule_keys: Sequence[str], games: int, can_make_mistakes: bool, bots: Sequence[str] = (),
-           bold: str | None = None) -> str:
-    """What would make rules that never fired come into play, in words."""
-    if any(k.startswith("penalties.") for k in rule_keys):
-        if can_make_mistakes:
-            return "Bots play only legal moves unless they make mistakes: set Mistakes above 0 (try 0.01)."
-        return "Bots play only legal moves, so a penalty cannot happen in these games."
-    tips = [f"more games (you played {games})"]
-    if bold is None:
-        tips.append("bots that take more risks")
-    elif bold not in bots:
-        tips.append(f"bolder bots (choose {bold})")
-    if can_make_mistakes:
-        tips.append("bots that make mistakes (Mistakes above 0)")
-    return "Try " + ", ".join(tips[:-1]) + (" or " if len(tips) > 1 else "") + tips[-1] + "."
+def reach_rows(cmp: Comparison) -> list[dict]:
+    """Per changed rule: through what it comes into play and in how many deals of each ruleset ("every deal"
+    for a change felt in every deal, "-" where it is not a rule)."""
+    rows = []
+    for rule in cmp.rules_compared:
+        row = {"rule change": rule.change,
+               "comes into play through": ", ".join(rule_labels(cmp, rule)) or "every deal"}
+        for i, deals in enumerate(rule.deals):
+            row[f"deals in {side(cmp, i)}"] = "every deal" if not rule.counters else "-" if deals is None else deals
+        rows.append(row)
+    return rows
 
 
 # -- the verdict ----------------------------------------------------------------------------------
@@ -381,13 +361,12 @@ def phrase(c: Change) -> str:
     return _share_phrase(c) if c.percent else _mean_phrase(c)
 
 
-def verdict(cmp: Comparison, rule_changes, reaches: Sequence[Reach] | None = None, index: int = 0) -> Verdict:
+def verdict(cmp: Comparison, rule_changes, index: int = 0) -> Verdict:
     """What B changes, in words, from the paired differences: game length, who wins, other clear
-    differences; with a caution when a rule that differs never came into play."""
+    differences; with a caution when a rule that differs never came into play (``cmp.rules_compared``)."""
     if not rule_changes:
         return Verdict("They play the same rules, so the same deals come out the same: nothing to tell apart.",
                        "same")
-    reaches = list(reaches or [])
     all_changes = changes(cmp, index)
     by_key = {c.key: c for c in all_changes}
     parts = []
@@ -412,9 +391,9 @@ def verdict(cmp: Comparison, rule_changes, reaches: Sequence[Reach] | None = Non
     text = "; ".join(parts)
     text = (text[:1].upper() + text[1:] + ".") if text else ""
     clear = any(c.clear for c in all_changes)
-    unreached = [r for r in reaches if not r.fired]
+    unreached = [r for r in cmp.rules_compared if not r.fired]
     if unreached:
-        if len(unreached) == len(rule_changes) and not clear:  # every change watched, none came up
+        if len(unreached) == len(cmp.rules_compared) and not clear:  # every change watched, none came up
             text = (f"These {cmp.games} games cannot tell what the change does: "
                     f"{_rules_in_words(unreached)} never came into play. " + text)
         else:
@@ -428,12 +407,13 @@ def verdict(cmp: Comparison, rule_changes, reaches: Sequence[Reach] | None = Non
     return Verdict(text.strip(), tone)
 
 
-def _rules_in_words(unreached: Sequence[Reach]) -> str:
+def _rules_in_words(unreached: Sequence[RuleDecided]) -> str:
     if len(unreached) == 1:
         return f"the changed rule ({unreached[0].change})"
     return f"{len(unreached)} of the changed rules"
 
 
-__all__ = ["HEADLINE", "Change", "Reach", "Verdict", "advice", "changes", "deal_balls_rows", "difference_rows",
-           "digits", "event_rows", "game_length_rows", "glance_rows", "headline_rows", "interval_rows", "reach",
-           "rules_touched", "say_difference", "say_estimate", "side", "verdict"]
+__all__ = ["HEADLINE", "PAGE_WORDS", "Change", "Unfired", "Verdict", "changes", "deal_balls_rows",
+           "difference_rows", "digits", "event_rows", "game_length_rows", "glance_rows", "headline_rows",
+           "interval_rows", "reach_rows", "rule_labels", "say_any", "say_difference", "say_estimate", "side", "unfired",
+           "verdict"]

@@ -57,23 +57,36 @@ def counters_of(path: tuple, keys: Sequence[str]) -> tuple[str, ...]:
     return ()
 
 
-def advice(counters: Sequence[str], games: int, bots, mistakes: float) -> str:
-    """Why a rule may never have fired, and what would make it fire, in a card player's words."""
+#: How the advice names what to change: the CLI's options. The Compare page passes its own controls' names.
+CLI_WORDS = {"no_mistakes": "bots make no mistakes unless asked: add mistakes (--mistakes 0.01)",
+             "more_mistakes": "raise the mistakes rate",
+             "bolder": "bolder players take that risk more often: try --bots bold",
+             "more_games": "play more games"}
+
+
+def remedy(counters: Sequence[str], games: int, bots, mistakes: float, words: dict[str, str] = CLI_WORDS) -> str:
+    """What would make rules that decided no deal fire, in a card player's words (``words``: how to ask for
+    each remedy, :data:`CLI_WORDS` by default)."""
     names = {bots} if isinstance(bots, str) else set(bots)
     tips = []
     if any(c.startswith("penalties.") for c in counters):
         if not mistakes:  # no number of games helps: without mistakes nobody commits an offence
-            return "never decided a deal: bots make no mistakes unless asked: add mistakes (--mistakes 0.01)"
-        tips.append("raise the mistakes rate")
+            return words["no_mistakes"]
+        tips.append(words["more_mistakes"])
     elif any(c.startswith(("undertakings.", "calling.", "bidding.", "claims.")) for c in counters) \
             and names & {"cautious", "typical", "heuristic"}:
-        tips.append("bolder players take that risk more often: try --bots bold")
+        tips.append(words["bolder"])
     if games >= 10:
-        tips.append(f"play more games (none of {games} had it, so it comes up in fewer than 3 games in {games}, "
-                    f"at 95% confidence; try {games * 10})")
+        tips.append(f"{words['more_games']} (none of {games} had it, so it comes up in fewer than 3 games in "
+                    f"{games}, at 95% confidence; try {games * 10})")
     else:
-        tips.append(f"play more games (try {games * 10})")
-    return "never decided a deal: " + "; or ".join(tips)
+        tips.append(f"{words['more_games']} (try {games * 10})")
+    return "; or ".join(tips)
+
+
+def advice(counters: Sequence[str], games: int, bots, mistakes: float) -> str:
+    """Why a rule may never have fired, and what would make it fire (the CLI's words)."""
+    return "never decided a deal: " + remedy(counters, games, bots, mistakes)
 
 
 def rules_compared(rulesets: Sequence[Ruleset], results: Sequence[RulesetResult], games: int, bots,
