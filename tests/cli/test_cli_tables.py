@@ -68,12 +68,15 @@ def test_list_as_json(capsys, user_home):
 
 def test_diff_is_a_table_of_changes_with_where_each_is_set(capsys, monkeypatch):
     monkeypatch.chdir(ROOT)
+    # the removed mapping is located at its first key, the line after "penalties:" (1-based: index + 2)
+    penalties = 2 + next(i for i, line in enumerate((ROOT / "rulesets" / "standard.yaml").read_text().splitlines())
+                         if line.startswith("penalties:"))
     code, out, _ = run(capsys, "diff", "standard", "examples/house/friendly-table.yaml")
     assert code == 0 and out.splitlines() == [
         "friendly-table differs from standard:",
         "Rule change         Where (friendly-table)",
-        "-" * len("Removes Penalties   removed (was rulesets/standard.yaml:134:3)"),
-        "Removes Penalties   removed (was rulesets/standard.yaml:134:3)",
+        "-" * len(f"Removes Penalties   removed (was rulesets/standard.yaml:{penalties}:3)"),
+        f"Removes Penalties   removed (was rulesets/standard.yaml:{penalties}:3)",
     ]
     code, out, _ = run(capsys, "diff", "standard", "thunee")
     assert (code, out) == (0, "standard and standard play the same rules\n")
@@ -122,6 +125,7 @@ from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 import yaml  # noqa: E402
 
+from thunee_dsl.errors import RulesetError  # noqa: E402
 from thunee_dsl.loading.safe_yaml import load_yaml_file  # noqa: E402
 
 words = st.text(st.characters(min_codepoint=32, max_codepoint=0x2FF, blacklist_characters="\x7f", blacklist_categories=("Cc", "Cs")), min_size=1, max_size=12)
@@ -152,9 +156,12 @@ def test_the_header_agrees_with_the_whole_file(tmp_path, text):
     whole.mkdir(exist_ok=True)
     (quick / "generated.yaml").write_text(text, encoding="utf-8")
     (whole / "generated.yaml").write_text("---\n" + text.removeprefix("\ufeff"), encoding="utf-8")
-    data = load_yaml_file(whole / "generated.yaml").data  # the file is ordinary YAML
+    try:  # ordinary YAML, but the loader may still refuse it (e.g. a number over its cap, such as 1E10)
+        data = load_yaml_file(whole / "generated.yaml").data
+    except RulesetError:
+        data = None
     assert read_header(quick / "generated.yaml") == read_header(whole / "generated.yaml")
-    if isinstance(data["name"], str) and data["name"].strip():
+    if data is not None and isinstance(data["name"], str) and data["name"].strip():
         assert read_header(quick / "generated.yaml").name == data["name"].strip()
 
 
