@@ -85,6 +85,7 @@ def start_game() -> None:
         return
     ss.pt_label = catalogue().get(ref, ref)
     ss.pt_msg = None
+    ss.pt_to_top = True
 
 
 def play_again() -> None:
@@ -93,6 +94,7 @@ def play_again() -> None:
     ss.pt_seed = new_seed()
     ss.playtest = Playtest.start(old.ruleset, seat=old.seat, seed=int(ss.pt_seed), bots=old.bots)
     ss.pt_msg = None
+    ss.pt_to_top = True
 
 
 def act(action) -> None:
@@ -112,6 +114,7 @@ def undo() -> None:
 
 def next_deal() -> None:
     ss.playtest.next_deal()
+    ss.pt_to_top = True
 
 
 def reseed() -> None:
@@ -132,6 +135,7 @@ def replay_under() -> None:
     ss.playtest = replayed.playtest
     ss.pt_label = catalogue().get(ref, ref)
     ss.pt_msg = ("info", replayed.summary())
+    ss.pt_to_top = True
 
 
 # -- setup -----------------------------------------------------------------------------------------
@@ -274,6 +278,12 @@ table_html = (f'<div class="pt-table" data-showing="{"last" if showing_last else
               f'<div class="pt-middle">{middle}</div>{"".join(parts)}</div>')
 
 # -- the page ---------------------------------------------------------------------------------------------
+if ss.pop("pt_to_top", False):
+    # A new deal starts at the table. The button that dealt it sat lower down and the browser keeps the page
+    # scrolled there: on a phone the hand showed but the table and its trick were above the screen.
+    st.html(f"""<script>/* deal {view.deal_number}, seed {pt.seed} */
+      (() => {{ const up = () => {{ document.querySelector('[data-testid="stMain"]')?.scrollTo(0, 0); window.scrollTo(0, 0); }};
+               setTimeout(up, 100); setTimeout(up, 700); }})();</script>""", unsafe_allow_javascript=True)
 score = " · ".join(f"{team_name(t)} <b>{view.score[t]}</b>" for t in range(teams))
 made_by = f" by {short(view.trump_maker)}" if view.trump_maker is not None else ""
 call = f'<span>Call <b>{view.call}</b> by {short(view.calls[-1][0])}</span>' if view.call and view.calls else ""

@@ -1,0 +1,57 @@
+"""What a new user met in a real browser (Debian's chromium through Playwright; skipped without chromium).
+
+Each test here is the regression test of one bug found by trying the app as a new user would.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "editor"))
+from browser import chromium_path, deal_with_seed, launch, serve_app, wait_idle  # noqa: E402
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(chromium_path() is None, reason="chromium is not installed (apt-get install chromium)"),
+]
+
+PHONE = {"width": 390, "height": 844}
+HAND = '[class*="st-key-pt_card_"] button:visible'
+
+
+@pytest.fixture(scope="module")
+def browser_app(tmp_path_factory):
+    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is part of the test extra")
+    with serve_app(home=tmp_path_factory.mktemp("home")) as url, sync_api.sync_playwright() as p:
+        browser = launch(p)
+        try:
+            yield url, browser
+        finally:
+            browser.close()
+
+
+def on_screen(page, locator) -> bool:
+    box = locator.bounding_box()
+    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= page.viewport_size["height"]
+
+
+def test_on_a_phone_dealing_shows_the_table_not_only_the_hand(browser_app, tmp_path):
+    """The Deal button sits below the settings; the page used to stay scrolled down there after dealing, so
+    on a phone the hand showed and the table (with the trick and who is to play) was above the screen."""
+    url, browser = browser_app
+    page = browser.new_page(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        page.goto(f"{url}/playtest")
+        wait_idle(page)
+        deal_with_seed(page, 5)  # scrolls down to the Deal button, as a person must
+        page.wait_for_timeout(900)
+        page.screenshot(path=str(tmp_path / "phone-dealt.png"))
+        assert on_screen(page, page.locator(".pt-table")), "the table is not on screen after dealing"
+        assert on_screen(page, page.locator(".pt-status")), "the score line is not on screen after dealing"
+        assert page.locator(HAND).count() and on_screen(page, page.locator(HAND).first)
+    finally:
+        page.close()
