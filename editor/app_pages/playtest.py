@@ -8,7 +8,7 @@ import streamlit as st
 
 from app_common import COLOURS, EDITOR_REF, card_button_label, catalogue, follow_goto, ruleset_of
 from thunee_dsl.editor.cards import action_label, card_label, card_text, history_line, suit_label
-from thunee_dsl.editor.playtest import Playtest, bot_names, new_seed, replay_help
+from thunee_dsl.editor.playtest import TABLES, Playtest, bot_names, new_seed, replay_help
 from thunee_dsl.editor.table import TableWords, table_spots, team_values
 from thunee_dsl.errors import ThuneeDslError
 from thunee_dsl.simulation import default_bot
@@ -16,6 +16,12 @@ from thunee_dsl.simulation import default_bot
 ss = st.session_state
 follow_goto()
 ss.setdefault("pt_seed", new_seed())
+if "pt_table" not in ss:
+    # a new browser session (a reload, a phone that dropped the tab): the address leads back to its game
+    ss.pt_table = st.query_params.get("game") or TABLES.new_id()
+    kept = TABLES.get(ss.pt_table)
+    if kept is not None and ss.get("playtest") is None:
+        ss.playtest, ss.pt_label = kept
 
 # The table is drawn in HTML (cards at their seats); the cards you hold stay real buttons.
 st.html("""<style>
@@ -187,6 +193,8 @@ if pt is None:
     st.stop()
 
 # -- the table, as your seat sees it ---------------------------------------------------------------------
+TABLES.put(ss.pt_table, (pt, ss.get("pt_label", pt.ruleset.name)))
+st.query_params["game"] = ss.pt_table
 view = pt.view()
 r = pt.ruleset
 me, teams = view.seat, view.teams

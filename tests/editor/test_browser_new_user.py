@@ -55,3 +55,31 @@ def test_on_a_phone_dealing_shows_the_table_not_only_the_hand(browser_app, tmp_p
         assert page.locator(HAND).count() and on_screen(page, page.locator(HAND).first)
     finally:
         page.close()
+
+
+def test_a_reload_in_the_middle_of_a_game_finds_the_game_again(browser_app, tmp_path):
+    """A reload (or a phone's browser dropping a tab it kept in the background) starts a new browser
+    session; the game used to be gone, back at "Choose the rules". The address now leads back to it."""
+    url, browser = browser_app
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    try:
+        page.goto(f"{url}/playtest")
+        wait_idle(page)
+        deal_with_seed(page, 8)
+        say = page.locator('[class*="st-key-pt_do_"] button:visible')
+        playable = page.locator('[class*="st-key-pt_card_"] button:not([disabled]):visible')
+        (playable.last if playable.count() else say.last).click()  # one move of mine
+        wait_idle(page)
+        before = page.locator(".pt-status").inner_text(), page.locator(".pt-table").inner_text(), \
+            page.locator(HAND).all_inner_texts()
+        assert "game=" in page.url
+        page.reload()
+        wait_idle(page)
+        page.screenshot(path=str(tmp_path / "after-reload.png"))
+        assert page.locator(".pt-table").count(), "the game is gone after a reload"
+        after = page.locator(".pt-status").inner_text(), page.locator(".pt-table").inner_text(), \
+            page.locator(HAND).all_inner_texts()
+        assert after == before
+        assert page.get_by_role("button", name="Undo my last move").is_enabled()
+    finally:
+        page.close()
