@@ -31,7 +31,7 @@ def open_in_editor(ref: str) -> None:
 
 
 def playtest(ref: str) -> None:
-    ss.pt_ref = ref
+    ss.pt_ref = ss.pt_ref_chosen = ref
     ss.goto = "playtest"
 
 

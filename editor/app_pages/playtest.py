@@ -148,7 +148,12 @@ def replay_under() -> None:
 pt: Playtest | None = ss.get("playtest")
 choices = catalogue()
 refs = list(choices)
-wanted = ss.get("pt_ref", EDITOR_REF if ruleset_of(EDITOR_REF) is not None else "shipped:standard")
+# The editor's text once the person wrote or chose something there; a first visit plays standard (the
+# editor's untouched starter is standard too, but "The editor's text (my-standard)" means nothing yet).
+chose_in_editor = ss.get("editor_version", 0) > 0 or ss.get("editor_text") != ss.get("editor_fresh")
+# What the person picked (here or in the Library) stays; until then the default follows the editor.
+wanted = ss.get("pt_ref_chosen") or (EDITOR_REF if chose_in_editor and ruleset_of(EDITOR_REF) is not None
+                                     else "shipped:standard")
 if wanted not in refs:
     wanted = "shipped:standard"
 ss.pt_ref = wanted
@@ -157,7 +162,7 @@ ss.pt_ref = wanted
 def setup() -> None:
     c1, c2, c3 = st.columns([2.2, 1, 1.4], vertical_alignment="bottom")
     c1.selectbox("Rules", refs, index=refs.index(wanted), format_func=lambda r: choices[r], key="pt_ref_pick",
-                 on_change=lambda: ss.__setitem__("pt_ref", ss.pt_ref_pick))
+                 on_change=lambda: ss.update(pt_ref=ss.pt_ref_pick, pt_ref_chosen=ss.pt_ref_pick))
     chosen = ruleset_of(ss.pt_ref)
     seats = chosen.seats if chosen is not None else 4
     c2.number_input("Your seat", min_value=0, max_value=seats - 1, value=min(int(ss.get("pt_seat", 0)), seats - 1),

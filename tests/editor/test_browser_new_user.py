@@ -83,3 +83,23 @@ def test_a_reload_in_the_middle_of_a_game_finds_the_game_again(browser_app, tmp_
         assert page.get_by_role("button", name="Undo my last move").is_enabled()
     finally:
         page.close()
+
+
+def test_a_first_visit_to_playtest_offers_standard_and_a_new_variant_is_offered_once_started(browser_app):
+    """Straight to Playtest, a new user was offered "The editor's text (my-standard)", a text never seen."""
+    url, browser = browser_app
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    try:
+        page.goto(f"{url}/playtest")
+        wait_idle(page)
+        shown = page.locator(".st-key-pt_ref_pick input").input_value()
+        assert shown.strip().endswith("standard") and "editor" not in shown, shown
+        page.get_by_role("link", name="Library", exact=True).first.click()
+        wait_idle(page)
+        page.get_by_role("button", name="Start a new variant from this").click()
+        wait_idle(page)
+        page.get_by_role("link", name="Playtest", exact=True).first.click()
+        wait_idle(page)
+        assert "The editor's text" in page.locator(".st-key-pt_ref_pick input").input_value()
+    finally:
+        page.close()
