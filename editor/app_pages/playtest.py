@@ -9,7 +9,7 @@ import streamlit as st
 from app_common import COLOURS, EDITOR_REF, card_button_label, catalogue, follow_goto, ruleset_of
 from thunee_dsl.editor.cards import action_label, card_label, card_text, history_line, suit_label
 from thunee_dsl.editor.playtest import TABLES, Playtest, bot_names, new_seed, replay_help
-from thunee_dsl.editor.table import TableWords, table_spots, team_values
+from thunee_dsl.editor.table import TableWords, scroll_script, table_spots, team_values
 from thunee_dsl.errors import ThuneeDslError
 from thunee_dsl.simulation import default_bot
 
@@ -294,9 +294,7 @@ table_html = (f'<div class="pt-table" data-showing="{"last" if showing_last else
 if ss.pop("pt_to_top", False):
     # A new deal starts at the table. The button that dealt it sat lower down and the browser keeps the page
     # scrolled there: on a phone the hand showed but the table and its trick were above the screen.
-    st.html(f"""<script>/* deal {view.deal_number}, seed {pt.seed} */
-      (() => {{ const up = () => {{ document.querySelector('[data-testid="stMain"]')?.scrollTo(0, 0); window.scrollTo(0, 0); }};
-               setTimeout(up, 100); setTimeout(up, 700); }})();</script>""", unsafe_allow_javascript=True)
+    st.html(scroll_script(nonce=f"deal {view.deal_number}, seed {pt.seed}"), unsafe_allow_javascript=True)
 score = " · ".join(f"{team_name(t)} <b>{view.score[t]}</b>" for t in range(teams))
 made_by = f" by {short(view.trump_maker)}" if view.trump_maker is not None else ""
 call = f'<span>Call <b>{view.call}</b> by {short(view.calls[-1][0])}</span>' if view.call and view.calls else ""

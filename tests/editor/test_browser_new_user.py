@@ -103,3 +103,22 @@ def test_a_first_visit_to_playtest_offers_standard_and_a_new_variant_is_offered_
         assert "The editor's text" in page.locator(".st-key-pt_ref_pick input").input_value()
     finally:
         page.close()
+
+
+def test_on_a_phone_picking_a_ruleset_in_the_library_shows_its_rulebook(browser_app, tmp_path):
+    """On a phone the Library's columns stack: a tap on a ruleset changed the rulebook below the long
+    list, out of sight, so nothing seemed to happen."""
+    url, browser = browser_app
+    page = browser.new_page(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        page.goto(url)
+        wait_idle(page)
+        page.get_by_text("two-player-open-face", exact=True).click()
+        wait_idle(page)
+        page.wait_for_timeout(900)
+        page.screenshot(path=str(tmp_path / "phone-library-picked.png"))
+        title = page.locator(".st-key-lib_book").get_by_text("Two-player Thunee (open face game)")
+        assert on_screen(page, title), "the picked ruleset's rulebook is not on screen"
+        assert on_screen(page, page.get_by_role("button", name="Start a new variant from this"))
+    finally:
+        page.close()
