@@ -35,6 +35,8 @@ st.html("""<style>
              border-radius:10px; padding:2px 8px; font-size:.8rem; line-height:1.25; text-align:center;
              white-space:nowrap; border:2px solid transparent; max-width:40%; }
   .pt-seat.pt-west { transform:translate(0,-50%); } .pt-seat.pt-east { transform:translate(-100%,-50%); }
+  /* a side seat's plate stays clear of its card nearer the middle: its badges (Jodies ...) wrap */
+  .pt-seat.pt-west, .pt-seat.pt-east { max-width:26%; } .pt-seat .pt-badges { white-space:normal; }
   .pt-seat .pt-role { color:#666; font-size:.72rem; }
   .pt-seat.pt-with-row { max-width:96%; }
   .pt-seat .pt-name { font-weight:700; font-size:.88rem; }
@@ -271,10 +273,11 @@ for spot in table_spots(me, r.seats, r.direction):
         row = "<div>" + "".join(tile(c, "pt-mini") + ("▾" if c in view.covering[s] else "") for c in view.table[s]) + "</div>"
     name = ('<span class="pt-name">You</span>' if s == me else
             f'<span class="pt-name">Seat {s}</span> <span class="pt-role">{words.role(s)}</span>')
+    badge_row = f'<div class="pt-badges">{"".join(badges)}</div>' if badges else ""
     side = " pt-west" if spot.x < 20 else " pt-east" if spot.x > 80 else ""
     left = 1 if side == " pt-west" else 99 if side == " pt-east" else spot.x
     parts.append(f'<div class="{classes}{side}" data-seat="{s}" style="left:{left:.1f}%;top:{spot.y:.1f}%">'
-                 f'<div>{name}</div>{"<div>" + "".join(badges) + "</div>" if badges else ""}'
+                 f'<div>{name}</div>{badge_row}'
                  f'<div>{held}</div>{row}</div>')
     if s in played:
         won = showing_last and finished is not None and finished.winner == s

@@ -122,3 +122,37 @@ def test_on_a_phone_picking_a_ruleset_in_the_library_shows_its_rulebook(browser_
         assert on_screen(page, page.get_by_role("button", name="Start a new variant from this"))
     finally:
         page.close()
+
+
+def test_a_side_seats_plate_with_many_badges_stays_clear_of_its_card(browser_app):
+    """A side seat that had made trumps and declared two Jodies showed its badges in one long line, and its
+    plate covered its own card in the trick. The badges now wrap; here five are put on the plate."""
+    url, browser = browser_app
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    try:
+        page.goto(f"{url}/playtest")
+        wait_idle(page)
+        deal_with_seed(page, 3)
+        side = '.pt-seat.pt-west, .pt-seat.pt-east'
+        for _ in range(30):
+            seats = [s.get_attribute("data-seat") for s in page.locator(side).all()]
+            if any(page.locator(f'.pt-card[data-seat="{s}"]').count() for s in seats):
+                break
+            playable = page.locator('[class*="st-key-pt_card_"] button:not([disabled]):visible')
+            (playable.first if playable.count() else page.locator('[class*="st-key-pt_do_"] button:visible').last).click()
+            wait_idle(page)
+        overlaps = page.evaluate("""(side) => {
+            const box = e => e.getBoundingClientRect();
+            return [...document.querySelectorAll(side)].filter(plate =>
+                document.querySelector(`.pt-card[data-seat="${plate.dataset.seat}"]`)).map(plate => {
+                let row = plate.querySelector('.pt-badges');
+                if (!row) { row = document.createElement('div'); row.className = 'pt-badges'; plate.append(row); }
+                for (const text of ['trumps', 'dealer', 'Jodie 20', 'Jodie 40', 'to play'])
+                    row.insertAdjacentHTML('beforeend', `<span class="pt-badge">${text}</span>`);
+                const p = box(plate), c = box(document.querySelector(`.pt-card[data-seat="${plate.dataset.seat}"]`));
+                return p.left < c.right && c.left < p.right && p.top < c.bottom && c.top < p.bottom;
+            });
+        }""", side)
+        assert overlaps and not any(overlaps), overlaps
+    finally:
+        page.close()
