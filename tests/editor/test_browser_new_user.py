@@ -12,7 +12,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "editor"))
-from browser import chromium_path, deal_with_seed, launch, serve_app, wait_idle  # noqa: E402
+from browser import chromium_path, deal_with_seed, wait_idle  # noqa: E402
 
 pytestmark = [
     pytest.mark.slow,
@@ -20,18 +20,25 @@ pytestmark = [
 ]
 
 PHONE = {"width": 390, "height": 844}
+LAPTOP = {"width": 1280, "height": 800}
 HAND = '[class*="st-key-pt_card_"] button:visible'
 
 
-@pytest.fixture(scope="module")
-def browser_app(tmp_path_factory):
-    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is part of the test extra")
-    with serve_app(home=tmp_path_factory.mktemp("home")) as url, sync_api.sync_playwright() as p:
-        browser = launch(p)
-        try:
-            yield url, browser
-        finally:
-            browser.close()
+def playtest_page(browser_app, seed: int, viewport=LAPTOP, **options):
+    """A new tab on the Playtest page with a deal dealt from ``seed``."""
+    url, browser = browser_app
+    page = browser.new_page(viewport=viewport, **options)
+    page.goto(f"{url}/playtest")
+    wait_idle(page)
+    deal_with_seed(page, seed)  # scrolls down to the Deal button, as a person must
+    return page
+
+
+def move(page) -> None:
+    """One move of mine: the first card I may play, else the last thing I may say (pass)."""
+    playable = page.locator('[class*="st-key-pt_card_"] button:not([disabled]):visible')
+    (playable.first if playable.count() else page.locator('[class*="st-key-pt_do_"] button:visible').last).click()
+    wait_idle(page)
 
 
 def on_screen(page, locator) -> bool:
@@ -42,12 +49,8 @@ def on_screen(page, locator) -> bool:
 def test_on_a_phone_dealing_shows_the_table_not_only_the_hand(browser_app, tmp_path):
     """The Deal button sits below the settings; the page used to stay scrolled down there after dealing, so
     on a phone the hand showed and the table (with the trick and who is to play) was above the screen."""
-    url, browser = browser_app
-    page = browser.new_page(viewport=PHONE, is_mobile=True, has_touch=True)
+    page = playtest_page(browser_app, 5, PHONE, is_mobile=True, has_touch=True)
     try:
-        page.goto(f"{url}/playtest")
-        wait_idle(page)
-        deal_with_seed(page, 5)  # scrolls down to the Deal button, as a person must
         page.wait_for_timeout(900)
         page.screenshot(path=str(tmp_path / "phone-dealt.png"))
         assert on_screen(page, page.locator(".pt-table")), "the table is not on screen after dealing"
@@ -60,16 +63,9 @@ def test_on_a_phone_dealing_shows_the_table_not_only_the_hand(browser_app, tmp_p
 def test_a_reload_in_the_middle_of_a_game_finds_the_game_again(browser_app, tmp_path):
     """A reload (or a phone's browser dropping a tab it kept in the background) starts a new browser
     session; the game used to be gone, back at "Choose the rules". The address now leads back to it."""
-    url, browser = browser_app
-    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page = playtest_page(browser_app, 8)
     try:
-        page.goto(f"{url}/playtest")
-        wait_idle(page)
-        deal_with_seed(page, 8)
-        say = page.locator('[class*="st-key-pt_do_"] button:visible')
-        playable = page.locator('[class*="st-key-pt_card_"] button:not([disabled]):visible')
-        (playable.last if playable.count() else say.last).click()  # one move of mine
-        wait_idle(page)
+        move(page)
         before = page.locator(".pt-status").inner_text(), page.locator(".pt-table").inner_text(), \
             page.locator(HAND).all_inner_texts()
         assert "game=" in page.url
@@ -88,7 +84,7 @@ def test_a_reload_in_the_middle_of_a_game_finds_the_game_again(browser_app, tmp_
 def test_a_first_visit_to_playtest_offers_standard_and_a_new_variant_is_offered_once_started(browser_app):
     """Straight to Playtest, a new user was offered "The editor's text (my-standard)", a text never seen."""
     url, browser = browser_app
-    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page = browser.new_page(viewport=LAPTOP)
     try:
         page.goto(f"{url}/playtest")
         wait_idle(page)
@@ -127,20 +123,14 @@ def test_on_a_phone_picking_a_ruleset_in_the_library_shows_its_rulebook(browser_
 def test_a_side_seats_plate_with_many_badges_stays_clear_of_its_card(browser_app):
     """A side seat that had made trumps and declared two Jodies showed its badges in one long line, and its
     plate covered its own card in the trick. The badges now wrap; here five are put on the plate."""
-    url, browser = browser_app
-    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page = playtest_page(browser_app, 3)
     try:
-        page.goto(f"{url}/playtest")
-        wait_idle(page)
-        deal_with_seed(page, 3)
         side = '.pt-seat.pt-west, .pt-seat.pt-east'
         for _ in range(30):
             seats = [s.get_attribute("data-seat") for s in page.locator(side).all()]
             if any(page.locator(f'.pt-card[data-seat="{s}"]').count() for s in seats):
                 break
-            playable = page.locator('[class*="st-key-pt_card_"] button:not([disabled]):visible')
-            (playable.first if playable.count() else page.locator('[class*="st-key-pt_do_"] button:visible').last).click()
-            wait_idle(page)
+            move(page)
         overlaps = page.evaluate("""(side) => {
             const box = e => e.getBoundingClientRect();
             return [...document.querySelectorAll(side)].filter(plate =>
