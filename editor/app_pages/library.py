@@ -6,6 +6,7 @@ import streamlit as st
 
 from app_common import (catalogue, demoted, follow_goto, new_variant_name, overlay_template, ruleset_of, ruleset_text,
                         set_editor_text, shelf, show_problems, tilde, user_check)
+from thunee_dsl.editor.table import scroll_script
 from thunee_dsl.model.rulebook import render_rulebook, ruleset_summary
 
 ss = st.session_state
@@ -31,12 +32,13 @@ def open_in_editor(ref: str) -> None:
 
 
 def playtest(ref: str) -> None:
-    ss.pt_ref = ref
+    ss.pt_ref = ss.pt_ref_chosen = ref
     ss.goto = "playtest"
 
 
 def pick() -> None:
     ss.lib_selected = ss.lib_pick
+    ss.lib_to_book = True
 
 
 def set_home() -> None:
@@ -65,18 +67,23 @@ with left:
     st.text_input("Your folder (or set THUNEE_DSL_HOME)", value=ss.home, key="lib_home", on_change=set_home)
 
 with right:
+    if ss.pop("lib_to_book", False):
+        # on a phone the columns stack: the rulebook picked sits below the long list, out of sight
+        st.html(scroll_script(".st-key-lib_book", narrow_only=True, nonce=ss.lib_pick),
+                unsafe_allow_javascript=True)
     ref = ss.get("lib_pick", selected)
     kind, _, name = ref.partition(":")
     ruleset = ruleset_of(ref)
+    book = st.container(key="lib_book")
     if ruleset is not None:
-        st.subheader(ruleset.title)
+        book.subheader(ruleset.title)
         st.caption(f"`{ruleset.name}` · {'shipped with thunee-dsl' if kind == 'shipped' else 'yours'}"
                    + (f" · also called {', '.join(ruleset.aliases)}" if ruleset.aliases else ""))
         summary = ruleset_summary(ruleset)
         if summary:
             st.write(summary)
     else:
-        st.subheader(name)
+        book.subheader(name)
         st.warning("This file is not a valid ruleset yet. Open it in the editor to fix it.")
         show_problems(user_check(name))
     b1, b2, b3 = st.columns(3)

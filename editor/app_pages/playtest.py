@@ -8,14 +8,20 @@ import streamlit as st
 
 from app_common import COLOURS, EDITOR_REF, card_button_label, catalogue, follow_goto, ruleset_of
 from thunee_dsl.editor.cards import action_label, card_label, card_text, history_line, suit_label
-from thunee_dsl.editor.playtest import Playtest, bot_names, new_seed, replay_help
-from thunee_dsl.editor.table import TableWords, table_spots, team_values
+from thunee_dsl.editor.playtest import TABLES, Playtest, bot_names, new_seed, replay_help
+from thunee_dsl.editor.table import TableWords, scroll_script, table_spots, team_values
 from thunee_dsl.errors import ThuneeDslError
 from thunee_dsl.simulation import default_bot
 
 ss = st.session_state
 follow_goto()
 ss.setdefault("pt_seed", new_seed())
+if "pt_table" not in ss:
+    # a new browser session (a reload, a phone that dropped the tab): the address leads back to its game
+    ss.pt_table = st.query_params.get("game") or TABLES.new_id()
+    kept = TABLES.get(ss.pt_table)
+    if kept is not None and ss.get("playtest") is None:
+        ss.playtest, ss.pt_label = kept
 
 # The table is drawn in HTML (cards at their seats); the cards you hold stay real buttons.
 st.html("""<style>
@@ -29,6 +35,8 @@ st.html("""<style>
              border-radius:10px; padding:2px 8px; font-size:.8rem; line-height:1.25; text-align:center;
              white-space:nowrap; border:2px solid transparent; max-width:40%; }
   .pt-seat.pt-west { transform:translate(0,-50%); } .pt-seat.pt-east { transform:translate(-100%,-50%); }
+  /* a side seat's plate stays clear of its card nearer the middle: its badges (Jodies ...) wrap */
+  .pt-seat.pt-west, .pt-seat.pt-east { max-width:26%; } .pt-seat .pt-badges { white-space:normal; }
   .pt-seat .pt-role { color:#666; font-size:.72rem; }
   .pt-seat.pt-with-row { max-width:96%; }
   .pt-seat .pt-name { font-weight:700; font-size:.88rem; }
@@ -85,6 +93,7 @@ def start_game() -> None:
         return
     ss.pt_label = catalogue().get(ref, ref)
     ss.pt_msg = None
+    ss.pt_to_top = True
 
 
 def play_again() -> None:
@@ -93,6 +102,7 @@ def play_again() -> None:
     ss.pt_seed = new_seed()
     ss.playtest = Playtest.start(old.ruleset, seat=old.seat, seed=int(ss.pt_seed), bots=old.bots)
     ss.pt_msg = None
+    ss.pt_to_top = True
 
 
 def act(action) -> None:
@@ -112,6 +122,7 @@ def undo() -> None:
 
 def next_deal() -> None:
     ss.playtest.next_deal()
+    ss.pt_to_top = True
 
 
 def reseed() -> None:
@@ -132,13 +143,19 @@ def replay_under() -> None:
     ss.playtest = replayed.playtest
     ss.pt_label = catalogue().get(ref, ref)
     ss.pt_msg = ("info", replayed.summary())
+    ss.pt_to_top = True
 
 
 # -- setup -----------------------------------------------------------------------------------------
 pt: Playtest | None = ss.get("playtest")
 choices = catalogue()
 refs = list(choices)
-wanted = ss.get("pt_ref", EDITOR_REF if ruleset_of(EDITOR_REF) is not None else "shipped:standard")
+# The editor's text once the person wrote or chose something there; a first visit plays standard (the
+# editor's untouched starter is standard too, but "The editor's text (my-standard)" means nothing yet).
+chose_in_editor = ss.get("editor_version", 0) > 0 or ss.get("editor_text") != ss.get("editor_fresh")
+# What the person picked (here or in the Library) stays; until then the default follows the editor.
+wanted = ss.get("pt_ref_chosen") or (EDITOR_REF if chose_in_editor and ruleset_of(EDITOR_REF) is not None
+                                     else "shipped:standard")
 if wanted not in refs:
     wanted = "shipped:standard"
 ss.pt_ref = wanted
@@ -147,7 +164,7 @@ ss.pt_ref = wanted
 def setup() -> None:
     c1, c2, c3 = st.columns([2.2, 1, 1.4], vertical_alignment="bottom")
     c1.selectbox("Rules", refs, index=refs.index(wanted), format_func=lambda r: choices[r], key="pt_ref_pick",
-                 on_change=lambda: ss.__setitem__("pt_ref", ss.pt_ref_pick))
+                 on_change=lambda: ss.update(pt_ref=ss.pt_ref_pick, pt_ref_chosen=ss.pt_ref_pick))
     chosen = ruleset_of(ss.pt_ref)
     seats = chosen.seats if chosen is not None else 4
     c2.number_input("Your seat", min_value=0, max_value=seats - 1, value=min(int(ss.get("pt_seat", 0)), seats - 1),
@@ -183,6 +200,8 @@ if pt is None:
     st.stop()
 
 # -- the table, as your seat sees it ---------------------------------------------------------------------
+TABLES.put(ss.pt_table, (pt, ss.get("pt_label", pt.ruleset.name)))
+st.query_params["game"] = ss.pt_table
 view = pt.view()
 r = pt.ruleset
 me, teams = view.seat, view.teams
@@ -254,10 +273,11 @@ for spot in table_spots(me, r.seats, r.direction):
         row = "<div>" + "".join(tile(c, "pt-mini") + ("▾" if c in view.covering[s] else "") for c in view.table[s]) + "</div>"
     name = ('<span class="pt-name">You</span>' if s == me else
             f'<span class="pt-name">Seat {s}</span> <span class="pt-role">{words.role(s)}</span>')
+    badge_row = f'<div class="pt-badges">{"".join(badges)}</div>' if badges else ""
     side = " pt-west" if spot.x < 20 else " pt-east" if spot.x > 80 else ""
     left = 1 if side == " pt-west" else 99 if side == " pt-east" else spot.x
     parts.append(f'<div class="{classes}{side}" data-seat="{s}" style="left:{left:.1f}%;top:{spot.y:.1f}%">'
-                 f'<div>{name}</div>{"<div>" + "".join(badges) + "</div>" if badges else ""}'
+                 f'<div>{name}</div>{badge_row}'
                  f'<div>{held}</div>{row}</div>')
     if s in played:
         won = showing_last and finished is not None and finished.winner == s
@@ -274,6 +294,10 @@ table_html = (f'<div class="pt-table" data-showing="{"last" if showing_last else
               f'<div class="pt-middle">{middle}</div>{"".join(parts)}</div>')
 
 # -- the page ---------------------------------------------------------------------------------------------
+if ss.pop("pt_to_top", False):
+    # A new deal starts at the table. The button that dealt it sat lower down and the browser keeps the page
+    # scrolled there: on a phone the hand showed but the table and its trick were above the screen.
+    st.html(scroll_script(nonce=f"deal {view.deal_number}, seed {pt.seed}"), unsafe_allow_javascript=True)
 score = " · ".join(f"{team_name(t)} <b>{view.score[t]}</b>" for t in range(teams))
 made_by = f" by {short(view.trump_maker)}" if view.trump_maker is not None else ""
 call = f'<span>Call <b>{view.call}</b> by {short(view.calls[-1][0])}</span>' if view.call and view.calls else ""

@@ -37,3 +37,16 @@ def app(home):
     return open_page
 
 
+
+
+@pytest.fixture(scope="module")
+def browser_app(tmp_path_factory):
+    """The app served headless with a private user folder, and Debian's chromium: ``(url, browser)``."""
+    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is part of the test extra")
+    from browser import launch, serve_app  # editor/browser.py (the browser tests put editor/ on sys.path)
+    with serve_app(home=tmp_path_factory.mktemp("home")) as url, sync_api.sync_playwright() as p:
+        browser = launch(p)
+        try:
+            yield url, browser
+        finally:
+            browser.close()

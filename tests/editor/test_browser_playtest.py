@@ -16,7 +16,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "editor"))
-from browser import chromium_path, choose_rules, deal_with_seed, launch, serve_app, wait_idle  # noqa: E402
+from browser import chromium_path, choose_rules, deal_with_seed, wait_idle  # noqa: E402
 
 pytestmark = [
     pytest.mark.slow,
@@ -26,17 +26,6 @@ pytestmark = [
 HAND = '[class*="st-key-pt_card_"] button:visible'  # a button with a tooltip has a hidden twin
 PLAYABLE = '[class*="st-key-pt_card_"] button:not([disabled]):visible'
 SAY = '[class*="st-key-pt_do_"] button:visible'
-
-
-@pytest.fixture(scope="module")
-def browser_app(tmp_path_factory):
-    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is part of the test extra")
-    with serve_app(home=tmp_path_factory.mktemp("home")) as url, sync_api.sync_playwright() as p:
-        browser = launch(p)
-        try:
-            yield url, browser
-        finally:
-            browser.close()
 
 
 def table_state(page) -> dict:

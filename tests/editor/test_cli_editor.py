@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
+import signal
 import subprocess
 import sys
 import time
@@ -56,4 +59,39 @@ def test_thunee_dsl_editor_serves_the_app(tmp_path):
         assert body == "ok", proc.stdout.read().decode() if proc.poll() is not None else "no answer"
     finally:
         proc.terminate()
+        proc.wait(timeout=20)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_stopping_the_editor_command_stops_the_app(tmp_path):
+    """`kill PID` of `thunee-dsl editor` (what a service manager or a script does) left the Streamlit
+    server it started serving on, its port taken, with no command to stop it."""
+    pytest.importorskip("streamlit", reason="the app extra (streamlit) is not installed")
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "thunee_dsl", "editor", "--port", str(port), "--address",
+                             "127.0.0.1", "--headless"], cwd=tmp_path, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL, start_new_session=True,
+                            env={**os.environ, "THUNEE_DSL_HOME": str(tmp_path / "home")})
+
+    def answers() -> bool:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/_stcore/health", timeout=2):
+                return True
+        except OSError:
+            return False
+
+    try:
+        deadline = time.monotonic() + 60
+        while not answers() and time.monotonic() < deadline and proc.poll() is None:
+            time.sleep(0.3)
+        assert answers(), "the app never answered"
+        proc.send_signal(signal.SIGTERM)  # the command only, as `kill PID` does
+        proc.wait(timeout=30)
+        deadline = time.monotonic() + 20
+        while answers() and time.monotonic() < deadline:
+            time.sleep(0.3)
+        assert not answers(), "the app outlived its command"
+    finally:
+        with contextlib.suppress(ProcessLookupError):  # the command and its server, whatever happened
+            os.killpg(proc.pid, signal.SIGKILL)
         proc.wait(timeout=20)

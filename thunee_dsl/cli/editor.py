@@ -8,6 +8,7 @@ working folder; only what the person chooses on this command line is passed as f
 from __future__ import annotations
 
 import importlib.util
+import signal
 import subprocess
 import sys
 
@@ -72,7 +73,18 @@ def main_editor(args) -> int:
         print(f"error: the editor app is missing (looked for {app_path()})", file=sys.stderr)
         return 2
     print(f"thunee-dsl editor: {where(args.address, args.port)} (Ctrl+C to stop)", file=sys.stderr)
+    server = subprocess.Popen(streamlit_command(args.port, args.address, args.headless))
+    # Stopping this command stops the app: a `kill`, a service manager or a closed terminal signals only
+    # this process, and the server used to go on serving (its port taken) after its command was gone.
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), lambda signum, _frame: server.send_signal(signum))
     try:
-        return subprocess.call(streamlit_command(args.port, args.address, args.headless))
-    except KeyboardInterrupt:
+        return server.wait()
+    except KeyboardInterrupt:  # Ctrl+C reached the server too (the same terminal): let it finish stopping
+        try:
+            server.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
         return 130

@@ -24,7 +24,10 @@ import io
 import json
 import random
 import re
+import threading
+import uuid
 import zipfile
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -53,6 +56,42 @@ def bot_names() -> list[str]:
 
 def new_seed() -> int:
     return random.SystemRandom().randrange(1, 1_000_000)
+
+
+class Tables:
+    """Games under way, by the id the Playtest page keeps in its address (``?game=...``): a reload, or a
+    phone's browser that dropped the tab while it was in the background, finds its game again instead of
+    a new deal. The ``keep`` most recently played games are kept; the oldest go first.
+
+    >>> tables = Tables(keep=2)
+    >>> tables.put("a", 1); tables.put("b", 2); tables.put("a", 3); tables.put("c", 4)
+    >>> tables.get("a"), tables.get("b"), tables.get("c")
+    (3, None, 4)
+    """
+
+    def __init__(self, keep: int = 64):
+        self.keep = keep
+        self._games: OrderedDict[str, object] = OrderedDict()
+        self._lock = threading.Lock()  # each browser session runs the page in a thread of its own
+
+    @staticmethod
+    def new_id() -> str:
+        return uuid.uuid4().hex[:12]
+
+    def put(self, key: str, game) -> None:
+        with self._lock:
+            self._games[key] = game
+            self._games.move_to_end(key)
+            while len(self._games) > self.keep:
+                self._games.popitem(last=False)
+
+    def get(self, key: str | None):
+        with self._lock:
+            return self._games.get(key) if key else None
+
+
+#: The games of everyone using this app server.
+TABLES = Tables()
 
 
 @dataclass

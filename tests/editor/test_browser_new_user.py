@@ -1,0 +1,148 @@
+"""What a new user met in a real browser (Debian's chromium through Playwright; skipped without chromium).
+
+Each test here is the regression test of one bug found by trying the app as a new user would.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "editor"))
+from browser import chromium_path, deal_with_seed, wait_idle  # noqa: E402
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(chromium_path() is None, reason="chromium is not installed (apt-get install chromium)"),
+]
+
+PHONE = {"width": 390, "height": 844}
+LAPTOP = {"width": 1280, "height": 800}
+HAND = '[class*="st-key-pt_card_"] button:visible'
+
+
+def playtest_page(browser_app, seed: int, viewport=LAPTOP, **options):
+    """A new tab on the Playtest page with a deal dealt from ``seed``."""
+    url, browser = browser_app
+    page = browser.new_page(viewport=viewport, **options)
+    page.goto(f"{url}/playtest")
+    wait_idle(page)
+    deal_with_seed(page, seed)  # scrolls down to the Deal button, as a person must
+    return page
+
+
+def move(page) -> None:
+    """One move of mine: the first card I may play, else the last thing I may say (pass)."""
+    playable = page.locator('[class*="st-key-pt_card_"] button:not([disabled]):visible')
+    (playable.first if playable.count() else page.locator('[class*="st-key-pt_do_"] button:visible').last).click()
+    wait_idle(page)
+
+
+def on_screen(page, locator) -> bool:
+    box = locator.bounding_box()
+    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= page.viewport_size["height"]
+
+
+def test_on_a_phone_dealing_shows_the_table_not_only_the_hand(browser_app, tmp_path):
+    """The Deal button sits below the settings; the page used to stay scrolled down there after dealing, so
+    on a phone the hand showed and the table (with the trick and who is to play) was above the screen."""
+    page = playtest_page(browser_app, 5, PHONE, is_mobile=True, has_touch=True)
+    try:
+        page.wait_for_timeout(900)
+        page.screenshot(path=str(tmp_path / "phone-dealt.png"))
+        assert on_screen(page, page.locator(".pt-table")), "the table is not on screen after dealing"
+        assert on_screen(page, page.locator(".pt-status")), "the score line is not on screen after dealing"
+        assert page.locator(HAND).count() and on_screen(page, page.locator(HAND).first)
+    finally:
+        page.close()
+
+
+def test_a_reload_in_the_middle_of_a_game_finds_the_game_again(browser_app, tmp_path):
+    """A reload (or a phone's browser dropping a tab it kept in the background) starts a new browser
+    session; the game used to be gone, back at "Choose the rules". The address now leads back to it."""
+    page = playtest_page(browser_app, 8)
+    try:
+        move(page)
+        before = page.locator(".pt-status").inner_text(), page.locator(".pt-table").inner_text(), \
+            page.locator(HAND).all_inner_texts()
+        assert "game=" in page.url
+        page.reload()
+        wait_idle(page)
+        page.screenshot(path=str(tmp_path / "after-reload.png"))
+        assert page.locator(".pt-table").count(), "the game is gone after a reload"
+        after = page.locator(".pt-status").inner_text(), page.locator(".pt-table").inner_text(), \
+            page.locator(HAND).all_inner_texts()
+        assert after == before
+        assert page.get_by_role("button", name="Undo my last move").is_enabled()
+    finally:
+        page.close()
+
+
+def test_a_first_visit_to_playtest_offers_standard_and_a_new_variant_is_offered_once_started(browser_app):
+    """Straight to Playtest, a new user was offered "The editor's text (my-standard)", a text never seen."""
+    url, browser = browser_app
+    page = browser.new_page(viewport=LAPTOP)
+    try:
+        page.goto(f"{url}/playtest")
+        wait_idle(page)
+        shown = page.locator(".st-key-pt_ref_pick input").input_value()
+        assert shown.strip().endswith("standard") and "editor" not in shown, shown
+        page.get_by_role("link", name="Library", exact=True).first.click()
+        wait_idle(page)
+        page.get_by_role("button", name="Start a new variant from this").click()
+        wait_idle(page)
+        page.get_by_role("link", name="Playtest", exact=True).first.click()
+        wait_idle(page)
+        assert "The editor's text" in page.locator(".st-key-pt_ref_pick input").input_value()
+    finally:
+        page.close()
+
+
+def test_on_a_phone_picking_a_ruleset_in_the_library_shows_its_rulebook(browser_app, tmp_path):
+    """On a phone the Library's columns stack: a tap on a ruleset changed the rulebook below the long
+    list, out of sight, so nothing seemed to happen."""
+    url, browser = browser_app
+    page = browser.new_page(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        page.goto(url)
+        wait_idle(page)
+        page.get_by_text("two-player-open-face", exact=True).click()
+        wait_idle(page)
+        page.wait_for_timeout(900)
+        page.screenshot(path=str(tmp_path / "phone-library-picked.png"))
+        title = page.locator(".st-key-lib_book").get_by_text("Two-player Thunee (open face game)")
+        assert on_screen(page, title), "the picked ruleset's rulebook is not on screen"
+        assert on_screen(page, page.get_by_role("button", name="Start a new variant from this"))
+    finally:
+        page.close()
+
+
+def test_a_side_seats_plate_with_many_badges_stays_clear_of_its_card(browser_app):
+    """A side seat that had made trumps and declared two Jodies showed its badges in one long line, and its
+    plate covered its own card in the trick. The badges now wrap; here five are put on the plate."""
+    page = playtest_page(browser_app, 3)
+    try:
+        side = '.pt-seat.pt-west, .pt-seat.pt-east'
+        for _ in range(30):
+            seats = [s.get_attribute("data-seat") for s in page.locator(side).all()]
+            if any(page.locator(f'.pt-card[data-seat="{s}"]').count() for s in seats):
+                break
+            move(page)
+        overlaps = page.evaluate("""(side) => {
+            const box = e => e.getBoundingClientRect();
+            return [...document.querySelectorAll(side)].filter(plate =>
+                document.querySelector(`.pt-card[data-seat="${plate.dataset.seat}"]`)).map(plate => {
+                let row = plate.querySelector('.pt-badges');
+                if (!row) { row = document.createElement('div'); row.className = 'pt-badges'; plate.append(row); }
+                for (const text of ['trumps', 'dealer', 'Jodie 20', 'Jodie 40', 'to play'])
+                    row.insertAdjacentHTML('beforeend', `<span class="pt-badge">${text}</span>`);
+                const p = box(plate), c = box(document.querySelector(`.pt-card[data-seat="${plate.dataset.seat}"]`));
+                return p.left < c.right && c.left < p.right && p.top < c.bottom && c.top < p.bottom;
+            });
+        }""", side)
+        assert overlaps and not any(overlaps), overlaps
+    finally:
+        page.close()
