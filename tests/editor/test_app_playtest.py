@@ -12,6 +12,7 @@ import pytest
 import yaml
 
 from thunee_dsl.editor.playtest import replay_help
+from thunee_dsl.errors import RulesetError
 from thunee_dsl.editor.table import TableWords, team_values
 from thunee_dsl.game.transcript import replay_file, replay_text
 from thunee_dsl.loading import shipped_rulesets
@@ -174,7 +175,32 @@ def test_the_export_holds_the_deal_so_far(app):
     pt = at.session_state["playtest"]
     said = [str(a) for i, a in enumerate(pt.game.deals[-1].actions) if i not in pt.game.deals[-1].silent]
     exported = yaml.safe_load(text)
-    assert exported["ruleset"] == "standard" and exported["deals"][-1]["actions"] == said and said
+    # the deal on the table is not finished: replay refuses a deal that stops midway, so the export keeps it
+    # as comments (nothing played is lost) and what it holds replays
+    assert exported["ruleset"] == "standard" and exported["deals"] == [] and said
+    assert kept_deal(text)["actions"] == said
+    with pytest.raises(RulesetError, match="a transcript needs at least one finished deal"):
+        replay_text(text)
+
+
+def kept_deal(text: str) -> dict:
+    """The deal still being played, kept as comments at the end of an exported transcript."""
+    return yaml.safe_load("\n".join(line[1:] for line in text.splitlines() if line.startswith("#  ")))[0]
+
+
+def test_an_export_in_the_middle_of_a_later_deal_replays_the_finished_ones(app):
+    at = start(app, seed=3)
+    finish_deal(at)
+    pt = at.session_state["playtest"]
+    at.button(key="pt_next").click().run()
+    play_until_cards(at)
+    step(at)
+    text = at.session_state["pt_export_file"][1].decode("utf-8")
+    assert pt.game.deals[-1].result is None and len(yaml.safe_load(text)["deals"]) == len(pt.game.deals) - 1
+    report = replay_text(text)
+    assert list(report.score) == list(pt.game.deals[-2].score_after)
+    said = [str(a) for i, a in enumerate(pt.game.deals[-1].actions) if i not in pt.game.deals[-1].silent]
+    assert kept_deal(text)["actions"] == said
 
 
 def test_a_whole_deal_scored_and_explained_then_the_next(app):
@@ -397,4 +423,4 @@ def test_the_export_follows_an_undone_and_changed_move(app):
     [b for b in enabled(at, "pt_card_")][1].click().run()
     second = at.session_state["pt_export_file"][1]
     said = [str(a) for i, a in enumerate(pt.game.deals[-1].actions) if i not in pt.game.deals[-1].silent]
-    assert first != second and yaml.safe_load(second.decode("utf-8"))["deals"][-1]["actions"] == said
+    assert first != second and kept_deal(second.decode("utf-8"))["actions"] == said

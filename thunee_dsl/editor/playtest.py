@@ -252,12 +252,20 @@ class Playtest:
                  f"seed {self.seed}",
                  f"ruleset: {json.dumps(data['ruleset'])}", f"dealer: {data['dealer']}",
                  f"score: {json.dumps(data['score'])}", "deals:"]
-        for deal in data["deals"]:
-            lines.append(f"  - dealer: {deal['dealer']}")
-            lines.append("    hands:")
-            lines += [f"      {seat}: [{', '.join(cards)}]" for seat, cards in deal["hands"].items()]
-            lines.append("    actions:" if deal["actions"] else "    actions: []")
-            lines += [f"      - {json.dumps(a) if not _PLAIN.match(a) else a}" for a in deal["actions"]]
+        finished = [record.result is not None for record in self.game.deals]
+        if not any(finished):
+            lines[-1] = "deals: []"
+        for number, (deal, done) in enumerate(zip(data["deals"], finished), start=1):
+            block = [f"  - dealer: {deal['dealer']}", "    hands:"]
+            block += [f"      {seat}: [{', '.join(cards)}]" for seat, cards in deal["hands"].items()]
+            block.append("    actions:" if deal["actions"] else "    actions: []")
+            block += [f"      - {json.dumps(a) if not _PLAIN.match(a) else a}" for a in deal["actions"]]
+            if not done:
+                # A transcript holds finished deals (replay refuses one that stops midway): the deal on the
+                # table is kept, as comments, so nothing played is lost; uncomment it once it is finished.
+                lines.append(f"# deal {number} was still being played when this was saved:")
+                block = [f"#{line}" for line in block]
+            lines += block
         return "\n".join(lines) + "\n"
 
     def export(self) -> tuple[str, bytes, str]:

@@ -116,7 +116,10 @@ def _check_shape(doc: LocatedDoc, ruleset: Ruleset) -> None:
         problems.append(Problem(doc.location(("score", team)), f"score: team {team} has {score[team]} balls, but "
                                 f"{ruleset.game.target} wins the game: a game still being played has fewer"))
     deals = data.get("deals")
-    if not isinstance(deals, list) or not deals:
+    if isinstance(deals, list) and not deals:
+        problems.append(Problem(doc.location(("deals",)), "'deals:' is empty: a transcript needs at least one "
+                                "finished deal (a game saved before its first deal ended holds none)"))
+    elif not isinstance(deals, list):
         problems.append(Problem(doc.location(("deals",) if "deals" in data else ()), "a transcript needs 'deals:', a list of deals"))
         deals = []
     for i, deal in enumerate(deals):
