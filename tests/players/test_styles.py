@@ -84,7 +84,10 @@ def test_typical_takes_the_claim_of_highest_average_unless_its_edge_is_within_th
         options = list(est.results)
         quiet = options[0]
         best = max(options, key=lambda a: (round(est.mean(a), 9), -options.index(a)))
-        assert est.draws >= 2 and all(len(v) == est.draws for v in est.results.values())
+        assert all(len(v) == est.draws for v in est.results.values())
+        if est.draws == 1:  # stopped at the first layout: every claim did worse there than keeping quiet
+            assert action == quiet and all(est.results[a][0] < est.results[quiet][0] for a in options[1:])
+            continue
         if action != best:
             edge, se = est.edge(best, quiet)
             assert action == quiet and edge <= STYLES["typical"].margin * se

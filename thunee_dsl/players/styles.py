@@ -49,7 +49,7 @@ class Style:
     undertake_slack: float  # tricks a hand may fall short of all and still have an undertaking weighed
     least: int = 4  # sampled deals before a decision may stop
     most: int = 8  # sampled deals at most
-    claim_least: int = 2  # claims: the last trick, where few layouts are left
+    claim_least: int = 1  # claims: the last trick, where few layouts are left (see expected._clear)
     said: str = ""
 
 
