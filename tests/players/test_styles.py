@@ -84,7 +84,10 @@ def test_typical_takes_the_claim_of_highest_average_unless_its_edge_is_within_th
         options = list(est.results)
         quiet = options[0]
         best = max(options, key=lambda a: (round(est.mean(a), 9), -options.index(a)))
-        assert est.draws >= 2 and all(len(v) == est.draws for v in est.results.values())
+        assert all(len(v) == est.draws for v in est.results.values())
+        if est.draws == 1:  # stopped at the first layout: every claim did worse there than keeping quiet
+            assert action == quiet and all(est.results[a][0] < est.results[quiet][0] for a in options[1:])
+            continue
         if action != best:
             edge, se = est.edge(best, quiet)
             assert action == quiet and edge <= STYLES["typical"].margin * se
@@ -112,3 +115,41 @@ def test_docstring_examples(module):
 
     result = doctest.testmod(importlib.import_module(module), optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0 and result.failed == 0
+
+
+
+def test_in_standard_whether_a_claim_succeeds_is_the_same_in_every_layout_the_seat_cannot_rule_out():
+    # Why no Double or Khanaak of the bots fails in `standard` (docs/simulation.md, "What the styles do"):
+    # the window opens just before the claimer plays to the last trick, every card still out is played to
+    # it, and both claims need the claimer to win it, which its own card and the cards seen decide. A failed
+    # claim needs a player who has lost track of the cards. (What keeping quiet is worth may differ.)
+    import random
+
+    from thunee_dsl.players.knowledge import Knowledge
+    from thunee_dsl.players.worlds import Tracker, playout, replayed_worlds
+
+    game = GameState(STANDARD, seed=7)
+    bots = [make_bot("typical", STANDARD, seed=70 + s) for s in range(STANDARD.seats)]
+    windows = uncertain = 0
+    while not game.is_over and windows < 16:
+        seat = game.to_act
+        view = game.view(seat)
+        claims = [a for a in view.legal if STANDARD.claim_by_verb(a.verb)]
+        if claims:
+            k = Knowledge(STANDARD, view)
+            seen = {}
+            for world, replayed in replayed_worlds(k, random.Random(windows), 8, 32):
+                scored = []
+                for a in claims:
+                    g, tr = replayed.clone(), Tracker(k, world)
+                    g.apply(a)
+                    tr.observe(a)
+                    claimed = [p for p in playout(k, world, g, tr).applied if p.startswith("claims.")]
+                    assert len(claimed) == 1
+                    scored.append(claimed[0].endswith(".success"))  # (a failure may be a partner catch)
+                seen[tuple(frozenset(o) for o in world.orders)] = tuple(scored)
+            assert seen and len(set(seen.values())) == 1, (view.seat, view.hand, set(seen.values()))
+            windows += 1
+            uncertain += len(seen) > 1
+        game.apply(bots[seat].choose(view))
+    assert windows == 16 and uncertain >= 4, uncertain  # (windows where the seat could not tell the layout)

@@ -7,6 +7,9 @@ compared like with like, and the work stops early once the decision is clear:
 
 * a deal drawn again (late in a deal few layouts are left: before the last trick there are at most a handful)
   is counted again without being replayed or played out;
+* with ``least=1`` (claims), sampling stops after the first deal if every other choice did worse than
+  keeping quiet in it: a claim pays only when it holds in nearly every layout (it risks more than it
+  gains), so one layout where it fails is enough to keep quiet;
 * after ``least`` deals, and after every ``step`` more, the best choice is compared with the runner-up deal by
   deal; when their difference is more than ``clear`` standard errors from zero (or the same in every deal),
   or when every other choice trails the first (keeping quiet) by more than one standard error, sampling
@@ -77,6 +80,10 @@ def _clear(est: Estimate, risk: float, clear: float) -> bool:
     options = list(est.results)
     if len(options) < 2:
         return True
+    if est.draws == 1:
+        # one deal (``least=1``: claims): a choice that did worse than keeping quiet in the first layout the
+        # seat could draw is not worth more deals -- a claim pays only if it holds in nearly every layout
+        return all(est.results[a][0] < est.results[options[0]][0] for a in options[1:])
     ranked = sorted(options, key=lambda a: est.worth(a, risk), reverse=True)
     m, se = est.edge(ranked[0], ranked[1])
     if se == 0.0 or abs(m) > clear * se:

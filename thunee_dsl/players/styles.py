@@ -49,7 +49,7 @@ class Style:
     undertake_slack: float  # tricks a hand may fall short of all and still have an undertaking weighed
     least: int = 4  # sampled deals before a decision may stop
     most: int = 8  # sampled deals at most
-    claim_least: int = 2  # claims: the last trick, where few layouts are left
+    claim_least: int = 1  # claims: the last trick, where few layouts are left (see expected._clear)
     said: str = ""
 
 
@@ -73,7 +73,7 @@ class TableBot(HeuristicBot):
         super().__init__(ruleset, seed=seed, **options)
         self.last_estimate: Estimate | None = None  # the last weighed decision (for inspection and tests)
 
-    def _weigh(self, view: SeatView, options: list[Action], least: int | None = None) -> Action:
+    def _weigh(self, view: SeatView, options: list[Action], least: int | None = None, step: int = 4) -> Action:
         """The option worth most by the style (the first, the quiet one, if nothing could be sampled)."""
         s = self.style
         try:
@@ -81,7 +81,7 @@ class TableBot(HeuristicBot):
         except Knowledge.Inconsistent:
             return options[0]
         est = expected_balls(k, options, decision_rng(self.seed, view), least=least or s.least, most=s.most,
-                             risk=s.risk)
+                             step=step, risk=s.risk)
         self.last_estimate = est
         if est is None:
             return options[0]
@@ -125,4 +125,5 @@ class TableBot(HeuristicBot):
         passing, claims = self._claim_choices(view)
         if passing is None:
             return claims[0]
-        return self._weigh(view, [passing] + claims, least=self.style.claim_least)
+        # looked at after every layout: few are left, and most claims are settled by the first one or two
+        return self._weigh(view, [passing] + claims, least=self.style.claim_least, step=1)
