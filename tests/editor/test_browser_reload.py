@@ -1,4 +1,4 @@
-"""A page file edited while the app is served, then Simulate on Compare (a real browser).
+"""A page or library file changed while the app is served, then Simulate on Compare (a real browser).
 
 With PYTHONPATH naming the checkout (as in development), Streamlit's source watcher used to drop every
 ``thunee_dsl`` module from ``sys.modules`` on any source change (a page edited, a merge into the served
@@ -26,7 +26,8 @@ pytestmark = [
 ]
 
 
-def test_simulate_after_a_page_file_was_edited_under_the_running_app(tmp_path):
+@pytest.mark.parametrize("edited", ["editor/app_common.py", "thunee_dsl/editor/comparing.py"])
+def test_simulate_after_a_source_file_changed_under_the_running_app(tmp_path, edited):
     sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is part of the test extra")
     src = tmp_path / "src"
     for folder in ("thunee_dsl", "rulesets", "editor"):
@@ -41,8 +42,8 @@ def test_simulate_after_a_page_file_was_edited_under_the_running_app(tmp_path):
             go(page, "Compare")
             choose(page, "cmp_a", "standard")
             choose(page, "cmp_b", "royals")  # both compiled (and cached) by the library as first imported
-            edited = src / "editor" / "app_common.py"
-            edited.write_text(edited.read_text(encoding="utf-8") + "\n# edited while served\n", encoding="utf-8")
+            source = src / edited  # a page edited, or the library changed (a merge into the served checkout)
+            source.write_text(source.read_text(encoding="utf-8") + "\n# changed while served\n", encoding="utf-8")
             page.wait_for_timeout(3000)  # time for the watcher to see it
             type_number(page, "cmp_games", 2)  # the next run: the watcher's evictions happen here
             page.get_by_role("button", name="Simulate", exact=True).click()
