@@ -16,6 +16,7 @@ from thunee_dsl.editor import session
 from thunee_dsl.editor.checking import EDITOR_FILE, TextCheck, check_text
 from thunee_dsl.editor.storage import UserRulesets, user_home
 from thunee_dsl.loading import shipped_rulesets
+from thunee_dsl.model.ruleset import Ruleset
 
 HERE = Path(__file__).resolve().parent
 PAGES = {
@@ -116,14 +117,29 @@ def set_editor_text(text: str, origin: str, file: str | None = None, fresh: bool
 
 
 # -- rulesets -------------------------------------------------------------------------------------
-@st.cache_resource(show_spinner=False)
+# The caches outlive a re-import of this file, and of the library should Streamlit's source watcher
+# ever reload it (the app's config keeps it out: server.folderWatchBlacklist): keyed by the library's
+# identity, a reloaded library compiles its own rulesets, never gets ones whose Ruleset class it does
+# not know (simulate refused them: "expected compiled rulesets ..., got Ruleset").
+LIBRARY = id(Ruleset)
+
+
 def shipped(name: str):
+    return _shipped(name, LIBRARY)
+
+
+def checked(text: str, base_dir: str | None, filename: str = EDITOR_FILE) -> TextCheck:
+    """Compiled text (rulesets hold closures: cache_resource, never cache_data)."""
+    return _checked(text, base_dir, filename, LIBRARY)
+
+
+@st.cache_resource(show_spinner=False)
+def _shipped(name: str, library: int):
     return load_ruleset(name)
 
 
 @st.cache_resource(show_spinner=False, max_entries=64)
-def checked(text: str, base_dir: str | None, filename: str = EDITOR_FILE) -> TextCheck:
-    """Compiled text (rulesets hold closures: cache_resource, never cache_data)."""
+def _checked(text: str, base_dir: str | None, filename: str, library: int) -> TextCheck:
     return check_text(text, filename=filename, base_dir=base_dir)
 
 

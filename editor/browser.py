@@ -37,10 +37,11 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def serve_app(home: str | Path | None = None, timeout: float = 60.0, env: dict | None = None):
+def serve_app(home: str | Path | None = None, timeout: float = 60.0, env: dict | None = None, app: Path = APP):
     """Run the app headless on a free port; yields its base URL. ``home`` becomes THUNEE_DSL_HOME
     (a fresh temporary folder by default, so a user's own rulesets are never touched); ``env`` adds to
-    (or, with None values, removes from) the app's environment."""
+    (or, with None values, removes from) the app's environment; ``app``: another copy of the app's script
+    (served from the folder above it, as this one is)."""
     port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
         env = {**os.environ, "THUNEE_DSL_HOME": str(home or tmp), **(env or {})}
@@ -48,10 +49,10 @@ def serve_app(home: str | Path | None = None, timeout: float = 60.0, env: dict |
         log = Path(tmp) / "streamlit.log"
         with open(log, "wb") as out:
             proc = subprocess.Popen(
-                [sys.executable, "-m", "streamlit", "run", str(APP), "--server.headless", "true",
+                [sys.executable, "-m", "streamlit", "run", str(app), "--server.headless", "true",
                  "--server.address", "127.0.0.1", "--server.port", str(port),
                  "--browser.gatherUsageStats", "false"],
-                env=env, stdout=out, stderr=subprocess.STDOUT, cwd=str(HERE.parent))
+                env=env, stdout=out, stderr=subprocess.STDOUT, cwd=str(Path(app).parent.parent))
             url = f"http://127.0.0.1:{port}"
             try:
                 deadline = time.monotonic() + timeout
