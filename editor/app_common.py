@@ -5,6 +5,7 @@ Only presentation lives in the app; the logic is in :mod:`thunee_dsl.editor`.
 
 from __future__ import annotations
 
+import functools
 import html
 from pathlib import Path
 
@@ -56,6 +57,27 @@ def take_code_edit(response) -> bool:
         session.keep_draft(st.session_state, drafts_folder())
         return True
     return False
+
+
+def code_box(code: str, key: str, **options):
+    """``code_editor.code_editor`` whose edits also reach the session in an ``on_change`` callback.
+
+    Callbacks run at the start of the next script run, whatever page it is for: keys typed just before a
+    page link is clicked reach the text even though the Editor page's own run (which reads the component's
+    return value) never happens. The arguments are the component's own (see ``code_editor.code_editor``).
+    """
+    from code_editor import _component_func  # the component, called as code_editor() calls it
+    defaults = dict(lang="python", theme="default", shortcuts="vscode", height=30, focus=False, allow_reset=False,
+                    replace_completer=False, response_mode="default", ghost_text="", snippets=["", ""],
+                    completions=[], keybindings={}, buttons=[], menu={}, info={}, options={}, props={},
+                    editor_props={}, component_props={})
+    return _component_func(code=code, key=key, on_change=functools.partial(_code_box_changed, key),
+                           default={"id": "", "type": "", "lang": "", "text": "", "selected": "", "cursor": ""},
+                           **{**defaults, **options})
+
+
+def _code_box_changed(key: str) -> None:
+    take_code_edit(st.session_state.get(key))
 
 
 def drafts_folder() -> Path:

@@ -6,9 +6,8 @@ from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 import streamlit as st
-from code_editor import code_editor
 
-from app_common import (catalogue, check_editor, code_editor_key, demoted, follow_goto, ruleset_text, set_editor_text,
+from app_common import (catalogue, check_editor, code_box, code_editor_key, demoted, follow_goto, ruleset_text, set_editor_text,
                         shelf, shipped, show_problems, take_code_edit, tilde)
 from thunee_dsl import load_ruleset
 from thunee_dsl.editor import session
@@ -172,7 +171,7 @@ with left:
     else:
         st.caption("Ruleset (YAML), checked as you type; problems are marked at their line. "
                    "Ctrl+Space suggests a key.")
-        if take_code_edit(code_editor(
+        if take_code_edit(code_box(
             ss.editor_text, lang="yaml", key=code_editor_key(), height=[20, 40],
             # Every key goes to the app ("debounceChangePeriod": 0 below). With a debounce (the component's
             # default is 250 ms) the text Ace is given back when the gutter marks change lags the typing,

@@ -88,11 +88,7 @@ def test_typed_text_survives_page_changes(tmp_path, visit):
         type_at_end(page, f"\n# round {round_}")
         expected = code_editor_text(page)  # what the user sees (Ace keeps the indent on a new line)
         assert expected.rstrip().endswith(f"# round {round_}")
-        # a person's hand moves from the keys to the page link. A click within a few hundred ms of the
-        # last key (longer on a loaded machine) can still lose that key: the component value and the page
-        # change race in Streamlit (with 250 ms here, 1 run in 5 lost one under load)
-        page.wait_for_timeout(600)
-        go(page, other)
+        go(page, other)  # at once: the edit reaches the session in the code editor's callback
         go(page, "Editor")
         assert code_editor_text(page) == expected, f"round {round_}: text lost after visiting {other}"
         assert page.locator(".st-key-ed_save_name input").input_value() == "my-standard"
@@ -107,6 +103,19 @@ def test_typed_text_survives_page_changes(tmp_path, visit):
     wait_idle(page)
     assert code_editor_text(page) == expected
     assert (tmp_path / "after-page-changes.png").stat().st_size > 10_000
+
+
+def test_keys_typed_right_before_a_page_link_are_kept(visit):
+    """No pause between the last key and the click on a page link: the edit reaches the session in the
+    code editor's on_change callback, which runs first in the next run, whatever page that run is for."""
+    page = visit("")
+    go(page, "Editor")
+    for round_, other in enumerate(["Library", "Playtest", "Compare"]):
+        type_at_end(page, f"\n# quick {round_}")
+        expected = code_editor_text(page)
+        go(page, other)  # at once
+        go(page, "Editor")
+        assert code_editor_text(page) == expected, f"round {round_}: keys lost on the way to {other}"
 
 
 def eventually(page, check, tries: int = 50) -> None:
