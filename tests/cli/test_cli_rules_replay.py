@@ -1,0 +1,140 @@
+"""`thunee-dsl rules` and `thunee-dsl replay`: what a card player reads, checked against the sources.
+
+The numbers asserted here are read from the rule sources (pagat's South African Thunee, Scoring and
+Calling Thunee), not from the program: a rulebook that printed the wrong ball table, or a replay that
+scored a hand-counted deal differently, fails.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from thunee_dsl.cli.main import main
+
+REPO = Path(__file__).resolve().parents[2]
+TRANSCRIPTS = REPO / "tests" / "transcripts"
+
+
+def run_cli(capsys, *args: str) -> tuple[int, str, str]:
+    capsys.readouterr()
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+# --- rules --------------------------------------------------------------------------------------
+
+
+def test_rules_prints_the_sources_numbers(capsys):
+    code, out, err = run_cli(capsys, "rules", "standard")
+    assert code == 0 and err == ""
+    # Players, Cards and Summary: the ranking, the points and the pack's total
+    assert "J 9 A 10 K Q" in out
+    assert "J 30, 9 20, A 11, 10 10, K 3, Q 2" in out
+    assert "304 card points" in out
+    # Dealing, Calling and Making Trumps: calls 10 .. 100, then 104 ends calling
+    assert "10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 104" in out
+    # Scoring: "Thunee 4 balls / 4 balls / 8 balls"
+    assert "| `4` | `4` | `8` |" in out
+
+
+def test_rules_of_an_overlay_shows_its_change_and_where_it_came_from(capsys):
+    code, out, _ = run_cli(capsys, "rules", str(REPO / "examples" / "house" / "partner-catch-four.yaml"))
+    assert code == 0
+    thunee = out[out.index("### Thunee"):]
+    thunee = thunee[:thunee.index("###", 3)]
+    assert "| `4` | `4` | `4` |" in thunee  # the partner catch costs 4 balls, not 8
+    assert "| `4` | `4` | `8` |" not in thunee
+    assert "changed by partner-catch-four" in thunee
+
+
+def test_rules_writes_to_a_file(capsys, tmp_path):
+    target = tmp_path / "book.md"
+    code, out, _ = run_cli(capsys, "rules", "standard", "-o", str(target))
+    assert code == 0
+    text = target.read_text(encoding="utf-8")
+    assert text.startswith("# ") and "## Calling" in text
+    assert "## Calling" not in out
+
+
+def test_rules_of_an_unknown_name_is_a_message_not_a_traceback(capsys):
+    code, out, err = run_cli(capsys, "rules", "no-such-ruleset")
+    assert code != 0
+    assert "no-such-ruleset" in err and "Traceback" not in err
+
+
+# --- replay -------------------------------------------------------------------------------------
+
+SIMULTANEOUS = TRANSCRIPTS / "standard" / "calling_simultaneous_10_30.yaml"
+
+
+def test_replay_scores_a_hand_counted_deal(capsys):
+    # the transcript's comments count it by hand: the counting team's 85 in cards + the 30 called
+    # - 10 for not winning the last trick = 105, which they need: counting team 2 balls
+    code, out, err = run_cli(capsys, "replay", str(SIMULTANEOUS))
+    assert code == 0, err
+    data = json.loads(out)
+    (deal,) = data["deals"]
+    assert deal["card_points"] == [85, 219]
+    assert sum(deal["card_points"]) == 304
+    assert deal["call"] == 30 and deal["trump"] == "C" and deal["trump_maker"] == 3
+    assert deal["balls"] == [2, 0]
+    assert any(line.endswith("= 105") for line in deal["explanation"])
+
+
+def test_replay_text_format_reads_as_sentences(capsys):
+    code, out, _ = run_cli(capsys, "replay", "--format", "text", str(SIMULTANEOUS))
+    assert code == 0
+    assert not out.lstrip().startswith("{")
+    assert "105" in out
+
+
+@pytest.mark.parametrize("path", sorted((TRANSCRIPTS / "standard").glob("*.yaml")), ids=lambda p: p.stem)
+def test_every_standard_transcript_replays_or_fails_with_a_located_message(capsys, path):
+    code, out, err = run_cli(capsys, "replay", str(path))
+    if path.stem.startswith("error_"):
+        # the spec (shared/spec/transcript.md, Errors): status 2, one line naming the file, the deal and
+        # action number, what is wrong and the legal actions at that point
+        assert code == 2, out
+        lines = err.strip().splitlines()
+        assert len(lines) == 1 and "Traceback" not in err, err
+        assert lines[0].startswith(f"{path}:"), lines[0]
+        rest = lines[0][len(str(path)) + 1:]
+        # a replay error names the deal and action; a structural one is `file:line:column: message`
+        assert re.match(r' deal \d+(, action \d+ "[^"]+")?: \S', rest) or re.match(r"\d+:\d+: \S", rest), lines[0]
+        if ", action " in rest and "may not" in rest:
+            assert "legal now:" in rest, rest  # an illegal action lists what was legal
+    else:
+        assert code == 0, err
+        json.loads(out)
+
+
+def test_replay_of_a_missing_file_is_a_message(capsys, tmp_path):
+    code, _, err = run_cli(capsys, "replay", str(tmp_path / "nowhere.yaml"))
+    assert code != 0
+    assert "nowhere.yaml" in err and "Traceback" not in err
+
+
+def test_replay_of_an_overlay_transcript_uses_the_overlays_rules(capsys, tmp_path):
+    # a transcript naming an overlay file is replayed under the overlay's rules, not standard's
+    text = SIMULTANEOUS.read_text(encoding="utf-8")
+    assert "ruleset: standard" in text
+    overlay = tmp_path / "house.yaml"
+    overlay.write_text(textwrap.dedent("""\
+        extends: standard
+        name: house
+        title: House
+        calling:
+          simultaneous_extra: 20
+        """), encoding="utf-8")
+    moved = tmp_path / "t.yaml"
+    moved.write_text(text.replace("ruleset: standard", f"ruleset: {overlay}"), encoding="utf-8")
+    code2, _, err2 = run_cli(capsys, "replay", str(moved))
+    # with 30 more for a simultaneous call, "3 call 30" after 10 is no longer the amount it counts (40 is)
+    assert code2 == 2
+    assert str(moved) in err2 and "Traceback" not in err2
