@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 import html
+import inspect
 from pathlib import Path
 
 import streamlit as st
@@ -66,14 +67,22 @@ def code_box(code: str, key: str, **options):
     page link is clicked reach the text even though the Editor page's own run (which reads the component's
     return value) never happens. The arguments are the component's own (see ``code_editor.code_editor``).
     """
-    from code_editor import _component_func  # the component, called as code_editor() calls it
-    defaults = dict(lang="python", theme="default", shortcuts="vscode", height=30, focus=False, allow_reset=False,
-                    replace_completer=False, response_mode="default", ghost_text="", snippets=["", ""],
-                    completions=[], keybindings={}, buttons=[], menu={}, info={}, options={}, props={},
-                    editor_props={}, component_props={})
-    return _component_func(code=code, key=key, on_change=functools.partial(_code_box_changed, key),
-                           default={"id": "", "type": "", "lang": "", "text": "", "selected": "", "cursor": ""},
-                           **{**defaults, **options})
+    import code_editor  # the component, called as code_editor.code_editor() calls it
+    return code_editor._component_func(code=code, key=key, on_change=functools.partial(_code_box_changed, key),
+                                       default=_CODE_BOX_DEFAULT, **{**_code_box_defaults(), **options})
+
+
+# the component's value before the first edit, as code_editor.code_editor() gives it
+_CODE_BOX_DEFAULT = {"id": "", "type": "", "lang": "", "text": "", "selected": "", "cursor": ""}
+
+
+@functools.cache
+def _code_box_defaults() -> dict:
+    """code_editor.code_editor()'s own defaults, read from its signature (so they cannot drift from it)."""
+    import code_editor
+    params = inspect.signature(code_editor.code_editor).parameters
+    return {name: p.default for name, p in params.items()
+            if p.default is not inspect.Parameter.empty and name != "key"}
 
 
 def _code_box_changed(key: str) -> None:
