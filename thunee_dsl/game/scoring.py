@@ -15,6 +15,7 @@ from operator import itemgetter
 from typing import Any, Callable, NamedTuple
 
 from thunee_dsl.game.deal import Deal
+from thunee_dsl.model.quantities import Env
 
 
 class Step(NamedTuple):
@@ -108,14 +109,19 @@ def decided_steps(deal: Deal) -> tuple[Step, ...]:
         return _step(("cancellation", None, 0, r.cancellation.cancel_if, None, None)),
     teams = r.teams
     team_of = deal.team_of
+    steps: tuple[Step, ...] = ()
     if deal.conceded_by is not None:
-        return tuple([_step(("concede", team, r.concede_balls, None, None, None))
-                      for team in range(teams) if team != deal.conceded_by])
+        for team in range(teams):
+            if team != deal.conceded_by:
+                steps += _step(("concede", team, r.concede_balls, None, None, None)),
+        return steps
     if deal.offence is not None:
         seat = deal.offence[1]
         offender = team_of[seat]
-        return tuple([_step(("penalties", team, r.penalties.balls, None, None, seat))
-                      for team in range(teams) if team != offender])
+        for team in range(teams):
+            if team != offender:
+                steps += _step(("penalties", team, r.penalties.balls, None, None, seat)),
+        return steps
     u = deal.undertaking
     if u is not None:
         caller = deal.undertaker
@@ -127,15 +133,14 @@ def decided_steps(deal: Deal) -> tuple[Step, ...]:
             how, team, formula = "partner_catch", opponents, u.balls.partner_catch
         else:
             how, team, formula = "failure", opponents, u.balls.failure
-        env = deal.env(caller=caller, callers=callers, opponents=opponents)
+        env = Env(deal, deal.balls, callers=callers, opponents=opponents, caller=caller)
         return _step((f"undertakings.{u.name}.{how}", team, formula.evaluate(env), formula, env, caller)),
-    steps: tuple[Step, ...] = ()
     c = deal.claim
     if c is not None:
         caller = deal.claimer
         callers = team_of[caller]
         opponents = (callers + 1) % teams
-        cenv = deal.env(caller=caller, seat=caller, callers=callers, opponents=opponents)
+        cenv = Env(deal, deal.balls, callers=callers, opponents=opponents, caller=caller, seat=caller)
         last = deal.last_trick_winner
         if c.succeeds_if.evaluate(cenv):
             how, team, formula = "success", callers, c.balls.success
@@ -146,17 +151,15 @@ def decided_steps(deal: Deal) -> tuple[Step, ...]:
         steps = _step((f"claims.{c.name}.{how}", team, formula.evaluate(cenv), formula, cenv, caller)),
         if not c.adds:
             return steps
-        env = deal.env()
+        env = Env(deal, deal.balls)
         env.team_values = cenv.team_values  # team values are worked out once for the deal
     else:
-        env = deal.env()
+        env = Env(deal, deal.balls)  # what deal.env() gives, without its keyword packing
     formula = r.each_team
     if formula is not None:
-        each = []
         for team in range(teams):
             tenv = env.bind_team(team, teams)
-            each.append(_step(("scoring.each_team", team, formula.evaluate(tenv), formula, tenv, None)))
-        steps += tuple(each)
+            steps += _step(("scoring.each_team", team, formula.evaluate(tenv), formula, tenv, None)),
     for path, holds, counting, formula in r.engine_cache.get("scoring.outcomes") or _outcomes(r):
         if holds(env):
             team = deal.counting if counting else deal.makers
@@ -177,10 +180,10 @@ def _outcomes(r) -> tuple[tuple[str, Callable, bool, Any], ...]:
 
 _THROWN_IN = frozenset({"redeal", "cancellation"})
 _ALONE = frozenset({"concede", "penalties"})  # nothing else counts, and no scoring rule of the data applies
-_DEFAULTS = {f.name: f.default for f in fields(DealResult) if f.default is not MISSING}
-# DealResult(**values) field by field (a frozen dataclass sets each with object.__setattr__) costs about as
-# much as deciding the deal's score: score_deal fills the instance's dict instead, defaults first, which
-# is the same only while nothing else (a default factory, a __post_init__, slots) has to run.
+# DealResult(**values) sets each field with object.__setattr__ (it is frozen), which costs about as much as
+# deciding the deal's score: score_deal writes the instance's dict instead, only the fields it has to; a
+# field left out reads its default from the class, where dataclasses put it. The same as DealResult(...)
+# while no field has a default factory and nothing else (a __post_init__, slots) has to run.
 if any(f.default_factory is not MISSING for f in fields(DealResult)) or hasattr(DealResult, "__post_init__") \
         or hasattr(DealResult, "__slots__"):
     raise TypeError("score_deal fills DealResult's __dict__: give it no default factory, __post_init__ or slots")
@@ -196,26 +199,27 @@ def score_deal(deal: Deal) -> DealResult:
     trump, u, c = deal.trump, deal.undertaking, deal.claim
     result = _new_result(DealResult)
     state = result.__dict__
-    state.update(_DEFAULTS)
-    # item by item: dict.update(**fields) costs more (the keywords make a dict of their own first)
+    # item by item (a dict display or update(**fields) costs more), defaults left to the class
     state["dealer"] = deal.dealer
     state["trump"] = None if trump is None else r.deck.suits[trump]
     state["trump_maker"] = deal.trump_maker
     state["call"] = deal.call
-    state["undertaking"] = u.verb if u else None
-    state["claim"] = c.verb if c else None
+    if u is not None:
+        state["undertaking"] = u.verb
+    if c is not None:
+        state["claim"] = c.verb
     state["bid"] = deal.high_bid
     state["seat_tricks"] = tuple(deal.seat_tricks)
     state["steps"] = steps
     state["deal"] = deal
-    first = steps[0].path if steps else ""
+    first = steps[0][0] if steps else ""  # the first step's path
     if first in _THROWN_IN:  # nobody scores
         state["balls"] = (0,) * r.teams
         state["cancelled"] = True
         return result
     balls = [0] * r.teams
-    for step in steps:
-        balls[step.team] += step.balls
+    for _, team, n, _, _, _ in steps:  # (path, team, balls, formula, env, seat)
+        balls[team] += n
     state["balls"] = tuple(balls)
     state["card_points"] = tuple(deal.team_cards)
     state["declared"] = tuple(deal.team_declared)
@@ -227,7 +231,7 @@ def score_deal(deal: Deal) -> DealResult:
             state["offence"] = deal.offence[0]
     elif steps:
         # each rule once, in the order it decided ("scoring.each_team" is a step for every team, in a row)
-        state["applied"] = (first,) if steps[-1].path == first else tuple(dict.fromkeys(map(_path, steps)))
+        state["applied"] = (first,) if steps[-1][0] == first else tuple(dict.fromkeys(map(_path, steps)))
     return result
 
 
