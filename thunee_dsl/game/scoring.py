@@ -128,13 +128,13 @@ def decided_steps(deal: Deal) -> tuple[Step, ...]:
         callers = team_of[caller]
         opponents = (callers + 1) % teams
         if deal.caught_by is None:
-            how, team, formula = "success", callers, u.balls.success
+            how = "success"
         elif team_of[deal.caught_by] == callers:
-            how, team, formula = "partner_catch", opponents, u.balls.partner_catch
+            how = "partner_catch"
         else:
-            how, team, formula = "failure", opponents, u.balls.failure
+            how = "failure"
         env = Env(deal, deal.balls, callers=callers, opponents=opponents, caller=caller)
-        return _step((f"undertakings.{u.name}.{how}", team, formula.evaluate(env), formula, env, caller)),
+        return _judged("undertakings", u, how, callers, opponents, env, caller),
     c = deal.claim
     if c is not None:
         caller = deal.claimer
@@ -143,12 +143,12 @@ def decided_steps(deal: Deal) -> tuple[Step, ...]:
         cenv = Env(deal, deal.balls, callers=callers, opponents=opponents, caller=caller, seat=caller)
         last = deal.last_trick_winner
         if c.succeeds_if.evaluate(cenv):
-            how, team, formula = "success", callers, c.balls.success
+            how = "success"
         elif last is not None and last != caller and team_of[last] == callers:
-            how, team, formula = "partner_catch", opponents, c.balls.partner_catch
+            how = "partner_catch"
         else:
-            how, team, formula = "failure", opponents, c.balls.failure
-        steps = _step((f"claims.{c.name}.{how}", team, formula.evaluate(cenv), formula, cenv, caller)),
+            how = "failure"
+        steps = _judged("claims", c, how, callers, opponents, cenv, caller),
         if not c.adds:
             return steps
         env = Env(deal, deal.balls)
@@ -165,6 +165,15 @@ def decided_steps(deal: Deal) -> tuple[Step, ...]:
             team = deal.counting if counting else deal.makers
             return steps + (_step((path, team, formula.evaluate(env), formula, env, None)),)
     return steps
+
+
+def _judged(kind: str, called, how: str, callers: int, opponents: int, env: Env, caller: int) -> Step:
+    """The step of an undertaking or a claim (``kind``) judged ``how`` (success, failure, partner_catch):
+    its ball table's formula for that, giving the balls to the caller's team on success, else to the
+    opponents."""
+    formula = getattr(called.balls, how)
+    return _step((f"{kind}.{called.name}.{how}", callers if how == "success" else opponents, formula.evaluate(env),
+                  formula, env, caller))
 
 
 def _outcomes(r) -> tuple[tuple[str, Callable, bool, Any], ...]:
