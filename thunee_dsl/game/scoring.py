@@ -227,8 +227,8 @@ def score_deal(deal: Deal) -> DealResult:
         state["cancelled"] = True
         return result
     balls = [0] * r.teams
-    for _, team, n, _, _, _ in steps:  # (path, team, balls, formula, env, seat)
-        balls[team] += n
+    for step in steps:
+        balls[step[1]] += step[2]  # step.team, step.balls (indexing skips the names' descriptors)
     state["balls"] = tuple(balls)
     state["card_points"] = tuple(deal.team_cards)
     state["declared"] = tuple(deal.team_declared)
