@@ -160,7 +160,10 @@ def decided_steps(deal: Deal) -> tuple[Step, ...]:
         for team in range(teams):
             tenv = env.bind_team(team, teams)
             steps += _step(("scoring.each_team", team, formula.evaluate(tenv), formula, tenv, None)),
-    for path, holds, counting, formula in r.engine_cache.get("scoring.outcomes") or _outcomes(r):
+    outcomes = r.engine_cache.get("scoring.outcomes")
+    if outcomes is None:
+        outcomes = _outcomes(r)
+    for path, holds, counting, formula in outcomes:
         if holds(env):
             team = deal.counting if counting else deal.makers
             return steps + (_step((path, team, formula.evaluate(env), formula, env, None)),)
