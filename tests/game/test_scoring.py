@@ -51,6 +51,18 @@ def test_double_caught_by_the_callers_partner_is_a_failure_4_balls_to_the_oppone
     assert deal.explanation[-1] == "Double fails, partner catch: team 0 (seats 0, 2) opens 4 balls"
 
 
+def test_khanaak_caught_by_the_callers_partner_is_a_failure_4_balls_to_the_opponents():
+    deal = only_deal(TRANSCRIPTS / "standard" / "khanaak_partner_catch.yaml")
+    # team 0: tricks 1, 2, 5, 6 = 52 + 72 + 61 + 45 = 230; team 1: tricks 3, 4 = 38 + 36 = 74
+    assert (deal.claim, deal.trump, deal.trump_maker, deal.call) == ("khanaak", "D", 1, 0)
+    assert deal.card_points == (230, 74) and deal.tricks == (4, 2)
+    # seat 0's KD in the last trick is beaten by partner seat 2's 9D: "a partner catch, but ... the score is
+    # the same as for an ordinary failure": Khanaak, failure: 4 balls to team 1 (no call: not backward)
+    assert deal.balls == (0, 4)
+    assert steps(deal) == [("claims.khanaak.partner_catch", 1, 4)]
+    assert deal.explanation[-1] == "Khanaak fails, partner catch: team 1 (seats 1, 3) opens 4 balls"
+
+
 # -- Cats At Cards: Double and Khanaak are bonuses on the normal result (README summary) ----------------
 
 
