@@ -49,6 +49,8 @@ def finished_deals(ruleset, n: int, seed: int) -> list:
             game_seed += 1
             while not game.is_over:
                 game.apply(choose(rng, game.legal_actions()))
+            if not deals:
+                sys.exit("no deal was scored through thunee_dsl.game.state.score_deal: update finished_deals()")
     finally:
         state_module.score_deal = original
     return deals
