@@ -242,8 +242,15 @@ def score_deal(deal: Deal) -> DealResult:
         else:
             state["offence"] = deal.offence[0]
     elif steps:
-        # each rule once, in the order it decided ("scoring.each_team" is a step for every team, in a row)
-        state["applied"] = (first,) if steps[-1][0] == first else tuple(dict.fromkeys(map(_path, steps)))
+        # each rule once, in the order it decided ("scoring.each_team" is a step for every team, in a row);
+        # the usual one rule, or a bonus claim and one outcome, without building a dict
+        last = steps[-1][0]
+        if last == first:
+            state["applied"] = (first,)
+        elif len(steps) == 2:
+            state["applied"] = (first, last)
+        else:
+            state["applied"] = tuple(dict.fromkeys(map(_path, steps)))
     return result
 
 
