@@ -1,15 +1,40 @@
 """Scoring a finished deal: penalties, undertakings, claims, then the ruleset's outcomes.
 
-Every number comes from the ruleset's formulas; this module only decides which formula
-applies and writes down, line by line, how the result was reached.
+Every number comes from the ruleset's formulas. :func:`decided_steps` is the one place that decides
+which rule scores a deal: it returns the *decided steps* (:class:`Step`), each naming the rule by its
+path in the ruleset, the team whose balls it opens, the balls, and the formula and values that gave
+them. A deal's balls are the sum of its steps (:func:`score_deal`) and its explanation renders the
+same steps (:func:`explain`), in words only when it is read: simulations never pay for the text.
 """
 
 from __future__ import annotations
 
 from dataclasses import MISSING, dataclass, field, fields
-from typing import Callable
+from functools import partial
+from operator import itemgetter
+from typing import Any, Callable, NamedTuple
 
 from thunee_dsl.game.deal import Deal
+from thunee_dsl.model.quantities import Env
+
+
+class Step(NamedTuple):
+    """One decided step of a deal's score.
+
+    ``path`` is the rule that decided, as its path in the ruleset: ``redeal``, ``cancellation``,
+    ``concede``, ``penalties``, ``undertakings.NAME.success`` (or ``.failure``, ``.partner_catch``),
+    ``claims.NAME.success`` (...), ``scoring.each_team``, ``scoring.outcomes.INDEX``. ``team`` is the
+    team whose balls the step opens (None: nobody scores), ``balls`` how many; ``formula`` gave them
+    (or judged the deal: a cancellation's ``cancel_if``), reading ``env`` (None: the deal's own);
+    ``seat`` is the player whose act the step judges (the caller, the offender, the redealer).
+    """
+
+    path: str
+    team: int | None
+    balls: int
+    formula: Any = None
+    env: Any = None
+    seat: int | None = None
 
 
 @dataclass(frozen=True)
@@ -35,13 +60,14 @@ class DealResult:
     # .partner_catch), "claims.NAME.success" (...), "scoring.outcomes.INDEX", "scoring.each_team"
     applied: tuple[str, ...] = ()
     lines: tuple[str, ...] | None = field(default=None, repr=False, compare=False)
-    explainer: Callable[[], tuple[str, ...]] | None = field(default=None, repr=False, compare=False)
+    steps: tuple[Step, ...] = field(default=(), repr=False, compare=False)  # the balls are their sum
+    deal: Deal | None = field(default=None, repr=False, compare=False)  # the finished deal the steps read
 
     @property
     def explanation(self) -> tuple[str, ...]:
         """How the balls were reached, line by line (worked out on first use: simulations skip it)."""
         if self.lines is None:
-            object.__setattr__(self, "lines", self.explainer() if self.explainer else ())
+            object.__setattr__(self, "lines", explain(self.deal, self.steps) if self.deal is not None else ())
         return self.lines
 
     def to_json(self) -> dict:
@@ -65,23 +91,192 @@ class DealResult:
         return out
 
 
-_DEFAULTS = {f.name: f.default for f in fields(DealResult) if f.default is not MISSING}
-# DealResult(**values) field by field (a frozen dataclass sets each with object.__setattr__) costs more than
-# the rest of scoring a deal; _result fills the instance's dict at once, defaults first, when nothing else
-# (a default factory, a __post_init__) has to run.
-_PLAIN = all(f.default_factory is MISSING for f in fields(DealResult)) and not hasattr(DealResult, "__post_init__") \
-    and not hasattr(DealResult, "__slots__")
+# -- which rule scores the deal (the one decision path) ------------------------------------------
 
 
-def _result(**values) -> DealResult:
-    """``DealResult(**values)``, made faster (see _PLAIN)."""
-    if not _PLAIN:
-        return DealResult(**values)
-    result = object.__new__(DealResult)
+_step = partial(tuple.__new__, Step)  # Step((path, team, balls, formula, env, seat)) without NamedTuple's Python __new__
+
+
+def decided_steps(deal: Deal) -> tuple[Step, ...]:
+    """The steps that decide a finished deal's score, in order: a redeal or a cancellation (nobody
+    scores), a concession or a penalty (nothing else counts), an undertaking (nothing else counts), a
+    claim (replacing the normal result unless its balls are a bonus), then each team's own formula and
+    the first outcome of the ruleset's table that holds."""
+    r = deal.r
+    if deal.redealt:
+        return _step(("redeal", None, 0, None, None, deal.redealer)),
+    if deal.cancelled:
+        return _step(("cancellation", None, 0, r.cancellation.cancel_if, None, None)),
+    teams = r.teams
+    team_of = deal.team_of
+    steps: tuple[Step, ...] = ()
+    if deal.conceded_by is not None:
+        for team in range(teams):
+            if team != deal.conceded_by:
+                steps += _step(("concede", team, r.concede_balls, None, None, None)),
+        return steps
+    if deal.offence is not None:
+        seat = deal.offence[1]
+        offender = team_of[seat]
+        for team in range(teams):
+            if team != offender:
+                steps += _step(("penalties", team, r.penalties.balls, None, None, seat)),
+        return steps
+    u = deal.undertaking
+    if u is not None:
+        caller = deal.undertaker
+        callers = team_of[caller]
+        opponents = (callers + 1) % teams
+        if deal.caught_by is None:
+            how = "success"
+        elif team_of[deal.caught_by] == callers:
+            how = "partner_catch"
+        else:
+            how = "failure"
+        env = Env(deal, deal.balls, callers=callers, opponents=opponents, caller=caller)
+        return _judged("undertakings", u, how, callers, opponents, env, caller),
+    c = deal.claim
+    if c is not None:
+        caller = deal.claimer
+        callers = team_of[caller]
+        opponents = (callers + 1) % teams
+        cenv = Env(deal, deal.balls, callers=callers, opponents=opponents, caller=caller, seat=caller)
+        last = deal.last_trick_winner
+        if c.succeeds_if.evaluate(cenv):
+            how = "success"
+        elif last is not None and last != caller and team_of[last] == callers:
+            how = "partner_catch"
+        else:
+            how = "failure"
+        steps = _judged("claims", c, how, callers, opponents, cenv, caller),
+        if not c.adds:
+            return steps
+        env = Env(deal, deal.balls)
+        env.team_values = cenv.team_values  # team values are worked out once for the deal
+    else:
+        env = Env(deal, deal.balls)  # what deal.env() gives, without its keyword packing
+    formula = r.each_team
+    if formula is not None:
+        for team in range(teams):
+            tenv = env.bind_team(team, teams)
+            steps += _step(("scoring.each_team", team, formula.evaluate(tenv), formula, tenv, None)),
+    outcomes = r.engine_cache.get("scoring.outcomes")
+    if outcomes is None:
+        outcomes = _outcomes(r)
+    for path, holds, counting, formula in outcomes:
+        if holds(env):
+            team = deal.counting if counting else deal.makers
+            return steps + (_step((path, team, formula.evaluate(env), formula, env, None)),)
+    return steps
+
+
+def _judged(kind: str, called, how: str, callers: int, opponents: int, env: Env, caller: int) -> Step:
+    """The step of an undertaking or a claim (``kind``) judged ``how`` (success, failure, partner_catch):
+    its ball table's formula for that, giving the balls to the caller's team on success, else to the
+    opponents."""
+    formula = getattr(called.balls, how)
+    return _step((f"{kind}.{called.name}.{how}", callers if how == "success" else opponents, formula.evaluate(env),
+                  formula, env, caller))
+
+
+def _outcomes(r) -> tuple[tuple[str, Callable, bool, Any], ...]:
+    """The ruleset's outcomes table as decided_steps reads it: (path, when holds, for the counting team
+    (else the makers), balls), made once per ruleset."""
+    return r.cached("scoring.outcomes", lambda r: tuple(
+        (f"scoring.outcomes.{index}", outcome.when.evaluate, outcome.winner == "counting", outcome.balls)
+        for index, outcome in enumerate(r.outcomes)))
+
+
+# -- the result: the steps summed -----------------------------------------------------------------
+
+
+_THROWN_IN = frozenset({"redeal", "cancellation"})
+_ALONE = frozenset({"concede", "penalties"})  # nothing else counts, and no scoring rule of the data applies
+# DealResult(**values) sets each field with object.__setattr__ (it is frozen), which costs about as much as
+# deciding the deal's score: score_deal writes the instance's dict instead, only the fields it has to; a
+# field left out reads its default from the class, where dataclasses put it. The same as DealResult(...)
+# while no field has a default factory and nothing else (a __post_init__, slots) has to run.
+if any(f.default_factory is not MISSING for f in fields(DealResult)) or hasattr(DealResult, "__post_init__") \
+        or hasattr(DealResult, "__slots__"):
+    raise TypeError("score_deal fills DealResult's __dict__: give it no default factory, __post_init__ or slots")
+_new_result = object.__new__
+_path = itemgetter(0)  # Step.path
+
+
+def score_deal(deal: Deal) -> DealResult:
+    """Score a deal that is over (``deal.over``): its decided steps, their balls summed by team; the
+    explanation is written from the same steps when first read."""
+    steps = decided_steps(deal)
+    r = deal.r
+    trump, u, c = deal.trump, deal.undertaking, deal.claim
+    result = _new_result(DealResult)
     state = result.__dict__
-    state.update(_DEFAULTS)
-    state.update(values)
+    # item by item (a dict display or update(**fields) costs more), defaults left to the class
+    state["dealer"] = deal.dealer
+    state["trump"] = None if trump is None else r.deck.suits[trump]
+    state["trump_maker"] = deal.trump_maker
+    state["call"] = deal.call
+    if u is not None:
+        state["undertaking"] = u.verb
+    if c is not None:
+        state["claim"] = c.verb
+    state["bid"] = deal.high_bid
+    state["seat_tricks"] = tuple(deal.seat_tricks)
+    state["steps"] = steps
+    state["deal"] = deal
+    first = steps[0][0] if steps else ""  # the first step's path
+    if first in _THROWN_IN:  # nobody scores
+        state["balls"] = (0,) * r.teams
+        state["cancelled"] = True
+        return result
+    balls = [0] * r.teams
+    for step in steps:
+        balls[step[1]] += step[2]  # step.team, step.balls (indexing skips the names' descriptors)
+    state["balls"] = tuple(balls)
+    state["card_points"] = tuple(deal.team_cards)
+    state["declared"] = tuple(deal.team_declared)
+    state["tricks"] = tuple(deal.team_tricks)
+    if first in _ALONE:
+        if first == "concede":
+            state["conceded"] = deal.conceded_by
+        else:
+            state["offence"] = deal.offence[0]
+    elif steps:
+        # each rule once, in the order it decided ("scoring.each_team" is a step for every team, in a row);
+        # the usual one rule, or a bonus claim and one outcome, without building a dict
+        last = steps[-1][0]
+        if last == first:
+            state["applied"] = (first,)
+        elif len(steps) == 2:
+            state["applied"] = (first, last)
+        else:
+            state["applied"] = tuple(dict.fromkeys(map(_path, steps)))
     return result
+
+
+# -- the explanation: the same steps in words ---------------------------------------------------
+
+
+def explain(deal: Deal, steps: tuple[Step, ...] | list[Step]) -> tuple[str, ...]:
+    """The deal's explanation, line by line: the team values the scoring read (when the deal was
+    counted), then each step's own lines (:func:`step_lines`)."""
+    lines: list[str] = []
+    if not steps or steps[0].path.startswith(("claims.", "scoring.")):
+        r = deal.r
+        env = deal.env()
+        for tv in r.team_values:
+            for team in range(r.teams):
+                role = "counting" if team == deal.counting else "makers"
+                lines.append(f"{role} {_team(deal, team)} {tv.name}: {tv.formula.explain(env.bind_team(team, r.teams))}")
+    for step in steps:
+        lines.extend(step_lines(deal, step))
+    return tuple(lines)
+
+
+def step_lines(deal: Deal, step: Step) -> list[str]:
+    """One decided step in words: the rule, who it judged and the balls it opened, to whom."""
+    kind, _, rest = step.path.partition(".")
+    return _WORDS[kind](deal, step, rest)
 
 
 def _team(deal: Deal, team: int) -> str:
@@ -89,257 +284,75 @@ def _team(deal: Deal, team: int) -> str:
     return f"team {team} (seats {', '.join(map(str, seats))})"
 
 
-def _balls_line(who: str, n: int) -> str:
-    return f"{who} opens {n} ball{'s' if n != 1 else ''}"
+def _opens(deal: Deal, step: Step) -> str:
+    """"team 1 (seats 1, 3) opens 2 balls": the step's team and balls."""
+    return f"{_team(deal, step.team)} opens {step.balls} ball{'s' if step.balls != 1 else ''}"
 
 
-def score_deal(deal: Deal) -> DealResult:
-    """Score a deal that is over (``deal.over``); the explanation is written when first read."""
-    if not _PLAIN:
-        result = _score(deal, explain=False)
-        object.__setattr__(result, "explainer", lambda: _score(deal, explain=True).lines)
-        return result
-    result = _quick(deal)
-    result.__dict__["explainer"] = lambda: _score(deal, explain=True).lines
-    return result
+def _how(step: Step) -> str:
+    """The step's formula with its values, unless it is a plain number."""
+    formula = step.formula
+    return "" if formula.text.strip().isdigit() else f" ({formula.explain(step.env)})"
 
 
-def _quick(deal: Deal) -> DealResult:
-    """``_score(deal, explain=False)``, step for step, writing the result's dict directly (no keyword
-    dicts, no lines). Its fields are those _score gives, in the same order."""
-    r = deal.r
-    result = _new_result(DealResult)
-    st = result.__dict__
-    st.update(_DEFAULTS)
-    st["balls"] = ()
-    st["dealer"] = deal.dealer
-    trump = deal.trump
-    st["trump"] = None if trump is None else r.deck.suits[trump]
-    st["trump_maker"] = deal.trump_maker
-    st["call"] = deal.call
-    u = deal.undertaking
-    st["undertaking"] = u.verb if u else None
+def _redeal_words(deal: Deal, step: Step, rest: str) -> list[str]:
+    return [f"seat {step.seat} throws the cards in and claims a redeal: no score, the same dealer deals again"]
+
+
+def _cancellation_words(deal: Deal, step: Step, rest: str) -> list[str]:
+    again = "the same dealer deals again" if deal.r.cancellation.same_dealer else "the deal passes on"
+    return [f"cancelled: {step.formula.explain(step.env or deal.env())}; the deal is thrown in and {again}"]
+
+
+def _concede_words(deal: Deal, step: Step, rest: str) -> list[str]:
+    return [f"{_team(deal, deal.conceded_by)} concedes: {_opens(deal, step)}"]
+
+
+def _penalty_words(deal: Deal, step: Step, rest: str) -> list[str]:
+    return [f"penalty for {deal.offence[0]} by seat {step.seat}: {_opens(deal, step)}; no other score for the deal"]
+
+
+def _undertaking_words(deal: Deal, step: Step, rest: str) -> list[str]:
+    how = rest.rpartition(".")[2]
+    called = f"{deal.undertaking.title} by seat {step.seat}"
+    if how == "success":
+        return [f"{called} wins every trick: {_opens(deal, step)}"]
+    if how == "partner_catch":
+        return [f"{called} caught by partner (seat {deal.caught_by}): {_opens(deal, step)}"]
+    return [f"{called} caught by seat {deal.caught_by}: {_opens(deal, step)}"]
+
+
+def _claim_words(deal: Deal, step: Step, rest: str) -> list[str]:
+    how = rest.rpartition(".")[2]
     c = deal.claim
-    st["claim"] = c.verb if c else None
-    st["bid"] = deal.high_bid
-    st["seat_tricks"] = tuple(deal.seat_tricks)
-    teams = r.teams
-    balls = [0] * teams
-    if deal.redealt or deal.cancelled:
-        st["balls"] = tuple(balls)
-        st["cancelled"] = True
-        return result
-    st["card_points"] = tuple(deal.team_cards)
-    st["declared"] = tuple(deal.team_declared)
-    st["tricks"] = tuple(deal.team_tricks)
-    if deal.conceded_by is not None:
-        for t in range(teams):
-            if t != deal.conceded_by:
-                balls[t] += r.concede_balls
-        st["balls"] = tuple(balls)
-        st["conceded"] = deal.conceded_by
-        return result
-    if deal.offence is not None:
-        offence, seat = deal.offence
-        offender = deal.team_of[seat]
-        for t in range(teams):
-            if t != offender:
-                balls[t] += r.penalties.balls
-        st["balls"] = tuple(balls)
-        st["offence"] = offence
-        return result
-    applied = []
-    if u is not None:
-        caller = deal.undertaker
-        callers = deal.team_of[caller]
-        opponents = (callers + 1) % teams
-        env = deal.env(caller=caller, callers=callers, opponents=opponents)
-        if deal.caught_by is None:
-            balls[callers] += u.balls.success.evaluate(env)
-            applied.append(f"undertakings.{u.name}.success")
-        elif deal.team_of[deal.caught_by] == callers:
-            balls[opponents] += u.balls.partner_catch.evaluate(env)
-            applied.append(f"undertakings.{u.name}.partner_catch")
-        else:
-            balls[opponents] += u.balls.failure.evaluate(env)
-            applied.append(f"undertakings.{u.name}.failure")
-        st["balls"] = tuple(balls)
-        st["applied"] = tuple(applied)
-        return result
-    env = deal.env()
-    if c is not None:
-        caller = deal.claimer
-        callers = deal.team_of[caller]
-        opponents = (callers + 1) % teams
-        cenv = deal.env(caller=caller, seat=caller, callers=callers, opponents=opponents)
-        cenv.team_values = env.team_values
-        if c.succeeds_if.evaluate(cenv):
-            balls[callers] += c.balls.success.evaluate(cenv)
-            applied.append(f"claims.{c.name}.success")
-        elif deal.last_trick_winner is not None and deal.last_trick_winner != caller and \
-                deal.team_of[deal.last_trick_winner] == callers:
-            balls[opponents] += c.balls.partner_catch.evaluate(cenv)
-            applied.append(f"claims.{c.name}.partner_catch")
-        else:
-            balls[opponents] += c.balls.failure.evaluate(cenv)
-            applied.append(f"claims.{c.name}.failure")
-        if not c.adds:
-            st["balls"] = tuple(balls)
-            st["applied"] = tuple(applied)
-            return result
-    if r.each_team is not None:
-        applied.append("scoring.each_team")
-        for team in range(teams):
-            balls[team] += r.each_team.evaluate(env.bind_team(team, teams))
-    for index, outcome in enumerate(r.outcomes):
-        if outcome.when.evaluate(env):
-            applied.append(f"scoring.outcomes.{index}")
-            team = deal.counting if outcome.winner == "counting" else deal.makers
-            balls[team] += outcome.balls.evaluate(env)
-            break
-    st["balls"] = tuple(balls)
-    st["applied"] = tuple(applied)
-    return result
+    lines = [f"{c.title} by seat {step.seat}: {c.succeeds_if.explain(step.env)}"]
+    if how == "success":
+        lines.append(f"{c.title} succeeds: {_opens(deal, step)}{_how(step)}")
+    elif how == "partner_catch":
+        lines.append(f"{c.title} fails, partner catch: {_opens(deal, step)}")
+    else:
+        lines.append(f"{c.title} fails: {_opens(deal, step)}")
+    if c.adds:
+        lines.append(f"the {c.title} balls are a bonus on the normal result:")
+    return lines
 
 
-_new_result = object.__new__
+def _scoring_words(deal: Deal, step: Step, rest: str) -> list[str]:
+    if rest == "each_team":
+        return [f"{_team(deal, step.team)} scores {step.balls}: {step.formula.explain(step.env)}"]
+    outcome = deal.r.outcomes[int(rest.rpartition(".")[2])]
+    lines = []
+    if outcome.when.text.strip() != "true":
+        lines.append(f"{outcome.when.explain(step.env)}{f': {outcome.says}' if outcome.says else ''}")
+    elif outcome.says:
+        lines.append(outcome.says)
+    winner = "counting" if outcome.winner == "counting" else "trump makers"
+    lines.append(f"{winner} {_opens(deal, step)}{_how(step)}")
+    return lines
 
 
-def _score(deal: Deal, explain: bool) -> DealResult:
-    r = deal.r
-    balls = [0] * r.teams
-    lines: list[str] = []
-    applied: list[str] = []
-    base = dict(dealer=deal.dealer,
-                trump=None if deal.trump is None else r.deck.suits[deal.trump],
-                trump_maker=deal.trump_maker, call=deal.call,
-                undertaking=deal.undertaking.verb if deal.undertaking else None,
-                claim=deal.claim.verb if deal.claim else None, bid=deal.high_bid, seat_tricks=tuple(deal.seat_tricks))
-    if deal.redealt:
-        if explain:
-            lines.append(f"seat {deal.redealer} throws the cards in and claims a redeal: no score, the same dealer deals again")
-        return _result(balls=tuple(balls), cancelled=True, lines=tuple(lines) if explain else None, **base)
-    if deal.cancelled:
-        if explain:
-            lines.append(f"cancelled: {r.cancellation.cancel_if.explain(deal.env())}; the deal is thrown in and "
-                         f"{'the same dealer deals again' if r.cancellation.same_dealer else 'the deal passes on'}")
-        return _result(balls=tuple(balls), cancelled=True, lines=tuple(lines) if explain else None, **base)
-
-    played = dict(card_points=tuple(deal.team_cards), declared=tuple(deal.team_declared), tricks=tuple(deal.team_tricks))
-    if deal.conceded_by is not None:
-        for t in range(r.teams):
-            if t != deal.conceded_by:
-                balls[t] += r.concede_balls
-                if explain:
-                    lines.append(f"{_team(deal, deal.conceded_by)} concedes: {_balls_line(_team(deal, t), r.concede_balls)}")
-        return _result(balls=tuple(balls), lines=tuple(lines) if explain else None, conceded=deal.conceded_by,
-                          **base, **played)
-    if deal.offence is not None:
-        offence, seat = deal.offence
-        offender = deal.team_of[seat]
-        for t in range(r.teams):
-            if t != offender:
-                balls[t] += r.penalties.balls
-                if explain:
-                    lines.append(f"penalty for {offence} by seat {seat}: {_balls_line(_team(deal, t), r.penalties.balls)}; "
-                                 "no other score for the deal")
-        return _result(balls=tuple(balls), offence=offence, lines=tuple(lines) if explain else None, **base, **played)
-
-    if deal.undertaking is not None:
-        u, caller = deal.undertaking, deal.undertaker
-        callers = deal.team_of[caller]
-        opponents = (callers + 1) % r.teams
-        env = deal.env(caller=caller, callers=callers, opponents=opponents)
-        if deal.caught_by is None:
-            n = u.balls.success.evaluate(env)
-            balls[callers] += n
-            applied.append(f"undertakings.{u.name}.success")
-            if explain:
-                lines.append(f"{u.title} by seat {caller} wins every trick: {_balls_line(_team(deal, callers), n)}")
-        elif deal.team_of[deal.caught_by] == callers:
-            n = u.balls.partner_catch.evaluate(env)
-            balls[opponents] += n
-            applied.append(f"undertakings.{u.name}.partner_catch")
-            if explain:
-                lines.append(f"{u.title} by seat {caller} caught by partner (seat {deal.caught_by}): "
-                             f"{_balls_line(_team(deal, opponents), n)}")
-        else:
-            n = u.balls.failure.evaluate(env)
-            balls[opponents] += n
-            applied.append(f"undertakings.{u.name}.failure")
-            if explain:
-                lines.append(f"{u.title} by seat {caller} caught by seat {deal.caught_by}: "
-                             f"{_balls_line(_team(deal, opponents), n)}")
-        return _result(balls=tuple(balls), lines=tuple(lines) if explain else None, **base, **played,
-                          applied=tuple(applied))
-
-    env = deal.env()
-    for tv in r.team_values if explain else ():
-        for team in range(r.teams):
-            role = "counting" if team == deal.counting else "makers"
-            if explain:
-                lines.append(f"{role} {_team(deal, team)} {tv.name}: {tv.formula.explain(env.bind_team(team, r.teams))}")
-
-    if deal.claim is not None:
-        c, caller = deal.claim, deal.claimer
-        callers = deal.team_of[caller]
-        opponents = (callers + 1) % r.teams
-        cenv = deal.env(caller=caller, seat=caller, callers=callers, opponents=opponents)
-        cenv.team_values = env.team_values
-        ok = c.succeeds_if.evaluate(cenv)
-        if explain:
-            lines.append(f"{c.title} by seat {caller}: {c.succeeds_if.explain(cenv)}")
-        if ok:
-            n = c.balls.success.evaluate(cenv)
-            balls[callers] += n
-            applied.append(f"claims.{c.name}.success")
-            if explain:
-                how = "" if c.balls.success.text.strip().isdigit() else f" ({c.balls.success.explain(cenv)})"
-                lines.append(f"{c.title} succeeds: {_balls_line(_team(deal, callers), n)}{how}")
-        elif deal.last_trick_winner is not None and deal.last_trick_winner != caller and \
-                deal.team_of[deal.last_trick_winner] == callers:
-            n = c.balls.partner_catch.evaluate(cenv)
-            balls[opponents] += n
-            applied.append(f"claims.{c.name}.partner_catch")
-            if explain:
-                lines.append(f"{c.title} fails, partner catch: {_balls_line(_team(deal, opponents), n)}")
-        else:
-            n = c.balls.failure.evaluate(cenv)
-            balls[opponents] += n
-            applied.append(f"claims.{c.name}.failure")
-            if explain:
-                lines.append(f"{c.title} fails: {_balls_line(_team(deal, opponents), n)}")
-        if not c.adds:
-            return _result(balls=tuple(balls), lines=tuple(lines) if explain else None, **base, **played,
-                              applied=tuple(applied))
-        if explain:
-            lines.append(f"the {c.title} balls are a bonus on the normal result:")
-
-    if r.each_team is not None:
-        applied.append("scoring.each_team")
-        for team in range(r.teams):
-            tenv = env.bind_team(team, r.teams)
-            n = r.each_team.evaluate(tenv)
-            balls[team] += n
-            if explain:
-                lines.append(f"{_team(deal, team)} scores {n}: {r.each_team.explain(tenv)}")
-    for index, outcome in enumerate(r.outcomes):
-        if outcome.when.evaluate(env):
-            applied.append(f"scoring.outcomes.{index}")
-            team = deal.counting if outcome.winner == "counting" else deal.makers
-            n = outcome.balls.evaluate(env)
-            balls[team] += n
-            says = f": {outcome.says}" if outcome.says else ""
-            if outcome.when.text.strip() != "true":
-                if explain:
-                    lines.append(f"{outcome.when.explain(env)}{says}")
-            elif says:
-                if explain:
-                    lines.append(outcome.says)
-            how = "" if not explain or outcome.balls.text.strip().isdigit() else f" ({outcome.balls.explain(env)})"
-            if explain:
-                lines.append(f"{'counting' if outcome.winner == 'counting' else 'trump makers'} "
-                             f"{_balls_line(_team(deal, team), n)}{how}")
-            break
-    return _result(balls=tuple(balls), lines=tuple(lines) if explain else None, **base, **played,
-                      applied=tuple(applied))
+_WORDS = {
+    "redeal": _redeal_words, "cancellation": _cancellation_words, "concede": _concede_words,
+    "penalties": _penalty_words, "undertakings": _undertaking_words, "claims": _claim_words,
+    "scoring": _scoring_words,
+}
