@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import re
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -14,6 +15,7 @@ from thunee_dsl.editor.checking import check_text
 from thunee_dsl.editor.playtest import Playtest
 from thunee_dsl.editor.table import TableWords, rulebook_sections, seat_spot, table_spots, team_values
 from thunee_dsl.game.actions import Action
+from thunee_dsl.game.transcript import replay_file
 from thunee_dsl.loading import shipped_rulesets
 
 
@@ -193,3 +195,30 @@ def test_any_deal_of_any_ruleset_is_told_with_its_balls(name, seed, choices):
         assert sum(int(n) for n in re.findall(r"(\d+) balls?\b", story)) == sum(result.balls), (story, result.balls)
     if not any(result.balls):
         assert "nobody scores" in story
+
+
+STANDARD_TRANSCRIPTS = Path(__file__).resolve().parents[1] / "transcripts" / "standard"
+
+
+@pytest.mark.parametrize("name, me, words", [
+    # seat 2 calls Thunee; its partner seat 0 must play JS on the caller's AS: team 1 opens 8 balls
+    ("thunee_partner_catch", 1, "Seat 2 (opponent) called Thunee and was caught by their own partner (seat 0): "
+                                "your team wins 8 balls."),
+    ("thunee_partner_catch", 0, "Your partner (seat 2) called Thunee and was caught by you: they win 8 balls."),
+    ("penalty_out_of_turn", 0, None),
+    ("penalty_revoke", 0, None),
+])
+def test_the_story_names_who_did_it_from_the_decided_steps(name, me, words):
+    """Who was caught, who caught, who offended: read from the deal's decided steps and the finished deal
+    (never picked out of the explanation's text)."""
+    report = replay_file(STANDARD_TRANSCRIPTS / f"{name}.yaml")
+    (result,) = report.deals
+    story = TableWords(report.game.ruleset, me=me).deal_story(result, report.game.view(me))
+    if words is not None:
+        assert story == words
+    else:
+        (step,) = {s.path: s for s in result.steps if s.path == "penalties"}.values()
+        who = "you" if step.seat == me else (f"your partner (seat {step.seat})" if step.seat % 2 == me % 2
+                                             else f"seat {step.seat} (opponent)")
+        assert story.startswith(f"Penalty for {result.offence} by {who}:"), story
+        assert f"{sum(result.balls)} balls" in story

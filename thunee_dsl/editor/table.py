@@ -80,7 +80,6 @@ class TableWords:
         self.seats, self.teams = ruleset.seats, ruleset.teams
         self.alone = ruleset.seats == ruleset.teams  # each player a team of one
         self._sections: dict[str, list[str]] | None = None
-        self._told: list[int] = [0] * self.teams
 
     # -- who ------------------------------------------------------------------------------
     def is_partner(self, seat: int) -> bool:
@@ -186,33 +185,32 @@ class TableWords:
         """The deal's result in card-table words ("They counted 98 of 105: the trump makers (your team)
         win 1 ball."); ``team_values`` maps a team value's name to its value for each team."""
         r = self.r
+        steps = result.steps  # the decided steps: the balls are their sum (game/scoring.py)
         if result.cancelled:
-            first = result.explanation[0] if result.explanation else ""
-            seat = re.match(r"seat (\d+) throws the cards in", first)
-            if seat:
-                return f"{_cap(self.who(int(seat.group(1))))} threw the cards in for a redeal: nobody scores."
+            if steps and steps[0].path == "redeal" and steps[0].seat is not None:
+                return f"{_cap(self.who(steps[0].seat))} threw the cards in for a redeal: nobody scores."
             return "The deal is thrown in: nobody scores" + (
                 ", and the same dealer deals again." if r.cancellation and r.cancellation.same_dealer else ".")
         if result.conceded is not None:
             gain = [self.wins(t, b) for t, b in enumerate(result.balls) if b]
             return f"{_cap(self.team(result.conceded))} gave the deal up: {', '.join(gain) or 'nobody scores'}."
         if result.offence:
-            found = re.search(r"by seat (\d+)", " ".join(result.explanation))
-            by = f" by {self.who(int(found.group(1)))}" if found else ""
+            offender = next((step.seat for step in steps if step.path == "penalties"), None)
+            by = f" by {self.who(offender)}" if offender is not None else ""
             gain = [self.wins(t, b) for t, b in enumerate(result.balls) if b]
             return f"Penalty for {result.offence}{by}: {', '.join(gain)}, and nothing else counts."
         story: list[str] = []
-        self._told = [0] * self.teams  # balls already put in words (a claim that adds to the normal result)
-        for path in result.applied:
-            kind, _, rest = path.partition(".")
+        for step in steps:
+            kind, _, rest = step.path.partition(".")
             if kind == "undertakings":
                 story.append(self._undertaking_story(rest, result, view))
             elif kind == "claims":
-                story.append(self._claim_story(rest, result, view))
-            elif path == "scoring.each_team":
-                story.append(self._each_team_story(result))
+                story.append(self._claim_story(rest, step, view))
+            elif step.path == "scoring.each_team":
+                if step.team == 0:  # a step for every team: told once, for all of them
+                    story.append(self._each_team_story(result))
             elif kind == "scoring":
-                story.append(self._outcome_story(int(path.rsplit(".", 1)[1]), result, team_values or {}))
+                story.append(self._outcome_story(int(step.path.rsplit(".", 1)[1]), step, result, team_values or {}))
         if not story:
             gain = [self.wins(t, b) for t, b in enumerate(result.balls) if b]
             story.append(_cap(", ".join(gain) or "nobody scores") + ".")
@@ -235,23 +233,24 @@ class TableWords:
         other = (team + 1) % self.teams
         if how == "success":
             return f"{who} called {title} and won every trick: {self.wins(team, result.balls[team])}."
-        # the catch ends the deal, often inside a trick: the engine's own line names the catcher
-        found = re.search(r"caught by (?:partner \()?seat (\d+)", " ".join(result.explanation))
-        catcher = int(found.group(1)) if found else None
+        # the catch ends the deal, often inside a trick
+        catcher = result.deal.caught_by if result.deal is not None else None
         by = f" by {self.who(catcher)}" if catcher is not None else ""
         if how == "partner_catch":
-            by = f" by {'their own partner' if caller != self.me else 'your partner'}" + (
-                f" (seat {catcher})" if catcher is not None and caller != self.me else "")
+            if catcher is not None and catcher == self.me:
+                by = " by you"  # you beat your own partner's card
+            elif caller == self.me:
+                by = " by your partner"
+            else:
+                by = " by their own partner" + (f" (seat {catcher})" if catcher is not None else "")
         was = "were" if caller == self.me else "was"
         return f"{who} called {title} and {was} caught{by}: {self.wins(other, result.balls[other])}."
 
-    def _claim_story(self, rest: str, result: DealResult, view: SeatView) -> str:
+    def _claim_story(self, rest: str, step, view: SeatView) -> str:
         caller = view.claimer
         c, title, how, who, team = self._announced(rest, self.r.claims, caller)
-        gainer = team if how == "success" else (team + 1) % self.teams
-        n = _claim_balls(c, how, result, gainer)
-        self._told[gainer] += n or 0
-        gain = f"{self.wins(gainer, n)}" if n is not None else f"{self.team(gainer)} score"
+        gainer = step.team if step.team is not None else (team if how == "success" else (team + 1) % self.teams)
+        gain = self.wins(gainer, step.balls)
         if how == "success":
             return f"{who} called {title} and made it: {gain}."
         partner = "your partner" if caller == self.me else "their partner"
@@ -267,7 +266,7 @@ class TableWords:
     def _verb(self, team: int, plural: str, singular: str) -> str:
         return plural if self.team(team) in ("they", "you") else singular
 
-    def _outcome_story(self, index: int, result: DealResult, values: dict[str, tuple]) -> str:
+    def _outcome_story(self, index: int, step, result: DealResult, values: dict[str, tuple]) -> str:
         r = self.r
         outcome = r.outcomes[index]
         maker = result.trump_maker
@@ -276,7 +275,7 @@ class TableWords:
         winner = counting if outcome.winner == "counting" else makers
         if winner is None:
             return _cap(", ".join(self.wins(t, b) for t, b in enumerate(result.balls) if b)) + "."
-        balls = result.balls[winner] - self._told[winner]
+        balls = step.balls if step.team == winner else result.balls[winner]
         gain = self.wins(winner, balls)
         role = "the counting team" if outcome.winner == "counting" else "the trump makers"
         if self.alone:
@@ -301,14 +300,6 @@ def _counting_target(r: Ruleset) -> tuple[str, int] | None:
         if outcome.winner == "counting" and found:
             return found.group(1), int(found.group(2))
     return None
-
-
-def _claim_balls(claim, how: str, result: DealResult, gainer: int) -> int | None:
-    """The balls a claim gave (the result's balls unless the claim is a bonus on top)."""
-    if claim is None or not claim.adds:
-        return result.balls[gainer]
-    text = getattr(claim.balls, how).text.strip()
-    return int(text) if text.isdigit() else None
 
 
 def _ball_words(table: BallTable, failed: str) -> str:
