@@ -153,3 +153,36 @@ def test_in_standard_whether_a_claim_succeeds_is_the_same_in_every_layout_the_se
             uncertain += len(seen) > 1
         game.apply(bots[seat].choose(view))
     assert windows == 16 and uncertain >= 4, uncertain  # (windows where the seat could not tell the layout)
+
+
+def test_a_seat_facing_a_call_pictures_the_caller_with_a_hand_worth_calling_on():
+    # seat 2 calls 10: seat 3, deciding whether to fight for trumps, draws only deals where seat 2's four
+    # cards have a best suit the style would weigh a call on (else it would picture a weak caller, and
+    # passing -- counting against weak trump makers -- would always look better than raising)
+    import random
+
+    from thunee_dsl.players.knowledge import Knowledge
+    from thunee_dsl.players.tactics import call_strength, tables
+    from thunee_dsl.players.worlds import sample_world
+
+    game = GameState(STANDARD, seed=3)
+    game.apply(game.legal_actions()[0])  # seat 1 makes trumps
+    game.apply(Action(2, "call", 10))
+    view = until_seat(game, 3).view(3)
+    assert Action(3, "call", 20) in view.legal
+    bot = make_bot("typical", STANDARD, seed=1)
+    k = Knowledge(STANDARD, view)
+    fits = bot._callers_hands(k)
+    t, rng = tables(STANDARD), random.Random(5)
+    strengths = {True: [], False: []}
+    for _ in range(200):
+        world = sample_world(k, rng)
+        if world is not None:
+            hand = STANDARD.deck.mask_of(world.orders[2][:4])
+            strengths[fits(world)].append(call_strength(t, hand))
+    assert strengths[True] and min(strengths[True]) >= STYLES["typical"].call_floor
+    assert strengths[False] and max(strengths[False]) < STYLES["typical"].call_floor
+    # nobody has called yet: nothing to read
+    fresh = GameState(STANDARD, seed=3)
+    fresh.apply(fresh.legal_actions()[0])
+    assert bot._callers_hands(Knowledge(STANDARD, fresh.view(2))) is None

@@ -73,15 +73,17 @@ class TableBot(HeuristicBot):
         super().__init__(ruleset, seed=seed, **options)
         self.last_estimate: Estimate | None = None  # the last weighed decision (for inspection and tests)
 
-    def _weigh(self, view: SeatView, options: list[Action], least: int | None = None, step: int = 4) -> Action:
-        """The option worth most by the style (the first, the quiet one, if nothing could be sampled)."""
+    def _weigh(self, view: SeatView, options: list[Action], least: int | None = None, step: int = 4,
+               reads=None, tries: int = 4) -> Action:
+        """The option worth most by the style (the first, the quiet one, if nothing could be sampled).
+        ``reads(k)``: what the seat reads from the others' announcements, as a test of a drawn deal (or None)."""
         s = self.style
         try:
             k = Knowledge(self.ruleset, view)
         except Knowledge.Inconsistent:
             return options[0]
         est = expected_balls(k, options, decision_rng(self.seed, view), least=least or s.least, most=s.most,
-                             step=step, risk=s.risk)
+                             step=step, risk=s.risk, tries=tries, fits=reads(k) if reads is not None else None)
         self.last_estimate = est
         if est is None:
             return options[0]
@@ -92,7 +94,27 @@ class TableBot(HeuristicBot):
         passing, lowest, rung = self._call_choices(view)
         if call_strength(self.t, self._hand(view)) < self.style.call_floor:
             return passing  # (a higher rung is weighed on the same hand: the bidding war is the sampling's to judge)
-        return self._weigh(view, [passing, lowest])
+        return self._weigh(view, [passing, lowest], reads=self._callers_hands, tries=12)
+
+    def _callers_hands(self, k: Knowledge):
+        """A call says "my hand is worth it": a drawn deal fits only if every other seat that called this
+        deal holds, in its cards of the calling, a best suit this style would weigh a call on. (Without
+        this a seat facing a call would picture the caller with any hand, and never fight for trumps.)"""
+        callers = {seat for seat, verb, _ in k.entries if verb == "call" and seat != k.seat}
+        if not callers:
+            return None
+        held = k.cum[k.batches_dealt]  # the calls of this deal were made with the cards dealt so far
+        t, floor = self.t, self.style.call_floor
+
+        def fits(world) -> bool:
+            for seat in callers:
+                hand = 0
+                for c in world.orders[seat][:held]:
+                    hand |= 1 << c
+                if call_strength(t, hand) < floor:
+                    return False
+            return True
+        return fits
 
     def bid(self, view: SeatView) -> Action:
         bids = sorted((a for a in view.legal if a.verb == "bid"), key=lambda a: a.arg)
