@@ -164,3 +164,17 @@ def test_advice_in_words():
         "(none of 300 had it, so it comes up in fewer than 3 games in 300, at 95% confidence; try 3000)")
     assert "bold" not in advice(["undertakings.thunee.partner_catch"], 300, "bold", 0.0)
     assert "bold" not in advice(["game.deuce"], 300, "typical", 0.0)
+
+
+def test_advice_when_a_rule_decided_too_few_deals_to_show():
+    from thunee_dsl.simulation.coverage import FEWEST_TO_SHOW, scarce_remedy
+
+    # k equal changes in N games: mean k d / N, standard error d sqrt(k) / N: clear only when sqrt(k) > 1.96
+    assert FEWEST_TO_SHOW == 4 and 3 ** 0.5 < 1.96 < 4 ** 0.5
+    # 1 deal in 300 games: 4 take 1200 games; twice that: 2400
+    assert scarce_remedy(["game.deuce"], 1, 300, "typical") == (
+        "a difference it makes can show only once it has decided at least 4 deals; play more games "
+        "(1 deal in 300 games, so 4 take about 1200; try 2400)")
+    # 3 in 1000: 4000 / 3 = 1334 (rounded up); twice, to hundreds: 2700
+    assert "so 4 take about 1334; try 2700)" in scarce_remedy(["undertakings.thunee.partner_catch"], 3, 1000, "bold")
+    assert scarce_remedy(["undertakings.thunee.partner_catch"], 3, 1000, "typical").endswith("try --bots bold")
