@@ -6,6 +6,8 @@ Moenie, ...), claiming (Double, Khanaak) -- it estimates what each choice is wor
 what its seat has seen, played out to the end of the deal (:func:`~thunee_dsl.players.expected.expected_balls`),
 and takes the choice worth most. Nothing is tuned to one ruleset: the choices are the legal actions, their
 results are the ruleset's own scoring. A claim is made when it pays on average, not only when it is certain.
+A seat reads what the others said as a table does: facing a call, it draws only deals in which every seat
+that called holds a hand the style would weigh a call on, so two strong hands fight for trumps.
 
 The styles differ in two ways:
 
