@@ -313,7 +313,7 @@ def test_a_partner_catch_that_came_up_too_seldom_says_why_no_difference_can_show
     assert v.tone == "untested"
     assert v.text.endswith("No difference is clear in 200 games, and none could be: the changed rule (Thunee "
                            "partner catch: 8 balls -> 6 balls) came into play in only 2 deals, and a difference "
-                           "shows only from 4.")
+                           "can show only from 4 deals.")
     # four or more: nothing to warn about, the ordinary "no clear difference"
     enough = {**COMMON, "undertakings.thunee.partner_catch": 4}
     cmp, rule_changes = constructed(PLAIN, enough, enough)

@@ -433,7 +433,8 @@ def verdict(cmp: Comparison, rule_changes, index: int = 0) -> Verdict:
     if not clear and not unreached and few:  # it came up, but too seldom to tell anything
         most = max(r.most for r in few)
         text += (f" No difference is clear in {cmp.games} games, and none could be: {_rules_in_words(few)} came "
-                 f"into play in only {deals_said(most)}, and a difference shows only from {FEWEST_TO_SHOW}.")
+                 f"into play in only {deals_said(most)}, and a difference can show only from "
+                 f"{FEWEST_TO_SHOW} deals.")
         tone = "untested"
     elif not clear and not unreached:
         text += f" No difference is clear in {cmp.games} games: more games would show a smaller one."
