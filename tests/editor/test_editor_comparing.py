@@ -314,6 +314,13 @@ def test_a_partner_catch_that_came_up_too_seldom_says_why_no_difference_can_show
     assert v.text.endswith("No difference is clear in 200 games, and none could be: the changed rule (Thunee "
                            "partner catch: 8 balls -> 6 balls) came into play in only 2 deals, and a difference "
                            "can show only from 4 deals.")
+    # the simulation's own report says the same, in the command line's words
+    [(change, deals, words)] = cmp.scarce_warnings()
+    assert (change, deals) == ("Thunee partner catch: 8 balls -> 6 balls", (2, 1)) and cmp.coverage_warnings() == []
+    assert words.startswith("decided only 2 deals: a difference it makes can show only once it has decided at least "
+                            "4 deals; play more games (2 deals in 200 games, so 4 take about 400; try 800)")
+    assert f"    ! {words}" in cmp.to_text().splitlines()
+    assert cmp.to_json()["rules_compared"][0]["scarce"] == words
     # four or more: nothing to warn about, the ordinary "no clear difference"
     enough = {**COMMON, "undertakings.thunee.partner_catch": 4}
     cmp, rule_changes = constructed(PLAIN, enough, enough)
