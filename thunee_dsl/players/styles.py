@@ -18,7 +18,9 @@ The styles differ in two ways:
   strength (``call_floor``, in units of a lone top card, whatever the rung), and an undertaking only with a
   hand expected to take all but ``undertake_slack`` of its tricks. These are quick screens, not decisions.
 
-Card play, making trumps, Jodies and redeals are the heuristic's (:class:`~thunee_dsl.players.heuristic.HeuristicBot`).
+Making trumps, Jodies and redeals are the heuristic's (:class:`~thunee_dsl.players.heuristic.HeuristicBot`), and
+so is card play, with one difference: leading without a safe master, the counting team leads a card worth
+points from its longest side suit where the heuristic leads low.
 
 >>> from thunee_dsl import shipped_ruleset
 >>> from thunee_dsl.game import GameState
@@ -39,7 +41,7 @@ from thunee_dsl.model.ruleset import Ruleset
 from thunee_dsl.players.expected import Estimate, expected_balls
 from thunee_dsl.players.heuristic import HeuristicBot, decision_rng
 from thunee_dsl.players.knowledge import Knowledge
-from thunee_dsl.players.tactics import call_strength, estimated_tricks
+from thunee_dsl.players.tactics import PlayCtx, call_strength, estimated_tricks
 
 
 @dataclass(frozen=True)
@@ -90,6 +92,14 @@ class TableBot(HeuristicBot):
         if est is None:
             return options[0]
         return est.best(s.risk, s.margin)
+
+    # -- card play ----------------------------------------------------------------------------------
+    def play_ctx(self, view: SeatView, k: Knowledge | None = None) -> PlayCtx:
+        """The heuristic's card sense, but the counting team leads a card worth points rather than a low one
+        (:func:`~thunee_dsl.players.tactics._lead`; measured against the heuristic: docs/simulation.md)."""
+        ctx = super().play_ctx(view, k)
+        ctx.counting_leads_points = True
+        return ctx
 
     # -- calling and bidding ----------------------------------------------------------------------
     def call(self, view: SeatView) -> Action:
