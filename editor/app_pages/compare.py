@@ -18,8 +18,8 @@ import streamlit as st
 from app_common import catalogue, follow_goto, ruleset_of
 from thunee_dsl.editor.background import CANCELLED, DONE, FAILED, PACE, RUNS, say_seconds
 from thunee_dsl.editor.comparing import (changes, deal_balls_rows, event_rows, game_length_rows, glance_rows,
-                                         headline_rows, interval_rows, reach_rows, say_any, say_estimate, unfired,
-                                         verdict)
+                                         headline_rows, interval_rows, reach_rows, say_any, say_estimate, scarce,
+                                         unfired, verdict)
 from thunee_dsl.model.diff import diff_rulesets
 from thunee_dsl.simulation import bot_names, default_bot, simulate
 
@@ -286,6 +286,8 @@ for r in unfired(cmp):
     st.warning(f"**{r.change}**: this never came into play. In {cmp.games} games of each ruleset no deal had "
                f"{say_any(r.labels)}, so these games cannot show what it changes. {r.advice}",
                icon=":material/visibility_off:")
+for r in scarce(cmp):
+    st.warning(r.text, icon=":material/visibility:")
 reached = reach_rows(cmp)
 if reached:
     with st.expander("How often each changed rule came into play"):

@@ -263,3 +263,23 @@ def test_reloading_the_page_finds_the_run_again(app, held):
     gate.set()
     finish(reloaded)
     assert reloaded.session_state["cmp_result"].games == 5
+
+
+def test_a_partner_catch_that_came_up_in_too_few_deals_is_a_warning_that_says_how_many_games_would_show_it(app):
+    # (200 games of typical bots have about 0.6 partner catches: 3 in 1,000 games of `standard`)
+    from test_editor_comparing import COMMON, PLAIN, constructed
+    fired = {**COMMON, "undertakings.thunee.partner_catch": 2}
+    cmp, rule_changes = constructed(PLAIN, fired, fired)
+    at = app("compare")
+    at.session_state["cmp_result"] = cmp
+    at.session_state["cmp_about"] = {"names": ("standard", "partner-catch-six"), "games": cmp.games,
+                                     "changes": rule_changes}
+    at.run()
+    assert not at.exception, at.exception
+    warnings = [w.value for w in at.warning]
+    assert not at.success and not any(": this never came into play." in w for w in warnings)
+    [few] = [w for w in warnings if w.startswith("**Thunee partner catch")]
+    assert few.startswith("**Thunee partner catch: 8 balls -> 6 balls**: this came into play in only 2 deals "
+                          "(Thunee caught by partner), too few for these games to show what it changes.")
+    assert "(2 deals in 200 games, so 4 take about 400; try 800)" in few
+    assert any(w.startswith("**No clear change in game length") and "and none could be" in w for w in warnings)

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from thunee_dsl import load_ruleset, shipped_ruleset
 from thunee_dsl.editor.comparing import (HEADLINE, deal_balls_rows, difference_rows, digits, event_rows,
                                          game_length_rows, glance_rows, headline_rows, interval_rows, reach_rows,
-                                         say_any, say_difference, say_estimate, unfired, verdict)
+                                         say_any, say_difference, say_estimate, scarce, unfired, verdict)
 from thunee_dsl.model.diff import diff_rulesets
 from thunee_dsl.simulation import Comparison, Coverage, Difference, Estimate, RulesetResult, Statistic, simulate
 from thunee_dsl.simulation.analysis import rules
@@ -293,3 +293,35 @@ def test_the_verdict_names_the_biggest_other_changes_and_counts_the_rest():
                       "(+0.12, +0.09 to +0.16); and 1 more clear difference (below).")
     # clear, so its nearest bound is not shown as 0
     assert say_difference(0.001, 0.0004, 0.002, percent=True) == "+0.10 points (+0.04 to +0.20)"
+
+
+def test_a_partner_catch_that_came_up_too_seldom_says_why_no_difference_can_show_and_how_many_games_would():
+    # 2 partner catches in 200 games: 4 (the fewest that can show, sqrt(4) > 1.96) take about
+    # 4 * 200 / 2 = 400 games; twice that (the games drift apart after each), rounded up to hundreds: 800
+    fired = {**COMMON, "undertakings.thunee.partner_catch": 2}
+    cmp, rule_changes = constructed(PLAIN, fired, {**fired, "undertakings.thunee.partner_catch": 1})
+    assert unfired(cmp) == []
+    [r] = scarce(cmp)
+    assert (r.change, r.labels, r.deals) == ("Thunee partner catch: 8 balls -> 6 balls",
+                                              ("Thunee caught by partner",), 2)
+    assert r.advice == ("A difference it makes can show only once it has decided at least 4 deals; play more games "
+                        "(2 deals in 200 games, so 4 take about 400; try 800); or bolder bots take that risk more "
+                        "often: choose bold under Bots at every seat.")
+    assert r.text.startswith("**Thunee partner catch: 8 balls -> 6 balls**: this came into play in only 2 deals "
+                             "(Thunee caught by partner), too few for these games to show what it changes.")
+    v = verdict(cmp, rule_changes)
+    assert v.tone == "untested"
+    assert v.text.endswith("No difference is clear in 200 games, and none could be: the changed rule (Thunee "
+                           "partner catch: 8 balls -> 6 balls) came into play in only 2 deals, and a difference "
+                           "can show only from 4 deals.")
+    # the simulation's own report says the same, in the command line's words
+    [(change, deals, words)] = cmp.scarce_warnings()
+    assert (change, deals) == ("Thunee partner catch: 8 balls -> 6 balls", (2, 1)) and cmp.coverage_warnings() == []
+    assert words.startswith("decided only 2 deals: a difference it makes can show only once it has decided at least "
+                            "4 deals; play more games (2 deals in 200 games, so 4 take about 400; try 800)")
+    assert f"    ! {words}" in cmp.to_text().splitlines()
+    assert cmp.to_json()["rules_compared"][0]["scarce"] == words
+    # four or more: nothing to warn about, the ordinary "no clear difference"
+    enough = {**COMMON, "undertakings.thunee.partner_catch": 4}
+    cmp, rule_changes = constructed(PLAIN, enough, enough)
+    assert scarce(cmp) == [] and verdict(cmp, rule_changes).tone == "none"

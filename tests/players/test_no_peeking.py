@@ -15,6 +15,7 @@ import pytest
 from thunee_dsl import shipped_ruleset
 from thunee_dsl.game import GameState
 from thunee_dsl.players import make_bot
+from thunee_dsl.players.knowledge import Knowledge
 
 CASES = [("standard", 0), ("standard", 3), ("six-player", 1), ("two-player", 0), ("blind-thunee", 2)]
 BOTS = [("heuristic", {}), ("montecarlo", {"samples": 6})]
@@ -125,3 +126,37 @@ def test_announcements_weighed_by_expected_balls_see_only_the_view(name, seed):
                 assert ea.results == eb.results
         kinds.add(kind)
     assert kinds == ({"bid"} if r.bidding is not None else {"call", "claim", "undertaking"})
+
+
+def test_a_call_weighed_against_a_call_reads_the_callers_hand_from_the_view_alone():
+    # facing a call, the styles draw only deals where the caller holds a hand worth calling on: that
+    # reading must come from the view (the call said), never from the caller's real cards
+    r = shipped_ruleset("standard")
+    rng = random.Random(11)
+    checked = 0
+    for seed in range(40):
+        game = GameState(r, seed=seed)
+        game.apply(game.legal_actions()[0])  # the chooser makes trumps
+        call = next(a for a in game.legal_actions() if a.verb == "call")
+        game.apply(call)
+        actions = [a for d in game.deals for a in d.actions]
+        watcher = game.to_act
+        view = game.view(watcher)
+        if not any(a.verb == "call" for a in view.legal) or watcher == call.seat:
+            continue
+        bot = make_bot("typical", r, seed=7)
+        assert bot._callers_hands(Knowledge(r, view)) is not None  # there is a call to read
+        chosen = bot.choose(view)
+        if bot.last_estimate is None:
+            continue  # a hand below the call screen: nothing drawn
+        found = twin(r, game, actions, watcher, rng)
+        if found is None:
+            continue
+        other, _ = found
+        again = make_bot("typical", r, seed=7)
+        assert again.choose(other.view(watcher)) == chosen
+        assert again.last_estimate.results == bot.last_estimate.results
+        checked += 1
+        if checked == 3:
+            break
+    assert checked == 3

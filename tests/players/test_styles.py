@@ -153,3 +153,64 @@ def test_in_standard_whether_a_claim_succeeds_is_the_same_in_every_layout_the_se
             uncertain += len(seen) > 1
         game.apply(bots[seat].choose(view))
     assert windows == 16 and uncertain >= 4, uncertain  # (windows where the seat could not tell the layout)
+
+
+def test_a_seat_facing_a_call_pictures_the_caller_with_a_hand_worth_calling_on():
+    # seat 2 calls 10: seat 3, deciding whether to fight for trumps, draws only deals where seat 2's four
+    # cards have a best suit the style would weigh a call on (else it would picture a weak caller, and
+    # passing -- counting against weak trump makers -- would always look better than raising)
+    import random
+
+    from thunee_dsl.players.knowledge import Knowledge
+    from thunee_dsl.players.tactics import call_strength, tables
+    from thunee_dsl.players.worlds import sample_world
+
+    game = GameState(STANDARD, seed=3)
+    game.apply(game.legal_actions()[0])  # seat 1 makes trumps
+    game.apply(Action(2, "call", 10))
+    view = until_seat(game, 3).view(3)
+    assert Action(3, "call", 20) in view.legal
+    bot = make_bot("typical", STANDARD, seed=1)
+    k = Knowledge(STANDARD, view)
+    fits = bot._callers_hands(k)
+    t, rng = tables(STANDARD), random.Random(5)
+    strengths = {True: [], False: []}
+    for _ in range(200):
+        world = sample_world(k, rng)
+        if world is not None:
+            hand = STANDARD.deck.mask_of(world.orders[2][:4])
+            strengths[fits(world)].append(call_strength(t, hand))
+    assert strengths[True] and min(strengths[True]) >= STYLES["typical"].call_floor
+    assert strengths[False] and max(strengths[False]) < STYLES["typical"].call_floor
+    # nobody has called yet: nothing to read
+    fresh = GameState(STANDARD, seed=3)
+    fresh.apply(fresh.legal_actions()[0])
+    assert bot._callers_hands(Knowledge(STANDARD, fresh.view(2))) is None
+
+
+def test_the_counting_team_leads_a_card_worth_points_from_its_longest_side_suit_where_the_heuristic_leads_low():
+    from thunee_dsl.players.tactics import tables
+
+    t = tables(STANDARD)
+    differ = 0
+    for seed in range(6):
+        game = GameState(STANDARD, seed=seed)
+        bots = [make_bot("typical", STANDARD, seed=seed * 10 + s) for s in range(4)]
+        while not game.is_over and differ < 5:
+            seat = game.to_act
+            view = game.view(seat)
+            chosen = bots[seat].choose(view)
+            if view.legal[0].verb == "play" and not view.trick and view.undertaker is None and len(view.legal) > 1:
+                low = make_bot("heuristic", STANDARD, seed=1).choose(view)
+                if low != chosen:
+                    counting = STANDARD.team_of(seat) != STANDARD.team_of(view.trump_maker)
+                    card = t.card_of[chosen.arg]
+                    suit_len = {s: sum(1 for c in view.hand if t.suit_of[t.card_of[c]] == s) for s in range(4)}
+                    worth = [t.card_of[a.arg] for a in view.legal if t.points[t.card_of[a.arg]] >= t.cut_threshold
+                             and STANDARD.deck.suits[t.suit_of[t.card_of[a.arg]]] != view.trump]
+                    assert counting and card in worth, (view.hand, chosen, low)
+                    assert suit_len[t.suit_of[card]] == max(suit_len[t.suit_of[c]] for c in worth)
+                    assert t.points[t.card_of[low.arg]] < t.points[card]  # the heuristic led lower
+                    differ += 1
+            game.apply(chosen)
+    assert differ == 5

@@ -164,3 +164,50 @@ def test_advice_in_words():
         "(none of 300 had it, so it comes up in fewer than 3 games in 300, at 95% confidence; try 3000)")
     assert "bold" not in advice(["undertakings.thunee.partner_catch"], 300, "bold", 0.0)
     assert "bold" not in advice(["game.deuce"], 300, "typical", 0.0)
+
+
+def test_advice_when_a_rule_decided_too_few_deals_to_show():
+    from thunee_dsl.simulation.coverage import FEWEST_TO_SHOW, scarce_remedy
+
+    # k equal changes in N games: mean k d / N, standard error d sqrt(k) / N: clear only when sqrt(k) > 1.96
+    assert FEWEST_TO_SHOW == 4 and 3 ** 0.5 < 1.96 < 4 ** 0.5
+    # 1 deal in 300 games: 4 take 1200 games; twice that: 2400
+    assert scarce_remedy(["game.deuce"], 1, 300, "typical") == (
+        "a difference it makes can show only once it has decided at least 4 deals; play more games "
+        "(1 deal in 300 games, so 4 take about 1200; try 2400)")
+    # 3 in 1000: 4000 / 3 = 1334 (rounded up); twice, to hundreds: 2700
+    assert "so 4 take about 1334; try 2700)" in scarce_remedy(["undertakings.thunee.partner_catch"], 3, 1000, "bold")
+    assert scarce_remedy(["undertakings.thunee.partner_catch"], 3, 1000, "typical").endswith("try --bots bold")
+
+
+def test_a_claim_on_a_miscount_is_a_mistake_the_claims_own_rules_judge(standard):
+    # bots that remember every card never make a claim that fails; a table that loses count does, and only
+    # then do the rules of a failed Double or Khanaak come into play
+    from thunee_dsl.players.mistakes import MISCOUNT
+
+    game = GameState(standard, seed=4)
+    bots = [make_bot("typical", standard, seed=40 + s) for s in range(4)]
+    while True:
+        view = game.view(game.to_act)
+        action = bots[game.to_act].choose(view)
+        claims = [a for a in view.legal if standard.claim_by_verb(a.verb)]
+        if claims and action.verb == "pass":
+            break  # a claim window where the bot keeps quiet: a claim here would fail
+        game.apply(action)
+    picked = {}
+    for seed in range(40):
+        m = Mistakes(1.0, seed=seed)
+        a = m.offence(game)
+        if a in claims:
+            picked[a.verb] = a
+            assert game.offence_of(a) is None  # legal: not an offence, judged by the claim's rules
+    assert picked, "no seed chose a claim on a miscount"
+    assert MISCOUNT == "claim on a miscount"
+    a = next(iter(picked.values()))
+    deal = game.deals[-1]
+    game.apply(a)
+    while deal.result is None:
+        game.apply(bots[game.to_act].choose(game.view(game.to_act)))
+    applied = deal.result.applied
+    assert any(p.startswith(f"claims.{standard.claim_by_verb(a.verb).name}.") and not p.endswith(".success")
+               for p in applied), applied

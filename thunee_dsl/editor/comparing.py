@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from thunee_dsl.simulation import Comparison
-from thunee_dsl.simulation.coverage import RuleDecided, remedy
+from thunee_dsl.simulation.coverage import FEWEST_TO_SHOW, RuleDecided, deals_said, remedy, scarce_remedy
 from thunee_dsl.simulation.stats import Estimate
 
 #: The few statistics shown first, in this order.
@@ -294,6 +294,33 @@ def unfired(cmp: Comparison) -> list[Unfired]:
     return out
 
 
+@dataclass(frozen=True)
+class Scarce:
+    """A rule that differs between A and B and came into play, but in too few deals for a difference to show."""
+
+    change: str
+    labels: tuple[str, ...]  # what happened so seldom
+    deals: int  # the most deals it decided under one ruleset
+    advice: str  # why that is too few, and what would give it enough deals, naming the page's controls
+
+    @property
+    def text(self) -> str:
+        return (f"**{self.change}**: this came into play in only {deals_said(self.deals)} "
+                f"({say_any(self.labels)}), too few for these games to show what it changes. {self.advice}")
+
+
+def scarce(cmp: Comparison) -> list[Scarce]:
+    """Every changed rule that decided some deals, but fewer than it takes for a difference to show
+    (``RuleDecided.scarce``, from the simulation), with the advice in the page's words."""
+    out = []
+    for rule in cmp.rules_compared:
+        if rule.scarce is None:
+            continue
+        text = scarce_remedy(rule.counters, rule.most, cmp.games, cmp.bots, PAGE_WORDS)
+        out.append(Scarce(rule.change, rule_labels(cmp, rule), rule.most, text[:1].upper() + text[1:] + "."))
+    return out
+
+
 def reach_rows(cmp: Comparison) -> list[dict]:
     """Per changed rule: through what it comes into play and in how many deals of each ruleset ("every deal"
     for a change felt in every deal, "-" where it is not a rule)."""
@@ -402,7 +429,14 @@ def verdict(cmp: Comparison, rule_changes, index: int = 0) -> Verdict:
         tone = "clear" if clear else "untested"
     else:
         tone = "clear" if clear else "none"
-    if not clear and not unreached:
+    few = [r for r in cmp.rules_compared if r.scarce is not None]
+    if not clear and not unreached and few:  # it came up, but too seldom to tell anything
+        most = max(r.most for r in few)
+        text += (f" No difference is clear in {cmp.games} games, and none could be: {_rules_in_words(few)} came "
+                 f"into play in only {deals_said(most)}, and a difference can show only from "
+                 f"{FEWEST_TO_SHOW} deals.")
+        tone = "untested"
+    elif not clear and not unreached:
         text += f" No difference is clear in {cmp.games} games: more games would show a smaller one."
     return Verdict(text.strip(), tone)
 
@@ -413,7 +447,7 @@ def _rules_in_words(unreached: Sequence[RuleDecided]) -> str:
     return f"{len(unreached)} of the changed rules"
 
 
-__all__ = ["HEADLINE", "PAGE_WORDS", "Change", "Unfired", "Verdict", "changes", "deal_balls_rows",
+__all__ = ["HEADLINE", "PAGE_WORDS", "Change", "Scarce", "Unfired", "Verdict", "changes", "deal_balls_rows",
            "difference_rows", "digits", "event_rows", "game_length_rows", "glance_rows", "headline_rows",
-           "interval_rows", "reach_rows", "rule_labels", "say_any", "say_difference", "say_estimate", "side", "unfired",
-           "verdict"]
+           "interval_rows", "reach_rows", "rule_labels", "say_any", "say_difference", "say_estimate", "scarce", "side",
+           "unfired", "verdict"]

@@ -25,10 +25,11 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
+from typing import Callable
 
 from thunee_dsl.game.actions import Action
 from thunee_dsl.players.knowledge import Knowledge
-from thunee_dsl.players.worlds import Tracker, playout, replay, sample_world, utility
+from thunee_dsl.players.worlds import Tracker, World, playout, replay, sample_world, utility
 
 
 @dataclass
@@ -94,8 +95,11 @@ def _clear(est: Estimate, risk: float, clear: float) -> bool:
 
 
 def expected_balls(k: Knowledge, options: list[Action], rng: random.Random, least: int = 4, most: int = 12,
-                   step: int = 4, clear: float = 2.0, risk: float = 0.0, tries: int = 4) -> Estimate | None:
-    """Each option's results over sampled deals (see the module docstring); None if no deal could be drawn."""
+                   step: int = 4, clear: float = 2.0, risk: float = 0.0, tries: int = 4,
+                   fits: Callable[[World], bool] | None = None) -> Estimate | None:
+    """Each option's results over sampled deals (see the module docstring); None if no deal could be drawn.
+    ``fits``: whether a drawn deal agrees with what the other seats have said (a deal that does not is
+    dropped, as one that does not replay to the decision is)."""
     team = k.ruleset.team_of(k.seat)
     results: dict[Action, list[float]] = {a: [] for a in options}
     est = Estimate(results, 0, 0)
@@ -107,7 +111,7 @@ def expected_balls(k: Knowledge, options: list[Action], rng: random.Random, leas
                 break
             target = min(most, target + step)
         world = sample_world(k, rng)
-        if world is None:
+        if world is None or (fits is not None and not fits(world)):
             continue
         key = (tuple(map(tuple, world.orders)), tuple(sorted(world.decl_suits.items())))
         got = memo.get(key)

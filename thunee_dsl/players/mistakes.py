@@ -11,6 +11,12 @@ not penalise is taken back and play goes on, as at a friendly table.
 ``rate``, from a random source seeded per deal: reproducible and the same under every ruleset of a
 comparison), and which: an offence name first (each that some seat could commit equally likely), then one
 slip of that kind.
+
+Besides the offences, a real table loses count: a seat in a claim window may say a claim the cards do not
+bear out (:data:`MISCOUNT`, "a claim on a miscount"). It is legal, so the rules judge it as any claim: it
+fails, or succeeds by luck. Bots that remember every card never do this (in ``standard`` whether a Double
+or Khanaak holds is known when it may be said), so without it the rules for a failed claim never come into
+play. It is one more kind among the offences, drawn as they are.
 """
 
 from __future__ import annotations
@@ -46,6 +52,10 @@ def slips(ruleset: Ruleset, view: SeatView, playing: bool) -> list[Action]:
     return out
 
 
+#: The kind of mistake that is a legal claim on a miscount (not an offence: the claim's own rules judge it).
+MISCOUNT = "claim on a miscount"
+
+
 class Mistakes:
     """Mistakes at ``rate`` per decision for one deal, from a random source seeded with ``seed``."""
 
@@ -54,8 +64,9 @@ class Mistakes:
         self.rng = random.Random(seed)
 
     def offence(self, game) -> Action | None:
-        """The offence made at this decision of ``game`` (a :class:`~thunee_dsl.game.GameState`), or None.
-        Each seat's slips come from its own view; the rules (``offence_of``) say which are penalised."""
+        """The mistake made at this decision of ``game`` (a :class:`~thunee_dsl.game.GameState`), or None:
+        an offence, or a claim on a miscount. Each seat's slips come from its own view; the rules
+        (``offence_of``) say which are penalised."""
         if not self.rate or self.rng.random() >= self.rate:
             return None
         legal = game.legal_actions()
@@ -66,6 +77,10 @@ class Mistakes:
                 name = game.offence_of(a)
                 if name is not None:
                     kinds.setdefault(name, []).append(a)
+        if legal and game.to_act is not None:
+            claims = [a for a in legal if game.ruleset.claim_by_verb(a.verb) is not None]
+            if claims:
+                kinds[MISCOUNT] = claims
         if not kinds:
             return None
         name = self.rng.choice(sorted(kinds))

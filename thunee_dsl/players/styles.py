@@ -6,6 +6,8 @@ Moenie, ...), claiming (Double, Khanaak) -- it estimates what each choice is wor
 what its seat has seen, played out to the end of the deal (:func:`~thunee_dsl.players.expected.expected_balls`),
 and takes the choice worth most. Nothing is tuned to one ruleset: the choices are the legal actions, their
 results are the ruleset's own scoring. A claim is made when it pays on average, not only when it is certain.
+A seat reads what the others said as a table does: facing a call, it draws only deals in which every seat
+that called holds a hand the style would weigh a call on, so two strong hands fight for trumps.
 
 The styles differ in two ways:
 
@@ -16,7 +18,9 @@ The styles differ in two ways:
   strength (``call_floor``, in units of a lone top card, whatever the rung), and an undertaking only with a
   hand expected to take all but ``undertake_slack`` of its tricks. These are quick screens, not decisions.
 
-Card play, making trumps, Jodies and redeals are the heuristic's (:class:`~thunee_dsl.players.heuristic.HeuristicBot`).
+Making trumps, Jodies and redeals are the heuristic's (:class:`~thunee_dsl.players.heuristic.HeuristicBot`), and
+so is card play, with one difference: leading without a safe master, the counting team leads a card worth
+points from its longest side suit where the heuristic leads low.
 
 >>> from thunee_dsl import shipped_ruleset
 >>> from thunee_dsl.game import GameState
@@ -37,7 +41,7 @@ from thunee_dsl.model.ruleset import Ruleset
 from thunee_dsl.players.expected import Estimate, expected_balls
 from thunee_dsl.players.heuristic import HeuristicBot, decision_rng
 from thunee_dsl.players.knowledge import Knowledge
-from thunee_dsl.players.tactics import call_strength, estimated_tricks
+from thunee_dsl.players.tactics import PlayCtx, call_strength, estimated_tricks
 
 
 @dataclass(frozen=True)
@@ -73,26 +77,56 @@ class TableBot(HeuristicBot):
         super().__init__(ruleset, seed=seed, **options)
         self.last_estimate: Estimate | None = None  # the last weighed decision (for inspection and tests)
 
-    def _weigh(self, view: SeatView, options: list[Action], least: int | None = None, step: int = 4) -> Action:
-        """The option worth most by the style (the first, the quiet one, if nothing could be sampled)."""
+    def _weigh(self, view: SeatView, options: list[Action], least: int | None = None, step: int = 4,
+               reads=None, tries: int = 4) -> Action:
+        """The option worth most by the style (the first, the quiet one, if nothing could be sampled).
+        ``reads(k)``: what the seat reads from the others' announcements, as a test of a drawn deal (or None)."""
         s = self.style
         try:
             k = Knowledge(self.ruleset, view)
         except Knowledge.Inconsistent:
             return options[0]
         est = expected_balls(k, options, decision_rng(self.seed, view), least=least or s.least, most=s.most,
-                             step=step, risk=s.risk)
+                             step=step, risk=s.risk, tries=tries, fits=reads(k) if reads is not None else None)
         self.last_estimate = est
         if est is None:
             return options[0]
         return est.best(s.risk, s.margin)
+
+    # -- card play ----------------------------------------------------------------------------------
+    def play_ctx(self, view: SeatView, k: Knowledge | None = None) -> PlayCtx:
+        """The heuristic's card sense, but the counting team leads a card worth points rather than a low one
+        (:func:`~thunee_dsl.players.tactics._lead`; measured against the heuristic: docs/simulation.md)."""
+        ctx = super().play_ctx(view, k)
+        ctx.counting_leads_points = True
+        return ctx
 
     # -- calling and bidding ----------------------------------------------------------------------
     def call(self, view: SeatView) -> Action:
         passing, lowest, rung = self._call_choices(view)
         if call_strength(self.t, self._hand(view)) < self.style.call_floor:
             return passing  # (a higher rung is weighed on the same hand: the bidding war is the sampling's to judge)
-        return self._weigh(view, [passing, lowest])
+        return self._weigh(view, [passing, lowest], reads=self._callers_hands, tries=12)
+
+    def _callers_hands(self, k: Knowledge):
+        """A call says "my hand is worth it": a drawn deal fits only if every other seat that called this
+        deal holds, in its cards of the calling, a best suit this style would weigh a call on. (Without
+        this a seat facing a call would picture the caller with any hand, and never fight for trumps.)"""
+        callers = {seat for seat, verb, _ in k.entries if verb == "call" and seat != k.seat}
+        if not callers:
+            return None
+        held = k.cum[k.batches_dealt]  # the calls of this deal were made with the cards dealt so far
+        t, floor = self.t, self.style.call_floor
+
+        def fits(world) -> bool:
+            for seat in callers:
+                hand = 0
+                for c in world.orders[seat][:held]:
+                    hand |= 1 << c
+                if call_strength(t, hand) < floor:
+                    return False
+            return True
+        return fits
 
     def bid(self, view: SeatView) -> Action:
         bids = sorted((a for a in view.legal if a.verb == "bid"), key=lambda a: a.arg)

@@ -192,6 +192,7 @@ class PlayCtx:
     undertaker: int | None = None
     first_lead_sets_trump: bool = False
     makers: int | None = None
+    counting_leads_points: bool = False  # the table styles' lead (see _lead); the heuristic leads low
 
     # derived
     def row(self):
@@ -287,6 +288,13 @@ def _lead(ctx: PlayCtx, legal: list[int]) -> int:
     if side:
         return max(side, key=lambda c: (t.points[c], -strength[c]))
     non_trumps = [c for c in legal if not (tmask >> c) & 1]
+    if ctx.counting_leads_points and not we_make and t.total_points:
+        # the counting team needs card points: a side card worth a trick (an Ace or Ten in Thunee) from its
+        # longest suit makes the makers spend a top card on it, or gives the points to a partner holding the
+        # master, where a low lead hands the makers the lead cheaply
+        worth = [c for c in non_trumps if t.points[c] >= t.cut_threshold]
+        if worth:
+            return max(worth, key=lambda c: ((ctx.hand & t.suit_masks[t.suit_of[c]]).bit_count(), -t.points[c]))
     if non_trumps:
         return _lead_low(ctx, non_trumps, strength)
     return _cheapest(ctx, legal, strength)

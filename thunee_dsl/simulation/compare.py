@@ -33,6 +33,12 @@ class Comparison:
         rulesets and decided no deal in any of them: the comparison cannot have seen its effect."""
         return [(r.change, r.deals, r.advice) for r in self.rules_compared if r.advice is not None]
 
+    def scarce_warnings(self) -> list[tuple[str, tuple[int | None, ...], str]]:
+        """(rule changed, deals it decided per ruleset, advice) for every rule that differs and decided some
+        deals, but too few for any difference it makes to show (:data:`~thunee_dsl.simulation.coverage.
+        FEWEST_TO_SHOW`)."""
+        return [(r.change, r.deals, r.scarce) for r in self.rules_compared if r.scarce is not None]
+
     def result(self, name: str) -> RulesetResult:
         for r in self.rulesets:
             if r.name == name:
@@ -173,6 +179,8 @@ class Comparison:
                 lines.append(f"  {rc.change}: {counts} deals")
                 if rc.advice is not None:
                     lines.append(f"    ! {rc.advice}")
+                if rc.scarce is not None:
+                    lines.append(f"    ! {rc.scarce}")
         return lines
 
     def to_text(self) -> str:

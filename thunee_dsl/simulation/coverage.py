@@ -11,6 +11,7 @@ is felt in every deal and needs no warning.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Sequence
 
@@ -30,14 +31,20 @@ class RuleDecided:
     counters: tuple[str, ...]  # the coverage counters counted (empty: it changes every deal)
     deals: tuple[int | None, ...]  # per ruleset, in the comparison's order (None: not a rule there)
     advice: str | None  # when it decided no deal: why, and what would make it fire
+    scarce: str | None = None  # when it decided too few deals to show a difference: why, and what would
 
     @property
     def fired(self) -> bool:
         return not self.counters or any(self.deals)
 
+    @property
+    def most(self) -> int:
+        """The most deals it decided under one ruleset (0: none, or a change felt in every deal)."""
+        return max((n for n in self.deals if n is not None), default=0) if self.counters else 0
+
     def to_json(self) -> dict:
         return {"change": self.change, "path": self.path, "counters": list(self.counters),
-                "deals": list(self.deals), "fired": self.fired, "advice": self.advice}
+                "deals": list(self.deals), "fired": self.fired, "advice": self.advice, "scarce": self.scarce}
 
 
 def counters_of(path: tuple, keys: Sequence[str]) -> tuple[str, ...]:
@@ -84,6 +91,32 @@ def remedy(counters: Sequence[str], games: int, bots, mistakes: float, words: di
     return "; or ".join(tips)
 
 
+#: A rule can show in a paired difference only once it has decided this many deals. If it changed k of N
+#: games by the same amount d and left the others alone, the mean difference is k d / N and its standard
+#: error about d sqrt(k) / N, so the 95% interval leaves out zero only when sqrt(k) > 1.96: k >= 4. Games
+#: drift apart after such a deal (other scores, other dealers), which adds noise: 4 is the least, not enough.
+FEWEST_TO_SHOW = 4
+
+
+def scarce_remedy(counters: Sequence[str], deals: int, games: int, bots, words: dict[str, str] = CLI_WORDS) -> str:
+    """Why a rule that decided only ``deals`` (1 to 3) deals cannot show a difference yet, and how many games
+    would give it the deals it needs (``words``: how to ask, as :func:`remedy`)."""
+    names = {bots} if isinstance(bots, str) else set(bots)
+    need = math.ceil(FEWEST_TO_SHOW * games / deals)
+    more = 100 * math.ceil(2 * need / 100) if games >= 10 else 2 * need  # twice the least: the games drift apart
+    text = (f"a difference it makes can show only once it has decided at least {FEWEST_TO_SHOW} deals; "
+            f"{words['more_games']} ({deals_said(deals)} in {games} games, so {FEWEST_TO_SHOW} take about "
+            f"{need}; try {more})")
+    if any(c.startswith(("undertakings.", "calling.", "bidding.", "claims.")) for c in counters) \
+            and names & {"cautious", "typical", "heuristic"}:
+        text += "; or " + words["bolder"]
+    return text
+
+
+def deals_said(n: int) -> str:
+    return f"{n} deal" + ("s" if n != 1 else "")
+
+
 def advice(counters: Sequence[str], games: int, bots, mistakes: float) -> str:
     """Why a rule may never have fired, and what would make it fire (the CLI's words)."""
     return "never decided a deal: " + remedy(counters, games, bots, mistakes)
@@ -110,6 +143,10 @@ def rules_compared(rulesets: Sequence[Ruleset], results: Sequence[RulesetResult]
                 have = [mine[c] for c in counters if c in mine]
                 deals.append(sum(have) if have else None)
             never = bool(counters) and not any(deals)
+            most = max((n for n in deals if n is not None), default=0)
+            few = bool(counters) and 0 < most < FEWEST_TO_SHOW
             out.append(RuleDecided(change.text, path, counters, tuple(deals),
-                                   advice(counters, games, bots, mistakes) if never else None))
+                                   advice(counters, games, bots, mistakes) if never else None,
+                                   f"decided only {deals_said(most)}: " + scarce_remedy(counters, most, games, bots)
+                                   if few else None))
     return out
