@@ -266,6 +266,25 @@ class Deal:
             setattr(other, name, value)
         return other
 
+    def forget_cached(self) -> None:
+        """Drop every value worked out from the hands, the cards received or the trick (the legal actions
+        and cards, the announcements on offer, the per-seat counts, the formula environment, the views'
+        cache): for a caller that changed ``hands``, ``order`` or ``dealt`` in place (a sampled world of
+        the hidden cards). The deal then answers from the cards as they are now."""
+        self._legal = None
+        self._mask = 0
+        self._seat_env = None
+        self._counts = {}
+        self._view_cache = None
+        self.order_bits = None  # the cards received as bits: made from ``order``
+        if self.trick:  # what the rest of the trick is judged by
+            card = self.trick[0][1]
+            self._row = self.beats[self.t.no_trump if self.trump is None else self.trump]
+            self._led = self.t.suit_mask_of[card]
+        w = self.window
+        if w is not None and not self.over:
+            w.options = self.window_options(w.order[w.pos])
+
     def release(self) -> None:
         """Drop what the deal keeps for its own speed once it is over and scored: the reused formula
         environment and the per-seat counts refer back to the deal, and without them a finished deal is

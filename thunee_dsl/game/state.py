@@ -53,7 +53,8 @@ class GameState:
                  score: tuple[int, ...] | list[int] | None = None, auto_deal: bool = True):
         self.ruleset = ruleset
         self.seed = seed
-        self.rng = random.Random(seed)
+        self._rng = random.Random(seed)
+        self._rng_shared = False  # the random source is shared with clones, frozen until copied (see rng)
         self.first_dealer = dealer
         self.dealer = dealer
         self.initial_score = tuple(score) if score is not None else (0,) * ruleset.teams
@@ -69,6 +70,21 @@ class GameState:
         self.deal: Deal | None = None
         if auto_deal:
             self.start_deal()
+
+    @property
+    def rng(self) -> random.Random:
+        """The game's random source (shuffles, cuts, draws). A clone shares its original's until either
+        uses it: then that one takes its own copy of the state (copying up front cost a bot's search
+        about a twentieth of its claim checks)."""
+        rng = self._rng
+        if self._rng_shared:
+            rng = self._rng = _copy_random(rng)
+            self._rng_shared = False
+        return rng
+
+    @rng.setter
+    def rng(self, rng: random.Random) -> None:
+        self._rng, self._rng_shared = rng, False
 
     # -- dealing ------------------------------------------------------------------------
     def shuffled_hands(self) -> list[list[int]]:
@@ -355,8 +371,7 @@ class GameState:
         """
         other = _new_game(GameState)
         other.__dict__.update(self.__dict__)
-        rng = other.rng = type(self.rng)()
-        rng.setstate(self.rng.getstate())
+        self._rng_shared = other._rng_shared = True  # nobody draws from it until they copy it (see rng)
         other.score = list(self.score)
         other.history = list(self.history)
         other.deals = [replace(record, actions=list(record.actions), silent=set(record.silent))
@@ -484,6 +499,14 @@ class GameState:
 
 
 _new_game = object.__new__
+
+
+def _copy_random(rng: random.Random) -> random.Random:
+    """A random source in ``rng``'s state (made without seeding it from the system first)."""
+    kind = type(rng)
+    other = kind.__new__(kind)
+    other.setstate(rng.getstate())
+    return other
 
 
 def _shuffle(rng: random.Random, cards: list, steps) -> None:
