@@ -20,7 +20,7 @@ from thunee_dsl.model.quantities import symbol_table
 from thunee_dsl.model.ruleset import (
     ENGINE_VERBS, BallTable, BiddingRules, CallingRules, Cancellation, Claim, Combination, Declaration,
     DealerRules, GameRules, Outcome, Penalties, PlayRules, Redeal, Ruleset, SeatRef, TeamValue,
-    TrumpRules, Undertaking, LateCall, WrongTime,
+    TrumpRules, Undertaking, LateCall, WrongTime, STEP_WORDS, DealBatch, Step,
 )
 
 
@@ -142,6 +142,7 @@ class _Compiler:
             bidding=self.bidding(),
             cut=d["deal"].get("cut", "none"),
             face_down=self.face_down(batches),
+            steps=tuple(_step(word) for word in sequence),
             concede_balls=(self.get("concede") or {}).get("balls"),
             each_team=self.formula(("scoring", "each_team"), "team value", "number"),
         )
@@ -559,6 +560,13 @@ def _team_value_getter(team_values: tuple[TeamValue, ...], teams: int):
         return cache[key]
 
     return compute
+
+
+def _step(word: str) -> Step:
+    """A step of the sequence by its word (the schema allows only these: ``deal N`` and STEP_WORDS)."""
+    if word.startswith("deal "):
+        return DealBatch(int(word.split()[1]))
+    return STEP_WORDS[word]()
 
 
 def compile_ruleset(source) -> Ruleset:
