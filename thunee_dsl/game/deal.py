@@ -47,7 +47,7 @@ from thunee_dsl.game.declarations import WRONG_TIME, Challenge, Declarations, de
 from thunee_dsl.game.penalties import Penalties
 from thunee_dsl.game.play import Play
 from thunee_dsl.game.redeal import Redeal
-from thunee_dsl.game.tables import OTHER, PASS, PASSING, RulesetTables, tables
+from thunee_dsl.game.tables import PASS, PASSING, RulesetTables, tables
 from thunee_dsl.game.trumps import MakeTrumps
 from thunee_dsl.game.undertakings import LateUndertakings, Undertakings
 from thunee_dsl.game.windows import Refusal, Window
@@ -554,10 +554,12 @@ class Deal:
         card of the seat to play (its bit in the legal mask kept while the legal actions are cached), a
         pass of the polled seat, another action by identity in the cached legal actions."""
         fast = action._fast
-        if fast is not None and not self.over:
+        if fast is not None:
             seat, card, turn = fast
             if card >= 0:
-                if self.pending is turn and self.window is None and self._legal is not None and (self._mask >> card) & 1:
+                # a Play turn is pending only while no window is open and the deal is not over, and its
+                # legal cards are in _mask from the moment it is pending (0 after forget_cached)
+                if self.pending is turn and (self._mask >> card) & 1:
                     self._legal = None
                     Play.play_card(self, seat, card)
                     return APPLIED
@@ -567,9 +569,9 @@ class Deal:
                     self._legal = None
                     w.pass_turn(self)
                     return PASSED
-            elif card == OTHER:
+            else:  # another action of the tables: legal when the cached legal actions hold this very object
                 legal = self._legal
-                if legal is not None and any(map(is_, legal, repeat(action))):
+                if legal is not None and not self.over and any(map(is_, legal, repeat(action))):
                     self.apply(action)
                     return APPLIED
         pending = self.pending

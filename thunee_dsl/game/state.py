@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 
 from thunee_dsl.errors import IllegalActionError
 from thunee_dsl.game.actions import Action
-from thunee_dsl.game.deal import PASS, PASSED, Deal
+from thunee_dsl.game.deal import APPLIED, PASS, PASSED, Deal
 from thunee_dsl.game.scoring import DealResult, score_deal
 from thunee_dsl.game.tables import tables
 from thunee_dsl.model.cards import cut_pack
@@ -209,15 +209,19 @@ class GameState:
                 raise IllegalActionError("the game is over" if self.is_over else "no deal in progress", ())
         done = deal.apply_if_legal(action)
         record = self._record
-        if not done:
-            offence = deal.offence_of(action)
-            if offence is None:
-                self.verify(action)
-            deal.commit_offence(action, offence)
-        elif done == PASSED:
-            record.silent.add(len(record.actions))
-        self.history.append(action)
-        record.actions.append(action)
+        if done == APPLIED:
+            self.history.append(action)
+            record.actions.append(action)
+        else:
+            if done == PASSED:
+                record.silent.add(len(record.actions))
+            else:
+                offence = deal.offence_of(action)
+                if offence is None:
+                    self.verify(action)
+                deal.commit_offence(action, offence)
+            self.history.append(action)
+            record.actions.append(action)
         if deal.over:
             self._after_move()
         return action
