@@ -9,7 +9,10 @@ a section an overlay changed says so (see :func:`ruleset_summary` and :func:`sec
 
 from __future__ import annotations
 
-from thunee_dsl.model.ruleset import BallTable, Ruleset, SeatRef
+from thunee_dsl.model.ruleset import (
+    BallTable, BiddingStep, CallingStep, ConcedeStep, DealBatch, MakeTrumps, PlayStep, RedealStep, Ruleset, SeatRef,
+    UndertakingsStep,
+)
 
 ANCHOR_WORDS = {"dealer": "the dealer", "trump_maker": "the trump maker", "chooser": "the trump chooser",
                 "caller": "the caller"}
@@ -161,9 +164,10 @@ def render_rulebook(r: Ruleset) -> str:
 
     # a deal, step by step
     out += ["## A deal, step by step", ""]
-    for i, step in enumerate(r.sequence, 1):
-        if step.startswith("deal "):
-            k = int(step.split()[1])
+    for i, step in enumerate(r.steps, 1):
+        kind = type(step)
+        if kind is DealBatch:
+            k = step.number
             first = seat_phrase(r.first_receiver, r.direction)
             if k in r.face_down:
                 out.append(f"{i}. **Deal batch {k}**: {_plural(r.batches[k - 1], 'card')} face down in a row in front "
@@ -171,29 +175,29 @@ def render_rulebook(r: Ruleset) -> str:
             else:
                 out.append(f"{i}. **Deal batch {k}**: {_plural(r.batches[k - 1], 'card')} to each player, "
                            f"starting with {first}.")
-        elif step == "make trumps":
+        elif kind is MakeTrumps:
             ways = " or ".join({"card": "placing a card from hand face down",
                                 "last card": "choosing 'last card' (the last card they will be dealt)",
                                 "suit": "naming the trump suit"}[w] for w in r.trumps.ways)
             if r.bidding:
                 who = "the highest bidder"
-            elif "calling" in r.sequence[: i - 1]:
+            elif CallingStep() in r.steps[: i - 1]:
                 who = "the final caller or, if no one called, " + seat_phrase(r.trumps.chooser, r.direction)
             else:
                 who = seat_phrase(r.trumps.chooser, r.direction)
             out.append(f"{i}. **Make trumps**: {who} makes trumps by {ways}.")
-        elif step == "bidding":
+        elif kind is BiddingStep:
             out.append(f"{i}. **Bidding**: players bid the number of tricks their team will win (see Bidding).")
-        elif step == "concede":
+        elif kind is ConcedeStep:
             out.append(f"{i}. **Concede**: either team may give up the deal; the opponents score {r.concede_balls}.")
-        elif step == "redeal":
+        elif kind is RedealStep:
             out.append(f"{i}. **Redeal**: a player may throw the cards in when `{r.redeal.allowed_if.text}`.")
-        elif step == "calling":
+        elif kind is CallingStep:
             out.append(f"{i}. **Calling**: players may call to take over making trumps (see Calling).")
-        elif step == "undertakings":
+        elif kind is UndertakingsStep:
             names = ", ".join(u.title for u in r.undertakings) or "none"
             out.append(f"{i}. **Undertakings**: any player may call {names} (see Undertakings).")
-        elif step == "play":
+        elif kind is PlayStep:
             out.append(f"{i}. **Play** {_plural(r.tricks_per_deal, 'trick')}, then score the deal.")
     out += [""] + section_source(r, ("deal",))
 
