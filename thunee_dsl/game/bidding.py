@@ -13,6 +13,7 @@ class Bidding(Turn):
 
     __slots__ = ("seat",)
     name = "bid"
+    asks = "bid or pass"
 
     def __init__(self, seat: int):
         self.seat = seat

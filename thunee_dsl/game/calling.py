@@ -12,6 +12,7 @@ from thunee_dsl.game.windows import Refusal, Window
 class Calling(Window):
     __slots__ = ()
     name = "calling"
+    asks = "call or pass"
 
     @staticmethod
     def start(deal) -> None:

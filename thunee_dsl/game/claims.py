@@ -14,6 +14,7 @@ class Claims(Window):
 
     __slots__ = ()
     name = "claims"
+    asks = "claim or pass"
 
     @staticmethod
     def open_before_card(deal, seat: int) -> bool:

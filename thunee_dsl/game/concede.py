@@ -9,6 +9,7 @@ from thunee_dsl.game.windows import Refusal, Window
 class Concede(Window):
     __slots__ = ()
     name = "concede"
+    asks = "concede or pass"
 
     @staticmethod
     def start(deal) -> None:

@@ -17,6 +17,7 @@ class Declarations(Window):
 
     __slots__ = ()
     name = "declarations"
+    asks = "declare or pass"
 
     @staticmethod
     def open_after_trick(deal, winner: int) -> None:
@@ -110,6 +111,7 @@ class Challenge(Window):
 
     __slots__ = ("declarer", "declaration", "suit", "resume")
     name = "challenge"
+    asks = "challenge or pass"
 
     def __init__(self, order, declarer: int, declaration, suit: int, resume: int):
         super().__init__(order)

@@ -9,7 +9,7 @@ the next seat following suit, is worked out inside :meth:`Play.play_card` with t
 
 from __future__ import annotations
 
-from thunee_dsl.game.windows import Refusal, Turn
+from thunee_dsl.game.windows import Refusal, Turn, waiting_for
 
 OUT_OF_TURN, REVOKE = "out of turn", "revoke"  # the penalised offences a card can commit
 
@@ -120,7 +120,7 @@ class Play(Turn):
         text = Play.face_down(deal, seat, card)
         turn = deal.pending
         if deal.window is not None or type(turn) is not Play:
-            return Refusal(text) if text else None  # not a time for cards (the caller says what is)
+            return Refusal(text or f"no card may be played now: {waiting_for(deal)}")
         if seat != turn.seat:
             return Refusal(text or f"it is seat {turn.seat}'s turn", OUT_OF_TURN)
         refusal = text or Play.legal_cards(deal, seat, card)

@@ -12,6 +12,7 @@ class Redeal(Window):
 
     __slots__ = ()
     name = "redeal"
+    asks = "claim a redeal or pass"
     asks_every_seat = True
 
     @staticmethod

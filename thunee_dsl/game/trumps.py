@@ -14,6 +14,7 @@ class MakeTrumps(Turn):
 
     __slots__ = ("seat", "ways")
     name = "trump"
+    asks = "make trumps"
 
     def __init__(self, seat: int, ways: tuple[str, ...]):
         self.seat = seat

@@ -14,6 +14,7 @@ class Undertakings(Window):
 
     __slots__ = ("offered", "calling")
     name = "undertakings"
+    asks = "call an undertaking or pass"
     asks_every_seat = True
 
     def __init__(self, order, offered, calling=None):

@@ -26,7 +26,8 @@ class Turn:
     """A decision one seat must take now (``deal.pending``): each kind is a subclass with ``seat``."""
 
     __slots__ = ()
-    name = ""  # the decision's name in messages ("play", "trump", "bid")
+    name = ""  # the decision's name ("play", "trump", "bid")
+    asks = ""  # what the seat is asked to do, in messages ("make trumps")
 
     def __getitem__(self, i):
         """``pending[0]`` is the name, ``pending[1]`` the seat: the reading of the tuple this object
@@ -38,7 +39,8 @@ class Window:
     """An open window of optional announcements (each kind is a subclass)."""
 
     __slots__ = ("order", "pos", "silent", "options")
-    name = ""  # the window's name in messages ("calling", "declarations" ...)
+    name = ""  # the window's name ("calling", "declarations" ...)
+    asks = ""  # what the polled seat is asked to do, in messages ("call or pass")
     asks_every_seat = False  # poll even a seat that can only pass (what it holds must not show)
 
     def __init__(self, order):
@@ -123,6 +125,14 @@ class Window:
     def close(self, deal) -> None:
         deal.window = None
         self.closed(deal)
+
+
+def waiting_for(deal) -> str:
+    """What the deal waits for now, in the game's words (for the reason an action is refused)."""
+    if deal.over:
+        return "the deal is over"
+    asked = deal.window if deal.window is not None else deal.pending
+    return f"seat {asked.seat if deal.window is None else asked.order[asked.pos]} is to {asked.asks}"
 
 
 _new = object.__new__
