@@ -17,11 +17,23 @@ class Claims(Window):
     asks = "claim or pass"
 
     @staticmethod
+    def asked_before_card(ruleset) -> bool:
+        """Is this window asked before a seat plays a card, in ``ruleset``?"""
+        return bool(ruleset.claims)
+
+    @staticmethod
     def open_before_card(deal, seat: int) -> bool:
-        """Open for ``seat`` if it may claim something (True), else nothing opens (False)."""
+        """Before ``seat`` plays to the last trick (if no claim has been made): open for it if it may claim
+        something (True), else nothing opens (False)."""
+        if len(deal.tricks) != deal.t.claim_trick or deal.claim is not None or deal.over:
+            return False
+        for s, _ in deal.trick:
+            if s == seat:
+                return False  # it has played to this trick already
         options, legal = choices(deal, seat)
         if not options:
             return False
+        deal.pending = None
         w = deal.window = Claims((seat,))
         w.options = options
         deal._legal = legal
@@ -37,7 +49,7 @@ class Claims(Window):
         self.close(deal)
 
     def closed(self, deal) -> None:
-        deal.await_play(self.order[0], True)  # (its claims were asked)
+        deal.await_play(self.order[0], deal.before_card.index(Claims.open_before_card) + 1)  # (claims asked)
 
     @staticmethod
     def verify(deal, action) -> Refusal | None:

@@ -73,6 +73,15 @@ STEP_RULES = {
 }
 
 
+# the windows that may open for a seat before it plays a card, in this order (each opens for that seat
+# only when its own rule says so; the next is asked once it closes)
+BEFORE_CARD = (Claims,)
+
+
+def _before_card(r: Ruleset) -> tuple:
+    return tuple(window.open_before_card for window in BEFORE_CARD if window.asked_before_card(r))
+
+
 def _checks(r: Ruleset) -> dict:
     """Each verb of the ruleset -> the one legality check of its action family."""
     checks = {"play": Play.verify, "trump": MakeTrumps.verify, "call": Calling.verify}
@@ -190,7 +199,7 @@ class Deal:
         "_legal", "_mask", "_row", "_led", "_plain", "_seat_env", "blind_from", "unseen", "redealt",
         "high_bid", "high_bidder", "conceded_by", "redealer", "_counts", "_view_cache",
         "row", "covers", "face_up", "face_down", "shown", "laid", "turned", "undertaking_name", "claim_name",
-        "order_bits", "makers", "counting", "barred", "steps", "checks",
+        "order_bits", "makers", "counting", "barred", "steps", "checks", "before_card",
     )
 
     def __init__(self, ruleset: Ruleset, dealer: int, order: list[list[int]], balls: tuple[int, ...],
@@ -277,6 +286,7 @@ class Deal:
         self.barred: set[tuple[str, int]] = set()  # (verb, suit) of declarations challenged at the wrong time
         self.steps = r.cached("game.steps", _steps)  # the sequence: what runs each step
         self.checks = r.cached("game.checks", _checks)  # verb -> the legality check of its family
+        self.before_card = r.cached("game.before_card", _before_card)  # windows asked before a card is played
 
     def clone(self) -> "Deal":
         """An independent copy of this deal: what either does afterwards leaves the other as it was.
@@ -528,7 +538,6 @@ class Deal:
     caught = Undertakings.caught
     open_late_undertakings = LateUndertakings.open_after_lead
     open_declarations = Declarations.open_after_trick
-    open_claims = Claims.open_before_card
 
     # -- declarations (Jodies), for the players and scoring ---------------------------------
     def declaration_value(self, decl, seat: int, suit: int) -> int:

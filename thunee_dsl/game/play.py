@@ -42,17 +42,15 @@ class Play(Turn):
         Play.await_play(deal, deal.leader)
 
     @staticmethod
-    def await_play(deal, seat: int, claims_asked: bool = False) -> None:
-        """``seat`` plays next (after any claim it may make first); its legal moves are worked out now."""
+    def await_play(deal, seat: int, asked: int = 0) -> None:
+        """``seat`` plays next, after the windows asked before a card (``deal.before_card``: claims before
+        the last trick ...) from the ``asked``-th on; its legal moves are worked out now."""
         t = deal.t
-        if len(deal.tricks) == t.claim_trick and deal.claim is None and not deal.over and not claims_asked:
-            for s, _ in deal.trick:
-                if s == seat:
-                    break
-            else:  # the seat has not played to this trick yet
-                deal.pending = None
-                if deal.open_claims(seat):
-                    return
+        hooks = deal.before_card
+        if hooks:
+            for hook in hooks[asked:] if asked else hooks:
+                if hook(deal, seat):
+                    return  # a window is open for the seat first
         deal.pending = t.pending_play[seat]
         if deal.trick or deal.unseen or (t.first_lead_not_trump and not deal.tricks):
             mask = deal._mask = Play.legal_cards(deal, seat)
