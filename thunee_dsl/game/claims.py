@@ -17,9 +17,9 @@ class Claims(Window):
     asks = "claim or pass"
 
     @staticmethod
-    def asked_before_card(ruleset) -> bool:
-        """Is this window asked before a seat plays a card, in ``ruleset``?"""
-        return bool(ruleset.claims)
+    def asked_before_card(ruleset) -> tuple[int, ...]:
+        """After how many tricks played this window is asked before a seat plays a card: the last trick."""
+        return (ruleset.tricks_per_deal - 1,) if ruleset.claims else ()
 
     @staticmethod
     def open_before_card(deal, seat: int) -> bool:
@@ -49,7 +49,8 @@ class Claims(Window):
         self.close(deal)
 
     def closed(self, deal) -> None:
-        deal.await_play(self.order[0], deal.before_card.index(Claims.open_before_card) + 1)  # (claims asked)
+        asked = deal.before_card[len(deal.tricks)]
+        deal.await_play(self.order[0], asked.index(Claims.open_before_card) + 1)  # (its claims were asked)
 
     @staticmethod
     def verify(deal, action) -> Refusal | None:

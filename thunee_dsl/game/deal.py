@@ -79,7 +79,9 @@ BEFORE_CARD = (Claims,)
 
 
 def _before_card(r: Ruleset) -> tuple:
-    return tuple(window.open_before_card for window in BEFORE_CARD if window.asked_before_card(r))
+    """For each number of tricks played, the windows asked before a card then (most: none)."""
+    return tuple(tuple(window.open_before_card for window in BEFORE_CARD if played in window.asked_before_card(r))
+                 for played in range(r.tricks_per_deal + 1))
 
 
 def _checks(r: Ruleset) -> dict:
@@ -199,7 +201,7 @@ class Deal:
         "_legal", "_mask", "_row", "_led", "_plain", "_seat_env", "blind_from", "unseen", "redealt",
         "high_bid", "high_bidder", "conceded_by", "redealer", "_counts", "_view_cache",
         "row", "covers", "face_up", "face_down", "shown", "laid", "turned", "undertaking_name", "claim_name",
-        "order_bits", "makers", "counting", "barred", "steps", "checks", "before_card",
+        "order_bits", "makers", "counting", "barred", "steps", "before_card",
     )
 
     def __init__(self, ruleset: Ruleset, dealer: int, order: list[list[int]], balls: tuple[int, ...],
@@ -284,9 +286,9 @@ class Deal:
         self.face_down = [0] * n  # cards nobody sees yet, not even their owner (not in the hand)
         self.shown = [0] * n  # each seat's face-up cards when the last finished trick began
         self.barred: set[tuple[str, int]] = set()  # (verb, suit) of declarations challenged at the wrong time
-        self.steps = r.cached("game.steps", _steps)  # the sequence: what runs each step
-        self.checks = r.cached("game.checks", _checks)  # verb -> the legality check of its family
-        self.before_card = r.cached("game.before_card", _before_card)  # windows asked before a card is played
+        # the sequence (what runs each step) and, for each number of tricks played, the windows asked
+        # before a card
+        self.steps, self.before_card = r.cached("game.driver", _driver)
 
     def clone(self) -> "Deal":
         """An independent copy of this deal: what either does afterwards leaves the other as it was.
@@ -449,6 +451,11 @@ class Deal:
         if env.team_values:
             env.team_values = {}
         return env
+
+    @property
+    def checks(self) -> dict:
+        """Each verb of the ruleset -> the one legality check of its action family."""
+        return self.r.cached("game.checks", _checks)
 
     # -- the seat to act and its actions ------------------------------------------------
     @property
@@ -626,8 +633,8 @@ class Deal:
             raise IllegalActionError(f"cannot apply {action}", tuple(self.legal_actions()))
 
 
-def _steps(r: Ruleset) -> tuple:
-    return tuple(STEP_RULES[type(step)](step) for step in r.steps)
+def _driver(r: Ruleset) -> tuple[tuple, tuple]:
+    return tuple(STEP_RULES[type(step)](step) for step in r.steps), _before_card(r)
 
 
 _new_deal = object.__new__
@@ -640,4 +647,4 @@ _SLOTS = Deal.__slots__
 _NESTED_LISTS = frozenset({"order"})  # lists of lists (each seat's cards in the order received)
 _read_slots = attrgetter(*_SLOTS)  # every slot of a deal in one call (Deal.__init__ sets them all)
 # the ruleset's own tables a deal keeps at hand (dicts among them): shared, never written by a deal
-_SHARED_NAMES = frozenset({"t", "r", "card_of", "play_actions", "team_of", "beats", "checks"})
+_SHARED_NAMES = frozenset({"t", "r", "card_of", "play_actions", "team_of", "beats"})

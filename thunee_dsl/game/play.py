@@ -43,10 +43,10 @@ class Play(Turn):
 
     @staticmethod
     def await_play(deal, seat: int, asked: int = 0) -> None:
-        """``seat`` plays next, after the windows asked before a card (``deal.before_card``: claims before
-        the last trick ...) from the ``asked``-th on; its legal moves are worked out now."""
+        """``seat`` plays next, after the windows asked before a card at this trick (``deal.before_card``:
+        claims before the last trick ...) from the ``asked``-th on; its legal moves are worked out now."""
         t = deal.t
-        hooks = deal.before_card
+        hooks = deal.before_card[len(deal.tricks)]
         if hooks:
             for hook in hooks[asked:] if asked else hooks:
                 if hook(deal, seat):

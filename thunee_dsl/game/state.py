@@ -163,7 +163,8 @@ class GameState:
         deal = self.deal
         if deal is None:
             return []
-        return deal.legal_actions()
+        legal = deal._legal  # the deal caches its legal actions until the next change (Deal.legal_actions)
+        return deal._compute_legal() if legal is None else legal
 
     def can_apply(self, action: Action) -> bool:
         return action in self.legal_actions() or self.offence_of(action) is not None
@@ -202,20 +203,22 @@ class GameState:
     def apply(self, action: Action) -> Action:
         """Apply an action and return it as recorded. Raises IllegalActionError otherwise."""
         deal = self.deal
-        if action.__class__ is not Action or deal is None or self.is_over:
+        if action.__class__ is not Action or deal is None:
             if isinstance(action, str):
                 action = Action.parse(action)
-            if deal is None or self.is_over:
-                raise IllegalActionError("the game is over" if self.is_over else "no deal in progress", ())
-        done = deal.apply_if_legal(action)
-        record = self._record
+            if deal is None:
+                raise IllegalActionError("no deal in progress", ())
+        done = deal.apply_if_legal(action)  # (nothing is legal once the game is over: its last deal is)
         if done == APPLIED:
             self.history.append(action)
-            record.actions.append(action)
+            self._record.actions.append(action)
         else:
+            record = self._record
             if done == PASSED:
                 record.silent.add(len(record.actions))
             else:
+                if self.is_over:
+                    raise IllegalActionError("the game is over", ())
                 offence = deal.offence_of(action)
                 if offence is None:
                     self.verify(action)
