@@ -199,9 +199,9 @@ class Play(Turn):
             trump = deal.trump
             deal._row = deal.beats[t.no_trump if trump is None else trump]
             deal._led = t.suit_mask_of[card]
-            # in this trick the next seat just follows suit when it can (no claim before this trick, no
-            # face-down cards): the same all trick long
-            deal._plain = t.follow_suit and not deal.unseen and len(deal.tricks) != t.claim_trick
+            # in this trick the next seat just follows suit when it can (no window asked before a card in
+            # this trick, such as claims before the last, no face-down cards): the same all trick long
+            deal._plain = t.follow_suit and not deal.unseen and not deal.before_card[len(deal.tricks)]
             if not deal.tricks and u is None and t.late_offered[deal.batches_dealt] and deal.open_late_undertakings(seat):
                 return  # a seat may still call an undertaking late: the lead may be taken back
         elif u is not None and len(deal.tricks) < u.leads_win and trick[0][0] == deal.undertaker:
