@@ -188,6 +188,7 @@ CHANGED_WITHOUT_SOURCE = {
     "ball-cut-three": ["A deal, step by step"],
     "blind-thunee-eight": ["Blind Thunee"],
     "friendly-table": [],  # penalties removed: the section is gone
+    "jodie-any-time": ["Jodie"],
     "khanaak-simple": ["Khanaak"],
     "khanaak-without-call": ["Khanaak"],
     "loser-deals-again": [],  # dealer: its own source

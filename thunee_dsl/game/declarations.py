@@ -13,11 +13,17 @@ WRONG_TIME = "declaration at the wrong time"
 
 
 class Declarations(Window):
-    """After a trick: the seats of the team that won it, from the winner, may declare."""
+    """After a trick: the seats of the team that won it, from the winner, may declare. Declarations the
+    ruleset allows at any time (``any_time``) are also asked of the seat about to play, before its card,
+    until the last trick (``before``: that seat)."""
 
-    __slots__ = ()
+    __slots__ = ("before",)
     name = "declarations"
     asks = "declare or pass"
+
+    def __init__(self, order, before: int | None = None):
+        super().__init__(order)
+        self.before = before
 
     @staticmethod
     def open_after_trick(deal, winner: int) -> None:
@@ -27,14 +33,32 @@ class Declarations(Window):
         deal.declaring_team = team
         Declarations(deal.t.team_seats_from[winner]).open_at_first_speaker(deal)
 
+    @staticmethod
+    def asked_before_card(ruleset) -> tuple[int, ...]:
+        """After how many tricks played a seat is asked before its card: every trick but the last, for
+        declarations allowed at any time."""
+        return tuple(range(ruleset.tricks_per_deal - 1)) if any(d.any_time for d in ruleset.declarations) else ()
+
+    @staticmethod
+    def open_before_card(deal, seat: int) -> bool:
+        """Before ``seat`` plays a card: open for it if it may declare now (True), else nothing opens."""
+        if deal.over:
+            return False
+        window = Declarations((seat,), seat)
+        if not window.open_at_first_speaker(deal):
+            return False
+        deal.pending = None
+        return True
+
     def options_for(self, deal, seat: int) -> tuple:
-        if deal.declaring_team != deal.team_of[seat]:
+        before = self.before is not None
+        if not before and deal.declaring_team != deal.team_of[seat]:
             return ()
         t = deal.t
-        won = deal.team_tricks_step[deal.declaring_team]
+        won = deal.team_tricks_step[deal.team_of[seat]]
         out = ()
         for decl in deal.r.declarations:
-            if won not in decl.after_team_trick:
+            if not (decl.any_time if before else won in decl.after_team_trick):
                 continue
             hand = declarable(deal, decl, seat)
             # the cards first (one table look-up), the declaration's condition only for a seat holding one
@@ -49,7 +73,9 @@ class Declarations(Window):
         return out
 
     def public_to_act(self, deal) -> int | None:
-        return deal.leader  # the options depend on hidden cards: the table waits for the next lead
+        # the options depend on hidden cards: the table waits for the next card (asked before its card,
+        # the seat is the one about to play)
+        return deal.leader if self.before is None else self.before
 
     def take(self, deal, action) -> None:
         record(deal, action.seat, deal.t.declaration_of[action.verb], suit_of_arg(deal, action.arg))
@@ -57,6 +83,10 @@ class Declarations(Window):
         self.poll(deal)
 
     def closed(self, deal) -> None:
+        if self.before is not None:  # the seat plays its card (after any other window asked before it)
+            asked = deal.before_card[len(deal.tricks)]
+            deal.await_play(self.before, asked.index(Declarations.open_before_card) + 1)
+            return
         # the declaring team keeps its time until the next card is played (false declarations)
         deal.await_play(deal.leader)
 
@@ -73,7 +103,8 @@ class Declarations(Window):
             suit, bad_suit = None, Refusal(str(err))
         if not right_time(deal, decl, seat):
             when = " or ".join(f"{n}{_ordinal(n)}" for n in sorted(decl.after_team_trick))
-            return Refusal(f"a {decl.title} may only be declared right after the declaring team wins its {when} trick",
+            return Refusal(f"a {decl.title} may only be declared right after the declaring team wins its {when} trick"
+                           + (", or at any time before the last trick" if decl.any_time else ""),
                            WRONG_TIME if suit is not None and at_wrong_time(deal, decl, seat, suit) else None)
         if suit is None:
             return bad_suit
@@ -143,7 +174,10 @@ class Challenge(Window):
 
 # -- the rule's parts, shared by the window, the checks and the offences -------------------------------
 def right_time(deal, decl, seat: int) -> bool:
-    """Right after ``seat``'s team won a trick after which ``decl`` may be declared (until the next card)."""
+    """Right after ``seat``'s team won a trick after which ``decl`` may be declared (until the next card),
+    or, for a declaration allowed at any time, before the last trick."""
+    if decl.any_time and len(deal.tricks) < deal.n_tricks - 1:
+        return True
     team = deal.team_of[seat]
     return deal.declaring_team == team and deal.team_tricks_step[team] in decl.after_team_trick
 

@@ -339,7 +339,8 @@ class _Compiler:
                 after_team_trick=frozenset(d["after_team_trick"]), once_per_suit=d.get("once_per_suit", True),
                 suit_hidden_for=frozenset(d.get("suit_hidden_for", ())),
                 allowed_if=self.formula(p + ("allowed_if",), "declaration", "boolean"), source=d.get("source", ""),
-                face_up_only=d.get("face_up_only", False), wrong_time=self.wrong_time(p + ("wrong_time",))))
+                face_up_only=d.get("face_up_only", False), wrong_time=self.wrong_time(p + ("wrong_time",)),
+                any_time=d.get("any_time", False)))
         return tuple(out)
 
     def claims(self) -> tuple[Claim, ...]:

@@ -284,7 +284,9 @@ def render_rulebook(r: Ruleset) -> str:
                     "is called the next time its owner wins a trick after it appears), still in place"
                     if decl.face_up_only else "for cards still held")
             out += [f"### {decl.title} (`{decl.verb} SUIT`)", "",
-                    f"- Declared right after the declaring team wins {'any' if when == 'any' else f'its {when}'} trick, {held}"
+                    f"- Declared right after the declaring team wins {'any' if when == 'any' else f'its {when}'} trick"
+                    + (", or at any time before the last trick (a player is asked before each of its cards)"
+                       if decl.any_time else "") + f", {held}"
                     + ("; each suit once per deal." if decl.once_per_suit else "."),
                     "", "| cards | in trumps | in another suit |", "|---|---|---|"]
             for combo in decl.combinations:

@@ -218,6 +218,7 @@ class Declaration:
     source: str = ""
     face_up_only: bool = False  # open face play: from cards face up since before the trick just won
     wrong_time: WrongTime | None = None  # None: a declaration at the wrong time is not accepted at all
+    any_time: bool = False  # may also be declared before any card of the declarer's until the last trick
 
 
 @dataclass(frozen=True)
