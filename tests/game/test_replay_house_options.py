@@ -218,3 +218,21 @@ def test_jodie_at_any_time_is_asked_before_a_card_and_not_at_the_last_trick():
         game.apply(legal[-1] if deal.window is not None else legal[0])
     assert {seat for _, seat in asked} == {0, 1}
     assert max(tricks for tricks, _ in asked) < ruleset.tricks_per_deal - 1  # never before the last trick
+
+
+def test_out_of_turn_costs_two_balls_other_offences_still_four():
+    # seat 0 plays AH while seat 3 is to play: team 1 (seats 1, 3) opens 2 balls under the house rule
+    # (4 as standard), no other score; a revoke still costs the standard 4
+    assert replay_as("penalty_out_of_turn.yaml", "standard")["deals"][0]["balls"] == [0, 4]
+    two = replay_as("penalty_out_of_turn.yaml", house("out-of-turn-two"))["deals"][0]
+    assert two["offence"] == "out of turn" and two["balls"] == [0, 2]
+    assert replay_as("penalty_revoke.yaml", house("out-of-turn-two"))["deals"][0]["balls"] == \
+        replay_as("penalty_revoke.yaml", "standard")["deals"][0]["balls"]
+
+
+def test_balls_for_an_offence_that_is_not_penalised_is_refused(tmp_path):
+    path = tmp_path / "bad.yaml"
+    path.write_text("extends: standard\nname: bad\npenalties:\n  offences: [revoke]\n  balls_for:\n    out of turn: 2\n")
+    with pytest.raises(Exception, match=r"bad.yaml:6:18: penalties.balls_for names 'out of turn', which "
+                                        r"penalties.offences does not list"):
+        load_ruleset(str(path))

@@ -194,6 +194,7 @@ CHANGED_WITHOUT_SOURCE = {
     "loser-deals-again": [],  # dealer: its own source
     "low-hand-redeal": [],  # redeal: its own source
     "older-partner-catch": ["Thunee"],
+    "out-of-turn-two": ["Penalties"],
     "partner-catch-four": ["Thunee"],
     "simultaneous-plus-ten": [],  # calling: its own source
     "thirteen-after-khanaak": [],  # game.raised_target: its own source

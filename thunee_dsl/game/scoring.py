@@ -144,7 +144,7 @@ def _quick(deal: Deal) -> DealResult:
         offender = deal.team_of[seat]
         for t in range(teams):
             if t != offender:
-                balls[t] += r.penalties.balls
+                balls[t] += r.penalties.balls_of(offence)
         st["balls"] = tuple(balls)
         st["offence"] = offence
         return result
@@ -239,9 +239,9 @@ def _score(deal: Deal, explain: bool) -> DealResult:
         offender = deal.team_of[seat]
         for t in range(r.teams):
             if t != offender:
-                balls[t] += r.penalties.balls
+                balls[t] += r.penalties.balls_of(offence)
                 if explain:
-                    lines.append(f"penalty for {offence} by seat {seat}: {_balls_line(_team(deal, t), r.penalties.balls)}; "
+                    lines.append(f"penalty for {offence} by seat {seat}: {_balls_line(_team(deal, t), r.penalties.balls_of(offence))}; "
                                  "no other score for the deal")
         return _result(balls=tuple(balls), offence=offence, lines=tuple(lines) if explain else None, **base, **played)
 

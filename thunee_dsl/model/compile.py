@@ -426,7 +426,12 @@ class _Compiler:
         p = self.get("penalties")
         if p is None:
             return None
-        return Penalties(p["balls"], frozenset(p["offences"]), p.get("source", ""))
+        balls_for = p.get("balls_for") or {}
+        for offence in balls_for:
+            if offence not in p["offences"]:
+                self.problem(("penalties", "balls_for", offence), f"penalties.balls_for names '{offence}', which "
+                             f"penalties.offences does not list: it is not penalised at all")
+        return Penalties(p["balls"], frozenset(p["offences"]), p.get("source", ""), tuple(sorted(balls_for.items())))
 
     def dealer(self) -> DealerRules:
         d = self.data["dealer"]

@@ -123,7 +123,8 @@ def generated_summary(r: Ruleset) -> str:
         win += f", two to clear from {g.deuce}-{g.deuce}"
     parts.append(win)
     if r.penalties:
-        parts.append(f"offences cost {_plural(r.penalties.balls, 'ball')}")
+        parts.append(f"offences cost {_plural(r.penalties.balls, 'ball')}"
+                     + "".join(f" ({offence} {_plural(n, 'ball')})" for offence, n in r.penalties.balls_for))
     else:
         parts.append("no penalties")
     text = "; ".join(parts) + "."
@@ -330,9 +331,15 @@ def render_rulebook(r: Ruleset) -> str:
 
     if r.penalties:
         pen = r.penalties
-        out += ["## Penalties", "",
-                f"- For {', '.join(sorted(pen.offences))}: the offender's opponents open {_plural(pen.balls, 'ball')} "
-                "and the deal has no other score.", ""] + section_source(r, ("penalties",))
+        other = dict(pen.balls_for)
+        at_default = sorted(o for o in pen.offences if o not in other)
+        out += ["## Penalties", ""]
+        if at_default:
+            out.append(f"- For {', '.join(at_default)}: the offender's opponents open {_plural(pen.balls, 'ball')} "
+                       "and the deal has no other score.")
+        out += [f"- For {offence}: the offender's opponents open {_plural(n, 'ball')} and the deal has no other score."
+                for offence, n in pen.balls_for]
+        out += [""] + section_source(r, ("penalties",))
 
     g = r.game
     out += ["## Winning the game", "",

@@ -284,6 +284,14 @@ class Penalties:
     balls: int
     offences: frozenset[str]
     source: str = ""
+    balls_for: tuple[tuple[str, int], ...] = ()  # (offence, balls) where an offence costs other than ``balls``
+
+    def balls_of(self, offence: str) -> int:
+        """The balls the offender's opponents open for ``offence``."""
+        for name, balls in self.balls_for:
+            if name == offence:
+                return balls
+        return self.balls
 
 
 @dataclass(frozen=True)
