@@ -51,14 +51,16 @@ class Declarations(Window):
         return True
 
     def options_for(self, deal, seat: int) -> tuple:
-        before = self.before is not None
-        if not before and deal.declaring_team != deal.team_of[seat]:
-            return ()
+        if self.before is None:  # after a trick: the declarations of the trick the team has won
+            if deal.declaring_team != deal.team_of[seat]:
+                return ()
+            won = deal.team_tricks_step[deal.declaring_team]
+        else:  # before a card: those allowed at any time
+            won = None
         t = deal.t
-        won = deal.team_tricks_step[deal.team_of[seat]]
         out = ()
         for decl in deal.r.declarations:
-            if not (decl.any_time if before else won in decl.after_team_trick):
+            if (won not in decl.after_team_trick) if won is not None else not decl.any_time:
                 continue
             hand = declarable(deal, decl, seat)
             # the cards first (one table look-up), the declaration's condition only for a seat holding one

@@ -12,6 +12,7 @@ from __future__ import annotations
 from thunee_dsl.game.windows import Refusal, Turn, waiting_for
 
 OUT_OF_TURN, REVOKE = "out of turn", "revoke"  # the penalised offences a card can commit
+_FIRST_LEAD, _FOLLOW, _UNDERCUT = 1, 2, 3  # the clauses of the legal-card rule (which one refused a card)
 
 
 class Play(Turn):
@@ -73,38 +74,32 @@ class Play(Turn):
             hand &= ~deal.unseen
         trick = deal.trick
         t = deal.t
+        allowed, clause = hand, None
         if not trick:
             if t.first_lead_not_trump and not deal.tricks and deal.trump is not None:
                 others = hand & ~t.suit_masks[deal.trump]
                 if others:  # no trump lead to the first trick, unless nothing else is held
-                    if why < 0:
-                        return others
-                    if not (others >> why) & 1:
-                        return Refusal(f"seat {seat} may not lead a trump to the first trick while it holds "
-                                       f"another suit")
-            return hand if why < 0 else None
-        if not t.follow_suit:
-            return hand if why < 0 else None
-        lead = trick[0][1]
-        follow = hand & t.suit_mask_of[lead]
-        if follow:
-            if why < 0:
-                return follow
-            if not (follow >> why) & 1:
-                return Refusal(f"seat {seat} must follow suit ({deal.r.deck.suits[t.suit_of[lead]]})")
+                    allowed, clause = others, _FIRST_LEAD
+        elif t.follow_suit:
+            follow = hand & t.suit_mask_of[trick[0][1]]
+            if follow:
+                allowed, clause = follow, _FOLLOW
+            else:
+                trump = deal.trump
+                if t.undercut_only_with_all_trumps and trump is not None and t.suit_of[trick[0][1]] != trump:
+                    trumps = t.suit_masks[trump]
+                    if hand & ~trumps and t.suit_of[deal.best] == trump:
+                        # a player who still holds a non-trump may not play a trump lower than the one winning
+                        allowed, clause = (hand & ~trumps) | (hand & deal.beats[trump][deal.best]), _UNDERCUT
+        if why < 0:
+            return allowed
+        if (allowed >> why) & 1:
             return None
-        trump = deal.trump
-        if t.undercut_only_with_all_trumps and trump is not None and t.suit_of[lead] != trump:
-            trumps = t.suit_masks[trump]
-            if hand & ~trumps and t.suit_of[deal.best] == trump:
-                # a player who still holds a non-trump may not play a trump lower than the one winning
-                allowed = (hand & ~trumps) | (hand & deal.beats[trump][deal.best])
-                if why < 0:
-                    return allowed
-                if not (allowed >> why) & 1:
-                    return Refusal(f"seat {seat} may not undercut: a lower trump is only allowed with nothing "
-                                   f"but trumps in hand")
-        return hand if why < 0 else None
+        if clause == _FOLLOW:
+            return Refusal(f"seat {seat} must follow suit ({deal.r.deck.suits[t.suit_of[trick[0][1]]]})")
+        if clause == _UNDERCUT:
+            return Refusal(f"seat {seat} may not undercut: a lower trump is only allowed with nothing but trumps in hand")
+        return Refusal(f"seat {seat} may not lead a trump to the first trick while it holds another suit")
 
     @staticmethod
     def verify(deal, action) -> Refusal | None:
