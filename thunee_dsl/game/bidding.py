@@ -18,7 +18,6 @@ class Bidding(Turn):
     def __init__(self, seat: int):
         self.seat = seat
 
-    @staticmethod
     def start(deal) -> None:
         deal.pending = Bidding(deal.r.bidding.first_bidder.resolve(deal.r.seats, dealer=deal.dealer))
 

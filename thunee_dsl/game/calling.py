@@ -14,7 +14,6 @@ class Calling(Window):
     name = "calling"
     asks = "call or pass"
 
-    @staticmethod
     def start(deal) -> None:
         if deal.undertaking is not None:
             return  # an undertaking ends calling
@@ -52,7 +51,8 @@ class Calling(Window):
             deal.window = self
         self.poll(deal)
 
-    def closed(self, deal) -> None:
+    def close(self, deal) -> None:
+        deal.window = None
         if deal.last_caller is not None and deal.trump_maker is not None:
             # the chooser takes back the trump card; the final caller makes trumps instead
             deal.trump = deal.trump_card = deal.trump_way = None
@@ -61,7 +61,6 @@ class Calling(Window):
         if deal.pending is None:
             deal.advance()
 
-    @staticmethod
     def verify(deal, action) -> Refusal | None:
         window = deal.window
         seat = action.seat

@@ -16,12 +16,10 @@ class Claims(Window):
     name = "claims"
     asks = "claim or pass"
 
-    @staticmethod
     def asked_before_card(ruleset) -> tuple[int, ...]:
         """After how many tricks played this window is asked before a seat plays a card: the last trick."""
         return (ruleset.tricks_per_deal - 1,) if ruleset.claims else ()
 
-    @staticmethod
     def open_before_card(deal, seat: int) -> bool:
         """Before ``seat`` plays to the last trick (if no claim has been made): open for it if it may claim
         something (True), else nothing opens (False)."""
@@ -48,11 +46,11 @@ class Claims(Window):
         deal.claimer = action.seat
         self.close(deal)
 
-    def closed(self, deal) -> None:
+    def close(self, deal) -> None:
+        deal.window = None
         asked = deal.before_card[len(deal.tricks)]
         deal.await_play(self.order[0], asked.index(Claims.open_before_card) + 1)  # (its claims were asked)
 
-    @staticmethod
     def verify(deal, action) -> Refusal | None:
         """Why the claim ``action`` makes is not allowed now, or None (``offence``: a forbidden claim)."""
         claim = deal.t.claim_of[action.verb]

@@ -11,7 +11,6 @@ class Concede(Window):
     name = "concede"
     asks = "concede or pass"
 
-    @staticmethod
     def start(deal) -> None:
         Concede(deal.t.seats_from[(deal.dealer + 1) % deal.t.seats]).open(deal)
 
@@ -23,7 +22,6 @@ class Concede(Window):
         deal.over = True
         deal.pending = deal.window = None
 
-    @staticmethod
     def verify(deal, action) -> Refusal | None:
         if not isinstance(deal.window, Concede):
             return Refusal("a deal may only be conceded at the concede step")

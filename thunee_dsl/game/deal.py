@@ -583,7 +583,7 @@ class Deal:
                 w = self.window
                 if w is not None and w.order[w.pos] == seat:
                     self._legal = None
-                    w.pass_turn(self)
+                    w.poll(self, True)  # (its pass_turn)
                     return PASSED
             else:  # another action of the tables: legal when the cached legal actions hold this very object
                 legal = self._legal
@@ -607,7 +607,7 @@ class Deal:
             if action.seat != w.order[w.pos]:
                 return NOT_LEGAL
             self._legal = None
-            w.pass_turn(self)
+            w.poll(self, True)  # (its pass_turn)
             return PASSED
         if self.over:
             return NOT_LEGAL
@@ -624,7 +624,7 @@ class Deal:
         w = self.window
         if w is not None:
             if action.verb == PASS:
-                w.pass_turn(self)
+                w.poll(self, True)  # (its pass_turn)
             else:
                 w.take(self, action)
         elif self.pending is not None:

@@ -18,7 +18,7 @@ class DealBatch:
         start, end = t.batch_bounds[number - 1]
         hands, dealt = deal.hands, deal.dealt
         if number in t.face_down:
-            self.deal_row(deal, start, end)
+            DealBatch.deal_row(deal, start, end)
             deal.batches_dealt = number
             return
         seat = 0
@@ -45,7 +45,6 @@ class DealBatch:
             deal.trump_card = deal.order[deal.trump_maker][-1]
             deal.trump = deal.r.deck.suit_of[deal.trump_card]
 
-    @staticmethod
     def deal_row(deal, start: int, end: int) -> None:
         """A batch dealt face down as a row in front of each seat (open face play): not into the hand."""
         bit = deal.t.bit

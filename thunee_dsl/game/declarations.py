@@ -21,30 +21,26 @@ class Declarations(Window):
     name = "declarations"
     asks = "declare or pass"
 
-    def __init__(self, order, before: int | None = None):
-        super().__init__(order)
-        self.before = before
-
-    @staticmethod
     def open_after_trick(deal, winner: int) -> None:
         team = deal.team_of[winner]
         if deal.team_tricks_step[team] not in deal.t.after_team_trick:
             return  # no declaration may be made after this trick (or the ruleset has none)
         deal.declaring_team = team
-        Declarations(deal.t.team_seats_from[winner]).open_at_first_speaker(deal)
+        window = Declarations(deal.t.team_seats_from[winner])
+        window.before = None
+        window.open_at_first_speaker(deal)
 
-    @staticmethod
     def asked_before_card(ruleset) -> tuple[int, ...]:
         """After how many tricks played a seat is asked before its card: every trick but the last, for
         declarations allowed at any time."""
         return tuple(range(ruleset.tricks_per_deal - 1)) if any(d.any_time for d in ruleset.declarations) else ()
 
-    @staticmethod
     def open_before_card(deal, seat: int) -> bool:
         """Before ``seat`` plays a card: open for it if it may declare now (True), else nothing opens."""
         if deal.over:
             return False
-        window = Declarations((seat,), seat)
+        window = Declarations((seat,))
+        window.before = seat
         if not window.open_at_first_speaker(deal):
             return False
         deal.pending = None
@@ -62,7 +58,7 @@ class Declarations(Window):
         for decl in deal.r.declarations:
             if (won not in decl.after_team_trick) if won is not None else not decl.any_time:
                 continue
-            hand = declarable(deal, decl, seat)
+            hand = deal.hands[seat] & deal.shown[seat] if decl.face_up_only else deal.hands[seat]  # declarable()
             # the cards first (one table look-up), the declaration's condition only for a seat holding one
             verb = decl.verb
             actions = t.declaration_actions[verb][seat]
@@ -84,7 +80,8 @@ class Declarations(Window):
         self.silent = 0  # everyone on the team may declare again
         self.poll(deal)
 
-    def closed(self, deal) -> None:
+    def close(self, deal) -> None:
+        deal.window = None
         if self.before is not None:  # the seat plays its card (after any other window asked before it)
             asked = deal.before_card[len(deal.tricks)]
             deal.await_play(self.before, asked.index(Declarations.open_before_card) + 1)
@@ -92,7 +89,6 @@ class Declarations(Window):
         # the declaring team keeps its time until the next card is played (false declarations)
         deal.await_play(deal.leader)
 
-    @staticmethod
     def verify(deal, action) -> Refusal | None:
         """Why the declaration ``action`` makes is not allowed now, or None. ``offence``: a false
         declaration (at the right time, cards not held), or one at the wrong time that the opponents may
@@ -126,7 +122,6 @@ class Declarations(Window):
                            FALSE_DECLARATION if allowed else None)
         return None
 
-    @staticmethod
     def declare_at_wrong_time(deal, action) -> None:
         """It counts at once, as any declaration; the opponents of the declarer, in turn, may challenge it
         (or pass: then it stands)."""
@@ -135,7 +130,9 @@ class Declarations(Window):
         record(deal, action.seat, decl, suit)
         resume = deal.pending.seat
         deal.pending = None
-        Challenge(deal.t.opponents_from[action.seat], action.seat, decl, suit, resume).open(deal)
+        window = Challenge(deal.t.opponents_from[action.seat])
+        window.declarer, window.declaration, window.suit, window.resume = action.seat, decl, suit, resume
+        window.open(deal)
 
 
 class Challenge(Window):
@@ -145,10 +142,6 @@ class Challenge(Window):
     __slots__ = ("declarer", "declaration", "suit", "resume")
     name = "challenge"
     asks = "challenge or pass"
-
-    def __init__(self, order, declarer: int, declaration, suit: int, resume: int):
-        super().__init__(order)
-        self.declarer, self.declaration, self.suit, self.resume = declarer, declaration, suit, resume
 
     def options_for(self, deal, seat: int) -> tuple:
         return (deal.t.say[seat][self.declaration.wrong_time.challenge],)
@@ -163,10 +156,10 @@ class Challenge(Window):
         deal.window = None
         deal.await_play(self.resume)
 
-    def closed(self, deal) -> None:
+    def close(self, deal) -> None:
+        deal.window = None
         deal.await_play(self.resume)  # unchallenged: the declaration stands
 
-    @staticmethod
     def verify(deal, action) -> Refusal | None:
         if not isinstance(deal.window, Challenge):
             return Refusal(f"'{action.verb}' answers a declaration made at the wrong time, and none is waiting "

@@ -13,7 +13,6 @@ from thunee_dsl.game.declarations import WRONG_TIME, Declarations
 class Penalties:
     """The offences of a deal: which one an action commits, and committing it."""
 
-    @staticmethod
     def offence_of(deal, action) -> str | None:
         """The penalised offence ``action`` commits here (or WRONG_TIME), or None."""
         if deal.over:
@@ -30,7 +29,6 @@ class Penalties:
         pen = deal.r.penalties
         return offence if pen is not None and offence in pen.offences else None
 
-    @staticmethod
     def commit(deal, action, offence: str) -> None:
         deal._legal = None
         if offence == WRONG_TIME:

@@ -25,7 +25,6 @@ class Play(Turn):
         self.seat = seat
 
     # -- the step ---------------------------------------------------------------------------------
-    @staticmethod
     def start(deal) -> None:
         """A play step: tricks until the hands are empty (a deal may have several, e.g. two halves)."""
         deal.team_tricks_step = [0] * deal.t.teams
@@ -42,7 +41,6 @@ class Play(Turn):
         deal.play_end = len(deal.tricks) + deal.hands[deal.leader].bit_count()
         Play.await_play(deal, deal.leader)
 
-    @staticmethod
     def await_play(deal, seat: int, asked: int = 0) -> None:
         """``seat`` plays next, after the windows asked before a card at this trick (``deal.before_card``:
         claims before the last trick ...) from the ``asked``-th on; its legal moves are worked out now."""
@@ -65,7 +63,6 @@ class Play(Turn):
         return t.follow[seat].get(mask) or t.actions_of[seat](mask)
 
     # -- the rule ---------------------------------------------------------------------------------
-    @staticmethod
     def legal_cards(deal, seat: int, why: int = -1):
         """The cards ``seat`` may play now, as a mask. With ``why`` a card: the Refusal of that card by
         this rule (None if it is allowed), instead."""
@@ -101,7 +98,6 @@ class Play(Turn):
             return Refusal(f"seat {seat} may not undercut: a lower trump is only allowed with nothing but trumps in hand")
         return Refusal(f"seat {seat} may not lead a trump to the first trick while it holds another suit")
 
-    @staticmethod
     def verify(deal, action) -> Refusal | None:
         """Why the card ``action`` plays is not allowed now, or None. ``offence``: out of turn (a card
         held, played by another seat than the one to play), or a revoke (an illegal card while holding
@@ -122,7 +118,6 @@ class Play(Turn):
         trick, t = deal.trick, deal.t
         return Refusal(refusal, REVOKE if trick and deal.hands[seat] & t.suit_mask_of[trick[0][1]] else None)
 
-    @staticmethod
     def card_held(deal, action) -> int | Refusal:
         """The card ``action`` names, if its seat holds it; else why not."""
         r = deal.r
@@ -136,7 +131,6 @@ class Play(Turn):
             return Refusal(f"seat {action.seat} does not hold {r.deck.names[card]}")
         return card
 
-    @staticmethod
     def face_down(deal, seat: int, card: int) -> str | None:
         """Why ``seat`` may not use ``card``, held face down (a blind undertaking), or None."""
         if (deal.unseen >> card) & 1:
@@ -144,7 +138,6 @@ class Play(Turn):
                     f"has won {deal.undertaking.blind_until_tricks} tricks")
         return None
 
-    @staticmethod
     def cannot_hold(t, trump: int | None, led: int, best: int, card: int, first_trick: bool,
                     beats_row: tuple) -> int:
         """The cards a seat cannot have held when it played ``card`` to a trick led with ``led`` and won
@@ -168,7 +161,6 @@ class Play(Turn):
     def take(self, deal, action) -> None:
         Play.play_card(deal, self.seat, deal.card_of[action.arg])
 
-    @staticmethod
     def play_card(deal, seat: int, card: int) -> None:
         t = deal.t
         hands = deal.hands
@@ -225,7 +217,6 @@ class Play(Turn):
         deal.pending = None
         Play.finish_trick(deal)
 
-    @staticmethod
     def finish_trick(deal) -> None:
         t = deal.t
         winner = deal.winning
@@ -273,7 +264,6 @@ class Play(Turn):
             Play.await_play(deal, winner)
 
     # -- open face play ---------------------------------------------------------------------------
-    @staticmethod
     def lay_out(deal) -> None:
         """Each seat lays the cards left in its hand face up on its face-down row, the first card received
         on the first row position and so on; row cards left uncovered are turned face up. From here on
@@ -292,7 +282,6 @@ class Play(Turn):
         leader = deal.leader
         deal.play_end = len(deal.tricks) + deal.hands[leader].bit_count() + deal.face_down[leader].bit_count()
 
-    @staticmethod
     def turn_up(deal, seat: int, card: int) -> None:
         """A face-down row card is turned face up: it joins the seat's playable cards, seen by all."""
         b = deal.t.bit[card]

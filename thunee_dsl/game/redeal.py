@@ -15,7 +15,6 @@ class Redeal(Window):
     asks = "claim a redeal or pass"
     asks_every_seat = True
 
-    @staticmethod
     def start(deal) -> None:
         Redeal(deal.t.seats_from[(deal.dealer + 1) % deal.t.seats]).open(deal)
 
@@ -25,21 +24,18 @@ class Redeal(Window):
     def take(self, deal, action) -> None:
         Redeal.throw_in(deal, action.seat)
 
-    @staticmethod
     def throw_in(deal, seat: int) -> None:
         """``seat`` claims a redeal: thrown in, no score, the same dealer again."""
         deal.redealt = deal.cancelled = deal.over = True
         deal.redealer = seat
         deal.pending = deal.window = None
 
-    @staticmethod
     def chooser_may_redeal(deal, seat: int) -> bool:
         """The chooser, about to make trumps, may throw the cards in instead (a redeal not open to anyone)."""
         redeal = deal.r.redeal
         return redeal is not None and not redeal.anyone and deal.last_caller is None and deal.trump_maker is None \
             and seat == deal.chooser and redeal.allowed_if.evaluate(deal.seat_env(seat))
 
-    @staticmethod
     def verify(deal, action) -> Refusal | None:
         """Why the redeal ``action`` claims is not allowed now, or None."""
         redeal, seat = deal.r.redeal, action.seat
@@ -56,7 +52,6 @@ class Redeal(Window):
             return Refusal(f"seat {seat} may not claim a redeal ({redeal.allowed_if.text} is false)")
         return None
 
-    @staticmethod
     def check_cancellation(deal) -> None:
         """Once trumps are known and every card is dealt: the deal is cancelled if the ruleset says so."""
         c = deal.r.cancellation

@@ -20,7 +20,6 @@ class MakeTrumps(Turn):
         self.seat = seat
         self.ways = ways
 
-    @staticmethod
     def start(deal) -> None:
         """The step: the final caller makes trumps if there was a call (when calling comes first), the
         highest bidder after bidding, else the chooser."""
@@ -47,7 +46,6 @@ class MakeTrumps(Turn):
             out.append(t.say[seat]["redeal"])
         return tuple(out)
 
-    @staticmethod
     def verify(deal, action) -> Refusal | None:
         """Why the trump ``action`` makes is not allowed now, or None."""
         seat, arg, r = action.seat, action.arg, deal.r
@@ -75,10 +73,9 @@ class MakeTrumps(Turn):
         if action.verb == "redeal":
             Redeal.throw_in(deal, action.seat)
             return
-        self.make(deal, action)
+        MakeTrumps.make(deal, action)
         deal.advance()
 
-    @staticmethod
     def make(deal, action) -> None:
         seat, arg = action.seat, action.arg
         deal.set_trump_maker(seat)

@@ -17,12 +17,6 @@ class Undertakings(Window):
     asks = "call an undertaking or pass"
     asks_every_seat = True
 
-    def __init__(self, order, offered, calling=None):
-        super().__init__(order)
-        self.offered = offered
-        self.calling = calling  # the calling window this one interrupts (undertakings between calls)
-
-    @staticmethod
     def start(deal, offered=None, calling=None) -> None:
         """The step (or, with ``offered`` and ``calling``, the pause between two calls)."""
         if offered is None:
@@ -31,7 +25,10 @@ class Undertakings(Window):
             return
         first = deal.trump_maker if deal.trump_maker is not None else (deal.dealer + 1) % deal.t.seats
         # the trump maker's team has priority over the opponents
-        Undertakings(deal.t.undertakings_order[first], offered, calling).open(deal)
+        window = Undertakings(deal.t.undertakings_order[first])
+        window.offered = offered
+        window.calling = calling  # the calling window this one interrupts (undertakings between calls)
+        window.open(deal)
 
     def options_for(self, deal, seat: int) -> tuple:
         out = ()
@@ -65,14 +62,14 @@ class Undertakings(Window):
             deal.trump_way = u.trump
         self.close(deal)
 
-    def closed(self, deal) -> None:
+    def close(self, deal) -> None:
+        deal.window = None
         calling = self.calling
         if calling is not None and deal.undertaking is None:
             calling.open(deal)  # nobody undertook: the calling goes on
         else:
             deal.advance()  # (an undertaking ends the calling)
 
-    @staticmethod
     def verify(deal, action) -> Refusal | None:
         """Why the undertaking ``action`` calls is not allowed now, or None."""
         seat = action.seat
@@ -98,7 +95,6 @@ class Undertakings(Window):
             return Refusal(f"seat {seat} may not call {u.title} ({u.allowed_if.text} is false)")
         return None
 
-    @staticmethod
     def caught(deal, seat: int) -> None:
         """An opponent of the caller won a trick: the undertaking is caught, the deal is over."""
         deal.caught_by = seat
@@ -116,13 +112,14 @@ class LateUndertakings(Undertakings):
     name = "late undertakings"
     asks_every_seat = False
 
-    @staticmethod
     def open_after_lead(deal, leader: int) -> bool:
         """Open if some seat may call one (True), else nothing opens (False)."""
         t = deal.t
         first = deal.trump_maker if deal.trump_maker is not None else (deal.dealer + 1) % t.seats
         order = tuple(s for s in t.undertakings_order[first] if s != leader)
-        return LateUndertakings(order, t.late_offered[deal.batches_dealt]).open_at_first_speaker(deal)
+        window = LateUndertakings(order)
+        window.offered, window.calling = t.late_offered[deal.batches_dealt], None
+        return window.open_at_first_speaker(deal)
 
     def options_for(self, deal, seat: int) -> tuple:
         out = ()
@@ -137,16 +134,16 @@ class LateUndertakings(Undertakings):
         return deal.t.next_seat[deal.trick[-1][0]]  # who would play next if the lead stands
 
     def take(self, deal, action) -> None:
-        self.take_back_lead(deal)
+        LateUndertakings.take_back_lead(deal)
         super().take(deal, action)
 
-    def closed(self, deal) -> None:
+    def close(self, deal) -> None:
+        deal.window = None
         if deal.undertaking is not None:
             deal.start_play()  # the lead was taken back: the undertaking's leader leads
         else:
             deal.await_play(deal.t.next_seat[deal.trick[-1][0]])  # the lead stands
 
-    @staticmethod
     def take_back_lead(deal) -> None:
         """The first card led goes back to its leader's hand (a late undertaking stands)."""
         (seat, card), = deal.trick

@@ -6,6 +6,11 @@ comes after the window are each kind's own (one class per kind, in the module of
 :mod:`~thunee_dsl.game.calling`, :mod:`~thunee_dsl.game.undertakings`,
 :mod:`~thunee_dsl.game.declarations`, :mod:`~thunee_dsl.game.claims`, :mod:`~thunee_dsl.game.redeal`,
 :mod:`~thunee_dsl.game.concede`); the polling is here, once.
+
+Each rule class's functions of the deal that are not about one object of the class (a step's ``start``,
+``verify``, ``Play.play_card`` ...) are plain functions in the class body, called through the class
+(``Play.play_card(deal, seat, card)``), not staticmethods: on CPython 3.11 a staticmethod looked up on its
+class costs twice a plain call, and these run for every card.
 """
 
 from __future__ import annotations
@@ -74,9 +79,6 @@ class Window:
     def take(self, deal, action) -> None:  # pragma: no cover - every kind with options has its own
         raise NotImplementedError
 
-    def closed(self, deal) -> None:
-        """What comes after the window (it is no longer open)."""
-        deal.advance()
 
     def public_to_act(self, deal) -> int | None:
         """Who the table sees as acting while this window is open (see Deal.public_to_act)."""
@@ -100,9 +102,13 @@ class Window:
                 return True
         return False
 
-    def poll(self, deal) -> None:
-        """Find the next seat with something to say; close the window if none."""
+    def poll(self, deal, passing: bool = False) -> None:
+        """Find the next seat with something to say (after the polled seat, if it is ``passing``); close
+        the window if none."""
         order = self.order
+        if passing:
+            self.silent += 1
+            self.pos = (self.pos + 1) % len(order)
         while True:
             if self.silent >= len(order):
                 self.close(deal)
@@ -118,13 +124,12 @@ class Window:
 
     def pass_turn(self, deal) -> None:
         """The polled seat passes."""
-        self.silent += 1
-        self.pos = (self.pos + 1) % len(self.order)
-        self.poll(deal)
+        self.poll(deal, True)
 
     def close(self, deal) -> None:
+        """The window closes; what comes after it (each kind its own; by default the next step)."""
         deal.window = None
-        self.closed(deal)
+        deal.advance()
 
 
 def waiting_for(deal) -> str:
