@@ -26,9 +26,7 @@ class Declarations(Window):
         if deal.team_tricks_step[team] not in deal.t.after_team_trick:
             return  # no declaration may be made after this trick (or the ruleset has none)
         deal.declaring_team = team
-        window = Declarations(deal.t.team_seats_from[winner])
-        window.before = None
-        window.open_at_first_speaker(deal)
+        _AFTER_TRICK.open_at_first_speaker(deal, deal.t.team_seats_from[winner])  # (a new window, if any)
 
     def asked_before_card(ruleset) -> tuple[int, ...]:
         """After how many tricks played a seat is asked before its card: every trick but the last, for
@@ -41,7 +39,7 @@ class Declarations(Window):
             return False
         window = Declarations((seat,))
         window.before = seat
-        if not window.open_at_first_speaker(deal):
+        if not window.open_at_first_speaker(deal, window.order):
             return False
         deal.pending = None
         return True
@@ -133,6 +131,12 @@ class Declarations(Window):
         window = Challenge(deal.t.opponents_from[action.seat])
         window.declarer, window.declaration, window.suit, window.resume = action.seat, decl, suit, resume
         window.open(deal)
+
+
+# the kind of window asked after a trick, for asking only (see Window.open_at_first_speaker): most tricks
+# open none, and nothing is made for them
+_AFTER_TRICK = Declarations(())
+_AFTER_TRICK.before = None
 
 
 class Challenge(Window):

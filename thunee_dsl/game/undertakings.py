@@ -119,7 +119,7 @@ class LateUndertakings(Undertakings):
         order = tuple(s for s in t.undertakings_order[first] if s != leader)
         window = LateUndertakings(order)
         window.offered, window.calling = t.late_offered[deal.batches_dealt], None
-        return window.open_at_first_speaker(deal)
+        return window.open_at_first_speaker(deal, order)
 
     def options_for(self, deal, seat: int) -> tuple:
         out = ()

@@ -89,15 +89,18 @@ class Window:
         deal.window = self
         self.poll(deal)
 
-    def open_at_first_speaker(self, deal) -> bool:
-        """Open polled from the first seat that has something to say (the seats before it would only
-        pass); False, and nothing opened, if no seat has."""
-        for i, seat in enumerate(self.order):
+    def open_at_first_speaker(self, deal, order) -> bool:
+        """Open with ``order``, polled from the first seat that has something to say (the seats before
+        it would only pass); False, and nothing opened, if no seat has. ``self`` may be a window of the
+        kind made for asking only (its order unset): the window opened is then a new one."""
+        for i, seat in enumerate(order):
             options = self.options_for(deal, seat)
             if options:
-                self.pos = self.silent = i
-                self.options = options
-                deal.window = self
+                window = self if self.order is order else self.copy()
+                window.order = order
+                window.pos = window.silent = i
+                window.options = options
+                deal.window = window
                 deal._legal = options + deal.t.pass_only[seat]
                 return True
         return False
