@@ -48,8 +48,7 @@ class Claims(Window):
 
     def close(self, deal) -> None:
         deal.window = None
-        asked = deal.before_card[len(deal.tricks)]
-        deal.await_play(self.order[0], asked.index(Claims.open_before_card) + 1)  # (its claims were asked)
+        deal.await_play(self.order[0], 1)  # its claims were asked: the first of deal.BEFORE_CARD, asked first
 
     def verify(deal, action) -> Refusal | None:
         """Why the claim ``action`` makes is not allowed now, or None (``offence``: a forbidden claim)."""

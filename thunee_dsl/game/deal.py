@@ -75,7 +75,7 @@ STEP_RULES = {
 
 # the windows that may open for a seat before it plays a card, in this order (each opens for that seat
 # only when its own rule says so; the next is asked once it closes)
-BEFORE_CARD = (Claims, Declarations)
+BEFORE_CARD = (Claims, Declarations)  # (Claims first: its window's close resumes at the second)
 
 
 def _before_card(r: Ruleset) -> tuple:

@@ -62,8 +62,9 @@ class Declarations(Window):
             actions = t.declaration_actions[verb][seat]
             found = []
             for suit, trumps, other in t.combinations_held(verb, hand):
-                if (trumps if suit == deal.trump else other) and not spent(deal, decl, suit):
-                    found.append(actions[suit])
+                if (trumps if suit == deal.trump else other) and \
+                        not (decl.once_per_suit and (verb, suit) in deal.declared) and (verb, suit) not in deal.barred:
+                    found.append(actions[suit])  # (not spent(): read inline, it runs after most tricks)
             if found and (decl.allowed_if is None or decl.allowed_if.evaluate(deal.seat_env(seat))):
                 out += tuple(found)
         return out
