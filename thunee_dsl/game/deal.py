@@ -60,7 +60,7 @@ from thunee_dsl.model.ruleset import Claim, Ruleset, Undertaking
 NOT_LEGAL, APPLIED, PASSED = 0, 1, 2
 __all__ = ["Deal", "NOT_LEGAL", "APPLIED", "PASSED", "PASS", "WRONG_TIME", "Window"]
 
-# each kind of step of the compiled sequence -> what runs it (an object with start(deal))
+# each kind of step of the compiled sequence -> its rule class (or object), whose start(deal) runs it
 STEP_RULES = {
     model.DealBatch: lambda step: DealBatch(step.number),
     model.MakeTrumps: lambda step: MakeTrumps,
@@ -286,8 +286,8 @@ class Deal:
         self.face_down = [0] * n  # cards nobody sees yet, not even their owner (not in the hand)
         self.shown = [0] * n  # each seat's face-up cards when the last finished trick began
         self.barred: set[tuple[str, int]] = set()  # (verb, suit) of declarations challenged at the wrong time
-        # the sequence (what runs each step) and, for each number of tricks played, the windows asked
-        # before a card
+        # the sequence (each step's start function) and, for each number of tricks played, the windows
+        # asked before a card
         self.steps, self.before_card = r.cached("game.driver", _driver)
 
     def clone(self) -> "Deal":
@@ -531,7 +531,7 @@ class Deal:
             self.step += 1
             if self.step >= len(steps):
                 return
-            steps[self.step].start(self)
+            steps[self.step](self)  # the step's rule class's start
 
     def usual_leader(self) -> int:
         return self.r.play.first_leader.resolve(self.r.seats, dealer=self.dealer, trump_maker=self.trump_maker,
@@ -634,7 +634,7 @@ class Deal:
 
 
 def _driver(r: Ruleset) -> tuple[tuple, tuple]:
-    return tuple(STEP_RULES[type(step)](step) for step in r.steps), _before_card(r)
+    return tuple(STEP_RULES[type(step)](step).start for step in r.steps), _before_card(r)
 
 
 _new_deal = object.__new__
