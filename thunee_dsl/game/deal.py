@@ -288,7 +288,10 @@ class Deal:
         self.barred: set[tuple[str, int]] = set()  # (verb, suit) of declarations challenged at the wrong time
         # the sequence (each step's start function) and, for each number of tricks played, the windows
         # asked before a card
-        self.steps, self.before_card = r.cached("game.driver", _driver)
+        driver = t.driver
+        if driver is None:
+            driver = t.driver = _driver(r)
+        self.steps, self.before_card = driver
 
     def clone(self) -> "Deal":
         """An independent copy of this deal: what either does afterwards leaves the other as it was.

@@ -36,7 +36,7 @@ class RulesetTables:
         "_held", "_next_amounts", "_own", "_parsed", "actions_of", "after_team_trick", "any_combination",
         "batch_bounds", "bit",
         "call_options", "calling", "calls", "card_of", "claim_choices", "claim_of", "claim_trick",
-        "combination_cards", "combination_masks", "deal_slices", "declaration_actions",
+        "combination_cards", "combination_masks", "driver", "deal_slices", "declaration_actions",
         "declaration_of", "during_calling", "face_down", "fast_of", "first_lead_not_trump", "first_receiver_of", "follow",
         "follow_suit", "late_offered", "lay_out_after", "lay_out_unless_undertaking", "n_tricks", "names", "names_of",
         "next_seat", "no_trump", "offered_after", "opponents_from", "other_team", "others_from", "pack",
@@ -192,6 +192,7 @@ class RulesetTables:
         # every action made here by its value, for shared()
         self._own = {a: a for group in (*self.play, self.pass_action, *others) for a in group}
         self._parsed: dict = {}  # text -> shared(Action.parse(text)), see parsed()
+        self.driver = None  # the deal driver's own tables (the steps' start functions ...), set by game.deal
 
     def combinations_held(self, verb: str, hand: int) -> tuple[tuple[int, int, int], ...]:
         """(suit, value in trumps, value otherwise) of the best combination of declaration ``verb`` that
