@@ -278,13 +278,18 @@ class Deal:
         self._view_cache = None  # what views keep of this deal (see thunee_dsl.game.view)
         # open face play: each seat's face-down row (in the order of its positions), which face-up card
         # covers which face-down one, and each seat's face-up cards (part of its hand, seen by everyone)
-        self.row: list[tuple[int, ...]] = [()] * n
-        self.laid: list[tuple[int, ...]] = [()] * n  # the cards laid on the row, in the order of its positions
-        self.turned: list[tuple[int, int, int]] = []  # (tricks played, seat, card) of each card turned up
+        if t.face_down:
+            self.row: list[tuple[int, ...]] = [()] * n
+            self.laid: list[tuple[int, ...]] = [()] * n  # the cards laid on the row, in the order of its positions
+            self.turned: list[tuple[int, int, int]] = []  # (tricks played, seat, card) of each card turned up
+            self.face_up = [0] * n
+            self.face_down = [0] * n  # cards nobody sees yet, not even their owner (not in the hand)
+            self.shown = [0] * n  # each seat's face-up cards when the last finished trick began
+        else:  # no open face play: these never change, and are shared (read-only) tuples
+            self.row = self.laid = t.no_rows
+            self.turned = ()
+            self.face_up = self.face_down = self.shown = t.no_cards
         self.covers: dict[int, int] = {}
-        self.face_up = [0] * n
-        self.face_down = [0] * n  # cards nobody sees yet, not even their owner (not in the hand)
-        self.shown = [0] * n  # each seat's face-up cards when the last finished trick began
         self.barred: set[tuple[str, int]] = set()  # (verb, suit) of declarations challenged at the wrong time
         # the sequence (each step's start function) and, for each number of tricks played, the windows
         # asked before a card

@@ -36,7 +36,7 @@ class RulesetTables:
         "_held", "_next_amounts", "_own", "_parsed", "actions_of", "after_team_trick", "any_combination",
         "batch_bounds", "bit",
         "call_options", "calling", "calls", "card_of", "claim_choices", "claim_of", "claim_trick",
-        "combination_cards", "combination_masks", "driver", "deal_slices", "declaration_actions",
+        "combination_cards", "combination_masks", "driver", "no_cards", "no_rows", "deal_slices", "declaration_actions",
         "declaration_of", "during_calling", "face_down", "fast_of", "first_lead_not_trump", "first_receiver_of", "follow",
         "follow_suit", "late_offered", "lay_out_after", "lay_out_unless_undertaking", "n_tricks", "names", "names_of",
         "next_seat", "no_trump", "offered_after", "opponents_from", "other_team", "others_from", "pack",
@@ -79,6 +79,7 @@ class RulesetTables:
         self.first_lead_not_trump = r.play.first_lead_not_trump
         # open face play: batches dealt face down as a row, and when the hand is laid on it
         self.face_down = r.face_down
+        self.no_cards, self.no_rows = (0,) * n, ((),) * n  # each seat's open face cards and rows, without any
         self.lay_out_after = r.play.lay_out_after
         self.lay_out_unless_undertaking = r.play.lay_out_unless_undertaking
         self.claim_trick = r.tricks_per_deal - 1 if r.claims else -1  # claims come before the last trick
