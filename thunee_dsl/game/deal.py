@@ -220,7 +220,7 @@ class Deal:
         self.team_of = t.team_of
         self.hands = [0] * n
         self.dealt = [0] * n  # every card dealt to each seat so far (held or played)
-        self.chooser = r.trumps.chooser.resolve(n, dealer=dealer) if r.trumps else None
+        self.chooser = t.chooser_of[dealer]
         self.calls: list[tuple[int, int]] = []
         self.declarations: list[tuple[int, str, int, int]] = []  # (seat, verb, suit, value)
         self.declared: set[tuple[str, int]] = set()

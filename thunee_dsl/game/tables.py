@@ -36,7 +36,7 @@ class RulesetTables:
         "_held", "_next_amounts", "_own", "_parsed", "actions_of", "after_team_trick", "any_combination",
         "batch_bounds", "bit",
         "call_options", "calling", "calls", "card_of", "claim_choices", "claim_of", "claim_trick",
-        "combination_cards", "combination_masks", "driver", "no_cards", "no_rows", "deal_slices", "declaration_actions",
+        "combination_cards", "combination_masks", "driver", "no_cards", "no_rows", "chooser_of", "deal_slices", "declaration_actions",
         "declaration_of", "during_calling", "face_down", "fast_of", "first_lead_not_trump", "first_receiver_of", "follow",
         "follow_suit", "late_offered", "lay_out_after", "lay_out_unless_undertaking", "n_tricks", "names", "names_of",
         "next_seat", "no_trump", "offered_after", "opponents_from", "other_team", "others_from", "pack",
@@ -151,6 +151,8 @@ class RulesetTables:
         self.deal_slices = tuple(slices)
         self.pack = tuple(range(deck.size))
         self.first_receiver_of = tuple(r.first_receiver.resolve(n, dealer=d) for d in range(n))
+        # the seat that chooses trumps when each seat deals (None without a trumps section)
+        self.chooser_of = tuple(r.trumps.chooser.resolve(n, dealer=d) if r.trumps else None for d in range(n))
         # per first receiver, each seat's positions in the pack as one itemgetter (None where a seat gets
         # fewer than two cards: an itemgetter of one position gives a bare item)
         receive = []
