@@ -550,6 +550,7 @@ class Deal:
     start_play = Play.start
     await_play = Play.await_play
     check_cancellation = Redeal.check_cancellation
+    _check_cancellation = check_cancellation  # (its old name: game/replay.py on the speed branch calls it)
     caught = Undertakings.caught
     open_late_undertakings = LateUndertakings.open_after_lead
     open_declarations = Declarations.open_after_trick
