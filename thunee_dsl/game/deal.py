@@ -42,6 +42,9 @@ from thunee_dsl.game.bidding import Bidding
 from thunee_dsl.game.calling import Calling
 from thunee_dsl.game.claims import Claims
 from thunee_dsl.game.concede import Concede
+from thunee_dsl.game.counts import (
+    BeatableInLed, CardsHeld, MostOfARank, PointsHeld, SeatCounts, SuitsHeld, TopCardsHeld,
+)
 from thunee_dsl.game.dealing import DealBatch
 from thunee_dsl.game.declarations import WRONG_TIME, Challenge, Declarations, declaration_value as _value, value_in as _value_in
 from thunee_dsl.game.penalties import Penalties
@@ -52,7 +55,6 @@ from thunee_dsl.game.trumps import MakeTrumps
 from thunee_dsl.game.undertakings import LateUndertakings, Undertakings
 from thunee_dsl.game.windows import Refusal, Window
 from thunee_dsl.model import ruleset as model
-from thunee_dsl.model.cards import iter_cards
 from thunee_dsl.model.quantities import Env
 from thunee_dsl.model.ruleset import Claim, Ruleset, Undertaking
 
@@ -105,85 +107,6 @@ def _verify_bid(deal, action) -> Refusal | None:
     if type(turn) is not Bidding or deal.window is not None:
         return Refusal("there is no bidding now")
     return turn.verify(deal, action)
-
-
-class _SeatCounts:
-    """A read-only per-seat sequence computed from the hands (suits held, cards held)."""
-
-    __slots__ = ("deal",)
-
-    def __init__(self, deal):
-        self.deal = deal
-
-    def __getitem__(self, seat):  # pragma: no cover - each kind below has its own
-        raise NotImplementedError
-
-
-class _SuitsHeld(_SeatCounts):
-    __slots__ = ()
-
-    def __getitem__(self, seat):
-        deal = self.deal
-        return deal.t.suits_present(deal.hands[seat]).bit_count()
-
-
-class _CardsHeld(_SeatCounts):
-    __slots__ = ()
-
-    def __getitem__(self, seat):
-        return self.deal.hands[seat].bit_count()
-
-
-class _PointsHeld(_SeatCounts):
-    __slots__ = ()
-
-    def __getitem__(self, seat):
-        deal = self.deal
-        points = deal.r.deck.points
-        return sum(points[c] for c in iter_cards(deal.hands[seat]))
-
-
-class _MostOfARank(_SeatCounts):
-    __slots__ = ()
-
-    def __getitem__(self, seat):
-        hand, deck = self.deal.hands[seat], self.deal.r.deck
-        counts = [0] * len(deck.ranks)
-        for c in iter_cards(hand):
-            counts[deck.rank_of[c]] += 1
-        return max(counts)
-
-
-class _TopCardsHeld(_SeatCounts):
-    """In how many suits the seat holds the highest card of the deck's ranking."""
-
-    __slots__ = ()
-
-    def __getitem__(self, seat):
-        hand, deck = self.deal.hands[seat], self.deal.r.deck
-        return sum(1 for s in range(len(deck.suits)) if (hand >> deck.card_of(s, 0)) & 1)
-
-
-class _BeatableInLed(_SeatCounts):
-    """How many of the seat's cards of the suit led to the current trick a higher card of that suit still in
-    play (not in a finished trick, not the seat's own) could beat: 0 when it holds only top cards of that
-    suit, or none (pagat's "safe in suit X" for a late Thunee)."""
-
-    __slots__ = ()
-
-    def __getitem__(self, seat):
-        deal = self.deal
-        if not deal.trick:
-            return 0
-        t = deal.t
-        suit = t.suit_mask_of[deal.trick[0][1]]
-        hand = deal.hands[seat] & suit
-        out = suit & ~hand
-        for _, cards, _ in deal.tricks:
-            for _, c in cards:
-                out &= t.unbit[c]
-        above = deal.r.beats[t.no_trump]  # the higher cards of a card's suit
-        return sum(1 for c in iter_cards(hand) if above[c] & out)
 
 
 class Deal:
@@ -353,35 +276,35 @@ class Deal:
         self._counts = {}
 
     # -- per-seat counts formulas read (made on first use in a deal) ----------------------
-    def _per_seat(self, kind) -> _SeatCounts:
+    def _per_seat(self, kind) -> SeatCounts:
         counts = self._counts.get(kind)
         if counts is None:
             counts = self._counts[kind] = kind(self)
         return counts
 
     @property
-    def suits_held(self) -> _SeatCounts:
-        return self._counts.get(_SuitsHeld) or self._per_seat(_SuitsHeld)
+    def suits_held(self) -> SeatCounts:
+        return self._counts.get(SuitsHeld) or self._per_seat(SuitsHeld)
 
     @property
-    def cards_held(self) -> _SeatCounts:
-        return self._counts.get(_CardsHeld) or self._per_seat(_CardsHeld)
+    def cards_held(self) -> SeatCounts:
+        return self._counts.get(CardsHeld) or self._per_seat(CardsHeld)
 
     @property
-    def points_held(self) -> _SeatCounts:
-        return self._per_seat(_PointsHeld)
+    def points_held(self) -> SeatCounts:
+        return self._per_seat(PointsHeld)
 
     @property
-    def most_of_a_rank(self) -> _SeatCounts:
-        return self._per_seat(_MostOfARank)
+    def most_of_a_rank(self) -> SeatCounts:
+        return self._per_seat(MostOfARank)
 
     @property
-    def top_cards_held(self) -> _SeatCounts:
-        return self._per_seat(_TopCardsHeld)
+    def top_cards_held(self) -> SeatCounts:
+        return self._per_seat(TopCardsHeld)
 
     @property
-    def beatable_in_led(self) -> _SeatCounts:
-        return self._per_seat(_BeatableInLed)
+    def beatable_in_led(self) -> SeatCounts:
+        return self._per_seat(BeatableInLed)
 
     # -- quantities formulas read (see thunee_dsl.model.quantities.DEAL_PROTOCOL) ---------
     def set_trump_maker(self, seat: int | None) -> None:
