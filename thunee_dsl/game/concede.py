@@ -14,6 +14,8 @@ class Concede(Window):
     def start(deal) -> None:
         Concede(deal.t.seats_from[(deal.dealer + 1) % deal.t.seats]).open(deal)
 
+    public_to_act = Window.next_compulsory
+
     def options_for(self, deal, seat: int) -> tuple:
         return (deal.t.say[seat]["concede"],)
 

@@ -18,6 +18,8 @@ class Redeal(Window):
     def start(deal) -> None:
         Redeal(deal.t.seats_from[(deal.dealer + 1) % deal.t.seats]).open(deal)
 
+    public_to_act = Window.next_compulsory
+
     def options_for(self, deal, seat: int) -> tuple:
         return (deal.t.say[seat]["redeal"],) if deal.r.redeal.allowed_if.evaluate(deal.seat_env(seat)) else ()
 

@@ -43,9 +43,7 @@ class Undertakings(Window):
             out += (say[u.verb],)
         return out
 
-    def public_to_act(self, deal) -> int | None:
-        # the options depend on hidden cards: the table sees it wait for the next compulsory action
-        return deal.usual_leader() if deal.trump_maker is not None else self.seat
+    public_to_act = Window.next_compulsory  # the options depend on hidden cards
 
     def take(self, deal, action) -> None:
         u = deal.t.undertaking_of[action.verb]

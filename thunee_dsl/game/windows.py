@@ -84,6 +84,11 @@ class Window:
         """Who the table sees as acting while this window is open (see Deal.public_to_act)."""
         return self.seat
 
+    def next_compulsory(self, deal) -> int | None:
+        """For a window every seat is asked in (undertakings, redeal, concede): the table sees it wait for
+        the next compulsory action once trumps are made (the usual leader), else the seat asked."""
+        return deal.usual_leader() if deal.trump_maker is not None else self.seat
+
     # -- polling, the same for every kind ----------------------------------------------------------
     def open(self, deal) -> None:
         deal.window = self
