@@ -80,6 +80,8 @@ class Play(Turn):
         elif t.follow_suit:
             follow = hand & t.suit_mask_of[trick[0][1]]
             if follow:
+                if why < 0:
+                    return follow  # (the common case, at once)
                 allowed, clause = follow, _FOLLOW
             else:
                 trump = deal.trump
