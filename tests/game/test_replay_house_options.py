@@ -180,3 +180,59 @@ def test_two_to_clear_only_in_the_thirteen_point_game():
     text = path.read_text().replace("ruleset: ../../../examples/house/thirteen-two-to-clear.yaml", "ruleset: thirteen-point")
     with pytest.raises(TranscriptError, match="deal 3: the game was already won by team 0 after deal 2"):
         replay_text(text, "x.yaml")
+
+
+def test_jodie_at_any_time_before_the_last_trick():
+    # seat 1 declares K Q J of diamonds (30, not trumps) before its first card, its team having won no
+    # trick yet: it counts for the trump makers (counting team 0: 95 - 30 + 10 = 75 < 105: makers' ball)
+    path = ROOT / "tests" / "transcripts" / "house" / "jodie_any_time.yaml"
+    report = replay_text(path.read_text(), str(path), base_dir=path.parent).to_json()
+    (deal,) = report["deals"]
+    assert deal["declared"] == [0, 30] and deal["card_points"] == [95, 209] and deal["balls"] == [0, 1]
+    # the right time under the house rule: nothing for the opponents to challenge
+    challenged = path.read_text().replace("      - 1 play QC\n", "      - 2 marials\n      - 1 play QC\n", 1)
+    with pytest.raises(TranscriptError, match="'marials' answers a declaration made at the wrong time, and none"):
+        replay_text(challenged, str(path), base_dir=path.parent)
+    # standard: the same Jodie is at the wrong time, and an opponent's marials voids it (95 + 10 = 105:
+    # the counting team's ball)
+    standard = challenged.replace("ruleset: ../../../examples/house/jodie-any-time.yaml", "ruleset: standard")
+    (deal,) = replay_text(standard, "x.yaml").to_json()["deals"]
+    assert deal["declared"] == [0, 0] and deal["balls"] == [1, 0]
+
+
+def test_jodie_at_any_time_is_asked_before_a_card_and_not_at_the_last_trick():
+    # the hands of the golden transcript: seat 0 holds K Q J of hearts, seat 1 K Q J of diamonds; every
+    # seat passes (and otherwise takes its first choice)
+    ruleset = load_ruleset(house("jodie-any-time"))
+    hands = [["JH", "9H", "AH", "TH", "KH", "QH"], ["JD", "9D", "AD", "QC", "QD", "KD"],
+             ["JS", "9S", "AS", "TS", "KS", "KC"], ["JC", "9C", "AC", "TC", "QS", "TD"]]
+    game = GameState(ruleset, auto_deal=False)
+    game.start_deal([[ruleset.deck.card(c) for c in cards] for cards in hands])
+    deal, asked = game.deal, []
+    game.apply("1 trump QC")
+    while not deal.over:
+        legal = game.legal_actions()
+        if legal[0].verb == "jodie" and deal.window.before is not None:  # asked before its card
+            asked.append((len(deal.tricks), game.to_act))
+            assert game.view((game.to_act + 1) % 4).to_act == game.to_act  # the table sees it about to play
+        game.apply(legal[-1] if deal.window is not None else legal[0])
+    assert {seat for _, seat in asked} == {0, 1}
+    assert max(tricks for tricks, _ in asked) < ruleset.tricks_per_deal - 1  # never before the last trick
+
+
+def test_out_of_turn_costs_two_balls_other_offences_still_four():
+    # seat 0 plays AH while seat 3 is to play: team 1 (seats 1, 3) opens 2 balls under the house rule
+    # (4 as standard), no other score; a revoke still costs the standard 4
+    assert replay_as("penalty_out_of_turn.yaml", "standard")["deals"][0]["balls"] == [0, 4]
+    two = replay_as("penalty_out_of_turn.yaml", house("out-of-turn-two"))["deals"][0]
+    assert two["offence"] == "out of turn" and two["balls"] == [0, 2]
+    assert replay_as("penalty_revoke.yaml", house("out-of-turn-two"))["deals"][0]["balls"] == \
+        replay_as("penalty_revoke.yaml", "standard")["deals"][0]["balls"]
+
+
+def test_balls_for_an_offence_that_is_not_penalised_is_refused(tmp_path):
+    path = tmp_path / "bad.yaml"
+    path.write_text("extends: standard\nname: bad\npenalties:\n  offences: [revoke]\n  balls_for:\n    out of turn: 2\n")
+    with pytest.raises(Exception, match=r"bad.yaml:6:18: penalties.balls_for names 'out of turn', which "
+                                        r"penalties.offences does not list"):
+        load_ruleset(str(path))

@@ -14,7 +14,9 @@ import pytest
 from thunee_dsl import load_ruleset
 from thunee_dsl.errors import TranscriptError
 from thunee_dsl.game import Action, GameState
+from thunee_dsl.game.declarations import Challenge
 from thunee_dsl.game.transcript import replay_file, replay_text
+from thunee_dsl.game.undertakings import LateUndertakings
 
 STANDARD = Path(__file__).resolve().parents[1] / "transcripts" / "standard"
 
@@ -64,7 +66,7 @@ def test_late_thunee_offered_only_to_safe_players():
     # diamond: each is safe in D. Asked in the usual order without the leader: the trump maker's team first.
     # (seat 2, the leader, holds every diamond above the QD it led: nothing beats them either)
     assert [deal.beatable_in_led[s] for s in range(4)] == [0, 0, 0, 0]
-    assert deal.window.kind == "late undertakings" and tuple(deal.window.order) == (1, 3, 0)
+    assert type(deal.window) is LateUndertakings and tuple(deal.window.order) == (1, 3, 0)
     assert game.legal_actions() == (Action(1, "thunee"), Action(1, "pass"))
     # everyone passes: the lead stands, seat 3 plays to QD
     while deal.window is not None:
@@ -138,7 +140,7 @@ def test_a_challenged_jodie_cannot_be_made_later_in_the_deal():
 
 def test_marials_is_said_by_an_opponent_while_a_jodie_waits_for_an_answer():
     game = game_after("marials_jodie_challenged.yaml", 10)  # ... 0 jodie H at the wrong time
-    assert game.deal.window.kind == "challenge" and tuple(game.deal.window.order) == (1, 3)
+    assert type(game.deal.window) is Challenge and tuple(game.deal.window.order) == (1, 3)
     assert game.legal_actions() == (Action(1, "marials"), Action(1, "pass"))
     assert game.view(2).to_act == 1  # a public challenge: everyone sees whose answer is awaited
     # and no marials when nothing waits for an answer

@@ -1,4 +1,4 @@
-"""The engine's own actions: Tables.shared / Tables.parsed give the objects GameState.apply takes on its
+"""The engine's own actions: RulesetTables.shared / RulesetTables.parsed give the objects GameState.apply takes on its
 fast path, equal to the action asked for, and nothing else changes (an action made anywhere is applied
 the same way, only by a longer path)."""
 

@@ -188,11 +188,13 @@ CHANGED_WITHOUT_SOURCE = {
     "ball-cut-three": ["A deal, step by step"],
     "blind-thunee-eight": ["Blind Thunee"],
     "friendly-table": [],  # penalties removed: the section is gone
+    "jodie-any-time": ["Jodie"],
     "khanaak-simple": ["Khanaak"],
     "khanaak-without-call": ["Khanaak"],
     "loser-deals-again": [],  # dealer: its own source
     "low-hand-redeal": [],  # redeal: its own source
     "older-partner-catch": ["Thunee"],
+    "out-of-turn-two": ["Penalties"],
     "partner-catch-four": ["Thunee"],
     "simultaneous-plus-ten": [],  # calling: its own source
     "thirteen-after-khanaak": [],  # game.raised_target: its own source

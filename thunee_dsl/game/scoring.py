@@ -120,7 +120,7 @@ def decided_steps(deal: Deal) -> tuple[Step, ...]:
         offender = team_of[seat]
         for team in range(teams):
             if team != offender:
-                steps += _step(("penalties", team, r.penalties.balls, None, None, seat)),
+                steps += _step(("penalties", team, r.penalties.balls_of(deal.offence[0]), None, None, seat)),
         return steps
     u = deal.undertaking
     if u is not None:

@@ -13,15 +13,14 @@ True
 from __future__ import annotations
 
 import random
-from itertools import repeat
-from operator import is_, itemgetter
+from operator import itemgetter
 from dataclasses import dataclass, field, replace
 
 from thunee_dsl.errors import IllegalActionError
 from thunee_dsl.game.actions import Action
-from thunee_dsl.game.deal import PASS, PASSED, Deal
+from thunee_dsl.game.deal import APPLIED, PASS, PASSED, Deal
 from thunee_dsl.game.scoring import DealResult, score_deal
-from thunee_dsl.game.tables import OTHER, PASSING, tables
+from thunee_dsl.game.tables import tables
 from thunee_dsl.model.cards import cut_pack
 from thunee_dsl.model.quantities import Env
 from thunee_dsl.model.ruleset import Ruleset
@@ -53,7 +52,8 @@ class GameState:
                  score: tuple[int, ...] | list[int] | None = None, auto_deal: bool = True):
         self.ruleset = ruleset
         self.seed = seed
-        self.rng = random.Random(seed)
+        self._rng = random.Random(seed)
+        self._rng_shared = False  # the random source is shared with clones, frozen until copied (see rng)
         self.first_dealer = dealer
         self.dealer = dealer
         self.initial_score = tuple(score) if score is not None else (0,) * ruleset.teams
@@ -69,6 +69,21 @@ class GameState:
         self.deal: Deal | None = None
         if auto_deal:
             self.start_deal()
+
+    @property
+    def rng(self) -> random.Random:
+        """The game's random source (shuffles, cuts, draws). A clone shares its original's until either
+        uses it: then that one takes its own copy of the state (copying up front cost a bot's search
+        about a twentieth of its claim checks)."""
+        rng = self._rng
+        if self._rng_shared:
+            rng = self._rng = _copy_random(rng)
+            self._rng_shared = False
+        return rng
+
+    @rng.setter
+    def rng(self, rng: random.Random) -> None:
+        self._rng, self._rng_shared = rng, False
 
     # -- dealing ------------------------------------------------------------------------
     def shuffled_hands(self) -> list[list[int]]:
@@ -148,10 +163,8 @@ class GameState:
         deal = self.deal
         if deal is None:
             return []
-        legal = deal._legal  # the deal caches its legal actions until the next change
-        if legal is None:
-            return deal._compute_legal()
-        return legal
+        legal = deal._legal  # the deal caches its legal actions until the next change (Deal.legal_actions)
+        return deal._compute_legal() if legal is None else legal
 
     def can_apply(self, action: Action) -> bool:
         return action in self.legal_actions() or self.offence_of(action) is not None
@@ -170,173 +183,48 @@ class GameState:
         raise IllegalActionError(f"{action} is not allowed now ({self.explain_illegal(action)})", tuple(legal))
 
     def explain_illegal(self, action: Action) -> str:
-        """A short reason, in the game's words, why ``action`` cannot be applied now."""
+        """A short reason, in the game's words, why ``action`` cannot be applied now (the legality check
+        of its action family, see Deal.why_not)."""
         if self.is_over:
             return "the game is over"
         if self.deal is None:
             return "no deal in progress"
-        d, r = self.deal, self.ruleset
-        seat, verb = action.seat, action.verb
-        if not 0 <= seat < r.seats:
-            return f"there is no seat {seat}"
+        r = self.ruleset
+        if not 0 <= action.seat < r.seats:
+            return f"there is no seat {action.seat}"
         known = ["play", "trump", "call", "pass"] + [x.verb for x in (*r.undertakings, *r.declarations, *r.claims)] \
-            + (["redeal"] if r.redeal else []) + _challenges(r)
-        if verb not in known:
-            return f"unknown action '{verb}' (this ruleset knows: {', '.join(known)})"
-        if verb in ("play", "trump") and action.arg not in (None, "last") and action.arg not in r.deck.suits:
-            try:
-                card = r.deck.card(action.arg)
-            except ValueError as err:
-                return str(err)
-            if not (d.hands[seat] >> card) & 1:
-                return f"seat {seat} does not hold {r.deck.names[card]}"
-            if (d.unseen >> card) & 1:
-                return (f"{r.deck.names[card]} is still face down: seat {seat} may not look at it until it has won "
-                        f"{d.undertaking.blind_until_tricks} tricks")
-        window = d.window
-        decl = r.declaration_by_verb(verb)
-        if decl is not None:
-            when = " or ".join(f"{n}{_ordinal(n)}" for n in sorted(decl.after_team_trick))
-            if d.declaring_team != d.team_of[seat] or d.team_tricks_step[d.team_of[seat]] not in decl.after_team_trick:
-                return f"a {decl.title} may only be declared right after the declaring team wins its {when} trick"
-            try:
-                suit = r.deck.suit(action.arg)
-            except ValueError as err:
-                return str(err)
-            if (decl.verb, suit) in d.barred:
-                return (f"the {decl.title} in {r.deck.suits[suit]} was challenged at the wrong time "
-                        f"('{decl.wrong_time.challenge}'): it cannot be declared in this deal")
-            if decl.once_per_suit and (decl.verb, suit) in d.declared:
-                return f"a {decl.title} in {r.deck.suits[suit]} has already been declared"
-            if not d.declaration_value(decl, seat, suit):
-                if decl.face_up_only and d.value_in(decl, d.hands[seat], suit):
-                    return (f"the {decl.title} in {r.deck.suits[suit]} was not face up when this trick began: seat "
-                            f"{seat} may declare it the next time it wins a trick")
-                return f"seat {seat} holds no {decl.title} in {r.deck.suits[suit]}"
-        claim = r.claim_by_verb(verb)
-        if claim is not None:
-            if not d.claim_time(seat):
-                return f"{claim.title} may only be said just before the claimer plays to the last trick"
-            if claim.allowed_if is not None and not claim.allowed_if.evaluate(d.seat_env(seat, caller=seat)):
-                return f"{claim.title} is not allowed now ({claim.allowed_if.text} is false)"
-        undertaking = r.undertaking_by_verb(verb)
-        if undertaking is not None and undertaking.late is not None and d.undertaking is None and not d.tricks \
-                and len(d.trick) == 1 and seat != d.trick[0][0]:
-            env = d.seat_env(seat)
-            if undertaking.allowed_if is not None and not undertaking.allowed_if.evaluate(env):
-                return f"seat {seat} may not call {undertaking.title} ({undertaking.allowed_if.text} is false)"
-            if not undertaking.late.safe_if.evaluate(env):
-                led = r.deck.suits[r.deck.suit_of[d.trick[0][1]]]
-                return (f"marials on {led}: {undertaking.title} called after the first lead stands only for a caller "
-                        f"safe in {led} ({undertaking.late.safe_if.text} is false for seat {seat}); the lead stands")
-        if undertaking is not None:
-            if window is None or window.kind not in ("undertakings", "late undertakings") \
-                    or undertaking not in window.offered:
-                return (f"{undertaking.title} may only be called once {undertaking.after_batch} "
-                        f"batch{'es' if undertaking.after_batch != 1 else ''} are dealt, before the first lead"
-                        + (", or between the calls to make trumps" if undertaking.during_calling else "")
-                        + (" (or right after it, by a player safe in the suit led)" if undertaking.late else ""))
-            if undertaking.allowed_if is not None and not undertaking.allowed_if.evaluate(d.seat_env(seat)):
-                return f"seat {seat} may not call {undertaking.title} ({undertaking.allowed_if.text} is false)"
-        if verb == "call":
-            if window is None or window.kind != "calling":
-                return "there is no calling now"
-            if seat not in window.order:
-                return f"seat {seat} may not call now: the next call must come from seat {' or '.join(map(str, window.order))}"
-            amounts = r.calling.next_amounts(d.call)
-            if action.arg not in amounts:
-                last = f" (the last call was {d.call})" if d.call else ""
-                return f"the next call must be {' or '.join(map(str, amounts))}{last}"
-        if verb == "redeal" and r.redeal is not None and r.redeal.anyone:
-            if window is None or window.kind != "redeal":
-                return "a redeal may only be claimed right after the first cards are dealt"
-            if not r.redeal.allowed_if.evaluate(d.seat_env(seat)):
-                return f"seat {seat} may not claim a redeal ({r.redeal.allowed_if.text} is false)"
-        if verb == "redeal":
-            if d.pending is None or d.pending[0] != "trump" or seat != d.chooser or d.last_caller is not None:
-                return "a redeal may only be claimed by the player making trumps, instead of making them"
-            return f"seat {seat} may not claim a redeal ({r.redeal.allowed_if.text} is false)"
-        if verb in _challenges(r) and (window is None or window.kind != "challenge"):
-            return f"'{verb}' answers a declaration made at the wrong time, and none is waiting for an answer"
-        if verb == "pass" and window is None:
-            return "there is nothing to pass on now"
-        if verb == "trump" and (d.pending is None or d.pending[0] != "trump"):
-            return "trumps are not being made now"
-        if verb == "trump" and d.pending[0] == "trump" and seat == d.pending[1]:
-            ways = d.pending[2]
-            if action.arg == "last" and "last card" not in ways:
-                return f"seat {seat} must make trumps with a card from hand, not the last card"
-        if self.to_act is not None and seat != self.to_act:
-            return f"it is seat {self.to_act}'s turn"
-        if verb == "play" and d.pending and d.pending[0] == "play" and d.trick:
-            led = r.deck.suit_of[d.trick[0][1]]
-            card = r.deck.card(action.arg)
-            if r.deck.suit_of[card] != led and d.hands[seat] & r.deck.suit_masks[led]:
-                return f"seat {seat} must follow suit ({r.deck.suits[led]})"
-            return f"seat {seat} may not undercut: a lower trump is only allowed with nothing but trumps in hand"
-        return f"'{verb}' is not possible at this point"
+            + (["bid"] if r.bidding else []) + (["redeal"] if r.redeal else []) \
+            + (["concede"] if r.concede_balls is not None else []) + _challenges(r)
+        if action.verb not in known:
+            return f"unknown action '{action.verb}' (this ruleset knows: {', '.join(known)})"
+        return self.deal.why_not(action) or f"'{action.verb}' is not possible at this point"
 
     # -- doing it -----------------------------------------------------------------------
     def apply(self, action: Action) -> Action:
         """Apply an action and return it as recorded. Raises IllegalActionError otherwise."""
         deal = self.deal
-        fast = action._fast if action.__class__ is Action else None  # set on the tables' own actions
-        if fast is not None and deal is not None and not self.is_over:
-            # the common actions, checked here with a few reads: a card of the seat to play (its bit in
-            # the legal mask the deal keeps while its legal actions are cached), a pass of the polled seat
-            seat, card, pending = fast
-            if card >= 0:
-                if deal.pending is pending and deal.window is None and deal._legal is not None \
-                        and (deal._mask >> card) & 1:
-                    deal._legal = None
-                    deal._play(seat, card)
-                    self.history.append(action)
-                    self._record.actions.append(action)
-                    if deal.over:
-                        self._after_move()
-                    return action
-            elif card == PASSING:
-                w = deal.window
-                if w is not None and w.order[w.pos] == seat:
-                    deal._legal = None
-                    w.silent += 1  # Deal._pass
-                    w.pos = (w.pos + 1) % len(w.order)
-                    deal._poll()
-                    record = self._record
-                    actions = record.actions
-                    record.silent.add(len(actions))
-                    self.history.append(action)
-                    actions.append(action)
-                    if deal.over:
-                        self._after_move()
-                    return action
-            elif card == OTHER:
-                # another action of the tables (a trump, call, announcement): legal when the deal's legal
-                # actions hold this very object (what Deal.apply_if_legal checks first)
-                legal = deal._legal
-                if legal is not None and not deal.over and any(map(is_, legal, repeat(action))):
-                    deal.apply(action)
-                    self.history.append(action)
-                    self._record.actions.append(action)
-                    if deal.over:
-                        self._after_move()
-                    return action
-        if action.__class__ is not Action or deal is None or self.is_over:
+        if action.__class__ is not Action or deal is None:
             if isinstance(action, str):
                 action = Action.parse(action)
-            if deal is None or self.is_over:
-                raise IllegalActionError("the game is over" if self.is_over else "no deal in progress", ())
-        done = deal.apply_if_legal(action)
-        record = self._record
-        if not done:
-            offence = deal.offence_of(action)
-            if offence is None:
-                self.verify(action)
-            deal.commit_offence(action, offence)
-        elif done == PASSED:
-            record.silent.add(len(record.actions))
-        self.history.append(action)
-        record.actions.append(action)
+            if deal is None:
+                raise IllegalActionError("no deal in progress", ())
+        done = deal.apply_if_legal(action)  # (nothing is legal once the game is over: its last deal is)
+        if done == APPLIED:
+            self.history.append(action)
+            self._record.actions.append(action)
+        else:
+            record = self._record
+            if done == PASSED:
+                record.silent.add(len(record.actions))
+            else:
+                if self.is_over:
+                    raise IllegalActionError("the game is over", ())
+                offence = deal.offence_of(action)
+                if offence is None:
+                    self.verify(action)
+                deal.commit_offence(action, offence)
+            self.history.append(action)
+            record.actions.append(action)
         if deal.over:
             self._after_move()
         return action
@@ -355,8 +243,7 @@ class GameState:
         """
         other = _new_game(GameState)
         other.__dict__.update(self.__dict__)
-        rng = other.rng = type(self.rng)()
-        rng.setstate(self.rng.getstate())
+        self._rng_shared = other._rng_shared = True  # nobody draws from it until they copy it (see rng)
         other.score = list(self.score)
         other.history = list(self.history)
         other.deals = [replace(record, actions=list(record.actions), silent=set(record.silent))
@@ -486,6 +373,14 @@ class GameState:
 _new_game = object.__new__
 
 
+def _copy_random(rng: random.Random) -> random.Random:
+    """A random source in ``rng``'s state (made without seeding it from the system first)."""
+    kind = type(rng)
+    other = kind.__new__(kind)
+    other.setstate(rng.getstate())
+    return other
+
+
 def _shuffle(rng: random.Random, cards: list, steps) -> None:
     """``rng.shuffle(cards)`` of CPython's :class:`random.Random` (Fisher-Yates, each index drawn by
     rejection from ``getrandbits``), without a method call per card. ``steps`` is ``(i, i + 1, bits)``
@@ -517,5 +412,3 @@ def _challenges(r: Ruleset) -> list[str]:
     return sorted({d.wrong_time.challenge for d in r.declarations if d.wrong_time is not None})
 
 
-def _ordinal(n: int) -> str:
-    return "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")

@@ -19,6 +19,7 @@ from __future__ import annotations
 from operator import itemgetter
 
 from thunee_dsl.game.actions import Action
+from thunee_dsl.game.play import Play
 from thunee_dsl.model.ruleset import Ruleset
 
 PASS = "pass"
@@ -27,7 +28,7 @@ OTHER = -2  # Action._fast of a table action that is neither a card play nor a p
 CHUNK = 8  # bits of a card mask looked up at once (256 entries per table)
 
 
-class Tables:
+class RulesetTables:
     """Per-ruleset tables (see the module docstring). Read-only once built."""
 
     # slots: read at a fixed offset (the hot paths read a dozen of these per card)
@@ -35,12 +36,12 @@ class Tables:
         "_held", "_next_amounts", "_own", "_parsed", "actions_of", "after_team_trick", "any_combination",
         "batch_bounds", "bit",
         "call_options", "calling", "calls", "card_of", "claim_choices", "claim_of", "claim_trick",
-        "combination_cards", "combination_core", "combination_masks", "deal_slices", "declaration_actions",
+        "combination_cards", "combination_masks", "driver", "no_cards", "no_rows", "chooser_of", "deal_slices", "declaration_actions",
         "declaration_of", "during_calling", "face_down", "fast_of", "first_lead_not_trump", "first_receiver_of", "follow",
         "follow_suit", "late_offered", "lay_out_after", "lay_out_unless_undertaking", "n_tricks", "names", "names_of",
         "next_seat", "no_trump", "offered_after", "opponents_from", "other_team", "others_from", "pack",
         "pass_action", "pass_only", "pending_play", "play", "points", "receive", "say", "seat_card", "seats",
-        "seats_from", "shuffle_steps", "size", "steps", "suit_index", "suit_mask_of", "suit_masks", "suit_of",
+        "seats_from", "shuffle_steps", "size", "suit_index", "suit_mask_of", "suit_masks", "suit_of",
         "suits_present", "team_of", "team_seats_from", "teams", "trump_actions_of", "trump_by_card",
         "trump_by_suit", "trump_last", "unbit", "undercut_only_with_all_trumps", "undertaking_of",
         "undertakings_order",
@@ -78,6 +79,7 @@ class Tables:
         self.first_lead_not_trump = r.play.first_lead_not_trump
         # open face play: batches dealt face down as a row, and when the hand is laid on it
         self.face_down = r.face_down
+        self.no_cards, self.no_rows = (0,) * n, ((),) * n  # each seat's open face cards and rows, without any
         self.lay_out_after = r.play.lay_out_after
         self.lay_out_unless_undertaking = r.play.lay_out_unless_undertaking
         self.claim_trick = r.tricks_per_deal - 1 if r.claims else -1  # claims come before the last trick
@@ -100,7 +102,7 @@ class Tables:
         self.names_of = _mask_to_actions(deck.names, deck.size)  # mask -> the names of its cards, in order
         self.pass_action = tuple(Action(s, PASS) for s in range(n))
         self.pass_only = tuple((a,) for a in self.pass_action)
-        self.pending_play = tuple(("play", s) for s in range(n))
+        self.pending_play = tuple(Play(s) for s in range(n))  # the decision "seat s plays a card"
         # GameState.apply's fast path: the table's own play and pass actions by identity (id(action) ->
         # (seat, card, the pending decision it answers); card -1 for a pass). The actions live as long as
         # the tables, so no other object can have their ids meanwhile.
@@ -149,6 +151,8 @@ class Tables:
         self.deal_slices = tuple(slices)
         self.pack = tuple(range(deck.size))
         self.first_receiver_of = tuple(r.first_receiver.resolve(n, dealer=d) for d in range(n))
+        # the seat that chooses trumps when each seat deals (None without a trumps section)
+        self.chooser_of = tuple(r.trumps.chooser.resolve(n, dealer=d) if r.trumps else None for d in range(n))
         # per first receiver, each seat's positions in the pack as one itemgetter (None where a seat gets
         # fewer than two cards: an itemgetter of one position gives a bare item)
         receive = []
@@ -159,14 +163,6 @@ class Tables:
             receive.append(tuple(itemgetter(*p) for p in positions) if all(len(p) > 1 for p in positions) else None)
         self.receive = tuple(receive)
 
-        # the sequence as (kind, batch number) pairs
-        steps = []
-        for step in r.sequence:
-            if step.startswith("deal "):
-                steps.append(("deal", int(step.split()[1])))
-            else:
-                steps.append((step, 0))
-        self.steps = tuple(steps)
         self.batch_bounds = tuple((sum(r.batches[:i]), sum(r.batches[:i + 1])) for i in range(len(r.batches)))
         # declarations: per declaration, per suit, the masks of its combinations (best first)
         self.combination_masks = {
@@ -180,9 +176,6 @@ class Tables:
         self.declaration_actions = {
             d.verb: tuple(tuple(Action(s, d.verb, letter) for letter in deck.suits) for s in range(n))
             for d in r.declarations}
-        # what every combination of a declaration in a suit needs (a hand without it holds none)
-        self.combination_core = {
-            verb: tuple(_common(masks) for masks in per_suit) for verb, per_suit in self.any_combination.items()}
         # the cards that matter to each declaration, and a cache: those cards of a hand -> the suits
         # in which it holds a combination, with the values of the best one (trumps, other)
         self.combination_cards = {verb: _union(m for per_suit in table for m in per_suit)
@@ -202,6 +195,7 @@ class Tables:
         # every action made here by its value, for shared()
         self._own = {a: a for group in (*self.play, self.pass_action, *others) for a in group}
         self._parsed: dict = {}  # text -> shared(Action.parse(text)), see parsed()
+        self.driver = None  # the deal driver's own tables (the steps' start functions ...), set by game.deal
 
     def combinations_held(self, verb: str, hand: int) -> tuple[tuple[int, int, int], ...]:
         """(suit, value in trumps, value otherwise) of the best combination of declaration ``verb`` that
@@ -336,13 +330,6 @@ def _union(masks) -> int:
     return out
 
 
-def _common(masks) -> int:
-    out = -1
-    for m in masks:
-        out &= m
-    return out if masks else 0
-
-
 def _mask_to_actions(plays: tuple[Action, ...], size: int):
     """A function ``mask -> tuple of the items of its cards`` (lowest card first; ``plays`` has one item
     per card: an Action, a name), by table look-up of each 8-bit chunk of the mask: no loop over the
@@ -378,6 +365,6 @@ def _mask_to_actions(plays: tuple[Action, ...], size: int):
     return many
 
 
-def tables(r: Ruleset) -> Tables:
+def tables(r: Ruleset) -> RulesetTables:
     """The tables of ``r`` (built on first use, then kept in ``r.engine_cache``)."""
-    return r.cached("tables", Tables)
+    return r.cached("tables", RulesetTables)

@@ -20,7 +20,7 @@ from thunee_dsl.model.quantities import symbol_table
 from thunee_dsl.model.ruleset import (
     ENGINE_VERBS, BallTable, BiddingRules, CallingRules, Cancellation, Claim, Combination, Declaration,
     DealerRules, GameRules, Outcome, Penalties, PlayRules, Redeal, Ruleset, SeatRef, TeamValue,
-    TrumpRules, Undertaking, LateCall, WrongTime,
+    TrumpRules, Undertaking, LateCall, WrongTime, STEP_WORDS, DealBatch, Step,
 )
 
 
@@ -142,6 +142,7 @@ class _Compiler:
             bidding=self.bidding(),
             cut=d["deal"].get("cut", "none"),
             face_down=self.face_down(batches),
+            steps=tuple(_step(word) for word in sequence),
             concede_balls=(self.get("concede") or {}).get("balls"),
             each_team=self.formula(("scoring", "each_team"), "team value", "number"),
         )
@@ -338,7 +339,8 @@ class _Compiler:
                 after_team_trick=frozenset(d["after_team_trick"]), once_per_suit=d.get("once_per_suit", True),
                 suit_hidden_for=frozenset(d.get("suit_hidden_for", ())),
                 allowed_if=self.formula(p + ("allowed_if",), "declaration", "boolean"), source=d.get("source", ""),
-                face_up_only=d.get("face_up_only", False), wrong_time=self.wrong_time(p + ("wrong_time",))))
+                face_up_only=d.get("face_up_only", False), wrong_time=self.wrong_time(p + ("wrong_time",)),
+                any_time=d.get("any_time", False)))
         return tuple(out)
 
     def claims(self) -> tuple[Claim, ...]:
@@ -424,7 +426,12 @@ class _Compiler:
         p = self.get("penalties")
         if p is None:
             return None
-        return Penalties(p["balls"], frozenset(p["offences"]), p.get("source", ""))
+        balls_for = p.get("balls_for") or {}
+        for offence in balls_for:
+            if offence not in p["offences"]:
+                self.problem(("penalties", "balls_for", offence), f"penalties.balls_for names '{offence}', which "
+                             f"penalties.offences does not list: it is not penalised at all")
+        return Penalties(p["balls"], frozenset(p["offences"]), p.get("source", ""), tuple(sorted(balls_for.items())))
 
     def dealer(self) -> DealerRules:
         d = self.data["dealer"]
@@ -559,6 +566,13 @@ def _team_value_getter(team_values: tuple[TeamValue, ...], teams: int):
         return cache[key]
 
     return compute
+
+
+def _step(word: str) -> Step:
+    """A step of the sequence by its word (the schema allows only these: ``deal N`` and STEP_WORDS)."""
+    if word.startswith("deal "):
+        return DealBatch(int(word.split()[1]))
+    return STEP_WORDS[word]()
 
 
 def compile_ruleset(source) -> Ruleset:

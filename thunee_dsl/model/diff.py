@@ -32,7 +32,7 @@ WORDS = {
     "calling.simultaneous_extra": "extra for simultaneous calls",
     "play.first_leader": "first leader", "play.follow_suit": "must follow suit", "play.undercut": "undercutting",
     "cancellation.cancel_if": "deal cancelled when", "cancellation.redealer": "redeal by",
-    "penalties.balls": "penalty", "penalties.offences": "penalised offences",
+    "penalties.balls": "penalty", "penalties.offences": "penalised offences", "penalties.balls_for": "penalty for",
     "game.target": "balls to win", "game.corner_house": "corner house",
     "dealer.passes_if": "deal passes on when", "dealer.passes_to": "deal passes to",
     "balls.success": "on success", "balls.failure": "on failure", "balls.caught": "when caught",

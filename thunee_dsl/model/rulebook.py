@@ -9,7 +9,10 @@ a section an overlay changed says so (see :func:`ruleset_summary` and :func:`sec
 
 from __future__ import annotations
 
-from thunee_dsl.model.ruleset import BallTable, Ruleset, SeatRef
+from thunee_dsl.model.ruleset import (
+    BallTable, BiddingStep, CallingStep, ConcedeStep, DealBatch, MakeTrumps, PlayStep, RedealStep, Ruleset, SeatRef,
+    UndertakingsStep,
+)
 
 ANCHOR_WORDS = {"dealer": "the dealer", "trump_maker": "the trump maker", "chooser": "the trump chooser",
                 "caller": "the caller"}
@@ -120,7 +123,8 @@ def generated_summary(r: Ruleset) -> str:
         win += f", two to clear from {g.deuce}-{g.deuce}"
     parts.append(win)
     if r.penalties:
-        parts.append(f"offences cost {_plural(r.penalties.balls, 'ball')}")
+        parts.append(f"offences cost {_plural(r.penalties.balls, 'ball')}"
+                     + "".join(f" ({offence} {_plural(n, 'ball')})" for offence, n in r.penalties.balls_for))
     else:
         parts.append("no penalties")
     text = "; ".join(parts) + "."
@@ -161,9 +165,10 @@ def render_rulebook(r: Ruleset) -> str:
 
     # a deal, step by step
     out += ["## A deal, step by step", ""]
-    for i, step in enumerate(r.sequence, 1):
-        if step.startswith("deal "):
-            k = int(step.split()[1])
+    for i, step in enumerate(r.steps, 1):
+        kind = type(step)
+        if kind is DealBatch:
+            k = step.number
             first = seat_phrase(r.first_receiver, r.direction)
             if k in r.face_down:
                 out.append(f"{i}. **Deal batch {k}**: {_plural(r.batches[k - 1], 'card')} face down in a row in front "
@@ -171,29 +176,29 @@ def render_rulebook(r: Ruleset) -> str:
             else:
                 out.append(f"{i}. **Deal batch {k}**: {_plural(r.batches[k - 1], 'card')} to each player, "
                            f"starting with {first}.")
-        elif step == "make trumps":
+        elif kind is MakeTrumps:
             ways = " or ".join({"card": "placing a card from hand face down",
                                 "last card": "choosing 'last card' (the last card they will be dealt)",
                                 "suit": "naming the trump suit"}[w] for w in r.trumps.ways)
             if r.bidding:
                 who = "the highest bidder"
-            elif "calling" in r.sequence[: i - 1]:
+            elif CallingStep() in r.steps[: i - 1]:
                 who = "the final caller or, if no one called, " + seat_phrase(r.trumps.chooser, r.direction)
             else:
                 who = seat_phrase(r.trumps.chooser, r.direction)
             out.append(f"{i}. **Make trumps**: {who} makes trumps by {ways}.")
-        elif step == "bidding":
+        elif kind is BiddingStep:
             out.append(f"{i}. **Bidding**: players bid the number of tricks their team will win (see Bidding).")
-        elif step == "concede":
+        elif kind is ConcedeStep:
             out.append(f"{i}. **Concede**: either team may give up the deal; the opponents score {r.concede_balls}.")
-        elif step == "redeal":
+        elif kind is RedealStep:
             out.append(f"{i}. **Redeal**: a player may throw the cards in when `{r.redeal.allowed_if.text}`.")
-        elif step == "calling":
+        elif kind is CallingStep:
             out.append(f"{i}. **Calling**: players may call to take over making trumps (see Calling).")
-        elif step == "undertakings":
+        elif kind is UndertakingsStep:
             names = ", ".join(u.title for u in r.undertakings) or "none"
             out.append(f"{i}. **Undertakings**: any player may call {names} (see Undertakings).")
-        elif step == "play":
+        elif kind is PlayStep:
             out.append(f"{i}. **Play** {_plural(r.tricks_per_deal, 'trick')}, then score the deal.")
     out += [""] + section_source(r, ("deal",))
 
@@ -280,7 +285,9 @@ def render_rulebook(r: Ruleset) -> str:
                     "is called the next time its owner wins a trick after it appears), still in place"
                     if decl.face_up_only else "for cards still held")
             out += [f"### {decl.title} (`{decl.verb} SUIT`)", "",
-                    f"- Declared right after the declaring team wins {'any' if when == 'any' else f'its {when}'} trick, {held}"
+                    f"- Declared right after the declaring team wins {'any' if when == 'any' else f'its {when}'} trick"
+                    + (", or at any time before the last trick (a player is asked before each of its cards)"
+                       if decl.any_time else "") + f", {held}"
                     + ("; each suit once per deal." if decl.once_per_suit else "."),
                     "", "| cards | in trumps | in another suit |", "|---|---|---|"]
             for combo in decl.combinations:
@@ -324,9 +331,15 @@ def render_rulebook(r: Ruleset) -> str:
 
     if r.penalties:
         pen = r.penalties
-        out += ["## Penalties", "",
-                f"- For {', '.join(sorted(pen.offences))}: the offender's opponents open {_plural(pen.balls, 'ball')} "
-                "and the deal has no other score.", ""] + section_source(r, ("penalties",))
+        other = dict(pen.balls_for)
+        at_default = sorted(o for o in pen.offences if o not in other)
+        out += ["## Penalties", ""]
+        if at_default:
+            out.append(f"- For {', '.join(at_default)}: the offender's opponents open {_plural(pen.balls, 'ball')} "
+                       "and the deal has no other score.")
+        out += [f"- For {offence}: the offender's opponents open {_plural(n, 'ball')} and the deal has no other score."
+                for offence, n in pen.balls_for]
+        out += [""] + section_source(r, ("penalties",))
 
     g = r.game
     out += ["## Winning the game", "",

@@ -19,6 +19,68 @@ ENGINE_VERBS = ("play", "trump", "call", "pass", "bid", "concede", "redeal")
 
 
 @dataclass(frozen=True)
+class Step:
+    """One step of a deal's sequence (``sequence:`` in a ruleset), typed: the engine runs each kind of
+    step with its own rule class (see :mod:`thunee_dsl.game.deal`). ``text`` is the ruleset's word."""
+
+    text = ""
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True)
+class DealBatch(Step):
+    """``deal N``: batch N of ``deal.batches`` to every seat."""
+
+    number: int
+
+    @property
+    def text(self) -> str:  # type: ignore[override]
+        return f"deal {self.number}"
+
+
+@dataclass(frozen=True)
+class MakeTrumps(Step):
+    text = "make trumps"
+
+
+@dataclass(frozen=True)
+class CallingStep(Step):
+    text = "calling"
+
+
+@dataclass(frozen=True)
+class BiddingStep(Step):
+    text = "bidding"
+
+
+@dataclass(frozen=True)
+class UndertakingsStep(Step):
+    text = "undertakings"
+
+
+@dataclass(frozen=True)
+class RedealStep(Step):
+    text = "redeal"
+
+
+@dataclass(frozen=True)
+class ConcedeStep(Step):
+    text = "concede"
+
+
+@dataclass(frozen=True)
+class PlayStep(Step):
+    text = "play"
+
+
+# the sequence's words (other than ``deal N``) -> their step
+STEP_WORDS = {cls.text: cls for cls in (MakeTrumps, CallingStep, BiddingStep, UndertakingsStep, RedealStep,
+                                        ConcedeStep, PlayStep)}
+
+
+@dataclass(frozen=True)
 class SeatRef:
     """A seat named relative to another: ``dealer+1`` is the seat after the dealer."""
 
@@ -156,6 +218,7 @@ class Declaration:
     source: str = ""
     face_up_only: bool = False  # open face play: from cards face up since before the trick just won
     wrong_time: WrongTime | None = None  # None: a declaration at the wrong time is not accepted at all
+    any_time: bool = False  # may also be declared before any card of the declarer's until the last trick
 
 
 @dataclass(frozen=True)
@@ -221,6 +284,14 @@ class Penalties:
     balls: int
     offences: frozenset[str]
     source: str = ""
+    balls_for: tuple[tuple[str, int], ...] = ()  # (offence, balls) where an offence costs other than ``balls``
+
+    def balls_of(self, offence: str) -> int:
+        """The balls the offender's opponents open for ``offence``."""
+        for name, balls in self.balls_for:
+            if name == offence:
+                return balls
+        return self.balls
 
 
 @dataclass(frozen=True)
@@ -257,7 +328,7 @@ class Ruleset:
     deck: Deck
     batches: tuple[int, ...]
     first_receiver: SeatRef
-    sequence: tuple[str, ...]
+    sequence: tuple[str, ...]  # the steps in the ruleset's words (the rulebook and diff show them)
     trumps: TrumpRules | None
     calling: CallingRules | None
     undertakings: tuple[Undertaking, ...]
@@ -279,6 +350,17 @@ class Ruleset:
     each_team: Formula | None = None  # every team scores this (instead of the outcomes table)
     cut: str = "none"  # how the pack is cut before a simulated deal
     face_down: frozenset[int] = frozenset()  # batches dealt face down as a row, not into the hand
+    steps: tuple[Step, ...] = ()  # the sequence as typed steps (what the engine runs)
+
+    def batches_before(self, step_type: type) -> int | None:
+        """How many batches are dealt before the first step of ``step_type`` (None if there is none)."""
+        dealt = 0
+        for step in self.steps:
+            if type(step) is step_type:
+                return dealt
+            if type(step) is DealBatch:
+                dealt = step.number
+        return None
 
     def cached(self, key: str, build):
         """``build(self)``, made on first use and kept in :attr:`engine_cache` under ``key`` (the tables

@@ -31,6 +31,7 @@ from __future__ import annotations
 import random
 
 from thunee_dsl.game.actions import Action
+from thunee_dsl.game.declarations import combination_value
 from thunee_dsl.game.tables import tables as engine_tables
 from thunee_dsl.game.view import SeatView
 from thunee_dsl.model.ruleset import Ruleset
@@ -137,14 +138,10 @@ class HeuristicBot:
         hand = self._hand(view)
         trump = None if view.trump is None else r.deck.suits.index(view.trump)
 
-        def value(a: Action) -> int:
-            decl = r.declaration_by_verb(a.verb)
-            suit = r.deck.suits.index(a.arg)
-            for combo in decl.combinations:
-                cs = [r.deck.card_of(suit, rank) for rank in combo.ranks]
-                if all((hand >> c) & 1 for c in cs):
-                    return combo.trumps if suit == trump else combo.other
-            return 0
+        rules = engine_tables(r)
+
+        def value(a: Action) -> int:  # the engine's own value of a declaration
+            return combination_value(rules, r.declaration_by_verb(a.verb), hand, r.deck.suits.index(a.arg), trump)
         return max(decls, key=value)
 
     def call(self, view: SeatView) -> Action:

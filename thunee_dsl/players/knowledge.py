@@ -24,6 +24,8 @@ import functools
 
 from dataclasses import dataclass
 
+from thunee_dsl.game.play import Play
+from thunee_dsl.game.tables import tables as engine_tables
 from thunee_dsl.model.cards import iter_cards
 from thunee_dsl.model.ruleset import Ruleset
 from thunee_dsl.players.tactics import tables
@@ -167,31 +169,21 @@ class Knowledge:
 
         # -- voids: suits a seat has shown it lacks (this phase's cards) ---------------------------
         self.void = [0] * n  # a mask of cards the seat's (seen) hand cannot hold
-        trump_mask = deck.suit_masks[self.trump] if self.trump is not None else 0
-        non_trumps = deck.full_mask & ~trump_mask
+        rules = engine_tables(ruleset)  # the play's legal-card rule, read backwards (Play.cannot_hold)
         row = self.beats[self.trump if self.trump is not None else ruleset.no_trump]
         leads_win = u.leads_win if u is not None else 0
         for i, tr in enumerate(tricks):
             if i < phase.first_trick or not tr:
                 continue
-            led = t.suit_of[tr[0][1]]
-            best = tr[0][1]
-            for j, (s, c) in enumerate(tr):
+            led = best = tr[0][1]
+            for s, c in tr:
                 blind_before = (s == view.undertaker and u is not None and u.blind_until_tricks
                                 and self.pickup_trick is not None and i <= self.pickup_trick)
                 if blind_before:
                     continue  # the cards it held then are not the cards it holds now
-                if j == 0:
-                    if i == 0 and ruleset.play.first_lead_not_trump and trump_mask and (trump_mask >> c) & 1:
-                        self.void[s] |= non_trumps  # led a trump where only a hand of trumps may
-                    continue
-                if ruleset.play.follow_suit and t.suit_of[c] != led:
-                    self.void[s] |= deck.suit_masks[led]
-                    if ruleset.play.undercut_only_with_all_trumps and trump_mask and led != self.trump \
-                            and not leads_win and (trump_mask >> c) & 1 and (trump_mask >> best) & 1 \
-                            and not (row[best] >> c) & 1:
-                        self.void[s] |= non_trumps  # undercut: allowed only with nothing but trumps
-                if (row[best] >> c) & 1:
+                # (where the caller's lead wins whatever is played, no undercut is inferred)
+                self.void[s] |= Play.cannot_hold(rules, self.trump, led, led if leads_win else best, c, i == 0, row)
+                if c != led and (row[best] >> c) & 1:
                     best = c
 
         # -- cards a seat must hold, or cannot ------------------------------------------------------

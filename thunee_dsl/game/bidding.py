@@ -1,0 +1,53 @@
+"""Bidding (the step ``bidding``, Nigerian Thuni): turn-based bids of the number of tricks a seat's team
+will win, each higher than the last, until all but the highest bidder have passed."""
+
+from __future__ import annotations
+
+from thunee_dsl.game.actions import Action
+from thunee_dsl.game.tables import PASS
+from thunee_dsl.game.windows import Refusal, Turn
+
+
+class Bidding(Turn):
+    """The decision ``seat`` must take: bid, or pass (a pass is final)."""
+
+    __slots__ = ("seat",)
+    name = "bid"
+    asks = "bid or pass"
+
+    def __init__(self, seat: int):
+        self.seat = seat
+
+    def start(deal) -> None:
+        deal.pending = Bidding(deal.r.bidding.first_bidder.resolve(deal.r.seats, dealer=deal.dealer))
+
+    def legal(self, deal) -> tuple:
+        rule = deal.r.bidding
+        seat = self.seat
+        if deal.high_bidder is None and len(deal.passed) == deal.r.seats - 1 and rule.dealer_bids_if_all_pass:
+            return (Action(seat, "bid", rule.lowest),)  # everyone else passed: this seat must bid the lowest
+        low = max(rule.lowest, deal.high_bid + 1)
+        return tuple([Action(seat, "bid", n) for n in range(low, rule.highest + 1)] + [deal.t.pass_action[seat]])
+
+    def take(self, deal, action) -> None:
+        seat = action.seat
+        if action.verb == PASS:
+            deal.passed.add(seat)
+        else:
+            deal.bids[seat] = action.arg
+            deal.high_bid, deal.high_bidder = action.arg, seat
+        deal.pending = None
+        if len(deal.passed) >= deal.r.seats - 1 and deal.high_bidder is not None:
+            deal.advance()  # all but the highest bidder have passed
+            return
+        nxt = next(s for s in deal.t.seats_from[(seat + 1) % deal.t.seats] if s not in deal.passed)
+        deal.pending = Bidding(nxt)
+
+    def verify(self, deal, action) -> Refusal | None:
+        if action.seat != self.seat:
+            return Refusal(f"it is seat {self.seat}'s turn")
+        if action not in self.legal(deal):
+            rule = deal.r.bidding
+            return Refusal(f"seat {self.seat} may bid {max(rule.lowest, deal.high_bid + 1)} to {rule.highest} "
+                           f"tricks or pass")
+        return None

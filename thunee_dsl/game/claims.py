@@ -1,0 +1,95 @@
+"""Claims (Double, Khanaak ...): said just before the claimer plays to the last trick; a claim the
+ruleset forbids (``forbidden_if``) is never offered, and saying it is a penalised offence where the
+ruleset says so."""
+
+from __future__ import annotations
+
+from thunee_dsl.game.windows import Refusal, Window
+
+FORBIDDEN_CLAIM = "forbidden claim"
+
+
+class Claims(Window):
+    """Before ``seat`` plays to the last trick: its claims, or its pass (then it plays)."""
+
+    __slots__ = ()
+    name = "claims"
+    asks = "claim or pass"
+
+    def asked_before_card(ruleset) -> tuple[int, ...]:
+        """After how many tricks played this window is asked before a seat plays a card: the last trick."""
+        return (ruleset.tricks_per_deal - 1,) if ruleset.claims else ()
+
+    def open_before_card(deal, seat: int) -> bool:
+        """Before ``seat`` plays to the last trick (if no claim has been made): open for it if it may claim
+        something (True), else nothing opens (False)."""
+        if len(deal.tricks) != deal.t.claim_trick or deal.claim is not None or deal.over:
+            return False
+        for s, _ in deal.trick:
+            if s == seat:
+                return False  # it has played to this trick already
+        options, legal = choices(deal, seat)
+        if not options:
+            return False
+        deal.pending = None
+        w = deal.window = Claims((seat,))
+        w.options = options
+        deal._legal = legal
+        return True
+
+    def options_for(self, deal, seat: int) -> tuple:
+        return choices(deal, seat)[0]
+
+    def take(self, deal, action) -> None:
+        claim = deal.claim = deal.t.claim_of[action.verb]
+        deal.claim_name = claim.name
+        deal.claimer = action.seat
+        self.close(deal)
+
+    def close(self, deal) -> None:
+        deal.window = None
+        deal.await_play(self.order[0], 1)  # its claims were asked: the first of deal.BEFORE_CARD, asked first
+
+    def verify(deal, action) -> Refusal | None:
+        """Why the claim ``action`` makes is not allowed now, or None (``offence``: a forbidden claim)."""
+        claim = deal.t.claim_of[action.verb]
+        seat = action.seat
+        if not claim_time(deal, seat):
+            return Refusal(f"{claim.title} may only be said just before the claimer plays to the last trick")
+        env = deal.seat_env(seat, caller=seat)
+        if claim.allowed_if is not None and not claim.allowed_if.evaluate(env):
+            return Refusal(f"{claim.title} is not allowed now ({claim.allowed_if.text} is false)")
+        if claim.forbidden_if is not None and claim.forbidden_if.evaluate(env):
+            w = deal.window
+            turn = w.seat if isinstance(w, Claims) else deal.pending.seat if w is None and deal.is_play_turn() else None
+            return Refusal(f"{claim.title} is forbidden now ({claim.forbidden_if.text})",
+                           FORBIDDEN_CLAIM if turn == seat else None)
+        return None
+
+
+def claim_time(deal, seat: int) -> bool:
+    """Just before ``seat`` plays to the last trick, if no claim has been made."""
+    return (not deal.over and deal.claim is None and len(deal.tricks) == deal.n_tricks - 1
+            and all(s != seat for s, _ in deal.trick))
+
+
+def choices(deal, seat: int) -> tuple[tuple, tuple]:
+    """The claims ``seat`` may make now, and the same followed by its pass (shared tuples)."""
+    offered = 0
+    env = deal.seat_env(seat, seat)
+    bit = 1
+    for claim in deal.r.claims:
+        if claim.allowed_if is not None and not claim.allowed_if.evaluate(env):
+            pass
+        elif claim.forbidden_if is not None and claim.forbidden_if.evaluate(env):
+            pass  # saying it would be an offence, so it is never offered
+        else:
+            offered |= bit
+        bit <<= 1
+    t = deal.t
+    table = t.claim_choices
+    if table is None:  # too many claims for a table of every set of them
+        say = t.say[seat]
+        options = tuple(say[c.verb] for i, c in enumerate(deal.r.claims) if (offered >> i) & 1)
+        return options, options + t.pass_only[seat]
+    return table[seat][offered]

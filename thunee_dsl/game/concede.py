@@ -1,0 +1,30 @@
+"""Conceding (the step ``concede``): either team may give up the deal; the opponents score the
+ruleset's ``concede.balls``."""
+
+from __future__ import annotations
+
+from thunee_dsl.game.windows import Refusal, Window
+
+
+class Concede(Window):
+    __slots__ = ()
+    name = "concede"
+    asks = "concede or pass"
+
+    def start(deal) -> None:
+        Concede(deal.t.seats_from[(deal.dealer + 1) % deal.t.seats]).open(deal)
+
+    public_to_act = Window.next_compulsory
+
+    def options_for(self, deal, seat: int) -> tuple:
+        return (deal.t.say[seat]["concede"],)
+
+    def take(self, deal, action) -> None:
+        deal.conceded_by = deal.team_of[action.seat]  # the cards are thrown in: the opponents score
+        deal.over = True
+        deal.pending = deal.window = None
+
+    def verify(deal, action) -> Refusal | None:
+        if not isinstance(deal.window, Concede):
+            return Refusal("a deal may only be conceded at the concede step")
+        return None

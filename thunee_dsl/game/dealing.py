@@ -1,0 +1,55 @@
+"""Dealing a batch (``deal N``): into each hand, or face down as a row in front of each seat (open face
+play)."""
+
+from __future__ import annotations
+
+
+class DealBatch:
+    """The step ``deal N``: batch ``number`` of ``deal.batches`` to every seat, in the order received."""
+
+    __slots__ = ("number",)
+
+    def __init__(self, number: int):
+        self.number = number
+
+    def start(self, deal) -> None:
+        number = self.number
+        t = deal.t
+        start, end = t.batch_bounds[number - 1]
+        hands, dealt = deal.hands, deal.dealt
+        if number in t.face_down:
+            DealBatch.deal_row(deal, start, end)
+            deal.batches_dealt = number
+            return
+        seat = 0
+        if deal.order_bits is not None:
+            for bits in deal.order_bits:
+                m = sum(bits[start:end])  # distinct cards: the sum of their bits is their mask
+                hands[seat] |= m
+                dealt[seat] |= m
+                seat += 1
+        else:
+            bit = t.bit
+            for cards in deal.order:
+                m = 0
+                for c in cards[start:end]:
+                    m |= bit[c]
+                hands[seat] |= m
+                dealt[seat] |= m
+                seat += 1
+        deal.batches_dealt = number
+        if deal.blind_from is not None and number > deal.blind_from:
+            for c in deal.order[deal.undertaker][start:end]:
+                deal.unseen |= 1 << c  # a blind caller's later cards reach it face down
+        if deal.trump_way == "last card" and deal.trump is None and end == len(deal.order[deal.trump_maker]):
+            deal.trump_card = deal.order[deal.trump_maker][-1]
+            deal.trump = deal.r.deck.suit_of[deal.trump_card]
+
+    def deal_row(deal, start: int, end: int) -> None:
+        """A batch dealt face down as a row in front of each seat (open face play): not into the hand."""
+        bit = deal.t.bit
+        for seat, cards in enumerate(deal.order):
+            deal.row[seat] = deal.row[seat] + tuple(cards[start:end])
+            for c in cards[start:end]:
+                deal.face_down[seat] |= bit[c]
+                deal.dealt[seat] |= bit[c]

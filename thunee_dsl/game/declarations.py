@@ -1,0 +1,248 @@
+"""Declarations (Jodies): combinations declared by the team that just won a trick, at the tricks the
+ruleset allows; in open face play only cards that were face up when the trick began. A declaration at
+the wrong time may be left to the opponents to challenge (:class:`Challenge`) instead of being
+penalised; a false one (cards not held) is a penalised offence where the ruleset says so."""
+
+from __future__ import annotations
+
+from thunee_dsl.game.windows import Refusal, Window
+
+FALSE_DECLARATION = "false declaration"
+# what offence_of calls a declaration made at the wrong time that the ruleset lets the opponents challenge
+WRONG_TIME = "declaration at the wrong time"
+
+
+class Declarations(Window):
+    """After a trick: the seats of the team that won it, from the winner, may declare. Declarations the
+    ruleset allows at any time (``any_time``) are also asked of the seat about to play, before its card,
+    until the last trick (``before``: that seat)."""
+
+    __slots__ = ("before",)
+    name = "declarations"
+    asks = "declare or pass"
+
+    def open_after_trick(deal, winner: int) -> None:
+        team = deal.team_of[winner]
+        if deal.team_tricks_step[team] not in deal.t.after_team_trick:
+            return  # no declaration may be made after this trick (or the ruleset has none)
+        deal.declaring_team = team
+        _AFTER_TRICK.open_at_first_speaker(deal, deal.t.team_seats_from[winner])  # (a new window, if any)
+
+    def asked_before_card(ruleset) -> tuple[int, ...]:
+        """After how many tricks played a seat is asked before its card: every trick but the last, for
+        declarations allowed at any time."""
+        return tuple(range(ruleset.tricks_per_deal - 1)) if any(d.any_time for d in ruleset.declarations) else ()
+
+    def open_before_card(deal, seat: int) -> bool:
+        """Before ``seat`` plays a card: open for it if it may declare now (True), else nothing opens."""
+        if deal.over:
+            return False
+        window = Declarations((seat,))
+        window.before = seat
+        if not window.open_at_first_speaker(deal, window.order):
+            return False
+        deal.pending = None
+        return True
+
+    def options_for(self, deal, seat: int) -> tuple:
+        if self.before is None:  # after a trick: the declarations of the trick the team has won
+            if deal.declaring_team != deal.team_of[seat]:
+                return ()
+            won = deal.team_tricks_step[deal.declaring_team]
+        else:  # before a card: those allowed at any time
+            won = None
+        t = deal.t
+        out = ()
+        for decl in deal.r.declarations:
+            if (won not in decl.after_team_trick) if won is not None else not decl.any_time:
+                continue
+            hand = deal.hands[seat] & deal.shown[seat] if decl.face_up_only else deal.hands[seat]  # declarable()
+            # the cards first (one table look-up), the declaration's condition only for a seat holding one
+            verb = decl.verb
+            actions = t.declaration_actions[verb][seat]
+            found = []
+            for suit, trumps, other in t.combinations_held(verb, hand):
+                if (trumps if suit == deal.trump else other) and \
+                        not (decl.once_per_suit and (verb, suit) in deal.declared) and (verb, suit) not in deal.barred:
+                    found.append(actions[suit])  # (not spent(): read inline, it runs after most tricks)
+            if found and (decl.allowed_if is None or decl.allowed_if.evaluate(deal.seat_env(seat))):
+                out += tuple(found)
+        return out
+
+    def public_to_act(self, deal) -> int | None:
+        # the options depend on hidden cards: the table waits for the next card (asked before its card,
+        # the seat is the one about to play)
+        return deal.leader if self.before is None else self.before
+
+    def take(self, deal, action) -> None:
+        record(deal, action.seat, deal.t.declaration_of[action.verb], suit_of_arg(deal, action.arg))
+        self.silent = 0  # everyone on the team may declare again
+        self.poll(deal)
+
+    def close(self, deal) -> None:
+        deal.window = None
+        if self.before is not None:  # the seat plays its card (after any other window asked before it)
+            asked = deal.before_card[len(deal.tricks)]
+            deal.await_play(self.before, asked.index(Declarations.open_before_card) + 1)
+            return
+        # the declaring team keeps its time until the next card is played (false declarations)
+        deal.await_play(deal.leader)
+
+    def verify(deal, action) -> Refusal | None:
+        """Why the declaration ``action`` makes is not allowed now, or None. ``offence``: a false
+        declaration (at the right time, cards not held), or one at the wrong time that the opponents may
+        challenge (of cards held)."""
+        decl = deal.t.declaration_of[action.verb]
+        r, seat = deal.r, action.seat
+        try:
+            suit = r.deck.suit(action.arg)
+        except ValueError as err:
+            suit, bad_suit = None, Refusal(str(err))
+        if not right_time(deal, decl, seat):
+            when = " or ".join(f"{n}{_ordinal(n)}" for n in sorted(decl.after_team_trick))
+            return Refusal(f"a {decl.title} may only be declared right after the declaring team wins its {when} trick"
+                           + (", or at any time before the last trick" if decl.any_time else ""),
+                           WRONG_TIME if suit is not None and at_wrong_time(deal, decl, seat, suit) else None)
+        if suit is None:
+            return bad_suit
+        if (decl.verb, suit) in deal.barred:
+            return Refusal(f"the {decl.title} in {r.deck.suits[suit]} was challenged at the wrong time "
+                           f"('{decl.wrong_time.challenge}'): it cannot be declared in this deal")
+        if decl.once_per_suit and (decl.verb, suit) in deal.declared:
+            return Refusal(f"a {decl.title} in {r.deck.suits[suit]} has already been declared")
+        if not declaration_value(deal, decl, seat, suit):
+            # false: the cards are not held at all (open face cards held but not yet declarable are
+            # merely early, an error like a declaration at the wrong time)
+            if decl.face_up_only and value_in(deal, decl, deal.hands[seat], suit):
+                return Refusal(f"the {decl.title} in {r.deck.suits[suit]} was not face up when this trick began: "
+                               f"seat {seat} may declare it the next time it wins a trick")
+            allowed = decl.allowed_if is None or decl.allowed_if.evaluate(deal.seat_env(seat))
+            return Refusal(f"seat {seat} holds no {decl.title} in {r.deck.suits[suit]}",
+                           FALSE_DECLARATION if allowed else None)
+        return None
+
+    def declare_at_wrong_time(deal, action) -> None:
+        """It counts at once, as any declaration; the opponents of the declarer, in turn, may challenge it
+        (or pass: then it stands)."""
+        decl = deal.t.declaration_of[action.verb]
+        suit = suit_of_arg(deal, action.arg)
+        record(deal, action.seat, decl, suit)
+        resume = deal.pending.seat
+        deal.pending = None
+        window = Challenge(deal.t.opponents_from[action.seat])
+        window.declarer, window.declaration, window.suit, window.resume = action.seat, decl, suit, resume
+        window.open(deal)
+
+
+# the kind of window asked after a trick, for asking only (see Window.open_at_first_speaker): most tricks
+# open none, and nothing is made for them
+_AFTER_TRICK = Declarations(())
+_AFTER_TRICK.before = None
+
+
+class Challenge(Window):
+    """A declaration made at the wrong time: its opponents, in turn, may challenge it (pagat's
+    "marials"); challenged, it is void and barred for the rest of the deal; unchallenged, it stands."""
+
+    __slots__ = ("declarer", "declaration", "suit", "resume")
+    name = "challenge"
+    asks = "challenge or pass"
+
+    def options_for(self, deal, seat: int) -> tuple:
+        return (deal.t.say[seat][self.declaration.wrong_time.challenge],)
+
+    def take(self, deal, action) -> None:
+        seat, decl, suit = self.declarer, self.declaration, self.suit
+        value = deal.declarations[-1][3]
+        deal.declarations[-1] = (seat, decl.verb, suit, 0)
+        deal.team_declared[deal.team_of[seat]] -= value
+        deal.declared.discard((decl.verb, suit))
+        deal.barred.add((decl.verb, suit))
+        deal.window = None
+        deal.await_play(self.resume)
+
+    def close(self, deal) -> None:
+        deal.window = None
+        deal.await_play(self.resume)  # unchallenged: the declaration stands
+
+    def verify(deal, action) -> Refusal | None:
+        if not isinstance(deal.window, Challenge):
+            return Refusal(f"'{action.verb}' answers a declaration made at the wrong time, and none is waiting "
+                           f"for an answer")
+        return None
+
+
+# -- the rule's parts, shared by the window, the checks and the offences -------------------------------
+def right_time(deal, decl, seat: int) -> bool:
+    """Right after ``seat``'s team won a trick after which ``decl`` may be declared (until the next card),
+    or, for a declaration allowed at any time, before the last trick."""
+    if decl.any_time and len(deal.tricks) < deal.n_tricks - 1:
+        return True
+    team = deal.team_of[seat]
+    return deal.declaring_team == team and deal.team_tricks_step[team] in decl.after_team_trick
+
+
+def spent(deal, decl, suit: int) -> bool:
+    """The combination of ``decl`` in ``suit`` can no longer be declared (declared once, or barred)."""
+    key = (decl.verb, suit)
+    return (decl.once_per_suit and key in deal.declared) or key in deal.barred
+
+
+def at_wrong_time(deal, decl, seat: int, suit: int) -> bool:
+    """Would declaring ``decl`` in ``suit`` now, at the wrong time, be a declaration the opponents may
+    challenge (made during the play, of a combination ``seat`` holds, which the ruleset lets stand
+    unless challenged)?"""
+    from thunee_dsl.game.play import Play
+    if decl.wrong_time is None or deal.window is not None or type(deal.pending) is not Play:
+        return False
+    if right_time(deal, decl, seat):
+        return False
+    if decl.allowed_if is not None and not decl.allowed_if.evaluate(deal.seat_env(seat)):
+        return False  # not allowed at all now (e.g. during an undertaking)
+    if spent(deal, decl, suit):
+        return False
+    return declaration_value(deal, decl, seat, suit) > 0
+
+
+def declarable(deal, decl, seat: int) -> int:
+    """The cards ``seat`` may declare from: its hand, or in open face play (``face_up_only``) those of its
+    cards that were face up when the trick just won began (a combination is called the next time its
+    owner wins a trick after it appears)."""
+    if decl.face_up_only:
+        return deal.hands[seat] & deal.shown[seat]
+    return deal.hands[seat]
+
+
+def declaration_value(deal, decl, seat: int, suit: int) -> int:
+    """The value of the best combination ``seat`` may declare in ``suit`` (0 if none)."""
+    return value_in(deal, decl, declarable(deal, decl, seat), suit)
+
+
+def value_in(deal, decl, cards: int, suit: int) -> int:
+    """The value of the best combination of ``decl`` in ``suit`` among ``cards`` (0 if none)."""
+    return combination_value(deal.t, decl, cards, suit, deal.trump)
+
+
+def combination_value(t, decl, cards: int, suit: int, trump: int | None) -> int:
+    """The value of the best combination of ``decl`` in ``suit`` among ``cards`` with ``trump`` the trump
+    suit (0 if none): what a declaration is worth, for the engine and for the players' guesses."""
+    for held, trumps, other in t.combinations_held(decl.verb, cards):
+        if held == suit:
+            return trumps if suit == trump else other
+    return 0
+
+
+def record(deal, seat: int, decl, suit: int) -> None:
+    value = declaration_value(deal, decl, seat, suit)
+    deal.declarations.append((seat, decl.verb, suit, value))
+    deal.declared.add((decl.verb, suit))
+    deal.team_declared[deal.team_of[seat]] += value
+
+
+def suit_of_arg(deal, arg) -> int:
+    suit = deal.t.suit_index.get(arg)
+    return deal.r.deck.suit(arg) if suit is None else suit
+
+
+def _ordinal(n: int) -> str:
+    return "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")

@@ -1,0 +1,293 @@
+"""The play (the step ``play``): leading, following suit, the undercut rule, winning a trick, open face
+play's row and the tricks of a deal in several play steps.
+
+:class:`Play` is the decision of the seat to play a card. Its legal cards are one rule,
+:meth:`Play.legal_cards`, which also says why a card is refused (:meth:`Play.verify`) and what a card
+played tells the other seats about the hand it came from (:meth:`Play.cannot_hold`). The common case,
+the next seat following suit, is worked out inside :meth:`Play.play_card` with two integer operations.
+"""
+
+from __future__ import annotations
+
+from thunee_dsl.game.windows import Refusal, Turn, waiting_for
+
+OUT_OF_TURN, REVOKE = "out of turn", "revoke"  # the penalised offences a card can commit
+_FIRST_LEAD, _FOLLOW, _UNDERCUT = 1, 2, 3  # the clauses of the legal-card rule (which one refused a card)
+
+
+class Play(Turn):
+    """The decision ``seat`` must take: play a card (one shared object per seat, see RulesetTables)."""
+
+    __slots__ = ("seat",)
+    name = "play"
+
+    def __init__(self, seat: int):
+        self.seat = seat
+
+    # -- the step ---------------------------------------------------------------------------------
+    def start(deal) -> None:
+        """A play step: tricks until the hands are empty (a deal may have several, e.g. two halves)."""
+        deal.team_tricks_step = [0] * deal.t.teams
+        if not deal.tricks:
+            u = deal.undertaking
+            if u is not None and u.leader == "caller":
+                deal.leader = deal.undertaker
+            else:
+                deal.leader = deal.usual_leader()
+            deal.check_cancellation()
+            if deal.over:
+                return
+        # otherwise the winner of the last trick leads on
+        deal.play_end = len(deal.tricks) + deal.hands[deal.leader].bit_count()
+        Play.await_play(deal, deal.leader)
+
+    def await_play(deal, seat: int, asked: int = 0) -> None:
+        """``seat`` plays next, after the windows asked before a card at this trick (``deal.before_card``:
+        claims before the last trick ...) from the ``asked``-th on; its legal moves are worked out now."""
+        t = deal.t
+        hooks = deal.before_card[len(deal.tricks)]
+        if hooks:
+            for hook in hooks[asked:] if asked else hooks:
+                if hook(deal, seat):
+                    return  # a window is open for the seat first
+        deal.pending = t.pending_play[seat]
+        if deal.trick or deal.unseen or (t.first_lead_not_trump and not deal.tricks):
+            mask = deal._mask = Play.legal_cards(deal, seat)
+        else:
+            mask = deal._mask = deal.hands[seat]  # a lead: the whole hand (what legal_cards says here)
+        deal._legal = t.follow[seat].get(mask) or t.actions_of[seat](mask)
+
+    def legal(self, deal) -> tuple:
+        seat, t = self.seat, deal.t
+        mask = deal._mask = Play.legal_cards(deal, seat)
+        return t.follow[seat].get(mask) or t.actions_of[seat](mask)
+
+    # -- the rule ---------------------------------------------------------------------------------
+    def legal_cards(deal, seat: int, why: int = -1):
+        """The cards ``seat`` may play now, as a mask. With ``why`` a card: the Refusal of that card by
+        this rule (None if it is allowed), instead."""
+        hand = deal.hands[seat]
+        if deal.unseen:
+            hand &= ~deal.unseen
+        trick = deal.trick
+        t = deal.t
+        allowed, clause = hand, None
+        if not trick:
+            if t.first_lead_not_trump and not deal.tricks and deal.trump is not None:
+                others = hand & ~t.suit_masks[deal.trump]
+                if others:  # no trump lead to the first trick, unless nothing else is held
+                    allowed, clause = others, _FIRST_LEAD
+        elif t.follow_suit:
+            follow = hand & t.suit_mask_of[trick[0][1]]
+            if follow:
+                if why < 0:
+                    return follow  # (the common case, at once)
+                allowed, clause = follow, _FOLLOW
+            else:
+                trump = deal.trump
+                if t.undercut_only_with_all_trumps and trump is not None and t.suit_of[trick[0][1]] != trump:
+                    trumps = t.suit_masks[trump]
+                    if hand & ~trumps and t.suit_of[deal.best] == trump:
+                        # a player who still holds a non-trump may not play a trump lower than the one winning
+                        allowed, clause = (hand & ~trumps) | (hand & deal.beats[trump][deal.best]), _UNDERCUT
+        if why < 0:
+            return allowed
+        if (allowed >> why) & 1:
+            return None
+        if clause == _FOLLOW:
+            return Refusal(f"seat {seat} must follow suit ({deal.r.deck.suits[t.suit_of[trick[0][1]]]})")
+        if clause == _UNDERCUT:
+            return Refusal(f"seat {seat} may not undercut: a lower trump is only allowed with nothing but trumps in hand")
+        return Refusal(f"seat {seat} may not lead a trump to the first trick while it holds another suit")
+
+    def verify(deal, action) -> Refusal | None:
+        """Why the card ``action`` plays is not allowed now, or None. ``offence``: out of turn (a card
+        held, played by another seat than the one to play), or a revoke (an illegal card while holding
+        the suit led)."""
+        seat = action.seat
+        card = Play.card_held(deal, action)
+        if type(card) is Refusal:
+            return card
+        text = Play.face_down(deal, seat, card)
+        turn = deal.pending
+        if deal.window is not None or type(turn) is not Play:
+            return Refusal(text or f"no card may be played now: {waiting_for(deal)}")
+        if seat != turn.seat:
+            return Refusal(text or f"it is seat {turn.seat}'s turn", OUT_OF_TURN)
+        refusal = text or Play.legal_cards(deal, seat, card)
+        if refusal is None:
+            return None
+        trick, t = deal.trick, deal.t
+        return Refusal(refusal, REVOKE if trick and deal.hands[seat] & t.suit_mask_of[trick[0][1]] else None)
+
+    def card_held(deal, action) -> int | Refusal:
+        """The card ``action`` names, if its seat holds it; else why not."""
+        r = deal.r
+        card = deal.card_of.get(action.arg)
+        if card is None:
+            try:
+                card = r.deck.card(action.arg)
+            except ValueError as err:
+                return Refusal(str(err))
+        if not (deal.hands[action.seat] >> card) & 1:
+            return Refusal(f"seat {action.seat} does not hold {r.deck.names[card]}")
+        return card
+
+    def face_down(deal, seat: int, card: int) -> str | None:
+        """Why ``seat`` may not use ``card``, held face down (a blind undertaking), or None."""
+        if (deal.unseen >> card) & 1:
+            return (f"{deal.r.deck.names[card]} is still face down: seat {seat} may not look at it until it "
+                    f"has won {deal.undertaking.blind_until_tricks} tricks")
+        return None
+
+    def cannot_hold(t, trump: int | None, led: int, best: int, card: int, first_trick: bool,
+                    beats_row: tuple) -> int:
+        """The cards a seat cannot have held when it played ``card`` to a trick led with ``led`` and won
+        so far by ``best`` (``first_trick``: the deal's first; ``card == led`` for the lead itself): the
+        legal-card rule read backwards, for the players' inferences."""
+        out = 0
+        trump_mask = t.suit_masks[trump] if trump is not None else 0
+        others = ((1 << t.size) - 1) & ~trump_mask
+        if card == led:
+            if first_trick and t.first_lead_not_trump and (trump_mask >> card) & 1:
+                out |= others  # led a trump where only a hand of trumps may
+            return out
+        if t.follow_suit and t.suit_of[card] != t.suit_of[led]:
+            out |= t.suit_mask_of[led]
+            if t.undercut_only_with_all_trumps and trump_mask and t.suit_of[led] != trump \
+                    and (trump_mask >> card) & 1 and (trump_mask >> best) & 1 and not (beats_row[best] >> card) & 1:
+                out |= others  # undercut: allowed only with nothing but trumps
+        return out
+
+    # -- playing a card ---------------------------------------------------------------------------
+    def take(self, deal, action) -> None:
+        Play.play_card(deal, self.seat, deal.card_of[action.arg])
+
+    def play_card(deal, seat: int, card: int) -> None:
+        t = deal.t
+        hands = deal.hands
+        hands[seat] &= t.unbit[card]
+        deal.declaring_team = None
+        trick = deal.trick
+        trick.append(t.seat_card[seat][card])
+        k = len(trick)
+        u = deal.undertaking
+        if k == 1:
+            deal.pending = None
+            if not deal.tricks:  # the first lead of the deal
+                if deal.trump_way == "first lead":
+                    deal.trump = t.suit_of[card]
+                    deal.trump_card = card
+                    deal.check_cancellation()
+                    if deal.over:
+                        return
+                if deal.r.trumps is None or deal.r.trumps.revealed == "first lead":
+                    deal.trump_revealed = True
+            deal.best, deal.winning = card, seat
+            # what the rest of the trick is judged by: the cards that beat a card, the led suit
+            trump = deal.trump
+            deal._row = deal.beats[t.no_trump if trump is None else trump]
+            deal._led = t.suit_mask_of[card]
+            # in this trick the next seat just follows suit when it can (no window asked before a card in
+            # this trick, such as claims before the last, no face-down cards): the same all trick long
+            deal._plain = t.follow_suit and not deal.unseen and not deal.before_card[len(deal.tricks)]
+            if not deal.tricks and u is None and t.late_offered[deal.batches_dealt] and deal.open_late_undertakings(seat):
+                return  # a seat may still call an undertaking late: the lead may be taken back
+        elif u is not None and len(deal.tricks) < u.leads_win and trick[0][0] == deal.undertaker:
+            pass  # the caller's lead wins these tricks whatever is played to it (Trips)
+        elif (deal._row[deal.best] >> card) & 1:
+            deal.best, deal.winning = card, seat
+        if u is not None and u.caught == "when beaten" and deal.winning != deal.undertaker:
+            deal.caught(deal.winning)
+            return
+        if k < t.seats:
+            nxt = t.next_seat[seat]
+            if not deal._plain:
+                deal.pending = None
+                Play.await_play(deal, nxt)
+                return
+            # the next seat follows suit if it can (what legal_cards says, in its most common case)
+            deal.pending = t.pending_play[nxt]
+            mask = hands[nxt] & deal._led
+            if mask:
+                deal._mask = mask
+                deal._legal = t.follow[nxt].get(mask) or t.actions_of[nxt](mask)
+                return
+            mask = deal._mask = Play.legal_cards(deal, nxt)
+            deal._legal = t.follow[nxt].get(mask) or t.actions_of[nxt](mask)
+            return
+        deal.pending = None
+        Play.finish_trick(deal)
+
+    def finish_trick(deal) -> None:
+        t = deal.t
+        winner = deal.winning
+        team = t.team_of[winner]
+        trick = deal.trick
+        tricks = deal.tricks
+        tricks.append((trick[0][0], tuple(trick), winner))
+        points = t.points
+        won = 0
+        for _, c in trick:
+            won += points[c]
+        deal.team_cards[team] += won
+        deal.team_tricks[team] += 1
+        deal.team_tricks_step[team] += 1
+        deal.seat_tricks[winner] += 1
+        if deal.unseen and deal.seat_tricks[deal.undertaker] >= deal.undertaking.blind_until_tricks:
+            deal.unseen = 0  # the blind caller picks up the face-down cards
+        deal.trick = []
+        deal.leader = winner
+        played = len(tricks)
+        if deal.covers:  # the cards under the cards just played are turned up at the end of the trick
+            deal.shown = deal.face_up[:]
+            covers = deal.covers
+            for s, c in trick:
+                under = covers.pop(c, None)
+                if under is not None:
+                    Play.turn_up(deal, s, under)
+        elif played == t.lay_out_after and not (deal.undertaking is not None and t.lay_out_unless_undertaking):
+            Play.lay_out(deal)
+        if played == deal.n_tricks:
+            deal.last_trick_winner = winner
+        step_over = played == deal.play_end
+        u = deal.undertaking
+        if u is not None and winner != deal.undertaker and (u.caught != "on the last trick" or step_over):
+            deal.caught(winner)
+            return
+        if played == deal.n_tricks or (u is not None and step_over):
+            deal.over = True  # an undertaking is decided in the play it was called for (the rest is not dealt)
+            return
+        if step_over:
+            deal.advance()  # the next steps of the sequence: more cards, more tricks
+            return
+        deal.open_declarations(winner)
+        if deal.window is None:
+            Play.await_play(deal, winner)
+
+    # -- open face play ---------------------------------------------------------------------------
+    def lay_out(deal) -> None:
+        """Each seat lays the cards left in its hand face up on its face-down row, the first card received
+        on the first row position and so on; row cards left uncovered are turned face up. From here on
+        every card a seat may play is face up, and the deal goes on until the row is played out too."""
+        bit = deal.t.bit
+        covers = deal.covers
+        for seat, row in enumerate(deal.row):
+            hand = deal.hands[seat]
+            held = [c for c in deal.order[seat] if hand & bit[c]]
+            for top, under in zip(held, row):
+                covers[top] = under
+            deal.laid[seat] = tuple(held[:len(row)])
+            for c in row[len(held):]:
+                Play.turn_up(deal, seat, c)
+            deal.face_up[seat] |= deal.hands[seat]
+        leader = deal.leader
+        deal.play_end = len(deal.tricks) + deal.hands[leader].bit_count() + deal.face_down[leader].bit_count()
+
+    def turn_up(deal, seat: int, card: int) -> None:
+        """A face-down row card is turned face up: it joins the seat's playable cards, seen by all."""
+        b = deal.t.bit[card]
+        deal.turned.append((len(deal.tricks), seat, card))
+        deal.face_down[seat] &= ~b
+        deal.hands[seat] |= b
+        deal.face_up[seat] |= b

@@ -1,0 +1,66 @@
+"""Throwing the cards in: a redeal claimed by the player making trumps or, where the ruleset has a
+``redeal`` step, by anyone right after the first cards; and a deal cancelled by the ruleset's
+``cancellation`` condition once trumps are known. No score; the dealer deals again where the rules say."""
+
+from __future__ import annotations
+
+from thunee_dsl.game.windows import Refusal, Window
+
+
+class Redeal(Window):
+    """The ``redeal`` step's window: each seat in turn from the dealer's left may claim a redeal."""
+
+    __slots__ = ()
+    name = "redeal"
+    asks = "claim a redeal or pass"
+    asks_every_seat = True
+
+    def start(deal) -> None:
+        Redeal(deal.t.seats_from[(deal.dealer + 1) % deal.t.seats]).open(deal)
+
+    public_to_act = Window.next_compulsory
+
+    def options_for(self, deal, seat: int) -> tuple:
+        return (deal.t.say[seat]["redeal"],) if deal.r.redeal.allowed_if.evaluate(deal.seat_env(seat)) else ()
+
+    def take(self, deal, action) -> None:
+        Redeal.throw_in(deal, action.seat)
+
+    def throw_in(deal, seat: int) -> None:
+        """``seat`` claims a redeal: thrown in, no score, the same dealer again."""
+        deal.redealt = deal.cancelled = deal.over = True
+        deal.redealer = seat
+        deal.pending = deal.window = None
+
+    def chooser_may_redeal(deal, seat: int) -> bool:
+        """The chooser, about to make trumps, may throw the cards in instead (a redeal not open to anyone)."""
+        redeal = deal.r.redeal
+        return redeal is not None and not redeal.anyone and deal.last_caller is None and deal.trump_maker is None \
+            and seat == deal.chooser and redeal.allowed_if.evaluate(deal.seat_env(seat))
+
+    def verify(deal, action) -> Refusal | None:
+        """Why the redeal ``action`` claims is not allowed now, or None."""
+        redeal, seat = deal.r.redeal, action.seat
+        if redeal.anyone:
+            if not isinstance(deal.window, Redeal):
+                return Refusal("a redeal may only be claimed right after the first cards are dealt")
+            if not redeal.allowed_if.evaluate(deal.seat_env(seat)):
+                return Refusal(f"seat {seat} may not claim a redeal ({redeal.allowed_if.text} is false)")
+            return None
+        from thunee_dsl.game.trumps import MakeTrumps  # (which throws in through this module)
+        if type(deal.pending) is not MakeTrumps or seat != deal.chooser or deal.last_caller is not None:
+            return Refusal("a redeal may only be claimed by the player making trumps, instead of making them")
+        if not Redeal.chooser_may_redeal(deal, seat):
+            return Refusal(f"seat {seat} may not claim a redeal ({redeal.allowed_if.text} is false)")
+        return None
+
+    def check_cancellation(deal) -> None:
+        """Once trumps are known and every card is dealt: the deal is cancelled if the ruleset says so."""
+        c = deal.r.cancellation
+        if c is None or deal.trump is None or deal.batches_dealt < len(deal.r.batches):
+            return
+        if c.cancel_if.evaluate(deal.env()):
+            deal.cancelled = True
+            deal.over = True
+            deal.window = None
+            deal.pending = None

@@ -1,0 +1,100 @@
+"""Making trumps (the step ``make trumps``): by a card from hand placed face down, by naming a suit, or
+with the last card still to be dealt; the chooser may claim a redeal instead (see
+:mod:`~thunee_dsl.game.redeal`)."""
+
+from __future__ import annotations
+
+from thunee_dsl.game.play import Play
+from thunee_dsl.game.redeal import Redeal
+from thunee_dsl.game.windows import Refusal, Turn
+
+
+class MakeTrumps(Turn):
+    """The decision ``seat`` must take: make trumps, in one of ``ways``."""
+
+    __slots__ = ("seat", "ways")
+    name = "trump"
+    asks = "make trumps"
+
+    def __init__(self, seat: int, ways: tuple[str, ...]):
+        self.seat = seat
+        self.ways = ways
+
+    def start(deal) -> None:
+        """The step: the final caller makes trumps if there was a call (when calling comes first), the
+        highest bidder after bidding, else the chooser."""
+        if deal.undertaking is not None:
+            return  # an undertaking called during calling decides trumps itself
+        trumps = deal.r.trumps
+        if deal.last_caller is not None:
+            deal.pending = MakeTrumps(deal.last_caller, trumps.caller_ways)
+        elif deal.high_bidder is not None:
+            deal.pending = MakeTrumps(deal.high_bidder, trumps.ways)
+        else:
+            deal.pending = MakeTrumps(deal.chooser, trumps.ways)
+
+    def legal(self, deal) -> tuple:
+        seat, ways, t = self.seat, self.ways, deal.t
+        out = []
+        if "suit" in ways:
+            out += t.trump_by_suit[seat]
+        if "card" in ways:
+            out += t.trump_actions_of[seat](deal.hands[seat])
+        if "last card" in ways:
+            out.append(t.trump_last[seat])
+        if Redeal.chooser_may_redeal(deal, seat):
+            out.append(t.say[seat]["redeal"])
+        return tuple(out)
+
+    def verify(deal, action) -> Refusal | None:
+        """Why the trump ``action`` makes is not allowed now, or None."""
+        seat, arg, r = action.seat, action.arg, deal.r
+        by_card = arg not in (None, "last") and arg not in r.deck.suits
+        if by_card:
+            card = Play.card_held(deal, action)
+            if type(card) is Refusal:
+                return card
+            text = Play.face_down(deal, seat, card)
+            if text:
+                return Refusal(text)
+        turn = deal.pending
+        if type(turn) is not MakeTrumps:
+            return Refusal("trumps are not being made now")
+        if seat != turn.seat:
+            return Refusal(f"it is seat {turn.seat}'s turn")
+        if arg == "last":
+            return None if "last card" in turn.ways else \
+                Refusal(f"seat {seat} must make trumps with a card from hand, not the last card")
+        if not by_card:
+            return None if "suit" in turn.ways else Refusal(f"seat {seat} must make trumps with a card, not by naming a suit")
+        return None if "card" in turn.ways else Refusal(f"seat {seat} must make trumps by naming the suit")
+
+    def take(self, deal, action) -> None:
+        if action.verb == "redeal":
+            Redeal.throw_in(deal, action.seat)
+            return
+        MakeTrumps.make(deal, action)
+        deal.advance()
+
+    def make(deal, action) -> None:
+        seat, arg = action.seat, action.arg
+        deal.set_trump_maker(seat)
+        t = deal.t
+        if arg == "last":
+            # the last card dealt to this seat will be the trump card (see DealBatch)
+            deal.trump_way = "last card"
+            deal.trump = deal.trump_card = None
+        elif arg in t.suit_index:
+            deal.trump_way = "suit"  # announced by name
+            deal.trump_card = None
+            deal.trump = t.suit_index[arg]
+        else:
+            card = t.card_of.get(arg)
+            if card is None:
+                card = deal.r.deck.card(arg)
+            deal.trump_way = "card"
+            deal.trump_card = card
+            deal.trump = deal.r.deck.suit_of[card]
+        if deal.r.trumps.revealed == "at once":
+            deal.trump_revealed = True
+        deal.pending = None

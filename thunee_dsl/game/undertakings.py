@@ -1,0 +1,154 @@
+"""Undertakings (Thunee, Royals, Blind Thunee, Trips ...): called in the undertakings step or between the
+calls to make trumps, or late, right after the first lead, by a seat safe in the suit led (pagat's
+"marials on X"); and an undertaking caught by an opponent winning a trick."""
+
+from __future__ import annotations
+
+from thunee_dsl.game.windows import Refusal, Window
+
+
+class Undertakings(Window):
+    """The window in which the seats, the trump maker's team first, may call one of ``offered``. Every
+    seat is asked, even one that can only pass: whether anyone holds, say, three of a kind must not
+    show in how the deal goes on."""
+
+    __slots__ = ("offered", "calling")
+    name = "undertakings"
+    asks = "call an undertaking or pass"
+    asks_every_seat = True
+
+    def start(deal, offered=None, calling=None) -> None:
+        """The step (or, with ``offered`` and ``calling``, the pause between two calls)."""
+        if offered is None:
+            offered = deal.t.offered_after[deal.batches_dealt]
+        if not offered or deal.undertaking is not None:  # one undertaking a deal
+            return
+        first = deal.trump_maker if deal.trump_maker is not None else (deal.dealer + 1) % deal.t.seats
+        # the trump maker's team has priority over the opponents
+        window = Undertakings(deal.t.undertakings_order[first])
+        window.offered = offered
+        window.calling = calling  # the calling window this one interrupts (undertakings between calls)
+        window.open(deal)
+
+    def options_for(self, deal, seat: int) -> tuple:
+        out = ()
+        env = None
+        say = deal.t.say[seat]
+        for u in self.offered:
+            if u.allowed_if is not None:
+                if env is None:
+                    env = deal.seat_env(seat)
+                if not u.allowed_if.evaluate(env):
+                    continue
+            out += (say[u.verb],)
+        return out
+
+    public_to_act = Window.next_compulsory  # the options depend on hidden cards
+
+    def take(self, deal, action) -> None:
+        u = deal.t.undertaking_of[action.verb]
+        deal.undertaking = u
+        deal.undertaking_name = u.name
+        deal.undertaker = action.seat
+        if u.blind_until_tricks:
+            deal.blind_from = deal.batches_dealt  # later batches reach the caller face down
+        if u.beats is not None:
+            deal.beats = u.beats
+        deal.set_trump_maker(action.seat)  # the caller's team now makes trumps
+        if u.trump in ("first lead", "none"):
+            deal.trump = deal.trump_card = None
+            deal.trump_way = u.trump
+        self.close(deal)
+
+    def close(self, deal) -> None:
+        deal.window = None
+        calling = self.calling
+        if calling is not None and deal.undertaking is None:
+            calling.open(deal)  # nobody undertook: the calling goes on
+        else:
+            deal.advance()  # (an undertaking ends the calling)
+
+    def verify(deal, action) -> Refusal | None:
+        """Why the undertaking ``action`` calls is not allowed now, or None."""
+        seat = action.seat
+        u = deal.t.undertaking_of[action.verb]
+        window = deal.window
+        late_time = u.late is not None and deal.undertaking is None and not deal.tricks and len(deal.trick) == 1 \
+            and seat != deal.trick[0][0]
+        if late_time:
+            env = deal.seat_env(seat)
+            if u.allowed_if is not None and not u.allowed_if.evaluate(env):
+                return Refusal(f"seat {seat} may not call {u.title} ({u.allowed_if.text} is false)")
+            if not u.late.safe_if.evaluate(env):
+                r = deal.r
+                led = r.deck.suits[r.deck.suit_of[deal.trick[0][1]]]
+                return Refusal(f"marials on {led}: {u.title} called after the first lead stands only for a caller "
+                               f"safe in {led} ({u.late.safe_if.text} is false for seat {seat}); the lead stands")
+        if not isinstance(window, Undertakings) or u not in window.offered:
+            return Refusal(f"{u.title} may only be called once {u.after_batch} "
+                           f"batch{'es' if u.after_batch != 1 else ''} are dealt, before the first lead"
+                           + (", or between the calls to make trumps" if u.during_calling else "")
+                           + (" (or right after it, by a player safe in the suit led)" if u.late else ""))
+        if u.allowed_if is not None and not u.allowed_if.evaluate(deal.seat_env(seat)):
+            return Refusal(f"seat {seat} may not call {u.title} ({u.allowed_if.text} is false)")
+        return None
+
+    def caught(deal, seat: int) -> None:
+        """An opponent of the caller won a trick: the undertaking is caught, the deal is over."""
+        deal.caught_by = seat
+        deal.over = True
+        deal.pending = None
+        deal.window = None
+
+
+class LateUndertakings(Undertakings):
+    """Right after the first lead, the other seats may still call an undertaking that allows it (pagat's
+    "marials on X"): offered only to a seat safe in the suit led, asked in the usual order without the
+    leader. Called, the lead goes back to its leader's hand."""
+
+    __slots__ = ()
+    name = "late undertakings"
+    asks_every_seat = False
+
+    def open_after_lead(deal, leader: int) -> bool:
+        """Open if some seat may call one (True), else nothing opens (False)."""
+        t = deal.t
+        first = deal.trump_maker if deal.trump_maker is not None else (deal.dealer + 1) % t.seats
+        order = tuple(s for s in t.undertakings_order[first] if s != leader)
+        window = LateUndertakings(order)
+        window.offered, window.calling = t.late_offered[deal.batches_dealt], None
+        return window.open_at_first_speaker(deal, order)
+
+    def options_for(self, deal, seat: int) -> tuple:
+        out = ()
+        env = deal.seat_env(seat)
+        say = deal.t.say[seat]
+        for u in self.offered:
+            if (u.allowed_if is None or u.allowed_if.evaluate(env)) and u.late.safe_if.evaluate(env):
+                out += (say[u.verb],)
+        return out
+
+    def public_to_act(self, deal) -> int | None:
+        return deal.t.next_seat[deal.trick[-1][0]]  # who would play next if the lead stands
+
+    def take(self, deal, action) -> None:
+        LateUndertakings.take_back_lead(deal)
+        super().take(deal, action)
+
+    def close(self, deal) -> None:
+        deal.window = None
+        if deal.undertaking is not None:
+            deal.start_play()  # the lead was taken back: the undertaking's leader leads
+        else:
+            deal.await_play(deal.t.next_seat[deal.trick[-1][0]])  # the lead stands
+
+    def take_back_lead(deal) -> None:
+        """The first card led goes back to its leader's hand (a late undertaking stands)."""
+        (seat, card), = deal.trick
+        deal.hands[seat] |= deal.t.bit[card]
+        deal.trick = []
+        deal.best, deal.winning = -1, None
+        if deal.r.trumps is None or deal.r.trumps.revealed == "first lead":
+            deal.trump_revealed = False  # shown again at the next first lead
+        if deal.trump_way == "first lead":
+            deal.trump = deal.trump_card = None

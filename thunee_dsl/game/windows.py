@@ -1,0 +1,158 @@
+"""Windows of optional announcements, and the reasons an action is refused.
+
+A window polls seats in turn; each answers with one of its options or ``pass``; it closes once every
+polled seat has passed since the last thing said in it. What may be said, what saying it does and what
+comes after the window are each kind's own (one class per kind, in the module of its rule:
+:mod:`~thunee_dsl.game.calling`, :mod:`~thunee_dsl.game.undertakings`,
+:mod:`~thunee_dsl.game.declarations`, :mod:`~thunee_dsl.game.claims`, :mod:`~thunee_dsl.game.redeal`,
+:mod:`~thunee_dsl.game.concede`); the polling is here, once.
+
+Each rule class's functions of the deal that are not about one object of the class (a step's ``start``,
+``verify``, ``Play.play_card`` ...) are plain functions in the class body, called through the class
+(``Play.play_card(deal, seat, card)``), not staticmethods: on CPython 3.11 a staticmethod looked up on its
+class costs twice a plain call, and these run for every card.
+"""
+
+from __future__ import annotations
+
+
+class Refusal(str):
+    """Why an action is not allowed now, in the game's words; ``offence`` names the penalised offence
+    committing it would be (``"revoke"``, ``"out of turn"`` ...: the ruleset decides whether it is
+    penalised), or None."""
+
+    def __new__(cls, text: str, offence: str | None = None):
+        self = super().__new__(cls, text)
+        self.offence = offence
+        return self
+
+
+class Turn:
+    """A decision one seat must take now (``deal.pending``): each kind is a subclass with ``seat``."""
+
+    __slots__ = ()
+    name = ""  # the decision's name ("play", "trump", "bid")
+    asks = ""  # what the seat is asked to do, in messages ("make trumps")
+
+    def __getitem__(self, i):
+        """``pending[0]`` is the name, ``pending[1]`` the seat: the reading of the tuple this object
+        replaced, kept for older callers (the engine reads ``seat`` and the class)."""
+        return (self.name, self.seat, *(getattr(self, n) for n in self.__slots__ if n != "seat"))[i]
+
+
+class Window:
+    """An open window of optional announcements (each kind is a subclass)."""
+
+    __slots__ = ("order", "pos", "silent", "options")
+    name = ""  # the window's name ("calling", "declarations" ...)
+    asks = ""  # what the polled seat is asked to do, in messages ("call or pass")
+    asks_every_seat = False  # poll even a seat that can only pass (what it holds must not show)
+
+    def __init__(self, order):
+        self.order = order
+        self.pos = 0
+        self.silent = 0
+        self.options: tuple = ()  # what the polled seat may say (set by poll)
+
+    @property
+    def seat(self) -> int:
+        return self.order[self.pos]
+
+    @property
+    def kind(self) -> str:
+        """The window's name (kept for older callers: the engine tells windows apart by class)."""
+        return self.name
+
+    def copy(self) -> "Window":
+        other = _new(type(self))
+        for name in _slots_of(type(self)):
+            setattr(other, name, getattr(self, name))
+        if type(self.order) is list:
+            other.order = list(self.order)
+        return other
+
+    # -- each kind's own ---------------------------------------------------------------------------
+    def options_for(self, deal, seat: int) -> tuple:
+        """What ``seat`` may say in this window now (shared Action tuples; empty: it can only pass)."""
+        return ()
+
+    def take(self, deal, action) -> None:  # pragma: no cover - every kind with options has its own
+        raise NotImplementedError
+
+
+    def public_to_act(self, deal) -> int | None:
+        """Who the table sees as acting while this window is open (see Deal.public_to_act)."""
+        return self.seat
+
+    def next_compulsory(self, deal) -> int | None:
+        """For a window every seat is asked in (undertakings, redeal, concede): the table sees it wait for
+        the next compulsory action once trumps are made (the usual leader), else the seat asked."""
+        return deal.usual_leader() if deal.trump_maker is not None else self.seat
+
+    # -- polling, the same for every kind ----------------------------------------------------------
+    def open(self, deal) -> None:
+        deal.window = self
+        self.poll(deal)
+
+    def open_at_first_speaker(self, deal, order) -> bool:
+        """Open with ``order``, polled from the first seat that has something to say (the seats before
+        it would only pass); False, and nothing opened, if no seat has. ``self`` may be a window of the
+        kind made for asking only (its order unset): the window opened is then a new one."""
+        for i, seat in enumerate(order):
+            options = self.options_for(deal, seat)
+            if options:
+                window = self if self.order is order else self.copy()
+                window.order = order
+                window.pos = window.silent = i
+                window.options = options
+                deal.window = window
+                deal._legal = options + deal.t.pass_only[seat]
+                return True
+        return False
+
+    def poll(self, deal, passing: bool = False) -> None:
+        """Find the next seat with something to say (after the polled seat, if it is ``passing``); close
+        the window if none."""
+        order = self.order
+        if passing:
+            self.silent += 1
+            self.pos = (self.pos + 1) % len(order)
+        while True:
+            if self.silent >= len(order):
+                self.close(deal)
+                return
+            seat = order[self.pos]
+            options = self.options_for(deal, seat)
+            if options or self.asks_every_seat:
+                self.options = options
+                deal._legal = options + deal.t.pass_only[seat]
+                return
+            self.silent += 1
+            self.pos = (self.pos + 1) % len(order)
+
+    def pass_turn(self, deal) -> None:
+        """The polled seat passes."""
+        self.poll(deal, True)
+
+    def close(self, deal) -> None:
+        """The window closes; what comes after it (each kind its own; by default the next step)."""
+        deal.window = None
+        deal.advance()
+
+
+def waiting_for(deal) -> str:
+    """What the deal waits for now, in the game's words (for the reason an action is refused)."""
+    if deal.over:
+        return "the deal is over"
+    asked = deal.window if deal.window is not None else deal.pending
+    return f"seat {asked.seat if deal.window is None else asked.order[asked.pos]} is to {asked.asks}"
+
+
+_new = object.__new__
+
+
+def _slots_of(cls) -> tuple[str, ...]:
+    names = []
+    for klass in cls.__mro__:
+        names += getattr(klass, "__slots__", ())
+    return tuple(names)
