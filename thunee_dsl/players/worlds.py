@@ -19,13 +19,12 @@ import random
 from dataclasses import dataclass, field
 
 from thunee_dsl.game.actions import Action
+from thunee_dsl.game.replay import pass_until
 from thunee_dsl.game.state import GameState
 from thunee_dsl.game.tables import tables as engine_tables
 from thunee_dsl.model.cards import iter_cards
 from thunee_dsl.players.knowledge import Knowledge, combination_cards
 from thunee_dsl.players.tactics import PlayCtx, choose_play, choose_trump
-
-MAX_STEPS = 400  # implicit passes and actions while replaying one history
 
 
 @dataclass
@@ -196,13 +195,12 @@ def new_game(ruleset, view, orders) -> GameState:
 
 
 def replay(k: Knowledge, world: World) -> GameState | None:
-    """Rebuild ``world`` and replay the seat's history into it; None if it does not fit."""
+    """Rebuild ``world`` and replay the seat's history into it (game.replay: the passes the seat did not
+    see are made where the next action is not yet possible); None if it does not fit."""
     r, view = k.ruleset, k.view
     t = engine_tables(r)  # the engine's own actions (its fast path)
     game = new_game(r, view, world.orders)
-    record = game.deals[-1]
     prefix = world.prefix = []
-    steps = 0
     suits = r.deck.suits
     final_trump = max((i for i, (_, v, _) in enumerate(k.entries) if v == "trump"), default=None)
     lead_trump = k.undertaking is not None and k.undertaking.trump in ("first lead", "none")
@@ -211,50 +209,45 @@ def replay(k: Knowledge, world: World) -> GameState | None:
         game.apply(action)
         prefix.append(action)
 
+    def passing(game, legal) -> bool:
+        """The seat to act passes, if it may (the engine's own pass: its fast path)."""
+        to = game.to_act
+        if to is None or not _offered(legal, t.pass_action[to]):
+            return False
+        do(t.pass_action[to])
+        return True
+
     for i, (seat, verb, arg) in enumerate(k.entries):
         if verb == "trump" and arg == "??":
-            target = None
-        elif arg == "??":
+            # made face down: with the card the sampled hand would choose
+            if not pass_until(game, lambda legal: game.to_act == seat and _trump_options(legal), passing):
+                return None
+            options = _trump_options(game.legal_actions())
+            if i == final_trump and k.trump is not None and not lead_trump:
+                options = [a for a in options if _suit_of_arg(k, a.arg) == k.trump]
+                if not options:
+                    return None
+            hand = k.t.deck.mask_of(k.t.card_of[c] for c in game.view(seat).hand)
+            do(choose_trump(k.t, hand, options))
+            continue
+        if arg == "??":
             if i not in world.decl_suits:
                 return None
             target = t.shared(Action(seat, verb, suits[world.decl_suits[i]]))
         else:
             target = _entry_action(k, i)
-        while True:
-            steps += 1
-            if steps > MAX_STEPS or record.result is not None:
-                return None
-            legal = game.legal_actions()
-            to = game.to_act
-            if target is None and to == seat:
-                options = [a for a in legal if a.verb == "trump" and a.arg != "last"]
-                if options:
-                    if i == final_trump and k.trump is not None and not lead_trump:
-                        options = [a for a in options if _suit_of_arg(k, a.arg) == k.trump]
-                        if not options:
-                            return None
-                    hand = k.t.deck.mask_of(k.t.card_of[c] for c in game.view(seat).hand)
-                    do(choose_trump(k.t, hand, options))
-                    break
-            elif target is not None and _offered(legal, target):
-                do(target)
-                break
-            passing = t.pass_action[to] if to is not None else None
-            if passing is not None and _offered(legal, passing):
-                do(passing)
-                continue
+        if not pass_until(game, lambda legal: _offered(legal, target), passing):
             return None
-    while game.to_act != view.seat:
-        steps += 1
-        if steps > MAX_STEPS or record.result is not None or game.to_act is None:
-            return None
-        passing = t.pass_action[game.to_act]
-        if not _offered(game.legal_actions(), passing):
-            return None
-        do(passing)
+        do(target)
+    if not pass_until(game, lambda legal: game.to_act == view.seat, passing):
+        return None
     if set(game.legal_actions()) != set(view.legal):
         return None
     return game
+
+
+def _trump_options(legal) -> list[Action]:
+    return [a for a in legal if a.verb == "trump" and a.arg != "last"]
 
 
 def _offered(legal, action: Action) -> bool:
