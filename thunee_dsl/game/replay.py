@@ -71,6 +71,49 @@ def advance_to(game: GameState, action: Action, passing: Passing = pass_in_windo
     return action
 
 
+def redeal(game: GameState, orders: Sequence[Sequence[int]]) -> None:
+    """Give the deal in play other cards where they have not been seen: ``orders`` is each seat's cards in
+    the order received. Each seat must have received again every card it has played (the tricks, and so
+    what has been done, stay as they are); its hand becomes the cards received so far less those.
+
+    This is how a search bot builds sampled deals from the position instead of replaying the deal from
+    its start: only a deal whose course never depended on those cards (no face-down rows or blind cards,
+    every trump card made known, no announcement that needs certain cards) may be dealt again this way, and
+    the caller checks that the seat to act has the same choices. ValueError if the cards cannot have led to
+    this position (a card played by a seat not dealt to it; a deal the cancellation rule would have thrown
+    in). The deal's caches of its hands are dropped."""
+    deal = game.deal
+    dealt_now = sum(game.ruleset.batches[:deal.batches_dealt])
+    for seat, order in enumerate(orders):
+        played = deal.dealt[seat] & ~deal.hands[seat]
+        got = 0
+        for card in order[:dealt_now]:
+            got |= 1 << card
+        if played & ~got:
+            raise ValueError(f"seat {seat} is dealt again without a card it has played")
+        deal.dealt[seat] = got
+        deal.hands[seat] = got & ~played
+    deal.order = [list(order) for order in orders]
+    deal.order_bits = None  # the batches still to come are dealt from ``order``
+    names = game.ruleset.deck.names
+    game.deals[-1].hands = tuple(tuple(names[c] for c in order) for order in orders)
+    forget = getattr(deal, "forget_cached", None)
+    if forget is not None:
+        forget()
+    else:  # (until the engine's Deal says what it keeps of its hands: its legal actions, counts, views)
+        deal._legal = None
+        deal._mask = 0
+        deal._counts = {}
+        deal._seat_env = None
+        deal._view_cache = None
+    if deal.leader is not None and not deal.over:
+        # play has begun, so the cancellation rule was looked at: with these cards it would have thrown the
+        # deal in (neither opponent holding a trump, say), and such a deal never reaches this position
+        deal._check_cancellation()
+        if deal.over:
+            raise ValueError("with these cards the deal would have been thrown in")
+
+
 def close_windows(game: GameState) -> None:
     """Let every window still open close unused (the end of a listed deal; a cancelled deal ends here)."""
     record = game.deals[-1]
@@ -78,4 +121,4 @@ def close_windows(game: GameState) -> None:
         pass
 
 
-__all__ = ["MAX_PASSES", "STOP", "advance_to", "close_windows", "pass_in_window", "pass_until"]
+__all__ = ["MAX_PASSES", "STOP", "advance_to", "close_windows", "pass_in_window", "pass_until", "redeal"]
