@@ -114,6 +114,16 @@ def speed(ruleset: str, games: int, bot: str = "heuristic") -> float:
     return decisions / spent
 
 
+def self_play(r, name: str, games: int, first_seed: int):
+    """Whole games of ``name`` at every seat, one after the other (each game once played)."""
+    for g in range(games):
+        game = GameState(r, seed=first_seed + g)
+        bots = [make_bot(name, r, seed=g * 10 + s) for s in range(r.seats)]
+        while not game.is_over:
+            game.apply(bots[game.to_act].choose(game.view(game.to_act)))
+        yield game
+
+
 def bytecodes(ruleset: str, games: int, names: list[str]) -> None:
     from profile_interpreter import count_bytecodes
 
@@ -122,11 +132,7 @@ def bytecodes(ruleset: str, games: int, names: list[str]) -> None:
         played = [0, 0]
 
         def run():
-            for g in range(games):
-                game = GameState(r, seed=20_000 + g)
-                bots = [make_bot(name, r, seed=g * 10 + s) for s in range(r.seats)]
-                while not game.is_over:
-                    game.apply(bots[game.to_act].choose(game.view(game.to_act)))
+            for game in self_play(r, name, games, 20_000):
                 played[0] += 1
                 played[1] += len(game.deals)
         counts = count_bytecodes(run)
@@ -158,14 +164,8 @@ def profile(ruleset: str, games: int, names: list[str]) -> None:
 
     r = shipped_ruleset(ruleset)
     for name in names:
-        def run():
-            for g in range(games):
-                game = GameState(r, seed=30_000 + g)
-                bots = [make_bot(name, r, seed=g * 10 + s) for s in range(r.seats)]
-                while not game.is_over:
-                    game.apply(bots[game.to_act].choose(game.view(game.to_act)))
         run_once = cProfile.Profile()
-        run_once.runcall(run)
+        run_once.runcall(lambda: list(self_play(r, name, games, 30_000)))
         loaded = pstats.Stats(run_once)
         total = loaded.total_tt
         stats = loaded.stats  # (file, line, function) -> (calls, ..., cumulative, callers)
