@@ -21,15 +21,12 @@ hold, the Monte Carlo bot to sample deals consistent with it.
 from __future__ import annotations
 
 import functools
-import threading
+
 from dataclasses import dataclass
 
 from thunee_dsl.model.cards import iter_cards
 from thunee_dsl.model.ruleset import Ruleset
 from thunee_dsl.players.tactics import tables
-
-
-_LAST = threading.local()  # the last Knowledge worked out in this thread
 
 
 @dataclass(frozen=True)
@@ -95,21 +92,7 @@ class Knowledge:
     class Inconsistent(ValueError):
         """The view does not add up (should not happen for a view the engine made)."""
 
-    def __new__(cls, ruleset: Ruleset, view):
-        # one decision often asks twice for the same view (a screen, then the weighing): the facts are
-        # worked out once (per thread: the app serves sessions in threads)
-        last = getattr(_LAST, "knowledge", None)
-        if last is not None and last.view is view and last.ruleset is ruleset and type(last) is cls:
-            return last
-        return super().__new__(cls)
-
     def __init__(self, ruleset: Ruleset, view):
-        if self.__dict__.get("view") is view:
-            return  # the same view's facts, already worked out (see __new__)
-        self._build(ruleset, view)
-        _LAST.knowledge = self
-
-    def _build(self, ruleset: Ruleset, view) -> None:
         r = self.ruleset = ruleset
         t = self.t = tables(ruleset)
         deck = ruleset.deck
