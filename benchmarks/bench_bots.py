@@ -3,9 +3,14 @@
 
     python benchmarks/bench_bots.py [--games N] [--mc-games M] [--samples S] [--workers W] [--ruleset R]
     python benchmarks/bench_bots.py --bytecodes [--games N] [--bots heuristic,typical]
+    python benchmarks/bench_bots.py --profile [--games N] [--bots typical]
 
 `--bytecodes` counts instead the Python bytecode instructions of whole self-play games per bot (the same
 seeds for each), and where they go: exact and the same on every machine, however loaded.
+
+`--profile` says where the time of self-play games goes (cProfile): each kind of decision, and within them
+building what a seat knows, sampling deals, building them as games (from the start or from a position),
+playing them out, copying games, the engine's own work and the views.
 
 Speed: decisions per second over every decision of self-play games, for the heuristic and for `typical`,
 and the Monte Carlo bot's searched decisions per second (card plays with more than one legal card; the
@@ -109,6 +114,16 @@ def speed(ruleset: str, games: int, bot: str = "heuristic") -> float:
     return decisions / spent
 
 
+def self_play(r, name: str, games: int, first_seed: int):
+    """Whole games of ``name`` at every seat, one after the other (each game once played)."""
+    for g in range(games):
+        game = GameState(r, seed=first_seed + g)
+        bots = [make_bot(name, r, seed=g * 10 + s) for s in range(r.seats)]
+        while not game.is_over:
+            game.apply(bots[game.to_act].choose(game.view(game.to_act)))
+        yield game
+
+
 def bytecodes(ruleset: str, games: int, names: list[str]) -> None:
     from profile_interpreter import count_bytecodes
 
@@ -117,11 +132,7 @@ def bytecodes(ruleset: str, games: int, names: list[str]) -> None:
         played = [0, 0]
 
         def run():
-            for g in range(games):
-                game = GameState(r, seed=20_000 + g)
-                bots = [make_bot(name, r, seed=g * 10 + s) for s in range(r.seats)]
-                while not game.is_over:
-                    game.apply(bots[game.to_act].choose(game.view(game.to_act)))
+            for game in self_play(r, name, games, 20_000):
                 played[0] += 1
                 played[1] += len(game.deals)
         counts = count_bytecodes(run)
@@ -130,6 +141,40 @@ def bytecodes(ruleset: str, games: int, names: list[str]) -> None:
               f"({played[0]} games, {played[1]} deals)")
         for where, n in counts.most_common(6):
             print(f"    {n / total:5.1%}  {where}")
+
+
+#: (what, file name, function name) of the functions --profile reports, in that order
+PROFILED = (
+    ("decision: call", "styles.py", "call"), ("decision: bid", "styles.py", "bid"),
+    ("decision: undertake", "styles.py", "undertake"), ("decision: claim", "styles.py", "claim"),
+    ("decision: card play", "heuristic.py", "play"),
+    ("  what a seat knows (Knowledge)", "knowledge.py", "__init__"),
+    ("  sampling deals", "worlds.py", "sample_world"),
+    ("  building them as games", "worlds.py", "replay"),
+    ("    of which replayed", "worlds.py", "_replay_from"),
+    ("  playing them out", "worlds.py", "playout"),
+    ("  copying games", "state.py", "clone"),
+    ("engine: apply", "state.py", "apply"), ("engine: views", "state.py", "view"),
+)
+
+
+def profile(ruleset: str, games: int, names: list[str]) -> None:
+    import cProfile
+    import pstats
+
+    r = shipped_ruleset(ruleset)
+    for name in names:
+        run_once = cProfile.Profile()
+        run_once.runcall(lambda: list(self_play(r, name, games, 30_000)))
+        loaded = pstats.Stats(run_once)
+        total = loaded.total_tt
+        stats = loaded.stats  # (file, line, function) -> (calls, ..., cumulative, callers)
+        print(f"{name}: {total / games * 1000:.0f} ms a game under the profiler ({games} games); cumulative shares:")
+        for label, file, func in PROFILED:
+            hits = [(v[0], v[3]) for (f, _, fn), v in stats.items() if fn == func and f.endswith("/" + file)]
+            if hits:
+                calls, cum = sum(h[0] for h in hits), sum(h[1] for h in hits)
+                print(f"    {cum / total:6.1%}  {label} ({calls} calls, {cum / calls * 1e6:.0f} us each)")
 
 
 def report(label: str, wins: int, games: int, deals: int, took: float, target: float) -> None:
@@ -150,11 +195,14 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--bytecodes", action="store_true", help="count bytecodes of self-play games instead")
-    ap.add_argument("--bots", default="heuristic,typical", help="bots to count with --bytecodes")
+    ap.add_argument("--bots", default="heuristic,typical", help="bots to count with --bytecodes or --profile")
+    ap.add_argument("--profile", action="store_true", help="where the time of self-play games goes instead")
     args = ap.parse_args()
     if args.bytecodes:
         sys.path.insert(0, str(ROOT / "benchmarks"))
         return bytecodes(args.ruleset, args.games, args.bots.split(","))
+    if args.profile:
+        return profile(args.ruleset, args.games, args.bots.split(","))
 
     print(f"ruleset {args.ruleset}; Monte Carlo budget: {args.samples} samples x {args.playouts} playout(s)")
     print(f"heuristic: {speed(args.ruleset, 5):.0f} decisions/s (all decisions of self-play)")

@@ -2,11 +2,12 @@
 """Simulation speed: the speed-up of jobs=2 over jobs=1, and the wall time of a 1,000-game comparison.
 
 Plays the paired comparison `standard` vs `examples/partner-catch-six.yaml` (every game under both
-rulesets) with heuristic bots, once with one process and once with two worker processes, checks that the
-two results are identical, and prints:
+rulesets) with `typical` bots (the default everywhere), once with one process and once with two worker
+processes, checks that the two results are identical, and prints:
 
     speed-up jobs=2 over jobs=1: X.XX (target >= 1.7 on two cores)
     1000-game paired comparison, jobs=2: T s
+    10,000-game paired comparison: about T s with J jobs (from the CPU time per game)
 
     python benchmarks/bench_simulation.py [--games N] [--bots NAME] [--jobs J] [--seed S] [--repeat R]
     python benchmarks/bench_simulation.py --targets [--games N] [--jobs J]
@@ -102,6 +103,9 @@ def main() -> None:
               "the speed-up below understates what this machine can do")
     print(f"speed-up jobs={args.jobs} over jobs=1: {speedup:.2f} (target >= 1.7 with 2 jobs on two cores)")
     print(f"{args.games}-game paired comparison, jobs={args.jobs}: {tj:.2f} s (jobs=1: {t1:.2f} s)")
+    per_game = c1 / (2 * args.games)  # CPU seconds a game (of one ruleset) with one job
+    print(f"10,000-game paired comparison: about {per_game * 20_000 / max(1, min(args.jobs, cores or 1)):.0f} s with "
+          f"{args.jobs} jobs on idle cores ({per_game * 1000:.1f} ms CPU a game)")
     print(f"speedup: {speedup:.2f}")
     print(f"wall_s: {tj:.2f}")
     if not same:

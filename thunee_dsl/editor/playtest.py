@@ -36,6 +36,7 @@ import yaml
 from thunee_dsl.editor.storage import slug
 from thunee_dsl.errors import ThuneeDslError
 from thunee_dsl.game.actions import Action
+from thunee_dsl.game.replay import STOP, pass_until
 from thunee_dsl.game.scoring import DealResult
 from thunee_dsl.game.state import GameState
 from thunee_dsl.game.view import SeatView
@@ -58,12 +59,12 @@ def new_seed() -> int:
     return random.SystemRandom().randrange(1, 1_000_000)
 
 
-class Tables:
+class PlaytestTables:
     """Games under way, by the id the Playtest page keeps in its address (``?game=...``): a reload, or a
     phone's browser that dropped the tab while it was in the background, finds its game again instead of
     a new deal. The ``keep`` most recently played games are kept; the oldest go first.
 
-    >>> tables = Tables(keep=2)
+    >>> tables = PlaytestTables(keep=2)
     >>> tables.put("a", 1); tables.put("b", 2); tables.put("a", 3); tables.put("c", 4)
     >>> tables.get("a"), tables.get("b"), tables.get("c")
     (3, None, 4)
@@ -91,7 +92,7 @@ class Tables:
 
 
 #: The games of everyone using this app server.
-TABLES = Tables()
+TABLES = PlaytestTables()
 
 
 @dataclass
@@ -162,6 +163,9 @@ class Playtest:
 
     def _apply(self, action: Action) -> None:
         self.game.apply(action)
+        self._record(action)
+
+    def _record(self, action: Action) -> None:
         self.actions.append(action)
         self.deal_of.append(len(self.game.deals))
 
@@ -324,17 +328,25 @@ class Playtest:
     def _replay_one(self, action: Action) -> str | None:
         """Take ``action`` again, passing in open windows before it; the reason if it cannot be taken."""
         game = self.game
-        for _ in range(4 * self.ruleset.seats + 8):
-            if game.deal.over:
-                return "the deal ended earlier under these rules"
-            if action in game.legal_actions():
-                self._apply(action)
-                return None
-            window = game.deal.window
-            if window is None or window.seat == action.seat and action.verb != "pass" and \
-                    any(a.verb == action.verb for a in game.legal_actions()):
-                break
-            self._apply(Action(window.seat, "pass"))
+
+        def ready(legal):
+            if action in legal:
+                return True
+            if game.to_act == action.seat and action.verb != "pass" and any(a.verb == action.verb for a in legal):
+                return STOP  # the seat is asked, and what it said is not one of its choices: passing for it would hide that
+            return False
+
+        def passing(game, legal) -> bool:
+            if not game.pass_window():
+                return False
+            self._record(game.history[-1])  # kept with the game's actions (undo rebuilds from them)
+            return True
+
+        if pass_until(game, ready, passing, limit=4 * self.ruleset.seats + 8):
+            self._apply(action)
+            return None
+        if game.deal.over:
+            return "the deal ended earlier under these rules"
         return f'"{action}" is not allowed here: {game.explain_illegal(action)}'
 
 

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from thunee_dsl.errors import Location, Problem, RulesetError, TranscriptError
 from thunee_dsl.game.actions import CARD_VERBS, Action
+from thunee_dsl.game.replay import STOP, close_windows, pass_until
 from thunee_dsl.game.scoring import DealResult
 from thunee_dsl.game.state import GameState
 from thunee_dsl.loading import LocatedDoc, load_ruleset_source, reference_problem, load_yaml_file, load_yaml_text
@@ -216,8 +217,7 @@ def replay(doc: LocatedDoc, base_dir: Path | None = None) -> ReplayReport:
             except ValueError as err:
                 raise TranscriptError(f"{prefix}: {err}") from None
             _replay_action(game, action, prefix)
-        while record.result is None and game.pass_window():
-            pass  # optional windows still open close unused (a cancelled deal ends here)
+        close_windows(game)  # optional windows still open close unused (a cancelled deal ends here)
         if record.result is None:
             legal = ", ".join(str(a) for a in game.legal_actions())
             raise TranscriptError(f"{name}: deal {i + 1}: the actions end before the deal is over; "
@@ -251,41 +251,54 @@ def _window_kind(ruleset: Ruleset, verb: str) -> str | None:
 
 
 def _replay_action(game: GameState, action: Action, prefix: str) -> None:
-    """Apply ``action``, passing for the seats polled before it in open windows.
+    """Apply ``action``, passing for the seats polled before it in open windows (game.replay).
 
     If it never becomes possible, the error reports the reason and the legal actions of one
     moment: the first at which the window the action belongs to was open, else the last."""
     kind = _window_kind(game.ruleset, action.verb)
-
-    def belongs(window) -> bool:
-        """Is ``action`` said in this window (an undertaking only in the window that offers it)?"""
-        if window is None or window.kind != kind:
-            return False
-        return kind != "undertakings" or any(u.verb == action.verb for u in window.offered)
-
     first_seen = None
-    while True:
-        legal = game.legal_actions()
-        window = game.deal.window
+    passed_in = None  # the action's own window, just passed in
+
+    def ready(legal):
+        nonlocal first_seen, passed_in
+        window, own = _open_window(game, action, kind)
+        if passed_in is not None and window is not passed_in and game.offence_of(action) is None:
+            # the window this action belongs to closed without it becoming possible (a declaration at the
+            # wrong time, which the ruleset lets the opponents challenge, is possible once it has closed)
+            return STOP
+        passed_in = None
         # a pass is a bid of its own where tricks are bid: it never declines an announcement window then
         bid_pass = action.verb == "pass" and window is not None and _bidding_ahead(game)
         if (action in legal and not bid_pass) or game.offence_of(action) is not None:
-            game.apply(action)
-            return
-        if first_seen is None and belongs(window):
+            return True
+        if first_seen is None and own:
             first_seen = (game.explain_illegal(action), legal)
-        if window is None or (belongs(window) and window.seat == action.seat):
-            break
-        game.pass_window()
-        if game.deals[-1].result is not None:
-            return  # closing the windows ended the deal (thrown in): the rest of it is ignored
-        if belongs(window) and game.deal.window is not window and game.offence_of(action) is None:
-            # the window this action belongs to closed without it becoming possible (a declaration at the
-            # wrong time, which the ruleset lets the opponents challenge, is possible once it has closed)
-            break
+        if window is None or (own and game.to_act == action.seat):
+            return STOP  # nothing to pass, or the action's own seat polled in its window: not this way
+        if own:
+            passed_in = window
+        return False
+
+    if pass_until(game, ready):
+        game.apply(action)
+        return
+    if game.deals[-1].result is not None:
+        return  # closing the windows ended the deal (thrown in): the rest of it is ignored
     reason, legal = first_seen or (game.explain_illegal(action), game.legal_actions())
     shown = ", ".join(str(a) for a in legal) or "none"
     raise TranscriptError(f"{prefix}: {reason}; legal now: {shown}")
+
+
+# -- what this module reads of the engine's flow (for the error messages above) ----------------------
+
+
+def _open_window(game: GameState, action: Action, kind: str | None) -> tuple[object, bool]:
+    """The announcement window open now (an object that tells it from the next one; None if none is) and
+    whether ``action`` is said in it (an undertaking only in the window that offers it)."""
+    window = game.deal.window
+    if window is None or window.kind != kind:
+        return window, False
+    return window, kind != "undertakings" or any(u.verb == action.verb for u in window.offered)
 
 
 def _bidding_ahead(game: GameState) -> bool:

@@ -16,16 +16,16 @@ not reach the seat's decision with the same legal actions is rejected.
 from __future__ import annotations
 
 import random
+import threading
 from dataclasses import dataclass, field
 
 from thunee_dsl.game.actions import Action
+from thunee_dsl.game.replay import pass_until, redeal
 from thunee_dsl.game.state import GameState
 from thunee_dsl.game.tables import tables as engine_tables
 from thunee_dsl.model.cards import iter_cards
 from thunee_dsl.players.knowledge import Knowledge, combination_cards
 from thunee_dsl.players.tactics import PlayCtx, choose_play, choose_trump
-
-MAX_STEPS = 400  # implicit passes and actions while replaying one history
 
 
 @dataclass
@@ -196,13 +196,151 @@ def new_game(ruleset, view, orders) -> GameState:
 
 
 def replay(k: Knowledge, world: World) -> GameState | None:
-    """Rebuild ``world`` and replay the seat's history into it; None if it does not fit."""
+    """Rebuild ``world`` at the seat's decision; None if it does not fit.
+
+    From the start of the deal, the seat's history is replayed into it (game.replay: the passes the seat
+    did not see are made where the next action is not yet possible). Where the cards' whereabouts never
+    mattered to how the deal went (:func:`redealable`), a world is built from a position instead: the last
+    world replayed in this deal (by any seat: :class:`Position`) is dealt the sampled cards again
+    (game.replay.redeal, which puts every unseen card where this seat's sample says) and only the actions
+    since are replayed. The result is the same game as a replay from the start (tested), only cheaper."""
+    view = k.view
+    if not redealable(k):
+        return _replay_from(k, world, new_game(k.ruleset, view, world.orders), 0, [])
+    kept = _position(k)
+    game = None
+    if kept is not None:
+        pos, start = kept
+        ahead = start < len(k.entries) or pos.seat != k.seat
+        if ahead:
+            # a position behind this decision is used up: the world built from it is kept instead (a
+            # decision's first world costs one copy, not two)
+            game = pos.game
+            _KEPT.position = None
+        else:
+            game = pos.game.clone()  # the decision's own position: kept for its next worlds
+        try:
+            redeal(game, world.orders)
+        except ValueError:
+            game = None  # these cards could not have come to this position (the replay below says why)
+        else:
+            game = _replay_from(k, world, game, start, list(pos.prefix))
+        if game is not None:
+            if ahead:
+                _keep(k, game.clone(), world.prefix)
+            return game
+        # a window whose polling hangs on the cards (who has something to say) may have closed in the
+        # kept position before this seat spoke in it: this world is then replayed from the start
+    game = _replay_from(k, world, new_game(k.ruleset, view, world.orders), 0, [])
+    if game is not None:
+        _keep(k, game.clone(), world.prefix)
+    return game
+
+
+#: What other seats may have done for a world to be dealt again from a position: nothing whose legality
+#: depended on cards this seat has not seen (an undertaking's or claim's conditions, a redeal's weak hand).
+#: Cards played and Jodies declared are what the seat's knowledge is built on; calls and bids need no cards.
+REDEALABLE_VERBS = frozenset({"play", "pass", "call", "bid", "trump"})
+
+
+def redealable(k: Knowledge) -> bool:
+    """May the seat's worlds be dealt again from a position? Only where what happened so far never
+    depended on where the unseen cards lie: no face-down rows or blind cards (their owners act on cards
+    they do not know), no Jodie of a hidden suit, no other seat's announcement that needs certain cards,
+    and the trumps made with a card the seat knows (a trump card made face down and taken back after a
+    call leaves nothing behind)."""
+    r = k.ruleset
+    if r.face_down or k.hidden_declarations or any(k.unseen_count):
+        return False
+    u = k.undertaking
+    if u is not None and u.blind_until_tricks:
+        return False
+    decls = r.cached("players.declaration_verbs", _declaration_verbs)
+    last = None
+    for seat, verb, arg in k.entries:
+        if verb == "trump":
+            last = arg
+        elif seat != k.seat and verb not in REDEALABLE_VERBS and verb not in decls:
+            return False
+    return last != "??" and (last != "last" or k.trump_card is not None)
+
+
+def _declaration_verbs(r) -> frozenset[str]:
+    return frozenset(d.verb for d in r.declarations)
+
+
+@dataclass
+class Position:
+    """A world's game at a decision of this deal (never played on: worlds are cloned from it)."""
+
+    ruleset: object
+    deal: tuple  # which deal: (number, dealer, score before it)
+    seat: int  # whose decision
+    said: tuple[tuple[int, str, str | None], ...]  # the actions other than passes up to it, as seen by all
+    passes: tuple[int, ...]  # the seats that passed after the last of them
+    game: GameState
+    prefix: tuple[Action, ...]
+
+
+_KEPT = threading.local()  # the last Position, per thread (the app serves sessions in threads)
+
+
+def _deal_key(view) -> tuple:
+    return view.deal_number, view.dealer, view.score
+
+
+def _position(k: Knowledge) -> tuple[Position, int] | None:
+    """The kept position, if it is a position of this deal on the way to this decision, and the index of
+    the seat's first history entry after it."""
+    pos = getattr(_KEPT, "position", None)
+    view = k.view
+    if pos is None or pos.ruleset is not k.ruleset or pos.deal != _deal_key(view):
+        return None
+    said, n = pos.said, len(pos.said)
+    i = 0  # entries of this seat's history matched so far
+    entries = k.entries
+    for j in range(n):
+        while i < len(entries) and entries[i][1] == "pass":
+            i += 1
+        if i == len(entries):
+            return None
+        s, v, a = entries[i]
+        want = said[j]
+        if s != want[0] or v != want[1] or (a != want[2] and want[2] is not None and a != "??"):
+            return None
+        i += 1
+    # this seat's own passes after the last action said may already be in the position
+    mine = pos.passes.count(k.seat)
+    while mine and i < len(entries) and entries[i][1] == "pass":
+        i += 1
+        mine -= 1
+    if mine:
+        return None
+    return pos, i
+
+
+def _keep(k: Knowledge, game: GameState, prefix: list[Action]) -> None:
+    said = tuple((a.seat, a.verb, a.arg if isinstance(a.arg, str) or a.arg is None else str(a.arg))
+                 for a in prefix if a.verb != "pass")
+    tail = []
+    for a in reversed(prefix):
+        if a.verb != "pass":
+            break
+        tail.append(a.seat)
+    _KEPT.position = Position(k.ruleset, _deal_key(k.view), k.seat, said, tuple(reversed(tail)), game,
+                              tuple(prefix))
+
+
+def forget_positions() -> None:
+    """Drop the kept position (a test's clean start; a new deal replaces it anyway)."""
+    _KEPT.position = None
+
+
+def _replay_from(k: Knowledge, world: World, game: GameState, start: int, prefix: list[Action]) -> GameState | None:
+    """Replay the seat's history from entry ``start`` into ``game`` and check it reaches the decision."""
     r, view = k.ruleset, k.view
     t = engine_tables(r)  # the engine's own actions (its fast path)
-    game = new_game(r, view, world.orders)
-    record = game.deals[-1]
-    prefix = world.prefix = []
-    steps = 0
+    world.prefix = prefix
     suits = r.deck.suits
     final_trump = max((i for i, (_, v, _) in enumerate(k.entries) if v == "trump"), default=None)
     lead_trump = k.undertaking is not None and k.undertaking.trump in ("first lead", "none")
@@ -211,50 +349,46 @@ def replay(k: Knowledge, world: World) -> GameState | None:
         game.apply(action)
         prefix.append(action)
 
-    for i, (seat, verb, arg) in enumerate(k.entries):
+    def passing(game, legal) -> bool:
+        """The seat to act passes, if it may (the engine's own pass: its fast path)."""
+        to = game.to_act
+        if to is None or not _offered(legal, t.pass_action[to]):
+            return False
+        do(t.pass_action[to])
+        return True
+
+    for i in range(start, len(k.entries)):
+        seat, verb, arg = k.entries[i]
         if verb == "trump" and arg == "??":
-            target = None
-        elif arg == "??":
+            # made face down: with the card the sampled hand would choose
+            if not pass_until(game, lambda legal: game.to_act == seat and _trump_options(legal), passing):
+                return None
+            options = _trump_options(game.legal_actions())
+            if i == final_trump and k.trump is not None and not lead_trump:
+                options = [a for a in options if _suit_of_arg(k, a.arg) == k.trump]
+                if not options:
+                    return None
+            hand = k.t.deck.mask_of(k.t.card_of[c] for c in game.view(seat).hand)
+            do(choose_trump(k.t, hand, options))
+            continue
+        if arg == "??":
             if i not in world.decl_suits:
                 return None
             target = t.shared(Action(seat, verb, suits[world.decl_suits[i]]))
         else:
             target = _entry_action(k, i)
-        while True:
-            steps += 1
-            if steps > MAX_STEPS or record.result is not None:
-                return None
-            legal = game.legal_actions()
-            to = game.to_act
-            if target is None and to == seat:
-                options = [a for a in legal if a.verb == "trump" and a.arg != "last"]
-                if options:
-                    if i == final_trump and k.trump is not None and not lead_trump:
-                        options = [a for a in options if _suit_of_arg(k, a.arg) == k.trump]
-                        if not options:
-                            return None
-                    hand = k.t.deck.mask_of(k.t.card_of[c] for c in game.view(seat).hand)
-                    do(choose_trump(k.t, hand, options))
-                    break
-            elif target is not None and _offered(legal, target):
-                do(target)
-                break
-            passing = t.pass_action[to] if to is not None else None
-            if passing is not None and _offered(legal, passing):
-                do(passing)
-                continue
+        if not pass_until(game, lambda legal: _offered(legal, target), passing):
             return None
-    while game.to_act != view.seat:
-        steps += 1
-        if steps > MAX_STEPS or record.result is not None or game.to_act is None:
-            return None
-        passing = t.pass_action[game.to_act]
-        if not _offered(game.legal_actions(), passing):
-            return None
-        do(passing)
+        do(target)
+    if not pass_until(game, lambda legal: game.to_act == view.seat, passing):
+        return None
     if set(game.legal_actions()) != set(view.legal):
         return None
     return game
+
+
+def _trump_options(legal) -> list[Action]:
+    return [a for a in legal if a.verb == "trump" and a.arg != "last"]
 
 
 def _offered(legal, action: Action) -> bool:

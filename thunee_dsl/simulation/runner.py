@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 import multiprocessing
+import os
 import threading
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass
@@ -116,22 +117,54 @@ def run_processes(rulesets, bots, seed, games, max_deals, jobs, progress: Progre
     parts = chunks(games, jobs)
     results: dict[int, list[list[Played]]] = {}
     done = 0
-    with ProcessPoolExecutor(max_workers=min(jobs, len(parts)), mp_context=_context()) as pool:
+    pool = ProcessPoolExecutor(max_workers=min(jobs, len(parts)), mp_context=_context())
+    _POOLS[pool] = os.getpid()
+    try:
         pending = {pool.submit(play_chunk, specs, bots, seed, max_deals, c, mistakes): c for c in parts}
-        try:
-            while pending:
-                finished, _ = wait(pending, return_when=FIRST_COMPLETED)
-                for future in finished:
-                    chunk = pending.pop(future)
-                    results[chunk.start] = future.result()
-                    done += chunk.stop - chunk.start
-                    if progress is not None:
-                        progress(done, games)
-        except BaseException:
-            for future in pending:
-                future.cancel()
-            raise
+        while pending:
+            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for future in finished:
+                chunk = pending.pop(future)
+                results[chunk.start] = future.result()
+                done += chunk.stop - chunk.start
+                if progress is not None:
+                    progress(done, games)
+    except BaseException:
+        stop_pool(pool)  # cancelled (or failed): the games still to play are dropped, the workers stopped
+        raise
+    else:
+        # every chunk is in: nothing left to cancel (and shutdown(cancel_futures=True) of a pool whose work
+        # is done can hang in Python 3.11, waiting for workers never told to stop)
+        pool.shutdown(wait=True)
+    finally:
+        _POOLS.pop(pool, None)
     return [game for c in parts for game in results[c.start]]
+
+
+_POOLS: dict = {}  # the worker pools of the runs under way -> the process that made them
+
+
+def stop_pool(pool: ProcessPoolExecutor) -> None:
+    """Drop the chunks not started and stop the workers at once (a chunk under way is not waited for)."""
+    workers = list((getattr(pool, "_processes", None) or {}).values())  # (no public way before Python 3.14)
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in workers:
+        process.terminate()
+    for process in workers:
+        process.join(5)
+
+
+def _stop_pools_at_exit() -> None:
+    """When the interpreter stops with a run under way (the app closed while simulating), concurrent.futures
+    would first wait for every chunk still queued: stop the workers instead. (A forked worker runs this
+    hook too when it ends: it leaves its parent's pools alone.)"""
+    for pool, owner in list(_POOLS.items()):
+        if owner == os.getpid():
+            stop_pool(pool)
+
+
+# registered after concurrent.futures' own exit hook (imported above), so it runs first
+getattr(threading, "_register_atexit", lambda hook: None)(_stop_pools_at_exit)
 
 
 def run_dask(rulesets, bots, seed, games, max_deals, scheduler, progress: Progress | None, mistakes: float = 0.0):
