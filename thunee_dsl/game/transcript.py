@@ -16,11 +16,19 @@ from pathlib import Path
 
 from thunee_dsl.errors import Location, Problem, RulesetError, TranscriptError
 from thunee_dsl.game.actions import CARD_VERBS, Action
+from thunee_dsl.game.bidding import Bidding
+from thunee_dsl.game.calling import Calling
+from thunee_dsl.game.claims import Claims
+from thunee_dsl.game.declarations import Challenge, Declarations
+from thunee_dsl.game.redeal import Redeal
 from thunee_dsl.game.replay import STOP, close_windows, pass_until
 from thunee_dsl.game.scoring import DealResult
 from thunee_dsl.game.state import GameState
+from thunee_dsl.game.undertakings import Undertakings
+from thunee_dsl.game.windows import Window
 from thunee_dsl.loading import LocatedDoc, load_ruleset_source, reference_problem, load_yaml_file, load_yaml_text
 from thunee_dsl.model import Ruleset, compile_ruleset
+from thunee_dsl.model.ruleset import BiddingStep
 
 TOP_KEYS = ("ruleset", "dealer", "score", "deals")
 DEAL_KEYS = ("hands", "actions", "dealer")
@@ -234,19 +242,20 @@ def _check_card(ruleset: Ruleset, action: Action) -> None:
         ruleset.deck.card(action.arg)
 
 
-def _window_kind(ruleset: Ruleset, verb: str) -> str | None:
+def _window_for(ruleset: Ruleset, verb: str) -> type[Window] | None:
+    """The kind of window in which ``verb`` is said (None: not an announcement)."""
     if verb == "call":
-        return "calling"
+        return Calling
     if verb == "redeal" and ruleset.redeal is not None and ruleset.redeal.anyone:
-        return "redeal"
+        return Redeal
     if ruleset.undertaking_by_verb(verb):
-        return "undertakings"
+        return Undertakings
     if ruleset.declaration_by_verb(verb):
-        return "declarations"
+        return Declarations
     if ruleset.claim_by_verb(verb):
-        return "claims"
+        return Claims
     if any(d.wrong_time is not None and d.wrong_time.challenge == verb for d in ruleset.declarations):
-        return "challenge"  # a declaration at the wrong time challenged (Marials)
+        return Challenge  # a declaration at the wrong time challenged (Marials)
     return None
 
 
@@ -255,7 +264,7 @@ def _replay_action(game: GameState, action: Action, prefix: str) -> None:
 
     If it never becomes possible, the error reports the reason and the legal actions of one
     moment: the first at which the window the action belongs to was open, else the last."""
-    kind = _window_kind(game.ruleset, action.verb)
+    kind = _window_for(game.ruleset, action.verb)
     first_seen = None
     passed_in = None  # the action's own window, just passed in
 
@@ -292,13 +301,14 @@ def _replay_action(game: GameState, action: Action, prefix: str) -> None:
 # -- what this module reads of the engine's flow (for the error messages above) ----------------------
 
 
-def _open_window(game: GameState, action: Action, kind: str | None) -> tuple[object, bool]:
+def _open_window(game: GameState, action: Action, kind: type[Window] | None) -> tuple[object, bool]:
     """The announcement window open now (an object that tells it from the next one; None if none is) and
-    whether ``action`` is said in it (an undertaking only in the window that offers it)."""
+    whether ``action`` is said in it (an undertaking only in the window that offers it; a late undertaking's
+    window is not the usual one: the action is then simply legal or not)."""
     window = game.deal.window
-    if window is None or window.kind != kind:
+    if window is None or type(window) is not kind:
         return window, False
-    return window, kind != "undertakings" or any(u.verb == action.verb for u in window.offered)
+    return window, kind is not Undertakings or any(u.verb == action.verb for u in window.offered)
 
 
 def _bidding_ahead(game: GameState) -> bool:
@@ -306,9 +316,9 @@ def _bidding_ahead(game: GameState) -> bool:
     deal, rules = game.deal, game.ruleset
     if rules.bidding is None:
         return False
-    if deal.pending is not None and deal.pending[0] == "bid":
+    if type(deal.pending) is Bidding:
         return True
-    return "bidding" in rules.sequence[deal.step + 1:]
+    return any(type(step) is BiddingStep for step in rules.steps[deal.step + 1:])
 
 
 def load_transcript(path: str | Path) -> LocatedDoc:
