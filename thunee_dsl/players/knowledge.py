@@ -26,8 +26,7 @@ from dataclasses import dataclass
 
 from thunee_dsl.game.play import Play
 from thunee_dsl.game.tables import tables as engine_tables
-from thunee_dsl.model.cards import iter_cards
-from thunee_dsl.model.ruleset import Ruleset
+from thunee_dsl.model.ruleset import DealBatch, MakeTrumps, PlayStep, Ruleset
 from thunee_dsl.players.tactics import tables
 
 
@@ -48,10 +47,10 @@ def phases(ruleset: Ruleset) -> tuple[Phase, ...]:
 def _phases(ruleset: Ruleset) -> tuple[Phase, ...]:
     out = []
     batch = start = trick = 0
-    for step in ruleset.sequence:
-        if step.startswith("deal "):
-            batch = int(step.split()[1])
-        elif step == "play":
+    for step in ruleset.steps:
+        if type(step) is DealBatch:
+            batch = step.number
+        elif type(step) is PlayStep:
             size = sum(ruleset.batches[start:batch])
             out.append(Phase(start, batch, trick, size))
             trick += size
@@ -107,14 +106,8 @@ class Knowledge:
         for b in ruleset.batches:
             self.cum.append(self.cum[-1] + b)
         # cards dealt to a seat when trumps are made (a face-down trump card is one of these)
-        self.hand_before_trumps = self.cum[-1]
-        dealt = 0
-        for step in ruleset.sequence:
-            if step.startswith("deal "):
-                dealt = int(step.split()[1])
-            elif step == "make trumps":
-                self.hand_before_trumps = self.cum[dealt]
-                break
+        dealt = ruleset.batches_before(MakeTrumps)
+        self.hand_before_trumps = self.cum[-1] if dealt is None else self.cum[dealt]
         self.hand = deck.mask_of(t.card_of[c] for c in view.hand)
         self.trump = None if view.trump is None else deck.suits.index(view.trump)
         self.trump_card = None if view.trump_card is None else t.card_of[view.trump_card]
