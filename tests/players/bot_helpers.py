@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from thunee_dsl import shipped_ruleset
 from thunee_dsl.game import Action, GameState
+from thunee_dsl.game.replay import advance_to
 
 STANDARD = shipped_ruleset("standard")
 
@@ -22,15 +23,10 @@ def deal(ruleset, hands: dict[int, list[str]], dealer: int = 0, score=None) -> G
 
 
 def drive(game: GameState, actions: list[str]) -> GameState:
+    """Play the listed actions, the seats polled before each in open windows passing (game.replay)."""
     for text in actions:
         action = Action.parse(text)
-        for _ in range(100):
-            if action in game.legal_actions():
-                game.apply(action)
-                break
-            assert game.pass_window(), f"{text} is not legal now: {game.legal_actions()}"
-        else:
-            raise AssertionError(f"{text} never became legal")
+        assert advance_to(game, action) is not None, f"{text} never became legal: {game.legal_actions()}"
     return game
 
 
