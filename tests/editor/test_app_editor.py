@@ -250,3 +250,17 @@ def test_unsaved_text_is_offered_back_after_a_reload(app, home):
     reloaded.button(key="ed_recover").click().run()
     assert reloaded.session_state["editor_text"] == TYPO
     assert not any("Text you had not saved" in i.value for i in reloaded.info)
+
+
+def test_a_problem_in_the_file_the_text_extends_says_how_to_mend_it_in_the_text(app):
+    """Target 11 in a variant of standard: the clash is with standard's corner house (11), a line of
+    standard.yaml. The error named that file's line only, and a card player cannot edit the shipped file:
+    it now says that the text extends it and that the key can be set in the text instead."""
+    at = editor(app)
+    at.text_area(key="ed_area").input(VALID.replace("13", "11")).run()
+    assert not at.exception
+    located = [e for e in errors(at) if "corner house (11) must be below the target (11)" in e]
+    assert located and "standard.yaml" in located[0] and "which your text extends" in located[0], errors(at)
+    assert any("corner_house" in c.value for c in at.code)  # the line it comes from
+    hint = [c.value for c in at.caption if "set" in c.value and "your text" in c.value]
+    assert hint and "standard.yaml" in hint[0], [c.value for c in at.caption]
