@@ -19,6 +19,8 @@ from thunee_dsl.loading import MAX_BYTES, shipped_rulesets
 from thunee_dsl.model.diff import diff_rulesets
 from thunee_dsl.model.rulebook import render_rulebook
 
+FILE_KEY = "file"  # the address's name for the saved ruleset being edited
+
 ss = st.session_state
 follow_goto()
 
@@ -114,6 +116,21 @@ def upload() -> None:
 if QUERY_KEY in st.query_params:
     ss.ed_msg = session.open_link(ss, st.query_params.get_all(QUERY_KEY))
     del st.query_params[QUERY_KEY]  # opened once: a rerun or a page change never opens it again
+
+# -- the saved ruleset being edited, named in the address ----------------------------------------------
+# A reload (or a phone dropping the tab) starts a new session on a new variant's template, as if the saved
+# variant were gone: the address names the ruleset being edited, and a new session opens it again.
+wanted = st.query_params.get(FILE_KEY)
+if wanted and not ss.get("editor_file") and ss.get("editor_fresh") == ss.editor_text and wanted in shelf().names():
+    try:
+        set_editor_text(shelf().read(wanted), f"your ruleset {wanted}", file=wanted)
+        ss.editor_previous = None  # the template it replaces was nobody's work: nothing to restore
+    except (OSError, RulesetError):  # an unreadable file: the template stays (the Library says why)
+        pass
+if ss.get("editor_file"):
+    st.query_params[FILE_KEY] = ss.editor_file
+elif FILE_KEY in st.query_params:
+    del st.query_params[FILE_KEY]
 
 # -- the page ----------------------------------------------------------------------------------------
 check = check_editor()
