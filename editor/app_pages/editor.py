@@ -7,8 +7,8 @@ from urllib.parse import urlsplit, urlunsplit
 
 import streamlit as st
 
-from app_common import (catalogue, check_editor, code_box, code_editor_key, demoted, follow_goto, ruleset_text, set_editor_text,
-                        shelf, shipped, show_problems, take_code_edit, tilde)
+from app_common import (catalogue, check_editor, code_box, code_editor_key, demoted, follow_goto, problem_where,
+                        ruleset_text, set_editor_text, shelf, shipped, show_problems, take_code_edit, tilde)
 from thunee_dsl import load_ruleset
 from thunee_dsl.editor import session
 from thunee_dsl.editor.formulas import PLACES, try_formula
@@ -23,6 +23,9 @@ FILE_KEY = "file"  # the address's name for the saved ruleset being edited
 
 ss = st.session_state
 follow_goto()
+# the first problem under the text, on phones only (where the columns stack): see the left column below
+st.html("<style>.st-key-ed_phone_check { display:none; }"
+        " @media (max-width: 640px) { .st-key-ed_phone_check { display:block; } }</style>")
 
 
 CODE_EDITOR_CSS = """
@@ -206,6 +209,15 @@ with left:
             component_props={"globalCSS": CODE_EDITOR_CSS},
             completions=list(session.schema_completions()), replace_completer=True)):
             st.rerun()  # a newer text than the one checked above: show its problems
+    if not check.ok:
+        # On a phone the columns stack and the problems (right column) come after the Save box, a screen
+        # below the text: there the first one is said here too (the CSS shows this box on phones only).
+        first = check.problems[0]
+        more = len(check.problems) - 1
+        with st.container(key="ed_phone_check"):
+            st.error(f"**{problem_where(first)}:** {first.message}"
+                     + (f" (and {more} more problem{'s' if more != 1 else ''} below)" if more else ""),
+                     icon=":material/error:")
     st.toggle("Plain text box", key="ed_plain", on_change=sync_plain_toggle,
               help="A simple text box instead of the code editor (for screen readers and phones)")
     with st.container(border=True):
