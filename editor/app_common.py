@@ -263,18 +263,25 @@ def demoted(markdown: str, levels: int = 2) -> str:
     return "\n".join(out)
 
 
+def problem_where(p) -> str:
+    """``Line 4, column 3``, or the file the text extends and its line."""
+    if p.in_text:
+        return f"Line {p.line}, column {p.column}" if p.line > 0 else "The file"
+    return f"In {Path(p.file).name} (which your text extends)" + (f", line {p.line}" if p.line > 0 else "")
+
+
 def show_problems(check: TextCheck, limit: int = 12) -> None:
     """Each problem as 'line N, column C: message' with the offending line and a caret under it."""
     for p in check.problems[:limit]:
-        if p.in_text:
-            where = f"Line {p.line}, column {p.column}" if p.line > 0 else "The file"
-        else:
-            where = f"In {Path(p.file).name}, line {p.line}" if p.line > 0 else f"In {Path(p.file).name}"
-        st.error(f"**{where}:** {p.message}", icon=":material/error:")
+        st.error(f"**{problem_where(p)}:** {p.message}", icon=":material/error:")
         picture = p.pointer
         if picture:
             st.code(f"{p.line:>4} | " + picture.replace("\n", "\n     | "), language=None)
         elif p.detail:
             st.code(p.detail, language=None)
+        if not p.in_text and p.line > 0:
+            # a card player cannot (and should not) edit the file a variant builds on: say what to do instead
+            st.caption(f"That line is in {Path(p.file).name}, which your text builds on: to change it, set "
+                       "the same key in your text (under the same heading).")
     if len(check.problems) > limit:
         st.caption(f"... and {len(check.problems) - limit} more")

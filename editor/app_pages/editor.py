@@ -7,8 +7,8 @@ from urllib.parse import urlsplit, urlunsplit
 
 import streamlit as st
 
-from app_common import (catalogue, check_editor, code_box, code_editor_key, demoted, follow_goto, ruleset_text, set_editor_text,
-                        shelf, shipped, show_problems, take_code_edit, tilde)
+from app_common import (catalogue, check_editor, code_box, code_editor_key, demoted, follow_goto, problem_where,
+                        ruleset_text, set_editor_text, shelf, shipped, show_problems, take_code_edit, tilde)
 from thunee_dsl import load_ruleset
 from thunee_dsl.editor import session
 from thunee_dsl.editor.formulas import PLACES, try_formula
@@ -19,8 +19,13 @@ from thunee_dsl.loading import MAX_BYTES, shipped_rulesets
 from thunee_dsl.model.diff import diff_rulesets
 from thunee_dsl.model.rulebook import render_rulebook
 
+FILE_KEY = "file"  # the address's name for the saved ruleset being edited
+
 ss = st.session_state
 follow_goto()
+# the first problem under the text, on phones only (where the columns stack): see the left column below
+st.html("<style>.st-key-ed_phone_check { display:none; }"
+        " @media (max-width: 640px) { .st-key-ed_phone_check { display:block; } }</style>")
 
 
 CODE_EDITOR_CSS = """
@@ -115,6 +120,21 @@ if QUERY_KEY in st.query_params:
     ss.ed_msg = session.open_link(ss, st.query_params.get_all(QUERY_KEY))
     del st.query_params[QUERY_KEY]  # opened once: a rerun or a page change never opens it again
 
+# -- the saved ruleset being edited, named in the address ----------------------------------------------
+# A reload (or a phone dropping the tab) starts a new session on a new variant's template, as if the saved
+# variant were gone: the address names the ruleset being edited, and a new session opens it again.
+wanted = st.query_params.get(FILE_KEY)
+if wanted and not ss.get("editor_file") and ss.get("editor_fresh") == ss.editor_text and wanted in shelf().names():
+    try:
+        set_editor_text(shelf().read(wanted), f"your ruleset {wanted}", file=wanted)
+        ss.editor_previous = None  # the template it replaces was nobody's work: nothing to restore
+    except (OSError, RulesetError):  # an unreadable file: the template stays (the Library says why)
+        pass
+if ss.get("editor_file"):
+    st.query_params[FILE_KEY] = ss.editor_file
+elif FILE_KEY in st.query_params:
+    del st.query_params[FILE_KEY]
+
 # -- the page ----------------------------------------------------------------------------------------
 check = check_editor()
 if check.ok:
@@ -189,6 +209,15 @@ with left:
             component_props={"globalCSS": CODE_EDITOR_CSS},
             completions=list(session.schema_completions()), replace_completer=True)):
             st.rerun()  # a newer text than the one checked above: show its problems
+    if not check.ok:
+        # On a phone the columns stack and the problems (right column) come after the Save box, a screen
+        # below the text: there the first one is said here too (the CSS shows this box on phones only).
+        first = check.problems[0]
+        more = len(check.problems) - 1
+        with st.container(key="ed_phone_check"):
+            st.error(f"**{problem_where(first)}:** {first.message}"
+                     + (f" (and {more} more problem{'s' if more != 1 else ''} below)" if more else ""),
+                     icon=":material/error:")
     st.toggle("Plain text box", key="ed_plain", on_change=sync_plain_toggle,
               help="A simple text box instead of the code editor (for screen readers and phones)")
     with st.container(border=True):

@@ -71,6 +71,8 @@ st.html("""<style>
     .pt-seat .pt-role { display:block; line-height:1; }
     .pt-card { font-size:1.1rem; padding:4px 3px; }
     .pt-table { height:270px; }
+    /* the side seats' trick cards leave a gap of about a fifth of the table: the words wrap inside it */
+    .pt-middle { max-width:19%; font-size:.68rem; line-height:1.15; }
     [class*="st-key-pt_card_"] button { min-height:2.9rem; min-width:2.5rem; padding:0 .3rem; }
     [class*="st-key-pt_card_"] button p { font-size:1.15rem; }
   }
@@ -286,6 +288,7 @@ for spot in table_spots(me, r.seats, r.direction):
 if showing_last and finished is not None:
     nxt = "" if pt.deal_over else (" · your lead" if turn == me else f" · {short(turn)} to lead" if turn is not None else "")
     middle = f"Last trick<br>won by {short(finished.winner)}{nxt}" if finished.winner is not None else "Last trick"
+    middle = middle.replace("seat ", "seat&nbsp;")  # on a phone the words wrap: never between "seat" and its number
 elif view.trick:
     middle = f"Trick {len(view.tricks) + 1}"
 else:

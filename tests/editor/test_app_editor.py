@@ -6,10 +6,15 @@ AppTest cannot drive the code editor component: these tests type into the page's
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
+
 from thunee_dsl.editor.sharing import decode_variant, encode_variant
 
 VALID = "extends: standard\nname: our-rules\ngame:\n  target: 13\n"
 TYPO = VALID.replace("target", "targt")
+APP = Path(__file__).resolve().parents[2] / "editor" / "app.py"
 
 
 def errors(at) -> list[str]:
@@ -250,3 +255,42 @@ def test_unsaved_text_is_offered_back_after_a_reload(app, home):
     reloaded.button(key="ed_recover").click().run()
     assert reloaded.session_state["editor_text"] == TYPO
     assert not any("Text you had not saved" in i.value for i in reloaded.info)
+
+
+def test_a_problem_in_the_file_the_text_extends_says_how_to_mend_it_in_the_text(app):
+    """Target 11 in a variant of standard: the clash is with standard's corner house (11), a line of
+    standard.yaml. The error named that file's line only, and a card player cannot edit the shipped file:
+    it now says that the text extends it and that the key can be set in the text instead."""
+    at = editor(app)
+    at.text_area(key="ed_area").input(VALID.replace("13", "11")).run()
+    assert not at.exception
+    located = [e for e in errors(at) if "corner house (11) must be below the target (11)" in e]
+    assert located and "standard.yaml" in located[0] and "which your text extends" in located[0], errors(at)
+    assert any("corner_house" in c.value for c in at.code)  # the line it comes from
+    hint = [c.value for c in at.caption if "set" in c.value and "your text" in c.value]
+    assert hint and "standard.yaml" in hint[0], [c.value for c in at.caption]
+
+
+def test_a_reload_reopens_the_saved_ruleset_being_edited(app, home):
+    """A reload (or a phone dropping the tab) starts a new session: the editor showed a new variant's
+    template, "a new variant of standard · not saved yet", as if the saved variant were gone. The address
+    now names the ruleset being edited, and a reload opens it again."""
+    at = editor(app)
+    at.text_area(key="ed_area").input(VALID).run()
+    at.button(key="ed_save").click().run()
+    assert at.query_params.get("file") in ("our-rules", ["our-rules"]), dict(at.query_params)
+
+    reloaded = pytest.importorskip("streamlit.testing.v1").AppTest.from_file(str(APP), default_timeout=120)
+    reloaded.query_params["file"] = "our-rules"
+    reloaded.switch_page("app_pages/editor.py").run()
+    assert not reloaded.exception, reloaded.exception
+    assert reloaded.session_state["editor_text"] == VALID
+    assert reloaded.session_state["editor_file"] == "our-rules"
+    assert "your ruleset our-rules" in header(reloaded)
+    assert not reloaded.session_state["editor_previous"]  # nothing of the user's to restore: no Restore button
+
+    stranger = pytest.importorskip("streamlit.testing.v1").AppTest.from_file(str(APP), default_timeout=120)
+    stranger.query_params["file"] = "../nothing-here"  # an address naming no saved ruleset: the template
+    stranger.switch_page("app_pages/editor.py").run()
+    assert not stranger.exception, stranger.exception
+    assert stranger.session_state["editor_file"] is None and "file" not in stranger.query_params

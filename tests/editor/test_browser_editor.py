@@ -65,7 +65,8 @@ def go(page, name: str) -> None:
 
 
 def wait_text(page, text: str, timeout: float = 30_000) -> None:
-    page.get_by_text(text).first.wait_for(timeout=timeout)
+    # visible: the copy of the first problem under the text is for phones (hidden on wider screens)
+    page.get_by_text(text).locator("visible=true").first.wait_for(timeout=timeout)
 
 
 def open_mine(page, name: str) -> None:

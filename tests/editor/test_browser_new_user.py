@@ -12,7 +12,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "editor"))
-from browser import chromium_path, deal_with_seed, wait_idle  # noqa: E402
+from browser import (chromium_path, code_editor_frame, deal_with_seed, replace_code_editor_text,  # noqa: E402
+                     wait_idle)
 
 pytestmark = [
     pytest.mark.slow,
@@ -144,5 +145,53 @@ def test_a_side_seats_plate_with_many_badges_stays_clear_of_its_card(browser_app
             });
         }""", side)
         assert overlaps and not any(overlaps), overlaps
+    finally:
+        page.close()
+
+
+def test_on_a_phone_the_words_in_the_middle_of_the_table_stay_clear_of_the_cards(browser_app, tmp_path):
+    """On a phone, "Last trick won by seat 1 · seat 1 to lead" in the middle of the table ran under the side
+    seats' cards of the trick just won (the words are as wide as the gap between those cards)."""
+    page = playtest_page(browser_app, 8, PHONE, is_mobile=True, has_touch=True)
+    try:
+        crossings, looked = [], 0
+        for _ in range(40):
+            if page.locator(".st-key-pt_result, .st-key-pt_gameover").count():
+                break
+            move(page)
+            if page.locator('.pt-table[data-showing="last"]').count():
+                looked += 1
+                crossings += page.evaluate("""() => {
+                    const m = document.querySelector('.pt-middle').getBoundingClientRect();
+                    return [...document.querySelectorAll('.pt-table .pt-card')].map(c => c.getBoundingClientRect())
+                        .filter(c => m.left < c.right && c.left < m.right && m.top < c.bottom && c.top < m.bottom)
+                        .map(c => [c.left, c.top]);
+                }""")
+        page.screenshot(path=str(tmp_path / "phone-last-trick.png"))
+        assert looked, "no finished trick was shown on the table"
+        assert not crossings, f"the middle words cross a card {len(crossings)} times"
+    finally:
+        page.close()
+
+
+def test_on_a_phone_a_problem_in_the_text_is_said_right_under_the_code_editor(browser_app, tmp_path):
+    """On a phone the Editor's columns stack: the problems came after the Save, Upload and Share boxes,
+    a screen and more below the text, so a typo showed only as a red line number with no words."""
+    url, browser = browser_app
+    page = browser.new_page(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        page.goto(f"{url}/editor")
+        wait_idle(page)
+        replace_code_editor_text(page, "extends: standard\nname: ours\ngame:\n  targt: 13\n")
+        said = page.get_by_text("unknown key 'targt'").locator("visible=true").first
+        said.wait_for(timeout=30_000)
+        below = said.bounding_box()["y"] - page.locator("iframe[title='code_editor.code_editor']").bounding_box()["y"]
+        page.screenshot(path=str(tmp_path / "phone-editor-problem.png"))
+        assert 0 < below < PHONE["height"], f"the problem is said {below:.0f} px below the top of the text"
+        assert page.get_by_role("button", name="Save", exact=True).bounding_box()["y"] > said.bounding_box()["y"]
+        code_editor_frame(page)  # still one code editor, drawn
+        page.set_viewport_size(LAPTOP)  # side by side: the problems are beside the text, said once
+        page.wait_for_timeout(300)
+        assert page.get_by_text("unknown key 'targt'").locator("visible=true").count() == 1
     finally:
         page.close()

@@ -135,7 +135,7 @@ def test_verdict_names_a_clear_change_in_who_wins_in_percent_and_points():
     v = verdict(cmp, rule_changes)
     assert v.tone == "clear"
     assert v.text == ("No clear change in game length; trump makers win the deal more often: 52% \u2192 58% "
-                      "(+6 points, +3 to +9).")
+                      "(+6 percentage points, +3 to +9).")
 
 
 def test_verdict_without_any_clear_difference_says_so_and_what_more_games_would_do():
@@ -235,9 +235,9 @@ def test_glance_rows_give_a_and_b_in_words_and_b_minus_a_with_its_interval():
     assert rows["game.deals"] == {"key": "game.deals", "label": "deals per game", "A": "18.0 (17.5 to 18.5)",
                                   "B": "19.7 (19.2 to 20.2)", "B - A": "+1.7 (+1.2 to +2.2)", "clear": True}
     assert rows["deal.makers_win"]["A"] == "55% (53 to 57)"
-    assert rows["deal.makers_win"]["B - A"] == "0 points (\u22121 to +2)"  # half-width 1.4 points: whole points
+    assert rows["deal.makers_win"]["B - A"] == "0 percentage points (\u22121 to +2)"  # half-width 1.4 points: whole points
     assert rows["deal.makers_win"]["clear"] is False
-    assert rows["claim.double"]["B - A"] == "+4 points (+3 to +5)" and rows["claim.double"]["clear"]
+    assert rows["claim.double"]["B - A"] == "+4 percentage points (+3 to +5)" and rows["claim.double"]["clear"]
     charted = interval_rows(cmp, ["game.deals", "claim.double"])
     assert [(r["value"], r["low"], r["high"]) for r in charted] == [(1.7, 1.2, 2.2), (4.0, 3.0, 5.0)]
 
@@ -251,7 +251,7 @@ def test_rounding_keeps_one_significant_digit_of_the_interval():
     assert say_estimate(mean(7.34, None, None, 1)) == "7.3"
     assert say_estimate(None) == "no data"
     assert say_difference(0.0, 0.0, 0.0, percent=False) == "none (the same in every game)"
-    assert say_difference(-0.01, -0.04, 0.02, percent=True) == "\u22121 point (\u22124 to +2)"
+    assert say_difference(-0.01, -0.04, 0.02, percent=True) == "\u22121 percentage point (\u22124 to +2)"
 
 
 @settings(max_examples=60, deadline=None)
@@ -276,7 +276,7 @@ def test_with_two_teams_the_verdict_names_one_teams_wins_not_its_mirror_too():
     cmp, rule_changes = constructed(figures, COMMON, COMMON, "thirteen-point")
     v = verdict(cmp, rule_changes)
     assert v.text == ("No clear change in game length; team 0 wins the game more often: 45% \u2192 55% "
-                      "(+10 points, +2 to +18).")
+                      "(+10 percentage points, +2 to +18).")
 
 
 def test_the_verdict_names_the_biggest_other_changes_and_counts_the_rest():
@@ -289,10 +289,10 @@ def test_the_verdict_names_the_biggest_other_changes_and_counts_the_rest():
     cmp, rule_changes = constructed(figures, COMMON, COMMON, "thirteen-point")
     v = verdict(cmp, rule_changes)
     assert v.text == ("No clear change in game length; no clear change in who wins; Double claimed more often: "
-                      "10% \u2192 14% (+4 points, +3 to +5); lead changes per game up: 1.60 \u2192 1.73 "
+                      "10% \u2192 14% (+4 percentage points, +3 to +5); lead changes per game up: 1.60 \u2192 1.73 "
                       "(+0.12, +0.09 to +0.16); and 1 more clear difference (below).")
     # clear, so its nearest bound is not shown as 0
-    assert say_difference(0.001, 0.0004, 0.002, percent=True) == "+0.10 points (+0.04 to +0.20)"
+    assert say_difference(0.001, 0.0004, 0.002, percent=True) == "+0.10 percentage points (+0.04 to +0.20)"
 
 
 def test_a_partner_catch_that_came_up_too_seldom_says_why_no_difference_can_show_and_how_many_games_would():
@@ -325,3 +325,12 @@ def test_a_partner_catch_that_came_up_too_seldom_says_why_no_difference_can_show
     enough = {**COMMON, "undertakings.thunee.partner_catch": 4}
     cmp, rule_changes = constructed(PLAIN, enough, enough)
     assert scarce(cmp) == [] and verdict(cmp, rule_changes).tone == "none"
+
+
+def test_a_change_in_a_share_is_never_said_in_bare_points():
+    """"team 0 wins the game less often: 52% -> 44% (-9 points, -15 to -2)": at a Thunee table "points" are
+    card points (105 to count), so a card player read a change of 9 percentage points as 9 card points."""
+    for value, low, high in ((-0.09, -0.15, -0.02), (0.01, 0.004, 0.02), (0.0, -0.01, 0.02)):
+        said = say_difference(value, low, high, percent=True)
+        assert "percentage point" in said and " points (" not in said.replace("percentage points", ""), said
+    assert "point" not in say_difference(1.7, 1.2, 2.2, percent=False)  # a mean (deals per game) has no unit

@@ -12,7 +12,7 @@ read as "this rule changes nothing".
 >>> [row["ruleset"] for row in headline_rows(cmp) if row["key"] == "deal.makers_win"]
 ['A: standard', 'B: thirteen-point']
 >>> say_difference(0.017, 0.012, 0.022, percent=True)
-'+1.7 points (+1.2 to +2.2)'
+'+1.7 percentage points (+1.2 to +2.2)'
 """
 
 from __future__ import annotations
@@ -146,8 +146,8 @@ def say_estimate(e: Estimate | None) -> str:
 
 def say_difference(value: float | None, low: float | None, high: float | None, percent: bool,
                    inner: bool = False) -> str:
-    """B - A: ``+1.7 (+1.2 to +2.2)``; shares in percentage points: ``+6 points (+3 to +9)``; ``inner``:
-    ``+6 points, +3 to +9`` (inside brackets already)."""
+    """B - A: ``+1.7 (+1.2 to +2.2)``; shares in percentage points: ``+6 percentage points (+3 to +9)``;
+    ``inner``: ``+6 percentage points, +3 to +9`` (inside brackets already)."""
     if value is None:
         return "no data"
     if value == 0 and low == 0 and high == 0:
@@ -160,7 +160,8 @@ def say_difference(value: float | None, low: float | None, high: float | None, p
             d += 1
     body = _num(scale * value, d, sign=True)
     if percent:
-        body += " point" if body.lstrip("+\u2212") == "1" else " points"
+        # "percentage points", never bare "points": at a Thunee table points are card points
+        body += " percentage point" if body.lstrip("+\u2212") == "1" else " percentage points"
     if low is None:
         return body
     span = f"{_num(scale * low, d, sign=True)} to {_num(scale * high, d, sign=True)}"
@@ -361,7 +362,7 @@ def _length_phrase(c: Change | None) -> str:
 
 
 def _share_phrase(c: Change) -> str:
-    """``trump makers win the deal more often: 52% → 58% (+6 points, +3 to +9)``."""
+    """``trump makers win the deal more often: 52% → 58% (+6 percentage points, +3 to +9)``."""
     way = "more often" if c.diff.value > 0 else "less often"
     d = digits(c.diff.low, c.diff.high, 100)
     a = _num(100 * c.a.value, d) + "%" if c.a is not None and c.a.value is not None else "?"
