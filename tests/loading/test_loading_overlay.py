@@ -248,8 +248,7 @@ def test_yaml_error_in_the_base_is_located_in_the_base(write, problems_of):
     base = write("base.yaml", "name: b\ndeck: [J\n")
     top = write("top.yaml", "extends: base.yaml\n")
     assert problems_of(load, top) == [
-        f"{base}:3:1: expected ',' or ']', but got '<stream end>' "
-        "(while parsing a flow sequence started at line 2, column 7)"
+        f"{base}:2:7: this '[' list is never closed (the text ended, or a new key began, before its closing ']')"
     ]
 
 

@@ -22,15 +22,14 @@ def load(text: str) -> LocatedDoc:
 
 def test_unclosed_bracket(problems_of):
     assert problems_of(load_yaml_text, "a: [1, 2\nb: 3\n", "f.yaml") == [
-        "f.yaml:2:2: expected ',' or ']', but got ':' "
-        "(while parsing a flow sequence started at line 1, column 4)"
+        # located at the '[' that is never closed, not where YAML noticed (the next key)
+        "f.yaml:1:4: this '[' list is never closed (the text ended, or a new key began, before its closing ']')"
     ]
 
 
 def test_unclosed_bracket_at_end_of_file(problems_of):
     assert problems_of(load_yaml_text, "ranks: [J, '9'", "f.yaml") == [
-        "f.yaml:1:15: expected ',' or ']', but got '<stream end>' "
-        "(while parsing a flow sequence started at line 1, column 8)"
+        "f.yaml:1:8: this '[' list is never closed (the text ended, or a new key began, before its closing ']')"
     ]
 
 
@@ -50,8 +49,13 @@ def test_tab_indentation(problems_of):
 
 def test_unclosed_quote(problems_of):
     assert problems_of(load_yaml_text, "name: 'classic\n", "f.yaml") == [
-        "f.yaml:2:1: found unexpected end of stream "
-        "(while scanning a quoted scalar started at line 1, column 7)"
+        "f.yaml:1:7: this quoted text is never closed (the text ended, or a new key began, before its closing quote)"
+    ]
+
+
+def test_unclosed_mapping(problems_of):
+    assert problems_of(load_yaml_text, "balls: {success: 4\nsource: x\n", "f.yaml") == [
+        "f.yaml:1:8: this '{' mapping is never closed (the text ended, or a new key began, before its closing '}')"
     ]
 
 

@@ -192,6 +192,12 @@ def _yaml_error_problem(filename: str, err: yaml.MarkedYAMLError) -> Problem:
         )
     if not problem:
         problem, context = context, ""
+    unclosed = _unclosed(problem, context)
+    if unclosed and err.context_mark is not None:
+        # located where the bracket or quote was opened, not at the end of the file where YAML noticed
+        cm = err.context_mark
+        return Problem(_loc(filename, cm), f"this {unclosed} is never closed (the text ended, or a new key began, "
+                                           f"before its closing {_CLOSING[unclosed]})")
     message = problem or "invalid YAML"
     if context:
         cm = err.context_mark
@@ -204,6 +210,20 @@ def _yaml_error_problem(filename: str, err: yaml.MarkedYAMLError) -> Problem:
     elif "expected <block end>" in problem:
         message += "; check the indentation of this line"
     return Problem(_loc(filename, mark), message)
+
+
+# what YAML was reading when the text ended, in a card player's words, and what closes it
+_OPENED = {"flow sequence": "'[' list", "flow mapping": "'{' mapping", "quoted scalar": "quoted text"}
+_CLOSING = {"'[' list": "']'", "'{' mapping": "'}'", "quoted text": "quote"}
+
+
+def _unclosed(problem: str, context: str) -> str | None:
+    """``"'[' list"`` (...) when YAML reached the end of the text, or the next key, inside an open bracket or
+    quote; else None."""
+    ended = "<stream end>" in problem or "end of stream" in problem or "but got ':'" in problem
+    if not ended:
+        return None
+    return next((what for kind, what in _OPENED.items() if kind in context), None)
 
 
 def _position_location(filename: str, text: str, position: int) -> Location:
