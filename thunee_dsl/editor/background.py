@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import contextlib
 import importlib.machinery
+import os
 import sys
 import threading
 import time
@@ -206,13 +207,21 @@ class Runs:
 RUNS = Runs()
 
 
+#: Seconds to start worker processes (each imports the library and compiles the rulesets) before the first
+#: game, until a finished run on several processes has measured it (a guess on the high side of this machine's:
+#: an estimate that comes out short is worse than one a little long).
+WORKER_START = 4.0
+
+
 class Pace:
     """How long a game takes, by kind of run (e.g. which rulesets, which bots): measured before any run by a
     tiny calibration (:meth:`per_game`), then from each finished run (:meth:`learn`), so that the time a run
-    will take can be said before it starts. Seconds are wall time in one process, per game."""
+    will take can be said before it starts. Seconds are wall time in one process, per game; a run on several
+    processes first spends a while starting them (:data:`WORKER_START` until measured)."""
 
     def __init__(self) -> None:
         self._per_game: dict[Any, float] = {}
+        self._start: dict[Any, float] = {}
         self._lock = threading.Lock()
 
     def per_game(self, kind, calibrate: Callable[[int], Any] | None = None, games: int = 2) -> float | None:
@@ -228,19 +237,36 @@ class Pace:
                 known = self._per_game.setdefault(kind, known)
         return known
 
+    def start_up(self, kind) -> float:
+        """Seconds a run of ``kind`` on several processes takes to start them."""
+        with self._lock:
+            return self._start.get(kind, WORKER_START)
+
     def learn(self, kind, run: Run, workers: int) -> None:
-        """A finished run of ``kind`` on ``workers`` processes: its own pace (start-up included) replaces the
-        calibration's, which played only a couple of games."""
-        if run.state == DONE and run.total > 0:
-            with self._lock:
-                self._per_game[kind] = run.elapsed * max(1, min(workers, run.total)) / run.total
+        """A finished run of ``kind`` on ``workers`` processes: its own pace replaces the calibration's, which
+        played only a couple of games. On several processes the time to its first progress report, less the
+        games reported by then, is the start-up, and the pace is measured after it."""
+        if run.state != DONE or run.total <= 0:
+            return
+        w = max(1, min(workers, run.total))
+        later = run.total - run.first_done
+        with self._lock:
+            if w > 1 and run.first_report is not None and later > 0 and run.elapsed > run.first_report:
+                per_game = (run.elapsed - run.first_report) * w / later
+                self._per_game[kind] = per_game
+                self._start[kind] = max(0.0, run.first_report - run.first_done * per_game / w)
+            else:
+                self._per_game[kind] = run.elapsed * w / run.total
 
     def estimate(self, kind, games: int, workers: int) -> float | None:
-        """Seconds ``games`` games of ``kind`` take on ``workers`` processes (the games are split evenly)."""
+        """Seconds ``games`` games of ``kind`` take on ``workers`` processes (the games are split evenly, and
+        no faster than the machine's cores allow), starting the processes included."""
         per_game = self.per_game(kind)
         if per_game is None:
             return None
-        return per_game * games / max(1, min(workers, games))
+        w = max(1, min(workers, games))
+        parallel = max(1, min(w, os.cpu_count() or 1))
+        return per_game * games / parallel + (self.start_up(kind) if w > 1 else 0.0)
 
 
 #: What the app has measured of its runs' pace.
