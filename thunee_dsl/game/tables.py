@@ -40,7 +40,7 @@ class RulesetTables:
         "declaration_of", "during_calling", "face_down", "fast_of", "first_lead_not_trump", "first_receiver_of", "follow",
         "follow_suit", "late_offered", "lay_out_after", "lay_out_unless_undertaking", "n_tricks", "names", "names_of",
         "next_seat", "no_trump", "offered_after", "opponents_from", "other_team", "others_from", "pack",
-        "pass_action", "pass_only", "pending_play", "play", "points", "receive", "say", "seat_card", "seats",
+        "pass_action", "pass_only", "pending_play", "play", "points", "points_played", "receive", "say", "seat_card", "seats",
         "seats_from", "shuffle_steps", "size", "suit_index", "suit_mask_of", "suit_masks", "suit_of",
         "suits_present", "team_of", "team_seats_from", "teams", "trump_actions_of", "trump_by_card",
         "trump_by_suit", "trump_last", "unbit", "undercut_only_with_all_trumps", "undertaking_of",
@@ -116,6 +116,9 @@ class RulesetTables:
         # actions_of would join three chunks
         self.follow = tuple(_suit_subsets(self.actions_of[s], deck.suit_masks, deck.size) for s in range(n))
         self.seat_card = tuple(tuple((s, c) for c in range(deck.size)) for s in range(n))
+        # the points of a card played, read by the (seat, card) a trick holds: a trick's points are one sum
+        # over a map, no loop in Python
+        self.points_played = {(s, c): deck.points[c] for s in range(n) for c in range(deck.size)}.__getitem__
         # announcements without an argument, per seat and verb
         self.say = tuple({v: Action(s, v) for v in
                           [u.verb for u in r.undertakings] + [c.verb for c in r.claims] + ["redeal", "concede"]
