@@ -34,7 +34,7 @@ class RulesetTables:
     # slots: read at a fixed offset (the hot paths read a dozen of these per card)
     __slots__ = (
         "_held", "_next_amounts", "_own", "_parsed", "actions_of", "after_team_trick", "any_combination",
-        "batch_bounds", "bit",
+        "batch_bounds", "beaten_by_any", "bit",
         "call_options", "calling", "calls", "card_of", "claim_choices", "claim_of", "claim_trick",
         "combination_cards", "combination_masks", "driver", "no_cards", "no_rows", "chooser_of", "deal_slices", "declaration_actions",
         "declaration_of", "during_calling", "face_down", "fast_of", "first_lead_not_trump", "first_receiver_of", "follow",
@@ -91,6 +91,14 @@ class RulesetTables:
         self.suit_mask_of = tuple(deck.suit_masks[deck.suit_of[c]] for c in range(deck.size))
         # mask -> the suits it has cards of, as a mask of suits (8 bits of the mask looked up at once)
         self.suits_present = _mask_to_union(tuple(1 << deck.suit_of[c] for c in range(deck.size)), deck.size)
+        # mask -> the cards of their suits that its cards beat by the plain ranking (no trumps): the cards
+        # a higher card among them could beat (seat.beatable_in_led)
+        below = [0] * deck.size
+        for card, higher in enumerate(r.beats[r.no_trump]):  # (each card's higher cards of its suit)
+            for c in range(deck.size):
+                if (higher >> c) & 1:
+                    below[c] |= 1 << card
+        self.beaten_by_any = _mask_to_union(tuple(below), deck.size)
         # the opponents of each team (two teams), as Env.opponents names them
         self.other_team = tuple((team + 1) % 2 if r.teams == 2 else None for team in range(r.teams))
 
