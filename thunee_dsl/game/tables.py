@@ -34,7 +34,7 @@ class RulesetTables:
     # slots: read at a fixed offset (the hot paths read a dozen of these per card)
     __slots__ = (
         "_held", "_next_amounts", "_own", "_parsed", "actions_of", "after_team_trick", "any_combination",
-        "batch_bounds", "beaten_by_any", "bit",
+        "batch_bounds", "batch_pick", "beaten_by_any", "bit",
         "call_options", "calling", "calls", "card_of", "claim_choices", "claim_of", "claim_trick",
         "combination_cards", "combination_masks", "driver", "no_cards", "no_rows", "chooser_of", "deal_slices", "declaration_actions",
         "declaration_of", "during_calling", "face_down", "fast_of", "first_lead_not_trump", "first_receiver_of", "follow",
@@ -175,6 +175,8 @@ class RulesetTables:
         self.receive = tuple(receive)
 
         self.batch_bounds = tuple((sum(r.batches[:i]), sum(r.batches[:i + 1])) for i in range(len(r.batches)))
+        # each batch picked from a seat's cards in the order received (one C call, see DealBatch.start)
+        self.batch_pick = tuple(itemgetter(slice(start, end)) for start, end in self.batch_bounds)
         # declarations: per declaration, per suit, the masks of its combinations (best first)
         self.combination_masks = {
             d.verb: tuple(tuple((deck.mask_of(deck.card_of(suit, rank) for rank in combo.ranks), combo.trumps,
