@@ -44,7 +44,7 @@ class RulesetTables:
         "seats_from", "shuffle_steps", "size", "suit_index", "suit_mask_of", "suit_masks", "suit_of",
         "suits_present", "team_of", "team_seats_from", "teams", "trump_actions_of", "trump_by_card",
         "trump_by_suit", "trump_last", "unbit", "undercut_only_with_all_trumps", "undertaking_of",
-        "undertakings_order",
+        "undertakings_order", "late_order",
     )
 
     def __init__(self, r: Ruleset):
@@ -68,6 +68,9 @@ class RulesetTables:
             tuple([s for s in self.seats_from[first] if self.team_of[s] == self.team_of[first]]
                   + [s for s in self.seats_from[first] if self.team_of[s] != self.team_of[first]])
             for first in range(n))
+        # the same without the leader of the first trick (asked for a late undertaking): [first][leader]
+        self.late_order = tuple(tuple(tuple(s for s in order if s != leader) for leader in range(n))
+                                for order in self.undertakings_order)
         self.opponents_from = tuple(tuple(s for s in self.seats_from[(first + 1) % n] if self.team_of[s] != self.team_of[first])
                                     for first in range(n))  # the opponents of ``first``, in turn after it
         self.others_from = tuple(tuple(s for s in self.seats_from[(first + 1) % n] if s != first) for first in range(n))
