@@ -16,8 +16,8 @@ The timer's own cost (two counter reads per apply, about 0.1 us) is in every fig
 what to read. A sampling profiler gives the functions (docs/performance.md says how to get py-spy).
 
 ``--bytecodes`` counts instead the Python bytecode instructions executed (with ``sys.settrace``, slow
-but exact and the same on every machine and run): per deal in all, per function (the top 25), and per
-deal of the reference engine. Timings on a shared machine drift by tens of per cent; the counts do not,
+but exact and the same on every machine and run): per deal in all, per function (the top 25), per kind
+of decision as above (what one `apply()` executes), and per deal of the reference engine. Timings on a shared machine drift by tens of per cent; the counts do not,
 so a change meant to make the engine faster can be judged by them before it is timed.
 """
 
@@ -93,12 +93,62 @@ def bytecodes(ruleset, deals: int, seed: int, reference: str | None) -> None:
           f"included)")
     for where, n in counts.most_common(25):
         print(f"{n / played[0]:8.0f} {100 * n / played[0] / total:5.1f}%  {where}")
+    bytecodes_by_kind(ruleset, deals, seed)
     ref = load_reference(find_reference(reference))
     ref_rng = random.Random(seed)
     n_ref = 4 * deals
     ref_counts = count_bytecodes(lambda: [ref.play_deal(ref_rng, i & 3) for i in range(n_ref)])
     ref_total = sum(ref_counts.values()) / n_ref
     print(f"reference: {ref_total:,.0f} bytecodes a deal; interpreter / reference: {total / ref_total:.2f}")
+
+
+def by_kind(ruleset, deals: int, seed: int, measure) -> tuple[Counter, Counter, int]:
+    """Play the benchmark's games and add up ``measure(game, action)`` (which applies the action and
+    returns its cost) by what was applied: the costs and counts by kind, and the deals played."""
+    rng = random.Random(seed)
+    spent: Counter = Counter()
+    count: Counter = Counter()
+    played, game_seed = 0, seed
+    while played < deals:
+        game = GameState(ruleset, seed=game_seed)
+        game_seed += 1
+        while not game.is_over:
+            action = choose(rng, game.legal_actions())
+            kind = kind_of(game, action)
+            before = len(game.deals)
+            cost = measure(game, action)
+            if len(game.deals) != before or game.is_over:
+                kind += " + deal end"
+            spent[kind] += cost
+            count[kind] += 1
+        played += len(game.deals)
+    return spent, count, played
+
+
+def bytecodes_by_kind(ruleset, deals: int, seed: int) -> None:
+    """The bytecodes of one `apply()` by what was applied (the same games as the count above, played again:
+    telling the kinds apart costs bytecodes of its own, kept out of that count)."""
+    executed = [0]
+
+    def trace(frame, event, arg):
+        frame.f_trace_opcodes = True
+        if event == "opcode":
+            executed[0] += 1
+        return trace
+
+    def measure(game, action) -> int:
+        executed[0] = 0
+        sys.settrace(trace)
+        game.apply(action)
+        sys.settrace(None)
+        return executed[0]
+
+    spent, count, played = by_kind(ruleset, deals, seed, measure)
+    total = sum(spent.values()) / played
+    print(f"in apply(): {total:,.0f} bytecodes a deal; by what was applied (a deal, each, a deal, share):")
+    for kind, n in spent.most_common(12):
+        print(f"  {kind:32s} {count[kind] / played:6.2f} {n / count[kind]:7.0f} {n / played:7.0f} "
+              f"{100 * n / played / total:5.1f}%")
 
 
 def main() -> None:
@@ -113,28 +163,14 @@ def main() -> None:
     if args.bytecodes:
         bytecodes(ruleset, args.deals or 500, args.seed, args.reference)
         return
-    args.deals = args.deals or 20000
-    rng = random.Random(args.seed)
     counter = time.perf_counter_ns
-    spent: Counter = Counter()
-    count: Counter = Counter()
-    deals = 0
-    seed = args.seed
-    while deals < args.deals:
-        game = GameState(ruleset, seed=seed)
-        seed += 1
-        while not game.is_over:
-            action = choose(rng, game.legal_actions())
-            kind = kind_of(game, action)
-            before = len(game.deals)
-            t0 = counter()
-            game.apply(action)
-            t1 = counter()
-            if len(game.deals) != before or game.is_over:
-                kind += " + deal end"
-            spent[kind] += t1 - t0
-            count[kind] += 1
-        deals += len(game.deals)
+
+    def measure(game, action) -> int:
+        t0 = counter()
+        game.apply(action)
+        return counter() - t0
+
+    spent, count, deals = by_kind(ruleset, args.deals or 20000, args.seed, measure)
     total = sum(spent.values()) / deals / 1000
     print(f"{ruleset.name}: {deals} deals, {sum(count.values()) / deals:.1f} decisions a deal")
     print(f"{'applied':32s} {'a deal':>7s} {'us each':>8s} {'us a deal':>10s} {'share':>6s}")

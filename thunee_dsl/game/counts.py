@@ -82,5 +82,5 @@ class BeatableInLed(SeatCounts):
         for _, cards, _ in deal.tricks:
             for _, c in cards:
                 out &= t.unbit[c]
-        above = deal.r.beats[t.no_trump]  # the higher cards of a card's suit
-        return sum(1 for c in iter_cards(hand) if above[c] & out)
+        # the seat's cards below some card still out (by the plain ranking): those a higher card could beat
+        return (hand & t.beaten_by_any(out)).bit_count()

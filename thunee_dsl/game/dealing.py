@@ -3,6 +3,8 @@ play)."""
 
 from __future__ import annotations
 
+from operator import or_
+
 
 class DealBatch:
     """The step ``deal N``: batch ``number`` of ``deal.batches`` to every seat, in the order received."""
@@ -21,14 +23,14 @@ class DealBatch:
             DealBatch.deal_row(deal, start, end)
             deal.batches_dealt = number
             return
-        seat = 0
         if deal.order_bits is not None:
-            for bits in deal.order_bits:
-                m = sum(bits[start:end])  # distinct cards: the sum of their bits is their mask
-                hands[seat] |= m
-                dealt[seat] |= m
-                seat += 1
+            # each seat's batch, as the sum of its cards' bits (distinct cards: the sum is their mask), and
+            # into the hands, without a Python loop over the seats
+            masks = list(map(sum, map(t.batch_pick[number - 1], deal.order_bits)))
+            hands[:] = map(or_, hands, masks)
+            dealt[:] = map(or_, dealt, masks)
         else:
+            seat = 0
             bit = t.bit
             for cards in deal.order:
                 m = 0

@@ -59,9 +59,12 @@ class Declarations(Window):
             hand = deal.hands[seat] & deal.shown[seat] if decl.face_up_only else deal.hands[seat]  # declarable()
             # the cards first (one table look-up), the declaration's condition only for a seat holding one
             verb = decl.verb
+            held = t.combinations_held(verb, hand)
+            if not held:
+                continue  # (most hands, most tricks)
             actions = t.declaration_actions[verb][seat]
             found = []
-            for suit, trumps, other in t.combinations_held(verb, hand):
+            for suit, trumps, other in held:
                 if (trumps if suit == deal.trump else other) and \
                         not (decl.once_per_suit and (verb, suit) in deal.declared) and (verb, suit) not in deal.barred:
                     found.append(actions[suit])  # (not spent(): read inline, it runs after most tricks)

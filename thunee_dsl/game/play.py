@@ -226,11 +226,7 @@ class Play(Turn):
         trick = deal.trick
         tricks = deal.tricks
         tricks.append((trick[0][0], tuple(trick), winner))
-        points = t.points
-        won = 0
-        for _, c in trick:
-            won += points[c]
-        deal.team_cards[team] += won
+        deal.team_cards[team] += sum(map(t.points_played, trick))
         deal.team_tricks[team] += 1
         deal.team_tricks_step[team] += 1
         deal.seat_tricks[winner] += 1

@@ -13,7 +13,8 @@ True
 from __future__ import annotations
 
 import random
-from operator import itemgetter
+from itertools import repeat
+from operator import add, call, itemgetter
 from dataclasses import dataclass, field, replace
 
 from thunee_dsl.errors import IllegalActionError
@@ -105,7 +106,7 @@ class GameState:
         first = t.first_receiver_of[self.dealer % t.seats]
         getters = t.receive[first]
         if getters is not None:  # each seat's cards in the order received, picked in one call
-            return [list(g(cards)) for g in getters], getters, cards
+            return list(map(list, map(call, getters, repeat(cards)))), getters, cards
         order: list[list[int]] = [[] for _ in range(t.seats)]
         for seat, start, end in t.deal_slices[first]:
             order[seat] += cards[start:end]
@@ -128,9 +129,9 @@ class GameState:
             # cards were
             pick = itemgetter(*pack)
             pack = pick(names)
-            names = tuple([g(pack) for g in getters])
+            names = tuple(map(call, getters, repeat(pack)))  # (each getter called in C: no Python loop)
             pack = pick(tables(self.ruleset).bit)
-            bits = [g(pack) for g in getters]
+            bits = list(map(call, getters, repeat(pack)))
         else:
             # itemgetter picks a hand's names in one call (it gives a bare item, not a tuple, for one card)
             names = tuple([itemgetter(*cards)(names) if len(cards) > 1 else tuple(names[c] for c in cards)
@@ -262,16 +263,15 @@ class GameState:
 
     def _after_move(self) -> None:
         deal = self.deal
-        if deal is None or not deal.over or self.deals[-1].result is not None:
+        record = self.deals[-1] if self.deals else None
+        if deal is None or not deal.over or record.result is not None:
             return
-        result = score_deal(deal)
-        self.deals[-1].result = result
-        for team, n in enumerate(result.balls):
-            self.score[team] += n
+        result = record.result = score_deal(deal)
+        self.score[:] = map(add, self.score, result.balls)
         was_after_deuce = self.after_deuce
         self._decide_winner()
-        self.deals[-1].score_after = tuple(self.score)
-        self.deals[-1].deuce = self.after_deuce and not was_after_deuce
+        record.score_after = tuple(self.score)
+        record.deuce = self.after_deuce and not was_after_deuce
         self._rotate_dealer(result)
         deal.release()
         if self.auto_deal and not self.is_over:

@@ -34,17 +34,17 @@ class RulesetTables:
     # slots: read at a fixed offset (the hot paths read a dozen of these per card)
     __slots__ = (
         "_held", "_next_amounts", "_own", "_parsed", "actions_of", "after_team_trick", "any_combination",
-        "batch_bounds", "bit",
+        "batch_bounds", "batch_pick", "beaten_by_any", "bit",
         "call_options", "calling", "calls", "card_of", "claim_choices", "claim_of", "claim_trick",
         "combination_cards", "combination_masks", "driver", "no_cards", "no_rows", "chooser_of", "deal_slices", "declaration_actions",
         "declaration_of", "during_calling", "face_down", "fast_of", "first_lead_not_trump", "first_receiver_of", "follow",
         "follow_suit", "late_offered", "lay_out_after", "lay_out_unless_undertaking", "n_tricks", "names", "names_of",
         "next_seat", "no_trump", "offered_after", "opponents_from", "other_team", "others_from", "pack",
-        "pass_action", "pass_only", "pending_play", "play", "points", "receive", "say", "seat_card", "seats",
+        "pass_action", "pass_only", "pending_play", "play", "points", "points_played", "receive", "say", "seat_card", "seats",
         "seats_from", "shuffle_steps", "size", "suit_index", "suit_mask_of", "suit_masks", "suit_of",
         "suits_present", "team_of", "team_seats_from", "teams", "trump_actions_of", "trump_by_card",
         "trump_by_suit", "trump_last", "unbit", "undercut_only_with_all_trumps", "undertaking_of",
-        "undertakings_order",
+        "undertakings_order", "late_order",
     )
 
     def __init__(self, r: Ruleset):
@@ -68,6 +68,9 @@ class RulesetTables:
             tuple([s for s in self.seats_from[first] if self.team_of[s] == self.team_of[first]]
                   + [s for s in self.seats_from[first] if self.team_of[s] != self.team_of[first]])
             for first in range(n))
+        # the same without the leader of the first trick (asked for a late undertaking): [first][leader]
+        self.late_order = tuple(tuple(tuple(s for s in order if s != leader) for leader in range(n))
+                                for order in self.undertakings_order)
         self.opponents_from = tuple(tuple(s for s in self.seats_from[(first + 1) % n] if self.team_of[s] != self.team_of[first])
                                     for first in range(n))  # the opponents of ``first``, in turn after it
         self.others_from = tuple(tuple(s for s in self.seats_from[(first + 1) % n] if s != first) for first in range(n))
@@ -91,6 +94,14 @@ class RulesetTables:
         self.suit_mask_of = tuple(deck.suit_masks[deck.suit_of[c]] for c in range(deck.size))
         # mask -> the suits it has cards of, as a mask of suits (8 bits of the mask looked up at once)
         self.suits_present = _mask_to_union(tuple(1 << deck.suit_of[c] for c in range(deck.size)), deck.size)
+        # mask -> the cards of their suits that its cards beat by the plain ranking (no trumps): the cards
+        # a higher card among them could beat (seat.beatable_in_led)
+        below = [0] * deck.size
+        for card, higher in enumerate(r.beats[r.no_trump]):  # (each card's higher cards of its suit)
+            for c in range(deck.size):
+                if (higher >> c) & 1:
+                    below[c] |= 1 << card
+        self.beaten_by_any = _mask_to_union(tuple(below), deck.size)
         # the opponents of each team (two teams), as Env.opponents names them
         self.other_team = tuple((team + 1) % 2 if r.teams == 2 else None for team in range(r.teams))
 
@@ -116,6 +127,9 @@ class RulesetTables:
         # actions_of would join three chunks
         self.follow = tuple(_suit_subsets(self.actions_of[s], deck.suit_masks, deck.size) for s in range(n))
         self.seat_card = tuple(tuple((s, c) for c in range(deck.size)) for s in range(n))
+        # the points of a card played, read by the (seat, card) a trick holds: a trick's points are one sum
+        # over a map, no loop in Python
+        self.points_played = {(s, c): deck.points[c] for s in range(n) for c in range(deck.size)}.__getitem__
         # announcements without an argument, per seat and verb
         self.say = tuple({v: Action(s, v) for v in
                           [u.verb for u in r.undertakings] + [c.verb for c in r.claims] + ["redeal", "concede"]
@@ -164,6 +178,8 @@ class RulesetTables:
         self.receive = tuple(receive)
 
         self.batch_bounds = tuple((sum(r.batches[:i]), sum(r.batches[:i + 1])) for i in range(len(r.batches)))
+        # each batch picked from a seat's cards in the order received (one C call, see DealBatch.start)
+        self.batch_pick = tuple(itemgetter(slice(start, end)) for start, end in self.batch_bounds)
         # declarations: per declaration, per suit, the masks of its combinations (best first)
         self.combination_masks = {
             d.verb: tuple(tuple((deck.mask_of(deck.card_of(suit, rank) for rank in combo.ranks), combo.trumps,

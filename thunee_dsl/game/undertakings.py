@@ -114,7 +114,7 @@ class LateUndertakings(Undertakings):
         """Open if some seat may call one (True), else nothing opens (False)."""
         t = deal.t
         first = deal.trump_maker if deal.trump_maker is not None else (deal.dealer + 1) % t.seats
-        order = tuple(s for s in t.undertakings_order[first] if s != leader)
+        order = t.late_order[first][leader]
         window = LateUndertakings(order)
         window.offered, window.calling = t.late_offered[deal.batches_dealt], None
         return window.open_at_first_speaker(deal, order)

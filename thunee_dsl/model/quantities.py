@@ -139,8 +139,10 @@ CONTEXTS = {
 
 def _role_attr(role: str, attr: str) -> Callable:
     """A per-team or per-seat list of the deal, indexed by the team or seat the role names."""
-    def get(env, _role=role):
-        return getattr(env.deal, attr)[getattr(env, _role)]
+    read, index = attrgetter(f"deal.{attr}"), attrgetter(role)  # (two C calls, no getattr by name)
+
+    def get(env):
+        return read(env)[index(env)]
     return get
 
 
