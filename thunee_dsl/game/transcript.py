@@ -262,40 +262,60 @@ def _window_for(ruleset: Ruleset, verb: str) -> type[Window] | None:
 def _replay_action(game: GameState, action: Action, prefix: str) -> None:
     """Apply ``action``, passing for the seats polled before it in open windows (game.replay).
 
+    An action that is an offence now but becomes legal by passing the open windows is taken at that later
+    moment (a declaration said before the cards that make it true are dealt is read as said once they are).
     If it never becomes possible, the error reports the reason and the legal actions of one
     moment: the first at which the window the action belongs to was open, else the last."""
+    offence_now = [False]
+    ready = _ready_for(game, action, offences=True, offence_now=offence_now)
+    if pass_until(game, ready):
+        if offence_now[0]:
+            trial = game.clone()
+            if pass_until(trial, _ready_for(trial, action, offences=False)):
+                pass_until(game, _ready_for(game, action, offences=False))
+        game.apply(action)
+        return
+    if game.deals[-1].result is not None:
+        return  # closing the windows ended the deal (thrown in): the rest of it is ignored
+    reason, legal = ready.first_seen or (game.explain_illegal(action), game.legal_actions())
+    shown = ", ".join(str(a) for a in legal) or "none"
+    raise TranscriptError(f"{prefix}: {reason}; legal now: {shown}")
+
+
+def _ready_for(game: GameState, action: Action, offences: bool, offence_now: list | None = None):
+    """The test :func:`pass_until` asks before each pass: has the moment for ``action`` come (legal, or with
+    ``offences`` an offence the ruleset penalises)? Its ``first_seen`` keeps the reason and legal actions of the
+    first moment the action's own window was open, for the error message."""
     kind = _window_for(game.ruleset, action.verb)
-    first_seen = None
     passed_in = None  # the action's own window, just passed in
 
     def ready(legal):
-        nonlocal first_seen, passed_in
+        nonlocal passed_in
         window, own = _open_window(game, action, kind)
-        if passed_in is not None and window is not passed_in and game.offence_of(action) is None:
+        offence = game.offence_of(action) is not None
+        if passed_in is not None and window is not passed_in and not offence:
             # the window this action belongs to closed without it becoming possible (a declaration at the
             # wrong time, which the ruleset lets the opponents challenge, is possible once it has closed)
             return STOP
         passed_in = None
         # a pass is a bid of its own where tricks are bid: it never declines an announcement window then
         bid_pass = action.verb == "pass" and window is not None and _bidding_ahead(game)
-        if (action in legal and not bid_pass) or game.offence_of(action) is not None:
+        if action in legal and not bid_pass:
             return True
-        if first_seen is None and own:
-            first_seen = (game.explain_illegal(action), legal)
+        if offence and offences:
+            if offence_now is not None:
+                offence_now[0] = True
+            return True
+        if ready.first_seen is None and own:
+            ready.first_seen = (game.explain_illegal(action), legal)
         if window is None or (own and game.to_act == action.seat):
             return STOP  # nothing to pass, or the action's own seat polled in its window: not this way
         if own:
             passed_in = window
         return False
 
-    if pass_until(game, ready):
-        game.apply(action)
-        return
-    if game.deals[-1].result is not None:
-        return  # closing the windows ended the deal (thrown in): the rest of it is ignored
-    reason, legal = first_seen or (game.explain_illegal(action), game.legal_actions())
-    shown = ", ".join(str(a) for a in legal) or "none"
-    raise TranscriptError(f"{prefix}: {reason}; legal now: {shown}")
+    ready.first_seen = None
+    return ready
 
 
 # -- what this module reads of the engine's flow (for the error messages above) ----------------------

@@ -208,7 +208,8 @@ class _Compiler:
 
     def sequence(self, batches) -> tuple[str, ...]:
         steps = tuple(self.data["sequence"])
-        sections = {"make trumps": "trumps", "calling": "calling", "undertakings": "undertakings"}
+        sections = {"make trumps": "trumps", "calling": "calling", "undertakings": "undertakings",
+                    "redeal": "redeal"}
         deals = [int(s.split()[1]) for s in steps if s.startswith("deal ")]
         if deals != list(range(1, len(batches) + 1)):
             self.problem(("sequence",), f"the sequence must deal the {len(batches)} batches of deal.batches "

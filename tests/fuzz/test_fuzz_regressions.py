@@ -1,0 +1,42 @@
+"""Inputs the fuzz campaign found reaching an internal error or a wrong replay, kept as regressions."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from checks import REPO, check_ruleset_file, cli, play_and_replay
+from thunee_dsl import load_ruleset
+from thunee_dsl.errors import RulesetError
+
+
+def test_a_redeal_step_without_a_redeal_section_is_refused_where_the_step_is_written(tmp_path):
+    # cats-at-cards without its 'redeal:' section but still with the 'redeal' step: it validated, then the
+    # first deal failed inside the engine (the step reads the section's allowed_if)
+    text = (REPO / "rulesets" / "cats-at-cards.yaml").read_text(encoding="utf-8")
+    text = re.sub(r"\nredeal:\n(  .*\n)+", "\n", text)
+    assert "\nredeal:" not in text and "redeal, undertakings" in text
+    path = tmp_path / "no-redeal-section.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(RulesetError) as error:
+        load_ruleset(str(path))
+    [problem] = error.value.problems
+    assert problem.message == "step 'redeal' needs a 'redeal:' section"
+    line = text.splitlines()[problem.location.line - 1]
+    assert line.startswith("sequence:") and line[problem.location.column - 1:].startswith("redeal")
+    code, err = cli("validate", str(path))
+    assert code == 1 and err.startswith(f"{path}:{problem.location.line}:{problem.location.column}: step 'redeal'")
+    check_ruleset_file(path, games=1, seed=1)  # refused with located problems everywhere
+
+
+def test_a_jodie_any_time_said_before_its_last_card_is_dealt_replays_as_the_table_played_it():
+    # seed 10: seat 2 declares a Jodie of clubs before its first card, holding both cards only once the
+    # second batch is dealt; its transcript lists "2 jodie C" among the windows it passed, and the replay
+    # took it at once, while seat 2 held four cards: a false declaration (4 balls to the other team) instead
+    # of 20 counted (play_and_replay asserts that the replay gives the game's balls)
+    path = REPO / "examples" / "house" / "jodie-any-time.yaml"
+    game = play_and_replay(load_ruleset(str(path)), path, 10, 3)
+    first = game.deals[0]
+    assert "2 jodie C" in [str(a) for a in first.actions] and first.result.balls == (1, 0)
+    assert "team.declared [20]" in first.result.explanation[0]
