@@ -40,3 +40,24 @@ def test_a_jodie_any_time_said_before_its_last_card_is_dealt_replays_as_the_tabl
     first = game.deals[0]
     assert "2 jodie C" in [str(a) for a in first.actions] and first.result.balls == (1, 0)
     assert "team.declared [20]" in first.result.explanation[0]
+
+
+@pytest.mark.parametrize("bad", [None, 5, 1.5, ["2", "play"], b"2 play JH", "2", "two play JH", ""])
+def test_anything_that_is_not_an_action_is_refused_in_words(bad):
+    """A library caller passing something other than an Action (or its text) gets IllegalActionError from
+    every entry point, never an AttributeError or TypeError from inside the engine."""
+    from thunee_dsl.errors import IllegalActionError
+    from thunee_dsl.game import GameState
+    from thunee_dsl import load_ruleset
+    game = GameState(load_ruleset("standard"), seed=3)
+    for call in (game.apply, game.explain_illegal, game.offence_of, game.can_apply, game.verify):
+        with pytest.raises(IllegalActionError):
+            call(bad)
+
+
+@pytest.mark.parametrize("args", [("1", "play", "JH"), (1.5, "pass"), (True, "pass"), (1, None), (1, "play", ["JH"]),
+                                  (1, "call", 2.5), (1, "call", False)])
+def test_an_action_made_with_the_wrong_kinds_of_value_is_refused_when_made(args):
+    from thunee_dsl.game import Action
+    with pytest.raises(TypeError, match="an action's"):
+        Action(*args)

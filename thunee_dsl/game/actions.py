@@ -31,6 +31,16 @@ class Action:
     # hashed, shown or passed to __init__)
     _fast: tuple | None = field(default=None, init=False, repr=False, compare=False, hash=False)
 
+    def __post_init__(self) -> None:
+        # an Action made in code with the wrong kinds of value is refused here, in words, rather than deep in
+        # the engine (text goes through Action.parse)
+        if type(self.seat) is not int:
+            raise TypeError(f"an action's seat is a whole number, got {self.seat!r}")
+        if type(self.verb) is not str:
+            raise TypeError(f"an action's verb is text such as 'play', got {self.verb!r}")
+        if self.arg is not None and type(self.arg) not in (str, int):
+            raise TypeError(f"an action's argument is a card, a suit, a number or nothing, got {self.arg!r}")
+
     def __str__(self) -> str:
         return f"{self.seat} {self.verb}" if self.arg is None else f"{self.seat} {self.verb} {self.arg}"
 

@@ -168,10 +168,13 @@ class GameState:
         return deal._compute_legal() if legal is None else legal
 
     def can_apply(self, action: Action) -> bool:
+        action = as_action(action)
         return action in self.legal_actions() or self.offence_of(action) is not None
 
     def offence_of(self, action: Action) -> str | None:
         """The penalised offence that ``action`` would commit now, or None."""
+        if action.__class__ is not Action:
+            action = as_action(action)
         if self.deal is None or self.is_over:
             return None
         return self.deal.offence_of(action)
@@ -186,6 +189,7 @@ class GameState:
     def explain_illegal(self, action: Action) -> str:
         """A short reason, in the game's words, why ``action`` cannot be applied now (the legality check
         of its action family, see Deal.why_not)."""
+        action = as_action(action)
         if self.is_over:
             return "the game is over"
         if self.deal is None:
@@ -205,8 +209,7 @@ class GameState:
         """Apply an action and return it as recorded. Raises IllegalActionError otherwise."""
         deal = self.deal
         if action.__class__ is not Action or deal is None:
-            if isinstance(action, str):
-                action = Action.parse(action)
+            action = as_action(action)
             if deal is None:
                 raise IllegalActionError("no deal in progress", ())
         done = deal.apply_if_legal(action)  # (nothing is legal once the game is over: its last deal is)
@@ -412,3 +415,16 @@ def _challenges(r: Ruleset) -> list[str]:
     return sorted({d.wrong_time.challenge for d in r.declarations if d.wrong_time is not None})
 
 
+
+
+def as_action(action) -> Action:
+    """``action`` itself, or the Action its text ``"SEAT VERB [ARGUMENT]"`` parses to; anything else is refused
+    with :class:`IllegalActionError` (a library caller's mistake said in words, never an error deep inside)."""
+    if isinstance(action, Action):
+        return action
+    if isinstance(action, str):
+        try:
+            return Action.parse(action)
+        except ValueError as err:
+            raise IllegalActionError(str(err), ()) from None
+    raise IllegalActionError(f"not an action: {action!r} (an Action, or text such as '2 play JH')", ())
