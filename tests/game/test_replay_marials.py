@@ -170,3 +170,17 @@ def test_the_rulebook_and_diff_name_marials():
     assert "Adds Thunee callable between the calls to make trumps: yes" in changes
     assert "Removes Jodie at the wrong time, void if challenged (marials)" in changes
     assert "Undercutting: only with nothing but trumps -> allowed" in changes
+
+
+def test_the_word_the_opponents_call_comes_from_the_data(tmp_path):
+    """"marials on D" is standard's word (`late.called_as`), not the engine's: a table without the word is told
+    the same rule without it."""
+    text = (STANDARD / "error_late_thunee_not_safe.yaml").read_text()
+    overlay = tmp_path / "no-word.yaml"
+    overlay.write_text("extends: standard\nname: no-word\nundertakings:\n  thunee:\n    late:\n      called_as: null\n")
+    with pytest.raises(TranscriptError) as excinfo:
+        replay_text(text.replace("ruleset: standard", f"ruleset: {overlay}"), "t.yaml")
+    assert '"3 thunee": Thunee called after the first lead stands only for a caller safe in D' in str(excinfo.value)
+    assert "marials" not in str(excinfo.value)
+    with pytest.raises(TranscriptError, match='"3 thunee": marials on D: Thunee called after the first lead'):
+        replay_text(text, "t.yaml")

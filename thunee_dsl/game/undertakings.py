@@ -82,7 +82,8 @@ class Undertakings(Window):
             if not u.late.safe_if.evaluate(env):
                 r = deal.r
                 led = r.deck.suits[r.deck.suit_of[deal.trick[0][1]]]
-                return Refusal(f"marials on {led}: {u.title} called after the first lead stands only for a caller "
+                called = f"{u.late.called_as} on {led}: " if u.late.called_as else ""  # the table's word, from the data
+                return Refusal(f"{called}{u.title} called after the first lead stands only for a caller "
                                f"safe in {led} ({u.late.safe_if.text} is false for seat {seat}); the lead stands")
         if not isinstance(window, Undertakings) or u not in window.offered:
             return Refusal(f"{u.title} may only be called once {u.after_batch} "

@@ -297,7 +297,8 @@ class _Compiler:
         late = self.get(*path)
         if late is None:
             return None
-        return LateCall(self.formula(path + ("safe_if",), "undertaking", "boolean"), late.get("source", ""))
+        return LateCall(self.formula(path + ("safe_if",), "undertaking", "boolean"), late.get("source", ""),
+                        late.get("called_as", ""))
 
     def wrong_time(self, path: tuple) -> WrongTime | None:
         wrong = self.get(*path)

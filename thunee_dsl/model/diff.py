@@ -46,6 +46,7 @@ WORDS = {
     "during_calling": "callable between the calls to make trumps",
     "late": "callable after the first lead (marials on the suit led)",
     "late.safe_if": "callable after the first lead when",
+    "late.called_as": "what the opponents call on a late call",
     "wrong_time": "at the wrong time, void if challenged (marials)",
     "wrong_time.challenge": "challenge word for a declaration at the wrong time",
 }

@@ -375,7 +375,9 @@ def _late_and_between_calls(u) -> list[str]:
     if u.during_calling:
         out.append("- It may also be called between the calls to make trumps; that ends the calling.")
     if u.late is not None:
-        out.append(f"- Called as or after the first card is led, the opponents call *marials* on the suit led: it "
+        word = u.late.called_as
+        said = f"the opponents call *{word}* on the suit led: it " if word else "it "
+        out.append(f"- Called as or after the first card is led, {said}"
                    f"stands only for a caller for whom `{u.late.safe_if.text}` (safe in that suit: only its top cards, "
                    "or none); the leader then takes the card back and the caller leads. Anyone else may not call it "
                    "then, and the lead stands.")

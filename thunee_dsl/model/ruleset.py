@@ -167,6 +167,7 @@ class LateCall:
 
     safe_if: Formula
     source: str = ""
+    called_as: str = ""  # what the opponents call, in the table's words ("marials"): named in a refusal
 
 
 @dataclass(frozen=True)
