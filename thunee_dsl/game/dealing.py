@@ -3,6 +3,8 @@ play)."""
 
 from __future__ import annotations
 
+import random
+from functools import lru_cache
 from operator import or_
 
 
@@ -55,3 +57,42 @@ class DealBatch:
             for c in cards[start:end]:
                 deal.face_down[seat] |= bit[c]
                 deal.dealt[seat] |= bit[c]
+
+
+@lru_cache(maxsize=None)
+def shuffler(size: int):
+    """``shuffle(getrandbits, cards)``: CPython's :meth:`random.Random.shuffle` of a list of ``size`` items
+    (Fisher-Yates from the last index down, each index drawn by rejection from ``getrandbits``), written
+    out step by step with its numbers as constants: the same permutation and random stream, without the
+    loop's own work (a step costs the draw and the swap). Generated from ``size`` alone (no text of a
+    ruleset reaches the source); checked against ``Random.shuffle`` the first time each size is made.
+    ``shuffler_source(size)`` shows the code."""
+    namespace: dict = {}
+    exec(compile(shuffler_source(size), f"<shuffle of {size}>", "exec"), namespace)
+    shuffle = namespace["shuffle"]
+    for seed in (size, size + 1):
+        a, b = random.Random(seed), random.Random(seed)
+        x, y = list(range(size)), list(range(size))
+        a.shuffle(x)
+        shuffle(b.getrandbits, y)
+        if x != y or a.random() != b.random():  # pragma: no cover - a Python whose shuffle draws otherwise
+            return _shuffle_by_method
+    return shuffle
+
+
+def shuffler_source(size: int) -> str:
+    """The source of :func:`shuffler` for ``size`` items."""
+    if type(size) is not int:  # (only a number is ever written into the code)
+        raise TypeError(f"a pack size is a whole number, got {size!r}")
+    lines = ["def shuffle(getrandbits, cards):"]
+    for i in reversed(range(1, size)):
+        n, k = i + 1, (i + 1).bit_length()
+        lines += [f"    j = getrandbits({k})", f"    while j >= {n}:", f"        j = getrandbits({k})",
+                  f"    cards[{i}], cards[j] = cards[j], cards[{i}]"]
+    if size < 2:
+        lines.append("    pass")
+    return "\n".join(lines) + "\n"
+
+
+def _shuffle_by_method(getrandbits, cards) -> None:  # pragma: no cover - see shuffler
+    getrandbits.__self__.shuffle(cards)

@@ -97,8 +97,8 @@ class GameState:
         t = tables(r)
         cards = list(t.pack)
         rng = self.rng
-        if type(rng) is random.Random and _FAST_SHUFFLE:
-            _shuffle(rng, cards, t.shuffle_steps)  # the same permutation and random stream as rng.shuffle
+        if type(rng) is random.Random:
+            t.shuffle(rng.getrandbits, cards)  # the same permutation and random stream as rng.shuffle
         else:
             rng.shuffle(cards)
         if r.cut != "none":
@@ -208,11 +208,17 @@ class GameState:
     def apply(self, action: Action) -> Action:
         """Apply an action and return it as recorded. Raises IllegalActionError otherwise."""
         deal = self.deal
-        if action.__class__ is not Action or deal is None:
+        try:
+            done = deal.apply_if_legal(action)  # (nothing is legal once the game is over: its last deal is)
+        except AttributeError:
+            # its first read is the action's _fast: text (or anything else) is not an Action, or no deal is in
+            # progress (checked here rather than before every action: a decision's check costs a twentieth)
+            if action.__class__ is Action and deal is not None:
+                raise
             action = as_action(action)
             if deal is None:
-                raise IllegalActionError("no deal in progress", ())
-        done = deal.apply_if_legal(action)  # (nothing is legal once the game is over: its last deal is)
+                raise IllegalActionError("no deal in progress", ()) from None
+            done = deal.apply_if_legal(action)
         if done == APPLIED:
             self.history.append(action)
             self._record.actions.append(action)
@@ -382,32 +388,6 @@ def _copy_random(rng: random.Random) -> random.Random:
     other = kind.__new__(kind)
     other.setstate(rng.getstate())
     return other
-
-
-def _shuffle(rng: random.Random, cards: list, steps) -> None:
-    """``rng.shuffle(cards)`` of CPython's :class:`random.Random` (Fisher-Yates, each index drawn by
-    rejection from ``getrandbits``), without a method call per card. ``steps`` is ``(i, i + 1, bits)``
-    for i from the last index down to 1. Checked against ``rng.shuffle`` when this module loads."""
-    getrandbits = rng.getrandbits
-    for i, n, k in steps:
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        cards[i], cards[j] = cards[j], cards[i]
-
-
-def _fast_shuffle_agrees() -> bool:
-    for size in (24, 32, 52):
-        a, b = random.Random(size), random.Random(size)
-        x, y = list(range(size)), list(range(size))
-        a.shuffle(x)
-        _shuffle(b, y, tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, size))))
-        if x != y or a.random() != b.random():
-            return False
-    return True
-
-
-_FAST_SHUFFLE = _fast_shuffle_agrees()
 
 
 def _challenges(r: Ruleset) -> list[str]:

@@ -19,6 +19,7 @@ from __future__ import annotations
 from operator import itemgetter
 
 from thunee_dsl.game.actions import Action
+from thunee_dsl.game.dealing import shuffler
 from thunee_dsl.game.play import Play
 from thunee_dsl.model.ruleset import Ruleset
 
@@ -41,7 +42,7 @@ class RulesetTables:
         "follow_suit", "late_offered", "lay_out_after", "lay_out_unless_undertaking", "n_tricks", "names", "names_of",
         "next_seat", "no_trump", "offered_after", "opponents_from", "other_team", "others_from", "pack",
         "pass_action", "pass_only", "pending_play", "play", "points", "points_played", "receive", "say", "seat_card", "seats",
-        "seats_from", "shuffle_steps", "size", "suit_index", "suit_mask_of", "suit_masks", "suit_of",
+        "seats_from", "shuffle", "size", "suit_index", "suit_mask_of", "suit_masks", "suit_of",
         "suits_present", "team_of", "team_seats_from", "teams", "trump_actions_of", "trump_by_card",
         "trump_by_suit", "trump_last", "unbit", "undercut_only_with_all_trumps", "undertaking_of",
         "undertakings_order", "late_order",
@@ -152,8 +153,9 @@ class RulesetTables:
         self.suit_index = {letter: i for i, letter in enumerate(deck.suits)}
         self.calling = r.calling
         self._next_amounts: dict = {}
-        # shuffling (see state._shuffle) and dealing: (seat, start, end) in the pack, per first receiver
-        self.shuffle_steps = tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, deck.size)))
+        # shuffling (Random.shuffle written out for this pack's size, see dealing.shuffler) and dealing:
+        # (seat, start, end) in the pack, per first receiver
+        self.shuffle = shuffler(deck.size)
         slices = []
         for first in range(n):
             pos, out = 0, []
