@@ -5,6 +5,7 @@ ruleset says so."""
 from __future__ import annotations
 
 from thunee_dsl.game.windows import Refusal, Window
+from thunee_dsl.model.quantities import CONTEXTS, TEAM_NUMBERS
 
 FORBIDDEN_CLAIM = "forbidden claim"
 
@@ -41,6 +42,7 @@ class Claims(Window):
         return choices(deal, seat)[0]
 
     def take(self, deal, action) -> None:
+        forget(deal)
         claim = deal.claim = deal.t.claim_of[action.verb]
         deal.claim_name = claim.name
         deal.claimer = action.seat
@@ -74,7 +76,33 @@ def claim_time(deal, seat: int) -> bool:
 
 
 def choices(deal, seat: int) -> tuple[tuple, tuple]:
-    """The claims ``seat`` may make now, and the same followed by its pass (shared tuples)."""
+    """The claims ``seat`` may make now, and the same followed by its pass (shared tuples). Where every
+    claim's conditions read only what is the same for both seats of a team and stays so while a trick is
+    played (``RulesetTables.claims_per_team``, see :func:`asked_once_per_team`), the claims offered are
+    worked out once per team and trick; :func:`forget` clears that after anything else that changes
+    what they read (a declaration, a challenge, an undertaking, a claim, an offence)."""
+    t = deal.t
+    if t.claims_per_team:
+        key = len(deal.tricks) * t.teams + deal.team_of[seat]
+        asked = deal._claims_asked
+        if asked is None:
+            asked = deal._claims_asked = {}
+        offered = asked.get(key)
+        if offered is None:
+            offered = asked[key] = _offered(deal, seat)
+    else:
+        offered = _offered(deal, seat)
+    table = t.claim_choices
+    if table is None:  # too many claims for a table of every set of them
+        say = t.say[seat]
+        options = tuple(say[c.verb] for i, c in enumerate(deal.r.claims) if (offered >> i) & 1)
+        return options, options + t.pass_only[seat]
+    return table[seat][offered]
+
+
+def _offered(deal, seat: int) -> int:
+    """The claims ``seat`` may make now, as bits (bit i: the ruleset's claim i): allowed and not forbidden
+    (saying a forbidden one would be an offence, so it is never offered)."""
     offered = 0
     env = deal.seat_env(seat, seat)
     bit = 1
@@ -82,14 +110,32 @@ def choices(deal, seat: int) -> tuple[tuple, tuple]:
         if claim.allowed_if is not None and not claim.allowed_if.evaluate(env):
             pass
         elif claim.forbidden_if is not None and claim.forbidden_if.evaluate(env):
-            pass  # saying it would be an offence, so it is never offered
+            pass
         else:
             offered |= bit
         bit <<= 1
-    t = deal.t
-    table = t.claim_choices
-    if table is None:  # too many claims for a table of every set of them
-        say = t.say[seat]
-        options = tuple(say[c.verb] for i, c in enumerate(deal.r.claims) if (offered >> i) & 1)
-        return options, options + t.pass_only[seat]
-    return table[seat][offered]
+    return offered
+
+
+def forget(deal) -> None:
+    """Something a claim's condition may read has changed (see :func:`choices`): ask again."""
+    deal._claims_asked = None
+
+
+def asked_once_per_team(ruleset) -> bool:
+    """Whether every claim's conditions read only names that are the same for both seats of a team and
+    that no card played changes until the trick is over: the numbers of the deal, the team roles and
+    their per-team numbers and balls (not a seat's own counts, which follow its hand, nor the ruleset's
+    team values, which may read anything). Then the claims offered are worked out once per team and
+    trick."""
+    return all(name in _SAME_FOR_A_TEAM_IN_A_TRICK
+               for claim in ruleset.claims for formula in (claim.allowed_if, claim.forbidden_if)
+               if formula is not None for name in formula.names)
+
+
+# the names of a claim's context that both seats of a team read alike and that stay fixed while a trick is
+# played (what changes them: the end of a trick, or an action that calls forget)
+_SAME_FOR_A_TEAM_IN_A_TRICK = frozenset(
+    {"call", "tricks", "tricks_played", "target", "corner_house", "undertaking", "claim"}
+    | {name for role in CONTEXTS["claim"].team_roles
+       for name in (role, f"{role}.won_last_trick", f"{role}.balls", *(f"{role}.{n}" for n, _, _ in TEAM_NUMBERS))})

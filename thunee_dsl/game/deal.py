@@ -121,7 +121,7 @@ class Deal:
         "step", "batches_dealt", "trump", "trump_card", "trump_way", "trump_maker", "trump_revealed", "call",
         "last_caller", "undertaking", "undertaker", "caught_by", "declaring_team", "claim", "claimer", "leader",
         "best", "winning", "play_end", "last_trick_winner", "window", "pending", "over", "cancelled", "offence",
-        "_legal", "_mask", "_row", "_led", "_plain", "_seat_env", "blind_from", "unseen", "redealt",
+        "_legal", "_mask", "_row", "_led", "_plain", "_seat_env", "_claims_asked", "blind_from", "unseen", "redealt",
         "high_bid", "high_bidder", "conceded_by", "redealer", "_counts", "_view_cache",
         "row", "covers", "face_up", "face_down", "shown", "laid", "turned", "undertaking_name", "claim_name",
         "order_bits", "makers", "counting", "barred", "steps", "before_card",
@@ -192,6 +192,7 @@ class Deal:
         self._led = 0  # in a trick: the cards of the suit led
         self._plain = False  # in a trick: the next seat's legal cards are those of the led suit it holds, if any
         self._seat_env: Env | None = None
+        self._claims_asked = None  # the claims offered to each team in this trick (see claims.choices)
         self.blind_from = None  # batches dealt when a blind undertaking was called
         self.unseen = 0  # the blind caller's face-down cards (unseen, unplayable until enough tricks are won)
         self.redealt = False  # thrown in by a redeal claim
@@ -256,6 +257,7 @@ class Deal:
         self._legal = None
         self._mask = 0
         self._seat_env = None
+        self._claims_asked = None
         self._counts = {}
         self._view_cache = None
         self.order_bits = None  # the cards received as bits: made from ``order``
@@ -571,7 +573,7 @@ def _driver(r: Ruleset) -> tuple[tuple, tuple]:
 
 _new_deal = object.__new__
 # what Deal.clone makes again instead of copying (each refers back to its deal)
-_MADE_AGAIN = {"_seat_env": lambda: None, "_counts": dict, "_view_cache": lambda: None}
+_MADE_AGAIN = {"_seat_env": lambda: None, "_claims_asked": lambda: None, "_counts": dict, "_view_cache": lambda: None}
 # values Deal.clone shares: immutable (the exact types: a subclass is not assumed to be)
 _SHARED_KINDS = frozenset({type(None), bool, int, str, tuple, frozenset, Ruleset, RulesetTables, Action, Undertaking,
                            Claim, Play, MakeTrumps, Bidding})

@@ -5,6 +5,7 @@ penalised; a false one (cards not held) is a penalised offence where the ruleset
 
 from __future__ import annotations
 
+from thunee_dsl.game.claims import forget as forget_claims
 from thunee_dsl.game.windows import Refusal, Window
 
 FALSE_DECLARATION = "false declaration"
@@ -161,6 +162,7 @@ class Challenge(Window):
         deal.team_declared[deal.team_of[seat]] -= value
         deal.declared.discard((decl.verb, suit))
         deal.barred.add((decl.verb, suit))
+        forget_claims(deal)
         deal.window = None
         deal.await_play(self.resume)
 
@@ -240,6 +242,7 @@ def record(deal, seat: int, decl, suit: int) -> None:
     deal.declarations.append((seat, decl.verb, suit, value))
     deal.declared.add((decl.verb, suit))
     deal.team_declared[deal.team_of[seat]] += value
+    forget_claims(deal)  # (a claim may read what a team has declared)
 
 
 def suit_of_arg(deal, arg) -> int:

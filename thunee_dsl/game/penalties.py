@@ -7,6 +7,7 @@ challenge is not penalised: it is made, and the challenge window opens (see
 
 from __future__ import annotations
 
+from thunee_dsl.game.claims import forget as forget_claims
 from thunee_dsl.game.declarations import WRONG_TIME, Declarations
 
 
@@ -31,6 +32,7 @@ class Penalties:
 
     def commit(deal, action, offence: str) -> None:
         deal._legal = None
+        forget_claims(deal)
         if offence == WRONG_TIME:
             Declarations.declare_at_wrong_time(deal, action)
             return

@@ -19,6 +19,7 @@ from __future__ import annotations
 from operator import itemgetter
 
 from thunee_dsl.game.actions import Action
+from thunee_dsl.game.claims import asked_once_per_team
 from thunee_dsl.game.dealing import shuffler
 from thunee_dsl.game.play import Play
 from thunee_dsl.model.ruleset import Ruleset
@@ -36,7 +37,7 @@ class RulesetTables:
     __slots__ = (
         "_held", "_next_amounts", "_own", "_parsed", "actions_of", "after_team_trick", "any_combination",
         "batch_bounds", "batch_pick", "beaten_by_any", "bit",
-        "call_options", "calling", "calls", "card_of", "claim_choices", "claim_of", "claim_trick",
+        "call_options", "calling", "calls", "card_of", "claim_choices", "claim_of", "claim_trick", "claims_per_team",
         "combination_cards", "combination_masks", "driver", "no_cards", "no_rows", "chooser_of", "deal_slices", "declaration_actions",
         "declaration_of", "during_calling", "face_down", "fast_of", "first_lead_not_trump", "first_receiver_of", "follow",
         "follow_suit", "late_offered", "lay_out_after", "lay_out_unless_undertaking", "n_tricks", "names", "names_of",
@@ -87,6 +88,7 @@ class RulesetTables:
         self.lay_out_after = r.play.lay_out_after
         self.lay_out_unless_undertaking = r.play.lay_out_unless_undertaking
         self.claim_trick = r.tricks_per_deal - 1 if r.claims else -1  # claims come before the last trick
+        self.claims_per_team = asked_once_per_team(r)  # (see claims.choices)
         self.bit = tuple(1 << c for c in range(deck.size))
         self.unbit = tuple(~(1 << c) for c in range(deck.size))
         self.points = deck.points

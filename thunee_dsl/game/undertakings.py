@@ -4,6 +4,7 @@ calls to make trumps, or late, right after the first lead, by a seat safe in the
 
 from __future__ import annotations
 
+from thunee_dsl.game.claims import forget as forget_claims
 from thunee_dsl.game.windows import Refusal, Window
 
 
@@ -47,6 +48,7 @@ class Undertakings(Window):
 
     def take(self, deal, action) -> None:
         u = deal.t.undertaking_of[action.verb]
+        forget_claims(deal)  # (a claim may read the undertaking and the trump makers)
         deal.undertaking = u
         deal.undertaking_name = u.name
         deal.undertaker = action.seat
