@@ -161,11 +161,13 @@ class GameState:
     def legal_actions(self):
         """The actions of the seat to act: a tuple shared until the next change (read it, do not
         modify it); ``[]`` once the game is over or before the first deal."""
-        deal = self.deal
-        if deal is None:
-            return []
-        legal = deal._legal  # the deal caches its legal actions until the next change (Deal.legal_actions)
-        return deal._compute_legal() if legal is None else legal
+        try:
+            legal = self.deal._legal  # the deal caches its legal actions until the next change (Deal.legal_actions)
+        except AttributeError:  # no deal yet (read every decision: cheaper than a test of self.deal first)
+            if self.deal is None:
+                return []
+            raise
+        return self.deal._compute_legal() if legal is None else legal
 
     def can_apply(self, action: Action) -> bool:
         action = as_action(action)
