@@ -215,11 +215,13 @@ class GameState:
         except AttributeError:
             # its first read is the action's _fast: text (or anything else) is not an Action, or no deal is in
             # progress (checked here rather than before every action: a decision's check costs a twentieth)
-            if action.__class__ is Action and deal is not None:
-                raise
+            if isinstance(action, Action) and deal is not None:
+                raise  # (from inside the engine: not the caller's input)
+            done = None
+        if done is None:
             action = as_action(action)
             if deal is None:
-                raise IllegalActionError("no deal in progress", ()) from None
+                raise IllegalActionError("no deal in progress", ())
             done = deal.apply_if_legal(action)
         if done == APPLIED:
             self.history.append(action)
