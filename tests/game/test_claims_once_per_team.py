@@ -145,3 +145,15 @@ def test_an_offence_an_undertaking_a_claim_and_a_challenge_clear_the_claims_work
     assert clone._claims_asked
     Penalties.commit(clone, Action(clone_claims.seat, "play", "AS"), "revoke")
     assert clone._claims_asked is None
+
+
+def test_a_team_value_named_like_a_built_in_number_is_not_shared(tmp_path):
+    """A ruleset's own team value may take a built-in number's name (here ``cards``, read by a claim as
+    ``callers.cards``): it may read anything, so the claims are worked out for each seat."""
+    path = tmp_path / "shadowed.yaml"
+    path.write_text("extends: standard\nname: shadowed\nscoring:\n  team_values:\n    cards:\n"
+                    "      formula: team.cards + team.declared\n"
+                    "claims:\n  double:\n    allowed_if: undertaking == none and callers.cards >= 0\n")
+    ruleset = load_ruleset(str(path))
+    assert "callers.cards" in ruleset.claims[0].allowed_if.names
+    assert not tables(ruleset).claims_per_team

@@ -128,7 +128,8 @@ def asked_once_per_team(ruleset) -> bool:
     their per-team numbers and balls (not a seat's own counts, which follow its hand, nor the ruleset's
     team values, which may read anything). Then the claims offered are worked out once per team and
     trick."""
-    return all(name in _SAME_FOR_A_TEAM_IN_A_TRICK
+    team_values = {tv.name for tv in ruleset.team_values}  # (a team value may take a built-in number's name)
+    return all(name in _SAME_FOR_A_TEAM_IN_A_TRICK and name.rpartition(".")[2] not in team_values
                for claim in ruleset.claims for formula in (claim.allowed_if, claim.forbidden_if)
                if formula is not None for name in formula.names)
 
