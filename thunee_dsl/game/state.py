@@ -217,11 +217,12 @@ class GameState:
             # progress (checked here rather than before every action: a decision's check costs a twentieth)
             if isinstance(action, Action) and deal is not None:
                 raise  # (from inside the engine: not the caller's input)
-            done = None
-        if done is None:
-            action = as_action(action)
+            try:
+                action = as_action(action)
+            except IllegalActionError as refusal:
+                raise refusal from None  # (the caller's input, said in words: not chained to the failed read)
             if deal is None:
-                raise IllegalActionError("no deal in progress", ())
+                raise IllegalActionError("no deal in progress", ()) from None
             done = deal.apply_if_legal(action)
         if done == APPLIED:
             self.history.append(action)
