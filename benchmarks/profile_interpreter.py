@@ -3,6 +3,7 @@
 
     python benchmarks/profile_interpreter.py [--deals N] [--ruleset NAME_OR_PATH] [--seed S]
     python benchmarks/profile_interpreter.py --bytecodes [--deals N] [--reference PATH]
+    python benchmarks/profile_interpreter.py --lines [--deals N] [--top K]
 
 Plays the games of bench_interpreter.py (random legal play, optional announcements made rarely) and
 times every `apply()` with the performance counter, grouped by what was applied: a card by its place in
@@ -19,6 +20,9 @@ what to read. A sampling profiler gives the functions (docs/performance.md says 
 but exact and the same on every machine and run): per deal in all, per function (the top 25), per kind
 of decision as above (what one `apply()` executes), and per deal of the reference engine. Timings on a shared machine drift by tens of per cent; the counts do not,
 so a change meant to make the engine faster can be judged by them before it is timed.
+
+``--lines`` counts the same bytecodes by source line (the top K lines, 60 by default, with their text):
+where inside a function the count goes.
 """
 
 from __future__ import annotations
@@ -72,7 +76,8 @@ def count_bytecodes(run) -> Counter:
     return counts
 
 
-def bytecodes(ruleset, deals: int, seed: int, reference: str | None) -> None:
+def _benchmark_games(ruleset, seed: int):
+    """``games(n, first_seed)`` playing the benchmark's games until ``n`` deals, and the deals played."""
     rng = random.Random(seed)
     played = [0]
 
@@ -87,6 +92,40 @@ def bytecodes(ruleset, deals: int, seed: int, reference: str | None) -> None:
 
     games(20, seed + 10**6)  # tables built and caches filled before counting
     played[0] = 0
+    return games, played
+
+
+def lines(ruleset, deals: int, seed: int, top: int) -> None:
+    """The bytecodes of the benchmark's games by source line: the top ``top`` lines, a deal each."""
+    games, played = _benchmark_games(ruleset, seed)
+    by_line: Counter = Counter()
+
+    def trace(frame, event, arg):
+        frame.f_trace_opcodes = True
+        if event == "opcode":
+            by_line[frame.f_code.co_filename, frame.f_lineno] += 1
+        return trace
+
+    sys.settrace(trace)
+    try:
+        games(deals, seed)
+    finally:
+        sys.settrace(None)
+    total = sum(by_line.values()) / played[0]
+    print(f"{ruleset.name}: {total:,.0f} bytecodes a deal ({played[0]} deals), by line:")
+    sources: dict = {}
+    for (filename, line), n in by_line.most_common(top):
+        if filename not in sources:
+            try:
+                sources[filename] = Path(filename).read_text().splitlines()
+            except OSError:  # generated code (the shuffle) has no file
+                sources[filename] = []
+        text = sources[filename][line - 1].strip() if 0 < line <= len(sources[filename]) else ""
+        print(f"{n / played[0]:8.1f}  {Path(filename).name}:{line}  {text[:90]}")
+
+
+def bytecodes(ruleset, deals: int, seed: int, reference: str | None) -> None:
+    games, played = _benchmark_games(ruleset, seed)
     counts = count_bytecodes(lambda: games(deals, seed))
     total = sum(counts.values()) / played[0]
     print(f"{ruleset.name}: {total:,.0f} bytecodes a deal ({played[0]} deals, the benchmark's choice of actions "
@@ -158,8 +197,13 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=12345)
     parser.add_argument("--bytecodes", action="store_true", help="count bytecode instructions instead of timing")
     parser.add_argument("--reference", help="path to reference_thunee.py (for --bytecodes)")
+    parser.add_argument("--lines", action="store_true", help="count bytecode instructions by source line")
+    parser.add_argument("--top", type=int, default=60, help="lines shown with --lines")
     args = parser.parse_args()
     ruleset = load_ruleset(args.ruleset)
+    if args.lines:
+        lines(ruleset, args.deals or 500, args.seed, args.top)
+        return
     if args.bytecodes:
         bytecodes(ruleset, args.deals or 500, args.seed, args.reference)
         return
