@@ -108,3 +108,15 @@ def test_profile_interpreter_counts_the_bytecodes_of_both_engines(tmp_path):
     interpreter = float(lines[0].split()[1].replace(",", ""))
     reference_count = float(lines[-1].split()[1].replace(",", ""))
     assert interpreter > 1000 and 0 < reference_count < 100  # a whole deal of Thunee against a two-line stand-in
+
+
+def test_profile_interpreter_counts_the_bytecodes_by_line():
+    runs = [subprocess.run([sys.executable, str(ROOT / "benchmarks" / "profile_interpreter.py"), "--lines",
+                            "--deals", "8", "--top", "5"], capture_output=True, text=True, timeout=300) for _ in range(2)]
+    assert runs[0].returncode == 0, runs[0].stderr
+    assert runs[0].stdout == runs[1].stdout  # exact
+    header, *rows = runs[0].stdout.splitlines()
+    assert header.startswith("standard: ") and header.endswith("by line:") and len(rows) == 5
+    counts = [float(row.split()[0]) for row in rows]
+    assert counts == sorted(counts, reverse=True) and counts[0] > 0
+    assert all(".py:" in row.split()[1] for row in rows)  # file:line, then the line's text
