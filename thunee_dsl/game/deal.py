@@ -33,8 +33,9 @@ card, a pass) with a few integer operations instead of searching the list of leg
 
 from __future__ import annotations
 
+from functools import reduce
 from itertools import repeat
-from operator import attrgetter, is_
+from operator import attrgetter, is_, or_
 
 from thunee_dsl.errors import IllegalActionError
 from thunee_dsl.game.actions import Action
@@ -361,8 +362,8 @@ class Deal:
                     for c in cards:
                         m |= bit[c]
                     held.append(m)
-            for seat, m in enumerate(held):
-                counts[self.team_of[seat]] += (m & mask).bit_count()
+            teams = self.t.teams  # (a team's seats are every teams-th seat from its first: team_of is seat % teams)
+            counts = [(reduce(or_, held[team::teams], 0) & mask).bit_count() for team in range(teams)]
         return counts
 
     def env(self, **roles) -> Env:
