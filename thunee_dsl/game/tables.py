@@ -200,7 +200,7 @@ class RulesetTables:
         # in which it holds a combination, with the values of the best one (trumps, other)
         self.combination_cards = {verb: _union(m for per_suit in table for m in per_suit)
                                   for verb, table in self.any_combination.items()}
-        self._held: dict = {verb: {} for verb in self.combination_masks}
+        self._held: dict = {verb: _CombinationsHeld(masks) for verb, masks in self.combination_masks.items()}
         self.after_team_trick = frozenset().union(*(d.after_team_trick for d in r.declarations))
         self.undertaking_of = {u.verb: u for u in r.undertakings}
         self.claim_of = {c.verb: c for c in r.claims}
@@ -220,18 +220,7 @@ class RulesetTables:
     def combinations_held(self, verb: str, hand: int) -> tuple[tuple[int, int, int], ...]:
         """(suit, value in trumps, value otherwise) of the best combination of declaration ``verb`` that
         ``hand`` holds in each suit (a table look-up once the hand's relevant cards were seen)."""
-        key = hand & self.combination_cards[verb]
-        cache = self._held[verb]
-        held = cache.get(key)
-        if held is None:
-            out = []
-            for suit, combos in enumerate(self.combination_masks[verb]):
-                for mask, trumps, other in combos:
-                    if key & mask == mask:
-                        out.append((suit, trumps, other))
-                        break
-            held = cache[key] = tuple(out)
-        return held
+        return self._held[verb][hand & self.combination_cards[verb]]  # (a dict look-up in C once seen)
 
     def next_amounts(self, current: int) -> tuple[int, ...]:
         amounts = self._next_amounts.get(current)
@@ -341,6 +330,27 @@ def _mask_to_union(values: tuple[int, ...], size: int):
             out |= table[(m >> shift) & 255]
         return out
     return many
+
+
+class _CombinationsHeld(dict):
+    """The cards of a hand that matter to one declaration -> (suit, value in trumps, value otherwise) of
+    the best combination held in each suit; an entry is worked out when first asked for (``__missing__``)."""
+
+    __slots__ = ("masks",)
+
+    def __init__(self, masks):
+        super().__init__()
+        self.masks = masks  # per suit: the combinations' (mask, trumps, other), best first
+
+    def __missing__(self, key: int) -> tuple[tuple[int, int, int], ...]:
+        out = []
+        for suit, combos in enumerate(self.masks):
+            for mask, trumps, other in combos:
+                if key & mask == mask:
+                    out.append((suit, trumps, other))
+                    break
+        held = self[key] = tuple(out)
+        return held
 
 
 def _union(masks) -> int:
