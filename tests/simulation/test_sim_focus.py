@@ -212,7 +212,8 @@ def test_the_comparison_says_it_in_json_csv_and_text(standard):
     csv = cmp.to_csv()
     assert f"focused,partner-catch-six - standard,{PARTNER_CATCH}:others:per_deal" in csv
     text = cmp.to_text()
-    assert "    Focused: In " in text and "deals with a Thunee called" in text
+    assert "    Focused: It decided 0 of the 111 deals of A's games. In " in text
+    assert "deals with a Thunee called in the games" in " ".join(text.split())  # (wrapped at 100)
     off = simulate([standard, b], games=2, seed=1, focus=False)
     assert off.focused == [] and off.to_json()["focused"] == []
 

@@ -38,7 +38,7 @@ from thunee_dsl.model.ruleset import Ruleset
 from thunee_dsl.players import make_bot
 from thunee_dsl.players.knowledge import Knowledge
 from thunee_dsl.players.mistakes import Mistakes
-from thunee_dsl.players.worlds import replay as replay_world, sample_world
+from thunee_dsl.players.worlds import forget_positions, replay as replay_world, sample_world
 from thunee_dsl.simulation.analysis import fired
 from thunee_dsl.simulation.play import GameRecord, deal_row, derive_seed
 from thunee_dsl.simulation.stats import Estimate, mean_interval
@@ -208,6 +208,9 @@ class Replayer:
         if known is None:
             return None
         k, action = known
+        # each replay from a clean start: a position kept from the replay before (worlds.replay's cache, also
+        # the bots') would make this one depend on which replays a process ran before it
+        forget_positions()
         rng = random.Random(derive_seed(self.seed, "focus", self.path, number))
         game = None
         for _ in range(DRAWS):
@@ -232,6 +235,7 @@ class Replayer:
         if other.deals[-1].result is None:
             played_b = True
             self.play_out(other, self.b, self.bots_b, number)
+        forget_positions()
         ra, rb = first.result, other.deals[-1].result
         own = self.a.team_of(action.seat)
         fired_here = bool(self.counters & (fired(deal_row(game)) | fired(deal_row(other))))
@@ -338,24 +342,25 @@ class Focused:
             why = self.reason or "it needs an announcement that never happened in the games"
             return f"Focused replays could not make it come into play: {why}."
         p = self.parent
-        lead = (f"In {self.replays:,} replays of the {self.parents:,} deals with {p.made} in the games (the cards "
+        lead = (f"It decided {self.decided:,} of the {self.deals:,} deals of A's games. "
+                f"In {self.replays:,} replays of the {self.parents:,} deals with {p.made} in the games (the cards "
                 f"the {p.maker} had not seen dealt again)")
         if not self.changed:
             if self.fired:
-                return f"{lead}, the rule came into play {_times(self.fired)} but never changed the balls."
+                return f"{lead}, the rule came into play {times_said(self.fired)} but never changed the balls."
             return (f"{lead}, the rule never came into play: it needs what the cards seldom give"
                     + (" (stopped by the time budget)." if self.stopped == "time" else "."))
         role, e, each = self.main
-        text = (f"{lead}, the rule came into play {_times(self.fired)} and changed the balls "
-                f"{_times(self.changed)}")
+        text = (f"{lead}, the rule came into play {times_said(self.fired)} and changed the balls "
+                f"{times_said(self.changed)}")
         if each is not None and each:
             same = len(self.own_each if role == "own" else self.others_each) == 1
-            text += (f": under B {self.role_words(role)} open {_balls(each)} "
+            text += (f": under B {self.role_words(role)} open {balls_said(each)} "
                      + ("each time" if same else "on average when it did"))
         per = self.per_deal(e)
-        text += (f". Per {self.per}: {_signed(e.value)} balls to {self.role_words(role)} ({_interval(e)}); "
-                 f"per deal ({p.made} in {self.parents:,} of {self.deals:,} deals): {_signed(per.value)} "
-                 f"({_interval(per)}).")
+        text += (f". Per {self.per}: {signed(e.value)} balls to {self.role_words(role)} ({interval_said(e)}); "
+                 f"per deal ({p.made} in {self.parents:,} of {self.deals:,} deals): {signed(per.value)} "
+                 f"({interval_said(per)}).")
         if not self.clear:
             text += " That could still be chance."
         if self.stopped == "time":
@@ -380,26 +385,26 @@ class Focused:
         }
 
 
-def _times(n: int) -> str:
+def times_said(n: int) -> str:
     return "once" if n == 1 else "twice" if n == 2 else f"{n:,} times"
 
 
-def _balls(x: float) -> str:
+def balls_said(x: float) -> str:
     n = abs(x)
     amount = f"{n:g}" if n == int(n) else f"{n:.2f}"
     return f"{amount} ball{'' if n == 1 else 's'} {'more' if x > 0 else 'less'}"
 
 
-def _signed(x: float | None) -> str:
+def signed(x: float | None) -> str:
     if x is None:
         return "-"
     return f"{x:+.4f}" if abs(x) < 0.01 else f"{x:+.3f}"
 
 
-def _interval(e: Estimate | None) -> str:
+def interval_said(e: Estimate | None) -> str:
     if e is None or e.low is None:
         return "no interval"
-    return f"95%: {_signed(e.low)} to {_signed(e.high)}"
+    return f"95%: {signed(e.low)} to {signed(e.high)}"
 
 
 def focus_rule(a: Ruleset, b: Ruleset, games: Sequence[GameRecord], path: str, change: str, counters,
@@ -515,5 +520,5 @@ def _ruleset_with(rulesets, per_seat, rule):
     return None
 
 
-__all__ = ["BATCH", "ENOUGH", "MAX_REPLAYS", "SECONDS", "Focused", "Parent", "Spot", "focus_all", "focus_rule",
+__all__ = ["BATCH", "ENOUGH", "balls_said", "interval_said", "signed", "times_said", "MAX_REPLAYS", "SECONDS", "Focused", "Parent", "Spot", "focus_all", "focus_rule",
            "parent_of", "spots"]
