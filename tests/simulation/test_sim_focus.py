@@ -230,3 +230,17 @@ def test_the_compare_pages_defaults_show_the_partner_catch(standard):
     assert f.others.high < 0 and f.clear and f.others_each == (-2,)
     per_deal = f.per_deal(f.others)
     assert per_deal.low < per_deal.value < per_deal.high < 0
+
+
+def test_a_replay_does_not_depend_on_the_replays_run_before_it(standard, games):
+    # (a worker runs a share of each batch: replay n must come out the same whichever ran before it)
+    b = load_ruleset(PARTNER_SIX)
+    parent, _ = parent_of(PARTNER_CATCH, standard)
+    found = spots(games, parent)
+    counters = ("undertakings.thunee.partner_catch",)
+    forward = Replayer(standard, b, TYPICAL, TYPICAL, 0, PARTNER_CATCH, counters, found)
+    backward = Replayer(standard, b, TYPICAL, TYPICAL, 0, PARTNER_CATCH, counters, found)
+    numbers = range(40)
+    ahead = [forward.one(n) for n in numbers]
+    behind = [backward.one(n) for n in reversed(numbers)][::-1]
+    assert ahead == behind and all(x is not None for x in ahead)

@@ -31,7 +31,8 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Sequence
 
-from thunee_dsl.game.replay import advance_to, close_windows
+from thunee_dsl.errors import IllegalActionError
+from thunee_dsl.game.replay import advance_to, close_windows, pass_until
 from thunee_dsl.game.state import GameState
 from thunee_dsl.game.tables import tables as engine_tables
 from thunee_dsl.model.ruleset import Ruleset
@@ -227,7 +228,7 @@ class Replayer:
         other = new_game(self.b, self.spots[spot_index], world.orders)
         played_b = False
         for a in first.actions:
-            if advance_to(other, a) is None:
+            if not self.follow(other, a):
                 played_b = True
                 break
         if not played_b:
@@ -241,6 +242,23 @@ class Replayer:
         fired_here = bool(self.counters & (fired(deal_row(game)) | fired(deal_row(other))))
         d = [y - x for x, y in zip(ra.balls, rb.balls)]
         return Replay(d[own], sum(d) - d[own], fired_here, tuple(ra.balls) != tuple(rb.balls), played_b)
+
+    def follow(self, game: GameState, action) -> bool:
+        """Apply under B an action played under A; False if B will not have it (its bots play on then)."""
+        if game.offence_of(action) is None:
+            try:
+                game.apply(action)  # (the same windows under B: the passes recorded under A are B's too)
+                return True
+            except IllegalActionError:
+                pass
+        if self.mistakes:  # A's actions may be offences: replayed as a transcript is, offences and all
+            return advance_to(game, action) is not None
+        # an offence under B, or not yet legal: pass in B's open windows until it is legal, if ever (what
+        # A's bots did legally, B must not score as an offence)
+        if not pass_until(game, lambda legal: action in legal):
+            return False
+        game.apply(action)
+        return True
 
     def play_out(self, game: GameState, r: Ruleset, bots, number: int) -> None:
         players = [make_bot(bots[s], r, seed=derive_seed(self.seed, "focus", self.path, number, s))
@@ -259,9 +277,9 @@ def replay_range(task: tuple) -> list[Replay | None]:
 
     specs, bots_a, bots_b, seed, path, counters, spots_, mistakes, start, stop = task
     a, b = compiled(specs[0]), compiled(specs[1])
-    key = (specs[0].key, specs[1].key, seed, path, len(spots_), mistakes)
+    key = (specs[0].key, specs[1].key, tuple(bots_a), tuple(bots_b), seed, path, mistakes)
     replayer = _REPLAYERS.get(key)
-    if replayer is None:
+    if replayer is None or replayer.spots != spots_:
         _REPLAYERS.clear()
         replayer = _REPLAYERS[key] = Replayer(a, b, bots_a, bots_b, seed, path, counters, spots_, mistakes)
     return [replayer.one(n) for n in range(start, stop)]
@@ -364,7 +382,7 @@ class Focused:
         if not self.clear:
             text += " That could still be chance."
         if self.stopped == "time":
-            text += f" (Stopped by the time budget, {self.budget_seconds:g} s.)"
+            text += f" (Stopped by the time budget, {self.budget_seconds:.1f} s.)"
         return text
 
     def to_json(self) -> dict:
@@ -501,9 +519,11 @@ def focus_all(rulesets: Sequence[Ruleset], per_seat, records, rules, seed: int, 
                 continue
             other, bots_b = b
             left = None if seconds is None else max(0.0, seconds - (time.monotonic() - started))
-            out.append(focus_rule(rulesets[0], other, games_a, rule.path, rule.change, rule.counters,
-                                  per_seat[0], bots_b, seed, decided=rule.most, jobs=jobs, mistakes=mistakes,
-                                  max_replays=max_replays, seconds=left, pool=pool))
+            found = focus_rule(rulesets[0], other, games_a, rule.path, rule.change, rule.counters,
+                               per_seat[0], bots_b, seed, decided=rule.most, jobs=jobs, mistakes=mistakes,
+                               max_replays=max_replays, seconds=left, pool=pool)
+            found.budget_seconds = seconds  # (the budget of them all, as asked for)
+            out.append(found)
     finally:
         if pool is not None:
             pool.shutdown(wait=True)
