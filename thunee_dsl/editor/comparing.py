@@ -342,7 +342,11 @@ def focus_note(cmp: Comparison, path: str) -> FocusNote | None:
     if found is None:
         return None
     head = "A clear difference where it can happen" if found.clear else "Replayed where it can happen"
-    return FocusNote(found.change, f"**{head}** ({found.change}). {found.words()}", found.clear)
+    if not found.changed:
+        return FocusNote(found.change, f"**{head}** ({found.change}). {found.words()}", False)
+    finding = found.finding()
+    return FocusNote(found.change, f"**{head}** ({found.change}): {finding[:1].upper() + finding[1:]}\n\n"
+                                   f"{found.replayed()}.", found.clear)
 
 
 def _focused_verdict(cmp: Comparison) -> str:

@@ -368,16 +368,27 @@ class Focused:
                 return f"{lead}, the rule came into play {times_said(self.fired)} but never changed the balls."
             return (f"{lead}, the rule never came into play: it needs what the cards seldom give"
                     + (" (stopped by the time budget)." if self.stopped == "time" else "."))
-        role, e, each = self.main
-        text = (f"{lead}, the rule came into play {times_said(self.fired)} and changed the balls "
+        return f"{self.replayed()}: {self.finding()}"
+
+    def replayed(self) -> str:
+        """What was replayed and how often the rule changed the balls (once it did)."""
+        p = self.parent
+        return (f"It decided {self.decided:,} of the {self.deals:,} deals of A's games. In {self.replays:,} replays of "
+                f"the {self.parents:,} deals with {p.made} in the games (the cards the {p.maker} had not seen "
+                f"dealt again), the rule came into play {times_said(self.fired)} and changed the balls "
                 f"{times_said(self.changed)}")
-        if each is not None and each:
+
+    def finding(self) -> str:
+        """What it does, with its intervals (once it changed the balls)."""
+        role, e, each = self.main
+        text = ""
+        if each:
             same = len(self.own_each if role == "own" else self.others_each) == 1
-            text += (f": under B {self.role_words(role)} open {balls_said(each)} "
-                     + ("each time" if same else "on average when it did"))
+            text = (f"under B {self.role_words(role)} open {balls_said(each)} "
+                    + ("each time. " if same else "on average when it did. "))
         per = self.per_deal(e)
-        text += (f". Per {self.per}: {signed(e.value)} balls to {self.role_words(role)} ({interval_said(e)}); "
-                 f"per deal ({p.made} in {self.parents:,} of {self.deals:,} deals): {signed(per.value)} "
+        text += (f"Per {self.per}: {signed(e.value)} balls to {self.role_words(role)} ({interval_said(e)}); "
+                 f"per deal ({self.parent.made} in {self.parents:,} of {self.deals:,} deals): {signed(per.value)} "
                  f"({interval_said(per)}).")
         if not self.clear:
             text += " That could still be chance."
@@ -488,8 +499,8 @@ def focus_rule(a: Ruleset, b: Ruleset, games: Sequence[GameRecord], path: str, c
         out.others = mean_interval([r.others for r in results])
         moved = [r for r in results if r.changed]
         if moved:
-            out.own_changed = sum(r.own for r in moved) / len(moved)
-            out.others_changed = sum(r.others for r in moved) / len(moved)
+            out.own_changed = round(sum(r.own for r in moved) / len(moved), 6)
+            out.others_changed = round(sum(r.others for r in moved) / len(moved), 6)
             out.own_each = tuple(sorted({r.own for r in moved}))
             out.others_each = tuple(sorted({r.others for r in moved}))
     return out
@@ -511,8 +522,11 @@ def focus_all(rulesets: Sequence[Ruleset], per_seat, records, rules, seed: int, 
 
         pool = ProcessPoolExecutor(max_workers=jobs, mp_context=_context())
     out = []
-    started = time.monotonic()
+    begun = time.monotonic()
     try:
+        if pool is not None:
+            warm_up(pool, jobs, rulesets)
+        started = time.monotonic()  # (the budget is for replays: the workers' start is not counted in it)
         for rule in wanted:
             b = _ruleset_with(rulesets, per_seat, rule)
             if b is None:
@@ -524,10 +538,26 @@ def focus_all(rulesets: Sequence[Ruleset], per_seat, records, rules, seed: int, 
                                max_replays=max_replays, seconds=left, pool=pool)
             found.budget_seconds = seconds  # (the budget of them all, as asked for)
             out.append(found)
+        if out:
+            out[0].seconds += started - begun  # the workers' start, said with the first rule's time
     finally:
         if pool is not None:
             pool.shutdown(wait=True)
     return out
+
+
+def warm_up(pool, jobs: int, rulesets) -> None:
+    """Start the pool's workers and compile the rulesets in them before the clock starts."""
+    from thunee_dsl.simulation.runner import RulesetSpec
+
+    specs = [RulesetSpec.of(r) for r in rulesets]
+    list(pool.map(_compile_all, [specs] * jobs))
+
+
+def _compile_all(specs) -> int:
+    from thunee_dsl.simulation.runner import compiled
+
+    return len([compiled(s) for s in specs])
 
 
 def _ruleset_with(rulesets, per_seat, rule):
