@@ -7,6 +7,8 @@ numbers whatever the number of processes."""
 from __future__ import annotations
 
 import glob
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -199,6 +201,11 @@ def test_the_same_numbers_whatever_the_number_of_processes(standard):
     two = simulate([standard, b], games=12, seed=3, jobs=2, focus_seconds=None, focus_replays=600)
     assert _numbers(one) == _numbers(two)
     assert one.focused[0].replays > 0 and one.to_json()["focused"][0]["path"] == PARTNER_CATCH
+    # a pool of the caller's (the app's warm one): the same numbers, and the pool left running
+    with ProcessPoolExecutor(max_workers=2, mp_context=multiprocessing.get_context("fork")) as pool:
+        warm = simulate([standard, b], games=12, seed=3, focus_seconds=None, focus_replays=600, focus_pool=pool)
+        assert pool.submit(int, "7").result() == 7
+    assert _numbers(warm) == _numbers(one)
 
 
 def test_the_comparison_says_it_in_json_csv_and_text(standard):

@@ -19,7 +19,8 @@ def simulate(rulesets: Sequence[Ruleset], games: int, bots: str | Sequence[str] 
              seed: int = 0, jobs: int = 1, scheduler=None,
              progress: Callable[[int, int], None] | None = None, *,
              max_deals: int = DEFAULT_MAX_DEALS, mistakes: float = 0.0, focus: bool = True,
-             focus_replays: int = MAX_REPLAYS, focus_seconds: float | None = SECONDS) -> Comparison:
+             focus_replays: int = MAX_REPLAYS, focus_seconds: float | None = SECONDS,
+             focus_pool=None) -> Comparison:
     """Play ``games`` games under each ruleset with the same seeds and compare them.
 
     ``bots``: a bot name for every seat or one per seat (None: ``typical``). ``jobs``: worker processes;
@@ -31,7 +32,9 @@ def simulate(rulesets: Sequence[Ruleset], games: int, bots: str | Sequence[str] 
     ``focus``: for every rule that differs but decided too few deals to show a difference, replay the deals
     in which its parent announcement was made, with the other cards dealt again
     (:mod:`thunee_dsl.simulation.focus`; ``Comparison.focused``), up to ``focus_replays`` replays and
-    ``focus_seconds`` seconds in all (None: no time budget, so the numbers depend only on the inputs).
+    ``focus_seconds`` seconds in all (None: no time budget, so the numbers depend only on the inputs);
+    ``focus_pool``: a ``concurrent.futures`` executor of worker processes to run them in (a warm pool), instead
+    of ``jobs`` processes started for them.
     """
     rulesets = list(rulesets)
     if not rulesets:
@@ -69,7 +72,8 @@ def simulate(rulesets: Sequence[Ruleset], games: int, bots: str | Sequence[str] 
             raise ValueError(f"focus_seconds must be a number of seconds (or None), got {focus_seconds!r}")
         focus_jobs = 1 if scheduler is not None else jobs  # (a Dask cluster: the replays run here)
         focused = focus_all(rulesets, per_seat, records, compared, seed, jobs=focus_jobs, mistakes=mistakes,
-                            max_replays=focus_replays, seconds=focus_seconds, fewest=FEWEST_TO_SHOW)
+                            max_replays=focus_replays, seconds=focus_seconds, fewest=FEWEST_TO_SHOW,
+                            pool=focus_pool)
     return Comparison(games=games, seed=seed, bots=used, max_deals=max_deals, rulesets=results, differences=diffs,
                       mistakes=mistakes, rules_compared=compared, focused=focused)
 

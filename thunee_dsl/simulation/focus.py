@@ -508,19 +508,23 @@ def focus_rule(a: Ruleset, b: Ruleset, games: Sequence[GameRecord], path: str, c
 
 def focus_all(rulesets: Sequence[Ruleset], per_seat, records, rules, seed: int, jobs: int = 1,
               mistakes: float = 0.0, max_replays: int = MAX_REPLAYS, seconds: float | None = SECONDS,
-              fewest: int = 4) -> list[Focused]:
+              fewest: int = 4, pool=None) -> list[Focused]:
     """Focused replays for every rule that differs (``rules``: :class:`~thunee_dsl.simulation.coverage.
     RuleDecided`) and decided fewer than ``fewest`` deals in the games; against the first ruleset's games
-    (``records[i][0]``: game i under ruleset 0). The time budget is for all of them together."""
+    (``records[i][0]``: game i under ruleset 0). The time budget is for all of them together. ``pool``: an
+    executor to run them in (a warm pool of the app's); None: one of ``jobs`` processes made for them when
+    ``jobs`` > 1."""
     wanted = [r for r in rules if r.counters and r.most < fewest]
     if not wanted or len(rulesets) < 2:
         return []
     games_a = [game[0][0] for game in records]
-    pool = None
-    if jobs > 1:
+    own_pool = pool is None and jobs > 1  # (a pool given, a warm one, is the caller's to stop)
+    if own_pool:
         from thunee_dsl.simulation.runner import _context
 
         pool = ProcessPoolExecutor(max_workers=jobs, mp_context=_context())
+    elif pool is not None:
+        jobs = max(jobs, getattr(pool, "_max_workers", jobs))
     out = []
     begun = time.monotonic()
     try:
@@ -541,7 +545,7 @@ def focus_all(rulesets: Sequence[Ruleset], per_seat, records, rules, seed: int, 
         if out:
             out[0].seconds += started - begun  # the workers' start, said with the first rule's time
     finally:
-        if pool is not None:
+        if own_pool:
             pool.shutdown(wait=True)
     return out
 
