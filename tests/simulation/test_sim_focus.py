@@ -12,6 +12,8 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from thunee_dsl import load_ruleset
 from thunee_dsl.model.diff import diff_rulesets
@@ -251,3 +253,18 @@ def test_a_replay_does_not_depend_on_the_replays_run_before_it(standard, games):
     ahead = [forward.one(n) for n in numbers]
     behind = [backward.one(n) for n in reversed(numbers)][::-1]
     assert ahead == behind and all(x is not None for x in ahead)
+
+
+PARTS = ["undertakings", "claims", "declarations", "calling", "bidding", "penalties", "game", "thunee", "khanaak",
+         "double", "jodie", "royals", "balls", "partner_catch", "succeeds_if", "0", "amounts", "", "x.y", "?"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.sampled_from(PARTS), min_size=0, max_size=5))
+def test_any_path_has_a_parent_or_a_reason_and_never_an_error(path):
+    standard = load_ruleset("standard")
+    parent, reason = parent_of(path, standard)
+    assert (parent is None) != (reason is None)
+    if parent is not None:
+        assert path[0] in ("undertakings", "claims", "declarations", "calling") and len(path) >= 2
+        assert parent.made.startswith(("a ", "an ")) and parent.verbs
