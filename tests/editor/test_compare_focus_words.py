@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from test_app_compare import showing
 from test_editor_comparing import COMMON, PLAIN, constructed
 
 from thunee_dsl import load_ruleset
@@ -79,12 +80,7 @@ def test_nothing_to_replay_is_said_plainly_and_no_replays_no_note():
 
 def test_the_page_shows_the_note_under_the_warning(app):
     cmp, rule_changes = comparison(focused())
-    at = app("compare")
-    at.session_state["cmp_result"] = cmp  # as a finished run leaves it
-    at.session_state["cmp_about"] = {"names": ("standard", "partner-catch-six"), "games": cmp.games,
-                                     "changes": rule_changes}
-    at.run()
-    assert not at.exception, at.exception
+    at = showing(app, cmp, rule_changes)
     notes = [s.value for s in at.success]
     assert any(n.startswith("**A clear difference where it can happen**") for n in notes), notes
     assert any("Replaying the deals where it can happen" in n for n in notes)  # the verdict
