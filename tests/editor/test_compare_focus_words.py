@@ -10,7 +10,7 @@ from test_app_compare import showing
 from test_editor_comparing import COMMON, PLAIN, constructed
 
 from thunee_dsl import load_ruleset
-from thunee_dsl.editor.comparing import focus_note, scarce, unfired, verdict
+from thunee_dsl.editor.comparing import focus_note, reach_rows, scarce, unfired, verdict
 from thunee_dsl.simulation.focus import Focused, parent_of
 from thunee_dsl.simulation.stats import mean_interval
 
@@ -47,6 +47,9 @@ def test_a_clear_focused_difference_is_said_under_the_rule_and_in_the_verdict():
         "-0.0005 to -0.0001).\n\nIt decided 0 of the 3,579 deals of A's games. In 1,400 replays of the 101 deals "
         "with a Thunee called in the games (the cards the caller had not seen dealt again), the rule came into "
         "play 8 times and changed the balls 8 times.")
+    assert reach_rows(cmp) == [{"rule change": CHANGE, "comes into play through": "Thunee caught by partner",
+                                "deals in A: standard": 0, "deals in B: partner-catch-six": 0,
+                                "changed the balls in focused replays": "8 of 1,400"}]
     v = verdict(cmp, rule_changes)
     assert v.tone == "clear"
     assert v.text.startswith("These 200 games cannot tell what the change does")

@@ -369,13 +369,18 @@ def _focused_verdict(cmp: Comparison) -> str:
 
 def reach_rows(cmp: Comparison) -> list[dict]:
     """Per changed rule: through what it comes into play and in how many deals of each ruleset ("every deal"
-    for a change felt in every deal, "-" where it is not a rule)."""
+    for a change felt in every deal, "-" where it is not a rule), and in how many focused replays it changed
+    the balls."""
     rows = []
     for rule in cmp.rules_compared:
         row = {"rule change": rule.change,
                "comes into play through": ", ".join(rule_labels(cmp, rule)) or "every deal"}
         for i, deals in enumerate(rule.deals):
             row[f"deals in {side(cmp, i)}"] = "every deal" if not rule.counters else "-" if deals is None else deals
+        if getattr(cmp, "focused", None):  # (a column only when some rule was replayed)
+            found = cmp.focused_on(rule.path)
+            row["changed the balls in focused replays"] = (
+                "-" if found is None or not found.replays else f"{found.changed:,} of {found.replays:,}")
         rows.append(row)
     return rows
 
