@@ -223,6 +223,7 @@ def test_the_comparison_says_it_in_json_csv_and_text(standard):
     text = cmp.to_text()
     assert "    Focused: It decided 0 of the 111 deals of A's games. In " in text
     assert "deals with a Thunee called in the games" in " ".join(text.split())  # (wrapped at 100)
+    assert all(d.opening is None for r in cmp.rulesets for g in r.games for d in g.deals)  # (not kept)
     off = simulate([standard, b], games=2, seed=1, focus=False)
     assert off.focused == [] and off.to_json()["focused"] == []
 

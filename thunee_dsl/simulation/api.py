@@ -9,7 +9,7 @@ from thunee_dsl.simulation.analysis import analyse, differences
 from thunee_dsl.simulation.compare import Comparison
 from thunee_dsl.simulation.coverage import FEWEST_TO_SHOW, rules_compared
 from thunee_dsl.simulation.focus import MAX_REPLAYS, SECONDS, focus_all
-from thunee_dsl.simulation.play import resolve_bots
+from thunee_dsl.simulation.play import resolve_bots, without_openings
 from thunee_dsl.simulation.runner import RulesetSpec, run_dask, run_local, run_processes
 
 DEFAULT_MAX_DEALS = 500
@@ -74,6 +74,8 @@ def simulate(rulesets: Sequence[Ruleset], games: int, bots: str | Sequence[str] 
         focused = focus_all(rulesets, per_seat, records, compared, seed, jobs=focus_jobs, mistakes=mistakes,
                             max_replays=focus_replays, seconds=focus_seconds, fewest=FEWEST_TO_SHOW,
                             pool=focus_pool)
+    for result in results:  # (what the replays started from is not kept: it would triple the records' size)
+        result.games = [without_openings(g) for g in result.games]
     return Comparison(games=games, seed=seed, bots=used, max_deals=max_deals, rulesets=results, differences=diffs,
                       mistakes=mistakes, rules_compared=compared, focused=focused)
 

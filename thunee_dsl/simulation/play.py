@@ -174,6 +174,13 @@ def opening(record, names: _Names, score_before, raised: bool, after_deuce: bool
     return Opening(score_before, raised, after_deuce, record.hands, tuple(map(str, actions[:last + 1])))
 
 
+def without_openings(game: GameRecord) -> GameRecord:
+    """The record without its deals' openings (once the focused replays are done: they triple its size)."""
+    if not any(d.opening is not None for d in game.deals):
+        return game
+    return game._replace(deals=tuple(d if d.opening is None else d._replace(opening=None) for d in game.deals))
+
+
 def deal_row(game: GameState, raised_before: bool = False) -> DealRow:
     """The :class:`DealRow` of the game's last deal (finished)."""
     return _row(game, game.deals[-1], _names(game.ruleset), raised_before)
