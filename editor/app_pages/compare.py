@@ -17,9 +17,9 @@ import streamlit as st
 
 from app_common import catalogue, follow_goto, ruleset_of
 from thunee_dsl.editor.background import CANCELLED, DONE, FAILED, PACE, RUNS, say_seconds
-from thunee_dsl.editor.comparing import (changes, deal_balls_rows, event_rows, game_length_rows, glance_rows,
-                                         headline_rows, interval_rows, reach_rows, say_any, say_estimate, scarce,
-                                         unfired, verdict)
+from thunee_dsl.editor.comparing import (changes, deal_balls_rows, event_rows, focus_note, game_length_rows,
+                                         glance_rows, headline_rows, interval_rows, reach_rows, say_any,
+                                         say_estimate, scarce, unfired, verdict)
 from thunee_dsl.model.diff import diff_rulesets
 from thunee_dsl.simulation import bot_names, default_bot, simulate
 
@@ -89,8 +89,9 @@ def estimate(ra, rb) -> str:
     ruleset played once for these settings, or the last run's own pace)."""
     kind = pace_kind(ra, rb)
 
-    def calibrate(games: int) -> None:
-        simulate([ra, rb], games=games, bots=ss.cmp_bots, seed=CALIBRATION_SEED, mistakes=float(ss.cmp_mistakes))
+    def calibrate(games: int) -> None:  # (the games only: no focused replays)
+        simulate([ra, rb], games=games, bots=ss.cmp_bots, seed=CALIBRATION_SEED, mistakes=float(ss.cmp_mistakes),
+                 focus=False)
 
     try:
         with st.spinner("Timing a couple of games..."):
@@ -231,6 +232,13 @@ if ss.get("cmp_error"):
     st.error(ss.cmp_error)
 
 
+def show_focus(cmp, path: str) -> None:
+    """Under a rule's warning: what replaying the deals where it can happen found (Comparison.focused)."""
+    note = focus_note(cmp, path)
+    if note is not None:
+        (st.success if note.clear else st.info)(note.text, icon=":material/replay:")
+
+
 def show_run() -> None:
     """The run's progress, its time left and Cancel; when it ends, the whole page is drawn again."""
     run = RUNS.current(ss.cmp_owner)
@@ -286,8 +294,10 @@ for r in unfired(cmp):
     st.warning(f"**{r.change}**: this never came into play. In {cmp.games} games of each ruleset no deal had "
                f"{say_any(r.labels)}, so these games cannot show what it changes. {r.advice}",
                icon=":material/visibility_off:")
+    show_focus(cmp, r.path)
 for r in scarce(cmp):
     st.warning(r.text, icon=":material/visibility:")
+    show_focus(cmp, r.path)
 reached = reach_rows(cmp)
 if reached:
     with st.expander("How often each changed rule came into play"):

@@ -83,7 +83,23 @@ def test_csv_output(capsys):
     assert {r["ruleset"] for r in rows if r["table"] == "statistic"} == {"standard", "partner-catch-six"}
 
 
+def test_focused_replays_are_in_the_text_and_can_be_set_or_left_out(capsys):
+    code, out, _ = run(capsys, "simulate", "standard", PARTNER_SIX, "--games", "3", "--seed", "1",
+                       "--focus-seconds", "unlimited", "--focus-replays", "200")
+    assert code == 0
+    said = " ".join(out.split())
+    assert "Focused: It decided 0 of the" in said and "200 replays of the" in said
+    assert "deals with a Thunee called in the games (the cards the caller had not seen dealt again)" in said
+    code, out, _ = run(capsys, "simulate", "standard", PARTNER_SIX, "--games", "2", "--seed", "1", "--no-focus",
+                       "--format", "json")
+    assert code == 0 and json.loads(out)["focused"] == []
+
+
 @pytest.mark.parametrize("args, message", [
+    (["simulate", "standard", "--games", "2", "--focus-seconds", "soon"],
+     "error: --focus-seconds must be a number of seconds or 'unlimited', got 'soon'"),
+    (["simulate", "standard", "--games", "2", "--focus-seconds", "-1"], "error: --focus-seconds must be a number"),
+    (["simulate", "standard", "--games", "2", "--focus-replays", "0"], "error: --focus-replays must be at least 1"),
     (["simulate", "no-such-rules", "--games", "2"], "unknown ruleset 'no-such-rules'"),
     (["simulate", "standard", "--games", "many"], "error: --games must be a whole number, got 'many'"),
     (["simulate", "standard", "--games", "0"], "error: --games must be at least 1, got 0"),

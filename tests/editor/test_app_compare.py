@@ -43,6 +43,17 @@ def held(monkeypatch) -> threading.Event:
     return gate
 
 
+def showing(app, cmp, rule_changes):
+    """The Compare page showing ``cmp`` (standard against partner-catch-six) as a finished run leaves it."""
+    at = app("compare")
+    at.session_state["cmp_result"] = cmp
+    at.session_state["cmp_about"] = {"names": ("standard", "partner-catch-six"), "games": cmp.games,
+                                     "changes": rule_changes}
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
 def simulate_on_page(at, games: int, bots: str, b: str = "shipped:thirteen-point", jobs: int = 1):
     at.selectbox(key="cmp_a").set_value("shipped:standard")
     at.selectbox(key="cmp_b").set_value(b)
@@ -227,12 +238,7 @@ def test_partner_catch_six_shows_the_warning_when_it_never_fired_and_the_differe
     figures = dict(PLAIN, **{"deal.balls": ("balls per deal", mean(1.12, 1.09, 1.15), mean(1.10, 1.07, 1.13),
                                             diff(-0.02, -0.03, -0.01) if partner_catches else diff(0.0, 0.0, 0.0))})
     cmp, rule_changes = constructed(figures, fired, fired)
-    at = app("compare")
-    at.session_state["cmp_result"] = cmp  # as a finished run leaves it
-    at.session_state["cmp_about"] = {"names": ("standard", "partner-catch-six"), "games": cmp.games,
-                                     "changes": rule_changes}
-    at.run()
-    assert not at.exception, at.exception
+    at = showing(app, cmp, rule_changes)
     never = [w.value for w in at.warning if ": this never came into play." in w.value]
     if partner_catches:
         assert never == []
@@ -270,12 +276,7 @@ def test_a_partner_catch_that_came_up_in_too_few_deals_is_a_warning_that_says_ho
     from test_editor_comparing import COMMON, PLAIN, constructed
     fired = {**COMMON, "undertakings.thunee.partner_catch": 2}
     cmp, rule_changes = constructed(PLAIN, fired, fired)
-    at = app("compare")
-    at.session_state["cmp_result"] = cmp
-    at.session_state["cmp_about"] = {"names": ("standard", "partner-catch-six"), "games": cmp.games,
-                                     "changes": rule_changes}
-    at.run()
-    assert not at.exception, at.exception
+    at = showing(app, cmp, rule_changes)
     warnings = [w.value for w in at.warning]
     assert not at.success and not any(": this never came into play." in w for w in warnings)
     [few] = [w for w in warnings if w.startswith("**Thunee partner catch")]

@@ -44,20 +44,31 @@ def type_number(page, key: str, value) -> None:
     wait_idle(page)
 
 
-def test_compare_in_the_browser_verdict_warning_leaving_the_page_and_cancel(tmp_path):
-    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is part of the test extra")
+def home_with_partner_catch_six(tmp_path) -> Path:
+    """A home whose own rulesets hold examples/partner-catch-six.yaml."""
     home = tmp_path / "home"
     (home / "rulesets").mkdir(parents=True)
     shutil.copy(ROOT / "examples" / "partner-catch-six.yaml", home / "rulesets" / "partner-catch-six.yaml")
-    with serve_app(home=home) as url, sync_api.sync_playwright() as p:
+    return home
+
+
+def compare_standard_with_partner_catch_six(browser, url):
+    """A desktop-sized page on Compare, standard (A) against the home's partner-catch-six (B)."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1800})
+    page.goto(url)
+    wait_idle(page)
+    go(page, "Compare")
+    choose(page, "cmp_a", "standard")
+    choose(page, "cmp_b", "partner-catch-six (yours)")
+    return page
+
+
+def test_compare_in_the_browser_verdict_warning_leaving_the_page_and_cancel(tmp_path):
+    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is part of the test extra")
+    with serve_app(home=home_with_partner_catch_six(tmp_path)) as url, sync_api.sync_playwright() as p:
         browser = launch(p)
         try:
-            page = browser.new_page(viewport={"width": 1400, "height": 1800})
-            page.goto(url)
-            wait_idle(page)
-            go(page, "Compare")
-            choose(page, "cmp_a", "standard")
-            choose(page, "cmp_b", "partner-catch-six (yours)")
+            page = compare_standard_with_partner_catch_six(browser, url)
             assert page.get_by_text("Thunee partner catch: 8 balls \u2192 6 balls").first.is_visible()
             type_number(page, "cmp_games", 6)
             # before starting: how long it will take here, from games timed with these bots

@@ -31,6 +31,11 @@ def add_parser(sub) -> None:
     p.add_argument("--scheduler", default=None, metavar="ADDR",
                    help="run on a Dask cluster: the scheduler's address, e.g. tcp://10.0.0.5:8786")
     p.add_argument("--max-deals", default="500", metavar="N", help="stop a game after this many deals (default 500)")
+    p.add_argument("--focus-seconds", default="1.5", metavar="S",
+                   help="time for focused replays of the rules that decided too few deals (default 1.5; "
+                        "'unlimited': stop only at --focus-replays, so the same numbers on any machine)")
+    p.add_argument("--focus-replays", default="3000", metavar="N", help="focused replays at most (default 3000)")
+    p.add_argument("--no-focus", action="store_true", help="no focused replays")
     p.add_argument("--format", choices=("text", "json", "csv"), default="text")
     p.set_defaults(func=main_simulate)
 
@@ -56,6 +61,18 @@ def _rate(name: str, text: str) -> float:
         raise UsageError(f"{name} must be a rate between 0 and 1 (e.g. 0.01), got '{text}'") from None
     if not 0 <= value <= 1:
         raise UsageError(f"{name} must be between 0 and 1 (e.g. 0.01), got {text}")
+    return value
+
+
+def _seconds(name: str, text: str) -> float | None:
+    if str(text).strip().lower() == "unlimited":
+        return None
+    try:
+        value = float(str(text).strip())
+    except ValueError:
+        raise UsageError(f"{name} must be a number of seconds or 'unlimited', got '{text}'") from None
+    if not 0 <= value < float("inf"):
+        raise UsageError(f"{name} must be a number of seconds of at least 0 or 'unlimited', got {text}")
     return value
 
 
@@ -102,6 +119,8 @@ def main_simulate(args) -> int:
         max_deals = _whole("--max-deals", args.max_deals)
         bots = _bots(args.bots)
         mistakes = _rate("--mistakes", args.mistakes)
+        focus_seconds = _seconds("--focus-seconds", args.focus_seconds)
+        focus_replays = _whole("--focus-replays", args.focus_replays)
     except UsageError as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
@@ -116,7 +135,8 @@ def main_simulate(args) -> int:
     bar = ProgressBar(sys.stderr) if sys.stderr.isatty() else None
     try:
         result = simulate(rulesets, games=games, bots=bots, seed=seed, jobs=jobs,
-                          scheduler=args.scheduler, progress=bar, max_deals=max_deals, mistakes=mistakes)
+                          scheduler=args.scheduler, progress=bar, max_deals=max_deals, mistakes=mistakes,
+                          focus=not args.no_focus, focus_replays=focus_replays, focus_seconds=focus_seconds)
     except ValueError as err:
         print(f"error: {err}", file=sys.stderr)
         return 2

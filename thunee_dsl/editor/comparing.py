@@ -23,6 +23,7 @@ from typing import Sequence
 
 from thunee_dsl.simulation import Comparison
 from thunee_dsl.simulation.coverage import FEWEST_TO_SHOW, RuleDecided, deals_said, remedy, scarce_remedy
+from thunee_dsl.simulation.focus import balls_said, signed, times_said
 from thunee_dsl.simulation.stats import Estimate
 
 #: The few statistics shown first, in this order.
@@ -281,6 +282,7 @@ class Unfired:
     change: str  # the change in words (model.diff)
     labels: tuple[str, ...]  # what never happened
     advice: str  # what would make it happen, naming the page's controls
+    path: str = ""  # where the rule lives in the ruleset (to find its focused replays)
 
 
 def unfired(cmp: Comparison) -> list[Unfired]:
@@ -291,7 +293,7 @@ def unfired(cmp: Comparison) -> list[Unfired]:
         if rule.advice is None:
             continue
         text = remedy(rule.counters, cmp.games, cmp.bots, cmp.mistakes, PAGE_WORDS)
-        out.append(Unfired(rule.change, rule_labels(cmp, rule), text[:1].upper() + text[1:] + "."))
+        out.append(Unfired(rule.change, rule_labels(cmp, rule), text[:1].upper() + text[1:] + ".", rule.path))
     return out
 
 
@@ -303,6 +305,7 @@ class Scarce:
     labels: tuple[str, ...]  # what happened so seldom
     deals: int  # the most deals it decided under one ruleset
     advice: str  # why that is too few, and what would give it enough deals, naming the page's controls
+    path: str = ""
 
     @property
     def text(self) -> str:
@@ -318,19 +321,66 @@ def scarce(cmp: Comparison) -> list[Scarce]:
         if rule.scarce is None:
             continue
         text = scarce_remedy(rule.counters, rule.most, cmp.games, cmp.bots, PAGE_WORDS)
-        out.append(Scarce(rule.change, rule_labels(cmp, rule), rule.most, text[:1].upper() + text[1:] + "."))
+        out.append(Scarce(rule.change, rule_labels(cmp, rule), rule.most, text[:1].upper() + text[1:] + ".",
+                          rule.path))
     return out
+
+
+@dataclass(frozen=True)
+class FocusNote:
+    """What focused replays found for a rule that came into play too seldom (``Comparison.focused``), for the
+    page: said under the rule's warning."""
+
+    change: str
+    text: str  # markdown
+    clear: bool  # the effect's interval leaves out zero
+
+
+def focus_note(cmp: Comparison, path: str) -> FocusNote | None:
+    """The focused replays of the changed rule at ``path``, in words (None: there were none)."""
+    found = next((f for f in getattr(cmp, "focused", ()) if f.path == path), None)
+    if found is None:
+        return None
+    head = "A clear difference where it can happen" if found.clear else "Replayed where it can happen"
+    if not found.changed:
+        return FocusNote(found.change, f"**{head}** ({found.change}). {found.words()}", False)
+    finding = found.finding()
+    return FocusNote(found.change, f"**{head}** ({found.change}): {finding[:1].upper() + finding[1:]}\n\n"
+                                   f"{found.replayed()}.", found.clear)
+
+
+def _focused_verdict(cmp: Comparison) -> str:
+    """The verdict's sentence for the rules whose focused replays show a clear difference."""
+    parts = []
+    for f in getattr(cmp, "focused", ()):
+        if not f.clear:
+            continue
+        role, e, each = f.main
+        per = f.per_deal(e)
+        happened = f"when it happens ({times_said(f.changed)} in {f.replays:,} replays)"
+        what = (f"{f.role_words(role)} open {balls_said(each)} {happened}" if each else
+                f"it changes the balls {happened}")
+        parts.append(f"{f.change}: {what}, {signed(e.value)} balls per {f.per} "
+                     f"({signed(e.low)} to {signed(e.high)}), {signed(per.value)} per deal")
+    if not parts:
+        return ""
+    return "Replaying the deals where it can happen (the other cards dealt again) shows it: " + "; ".join(parts) + "."
 
 
 def reach_rows(cmp: Comparison) -> list[dict]:
     """Per changed rule: through what it comes into play and in how many deals of each ruleset ("every deal"
-    for a change felt in every deal, "-" where it is not a rule)."""
+    for a change felt in every deal, "-" where it is not a rule), and in how many focused replays it changed
+    the balls."""
     rows = []
     for rule in cmp.rules_compared:
         row = {"rule change": rule.change,
                "comes into play through": ", ".join(rule_labels(cmp, rule)) or "every deal"}
         for i, deals in enumerate(rule.deals):
             row[f"deals in {side(cmp, i)}"] = "every deal" if not rule.counters else "-" if deals is None else deals
+        if getattr(cmp, "focused", None):  # (a column only when some rule was replayed)
+            found = cmp.focused_on(rule.path)
+            row["changed the balls in focused replays"] = (
+                "-" if found is None or not found.replays else f"{found.changed:,} of {found.replays:,}")
         rows.append(row)
     return rows
 
@@ -439,6 +489,10 @@ def verdict(cmp: Comparison, rule_changes, index: int = 0) -> Verdict:
         tone = "untested"
     elif not clear and not unreached:
         text += f" No difference is clear in {cmp.games} games: more games would show a smaller one."
+    focused = _focused_verdict(cmp)
+    if focused:
+        text += " " + focused
+        tone = "clear"
     return Verdict(text.strip(), tone)
 
 
@@ -448,7 +502,7 @@ def _rules_in_words(unreached: Sequence[RuleDecided]) -> str:
     return f"{len(unreached)} of the changed rules"
 
 
-__all__ = ["HEADLINE", "PAGE_WORDS", "Change", "Scarce", "Unfired", "Verdict", "changes", "deal_balls_rows",
+__all__ = ["HEADLINE", "PAGE_WORDS", "Change", "FocusNote", "focus_note", "Scarce", "Unfired", "Verdict", "changes", "deal_balls_rows",
            "difference_rows", "digits", "event_rows", "game_length_rows", "glance_rows", "headline_rows",
            "interval_rows", "reach_rows", "rule_labels", "say_any", "say_difference", "say_estimate", "scarce", "side",
            "unfired", "verdict"]

@@ -7,8 +7,9 @@ from typing import Callable, Sequence
 from thunee_dsl.model.ruleset import Ruleset
 from thunee_dsl.simulation.analysis import analyse, differences
 from thunee_dsl.simulation.compare import Comparison
-from thunee_dsl.simulation.coverage import rules_compared
-from thunee_dsl.simulation.play import resolve_bots
+from thunee_dsl.simulation.coverage import FEWEST_TO_SHOW, rules_compared
+from thunee_dsl.simulation.focus import MAX_REPLAYS, SECONDS, focus_all
+from thunee_dsl.simulation.play import resolve_bots, without_openings
 from thunee_dsl.simulation.runner import RulesetSpec, run_dask, run_local, run_processes
 
 DEFAULT_MAX_DEALS = 500
@@ -17,7 +18,9 @@ DEFAULT_MAX_DEALS = 500
 def simulate(rulesets: Sequence[Ruleset], games: int, bots: str | Sequence[str] | None = None,
              seed: int = 0, jobs: int = 1, scheduler=None,
              progress: Callable[[int, int], None] | None = None, *,
-             max_deals: int = DEFAULT_MAX_DEALS, mistakes: float = 0.0) -> Comparison:
+             max_deals: int = DEFAULT_MAX_DEALS, mistakes: float = 0.0, focus: bool = True,
+             focus_replays: int = MAX_REPLAYS, focus_seconds: float | None = SECONDS,
+             focus_pool=None) -> Comparison:
     """Play ``games`` games under each ruleset with the same seeds and compare them.
 
     ``bots``: a bot name for every seat or one per seat (None: ``typical``). ``jobs``: worker processes;
@@ -25,6 +28,13 @@ def simulate(rulesets: Sequence[Ruleset], games: int, bots: str | Sequence[str] 
     ``mistakes``: the chance at each decision that some seat commits an offence the ruleset names (0 to 1).
     The result depends only on the rulesets, ``games``, ``bots``, ``seed``, ``max_deals`` and ``mistakes``.
     ``progress(done, total)`` is called as games finish (from this thread).
+
+    ``focus``: for every rule that differs but decided too few deals to show a difference, replay the deals
+    in which its parent announcement was made, with the other cards dealt again
+    (:mod:`thunee_dsl.simulation.focus`; ``Comparison.focused``), up to ``focus_replays`` replays and
+    ``focus_seconds`` seconds in all (None: no time budget, so the numbers depend only on the inputs);
+    ``focus_pool``: a ``concurrent.futures`` executor of worker processes to run them in (a warm pool), instead
+    of ``jobs`` processes started for them.
     """
     rulesets = list(rulesets)
     if not rulesets:
@@ -53,8 +63,21 @@ def simulate(rulesets: Sequence[Ruleset], games: int, bots: str | Sequence[str] 
                for i, (r, b) in enumerate(zip(rulesets, per_seat))]
     diffs = [differences(results[0], other) for other in results[1:]]
     used = per_seat[0][0] if len({n for b in per_seat for n in b}) == 1 else list(per_seat[0])
+    compared = rules_compared(rulesets, results, games, used, mistakes)
+    focused = []
+    if focus:
+        focus_replays = _positive("focus_replays", focus_replays)
+        if focus_seconds is not None and (isinstance(focus_seconds, bool) or not isinstance(focus_seconds, (int, float))
+                                          or focus_seconds < 0):
+            raise ValueError(f"focus_seconds must be a number of seconds (or None), got {focus_seconds!r}")
+        focus_jobs = 1 if scheduler is not None else jobs  # (a Dask cluster: the replays run here)
+        focused = focus_all(rulesets, per_seat, records, compared, seed, jobs=focus_jobs, mistakes=mistakes,
+                            max_replays=focus_replays, seconds=focus_seconds, fewest=FEWEST_TO_SHOW,
+                            pool=focus_pool)
+    for result in results:  # (what the replays started from is not kept: it would triple the records' size)
+        result.games = [without_openings(g) for g in result.games]
     return Comparison(games=games, seed=seed, bots=used, max_deals=max_deals, rulesets=results, differences=diffs,
-                      mistakes=mistakes, rules_compared=rules_compared(rulesets, results, games, used, mistakes))
+                      mistakes=mistakes, rules_compared=compared, focused=focused)
 
 
 def _positive(name: str, value) -> int:

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import csv
 import io
+import textwrap
 from dataclasses import dataclass, field
 
 from thunee_dsl.simulation.analysis import Difference, RulesetResult, Statistic
 from thunee_dsl.simulation.coverage import RuleDecided
+from thunee_dsl.simulation.focus import Focused
 from thunee_dsl.simulation.stats import CONFIDENCE, Estimate
 
 FORMAT = "thunee-dsl-simulation/1"
@@ -27,6 +29,11 @@ class Comparison:
     confidence: float = CONFIDENCE
     mistakes: float = 0.0  # chance of an offence at each decision
     rules_compared: list[RuleDecided] = field(default_factory=list)  # rules that differ, deals each decided
+    focused: list[Focused] = field(default_factory=list)  # focused replays of the rules that decided too few
+
+    def focused_on(self, path: str) -> Focused | None:
+        """The focused replays of the rule at ``path`` (None: it had none)."""
+        return next((f for f in self.focused if f.path == path), None)
 
     def coverage_warnings(self) -> list[tuple[str, tuple[int | None, ...], str]]:
         """(rule changed, deals it decided per ruleset, advice) for every rule that differs between the
@@ -54,6 +61,7 @@ class Comparison:
             "rulesets": [r.to_json() for r in self.rulesets],
             "differences": [d.to_json() for d in self.differences],
             "rules_compared": [r.to_json() for r in self.rules_compared],
+            "focused": [f.to_json() for f in self.focused],
         }
 
     # -- CSV --------------------------------------------------------------------------------
@@ -71,6 +79,13 @@ class Comparison:
             for c in r.coverage:
                 w.writerow(["coverage", r.name, c.rule, c.label, c.deals, "", "", c.games,
                             "" if c.fired else "never fired"])
+        for f in self.focused:
+            for role, e in (("own", f.own), ("others", f.others)):
+                if e is not None:
+                    for per, x in (("announcement", e), ("deal", f.per_deal(e))):
+                        w.writerow(["focused", f"{f.b} - {f.a}", f"{f.path}:{role}:per_{per}",
+                                    f"{f.change}: {f.role_words(role)}, per {per}", x.value, _blank(x.low),
+                                    _blank(x.high), x.n, f"replays ({f.changed} changed the balls)"])
         return out.getvalue()
 
     # -- text -------------------------------------------------------------------------------
@@ -181,6 +196,9 @@ class Comparison:
                     lines.append(f"    ! {rc.advice}")
                 if rc.scarce is not None:
                     lines.append(f"    ! {rc.scarce}")
+                found = self.focused_on(rc.path)
+                if found is not None:
+                    lines += [f"    {line}" for line in _wrap("Focused: " + found.words())]
         return lines
 
     def to_text(self) -> str:
@@ -190,6 +208,10 @@ class Comparison:
         lines += _table(*self.coverage_table())
         lines += self.coverage_notes()
         return "\n".join(lines) + "\n"
+
+
+def _wrap(text: str, width: int = 100) -> list[str]:
+    return textwrap.wrap(text, width) or [""]
 
 
 def _csv_stat(s: Statistic) -> list:

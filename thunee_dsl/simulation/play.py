@@ -59,6 +59,20 @@ class DealRow(NamedTuple):
     raised: bool  # the target was raised by this deal
     corner_house: bool  # a team stands on corner house after this deal
     next_dealer: int
+    opening: "Opening | None" = None  # how the deal began, up to its last announcement (focused replays)
+
+
+class Opening(NamedTuple):
+    """What it takes to set a deal up again at any announcement made in it (:mod:`~thunee_dsl.simulation.
+    focus`): the cards each seat received, in order, and every action up to the deal's last announcement
+    (passes included), as text. Kept only for deals with an announcement (a call, bid, undertaking,
+    declaration or claim)."""
+
+    score_before: tuple[int, ...]
+    raised: bool  # the target had been raised before this deal
+    after_deuce: bool
+    hands: tuple[tuple[str, ...], ...]
+    actions: tuple[str, ...]
 
 
 class GameRecord(NamedTuple):
@@ -133,7 +147,7 @@ def play_game(ruleset: Ruleset, index: int, seed: int, bots: Sequence[str], max_
         game.rng.seed(derive_seed(seed, index, k, "deal"))
         players = [make_bot(bots[s], r, seed=derive_seed(seed, index, k, s, "bot")) for s in range(r.seats)]
         slips = Mistakes(mistakes, derive_seed(seed, index, k, "mistakes")) if mistakes else None
-        raised_before = game.raised
+        raised_before, deuce_before, score_before = game.raised, game.after_deuce, tuple(game.score)
         game.start_deal()
         record = game.deals[-1]
         while record.result is None:
@@ -142,9 +156,34 @@ def play_game(ruleset: Ruleset, index: int, seed: int, bots: Sequence[str], max_
                 raise ThuneeDslError(f"{r.name}: game {index}, deal {k}: nobody to act and the deal is not over")
             offence = slips.offence(game) if slips is not None else None
             game.apply(offence if offence is not None else players[seat].choose(game.view(seat)))
-        rows.append(_row(game, record, names, raised_before))
+        row = _row(game, record, names, raised_before)
+        if row.calls or row.bids or row.undertaking or row.declarations or row.claim:
+            row = row._replace(opening=opening(record, names, score_before, raised_before, deuce_before))
+        rows.append(row)
     record = GameRecord(index, first_dealer, game.winner, tuple(game.score), tuple(rows))
     return (record, game) if keep_state else record
+
+
+#: The verbs that are never an announcement a focused replay starts from.
+NOT_ANNOUNCEMENTS = frozenset({"play", "pass", "trump", "redeal"})
+
+
+def opening(record, names: _Names, score_before, raised: bool, after_deuce: bool) -> Opening:
+    actions = record.actions
+    last = max((i for i, a in enumerate(actions) if a.verb not in NOT_ANNOUNCEMENTS), default=-1)
+    return Opening(score_before, raised, after_deuce, record.hands, tuple(map(str, actions[:last + 1])))
+
+
+def without_openings(game: GameRecord) -> GameRecord:
+    """The record without its deals' openings (once the focused replays are done: they triple its size)."""
+    if not any(d.opening is not None for d in game.deals):
+        return game
+    return game._replace(deals=tuple(d if d.opening is None else d._replace(opening=None) for d in game.deals))
+
+
+def deal_row(game: GameState, raised_before: bool = False) -> DealRow:
+    """The :class:`DealRow` of the game's last deal (finished)."""
+    return _row(game, game.deals[-1], _names(game.ruleset), raised_before)
 
 
 def _row(game: GameState, record, names: _Names, raised_before: bool) -> DealRow:
