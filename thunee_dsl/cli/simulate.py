@@ -31,8 +31,8 @@ def add_parser(sub) -> None:
     p.add_argument("--scheduler", default=None, metavar="ADDR",
                    help="run on a Dask cluster: the scheduler's address, e.g. tcp://10.0.0.5:8786")
     p.add_argument("--max-deals", default="500", metavar="N", help="stop a game after this many deals (default 500)")
-    p.add_argument("--focus-seconds", default="1.5", metavar="S",
-                   help="time for focused replays of the rules that decided too few deals (default 1.5; "
+    p.add_argument("--focus-seconds", default="unlimited", metavar="S",
+                   help="a time budget for focused replays of the rules that decided too few deals (default "
                         "'unlimited': stop only at --focus-replays, so the same numbers on any machine)")
     p.add_argument("--focus-replays", default="3000", metavar="N", help="focused replays at most (default 3000)")
     p.add_argument("--no-focus", action="store_true", help="no focused replays")

@@ -48,9 +48,10 @@ from thunee_dsl.simulation.stats import Estimate, mean_interval
 #: over n replays is k d / n and its standard error about d sqrt(k) / n, so the interval leaves out zero from
 #: k = 4 on; twice that leaves room for replays that go the other way.
 ENOUGH = 8
-#: The budget: at most this many replays, and no new batch after this many seconds.
+#: The budget: at most this many replays. A time budget (no new batch after so many seconds) is there on
+#: request only: by default the numbers depend on the inputs alone, never on how fast the machine is.
 MAX_REPLAYS = 3000
-SECONDS = 1.5
+SECONDS = None
 #: Replays are run and counted in batches of this many: the stopping rule looks only at whole batches, so
 #: the numbers do not depend on how a batch is shared among processes (a time budget spent aside).
 BATCH = 100
