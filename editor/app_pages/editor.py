@@ -24,8 +24,9 @@ FILE_KEY = "file"  # the address's name for the saved ruleset being edited
 ss = st.session_state
 follow_goto()
 # the first problem under the text, on phones only (where the columns stack): see the left column below
-st.html("<style>.st-key-ed_phone_check { display:none; }"
+st.html("<style>.st-key-ed_phone_check { display:none; } .st-key-ed_confirmed { display:none; }"
         " @media (max-width: 640px) { .st-key-ed_phone_check { display:block; } }</style>")
+PENDING_EDIT_JS = (Path(__file__).resolve().parents[1] / "pending_edit.js").read_text(encoding="utf-8")
 
 
 CODE_EDITOR_CSS = """
@@ -41,6 +42,14 @@ CODE_EDITOR_CSS = """
 # -- callbacks (the only place the editor's state changes) ------------------------------------------
 def sync_plain_text() -> None:
     session.set_text(ss, ss.ed_area)
+
+
+def confirm_text() -> None:
+    """What text the app holds, as a fingerprint for ``pending_edit.js``: a page link clicked before the
+    editor's last keys have reached the app waits for them (Streamlit would drop them)."""
+    with st.container(key="ed_confirmed"):
+        st.html(f'<div data-editor-confirmed="{session.fingerprint(ss.editor_text)}"></div>'
+                f"<script>{PENDING_EDIT_JS}</script>", unsafe_allow_javascript=True)
 
 
 def sync_save_name() -> None:
@@ -209,6 +218,7 @@ with left:
             component_props={"globalCSS": CODE_EDITOR_CSS},
             completions=list(session.schema_completions()), replace_completer=True)):
             st.rerun()  # a newer text than the one checked above: show its problems
+    confirm_text()
     if not check.ok:
         # On a phone the columns stack and the problems (right column) come after the Save box, a screen
         # below the text: there the first one is said here too (the CSS shows this box on phones only).
