@@ -205,11 +205,42 @@ def _yaml_error_problem(filename: str, err: yaml.MarkedYAMLError) -> Problem:
             message += f" ({context} started at line {cm.line + 1}, column {cm.column + 1})"
         else:
             message += f" ({context})"
+    return Problem(_loc(filename, mark), message + _hint(problem, _line_of(err.problem_mark)))
+
+
+def _line_of(mark) -> str:
+    """The text of the line a YAML error mark points into ("" when the mark has no buffer)."""
+    buffer = getattr(mark, "buffer", None)
+    if not isinstance(buffer, str) or mark.pointer is None:
+        return ""
+    start = buffer.rfind("\n", 0, mark.pointer) + 1
+    end = buffer.find("\n", mark.pointer)
+    return buffer[start:end if end >= 0 else len(buffer)]
+
+
+def _hint(problem: str, line: str) -> str:
+    """What to do about a YAML syntax error, in a card player's words ("" when there is nothing to add)."""
     if "'\\t'" in problem:
-        message += "; indent with spaces, not tabs"
-    elif "expected <block end>" in problem:
-        message += "; check the indentation of this line"
-    return Problem(_loc(filename, mark), message)
+        return "; indent with spaces, not tabs"
+    if "found '<scalar>'" in problem and line.count("'") >= 3:
+        return ("; a single quote inside 'quoted text' ends it early: write it twice ('it''s') or put the text "
+                "in double quotes")
+    if "expected <block end>" in problem or "did not find expected" in problem:
+        return "; check the indentation of this line"
+    if "mapping values are not allowed" in problem:
+        return ("; a 'key: value' cannot start here: line this key up with the keys above it, check that the "
+                "key above ends with ':', or put a value that holds ': ' in quotes")
+    if "could not find expected ':'" in problem:
+        return "; write a key and its value as 'key: value' (a colon and a space), or check the indentation"
+    if "sequence entries are not allowed" in problem:
+        return "; a list goes on the lines below its key, one '- item' a line, or in brackets: [a, b]"
+    if "that cannot start any token" in problem:
+        return "; put a value that starts with this character in quotes"
+    if "unknown escape character" in problem:
+        return "; in double quotes a backslash starts an escape: use single quotes, or write \\\\ for a backslash"
+    if "expected '<document start>'" in problem:
+        return "; the keys at the top of the file start at the first column (no spaces before them)"
+    return ""
 
 
 # what YAML was reading when the text ended, in a card player's words, and what closes it
