@@ -7,8 +7,9 @@ from urllib.parse import urlsplit, urlunsplit
 
 import streamlit as st
 
-from app_common import (catalogue, check_editor, code_box, code_editor_key, demoted, follow_goto, problem_where,
-                        ruleset_text, set_editor_text, shelf, shipped, show_problems, take_code_edit, tilde)
+from app_common import (cannot_open, catalogue, check_editor, code_box, code_editor_key, demoted, follow_goto,
+                        problem_where, readable_text, set_editor_text, shelf, shipped, show_problems, take_code_edit,
+                        tilde)
 from thunee_dsl import load_ruleset
 from thunee_dsl.editor import session
 from thunee_dsl.editor.formulas import PLACES, try_formula
@@ -63,10 +64,14 @@ def sync_plain_toggle() -> None:
 def open_ref() -> None:
     ref = ss.ed_open
     kind, _, name = ref.partition(":")
+    text, why = readable_text(ref)
+    if text is None:
+        ss.ed_msg = ("warning", cannot_open(ref, why))
+        return
     if kind == "mine":
-        set_editor_text(ruleset_text(ref), f"your ruleset {name}", file=name)
+        set_editor_text(text, f"your ruleset {name}", file=name)
     else:
-        set_editor_text(ruleset_text(ref), f"a copy of the shipped ruleset {name} (save it under a new name)")
+        set_editor_text(text, f"a copy of the shipped ruleset {name} (save it under a new name)")
     ss.ed_msg = None
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import streamlit as st
 
-from app_common import (catalogue, demoted, follow_goto, new_variant_name, overlay_template, ruleset_of, ruleset_text,
-                        set_editor_text, shelf, show_problems, tilde, user_check)
+from app_common import (cannot_open, catalogue, demoted, follow_goto, new_variant_name, overlay_template, readable_text,
+                        ruleset_of, set_editor_text, shelf, show_problems, tilde, user_check)
 from thunee_dsl.editor.table import scroll_script
 from thunee_dsl.model.rulebook import render_rulebook, ruleset_summary
 
@@ -24,10 +24,14 @@ def start_variant(ref: str) -> None:
 
 def open_in_editor(ref: str) -> None:
     kind, _, name = ref.partition(":")
+    text, why = readable_text(ref)
+    if text is None:
+        ss.lib_msg = cannot_open(ref, why)
+        return
     if kind == "mine":
-        set_editor_text(ruleset_text(ref), f"your ruleset {name}", file=name)
+        set_editor_text(text, f"your ruleset {name}", file=name)
     else:
-        set_editor_text(ruleset_text(ref), f"a copy of the shipped ruleset {name} (save it under a new name)")
+        set_editor_text(text, f"a copy of the shipped ruleset {name} (save it under a new name)")
     ss.goto = "editor"
 
 
@@ -86,6 +90,8 @@ with right:
         book.subheader(name)
         st.warning("This file is not a valid ruleset yet. Open it in the editor to fix it.")
         show_problems(user_check(name))
+    if ss.get("lib_msg"):
+        st.warning(ss.pop("lib_msg"), icon=":material/warning:")
     b1, b2, b3 = st.columns(3)
     b1.button("Start a new variant from this", type="primary", on_click=start_variant, args=(ref,),
               key="lib_new", disabled=ruleset is None, width="stretch")
@@ -98,4 +104,8 @@ with right:
         if ruleset is not None:
             st.markdown(demoted(render_rulebook(ruleset)))
     with source:
-        st.code(ruleset_text(ref), language="yaml", line_numbers=True)
+        text, why = readable_text(ref)
+        if text is None:
+            st.warning(f"The file cannot be shown: {why}.")
+        else:
+            st.code(text, language="yaml", line_numbers=True)

@@ -73,3 +73,28 @@ def test_playtest_it_opens_a_game_of_that_ruleset(app):
     assert at.selectbox(key="pt_ref_pick").value == "shipped:royals"
     at.button(key="pt_start").click().run()
     assert at.session_state["playtest"].ruleset.name == "royals"
+
+
+def test_a_file_that_is_not_text_in_the_users_folder_is_shown_as_its_problem_never_a_traceback(app, home):
+    """A binary (or not UTF-8) file in the user's folder: picking it showed a traceback (the YAML tab read
+    it), and opening it in the editor raised in the button's callback."""
+    folder = home / "rulesets"
+    folder.mkdir(parents=True)
+    (folder / "photo.yaml").write_bytes(b"\x89PNG\r\n\x1a\n\x00\xff\xfe")
+    at = app("library")
+    at.radio[0].set_value("mine:photo").run()
+    assert not at.exception, at.exception
+    assert any("not valid UTF-8" in e.value for e in at.error)
+    at.button(key="lib_open").click().run()
+    assert not at.exception, at.exception
+    assert [t.value for t in at.title] == ["Rulesets"]  # stays: nothing to edit
+    assert any("photo.yaml cannot be opened" in w.value and "UTF-8" in w.value for w in at.warning)
+    assert (folder / "photo.yaml").read_bytes() == b"\x89PNG\r\n\x1a\n\x00\xff\xfe"  # untouched
+    # the Editor's own "Open a ruleset" says the same
+    at.switch_page("app_pages/editor.py").run()
+    text = at.session_state["editor_text"]
+    at.selectbox(key="ed_open").set_value("mine:photo").run()
+    at.button(key="ed_open_btn").click().run()
+    assert not at.exception, at.exception
+    assert at.session_state["editor_text"] == text
+    assert any("photo.yaml cannot be opened" in w.value for w in at.warning)
