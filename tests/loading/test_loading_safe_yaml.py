@@ -198,14 +198,16 @@ def test_size_cap_file(tmp_path, problems_of):
     path = tmp_path / "big.yaml"
     path.write_bytes(b"a: 1\n" + b"#" * MAX_BYTES)
     assert problems_of(load_yaml_file, path) == [
-        f"{path}: file is too large: {MAX_BYTES + 5} bytes (the limit is {MAX_BYTES} bytes)"
+        f"{path}: file is too large: {MAX_BYTES + 5:,} bytes (the limit is {MAX_BYTES:,}); a ruleset takes a few "
+        "thousand: remove what was pasted or added by mistake"
     ]
 
 
 def test_size_cap_text(problems_of):
     text = "a: 1\n#" + "é" * (MAX_BYTES // 2)  # under the cap in characters, over it in bytes
     assert problems_of(load_yaml_text, text, "f.yaml") == [
-        f"f.yaml: file is too large: {5 + 1 + MAX_BYTES} bytes (the limit is {MAX_BYTES} bytes)"
+        f"f.yaml: file is too large: {5 + 1 + MAX_BYTES:,} bytes (the limit is {MAX_BYTES:,}); a ruleset takes a "
+        "few thousand: remove what was pasted or added by mistake"
     ]
 
 

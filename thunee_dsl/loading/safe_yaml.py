@@ -175,6 +175,11 @@ class LocatedDoc:
         return loc if loc is not None else self.location(p)
 
 
+def _file_too_large(size: int) -> str:
+    return (f"file is too large: {size:,} bytes (the limit is {MAX_BYTES:,}); a ruleset takes a few thousand: "
+            "remove what was pasted or added by mistake")
+
+
 def _loc(filename: str, mark) -> Location:
     if mark is None:
         return Location(filename)
@@ -372,7 +377,7 @@ def load_yaml_text(text: str, filename: str) -> LocatedDoc:
     size = len(text.encode("utf-8", errors="surrogatepass"))
     if size > MAX_BYTES:
         raise RulesetError(
-            [Problem(Location(filename), f"file is too large: {size} bytes (the limit is {MAX_BYTES} bytes)")]
+            [Problem(Location(filename), _file_too_large(size))]
         )
     if text.startswith("\ufeff"):
         text = text[1:]
@@ -444,7 +449,7 @@ def load_yaml_file(path: str | PathLike) -> LocatedDoc:
                 fh.seek(0, 2)
                 size = fh.tell()
                 raise RulesetError(
-                    [Problem(Location(filename), f"file is too large: {size} bytes (the limit is {MAX_BYTES} bytes)")]
+                    [Problem(Location(filename), _file_too_large(size))]
                 )
     except FileNotFoundError:
         raise RulesetError([Problem(Location(filename), "file not found")]) from None
