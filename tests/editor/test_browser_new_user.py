@@ -195,3 +195,38 @@ def test_on_a_phone_a_problem_in_the_text_is_said_right_under_the_code_editor(br
         assert page.get_by_text("unknown key 'targt'").locator("visible=true").count() == 1
     finally:
         page.close()
+
+
+def test_on_a_phone_the_pages_are_named_at_the_top_and_keys_typed_before_a_tap_on_one_are_kept(browser_app,
+                                                                                                tmp_path):
+    """On a phone Streamlit folds the top bar's page links behind an unlabelled ">>": a new user did not
+    find the other pages. They are named in a row at the top (phones only), and a tap on one right after
+    typing in the code editor keeps the keys (editor/pending_edit.js holds such links back too)."""
+    from browser import code_editor_text
+    url, browser = browser_app
+    page = browser.new_page(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        page.goto(f"{url}/editor")
+        wait_idle(page)
+        row = page.locator(".st-key-phone_nav")
+        names = [n.split()[-1] for n in row.locator("a").all_inner_texts()]  # (after the icon's name)
+        assert names == ["Library", "Editor", "Playtest", "Compare"], names
+        assert on_screen(page, row) and len({round(b["y"]) for b in
+                                            (a.bounding_box() for a in row.locator("a").all())}) == 1  # one line
+        page.screenshot(path=str(tmp_path / "phone-pages-row.png"))
+        code_editor_frame(page).click(".ace_content")
+        page.keyboard.press("Control+End")
+        page.keyboard.type("\n# typed on a phone")
+        typed = code_editor_text(page)
+        row.get_by_role("link", name="Playtest").click()
+        wait_idle(page)
+        assert page.locator("h1").filter(has_text="Playtest").count() == 1
+        page.locator(".st-key-phone_nav").get_by_role("link", name="Editor").click()
+        wait_idle(page)
+        assert code_editor_text(page) == typed
+        page.set_viewport_size(LAPTOP)  # wide enough for Streamlit's own top bar: the row goes
+        page.wait_for_timeout(300)
+        assert not page.locator(".st-key-phone_nav").is_visible()
+        assert page.locator('[data-testid="stTopNavLink"]').first.is_visible()
+    finally:
+        page.close()
