@@ -342,7 +342,14 @@ with left:
     if choosing_trump:
         st.markdown("**Your turn: make trumps.** Click the card to place face down: its suit becomes trumps.")
     elif plays:
-        st.markdown("**Your turn: click a card to play it.** Greyed cards may not be played now.")
+        refused: dict[str, list[str]] = {}  # why -> the greyed cards it holds back (phones have no hover)
+        for card, why in pt.refused_cards(view).items():
+            refused.setdefault(words.refusal(why), []).append(card_text(card))
+        if len(refused) == 1:
+            why = f" Greyed cards may not be played now: {next(iter(refused))}."
+        else:
+            why = "".join(f" {', '.join(cards)}: {reason}." for reason, cards in refused.items())
+        st.markdown("**Your turn: click a card to play it.**" + why.replace("*", "\\*").replace("_", "\\_"))
     elif others:
         st.markdown("**Your turn: say something.**")
     elif not pt.deal_over and turn is not None:
