@@ -15,6 +15,7 @@ from thunee_dsl.editor import session
 from thunee_dsl.editor.formulas import PLACES, try_formula
 from thunee_dsl.editor.sharing import QUERY_KEY, LinkError, encode_variant
 from thunee_dsl.editor.storage import decode_upload, slug
+from thunee_dsl.editor.table import scroll_script
 from thunee_dsl.errors import RulesetError
 from thunee_dsl.loading import MAX_BYTES, shipped_rulesets
 from thunee_dsl.model.diff import diff_rulesets
@@ -127,6 +128,35 @@ def upload() -> None:
     set_editor_text(text, f"the uploaded file {f.name}")
     ss.ed_msg = ("info", f"Loaded {f.name}. Save it to keep it in your folder; **Restore previous text** brings "
                          "back what the editor held.")
+
+
+def ask_about_save(pending: dict) -> None:
+    """The question a save that would replace a file asks, brought into view (below the Save button it
+    was out of sight on a laptop's screen: the click seemed to do nothing)."""
+    name, free = pending["name"], pending["free"]
+    with st.container(key="ed_question"):
+        st.html(scroll_script(".st-key-ed_question", nonce=f"{pending['kind']}:{name}:{ss.editor_version}"),
+                unsafe_allow_javascript=True)
+        if pending["kind"] == "exists":
+            st.warning(f"**You already have a ruleset called `{name}`.** Replace it, or keep both (yours "
+                       f"saved as `{free}`)?", icon=":material/warning:")
+        elif pending["kind"] == "changed":
+            st.warning(f"**`{name}` was changed since you opened it** (saved from another tab or window). "
+                       f"Overwrite those changes, or keep both (yours saved as `{free}`)?",
+                       icon=":material/warning:")
+        else:
+            st.warning(f"**The name is too like your ruleset `{pending['other']}`**: both would be saved as "
+                       f"`{name}`. Save yours as `{free}` instead?", icon=":material/warning:")
+        if pending.get("current") is not None:
+            with st.expander(f"What `{name}` holds now"):
+                st.code(pending["current"], language="yaml")
+        b1, b2, b3 = st.columns(3)
+        if pending["kind"] != "similar":
+            b1.button("Replace it" if pending["kind"] == "exists" else "Overwrite with my text", on_click=save,
+                      args=("overwrite",), key="ed_conf_overwrite", width="stretch")
+        b2.button("Keep both", on_click=save, args=("keep both",), key="ed_conf_both", type="primary",
+                  width="stretch", help=f"Save your text under a new name, {free}; {name} stays as it is")
+        b3.button("Cancel", on_click=save, args=("cancel",), key="ed_conf_cancel", width="stretch")
 
 
 # -- a shared link opened on this page ---------------------------------------------------------------
@@ -245,27 +275,7 @@ with left:
                            file_name=f"{slug(ss.editor_save_name) or 'ruleset'}.yaml", mime="application/x-yaml",
                            width="stretch")
         if pending and pending.get("kind") in ("exists", "changed", "similar"):
-            name, free = pending["name"], pending["free"]
-            if pending["kind"] == "exists":
-                st.warning(f"**You already have a ruleset called `{name}`.** Replace it, or keep both (yours "
-                           f"saved as `{free}`)?", icon=":material/warning:")
-            elif pending["kind"] == "changed":
-                st.warning(f"**`{name}` was changed since you opened it** (saved from another tab or window). "
-                           f"Overwrite those changes, or keep both (yours saved as `{free}`)?",
-                           icon=":material/warning:")
-            else:
-                st.warning(f"**The name is too like your ruleset `{pending['other']}`**: both would be saved as "
-                           f"`{name}`. Save yours as `{free}` instead?", icon=":material/warning:")
-            if pending.get("current") is not None:
-                with st.expander(f"What `{name}` holds now"):
-                    st.code(pending["current"], language="yaml")
-            b1, b2, b3 = st.columns(3)
-            if pending["kind"] != "similar":
-                b1.button("Replace it" if pending["kind"] == "exists" else "Overwrite with my text", on_click=save,
-                          args=("overwrite",), key="ed_conf_overwrite", width="stretch")
-            b2.button("Keep both", on_click=save, args=("keep both",), key="ed_conf_both", type="primary",
-                      width="stretch", help=f"Save your text under a new name, {free}; {name} stays as it is")
-            b3.button("Cancel", on_click=save, args=("cancel",), key="ed_conf_cancel", width="stretch")
+            ask_about_save(pending)
         st.file_uploader(f"Upload a ruleset file (YAML, at most {MAX_BYTES // 1024} KB)", type=["yaml", "yml", "json"],
                          key="ed_upload", max_upload_size=1, on_change=upload)
         s1, s2 = st.columns([1, 3], vertical_alignment="center")

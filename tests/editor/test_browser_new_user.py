@@ -230,3 +230,40 @@ def test_on_a_phone_the_pages_are_named_at_the_top_and_keys_typed_before_a_tap_o
         assert page.locator('[data-testid="stTopNavLink"]').first.is_visible()
     finally:
         page.close()
+
+
+def test_a_save_over_an_existing_name_asks_where_it_is_seen(browser_app, tmp_path):
+    """Save under a name already taken: the question (Replace / Keep both / Cancel) came up below the Save
+    button, off a laptop's screen, and the click seemed to do nothing (Save only greyed out)."""
+    url, browser = browser_app
+    page = browser.new_page(viewport=LAPTOP)
+    try:
+        page.goto(f"{url}/editor")
+        wait_idle(page)
+        name = page.locator(".st-key-ed_save_name input")
+        taken = f"taken-{tmp_path.name[-12:]}".lower().replace("_", "-")
+        name.fill(taken)
+        name.press("Enter")
+        wait_idle(page)
+        page.get_by_role("button", name="Save", exact=True).click()
+        wait_idle(page)
+        page.get_by_text("Saved as").first.wait_for(timeout=30_000)
+        page.get_by_role("link", name="Library", exact=True).first.click()  # another new variant...
+        wait_idle(page)
+        page.get_by_role("button", name="Start a new variant from this").click()
+        wait_idle(page)
+        name = page.locator(".st-key-ed_save_name input")
+        name.fill(taken)  # ... to be saved under the name taken
+        name.press("Enter")
+        wait_idle(page)
+        page.get_by_role("button", name="Save", exact=True).click()
+        wait_idle(page)
+        page.wait_for_timeout(900)  # the question is brought into view after it is drawn
+        page.screenshot(path=str(tmp_path / "save-question.png"))
+        question = page.locator(".st-key-ed_question")
+        assert question.count() == 1, "no question was asked"
+        for label in ("Keep both", "Cancel"):
+            assert on_screen(page, page.get_by_role("button", name=label, exact=True)), f"{label} is off screen"
+        assert on_screen(page, question.locator('[data-testid="stAlert"]').first)
+    finally:
+        page.close()
