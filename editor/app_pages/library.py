@@ -6,6 +6,7 @@ import streamlit as st
 
 from app_common import (cannot_open, catalogue, demoted, follow_goto, new_variant_name, overlay_template, readable_text,
                         ruleset_of, set_editor_text, shelf, show_problems, tilde, user_check)
+from thunee_dsl.editor.storage import folder_problem
 from thunee_dsl.editor.table import scroll_script
 from thunee_dsl.model.rulebook import render_rulebook, ruleset_summary
 
@@ -46,7 +47,13 @@ def pick() -> None:
 
 
 def set_home() -> None:
-    ss.home = ss.lib_home.strip() or ss.home
+    wanted = ss.lib_home.strip()
+    problem = folder_problem(wanted)
+    if problem:  # the folder stays as it was (a bad one broke every page); the box shows it again
+        ss.lib_home_msg = f"Not changed: {problem}. Your rulesets stay in `{tilde(shelf().folder)}`."
+        ss.lib_home = ss.home
+        return
+    ss.home = wanted
 
 
 st.title("Rulesets")
@@ -69,6 +76,8 @@ with left:
     st.divider()
     st.caption(f"Your own rulesets are saved in `{tilde(shelf().folder)}`.")
     st.text_input("Your folder (or set THUNEE_DSL_HOME)", value=ss.home, key="lib_home", on_change=set_home)
+    if ss.get("lib_home_msg"):
+        st.warning(ss.pop("lib_home_msg"), icon=":material/folder_off:")
 
 with right:
     if ss.pop("lib_to_book", False):

@@ -98,3 +98,30 @@ def test_a_file_that_is_not_text_in_the_users_folder_is_shown_as_its_problem_nev
     assert not at.exception, at.exception
     assert at.session_state["editor_text"] == text
     assert any("photo.yaml cannot be opened" in w.value for w in at.warning)
+
+
+def test_a_folder_that_cannot_hold_rulesets_is_refused_and_the_old_one_kept(app, home, tmp_path):
+    """"Your folder" took anything: a name too long, or '~someone' with no such user, ended every page
+    in a traceback; a file (/etc/passwd) made every save fail with an errno."""
+    a_file = tmp_path / "a-file.txt"
+    a_file.write_text("x", encoding="utf-8")
+    at = app("library")
+    before = at.session_state["home"]
+    for wanted, said in [("x" * 5000, "the folder's name is too long"),
+                         ("~no-such-user-here/x", "there is no home folder for '~no-such-user-here'"),
+                         (str(a_file), f"{a_file} is a file, not a folder"),
+                         (str(a_file / "inside"), f"{a_file} is a file, not a folder")]:
+        at.text_input(key="lib_home").set_value(wanted).run()
+        assert not at.exception, at.exception
+        assert at.session_state["home"] == before
+        assert at.text_input(key="lib_home").value == before  # the box shows the folder in use again
+        assert [w.value for w in at.warning] == [f"Not changed: {said}. Your rulesets stay in `{before}/rulesets`."]
+        at.switch_page("app_pages/editor.py").run()
+        assert not at.exception, at.exception
+        at.button(key="ed_save").click().run()
+        assert not at.exception and not at.error, (at.exception, [e.value for e in at.error])
+        at.switch_page("app_pages/library.py").run()
+    # a new folder is fine: made at the first save
+    new = tmp_path / "new" / "deeper"
+    at.text_input(key="lib_home").set_value(str(new)).run()
+    assert at.session_state["home"] == str(new) and not at.warning
