@@ -414,3 +414,13 @@ def test_fuzz_bytes_gives_a_doc_or_a_ruleset_error(tmp_path_factory, raw):
 ])
 def test_a_yaml_syntax_error_says_what_to_do(problems_of, text, expected):
     assert problems_of(load_yaml_text, text, "f.yaml") == [expected]
+
+
+def test_a_pipe_or_a_device_is_refused_not_waited_on(tmp_path, problems_of):
+    """A named pipe made ``validate`` wait for a writer for ever; /dev/zero was 'too large: 0 bytes'."""
+    import os
+    pipe = tmp_path / "pipe.yaml"
+    os.mkfifo(pipe)
+    assert problems_of(load_yaml_file, pipe) == [f"{pipe}: is not a file (a device or a pipe?); name a ruleset file"]
+    assert problems_of(load_yaml_file, "/dev/zero") == [
+        "/dev/zero: is not a file (a device or a pipe?); name a ruleset file"]

@@ -175,8 +175,10 @@ class LocatedDoc:
         return loc if loc is not None else self.location(p)
 
 
-def _file_too_large(size: int) -> str:
-    return (f"file is too large: {size:,} bytes (the limit is {MAX_BYTES:,}); a ruleset takes a few thousand: "
+def _file_too_large(size: int | None) -> str:
+    """``size``: None when not known (a file that does not say its size)."""
+    said = f"{size:,} bytes" if size is not None else f"more than {MAX_BYTES:,} bytes"
+    return (f"file is too large: {said} (the limit is {MAX_BYTES:,}); a ruleset takes a few thousand: "
             "remove what was pasted or added by mistake")
 
 
@@ -443,13 +445,15 @@ def load_yaml_file(path: str | PathLike) -> LocatedDoc:
     filename = str(path)
     p = Path(path)
     try:
+        if p.exists() and not p.is_dir() and not p.is_file():  # a pipe would wait for a writer for ever
+            raise RulesetError([Problem(Location(filename), "is not a file (a device or a pipe?); name a ruleset file")])
         with p.open("rb") as fh:
             raw = fh.read(MAX_BYTES + 1)
             if len(raw) > MAX_BYTES:
                 fh.seek(0, 2)
                 size = fh.tell()
                 raise RulesetError(
-                    [Problem(Location(filename), _file_too_large(size))]
+                    [Problem(Location(filename), _file_too_large(size if size > MAX_BYTES else None))]
                 )
     except FileNotFoundError:
         raise RulesetError([Problem(Location(filename), "file not found")]) from None
