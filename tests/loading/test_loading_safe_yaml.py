@@ -421,6 +421,6 @@ def test_a_pipe_or_a_device_is_refused_not_waited_on(tmp_path, problems_of):
     import os
     pipe = tmp_path / "pipe.yaml"
     os.mkfifo(pipe)
-    assert problems_of(load_yaml_file, pipe) == [f"{pipe}: is not a file (a device or a pipe?); name a ruleset file"]
+    assert problems_of(load_yaml_file, pipe) == [f"{pipe}: is not a file (a device or a pipe?)"]
     assert problems_of(load_yaml_file, "/dev/zero") == [
-        "/dev/zero: is not a file (a device or a pipe?); name a ruleset file"]
+        "/dev/zero: is not a file (a device or a pipe?)"]

@@ -446,7 +446,7 @@ def load_yaml_file(path: str | PathLike) -> LocatedDoc:
     p = Path(path)
     try:
         if p.exists() and not p.is_dir() and not p.is_file():  # a pipe would wait for a writer for ever
-            raise RulesetError([Problem(Location(filename), "is not a file (a device or a pipe?); name a ruleset file")])
+            raise RulesetError([Problem(Location(filename), "is not a file (a device or a pipe?)")])
         with p.open("rb") as fh:
             raw = fh.read(MAX_BYTES + 1)
             if len(raw) > MAX_BYTES:
