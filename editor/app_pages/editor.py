@@ -185,7 +185,7 @@ if check.ok:
     ss.editor_last_valid = ss.editor_text
 session.suggest_name(ss, check.source.name if check.source is not None else None)
 
-st.title("Editor")
+st.title("Editor", anchor=False)
 pending = ss.get("editor_pending")
 if pending and pending.get("kind") == "link":
     with st.container(border=True):

@@ -56,7 +56,7 @@ def set_home() -> None:
     ss.home = wanted
 
 
-st.title("Rulesets")
+st.title("Rulesets", anchor=False)  # no link icon beside it (always shown on a phone)
 st.caption("Pick the rules you play. Read them as a rulebook, start a house variant from them, or play a deal.")
 
 options = catalogue(include_editor=False)
@@ -89,14 +89,14 @@ with right:
     ruleset = ruleset_of(ref)
     book = st.container(key="lib_book")
     if ruleset is not None:
-        book.subheader(ruleset.title)
+        book.subheader(ruleset.title, anchor=False)
         st.caption(f"`{ruleset.name}` · {'shipped with thunee-dsl' if kind == 'shipped' else 'yours'}"
                    + (f" · also called {', '.join(ruleset.aliases)}" if ruleset.aliases else ""))
         summary = ruleset_summary(ruleset)
         if summary:
             st.write(summary)
     else:
-        book.subheader(name)
+        book.subheader(name, anchor=False)
         st.warning("This file is not a valid ruleset yet. Open it in the editor to fix it.")
         show_problems(user_check(name))
     if ss.get("lib_msg"):

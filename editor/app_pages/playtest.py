@@ -194,7 +194,7 @@ def show_message() -> None:
 
 
 if pt is None:
-    st.title("Playtest")
+    st.title("Playtest", anchor=False)
     st.caption("Play a ruleset against bots: you hold one seat and see only what that seat may see.")
     with st.expander("Choose the rules, your seat and the bots", expanded=True):
         setup()

@@ -221,6 +221,8 @@ def test_on_a_phone_the_pages_are_named_at_the_top_and_keys_typed_before_a_tap_o
         row.get_by_role("link", name="Playtest").click()
         wait_idle(page)
         assert page.locator("h1").filter(has_text="Playtest").count() == 1
+        # no link icon beside a page's title (a phone shows it all the time, as if part of the title)
+        assert page.locator("h1 a[href^='#']").count() == 0
         page.locator(".st-key-phone_nav").get_by_role("link", name="Editor").click()
         wait_idle(page)
         assert code_editor_text(page) == typed
