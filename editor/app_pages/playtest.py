@@ -426,9 +426,15 @@ with right:
                         f'<td>{short(trick.winner) if trick.winner is not None else "?"}</td></tr>')
         st.html(f'<table class="pt-tricks"><tr><th>#</th>{head}<th>won by</th></tr>{"".join(rows)}</table>')
     st.markdown("**Points so far**")
-    st.html('<table class="pt-tricks pt-points"><tr><th></th><th>card points</th><th>tricks</th><th>balls</th></tr>'
-            + "".join(f"<tr><td>{team_name(t)}</td><td>{view.team_cards[t]}</td><td>{view.team_tricks[t]}</td>"
-                      f"<td>{view.score[t]}</td></tr>" for t in range(teams)) + "</table>")
+    # once the deal is scored, the ruleset's own team values too ("count": the card points with the last
+    # trick's 10, calls, Jodies): the card points alone did not add up to the count the deal story says
+    scored = team_values(r, pt.game.deal) if pt.deal_over else {}
+    st.html('<table class="pt-tricks pt-points"><tr><th></th><th>card points</th>'
+            + "".join(f"<th>{html.escape(name)}</th>" for name in scored) + "<th>tricks</th><th>balls</th></tr>"
+            + "".join(f"<tr><td>{team_name(t)}</td><td>{view.team_cards[t]}</td>"
+                      + "".join(f"<td>{values[t]}</td>" for values in scored.values())
+                      + f"<td>{view.team_tricks[t]}</td><td>{view.score[t]}</td></tr>" for t in range(teams))
+            + "</table>")
     if view.declarations:
         st.markdown("**Declared**")
         for d in view.declarations:

@@ -459,3 +459,21 @@ def test_refusals_are_said_to_the_person():
         "you may not lead a trump to the first trick while you hold another suit"
     assert words.refusal("seat 1 is to call") == "seat 1 is to call"  # another seat stays named
     assert words.refusal("seat 12 must follow suit (X)") == "seat 12 must follow suit (X)"
+
+
+def test_once_a_deal_is_scored_the_points_table_shows_the_count_the_story_speaks_of(app):
+    """The table said 126 card points and the story "Your team counted 116": the count (with the last
+    trick's 10, calls, Jodies) is now beside the card points once the deal is scored."""
+    at = start(app, seed=7)
+    [body] = [h.proto.body for h in at.get("html") if "pt-points" in h.proto.body]
+    assert "<th>count</th>" not in body  # not during the deal: the count is worked out at its end
+    finish_deal(at)
+    pt = at.session_state["playtest"]
+    values = team_values(pt.ruleset, pt.game.deal)["count"]
+    [body] = [h.proto.body for h in at.get("html") if "pt-points" in h.proto.body]
+    cells = re.findall(r"<tr><td>[^<]*</td><td>(-?\d+)</td><td>(-?\d+)</td>", body)
+    assert "<th>card points</th><th>count</th>" in body
+    view = pt.view()
+    assert [(int(a), int(b)) for a, b in cells] == [(view.team_cards[t], values[t]) for t in range(2)]
+    story = next(m.value for m in at.markdown if "counted" in m.value)
+    assert any(f"counted {values[t]} " in story for t in range(2)), story
