@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import streamlit as st
 
 from app_common import (cannot_open, catalogue, demoted, follow_goto, new_variant_name, overlay_template, readable_text,
@@ -53,7 +55,8 @@ def set_home() -> None:
         ss.lib_home_msg = f"Not changed: {problem}. Your rulesets stay in `{tilde(shelf().folder)}`."
         ss.lib_home = ss.home
         return
-    ss.home = wanted
+    # a relative folder would depend on where the app was started: kept (and shown) as a full path
+    ss.home = ss.lib_home = tilde(Path(wanted).expanduser().absolute())
 
 
 st.title("Rulesets", anchor=False)  # no link icon beside it (always shown on a phone)

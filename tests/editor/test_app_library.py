@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from thunee_dsl import shipped_ruleset
 from thunee_dsl.loading import shipped_rulesets
 
@@ -125,3 +127,7 @@ def test_a_folder_that_cannot_hold_rulesets_is_refused_and_the_old_one_kept(app,
     new = tmp_path / "new" / "deeper"
     at.text_input(key="lib_home").set_value(str(new)).run()
     assert at.session_state["home"] == str(new) and not at.warning
+    # a relative folder is kept as the full path it stands for (not one that depends on where the app runs)
+    at.text_input(key="lib_home").set_value("our/rules").run()
+    assert at.session_state["home"] == str(Path("our/rules").absolute())
+    assert at.text_input(key="lib_home").value == at.session_state["home"]
