@@ -30,4 +30,14 @@ pages = [
     st.Page(str(HERE / PAGES["playtest"]), title="Playtest", icon=":material/playing_cards:"),
     st.Page(str(HERE / PAGES["compare"]), title="Compare", icon=":material/monitoring:"),
 ]
-st.navigation(pages, position="top").run()
+current = st.navigation(pages, position="top")
+# On a phone Streamlit folds the top bar into a side menu behind an unlabelled ">>": a new user did
+# not find the other pages. There the pages are also named in a row at the top of the page.
+# (767.98px: where Streamlit folds the top bar)
+st.html("<style>.st-key-phone_nav { display:none; } @media (max-width: 767.98px) { .st-key-phone_nav { display:flex; "
+        "gap: 0 !important; flex-wrap: nowrap; } .st-key-phone_nav a { padding: 0.1rem 0.25rem; } } "
+        "</style>")
+with st.container(horizontal=True, gap="small", key="phone_nav"):
+    for page in pages:
+        st.page_link(page, label=page.title, icon=page.icon)
+current.run()

@@ -17,6 +17,7 @@ from thunee_dsl.editor.cards import card_label
 from thunee_dsl.editor import session
 from thunee_dsl.editor.checking import EDITOR_FILE, TextCheck, check_text
 from thunee_dsl.editor.storage import UserRulesets, user_home
+from thunee_dsl.errors import RulesetError
 from thunee_dsl.loading import shipped_rulesets
 from thunee_dsl.model.ruleset import Ruleset
 
@@ -226,6 +227,24 @@ def ruleset_text(ref: str) -> str:
     if kind == "mine":
         return shelf().read(name)
     return st.session_state.editor_text
+
+
+def readable_text(ref: str) -> tuple[str | None, str]:
+    """``(text, "")``, or ``(None, why)`` when the file cannot be read as text (binary, not UTF-8, gone):
+    a user's folder may hold any file, and nothing a user can put there may end in a traceback."""
+    try:
+        return ruleset_text(ref), ""
+    except RulesetError as err:
+        return None, err.problems[0].message
+    except OSError as err:
+        return None, err.strerror or str(err)
+
+
+def cannot_open(ref: str, why: str) -> str:
+    """What to say when ``ref``'s file cannot be opened in the editor."""
+    name = ref.partition(":")[2]
+    return (f"**{name}.yaml cannot be opened:** {why}. Open it in a text editor and save it as UTF-8 text (or "
+            f"remove it from `{tilde(shelf().folder)}`); it was left as it is.")
 
 
 # -- pictures ---------------------------------------------------------------------------------------

@@ -7,13 +7,15 @@ from urllib.parse import urlsplit, urlunsplit
 
 import streamlit as st
 
-from app_common import (catalogue, check_editor, code_box, code_editor_key, demoted, follow_goto, problem_where,
-                        ruleset_text, set_editor_text, shelf, shipped, show_problems, take_code_edit, tilde)
+from app_common import (cannot_open, catalogue, check_editor, code_box, code_editor_key, demoted, follow_goto,
+                        problem_where, readable_text, set_editor_text, shelf, shipped, show_problems, take_code_edit,
+                        tilde)
 from thunee_dsl import load_ruleset
 from thunee_dsl.editor import session
 from thunee_dsl.editor.formulas import PLACES, try_formula
 from thunee_dsl.editor.sharing import QUERY_KEY, LinkError, encode_variant
 from thunee_dsl.editor.storage import decode_upload, slug
+from thunee_dsl.editor.table import scroll_script
 from thunee_dsl.errors import RulesetError
 from thunee_dsl.loading import MAX_BYTES, shipped_rulesets
 from thunee_dsl.model.diff import diff_rulesets
@@ -24,8 +26,9 @@ FILE_KEY = "file"  # the address's name for the saved ruleset being edited
 ss = st.session_state
 follow_goto()
 # the first problem under the text, on phones only (where the columns stack): see the left column below
-st.html("<style>.st-key-ed_phone_check { display:none; }"
+st.html("<style>.st-key-ed_phone_check { display:none; } .st-key-ed_confirmed { display:none; }"
         " @media (max-width: 640px) { .st-key-ed_phone_check { display:block; } }</style>")
+PENDING_EDIT_JS = (Path(__file__).resolve().parents[1] / "pending_edit.js").read_text(encoding="utf-8")
 
 
 CODE_EDITOR_CSS = """
@@ -43,6 +46,14 @@ def sync_plain_text() -> None:
     session.set_text(ss, ss.ed_area)
 
 
+def confirm_text() -> None:
+    """What text the app holds, as a fingerprint for ``pending_edit.js``: a page link clicked before the
+    editor's last keys have reached the app waits for them (Streamlit would drop them)."""
+    with st.container(key="ed_confirmed"):
+        st.html(f'<div data-editor-confirmed="{session.fingerprint(ss.editor_text)}"></div>'
+                f"<script>{PENDING_EDIT_JS}</script>", unsafe_allow_javascript=True)
+
+
 def sync_save_name() -> None:
     ss.editor_save_name = ss.ed_save_name
 
@@ -54,10 +65,14 @@ def sync_plain_toggle() -> None:
 def open_ref() -> None:
     ref = ss.ed_open
     kind, _, name = ref.partition(":")
+    text, why = readable_text(ref)
+    if text is None:
+        ss.ed_msg = ("warning", cannot_open(ref, why))
+        return
     if kind == "mine":
-        set_editor_text(ruleset_text(ref), f"your ruleset {name}", file=name)
+        set_editor_text(text, f"your ruleset {name}", file=name)
     else:
-        set_editor_text(ruleset_text(ref), f"a copy of the shipped ruleset {name} (save it under a new name)")
+        set_editor_text(text, f"a copy of the shipped ruleset {name} (save it under a new name)")
     ss.ed_msg = None
 
 
@@ -115,6 +130,35 @@ def upload() -> None:
                          "back what the editor held.")
 
 
+def ask_about_save(pending: dict) -> None:
+    """The question a save that would replace a file asks, brought into view (below the Save button it
+    was out of sight on a laptop's screen: the click seemed to do nothing)."""
+    name, free = pending["name"], pending["free"]
+    with st.container(key="ed_question"):
+        st.html(scroll_script(".st-key-ed_question", nonce=f"{pending['kind']}:{name}:{ss.editor_version}"),
+                unsafe_allow_javascript=True)
+        if pending["kind"] == "exists":
+            st.warning(f"**You already have a ruleset called `{name}`.** Replace it, or keep both (yours "
+                       f"saved as `{free}`)?", icon=":material/warning:")
+        elif pending["kind"] == "changed":
+            st.warning(f"**`{name}` was changed since you opened it** (saved from another tab or window). "
+                       f"Overwrite those changes, or keep both (yours saved as `{free}`)?",
+                       icon=":material/warning:")
+        else:
+            st.warning(f"**The name is too like your ruleset `{pending['other']}`**: both would be saved as "
+                       f"`{name}`. Save yours as `{free}` instead?", icon=":material/warning:")
+        if pending.get("current") is not None:
+            with st.expander(f"What `{name}` holds now"):
+                st.code(pending["current"], language="yaml")
+        b1, b2, b3 = st.columns(3)
+        if pending["kind"] != "similar":
+            b1.button("Replace it" if pending["kind"] == "exists" else "Overwrite with my text", on_click=save,
+                      args=("overwrite",), key="ed_conf_overwrite", width="stretch")
+        b2.button("Keep both", on_click=save, args=("keep both",), key="ed_conf_both", type="primary",
+                  width="stretch", help=f"Save your text under a new name, {free}; {name} stays as it is")
+        b3.button("Cancel", on_click=save, args=("cancel",), key="ed_conf_cancel", width="stretch")
+
+
 # -- a shared link opened on this page ---------------------------------------------------------------
 if QUERY_KEY in st.query_params:
     ss.ed_msg = session.open_link(ss, st.query_params.get_all(QUERY_KEY))
@@ -141,7 +185,7 @@ if check.ok:
     ss.editor_last_valid = ss.editor_text
 session.suggest_name(ss, check.source.name if check.source is not None else None)
 
-st.title("Editor")
+st.title("Editor", anchor=False)
 pending = ss.get("editor_pending")
 if pending and pending.get("kind") == "link":
     with st.container(border=True):
@@ -209,6 +253,7 @@ with left:
             component_props={"globalCSS": CODE_EDITOR_CSS},
             completions=list(session.schema_completions()), replace_completer=True)):
             st.rerun()  # a newer text than the one checked above: show its problems
+    confirm_text()
     if not check.ok:
         # On a phone the columns stack and the problems (right column) come after the Save box, a screen
         # below the text: there the first one is said here too (the CSS shows this box on phones only).
@@ -230,27 +275,7 @@ with left:
                            file_name=f"{slug(ss.editor_save_name) or 'ruleset'}.yaml", mime="application/x-yaml",
                            width="stretch")
         if pending and pending.get("kind") in ("exists", "changed", "similar"):
-            name, free = pending["name"], pending["free"]
-            if pending["kind"] == "exists":
-                st.warning(f"**You already have a ruleset called `{name}`.** Replace it, or keep both (yours "
-                           f"saved as `{free}`)?", icon=":material/warning:")
-            elif pending["kind"] == "changed":
-                st.warning(f"**`{name}` was changed since you opened it** (saved from another tab or window). "
-                           f"Overwrite those changes, or keep both (yours saved as `{free}`)?",
-                           icon=":material/warning:")
-            else:
-                st.warning(f"**The name is too like your ruleset `{pending['other']}`**: both would be saved as "
-                           f"`{name}`. Save yours as `{free}` instead?", icon=":material/warning:")
-            if pending.get("current") is not None:
-                with st.expander(f"What `{name}` holds now"):
-                    st.code(pending["current"], language="yaml")
-            b1, b2, b3 = st.columns(3)
-            if pending["kind"] != "similar":
-                b1.button("Replace it" if pending["kind"] == "exists" else "Overwrite with my text", on_click=save,
-                          args=("overwrite",), key="ed_conf_overwrite", width="stretch")
-            b2.button("Keep both", on_click=save, args=("keep both",), key="ed_conf_both", type="primary",
-                      width="stretch", help=f"Save your text under a new name, {free}; {name} stays as it is")
-            b3.button("Cancel", on_click=save, args=("cancel",), key="ed_conf_cancel", width="stretch")
+            ask_about_save(pending)
         st.file_uploader(f"Upload a ruleset file (YAML, at most {MAX_BYTES // 1024} KB)", type=["yaml", "yml", "json"],
                          key="ed_upload", max_upload_size=1, on_change=upload)
         s1, s2 = st.columns([1, 3], vertical_alignment="center")

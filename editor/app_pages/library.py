@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import streamlit as st
 
-from app_common import (catalogue, demoted, follow_goto, new_variant_name, overlay_template, ruleset_of, ruleset_text,
-                        set_editor_text, shelf, show_problems, tilde, user_check)
+from app_common import (cannot_open, catalogue, demoted, follow_goto, new_variant_name, overlay_template, readable_text,
+                        ruleset_of, set_editor_text, shelf, show_problems, tilde, user_check)
+from thunee_dsl.editor.storage import folder_problem
 from thunee_dsl.editor.table import scroll_script
 from thunee_dsl.model.rulebook import render_rulebook, ruleset_summary
 
@@ -24,10 +27,14 @@ def start_variant(ref: str) -> None:
 
 def open_in_editor(ref: str) -> None:
     kind, _, name = ref.partition(":")
+    text, why = readable_text(ref)
+    if text is None:
+        ss.lib_msg = cannot_open(ref, why)
+        return
     if kind == "mine":
-        set_editor_text(ruleset_text(ref), f"your ruleset {name}", file=name)
+        set_editor_text(text, f"your ruleset {name}", file=name)
     else:
-        set_editor_text(ruleset_text(ref), f"a copy of the shipped ruleset {name} (save it under a new name)")
+        set_editor_text(text, f"a copy of the shipped ruleset {name} (save it under a new name)")
     ss.goto = "editor"
 
 
@@ -42,10 +49,17 @@ def pick() -> None:
 
 
 def set_home() -> None:
-    ss.home = ss.lib_home.strip() or ss.home
+    wanted = ss.lib_home.strip()
+    problem = folder_problem(wanted)
+    if problem:  # the folder stays as it was (a bad one broke every page); the box shows it again
+        ss.lib_home_msg = f"Not changed: {problem}. Your rulesets stay in `{tilde(shelf().folder)}`."
+        ss.lib_home = ss.home
+        return
+    # a relative folder would depend on where the app was started: kept (and shown) as a full path
+    ss.home = ss.lib_home = tilde(Path(wanted).expanduser().absolute())
 
 
-st.title("Rulesets")
+st.title("Rulesets", anchor=False)  # no link icon beside it (always shown on a phone)
 st.caption("Pick the rules you play. Read them as a rulebook, start a house variant from them, or play a deal.")
 
 options = catalogue(include_editor=False)
@@ -65,6 +79,8 @@ with left:
     st.divider()
     st.caption(f"Your own rulesets are saved in `{tilde(shelf().folder)}`.")
     st.text_input("Your folder (or set THUNEE_DSL_HOME)", value=ss.home, key="lib_home", on_change=set_home)
+    if ss.get("lib_home_msg"):
+        st.warning(ss.pop("lib_home_msg"), icon=":material/folder_off:")
 
 with right:
     if ss.pop("lib_to_book", False):
@@ -76,16 +92,18 @@ with right:
     ruleset = ruleset_of(ref)
     book = st.container(key="lib_book")
     if ruleset is not None:
-        book.subheader(ruleset.title)
+        book.subheader(ruleset.title, anchor=False)
         st.caption(f"`{ruleset.name}` · {'shipped with thunee-dsl' if kind == 'shipped' else 'yours'}"
                    + (f" · also called {', '.join(ruleset.aliases)}" if ruleset.aliases else ""))
         summary = ruleset_summary(ruleset)
         if summary:
             st.write(summary)
     else:
-        book.subheader(name)
+        book.subheader(name, anchor=False)
         st.warning("This file is not a valid ruleset yet. Open it in the editor to fix it.")
         show_problems(user_check(name))
+    if ss.get("lib_msg"):
+        st.warning(ss.pop("lib_msg"), icon=":material/warning:")
     b1, b2, b3 = st.columns(3)
     b1.button("Start a new variant from this", type="primary", on_click=start_variant, args=(ref,),
               key="lib_new", disabled=ruleset is None, width="stretch")
@@ -98,4 +116,8 @@ with right:
         if ruleset is not None:
             st.markdown(demoted(render_rulebook(ruleset)))
     with source:
-        st.code(ruleset_text(ref), language="yaml", line_numbers=True)
+        text, why = readable_text(ref)
+        if text is None:
+            st.warning(f"The file cannot be shown: {why}.")
+        else:
+            st.code(text, language="yaml", line_numbers=True)

@@ -194,7 +194,7 @@ def show_message() -> None:
 
 
 if pt is None:
-    st.title("Playtest")
+    st.title("Playtest", anchor=False)
     st.caption("Play a ruleset against bots: you hold one seat and see only what that seat may see.")
     with st.expander("Choose the rules, your seat and the bots", expanded=True):
         setup()
@@ -342,7 +342,14 @@ with left:
     if choosing_trump:
         st.markdown("**Your turn: make trumps.** Click the card to place face down: its suit becomes trumps.")
     elif plays:
-        st.markdown("**Your turn: click a card to play it.** Greyed cards may not be played now.")
+        refused: dict[str, list[str]] = {}  # why -> the greyed cards it holds back (phones have no hover)
+        for card, why in pt.refused_cards(view).items():
+            refused.setdefault(words.refusal(why), []).append(card_text(card))
+        if len(refused) == 1:
+            why = f" Greyed cards may not be played now: {next(iter(refused))}."
+        else:
+            why = "".join(f" {', '.join(cards)}: {reason}." for reason, cards in refused.items())
+        st.markdown("**Your turn: click a card to play it.**" + why.replace("*", "\\*").replace("_", "\\_"))
     elif others:
         st.markdown("**Your turn: say something.**")
     elif not pt.deal_over and turn is not None:
@@ -419,9 +426,15 @@ with right:
                         f'<td>{short(trick.winner) if trick.winner is not None else "?"}</td></tr>')
         st.html(f'<table class="pt-tricks"><tr><th>#</th>{head}<th>won by</th></tr>{"".join(rows)}</table>')
     st.markdown("**Points so far**")
-    st.html('<table class="pt-tricks pt-points"><tr><th></th><th>card points</th><th>tricks</th><th>balls</th></tr>'
-            + "".join(f"<tr><td>{team_name(t)}</td><td>{view.team_cards[t]}</td><td>{view.team_tricks[t]}</td>"
-                      f"<td>{view.score[t]}</td></tr>" for t in range(teams)) + "</table>")
+    # once the deal is scored, the ruleset's own team values too ("count": the card points with the last
+    # trick's 10, calls, Jodies): the card points alone did not add up to the count the deal story says
+    scored = team_values(r, pt.game.deal) if pt.deal_over else {}
+    st.html('<table class="pt-tricks pt-points"><tr><th></th><th>card points</th>'
+            + "".join(f"<th>{html.escape(name)}</th>" for name in scored) + "<th>tricks</th><th>balls</th></tr>"
+            + "".join(f"<tr><td>{team_name(t)}</td><td>{view.team_cards[t]}</td>"
+                      + "".join(f"<td>{values[t]}</td>" for values in scored.values())
+                      + f"<td>{view.team_tricks[t]}</td><td>{view.score[t]}</td></tr>" for t in range(teams))
+            + "</table>")
     if view.declarations:
         st.markdown("**Declared**")
         for d in view.declarations:

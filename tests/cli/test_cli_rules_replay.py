@@ -138,3 +138,23 @@ def test_replay_of_an_overlay_transcript_uses_the_overlays_rules(capsys, tmp_pat
     # with 30 more for a simultaneous call, "3 call 30" after 10 is no longer the amount it counts (40 is)
     assert code2 == 2
     assert str(moved) in err2 and "Traceback" not in err2
+
+
+def test_a_pipe_given_to_replay_is_refused_at_once(tmp_path, monkeypatch, capsys):
+    """``replay`` first looked whether the file starts as a zip does: on a named pipe that waited for ever."""
+    import os
+    from thunee_dsl.cli.main import main
+    monkeypatch.chdir(tmp_path)
+    os.mkfifo("game.yaml")
+    assert main(["replay", "game.yaml"]) == 2
+    assert capsys.readouterr().err == "game.yaml: is not a file (a device or a pipe?)\n"
+
+
+def test_a_write_error_names_the_output_file(tmp_path, capsys):
+    """A full disk said "error: : No space left on device" (a write error names no file)."""
+    from pathlib import Path
+    from thunee_dsl.cli.main import main
+    if not Path("/dev/full").exists():
+        pytest.skip("no /dev/full here")
+    assert main(["rules", "standard", "--output", "/dev/full"]) == 2
+    assert capsys.readouterr().err == "error: /dev/full: No space left on device\n"

@@ -75,7 +75,8 @@ CASES = [
           target: 12
            corner_house: 11
         """,
-        ["{f}:5:16: mapping values are not allowed here"],
+        ["{f}:5:16: mapping values are not allowed here; a 'key: value' cannot start here: line this key up with "
+         "the keys above it, check that the key above ends with ':', or put a value that holds ': ' in quotes"],
     ),
     (
         "yaml-syntax-tab",

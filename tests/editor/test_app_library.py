@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from thunee_dsl import shipped_ruleset
 from thunee_dsl.loading import shipped_rulesets
 
@@ -73,3 +75,59 @@ def test_playtest_it_opens_a_game_of_that_ruleset(app):
     assert at.selectbox(key="pt_ref_pick").value == "shipped:royals"
     at.button(key="pt_start").click().run()
     assert at.session_state["playtest"].ruleset.name == "royals"
+
+
+def test_a_file_that_is_not_text_in_the_users_folder_is_shown_as_its_problem_never_a_traceback(app, home):
+    """A binary (or not UTF-8) file in the user's folder: picking it showed a traceback (the YAML tab read
+    it), and opening it in the editor raised in the button's callback."""
+    folder = home / "rulesets"
+    folder.mkdir(parents=True)
+    (folder / "photo.yaml").write_bytes(b"\x89PNG\r\n\x1a\n\x00\xff\xfe")
+    at = app("library")
+    at.radio[0].set_value("mine:photo").run()
+    assert not at.exception, at.exception
+    assert any("not valid UTF-8" in e.value for e in at.error)
+    at.button(key="lib_open").click().run()
+    assert not at.exception, at.exception
+    assert [t.value for t in at.title] == ["Rulesets"]  # stays: nothing to edit
+    assert any("photo.yaml cannot be opened" in w.value and "UTF-8" in w.value for w in at.warning)
+    assert (folder / "photo.yaml").read_bytes() == b"\x89PNG\r\n\x1a\n\x00\xff\xfe"  # untouched
+    # the Editor's own "Open a ruleset" says the same
+    at.switch_page("app_pages/editor.py").run()
+    text = at.session_state["editor_text"]
+    at.selectbox(key="ed_open").set_value("mine:photo").run()
+    at.button(key="ed_open_btn").click().run()
+    assert not at.exception, at.exception
+    assert at.session_state["editor_text"] == text
+    assert any("photo.yaml cannot be opened" in w.value for w in at.warning)
+
+
+def test_a_folder_that_cannot_hold_rulesets_is_refused_and_the_old_one_kept(app, home, tmp_path):
+    """"Your folder" took anything: a name too long, or '~someone' with no such user, ended every page
+    in a traceback; a file (/etc/passwd) made every save fail with an errno."""
+    a_file = tmp_path / "a-file.txt"
+    a_file.write_text("x", encoding="utf-8")
+    at = app("library")
+    before = at.session_state["home"]
+    for wanted, said in [("x" * 5000, "the folder's name is too long"),
+                         ("~no-such-user-here/x", "there is no home folder for '~no-such-user-here'"),
+                         (str(a_file), f"{a_file} is a file, not a folder"),
+                         (str(a_file / "inside"), f"{a_file} is a file, not a folder")]:
+        at.text_input(key="lib_home").set_value(wanted).run()
+        assert not at.exception, at.exception
+        assert at.session_state["home"] == before
+        assert at.text_input(key="lib_home").value == before  # the box shows the folder in use again
+        assert [w.value for w in at.warning] == [f"Not changed: {said}. Your rulesets stay in `{before}/rulesets`."]
+        at.switch_page("app_pages/editor.py").run()
+        assert not at.exception, at.exception
+        at.button(key="ed_save").click().run()
+        assert not at.exception and not at.error, (at.exception, [e.value for e in at.error])
+        at.switch_page("app_pages/library.py").run()
+    # a new folder is fine: made at the first save
+    new = tmp_path / "new" / "deeper"
+    at.text_input(key="lib_home").set_value(str(new)).run()
+    assert at.session_state["home"] == str(new) and not at.warning
+    # a relative folder is kept as the full path it stands for (not one that depends on where the app runs)
+    at.text_input(key="lib_home").set_value("our/rules").run()
+    assert at.session_state["home"] == str(Path("our/rules").absolute())
+    assert at.text_input(key="lib_home").value == at.session_state["home"]

@@ -424,3 +424,56 @@ def test_the_export_follows_an_undone_and_changed_move(app):
     second = at.session_state["pt_export_file"][1]
     said = [str(a) for i, a in enumerate(pt.game.deals[-1].actions) if i not in pt.game.deals[-1].silent]
     assert first != second and kept_deal(second.decode("utf-8"))["actions"] == said
+
+
+def test_a_greyed_card_says_why_it_may_not_be_played(app):
+    """"Greyed cards may not be played now" said nothing of why, and a phone has no hover: the page now
+    says the engine's reason in the player's words (follow suit, and which suit)."""
+    at = start(app, seed=7)
+    for _ in range(60):
+        pt = at.session_state["playtest"]
+        refused = pt.refused_cards()
+        if refused:
+            break
+        legal = pt.view().legal
+        plays = [a for a in legal if a.verb == "play"]
+        (at.button(key=f"pt_card_{plays[0].arg}") if plays else
+         at.button(key=f"pt_do_{legal[-1].verb}_{legal[-1].arg}")).click().run()
+        assert not at.exception, at.exception
+    assert refused, "no card was ever refused in this deal"
+    view = pt.view()
+    led = view.trick[0][1] if view.trick else None
+    assert led is not None and all(c[-1] != led[-1] for c in refused)  # the greyed cards are off the led suit
+    assert all(at.button(key=f"pt_card_{c}").disabled for c in refused)
+    suit = {"S": "spades ♠", "H": "hearts ♥", "D": "diamonds ♦", "C": "clubs ♣"}[led[-1]]
+    said = [m.value for m in at.markdown if m.value.startswith("**Your turn")]
+    assert said == [f"**Your turn: click a card to play it.** Greyed cards may not be played now: you must follow "
+                     f"suit ({suit})."], said
+
+
+def test_refusals_are_said_to_the_person():
+    from thunee_dsl import load_ruleset
+    words = TableWords(load_ruleset("standard"), 2)
+    assert words.refusal("seat 2 must follow suit (D)") == "you must follow suit (diamonds ♦)"
+    assert words.refusal("seat 2 may not lead a trump to the first trick while it holds another suit") == \
+        "you may not lead a trump to the first trick while you hold another suit"
+    assert words.refusal("seat 1 is to call") == "seat 1 is to call"  # another seat stays named
+    assert words.refusal("seat 12 must follow suit (X)") == "seat 12 must follow suit (X)"
+
+
+def test_once_a_deal_is_scored_the_points_table_shows_the_count_the_story_speaks_of(app):
+    """The table said 126 card points and the story "Your team counted 116": the count (with the last
+    trick's 10, calls, Jodies) is now beside the card points once the deal is scored."""
+    at = start(app, seed=7)
+    [body] = [h.proto.body for h in at.get("html") if "pt-points" in h.proto.body]
+    assert "<th>count</th>" not in body  # not during the deal: the count is worked out at its end
+    finish_deal(at)
+    pt = at.session_state["playtest"]
+    values = team_values(pt.ruleset, pt.game.deal)["count"]
+    [body] = [h.proto.body for h in at.get("html") if "pt-points" in h.proto.body]
+    cells = re.findall(r"<tr><td>[^<]*</td><td>(-?\d+)</td><td>(-?\d+)</td>", body)
+    assert "<th>card points</th><th>count</th>" in body
+    view = pt.view()
+    assert [(int(a), int(b)) for a, b in cells] == [(view.team_cards[t], values[t]) for t in range(2)]
+    story = next(m.value for m in at.markdown if "counted" in m.value)
+    assert any(f"counted {values[t]} " in story for t in range(2)), story

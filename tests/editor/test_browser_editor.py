@@ -108,19 +108,35 @@ def test_typed_text_survives_page_changes(tmp_path, visit):
 
 
 def test_keys_typed_right_before_a_page_link_are_kept(visit):
-    """Hardly a pause between the last key and the click on a page link (a person's hand moving to the
-    mouse): the edit reaches the session in the code editor's on_change callback, which runs first in the
-    next run, whatever page that run is for. (Keys sent by a program in the same millisecond as the click
-    can still be overtaken by it in the browser.)"""
+    """No pause at all between the last key and the click on a page link, while the app is still busy
+    with the keys before it. A page link's request carries none of the page's values and Streamlit
+    merges it with a key's request still waiting: the page link waits until the app holds the text the
+    code editor shows (editor/pending_edit.js), so the last keys arrive first."""
     page = visit("")
     go(page, "Editor")
-    for round_, other in enumerate(["Library", "Playtest", "Compare"]):
+    for round_, other in enumerate(["Library", "Playtest", "Compare", "Library"]):
         type_at_end(page, f"\n# quick {round_}")
         expected = code_editor_text(page)
-        page.wait_for_timeout(200)
         go(page, other)
         go(page, "Editor")
         assert code_editor_text(page) == expected, f"round {round_}: keys lost on the way to {other}"
+
+
+def test_plain_text_box_typed_right_before_a_page_link_is_kept(visit):
+    """The plain text box sends its text when it loses the focus, i.e. on the very click on the page link."""
+    page = visit()
+    page.locator(".st-key-ed_plain label").click()
+    wait_idle(page)
+    box = page.locator(".st-key-ed_area textarea")
+    for round_, other in enumerate(["Library", "Playtest"]):
+        box = page.locator(".st-key-ed_area textarea")
+        box.click()
+        page.keyboard.press("Control+End")
+        page.keyboard.type(f"\n# plain {round_}")
+        expected = box.input_value()
+        go(page, other)
+        go(page, "Editor")
+        assert page.locator(".st-key-ed_area textarea").input_value() == expected, f"round {round_}: lost on the way to {other}"
 
 
 def eventually(page, check, tries: int = 50) -> None:
@@ -246,3 +262,19 @@ def test_share_link_round_trip_and_a_hostile_link(tmp_path, visit):
     assert "extends: standard" in code_editor_text(stranger)
     assert stranger.get_by_text("Valid.").count() == 1
     assert (tmp_path / "shared-link.png").stat().st_size > 10_000
+
+
+def test_the_browser_and_the_app_fingerprint_a_text_alike(visit):
+    """editor/pending_edit.js holds a page link back while the editor's fingerprint differs from the app's:
+    if the two were computed differently, every page link would wait for nothing."""
+    from thunee_dsl.editor.session import fingerprint
+    page = visit()
+    marker = page.locator("[data-editor-confirmed]")
+    assert marker.get_attribute("data-editor-confirmed") == fingerprint(code_editor_text(page))
+    assert page.evaluate("() => window.__thuneePendingEdit.pending()") is False
+    for text in ["é ♠ 10♥ «quoted»\r\nsecond line\rthird", "", "a\ud800b", "x" * 70_000]:
+        assert page.evaluate("t => window.__thuneePendingEdit.fingerprint(t)", text) == fingerprint(text)
+    type_at_end(page, "\n# ñ")
+    # until the app has the new text, a page link would wait; after it, not
+    eventually(page, lambda: page.evaluate("() => window.__thuneePendingEdit.pending()") is False)
+    assert marker.get_attribute("data-editor-confirmed") == fingerprint(code_editor_text(page))

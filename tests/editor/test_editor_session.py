@@ -161,3 +161,13 @@ def test_unsaved_work_is_not_pushed_out_of_restore_by_a_second_open():
     session.replace_text(ss, "theirs\n", "your ruleset theirs", file="theirs", disk="theirs\n")  # then Open
     session.restore(ss)
     assert ss["editor_text"] == "my unsaved work\n"
+
+
+def test_the_fingerprint_is_crc32_of_utf8_with_newline_line_ends():
+    # hand-checked: CRC-32 of b"123456789" is the check value cbf43926 of the standard
+    assert session.fingerprint("123456789") == "cbf43926:9"
+    assert session.fingerprint("") == "00000000:0"
+    assert session.fingerprint("a\r\nb\rc") == session.fingerprint("a\nb\nc")
+    assert session.fingerprint("é") == f"{__import__('zlib').crc32('é'.encode()):08x}:2"
+    # a lone surrogate (JSON from the browser can carry one) is U+FFFD, as the browser's TextEncoder has it
+    assert session.fingerprint("a\ud800b") == session.fingerprint("a\ufffdb")

@@ -473,3 +473,21 @@ def test_json_files_are_paths_too(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     assert load("base.json").name == "j"
     assert load(tmp_path / "top.yaml").data["deck"]["points"] == {"J": 3}
+
+
+def test_extending_a_shipped_ruleset_by_file_name_says_to_use_its_name(tmp_path):
+    """``extends: standard.yaml`` looks for a file of the user's; the shipped one is named without '.yaml'."""
+    from thunee_dsl import load_ruleset
+    from thunee_dsl.errors import RulesetError
+    top = tmp_path / "ours.yaml"
+    top.write_text("name: ours\nextends: Standard.yaml\n", encoding="utf-8")
+    with pytest.raises(RulesetError) as caught:
+        load_ruleset(top)
+    assert [str(p) for p in caught.value.problems] == [
+        f"{top}:2:10: cannot find the base ruleset 'Standard.yaml' (looked for {tmp_path / 'Standard.yaml'}); "
+        "a shipped ruleset is named without '.yaml': extends: standard"
+    ]
+    top.write_text("name: ours\nextends: nope.yaml\n", encoding="utf-8")  # no such shipped one: no hint
+    with pytest.raises(RulesetError) as caught:
+        load_ruleset(top)
+    assert str(caught.value.problems[0]).endswith(f"(looked for {tmp_path / 'nope.yaml'})")

@@ -198,14 +198,16 @@ def test_size_cap_file(tmp_path, problems_of):
     path = tmp_path / "big.yaml"
     path.write_bytes(b"a: 1\n" + b"#" * MAX_BYTES)
     assert problems_of(load_yaml_file, path) == [
-        f"{path}: file is too large: {MAX_BYTES + 5} bytes (the limit is {MAX_BYTES} bytes)"
+        f"{path}: file is too large: {MAX_BYTES + 5:,} bytes (the limit is {MAX_BYTES:,}); a ruleset takes a few "
+        "thousand: remove what was pasted or added by mistake"
     ]
 
 
 def test_size_cap_text(problems_of):
     text = "a: 1\n#" + "é" * (MAX_BYTES // 2)  # under the cap in characters, over it in bytes
     assert problems_of(load_yaml_text, text, "f.yaml") == [
-        f"f.yaml: file is too large: {5 + 1 + MAX_BYTES} bytes (the limit is {MAX_BYTES} bytes)"
+        f"f.yaml: file is too large: {5 + 1 + MAX_BYTES:,} bytes (the limit is {MAX_BYTES:,}); a ruleset takes a "
+        "few thousand: remove what was pasted or added by mistake"
     ]
 
 
@@ -383,3 +385,42 @@ def test_fuzz_bytes_gives_a_doc_or_a_ruleset_error(tmp_path_factory, raw):
         load_yaml_file(path)
     except RulesetError:
         pass
+
+
+# A YAML syntax error says what to do, in the words of someone who edits a house rule, at the right place
+@pytest.mark.parametrize("text, expected", [
+    ("game:\n  target: 12\n   corner_house: 11\n",
+     "f.yaml:3:16: mapping values are not allowed here; a 'key: value' cannot start here: line this key up with "
+     "the keys above it, check that the key above ends with ':', or put a value that holds ': ' in quotes"),
+    ("title: 'Dad's rules'\n",
+     "f.yaml:1:13: expected <block end>, but found '<scalar>' (while parsing a block mapping started at line 1, "
+     "column 1); a single quote inside 'quoted text' ends it early: write it twice ('it''s') or put the text in "
+     "double quotes"),
+    ("  name: ours\ntitle: x\n",
+     "f.yaml:2:1: expected '<document start>', but found '<block mapping start>'; the keys at the top of the "
+     "file start at the first column (no spaces before them)"),
+    ("ranks: - J\n",
+     "f.yaml:1:8: sequence entries are not allowed here; a list goes on the lines below its key, one '- item' a "
+     "line, or in brackets: [a, b]"),
+    ("name: @home\n",
+     "f.yaml:1:7: found character '@' that cannot start any token (while scanning for the next token); put a "
+     "value that starts with this character in quotes"),
+    ('title: "C:\\quick"\n',
+     "f.yaml:1:12: found unknown escape character 'q' (while scanning a double-quoted scalar started at line 1, "
+     "column 8); in double quotes a backslash starts an escape: use single quotes, or write \\\\ for a backslash"),
+    ("deck:\n- J\n-9\n  points: 1\n",
+     "f.yaml:4:9: could not find expected ':' (while scanning a simple key started at line 3, column 1); write a "
+     "key and its value as 'key: value' (a colon and a space), or check the indentation"),
+])
+def test_a_yaml_syntax_error_says_what_to_do(problems_of, text, expected):
+    assert problems_of(load_yaml_text, text, "f.yaml") == [expected]
+
+
+def test_a_pipe_or_a_device_is_refused_not_waited_on(tmp_path, problems_of):
+    """A named pipe made ``validate`` wait for a writer for ever; /dev/zero was 'too large: 0 bytes'."""
+    import os
+    pipe = tmp_path / "pipe.yaml"
+    os.mkfifo(pipe)
+    assert problems_of(load_yaml_file, pipe) == [f"{pipe}: is not a file (a device or a pipe?)"]
+    assert problems_of(load_yaml_file, "/dev/zero") == [
+        "/dev/zero: is not a file (a device or a pipe?)"]

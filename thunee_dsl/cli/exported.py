@@ -29,6 +29,8 @@ def is_zip(path: str | Path) -> bool:
     if path.suffix.lower() == ".zip":
         return True
     try:
+        if not path.is_file():  # a folder, a pipe (opening one waits for a writer for ever)...
+            return False
         with path.open("rb") as fh:
             return fh.read(4) == b"PK\x03\x04"
     except OSError:

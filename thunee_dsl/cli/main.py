@@ -227,7 +227,9 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:  # before OSError, of which it is one
         return _reader_went_away()
     except OSError as err:
-        print(f"error: {err.filename or ''}: {err.strerror or err}", file=sys.stderr)
+        # a write error (a full disk) names no file: the output file asked for is the one
+        where = err.filename or getattr(args, "output", None) or ""
+        print(f"error: {where}: {err.strerror or err}" if where else f"error: {err.strerror or err}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

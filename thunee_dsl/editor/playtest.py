@@ -206,6 +206,16 @@ class Playtest:
     def can_undo(self) -> bool:
         return any(a.seat == self.seat for a in self.actions)
 
+    def refused_cards(self, view: SeatView | None = None) -> dict[str, str]:
+        """When the person is to play a card: each card of their hand they may not play now, with the
+        engine's reason (the legality check's own words; the app says them to the person)."""
+        view = view or self.view()
+        playable = {a.arg for a in view.legal if a.verb == "play"}
+        if not playable:
+            return {}
+        return {card: self.game.explain_illegal(Action(self.seat, "play", card))
+                for card in view.hand if card not in playable}
+
     # -- what the person does ---------------------------------------------------------------
     def act(self, action: Action | str) -> Action:
         """The person's action (one of ``view().legal``); then the bots play on."""

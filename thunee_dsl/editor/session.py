@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+import zlib
 from collections.abc import MutableMapping
 from functools import lru_cache
 from pathlib import Path
@@ -88,6 +89,17 @@ def take_edit(ss: State, response) -> bool:
         return False
     ss["editor_text"] = text
     return True
+
+
+def fingerprint(text: str) -> str:
+    """``crc32:bytes`` of ``text`` in UTF-8 with its line ends made ``\\n``: what the browser computes of the
+    code editor's text (``editor/pending_edit.js``) to tell whether the app has the text the user sees."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    try:
+        data = text.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate: the browser's TextEncoder writes U+FFFD for it
+        data = text.encode("utf-16", "surrogatepass").decode("utf-16", "replace").encode("utf-8")
+    return f"{zlib.crc32(data):08x}:{len(data)}"
 
 
 def set_text(ss: State, text: str) -> None:
@@ -242,6 +254,6 @@ def markers(problems) -> list[dict]:
             for r in rows]
 
 
-__all__ = ["DRAFT_FILE", "KEYS", "annotations", "has_unsaved_work", "init", "keep_draft", "markers", "offer_draft",
+__all__ = ["DRAFT_FILE", "KEYS", "annotations", "fingerprint", "has_unsaved_work", "init", "keep_draft", "markers", "offer_draft",
            "open_link", "recover_draft", "replace_text", "restore", "save", "schema_completions", "set_text",
            "suggest_name", "take_edit", "unsaved"]

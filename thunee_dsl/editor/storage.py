@@ -25,6 +25,7 @@ thunee_dsl.editor.storage.SaveConflict: you already have a ruleset called 'my-ho
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import tempfile
@@ -192,4 +193,34 @@ class UserRulesets:
         return False
 
 
-__all__ = ["HOME_ENV", "SaveConflict", "UserRulesets", "decode_upload", "slug", "user_home"]
+def folder_problem(text: str) -> str | None:
+    """Why ``text`` cannot be the user's folder (their rulesets go in its ``rulesets`` folder), in words;
+    None when it can (a folder that does not exist yet is made at the first save)."""
+    if not text.strip():
+        return "the folder is empty"
+    if "\x00" in text:
+        return "a folder name cannot hold a NUL character"
+    try:
+        path = Path(text.strip()).expanduser()
+    except RuntimeError:  # "~someone" with no such user
+        return f"there is no home folder for '{text.strip().split('/')[0]}'"
+    try:
+        probe = path
+        while not probe.exists():  # the first folder on the way that exists must take new folders
+            if probe.parent == probe:
+                break
+            probe = probe.parent
+        if not probe.is_dir():
+            return f"{probe} is a file, not a folder"
+        if not os.access(probe, os.W_OK | os.X_OK):
+            return f"this program may not write in {probe}"
+        if path.exists() and (path / "rulesets").exists() and not (path / "rulesets").is_dir():
+            return f"{path / 'rulesets'} is a file, not a folder"
+    except OSError as err:  # a name too long, a loop of links...
+        if err.errno == errno.ENAMETOOLONG:
+            return "the folder's name is too long"
+        return err.strerror.lower() if err.strerror else str(err)
+    return None
+
+
+__all__ = ["folder_problem", "HOME_ENV", "SaveConflict", "UserRulesets", "decode_upload", "slug", "user_home"]

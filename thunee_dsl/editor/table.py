@@ -91,6 +91,18 @@ class TableWords:
             return "you"
         return f"your partner (seat {seat})" if self.is_partner(seat) else f"seat {seat} (opponent)"
 
+    def refusal(self, reason: str) -> str:
+        """The engine's reason a move is refused ("seat 0 must follow suit (C)"), said to the person at
+        seat ``me`` ("you must follow suit (clubs ♣)"): a greyed card says why, phones have no hover."""
+        text = re.sub(rf"\bseat {self.me}\b", "you", reason)
+        text = re.sub(r"^you (.*)\bit (holds|has)\b", lambda m: f"you {m[1]}you {'hold' if m[2] == 'holds' else 'have'}",
+                      text)
+
+        def suit(m: re.Match) -> str:
+            symbol, name, _ = suit_label(m[1])
+            return f"({name} {symbol})" if name != m[1] else m[0]
+        return re.sub(r"\(([A-Za-z])\)", suit, text)
+
     def short(self, seat: int) -> str:
         return "you" if seat == self.me else f"seat {seat}"
 

@@ -138,6 +138,17 @@ def _is_shipped_name(ref: str) -> bool:
     return "/" not in ref and "\\" not in ref and not ref.lower().endswith((".yaml", ".yml", ".json"))
 
 
+def _shipped_hint(ref: str) -> str:
+    """When a missing file's stem names a shipped ruleset (``extends: standard.yaml``): how to name it."""
+    stem = Path(ref.replace("\\", "/")).stem
+    if "/" in ref or "\\" in ref or ref == stem:
+        return ""
+    names = {name.lower(): name for name in registry.shipped_rulesets()}
+    if stem.lower() not in names:
+        return ""
+    return f"; a shipped ruleset is named without '.yaml': extends: {names[stem.lower()]}"
+
+
 def _identity(path: Path) -> Path:
     try:
         return path.resolve()
@@ -221,7 +232,7 @@ def _resolve_chain(top: _Link, search) -> list[_Link]:
             raise RulesetError([Problem(where, "extends cycle: " + " -> ".join(loop))])
         if not _is_readable_file(target, where, ref):
             raise RulesetError(
-                [Problem(where, f"cannot find the base ruleset '{ref}' (looked for {target})")]
+                [Problem(where, f"cannot find the base ruleset '{ref}' (looked for {target})" + _shipped_hint(ref))]
             )
         if len(chain) >= MAX_EXTENDS_DEPTH:
             raise RulesetError(

@@ -175,6 +175,13 @@ class LocatedDoc:
         return loc if loc is not None else self.location(p)
 
 
+def _file_too_large(size: int | None) -> str:
+    """``size``: None when not known (a file that does not say its size)."""
+    said = f"{size:,} bytes" if size is not None else f"more than {MAX_BYTES:,} bytes"
+    return (f"file is too large: {said} (the limit is {MAX_BYTES:,}); a ruleset takes a few thousand: "
+            "remove what was pasted or added by mistake")
+
+
 def _loc(filename: str, mark) -> Location:
     if mark is None:
         return Location(filename)
@@ -205,11 +212,42 @@ def _yaml_error_problem(filename: str, err: yaml.MarkedYAMLError) -> Problem:
             message += f" ({context} started at line {cm.line + 1}, column {cm.column + 1})"
         else:
             message += f" ({context})"
+    return Problem(_loc(filename, mark), message + _hint(problem, _line_of(err.problem_mark)))
+
+
+def _line_of(mark) -> str:
+    """The text of the line a YAML error mark points into ("" when the mark has no buffer)."""
+    buffer = getattr(mark, "buffer", None)
+    if not isinstance(buffer, str) or mark.pointer is None:
+        return ""
+    start = buffer.rfind("\n", 0, mark.pointer) + 1
+    end = buffer.find("\n", mark.pointer)
+    return buffer[start:end if end >= 0 else len(buffer)]
+
+
+def _hint(problem: str, line: str) -> str:
+    """What to do about a YAML syntax error, in a card player's words ("" when there is nothing to add)."""
     if "'\\t'" in problem:
-        message += "; indent with spaces, not tabs"
-    elif "expected <block end>" in problem:
-        message += "; check the indentation of this line"
-    return Problem(_loc(filename, mark), message)
+        return "; indent with spaces, not tabs"
+    if "found '<scalar>'" in problem and line.count("'") >= 3:
+        return ("; a single quote inside 'quoted text' ends it early: write it twice ('it''s') or put the text "
+                "in double quotes")
+    if "expected <block end>" in problem or "did not find expected" in problem:
+        return "; check the indentation of this line"
+    if "mapping values are not allowed" in problem:
+        return ("; a 'key: value' cannot start here: line this key up with the keys above it, check that the "
+                "key above ends with ':', or put a value that holds ': ' in quotes")
+    if "could not find expected ':'" in problem:
+        return "; write a key and its value as 'key: value' (a colon and a space), or check the indentation"
+    if "sequence entries are not allowed" in problem:
+        return "; a list goes on the lines below its key, one '- item' a line, or in brackets: [a, b]"
+    if "that cannot start any token" in problem:
+        return "; put a value that starts with this character in quotes"
+    if "unknown escape character" in problem:
+        return "; in double quotes a backslash starts an escape: use single quotes, or write \\\\ for a backslash"
+    if "expected '<document start>'" in problem:
+        return "; the keys at the top of the file start at the first column (no spaces before them)"
+    return ""
 
 
 # what YAML was reading when the text ended, in a card player's words, and what closes it
@@ -341,7 +379,7 @@ def load_yaml_text(text: str, filename: str) -> LocatedDoc:
     size = len(text.encode("utf-8", errors="surrogatepass"))
     if size > MAX_BYTES:
         raise RulesetError(
-            [Problem(Location(filename), f"file is too large: {size} bytes (the limit is {MAX_BYTES} bytes)")]
+            [Problem(Location(filename), _file_too_large(size))]
         )
     if text.startswith("\ufeff"):
         text = text[1:]
@@ -407,13 +445,15 @@ def load_yaml_file(path: str | PathLike) -> LocatedDoc:
     filename = str(path)
     p = Path(path)
     try:
+        if p.exists() and not p.is_dir() and not p.is_file():  # a pipe would wait for a writer for ever
+            raise RulesetError([Problem(Location(filename), "is not a file (a device or a pipe?)")])
         with p.open("rb") as fh:
             raw = fh.read(MAX_BYTES + 1)
             if len(raw) > MAX_BYTES:
                 fh.seek(0, 2)
                 size = fh.tell()
                 raise RulesetError(
-                    [Problem(Location(filename), f"file is too large: {size} bytes (the limit is {MAX_BYTES} bytes)")]
+                    [Problem(Location(filename), _file_too_large(size if size > MAX_BYTES else None))]
                 )
     except FileNotFoundError:
         raise RulesetError([Problem(Location(filename), "file not found")]) from None
