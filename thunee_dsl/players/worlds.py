@@ -24,7 +24,7 @@ from thunee_dsl.game.replay import pass_until, redeal
 from thunee_dsl.game.state import GameState
 from thunee_dsl.game.tables import tables as engine_tables
 from thunee_dsl.model.cards import iter_cards
-from thunee_dsl.players.knowledge import Knowledge, combination_cards
+from thunee_dsl.players.knowledge import Knowledge, _declaration_verbs, combination_cards
 from thunee_dsl.players.tactics import PlayCtx, choose_play, choose_trump
 
 
@@ -263,10 +263,6 @@ def redealable(k: Knowledge) -> bool:
         elif seat != k.seat and verb not in REDEALABLE_VERBS and verb not in decls:
             return False
     return last != "??" and (last != "last" or k.trump_card is not None)
-
-
-def _declaration_verbs(r) -> frozenset[str]:
-    return frozenset(d.verb for d in r.declarations)
 
 
 @dataclass
