@@ -15,6 +15,10 @@ compared like with like, and the work stops early once the decision is clear:
   or when every other choice trails the first (keeping quiet) by more than one standard error, sampling
   stops. Otherwise it goes on up to ``most`` deals.
 
+Before any deal is drawn, a choice the cards already decide against is dropped (:func:`settled_against`): a
+claim whose success needs its caller to win the last trick, asked of a seat whose last card is already beaten
+in that trick. When no choice but the first is left, nothing is sampled (None).
+
 Each choice's worth is its mean :func:`~thunee_dsl.players.worlds.utility` (balls won less balls lost, plus a
 fraction of a ball for card points); a style's appetite for risk adds ``risk`` times the spread (standard
 deviation) of its results: negative shies away from gambles, positive seeks them.
@@ -77,6 +81,50 @@ class Estimate:
         return top
 
 
+#: The condition of a claim's ``succeeds_if`` that the caller itself wins the last trick (a name of the
+#: formulas' vocabulary, thunee_dsl.model.quantities).
+CALLER_WINS_LAST = "caller.won_last_trick"
+
+
+def conditions(formula) -> frozenset[str]:
+    """The names a yes/no formula needs to be true: those standing alone among its conditions joined by
+    ``and`` (``callers.tricks == tricks and caller.won_last_trick``: ``{caller.won_last_trick}``)."""
+    out = set()
+
+    def walk(node) -> None:
+        kind = getattr(node, "data", None)
+        if kind in ("and_", "paren"):
+            for child in node.children:
+                walk(child)
+        elif kind == "name":
+            out.add(".".join(str(part) for part in node.children))
+    walk(getattr(formula, "_tree", None))  # (the compiled formula's parse tree)
+    return frozenset(out)
+
+
+def _needing_last_trick(ruleset) -> frozenset[str]:
+    return frozenset(c.verb for c in ruleset.claims if CALLER_WINS_LAST in conditions(c.succeeds_if))
+
+
+def settled_against(k: Knowledge, action: Action) -> bool:
+    """Does the seat know, from its own cards and the table, that ``action`` cannot succeed? True for a
+    claim whose rule needs its caller to win the last trick, when the seat holds one card in the last
+    trick and a card already played to it beats that card (played later, the others can only beat it
+    again). Only with the trumps known to the seat and no undertaking (whose own rules may decide a trick)."""
+    r = k.ruleset
+    if action.verb not in r.cached("players.claims_needing_last_trick", _needing_last_trick):
+        return False
+    if k.undertaking is not None or k.trump is None or not k.current_trick or k.view.unseen \
+            or k.tricks_done != r.tricks_per_deal - 1 or k.hand.bit_count() != 1:
+        return False
+    row = k.beats[k.trump]
+    best = k.current_trick[0][1]
+    for _, c in k.current_trick[1:]:
+        if (row[best] >> c) & 1:  # (how the engine judges a trick: the cards that beat the best so far)
+            best = c
+    return not (row[best] >> k.hand.bit_length() - 1) & 1
+
+
 def _clear(est: Estimate, risk: float, clear: float) -> bool:
     options = list(est.results)
     if len(options) < 2:
@@ -97,9 +145,15 @@ def _clear(est: Estimate, risk: float, clear: float) -> bool:
 def expected_balls(k: Knowledge, options: list[Action], rng: random.Random, least: int = 4, most: int = 12,
                    step: int = 4, clear: float = 2.0, risk: float = 0.0, tries: int = 4,
                    fits: Callable[[World], bool] | None = None) -> Estimate | None:
-    """Each option's results over sampled deals (see the module docstring); None if no deal could be drawn.
+    """Each option's results over sampled deals (see the module docstring); None if no deal could be drawn
+    or the cards leave no choice open but the first.
     ``fits``: whether a drawn deal agrees with what the other seats have said (a deal that does not is
     dropped, as one that does not replay to the decision is)."""
+    open_ = options[:1] + [a for a in options[1:] if not settled_against(k, a)]
+    if len(open_) < len(options):
+        if len(open_) == 1:
+            return None  # the cards decide: keeping quiet (the first choice), nothing to sample
+        options = open_
     team = k.ruleset.team_of(k.seat)
     results: dict[Action, list[float]] = {a: [] for a in options}
     est = Estimate(results, 0, 0)
