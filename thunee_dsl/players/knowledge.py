@@ -204,7 +204,7 @@ class Knowledge:
 
         # -- voids: suits a seat has shown it lacks (this phase's cards) ---------------------------
         self.void = [0] * n  # a mask of cards the seat's (seen) hand cannot hold
-        rules = engine_tables(ruleset)  # the play's legal-card rule, read backwards (Play.cannot_hold)
+        rules = self.rules = engine_tables(ruleset)  # the play's legal-card rule, read backwards (Play.cannot_hold)
         row = self.beats[self.trump if self.trump is not None else ruleset.no_trump]
         leads_win = u.leads_win if u is not None else 0
         # what the finished tricks showed, read at the seat's last decision, holds while what it was read
@@ -245,7 +245,7 @@ class Knowledge:
         self.last_card_seat = None  # the seat whose last card dealt is the trump card
         self.hidden_declarations: list[HiddenDeclaration] = []
         # the history read once: what the seat's last decision of the deal read of it is carried over
-        decl_verbs = ruleset.cached("players.declaration_verbs", _declaration_verbs)
+        decl_verbs = self.declaration_verbs = ruleset.cached("players.declaration_verbs", _declaration_verbs)
         if before is not None:
             entries = before.entries + list(map(parse_entry, view.history[len(before.entries):]))
             trump_actions, decl_entries = list(before._trump_entries), list(before._decl_entries)

@@ -541,8 +541,8 @@ def policy_action(k: Knowledge, tr: Tracker, game: GameState, rng: random.Random
         ctx = PlayCtx(t, seat, k.seats, k.team_of, lm, hands[seat], tr.trick, tr.trump, tr.beats, hands, out,
                       hands[seat].bit_count(), exact=True, undertaker=u,
                       first_lead_sets_trump=tr.first_lead_sets and tr.plays == 0, makers=tr.makers)
-        return engine_tables(k.ruleset).play[seat][choose_play(ctx)]  # the engine's own action (its fast path)
-    if k.ruleset.declaration_by_verb(first.verb) is not None:
+        return k.rules.play[seat][choose_play(ctx)]  # the engine's own action (its fast path)
+    if first.verb in k.declaration_verbs:
         return first
     if legal[-1].verb == "pass":
         return legal[-1]
