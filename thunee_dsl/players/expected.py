@@ -12,8 +12,8 @@ compared like with like, and the work stops early once the decision is clear:
   gains), so one layout where it fails is enough to keep quiet;
 * after ``least`` deals, and after every ``step`` more, the best choice is compared with the runner-up deal by
   deal; when their difference is more than ``clear`` standard errors from zero (or the same in every deal),
-  or when every other choice trails the first (keeping quiet) by more than one standard error, sampling
-  stops. Otherwise it goes on up to ``most`` deals.
+  or when no other choice is ahead of the first (keeping quiet) -- or trails it by more than one standard
+  error --, sampling stops. Otherwise it goes on up to ``most`` deals.
 
 Before any deal is drawn, a choice the cards already decide against is dropped (:func:`settled_against`): a
 claim whose success needs its caller to win the last trick, asked of a seat whose last card is already beaten
@@ -137,9 +137,12 @@ def _clear(est: Estimate, risk: float, clear: float) -> bool:
     m, se = est.edge(ranked[0], ranked[1])
     if se == 0.0 or abs(m) > clear * se:
         return True  # far apart, or the same difference in every deal drawn
-    # every other choice behind keeping quiet (the first) by more than a standard error: a few more
-    # deals will not make one worth the risk
-    return all(m < -se for m, se in (est.edge(a, options[0]) for a in options[1:]))
+    # every other choice behind keeping quiet (the first) by more than a standard error, or none ahead of it
+    # at all: a few more deals would first have to turn the average round, and then beat keeping quiet by
+    # the style's margin (Estimate.best), before one is worth the risk
+    quiet = est.worth(options[0], risk)
+    return all(m < -se or est.worth(a, risk) <= quiet
+               for a, (m, se) in ((a, est.edge(a, options[0])) for a in options[1:]))
 
 
 def expected_balls(k: Knowledge, options: list[Action], rng: random.Random, least: int = 4, most: int = 12,
