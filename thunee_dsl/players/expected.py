@@ -16,8 +16,7 @@ compared like with like, and the work stops early once the decision is clear:
   error --, sampling stops. Otherwise it goes on up to ``most`` deals.
 
 Before any deal is drawn, a choice the cards already decide against is dropped (:func:`settled_against`): a
-claim whose success needs its caller to win the last trick, asked of a seat whose last card is already beaten
-in that trick. When no choice but the first is left, nothing is sampled (None).
+claim whose success needs its caller to win the last trick, asked of a seat whose last card cannot win it. When no choice but the first is left, nothing is sampled (None).
 
 Each choice's worth is its mean :func:`~thunee_dsl.players.worlds.utility` (balls won less balls lost, plus a
 fraction of a ball for card points); a style's appetite for risk adds ``risk`` times the spread (standard
@@ -108,21 +107,30 @@ def _needing_last_trick(ruleset) -> frozenset[str]:
 
 def settled_against(k: Knowledge, action: Action) -> bool:
     """Does the seat know, from its own cards and the table, that ``action`` cannot succeed? True for a
-    claim whose rule needs its caller to win the last trick, when the seat holds one card in the last
-    trick and a card already played to it beats that card (played later, the others can only beat it
-    again). Only with the trumps known to the seat and no undertaking (whose own rules may decide a trick)."""
+    claim whose rule needs its caller to win the last trick, asked of a seat holding one card in the last
+    trick, when that card cannot win it: a card already played to the trick beats it, or -- every card
+    still out being in the other hands, all of them played to this trick -- one of those does (whoever
+    holds it). Only with the trumps known to the seat and no undertaking (whose own rules may decide a trick)."""
     r = k.ruleset
     if action.verb not in r.cached("players.claims_needing_last_trick", _needing_last_trick):
         return False
-    if k.undertaking is not None or k.trump is None or not k.current_trick or k.view.unseen \
+    if k.undertaking is not None or k.trump is None or k.view.unseen \
             or k.tricks_done != r.tricks_per_deal - 1 or k.hand.bit_count() != 1:
         return False
     row = k.beats[k.trump]
-    best = k.current_trick[0][1]
-    for _, c in k.current_trick[1:]:
+    mine = k.hand.bit_length() - 1
+    trick = [c for _, c in k.current_trick]
+    best = trick[0] if trick else mine
+    for c in trick[1:]:
         if (row[best] >> c) & 1:  # (how the engine judges a trick: the cards that beat the best so far)
             best = c
-    return not (row[best] >> k.hand.bit_length() - 1) & 1
+    if not (row[best] >> mine) & 1 and best != mine:
+        return True  # already beaten
+    best = mine
+    if not (k.leftover or k.future_count or any(k.unseen_count) or any(k.face_down)):
+        out = k.ruleset.deck.full_mask & ~k.hand & ~k.played_mask  # in the other hands: all played now
+        return bool(out & row[best])
+    return False
 
 
 def _clear(est: Estimate, risk: float, clear: float) -> bool:
