@@ -135,11 +135,7 @@ def run_processes(rulesets, bots, seed, games, max_deals, jobs, progress: Progre
         while pending:
             finished, _ = wait(pending, return_when=FIRST_COMPLETED)
             for future in finished:
-                chunk = pending.pop(future)
-                results[chunk.start] = future.result()
-                done += chunk.stop - chunk.start
-                if progress is not None:
-                    progress(done, games)
+                done = _take(results, pending.pop(future), future, done, games, progress)
     except BaseException:
         stop_pool(pool)  # cancelled (or failed): the games still to play are dropped, the workers stopped
         raise
@@ -150,6 +146,15 @@ def run_processes(rulesets, bots, seed, games, max_deals, jobs, progress: Progre
     finally:
         _POOLS.pop(pool, None)
     return [game for c in parts for game in results[c.start]]
+
+
+def _take(results: dict, chunk: Chunk, future, done: int, games: int, progress: Progress | None) -> int:
+    """A finished chunk's games put in their place; the games done so far (reported to ``progress``)."""
+    results[chunk.start] = future.result()
+    done += chunk.stop - chunk.start
+    if progress is not None:
+        progress(done, games)
+    return done
 
 
 class SharedPool:
@@ -188,11 +193,7 @@ def _run_on_shared(lender: SharedPool, pool, specs, bots, seed, games, max_deals
                 pending[pool.submit(play_chunk, specs, bots, seed, max_deals, chunk, mistakes)] = chunk
             finished, _ = wait(pending, return_when=FIRST_COMPLETED)
             for future in sorted(finished, key=lambda f: pending[f].start):
-                chunk = pending.pop(future)
-                results[chunk.start] = future.result()
-                done += chunk.stop - chunk.start
-                if progress is not None:
-                    progress(done, games)
+                done = _take(results, pending.pop(future), future, done, games, progress)
     except BrokenProcessPool:
         lender.broken(pool)
         raise
@@ -254,11 +255,7 @@ def run_dask(rulesets, bots, seed, games, max_deals, scheduler, progress: Progre
         try:
             with client.as_current():  # as_completed looks for the current client
                 for future in as_completed(futures):
-                    chunk = where[future.key]
-                    results[chunk.start] = future.result()
-                    done += chunk.stop - chunk.start
-                    if progress is not None:
-                        progress(done, games)
+                    done = _take(results, where[future.key], future, done, games, progress)
         except BaseException:
             client.cancel(futures)
             raise
