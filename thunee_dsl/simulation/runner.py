@@ -209,6 +209,7 @@ _POOLS: dict = {}  # the worker pools of the runs under way -> the process that 
 def stop_pool(pool: ProcessPoolExecutor) -> None:
     """Drop the chunks not started and stop the workers at once (a chunk under way is not waited for)."""
     workers = list((getattr(pool, "_processes", None) or {}).values())  # (no public way before Python 3.14)
+    _POOLS.pop(pool, None)
     pool.shutdown(wait=False, cancel_futures=True)
     for process in workers:
         process.terminate()
