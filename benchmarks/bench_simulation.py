@@ -169,7 +169,7 @@ def page(runs: int) -> None:
                     before = load()
                     start = time.perf_counter()
                     view.get_by_role("button", name="Simulate", exact=True).click()
-                    view.get_by_text(re.compile(rf"200 games of each, typical bots, seed {run}\\.")).wait_for(timeout=600_000)
+                    view.get_by_text(re.compile(rf"200 games of each, typical bots, seed {run}\.")).wait_for(timeout=240_000)
                     took = time.perf_counter() - start
                     print(f"run {run + 1} (seed {run}): {took:.1f} s from Simulate to the answer; the page said "
                           f"'{estimate}'; load average before {before}, after {load()}")
