@@ -11,6 +11,13 @@ processes, checks that the two results are identical, and prints:
 
     python benchmarks/bench_simulation.py [--games N] [--bots NAME] [--jobs J] [--seed S] [--repeat R]
     python benchmarks/bench_simulation.py --targets [--games N] [--jobs J]
+    python benchmarks/bench_simulation.py --page [--runs R]
+
+`--page` instead measures the Compare page in a real browser (Debian's chromium through Playwright): the app
+served on a free port, standard against partner-catch-six with the page's defaults (200 games, typical bots,
+one process per core), the estimate the page shows before Simulate and the wall time from the click to the
+answer, for `--runs` runs in a row (seeds 0, 1, ...): the first pays for nothing but its games if the app's warm
+worker pool (thunee_dsl/editor/pool.py) is up by then.
 
 `--targets` instead plays what issue 14 asks of the default bots: N games of `standard` (which calls, how
 Thunee, Double and Khanaak end), the same with `mistakes=0.01` (which penalties fire), and `standard`
@@ -61,7 +68,12 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2, help="worker processes for the parallel run (default 2)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--repeat", type=int, default=2, help="runs of each, the best counts (default 2)")
+    parser.add_argument("--page", action="store_true", help="time the Compare page in a browser instead")
+    parser.add_argument("--runs", type=int, default=3, help="with --page: runs in a row (default 3)")
     args = parser.parse_args()
+
+    if args.page:
+        return page(args.runs)
 
     if args.targets:
         return targets(args.games, args.bots, args.seed, args.jobs)
@@ -110,6 +122,60 @@ def main() -> None:
     print(f"wall_s: {tj:.2f}")
     if not same:
         sys.exit(1)
+
+
+def page(runs: int) -> None:
+    import re
+    import shutil
+    import tempfile
+
+    from playwright.sync_api import sync_playwright
+
+    sys.path.insert(0, str(ROOT / "editor"))
+    from browser import chromium_path, launch, serve_app, wait_idle
+
+    if chromium_path() is None:
+        sys.exit("chromium is not installed (apt-get install chromium)")
+
+    def load() -> str:
+        return ", ".join(f"{x:.2f}" for x in os.getloadavg())
+
+    with tempfile.TemporaryDirectory() as home:
+        (Path(home) / "rulesets").mkdir()
+        shutil.copy(B, Path(home) / "rulesets" / "partner-catch-six.yaml")
+        with serve_app(home=home) as url, sync_playwright() as p:
+            browser = launch(p)
+            try:
+                view = browser.new_page(viewport={"width": 1400, "height": 1800})
+                view.goto(url)
+                wait_idle(view)
+                view.get_by_role("link", name="Compare", exact=True).first.click()
+                wait_idle(view)
+                for key, option in (("cmp_a", "standard"), ("cmp_b", "partner-catch-six (yours)")):
+                    box = view.locator(f".st-key-{key} input[role='combobox']")
+                    box.click()
+                    box.fill(option)
+                    view.get_by_role("option", name=option, exact=True).click()
+                    wait_idle(view)
+                for run in range(runs):
+                    if run:
+                        seed = view.locator(".st-key-cmp_seed input")
+                        seed.fill(str(run))
+                        seed.press("Enter")
+                        wait_idle(view)
+                    said = view.get_by_text(re.compile(r"^Takes .* on this machine"))
+                    said.wait_for(timeout=300_000)
+                    estimate = said.inner_text()
+                    before = load()
+                    start = time.perf_counter()
+                    view.get_by_role("button", name="Simulate", exact=True).click()
+                    view.get_by_text(re.compile(rf"200 games of each, typical bots, seed {run}\.")).wait_for(timeout=240_000)
+                    took = time.perf_counter() - start
+                    print(f"run {run + 1} (seed {run}): {took:.1f} s from Simulate to the answer; the page said "
+                          f"'{estimate}'; load average before {before}, after {load()}")
+                    wait_idle(view)
+            finally:
+                browser.close()
 
 
 def fired(result, prefix: str) -> dict[str, int]:

@@ -17,6 +17,7 @@ import streamlit as st
 
 from app_common import catalogue, follow_goto, ruleset_of
 from thunee_dsl.editor.background import CANCELLED, DONE, FAILED, PACE, RUNS, say_seconds
+from thunee_dsl.editor import pool as worker_pool
 from thunee_dsl.editor.comparing import (changes, deal_balls_rows, event_rows, focus_note, game_length_rows,
                                          glance_rows, headline_rows, interval_rows, reach_rows, say_any,
                                          say_estimate, scarce, unfired, verdict)
@@ -25,6 +26,15 @@ from thunee_dsl.simulation import bot_names, default_bot, simulate
 
 ss = st.session_state
 follow_goto()
+
+
+def warm_workers() -> None:
+    """The app's worker processes, started in the background the first time this page opens (once per app
+    server) and lent to every run: a run pays no process start-up (thunee_dsl.editor.pool)."""
+    worker_pool.warm()
+
+
+warm_workers()
 MAX_GAMES = 20000
 CORES = max(1, os.cpu_count() or 1)
 CALIBRATION_SEED = 987654321  # the games timed for the estimate (not the user's: any deal is as good)

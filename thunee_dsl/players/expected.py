@@ -12,8 +12,11 @@ compared like with like, and the work stops early once the decision is clear:
   gains), so one layout where it fails is enough to keep quiet;
 * after ``least`` deals, and after every ``step`` more, the best choice is compared with the runner-up deal by
   deal; when their difference is more than ``clear`` standard errors from zero (or the same in every deal),
-  or when every other choice trails the first (keeping quiet) by more than one standard error, sampling
-  stops. Otherwise it goes on up to ``most`` deals.
+  or when no other choice is ahead of the first (keeping quiet) -- or trails it by more than one standard
+  error --, sampling stops. Otherwise it goes on up to ``most`` deals.
+
+Before any deal is drawn, a choice the cards already decide against is dropped (:func:`settled_against`): a
+claim whose success needs its caller to win the last trick, asked of a seat whose last card cannot win it. When no choice but the first is left, nothing is sampled (None).
 
 Each choice's worth is its mean :func:`~thunee_dsl.players.worlds.utility` (balls won less balls lost, plus a
 fraction of a ball for card points); a style's appetite for risk adds ``risk`` times the spread (standard
@@ -77,6 +80,59 @@ class Estimate:
         return top
 
 
+#: The condition of a claim's ``succeeds_if`` that the caller itself wins the last trick (a name of the
+#: formulas' vocabulary, thunee_dsl.model.quantities).
+CALLER_WINS_LAST = "caller.won_last_trick"
+
+
+def conditions(formula) -> frozenset[str]:
+    """The names a yes/no formula needs to be true: those standing alone among its conditions joined by
+    ``and`` (``callers.tricks == tricks and caller.won_last_trick``: ``{caller.won_last_trick}``)."""
+    out = set()
+
+    def walk(node) -> None:
+        kind = getattr(node, "data", None)
+        if kind in ("and_", "paren"):
+            for child in node.children:
+                walk(child)
+        elif kind == "name":
+            out.add(".".join(str(part) for part in node.children))
+    walk(getattr(formula, "_tree", None))  # (the compiled formula's parse tree)
+    return frozenset(out)
+
+
+def _needing_last_trick(ruleset) -> frozenset[str]:
+    return frozenset(c.verb for c in ruleset.claims if CALLER_WINS_LAST in conditions(c.succeeds_if))
+
+
+def settled_against(k: Knowledge, action: Action) -> bool:
+    """Does the seat know, from its own cards and the table, that ``action`` cannot succeed? True for a
+    claim whose rule needs its caller to win the last trick, asked of a seat holding one card in the last
+    trick, when that card cannot win it: a card already played to the trick beats it, or -- every card
+    still out being in the other hands, all of them played to this trick -- one of those does (whoever
+    holds it). Only with the trumps known to the seat and no undertaking (whose own rules may decide a trick)."""
+    r = k.ruleset
+    if action.verb not in r.cached("players.claims_needing_last_trick", _needing_last_trick):
+        return False
+    if k.undertaking is not None or k.trump is None or k.view.unseen \
+            or k.tricks_done != r.tricks_per_deal - 1 or k.hand.bit_count() != 1:
+        return False
+    row = k.beats[k.trump]
+    mine = k.hand.bit_length() - 1
+    trick = [c for _, c in k.current_trick]
+    best = trick[0] if trick else mine
+    for c in trick[1:]:
+        if (row[best] >> c) & 1:  # (how the engine judges a trick: the cards that beat the best so far)
+            best = c
+    if not (row[best] >> mine) & 1 and best != mine:
+        return True  # already beaten
+    best = mine
+    if not (k.leftover or k.future_count or any(k.unseen_count) or any(k.face_down)):
+        out = k.ruleset.deck.full_mask & ~k.hand & ~k.played_mask  # in the other hands: all played now
+        return bool(out & row[best])
+    return False
+
+
 def _clear(est: Estimate, risk: float, clear: float) -> bool:
     options = list(est.results)
     if len(options) < 2:
@@ -89,17 +145,26 @@ def _clear(est: Estimate, risk: float, clear: float) -> bool:
     m, se = est.edge(ranked[0], ranked[1])
     if se == 0.0 or abs(m) > clear * se:
         return True  # far apart, or the same difference in every deal drawn
-    # every other choice behind keeping quiet (the first) by more than a standard error: a few more
-    # deals will not make one worth the risk
-    return all(m < -se for m, se in (est.edge(a, options[0]) for a in options[1:]))
+    # every other choice behind keeping quiet (the first) by more than a standard error, or none ahead of it
+    # at all: a few more deals would first have to turn the average round, and then beat keeping quiet by
+    # the style's margin (Estimate.best), before one is worth the risk
+    quiet = est.worth(options[0], risk)
+    return all(m < -se or est.worth(a, risk) <= quiet
+               for a, (m, se) in ((a, est.edge(a, options[0])) for a in options[1:]))
 
 
 def expected_balls(k: Knowledge, options: list[Action], rng: random.Random, least: int = 4, most: int = 12,
                    step: int = 4, clear: float = 2.0, risk: float = 0.0, tries: int = 4,
                    fits: Callable[[World], bool] | None = None) -> Estimate | None:
-    """Each option's results over sampled deals (see the module docstring); None if no deal could be drawn.
+    """Each option's results over sampled deals (see the module docstring); None if no deal could be drawn
+    or the cards leave no choice open but the first.
     ``fits``: whether a drawn deal agrees with what the other seats have said (a deal that does not is
     dropped, as one that does not replay to the decision is)."""
+    open_ = options[:1] + [a for a in options[1:] if not settled_against(k, a)]
+    if len(open_) < len(options):
+        if len(open_) == 1:
+            return None  # the cards decide: keeping quiet (the first choice), nothing to sample
+        options = open_
     team = k.ruleset.team_of(k.seat)
     results: dict[Action, list[float]] = {a: [] for a in options}
     est = Estimate(results, 0, 0)

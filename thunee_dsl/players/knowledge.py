@@ -21,6 +21,7 @@ hold, the Monte Carlo bot to sample deals consistent with it.
 from __future__ import annotations
 
 import functools
+import threading
 
 from dataclasses import dataclass
 
@@ -87,8 +88,39 @@ class HiddenDeclaration:
     phase: int
 
 
+_LAST = threading.local()  # per thread: (ruleset id, seat) -> the Knowledge of that seat's last decision
+
+
+def _earlier(k: "Knowledge", view) -> "Knowledge | None":
+    """The Knowledge of the seat's last decision, if it was in this deal, on the way to ``view`` (its
+    history a beginning of this one): what it read of the tricks finished then still holds."""
+    by_seat = getattr(_LAST, "by_seat", None)
+    if by_seat is None:
+        by_seat = _LAST.by_seat = {}
+    before = by_seat.get((id(k.ruleset), k.seat))
+    if before is None or before.ruleset is not k.ruleset:
+        return None
+    old = before.view
+    m = len(old.history)
+    if (old.deal_number, old.dealer, old.score) != (view.deal_number, view.dealer, view.score) \
+            or len(view.history) < m or view.history[:m] != old.history or len(view.tricks) < len(before._done):
+        return None
+    return before
+
+
+def _declaration_verbs(ruleset: Ruleset) -> frozenset[str]:
+    return frozenset(d.verb for d in ruleset.declarations)
+
+
+def forget_knowledge() -> None:
+    """Drop what the seats of this thread worked out before (a test's clean start)."""
+    _LAST.by_seat = {}
+
+
 class Knowledge:
-    """The card facts one seat may derive from its view (see the module docstring)."""
+    """The card facts one seat may derive from its view (see the module docstring). What the tricks
+    finished by the seat's last decision of the deal showed is carried over from that decision's Knowledge
+    instead of being read again (the same facts: tested against reading every view from scratch)."""
 
     class Inconsistent(ValueError):
         """The view does not add up (should not happen for a view the engine made)."""
@@ -116,18 +148,28 @@ class Knowledge:
         self.beats = u.beats if u is not None and u.beats is not None else ruleset.beats
 
         # -- the tricks -------------------------------------------------------------------------
-        tricks = [[(s, t.card_of[c]) for s, c in tr.cards] for tr in view.tricks]
+        # (the tricks finished by the seat's last decision of this deal are taken from what it worked out then)
+        before = _earlier(self, view)
+        self.carried_over = before is not None
+        self._done = done = before._done[:] if before is not None else []  # finished tricks: [(seat, card)]
+        for tr in view.tricks[len(done):]:
+            done.append([(s, t.card_of[c]) for s, c in tr.cards])
+        self._played_done = played = [list(x) for x in before._played_done] if before is not None \
+            else [[] for _ in range(n)]  # (trick index, card), finished tricks
+        self._played_by_done = played_by = list(before._played_by_done) if before is not None else [0] * n
+        for i in range(len(before._done) if before is not None else 0, len(done)):
+            for s, c in done[i]:
+                played[s].append((i, c))
+                played_by[s] |= 1 << c
         winners = [tr.winner for tr in view.tricks]
-        if view.trick:
-            tricks.append([(s, t.card_of[c]) for s, c in view.trick])
+        tricks = done + [[(s, t.card_of[c]) for s, c in view.trick]] if view.trick else done
         self.tricks_done = len(view.tricks)
         self.current_trick = tricks[-1] if view.trick else []
-        self.played = [[] for _ in range(n)]  # (trick index, card)
-        played_by = self.played_by = [0] * n
-        for i, tr in enumerate(tricks):
-            for s, c in tr:
-                self.played[s].append((i, c))
-                played_by[s] |= 1 << c
+        self.played = [list(x) for x in played] if view.trick else played
+        played_by = self.played_by = list(played_by)
+        for s, c in self.current_trick:
+            self.played[s].append((len(done), c))
+            played_by[s] |= 1 << c
         self.played_mask = sum(played_by)  # each card is played once: the sum of the seats' masks is their union
 
         # open face play: face-down row cards (seen by nobody) and each seat's face-up cards (seen by all)
@@ -162,10 +204,21 @@ class Knowledge:
 
         # -- voids: suits a seat has shown it lacks (this phase's cards) ---------------------------
         self.void = [0] * n  # a mask of cards the seat's (seen) hand cannot hold
-        rules = engine_tables(ruleset)  # the play's legal-card rule, read backwards (Play.cannot_hold)
+        rules = self.rules = engine_tables(ruleset)  # the play's legal-card rule, read backwards (Play.cannot_hold)
         row = self.beats[self.trump if self.trump is not None else ruleset.no_trump]
         leads_win = u.leads_win if u is not None else 0
-        for i, tr in enumerate(tricks):
+        # what the finished tricks showed, read at the seat's last decision, holds while what it was read
+        # under (trumps, ranking, phase, a blind caller's pick-up) is the same
+        self._void_reading = reading = (self.trump, id(self.beats), leads_win, phase.first_trick, self.pickup_trick)
+        start = 0
+        if before is not None and before._void_reading == reading:
+            self.void = list(before._void_done)
+            start = len(before._done)
+        self._void_done = None
+        for i in range(start, len(tricks)):
+            tr = tricks[i]
+            if i == len(done):
+                self._void_done = list(self.void)  # the finished tricks' voids, for the next decision
             if i < phase.first_trick or not tr:
                 continue
             led = best = tr[0][1]
@@ -178,6 +231,8 @@ class Knowledge:
                 self.void[s] |= Play.cannot_hold(rules, self.trump, led, led if leads_win else best, c, i == 0, row)
                 if c != led and (row[best] >> c) & 1:
                     best = c
+        if self._void_done is None:
+            self._void_done = list(self.void)
 
         # -- cards a seat must hold, or cannot ------------------------------------------------------
         self.forced = [0] * n
@@ -189,9 +244,24 @@ class Knowledge:
         self.early = [0] * n  # cards that must come in a seat's first batches (its trump card)
         self.last_card_seat = None  # the seat whose last card dealt is the trump card
         self.hidden_declarations: list[HiddenDeclaration] = []
-        entries = list(map(parse_entry, view.history))
+        # the history read once: what the seat's last decision of the deal read of it is carried over
+        decl_verbs = self.declaration_verbs = ruleset.cached("players.declaration_verbs", _declaration_verbs)
+        if before is not None:
+            entries = before.entries + list(map(parse_entry, view.history[len(before.entries):]))
+            trump_actions, decl_entries = list(before._trump_entries), list(before._decl_entries)
+            plays = before._plays
+        else:
+            entries, trump_actions, decl_entries, plays = list(map(parse_entry, view.history)), [], [], 0
+        for i in range(len(before.entries) if before is not None else 0, len(entries)):
+            s, v, a = entries[i]
+            if v == "play":
+                plays += 1
+            elif v == "trump":
+                trump_actions.append((i, s, a))
+            elif v in decl_verbs:
+                decl_entries.append((i, s, v, plays))  # (with the cards played before it)
         self.entries = entries
-        trump_actions = [(i, s, a) for i, (s, v, a) in enumerate(entries) if v == "trump"]
+        self._trump_entries, self._decl_entries, self._plays = trump_actions, decl_entries, plays
         for i, s, a in trump_actions:
             if a not in (None, "??", "last") and a not in deck.suits:
                 self.early[s] |= 1 << t.card_of[a]
@@ -206,15 +276,8 @@ class Knowledge:
                     self.forced[holder] |= 1 << c
                 if arg != "last":
                     self.early[holder] |= 1 << c
-        decl_verbs = {d.verb for d in ruleset.declarations}
         declared = iter(view.declarations)
-        plays = 0
-        for i, (s, v, a) in enumerate(entries):
-            if v == "play":
-                plays += 1
-                continue
-            if v not in decl_verbs:
-                continue
+        for i, s, v, plays in decl_entries:
             d = next(declared, None)
             if d is None or s == me:
                 continue
@@ -251,6 +314,7 @@ class Knowledge:
             + self.unseen_count[me] + n * self.future_count + self.leftover + sum(self.face_down)
         if need != self.pool.bit_count():
             raise Knowledge.Inconsistent(f"{self.pool.bit_count()} unknown cards for {need} places")
+        _LAST.by_seat[id(ruleset), me] = self
 
     def _phase_of_batch(self, batch: int) -> int:
         for i, p in enumerate(self.phases):

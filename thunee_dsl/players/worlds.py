@@ -24,7 +24,7 @@ from thunee_dsl.game.replay import pass_until, redeal
 from thunee_dsl.game.state import GameState
 from thunee_dsl.game.tables import tables as engine_tables
 from thunee_dsl.model.cards import iter_cards
-from thunee_dsl.players.knowledge import Knowledge, combination_cards
+from thunee_dsl.players.knowledge import Knowledge, _declaration_verbs, combination_cards
 from thunee_dsl.players.tactics import PlayCtx, choose_play, choose_trump
 
 
@@ -263,10 +263,6 @@ def redealable(k: Knowledge) -> bool:
         elif seat != k.seat and verb not in REDEALABLE_VERBS and verb not in decls:
             return False
     return last != "??" and (last != "last" or k.trump_card is not None)
-
-
-def _declaration_verbs(r) -> frozenset[str]:
-    return frozenset(d.verb for d in r.declarations)
 
 
 @dataclass
@@ -545,8 +541,8 @@ def policy_action(k: Knowledge, tr: Tracker, game: GameState, rng: random.Random
         ctx = PlayCtx(t, seat, k.seats, k.team_of, lm, hands[seat], tr.trick, tr.trump, tr.beats, hands, out,
                       hands[seat].bit_count(), exact=True, undertaker=u,
                       first_lead_sets_trump=tr.first_lead_sets and tr.plays == 0, makers=tr.makers)
-        return engine_tables(k.ruleset).play[seat][choose_play(ctx)]  # the engine's own action (its fast path)
-    if k.ruleset.declaration_by_verb(first.verb) is not None:
+        return k.rules.play[seat][choose_play(ctx)]  # the engine's own action (its fast path)
+    if first.verb in k.declaration_verbs:
         return first
     if legal[-1].verb == "pass":
         return legal[-1]

@@ -28,6 +28,7 @@ from __future__ import annotations
 import random
 import time
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Sequence
 
@@ -519,7 +520,12 @@ def focus_all(rulesets: Sequence[Ruleset], per_seat, records, rules, seed: int, 
     if not wanted or len(rulesets) < 2:
         return []
     games_a = [game[0][0] for game in records]
-    own_pool = pool is None and jobs > 1  # (a pool given, a warm one, is the caller's to stop)
+    lender = None
+    if pool is None and jobs > 1:  # the workers a long-lived program (the app) lends its runs, if any
+        from thunee_dsl.simulation.runner import lent_pool
+
+        pool, lender = lent_pool(jobs)
+    own_pool = pool is None and jobs > 1  # (a pool given or lent, a warm one, is not ours to stop)
     if own_pool:
         from thunee_dsl.simulation.runner import _context
 
@@ -545,6 +551,10 @@ def focus_all(rulesets: Sequence[Ruleset], per_seat, records, rules, seed: int, 
             out.append(found)
         if out:
             out[0].seconds += started - begun  # the workers' start, said with the first rule's time
+    except BrokenProcessPool:
+        if lender is not None:
+            lender.broken(pool)  # a worker died: the next run gets a new pool
+        raise
     finally:
         if own_pool:
             pool.shutdown(wait=True)

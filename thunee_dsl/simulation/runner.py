@@ -3,7 +3,9 @@
 Compiled rulesets hold closures and do not pickle, so workers get a :class:`RulesetSpec` (the ruleset's
 merged source, which does) and compile it once per process. Games are cut into chunks of consecutive
 indexes; every game is seeded on its own, and the results are put back in game order, so the outcome is the
-same however the chunks are run.
+same however the chunks are run. A long-lived program (the app) may lend the runs warm workers
+(:func:`share_pool`): then a run pays no process start-up, and each worker compiles a ruleset once (cached by
+the hash of its merged source).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import multiprocessing
 import os
 import threading
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
@@ -52,6 +55,11 @@ def compiled(spec: RulesetSpec) -> Ruleset:
     if ruleset is None:
         ruleset = _COMPILED[spec.key] = compile_ruleset(spec.source)
     return ruleset
+
+
+def compiled_keys() -> list[str]:
+    """The keys of the rulesets this process has compiled (what a worker has cached)."""
+    return list(_COMPILED)
 
 
 @dataclass(frozen=True)
@@ -115,6 +123,9 @@ def _context():
 def run_processes(rulesets, bots, seed, games, max_deals, jobs, progress: Progress | None, mistakes: float = 0.0):
     specs = [RulesetSpec.of(r) for r in rulesets]
     parts = chunks(games, jobs)
+    shared = _SHARED.pool(jobs) if _SHARED is not None else None
+    if shared is not None:
+        return _run_on_shared(_SHARED, shared, specs, bots, seed, games, max_deals, jobs, parts, progress, mistakes)
     results: dict[int, list[list[Played]]] = {}
     done = 0
     pool = ProcessPoolExecutor(max_workers=min(jobs, len(parts)), mp_context=_context())
@@ -124,11 +135,7 @@ def run_processes(rulesets, bots, seed, games, max_deals, jobs, progress: Progre
         while pending:
             finished, _ = wait(pending, return_when=FIRST_COMPLETED)
             for future in finished:
-                chunk = pending.pop(future)
-                results[chunk.start] = future.result()
-                done += chunk.stop - chunk.start
-                if progress is not None:
-                    progress(done, games)
+                done = _take(results, pending.pop(future), future, done, games, progress)
     except BaseException:
         stop_pool(pool)  # cancelled (or failed): the games still to play are dropped, the workers stopped
         raise
@@ -141,17 +148,87 @@ def run_processes(rulesets, bots, seed, games, max_deals, jobs, progress: Progre
     return [game for c in parts for game in results[c.start]]
 
 
+def _take(results: dict, chunk: Chunk, future, done: int, games: int, progress: Progress | None) -> int:
+    """A finished chunk's games put in their place; the games done so far (reported to ``progress``)."""
+    results[chunk.start] = future.result()
+    done += chunk.stop - chunk.start
+    if progress is not None:
+        progress(done, games)
+    return done
+
+
+class SharedPool:
+    """What a long-lived program (the app) lends the runs: ``pool(jobs)`` gives a started
+    ProcessPoolExecutor with at least ``jobs`` workers, or None (then the run starts its own);
+    ``broken(pool)`` is told when a worker died, so that the next run gets a new one."""
+
+    def pool(self, jobs: int) -> ProcessPoolExecutor | None:
+        raise NotImplementedError
+
+    def broken(self, pool: ProcessPoolExecutor) -> None:
+        raise NotImplementedError
+
+
+_SHARED: SharedPool | None = None
+
+
+def share_pool(shared: SharedPool | None) -> None:
+    """Runs with ``jobs > 1`` play on ``shared``'s warm workers from now on (None: each run starts its own)."""
+    global _SHARED
+    _SHARED = shared
+
+
+def lent_pool(jobs: int):
+    """The shared pool's executor a run of ``jobs`` processes may use, and its lender; (None, None) when
+    there is none (then the run starts its own processes)."""
+    if _SHARED is None:
+        return None, None
+    pool = _SHARED.pool(jobs)
+    return (pool, _SHARED) if pool is not None else (None, None)
+
+
+def _run_on_shared(lender: SharedPool, pool, specs, bots, seed, games, max_deals, jobs, parts, progress, mistakes):
+    """The chunks on a pool other runs share: at most ``jobs`` of this run's chunks queued or under way at a
+    time (the run's share of the workers, and a cancel drops nothing but those), the workers never stopped
+    (a chunk under way when the run is cancelled finishes and is thrown away)."""
+    results: dict[int, list[list[Played]]] = {}
+    todo = list(reversed(parts))
+    pending: dict = {}
+    done = 0
+    try:
+        while todo or pending:
+            while todo and len(pending) < jobs:
+                chunk = todo.pop()
+                pending[pool.submit(play_chunk, specs, bots, seed, max_deals, chunk, mistakes)] = chunk
+            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for future in sorted(finished, key=lambda f: pending[f].start):
+                done = _take(results, pending.pop(future), future, done, games, progress)
+    except BrokenProcessPool:
+        lender.broken(pool)
+        raise
+    finally:
+        for future in pending:
+            future.cancel()  # not started: dropped; under way: its result is not waited for
+    return [game for c in parts for game in results[c.start]]
+
+
 _POOLS: dict = {}  # the worker pools of the runs under way -> the process that made them
 
 
 def stop_pool(pool: ProcessPoolExecutor) -> None:
     """Drop the chunks not started and stop the workers at once (a chunk under way is not waited for)."""
     workers = list((getattr(pool, "_processes", None) or {}).values())  # (no public way before Python 3.14)
+    _POOLS.pop(pool, None)
     pool.shutdown(wait=False, cancel_futures=True)
     for process in workers:
         process.terminate()
     for process in workers:
         process.join(5)
+
+
+def stop_at_exit(pool: ProcessPoolExecutor) -> None:
+    """Stop ``pool``'s workers when this interpreter stops (a pool lent to many runs: the app's)."""
+    _POOLS[pool] = os.getpid()
 
 
 def _stop_pools_at_exit() -> None:
@@ -188,11 +265,7 @@ def run_dask(rulesets, bots, seed, games, max_deals, scheduler, progress: Progre
         try:
             with client.as_current():  # as_completed looks for the current client
                 for future in as_completed(futures):
-                    chunk = where[future.key]
-                    results[chunk.start] = future.result()
-                    done += chunk.stop - chunk.start
-                    if progress is not None:
-                        progress(done, games)
+                    done = _take(results, where[future.key], future, done, games, progress)
         except BaseException:
             client.cancel(futures)
             raise

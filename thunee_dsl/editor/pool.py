@@ -1,0 +1,112 @@
+"""Warm worker processes for the app: started once per app server, lent to every simulation it runs.
+
+Starting worker processes costs seconds (a fresh interpreter, the package imported, the rulesets compiled),
+and a 200-game comparison on the Compare page takes about as long as that. So the app starts its workers once,
+in the background, when the Compare page is first opened (:func:`warm`), and every run with more than one
+process plays on them (:func:`thunee_dsl.simulation.runner.share_pool`). Each worker compiles a ruleset once
+(the runner caches it by the hash of its merged source), so a second run of the same rulesets starts at once.
+
+A run keeps at most as many chunks queued as it has processes, so two browser tabs share the workers, and
+a cancelled run drops its queued chunks at once (the chunk a worker is playing finishes and is thrown away:
+the workers are not stopped, as other runs use them). If a worker dies, the next run gets a new pool. The
+workers are stopped when the app stops.
+
+>>> lent = WarmPool(workers=1)
+>>> lent.pool(2) is None  # more processes than the pool has: the run starts its own
+True
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from concurrent.futures import ProcessPoolExecutor, wait
+
+from thunee_dsl.editor import background
+from thunee_dsl.simulation import runner
+
+#: Seconds a warm run takes before its first game is done beyond the games' own time (each worker compiles
+#: the two rulesets the first time it meets them): what the page's estimate adds for start-up once the pool is
+#: warm, until a finished run has measured it.
+WARM_START = 0.5
+
+
+def _started() -> int:
+    """A worker's first task: nothing but being there (its process id)."""
+    return os.getpid()
+
+
+class WarmPool(runner.SharedPool):
+    """``workers`` processes (the machine's cores by default), started on the first :meth:`start`."""
+
+    def __init__(self, workers: int | None = None):
+        self.workers = max(1, workers or os.cpu_count() or 1)
+        self._lock = threading.Lock()
+        self._executor: ProcessPoolExecutor | None = None
+        self.ready = threading.Event()  # set once every worker has answered
+        self.start_up: float | None = None  # seconds the workers took to start
+
+    def start(self) -> ProcessPoolExecutor:
+        """The pool, started now if it was not (its workers start in the background: this does not wait)."""
+        with self._lock:
+            if self._executor is None:
+                self.ready.clear()
+                # (a worker started from a program with threads runs the main module first: not the app's)
+                with background.plain_main():
+                    executor = ProcessPoolExecutor(max_workers=self.workers, mp_context=runner._context())
+                self._executor = executor
+                runner.stop_at_exit(executor)
+                threading.Thread(target=self._wake, args=(executor,), name="warm-pool-start", daemon=True).start()
+            return self._executor
+
+    def _wake(self, executor: ProcessPoolExecutor) -> None:
+        begun = time.perf_counter()
+        try:
+            with background.plain_main():
+                # one task per worker submitted at once: each finds no idle worker, so each starts one
+                futures = [executor.submit(_started) for _ in range(self.workers)]
+            wait(futures)
+        except Exception:  # noqa: BLE001 - a pool that cannot start: runs start their own processes
+            self.broken(executor)
+            return
+        if self._executor is executor:
+            self.start_up = time.perf_counter() - begun
+            background.WORKER_START = WARM_START  # what a run still spends before its first game
+            self.ready.set()
+
+    # -- runner.SharedPool ------------------------------------------------------------------------
+    def pool(self, jobs: int) -> ProcessPoolExecutor | None:
+        if jobs > self.workers:
+            return None
+        return self.start()
+
+    def broken(self, pool: ProcessPoolExecutor) -> None:
+        with self._lock:
+            if self._executor is not pool:
+                return
+            self._executor = None
+            self.ready.clear()
+        runner.stop_pool(pool)
+
+    def stop(self) -> None:
+        """Stop the workers (the next run starts the pool again)."""
+        with self._lock:
+            executor, self._executor = self._executor, None
+            self.ready.clear()
+        if executor is not None:
+            runner.stop_pool(executor)
+
+
+#: The app's pool (one app server, one pool).
+POOL = WarmPool()
+
+
+def warm() -> WarmPool:
+    """Start the app's workers in the background (once) and lend them to every simulation from now on."""
+    runner.share_pool(POOL)
+    POOL.start()
+    return POOL
+
+
+__all__ = ["POOL", "WARM_START", "WarmPool", "warm"]
