@@ -50,3 +50,16 @@ def browser_app(tmp_path_factory):
             yield url, browser
         finally:
             browser.close()
+
+@pytest.fixture(autouse=True)
+def _main_module_put_back():
+    """AppTest, like Streamlit, installs the app script as ``__main__`` and leaves it there; a later test that
+    starts worker processes from a program with threads (forkserver) would have every worker run the app
+    script first. The app itself starts its workers under ``background.plain_main()``; tests get their
+    ``__main__`` back after each test."""
+    import sys
+
+    main = sys.modules.get("__main__")
+    yield
+    if main is not None:
+        sys.modules["__main__"] = main
