@@ -131,7 +131,7 @@ def test_in_standard_whether_a_claim_succeeds_is_the_same_in_every_layout_the_se
     game = GameState(STANDARD, seed=7)
     bots = [make_bot("typical", STANDARD, seed=70 + s) for s in range(STANDARD.seats)]
     windows = uncertain = 0
-    while not game.is_over and windows < 16:
+    while not game.is_over and windows < 24:
         seat = game.to_act
         view = game.view(seat)
         claims = [a for a in view.legal if STANDARD.claim_by_verb(a.verb)]
@@ -152,7 +152,7 @@ def test_in_standard_whether_a_claim_succeeds_is_the_same_in_every_layout_the_se
             windows += 1
             uncertain += len(seen) > 1
         game.apply(bots[seat].choose(view))
-    assert windows == 16 and uncertain >= 4, uncertain  # (windows where the seat could not tell the layout)
+    assert windows == 24 and uncertain >= 4, uncertain  # (windows where the seat could not tell the layout)
 
 
 def test_a_seat_facing_a_call_pictures_the_caller_with_a_hand_worth_calling_on():
@@ -200,7 +200,9 @@ def test_the_counting_team_leads_a_card_worth_points_from_its_longest_side_suit_
             seat = game.to_act
             view = game.view(seat)
             chosen = bots[seat].choose(view)
-            if view.legal[0].verb == "play" and not view.trick and view.undertaker is None and len(view.legal) > 1:
+            # (with look_ahead cards or fewer the styles weigh every card by sampling: test_look_ahead.py)
+            if view.legal[0].verb == "play" and not view.trick and view.undertaker is None and len(view.legal) > 1 \
+                    and len(view.hand) > bots[seat].style.look_ahead:
                 low = make_bot("heuristic", STANDARD, seed=1).choose(view)
                 if low != chosen:
                     counting = STANDARD.team_of(seat) != STANDARD.team_of(view.trump_maker)

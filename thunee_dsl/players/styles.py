@@ -37,11 +37,12 @@ from dataclasses import dataclass
 
 from thunee_dsl.game.actions import Action
 from thunee_dsl.game.view import SeatView
+from thunee_dsl.model.cards import iter_cards
 from thunee_dsl.model.ruleset import Ruleset
 from thunee_dsl.players.expected import Estimate, expected_balls
 from thunee_dsl.players.heuristic import HeuristicBot, decision_rng
 from thunee_dsl.players.knowledge import Knowledge
-from thunee_dsl.players.tactics import PlayCtx, call_strength, estimated_tricks
+from thunee_dsl.players.tactics import PlayCtx, call_strength, choose_play, estimated_tricks
 
 
 @dataclass(frozen=True)
@@ -51,6 +52,10 @@ class Style:
     margin: float  # standard errors by which a choice must beat keeping quiet (trust in a small sample)
     call_floor: float  # best-suit strength below which a call is not weighed
     undertake_slack: float  # tricks a hand may fall short of all and still have an undertaking weighed
+    look_ahead: int = 2  # card play: with at most this many cards in hand, each legal card is weighed by sampling
+    card_least: int = 2  # ... from this many sampled deals
+    card_most: int = 4  # ... up to this many
+    look_seats: int = 4  # ... when at most this many cards are on the trick before it
     least: int = 4  # sampled deals before a decision may stop
     most: int = 8  # sampled deals at most
     claim_least: int = 1  # claims: the last trick, where few layouts are left (see expected._clear)
@@ -67,6 +72,18 @@ STYLES = {
 }
 
 
+def alike(t, k: Knowledge, legal: list[int]) -> bool:
+    """Do the ``legal`` cards all take the same tricks? One suit, and no card another seat may still hold
+    ranks between two of them (they are "touching" once the cards played are gone)."""
+    suit = t.suit_of[legal[0]]
+    if any(t.suit_of[c] != suit for c in legal):
+        return False
+    strength = t.strength(k.beats)
+    ranks = sorted(strength[c] for c in legal)
+    out = t.suit_masks[suit] & ~k.hand & ~k.played_mask
+    return not any(ranks[0] < strength[c] < ranks[-1] for c in iter_cards(out))
+
+
 class TableBot(HeuristicBot):
     """A style's bot (see the module docstring). ``style``: a name of :data:`STYLES` or a :class:`Style`;
     other options as :class:`HeuristicBot`'s."""
@@ -78,15 +95,16 @@ class TableBot(HeuristicBot):
         self.last_estimate: Estimate | None = None  # the last weighed decision (for inspection and tests)
 
     def _weigh(self, view: SeatView, options: list[Action], least: int | None = None, step: int = 4,
-               reads=None, tries: int = 4) -> Action:
+               reads=None, tries: int = 4, k: Knowledge | None = None, most: int | None = None) -> Action:
         """The option worth most by the style (the first, the quiet one, if nothing could be sampled).
         ``reads(k)``: what the seat reads from the others' announcements, as a test of a drawn deal (or None)."""
         s = self.style
-        try:
-            k = Knowledge(self.ruleset, view)
-        except Knowledge.Inconsistent:
-            return options[0]
-        est = expected_balls(k, options, decision_rng(self.seed, view), least=least or s.least, most=s.most,
+        if k is None:
+            try:
+                k = Knowledge(self.ruleset, view)
+            except Knowledge.Inconsistent:
+                return options[0]
+        est = expected_balls(k, options, decision_rng(self.seed, view), least=least or s.least, most=most or s.most,
                              step=step, risk=s.risk, tries=tries, fits=reads(k) if reads is not None else None)
         self.last_estimate = est
         if est is None:
@@ -100,6 +118,20 @@ class TableBot(HeuristicBot):
         ctx = super().play_ctx(view, k)
         ctx.counting_leads_points = True
         return ctx
+
+    def play(self, view: SeatView) -> Action:
+        if len(view.hand) > self.style.look_ahead or len(view.trick) >= self.style.look_seats \
+                or view.undertaker is not None or len(view.legal) < 2:
+            return super().play(view)
+        try:
+            k = Knowledge(self.ruleset, view)
+        except Knowledge.Inconsistent:
+            return super().play(view)
+        usual = self.plays[view.seat][choose_play(self.play_ctx(view, k))]
+        if alike(self.t, k, [self.t.card_of[a.arg] for a in view.legal]):
+            return usual  # every legal card takes the same tricks: only points tell them apart, and the card sense weighs those
+        options = [usual] + [a for a in view.legal if a != usual]
+        return self._weigh(view, options, k=k, least=self.style.card_least, most=self.style.card_most)
 
     # -- calling and bidding ----------------------------------------------------------------------
     def call(self, view: SeatView) -> Action:
