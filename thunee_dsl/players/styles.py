@@ -53,8 +53,9 @@ class Style:
     call_floor: float  # best-suit strength below which a call is not weighed
     undertake_slack: float  # tricks a hand may fall short of all and still have an undertaking weighed
     look_ahead: int = 2  # card play: with at most this many cards in hand, each legal card is weighed by sampling
-    card_least: int = 2  # ... from this many sampled deals
+    card_least: int = 1  # ... from this many sampled deals
     card_most: int = 4  # ... up to this many
+    card_step: int = 1  # ... looking again after this many more
     look_seats: int = 4  # ... when at most this many cards are on the trick before it
     least: int = 4  # sampled deals before a decision may stop
     most: int = 8  # sampled deals at most
@@ -131,7 +132,8 @@ class TableBot(HeuristicBot):
         if alike(self.t, k, [self.t.card_of[a.arg] for a in view.legal]):
             return usual  # every legal card takes the same tricks: only points tell them apart, and the card sense weighs those
         options = [usual] + [a for a in view.legal if a != usual]
-        return self._weigh(view, options, k=k, least=self.style.card_least, most=self.style.card_most)
+        return self._weigh(view, options, k=k, least=self.style.card_least, most=self.style.card_most,
+                           step=self.style.card_step)
 
     # -- calling and bidding ----------------------------------------------------------------------
     def call(self, view: SeatView) -> Action:
