@@ -60,13 +60,14 @@ def test_alike_cards_take_the_same_tricks():
     assert not alike(t, k(["JH", "JS"]), [card["JH"], card["JS"]])
 
 
-# Trumps hearts. Four tricks: clubs (JC wins), diamonds (JD), hearts (9H: the Jack is seat 1's), KD (seat 3
-# and seat 0 have no diamond left). Trick five: QS, KS, AS -- seat 0, an opponent of seat 1, wins it with
-# 16 points. Seat 1 holds JH (the top trump) and KC, and no spade.
-ENDGAME = {1: ["QH", "TC", "TD", "QD", "JH", "KC"], 2: ["JC", "JD", "9H", "KD", "QS", "KH"],
-           3: ["9C", "9D", "AH", "QC", "KS", "JS"], 0: ["AC", "AD", "TH", "TS", "AS", "9S"]}
-TRICKS = ["2 play JC", "3 play 9C", "0 play AC", "1 play TC", "2 play JD", "3 play 9D", "0 play AD", "1 play TD",
-          "2 play 9H", "3 play AH", "0 play TH", "1 play QH", "2 play KD", "3 play QC", "0 play TS", "1 play QD",
+# Trumps hearts. Four tricks: clubs (seat 3 has none and cuts with KH), diamonds (JD wins), hearts (9H: the
+# Jack is seat 1's), KD (seats 3 and 0 have no diamond left). Trick five: QS, KS, AS -- seat 0, an opponent of
+# seat 1, wins it with 16 points. Seat 1 holds JH (the last trump) and KC, and no spade. Still out: AC, QC
+# and a spade; seat 3 has shown it has no club, so the Ace of clubs is an opponent's whatever the layout.
+ENDGAME = {1: ["QH", "TC", "TD", "QD", "JH", "KC"], 2: ["JC", "JD", "9H", "KD", "QS", "AC"],
+           3: ["KH", "9D", "AH", "TS", "KS", "JS"], 0: ["9C", "AD", "TH", "9S", "AS", "QC"]}
+TRICKS = ["2 play JC", "3 play KH", "0 play 9C", "1 play TC", "3 play 9D", "0 play AD", "1 play TD", "2 play JD",
+          "2 play 9H", "3 play AH", "0 play TH", "1 play QH", "2 play KD", "3 play TS", "0 play 9S", "1 play QD",
           "2 play QS", "3 play KS", "0 play AS"]
 
 
@@ -91,12 +92,13 @@ def test_the_look_ahead_keeps_the_top_trump_for_the_last_trick():
     assert game.to_act == 1 and {a.arg for a in view.legal} == {"JH", "KC"}
     # the card sense cuts: the trick is worth a trump and the Jack is safe, seat 1 playing last
     assert HeuristicBot(STANDARD, seed=1).choose(view) == Action(1, "play", "JH")
-    # but the Jack wins the last trick whoever leads it: cutting now gives the opponents the last trick
-    # (KC loses to any trump) -- JH KS QS AS (46) now against KC and the last three cards (3 + 53) and the
-    # last trick's 10; keeping it gives them 19 (QS KS AS KC) and seat 1's team the last trick's 83 and 10
+    # but then seat 1 leads KC to the last trick and the Ace of clubs takes it: JH QS KS AS (46) against
+    # the last trick's 10 points lost; keeping the Jack, which takes the last trick whoever leads it, gives
+    # the opponents 19 (QS KS AS KC) and seat 1's team JH, AC, QC, JS (73) and the last trick's 10, in
+    # every layout seat 1 cannot rule out. (Both with the first trick's 63: JC KH 9C TC, won by seat 3.)
     cut, keep = played_out(game, "JH"), played_out(game, "KC")
     team = STANDARD.team_of(1)
-    assert keep.card_points[team] > cut.card_points[team]
+    assert (cut.card_points[team], keep.card_points[team]) == (63 + 46, 63 + 73)
     for name in STYLES:
         bot = make_bot(name, STANDARD, seed=1)
         assert bot.choose(view) == Action(1, "play", "KC"), name
