@@ -56,6 +56,7 @@ class Style:
     card_least: int = 1  # ... from this many sampled deals
     card_most: int = 4  # ... up to this many
     card_step: int = 1  # ... looking again after this many more
+    draw_trumps: bool = True  # card play: the makers lead trumps while the opponents may hold some (tactics._lead)
     look_seats: int = 4  # ... when at most this many cards are on the trick before it
     least: int = 4  # sampled deals before a decision may stop
     most: int = 8  # sampled deals at most
@@ -118,6 +119,7 @@ class TableBot(HeuristicBot):
         (:func:`~thunee_dsl.players.tactics._lead`; measured against the heuristic: docs/simulation.md)."""
         ctx = super().play_ctx(view, k)
         ctx.counting_leads_points = True
+        ctx.makers_draw_trumps = self.style.draw_trumps
         return ctx
 
     def play(self, view: SeatView) -> Action:
