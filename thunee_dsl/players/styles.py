@@ -19,8 +19,17 @@ The styles differ in two ways:
   hand expected to take all but ``undertake_slack`` of its tricks. These are quick screens, not decisions.
 
 Making trumps, Jodies and redeals are the heuristic's (:class:`~thunee_dsl.players.heuristic.HeuristicBot`), and
-so is card play, with one difference: leading without a safe master, the counting team leads a card worth
-points from its longest side suit where the heuristic leads low.
+so is card play, with three differences (each measured against the heuristic: docs/simulation.md):
+
+* leading without a safe master, the counting team leads a card worth points from its longest side suit
+  where the heuristic leads low;
+* leading without a master trump, the makers lead their cheapest trump, not a side card, while the opponents
+  may still hold trumps and they hold two or more (drawing trumps before their side cards are cut);
+* at the end of a deal (``look_ahead`` cards in hand or fewer) a card is weighed like an announcement: the
+  card sense's choice first, every other legal card against it over deals drawn consistently with the
+  seat's view and played out. Cards that take the same tricks (one suit, nothing another seat may hold
+  ranking between them) are not weighed. One deal is drawn first; more (up to ``card_most``) only while a
+  card other than the card sense's may be better, and it is chosen only on a margin the sample can trust.
 
 >>> from thunee_dsl import shipped_ruleset
 >>> from thunee_dsl.game import GameState
@@ -57,7 +66,6 @@ class Style:
     card_most: int = 4  # ... up to this many
     card_step: int = 1  # ... looking again after this many more
     draw_trumps: bool = True  # card play: the makers lead trumps while the opponents may hold some (tactics._lead)
-    look_seats: int = 4  # ... when at most this many cards are on the trick before it
     least: int = 4  # sampled deals before a decision may stop
     most: int = 8  # sampled deals at most
     claim_least: int = 1  # claims: the last trick, where few layouts are left (see expected._clear)
@@ -116,15 +124,16 @@ class TableBot(HeuristicBot):
     # -- card play ----------------------------------------------------------------------------------
     def play_ctx(self, view: SeatView, k: Knowledge | None = None) -> PlayCtx:
         """The heuristic's card sense, but the counting team leads a card worth points rather than a low one
-        (:func:`~thunee_dsl.players.tactics._lead`; measured against the heuristic: docs/simulation.md)."""
+        and the makers draw trumps (:func:`~thunee_dsl.players.tactics._lead`; measured against the
+        heuristic: docs/simulation.md)."""
         ctx = super().play_ctx(view, k)
         ctx.counting_leads_points = True
         ctx.makers_draw_trumps = self.style.draw_trumps
         return ctx
 
     def play(self, view: SeatView) -> Action:
-        if len(view.hand) > self.style.look_ahead or len(view.trick) >= self.style.look_seats \
-                or view.undertaker is not None or len(view.legal) < 2:
+        """The card sense's card; at the end of a deal, the legal card worth most (module docstring)."""
+        if len(view.hand) > self.style.look_ahead or view.undertaker is not None or len(view.legal) < 2:
             return super().play(view)
         try:
             k = Knowledge(self.ruleset, view)
@@ -132,7 +141,7 @@ class TableBot(HeuristicBot):
             return super().play(view)
         usual = self.plays[view.seat][choose_play(self.play_ctx(view, k))]
         if alike(self.t, k, [self.t.card_of[a.arg] for a in view.legal]):
-            return usual  # every legal card takes the same tricks: only points tell them apart, and the card sense weighs those
+            return usual  # only points tell these apart, and the card sense weighs those
         options = [usual] + [a for a in view.legal if a != usual]
         return self._weigh(view, options, k=k, least=self.style.card_least, most=self.style.card_most,
                            step=self.style.card_step)
