@@ -119,10 +119,12 @@ def test_the_look_ahead_sees_only_the_view(seed):
     """Equal views, equal cards and equal estimates, whatever the hidden cards."""
     rng = random.Random(seed)
     checked = 0
-    for n_actions in range(20, 80):
-        game, actions = play_prefix(STANDARD, seed, n_actions)
-        if game.is_over or len(game.deals) != 1 or len(actions) < n_actions:
-            break
+    _, first_deal = play_prefix(STANDARD, seed, 200)  # (stops at the end of the first deal)
+    for n in range(20, len(first_deal)):
+        actions = first_deal[:n]
+        game = GameState(STANDARD, seed=seed)
+        for a in actions:
+            game.apply(a)
         watcher = game.to_act
         view = game.view(watcher)
         if view.legal[0].verb != "play" or len(view.legal) < 2 or len(view.hand) > STYLES["typical"].look_ahead:
@@ -135,5 +137,5 @@ def test_the_look_ahead_sees_only_the_view(seed):
         assert one.choose(view) == two.choose(other.view(watcher)), swapped
         ea, eb = one.last_estimate, two.last_estimate
         assert (ea is None) == (eb is None) and (ea is None or ea.results == eb.results)
-        checked += 1
-    assert checked >= 1
+        checked += ea is not None
+    assert checked >= 1  # (decisions where cards were weighed)
