@@ -65,6 +65,7 @@ class Style:
     card_least: int = 1  # ... from this many sampled deals
     card_most: int = 4  # ... up to this many
     card_step: int = 1  # ... looking again after this many more
+    look_seats: int = 4  # ... only when fewer cards than this are on the trick
     draw_trumps: bool = True  # card play: the makers lead trumps while the opponents may hold some (tactics._lead)
     least: int = 4  # sampled deals before a decision may stop
     most: int = 8  # sampled deals at most
@@ -133,7 +134,8 @@ class TableBot(HeuristicBot):
 
     def play(self, view: SeatView) -> Action:
         """The card sense's card; at the end of a deal, the legal card worth most (module docstring)."""
-        if len(view.hand) > self.style.look_ahead or view.undertaker is not None or len(view.legal) < 2:
+        if len(view.hand) > self.style.look_ahead or len(view.trick) >= self.style.look_seats \
+                or view.undertaker is not None or len(view.legal) < 2:
             return super().play(view)
         try:
             k = Knowledge(self.ruleset, view)
