@@ -28,8 +28,9 @@ so is card play, with three differences (each measured against the heuristic: do
 * at the end of a deal (``look_ahead`` cards in hand or fewer) a card is weighed like an announcement: the
   card sense's choice first, every other legal card against it over deals drawn consistently with the
   seat's view and played out. Cards that take the same tricks (one suit, nothing another seat may hold
-  ranking between them) are not weighed. One deal is drawn first; more (up to ``card_most``) only while a
-  card other than the card sense's may be better, and it is chosen only on a margin the sample can trust.
+  ranking between them) are not weighed. One deal is drawn first, and the card sense's card stays if no
+  other card does better in it; else up to ``card_most`` deals, and another card is chosen only on a margin
+  the sample can trust.
 
 >>> from thunee_dsl import shipped_ruleset
 >>> from thunee_dsl.game import GameState
@@ -62,9 +63,7 @@ class Style:
     call_floor: float  # best-suit strength below which a call is not weighed
     undertake_slack: float  # tricks a hand may fall short of all and still have an undertaking weighed
     look_ahead: int = 2  # card play: with at most this many cards in hand, each legal card is weighed by sampling
-    card_least: int = 1  # ... from this many sampled deals
-    card_most: int = 4  # ... up to this many
-    card_step: int = 1  # ... looking again after this many more
+    card_most: int = 4  # ... from one sampled deal, up to this many while another card may be better
     look_seats: int = 4  # ... only when fewer cards than this are on the trick
     draw_trumps: bool = True  # card play: the makers lead trumps while the opponents may hold some (tactics._lead)
     least: int = 4  # sampled deals before a decision may stop
@@ -106,16 +105,15 @@ class TableBot(HeuristicBot):
         self.last_estimate: Estimate | None = None  # the last weighed decision (for inspection and tests)
 
     def _weigh(self, view: SeatView, options: list[Action], least: int | None = None, step: int = 4,
-               reads=None, tries: int = 4, k: Knowledge | None = None, most: int | None = None) -> Action:
+               reads=None, tries: int = 4) -> Action:
         """The option worth most by the style (the first, the quiet one, if nothing could be sampled).
         ``reads(k)``: what the seat reads from the others' announcements, as a test of a drawn deal (or None)."""
         s = self.style
-        if k is None:
-            try:
-                k = Knowledge(self.ruleset, view)
-            except Knowledge.Inconsistent:
-                return options[0]
-        est = expected_balls(k, options, decision_rng(self.seed, view), least=least or s.least, most=most or s.most,
+        try:
+            k = Knowledge(self.ruleset, view)
+        except Knowledge.Inconsistent:
+            return options[0]
+        est = expected_balls(k, options, decision_rng(self.seed, view), least=least or s.least, most=s.most,
                              step=step, risk=s.risk, tries=tries, fits=reads(k) if reads is not None else None)
         self.last_estimate = est
         if est is None:
@@ -145,8 +143,19 @@ class TableBot(HeuristicBot):
         if alike(self.t, k, [self.t.card_of[a.arg] for a in view.legal]):
             return usual  # only points tell these apart, and the card sense weighs those
         options = [usual] + [a for a in view.legal if a != usual]
-        return self._weigh(view, options, k=k, least=self.style.card_least, most=self.style.card_most,
-                           step=self.style.card_step)
+        s = self.style
+        rng = decision_rng(self.seed, view)
+        # one deal first: most end-of-deal choices are settled by it (the card sense's card does at least as well)
+        first = expected_balls(k, options, rng, least=1, most=1, risk=s.risk)
+        self.last_estimate = first
+        if first is None or all(first.results[a][0] <= first.results[usual][0] for a in options[1:]):
+            return usual
+        more = expected_balls(k, options, rng, least=1, most=s.card_most - 1, step=1, risk=s.risk)
+        if more is not None:
+            first = Estimate({a: first.results[a] + more.results[a] for a in options}, first.deals + more.deals,
+                             first.draws + more.draws)
+            self.last_estimate = first
+        return first.best(s.risk, s.margin)
 
     # -- calling and bidding ----------------------------------------------------------------------
     def call(self, view: SeatView) -> Action:
