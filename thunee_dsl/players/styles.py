@@ -19,8 +19,18 @@ The styles differ in two ways:
   hand expected to take all but ``undertake_slack`` of its tricks. These are quick screens, not decisions.
 
 Making trumps, Jodies and redeals are the heuristic's (:class:`~thunee_dsl.players.heuristic.HeuristicBot`), and
-so is card play, with one difference: leading without a safe master, the counting team leads a card worth
-points from its longest side suit where the heuristic leads low.
+so is card play, with three differences (each measured against the heuristic: docs/simulation.md):
+
+* leading without a safe master, the counting team leads a card worth points from its longest side suit
+  where the heuristic leads low;
+* leading without a master trump, the makers lead their cheapest trump, not a side card, while the opponents
+  may still hold trumps and they hold two or more (drawing trumps before their side cards are cut);
+* at the end of a deal (``look_ahead`` cards in hand or fewer) a card is weighed like an announcement: the
+  card sense's choice first, every other legal card against it over deals drawn consistently with the
+  seat's view and played out. Cards that take the same tricks (one suit, nothing another seat may hold
+  ranking between them) are not weighed. One deal is drawn first, and the card sense's card stays if no
+  other card does better in it; else up to ``card_most`` deals, and another card is chosen only on a margin
+  the sample can trust.
 
 >>> from thunee_dsl import shipped_ruleset
 >>> from thunee_dsl.game import GameState
@@ -37,11 +47,12 @@ from dataclasses import dataclass
 
 from thunee_dsl.game.actions import Action
 from thunee_dsl.game.view import SeatView
+from thunee_dsl.model.cards import iter_cards
 from thunee_dsl.model.ruleset import Ruleset
 from thunee_dsl.players.expected import Estimate, expected_balls
 from thunee_dsl.players.heuristic import HeuristicBot, decision_rng
 from thunee_dsl.players.knowledge import Knowledge
-from thunee_dsl.players.tactics import PlayCtx, call_strength, estimated_tricks
+from thunee_dsl.players.tactics import PlayCtx, call_strength, choose_play, estimated_tricks
 
 
 @dataclass(frozen=True)
@@ -51,6 +62,10 @@ class Style:
     margin: float  # standard errors by which a choice must beat keeping quiet (trust in a small sample)
     call_floor: float  # best-suit strength below which a call is not weighed
     undertake_slack: float  # tricks a hand may fall short of all and still have an undertaking weighed
+    look_ahead: int = 2  # card play: with at most this many cards in hand, each legal card is weighed by sampling
+    card_most: int = 4  # ... from one sampled deal, up to this many while another card may be better
+    look_seats: int = 4  # ... only when fewer cards than this are on the trick
+    draw_trumps: bool = True  # card play: the makers lead trumps while the opponents may hold some (tactics._lead)
     least: int = 4  # sampled deals before a decision may stop
     most: int = 8  # sampled deals at most
     claim_least: int = 1  # claims: the last trick, where few layouts are left (see expected._clear)
@@ -65,6 +80,18 @@ STYLES = {
     "bold": Style("bold", risk=0.5, margin=0.5, call_floor=1.6, undertake_slack=2.5,
                   said="takes a gamble when its average is close; weighs calls and undertakings on weaker hands"),
 }
+
+
+def alike(t, k: Knowledge, legal: list[int]) -> bool:
+    """Do the ``legal`` cards all take the same tricks? One suit, and no card another seat may still hold
+    ranks between two of them (they are "touching" once the cards played are gone)."""
+    suit = t.suit_of[legal[0]]
+    if any(t.suit_of[c] != suit for c in legal):
+        return False
+    strength = t.strength(k.beats)
+    ranks = sorted(strength[c] for c in legal)
+    out = t.suit_masks[suit] & ~k.hand & ~k.played_mask
+    return not any(ranks[0] < strength[c] < ranks[-1] for c in iter_cards(out))
 
 
 class TableBot(HeuristicBot):
@@ -96,10 +123,39 @@ class TableBot(HeuristicBot):
     # -- card play ----------------------------------------------------------------------------------
     def play_ctx(self, view: SeatView, k: Knowledge | None = None) -> PlayCtx:
         """The heuristic's card sense, but the counting team leads a card worth points rather than a low one
-        (:func:`~thunee_dsl.players.tactics._lead`; measured against the heuristic: docs/simulation.md)."""
+        and the makers draw trumps (:func:`~thunee_dsl.players.tactics._lead`; measured against the
+        heuristic: docs/simulation.md)."""
         ctx = super().play_ctx(view, k)
         ctx.counting_leads_points = True
+        ctx.makers_draw_trumps = self.style.draw_trumps
         return ctx
+
+    def play(self, view: SeatView) -> Action:
+        """The card sense's card; at the end of a deal, the legal card worth most (module docstring)."""
+        if len(view.hand) > self.style.look_ahead or len(view.trick) >= self.style.look_seats \
+                or view.undertaker is not None or len(view.legal) < 2:
+            return super().play(view)
+        try:
+            k = Knowledge(self.ruleset, view)
+        except Knowledge.Inconsistent:
+            return super().play(view)
+        usual = self.plays[view.seat][choose_play(self.play_ctx(view, k))]
+        if alike(self.t, k, [self.t.card_of[a.arg] for a in view.legal]):
+            return usual  # only points tell these apart, and the card sense weighs those
+        options = [usual] + [a for a in view.legal if a != usual]
+        s = self.style
+        rng = decision_rng(self.seed, view)
+        # one deal first: most end-of-deal choices are settled by it (the card sense's card does at least as well)
+        first = expected_balls(k, options, rng, least=1, most=1, risk=s.risk)
+        self.last_estimate = first
+        if first is None or all(first.results[a][0] <= first.results[usual][0] for a in options[1:]):
+            return usual
+        more = expected_balls(k, options, rng, least=1, most=s.card_most - 1, step=1, risk=s.risk)
+        if more is not None:
+            first = Estimate({a: first.results[a] + more.results[a] for a in options}, first.deals + more.deals,
+                             first.draws + more.draws)
+            self.last_estimate = first
+        return first.best(s.risk, s.margin)
 
     # -- calling and bidding ----------------------------------------------------------------------
     def call(self, view: SeatView) -> Action:

@@ -193,6 +193,7 @@ class PlayCtx:
     first_lead_sets_trump: bool = False
     makers: int | None = None
     counting_leads_points: bool = False  # the table styles' lead (see _lead); the heuristic leads low
+    makers_draw_trumps: bool = False  # the table styles' lead (see _lead): the makers draw the opponents' trumps
 
     # derived
     def row(self):
@@ -283,6 +284,9 @@ def _lead(ctx: PlayCtx, legal: list[int]) -> int:
         trump_masters = [c for c in masters if (tmask >> c) & 1]
         if trump_masters and (we_make or my_trumps.bit_count() >= 3):
             return max(trump_masters, key=lambda c: (t.points[c], -strength[c]))
+    if ctx.makers_draw_trumps and we_make and tmask and opp_trumps and (my_trumps & ctx.legal).bit_count() >= 2:
+        # the makers draw the opponents' trumps before their side cards (masters too) are cut: the lowest trump
+        return min(cards(my_trumps & ctx.legal), key=lambda c: (t.points[c], -strength[c]))
     side = [c for c in masters if not (tmask >> c) & 1 and
             not any(_could_be_void(ctx, s, t.suit_of[c]) and ctx.threats[s] & tmask for s in opps)]
     if side:
