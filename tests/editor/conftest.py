@@ -63,3 +63,11 @@ def _main_module_put_back():
     yield
     if main is not None:
         sys.modules["__main__"] = main
+    # the Compare page starts the app's warm workers and lends them to every run of this process: a test
+    # process is not an app server, so they are stopped and taken back after the test that started them
+    from thunee_dsl.editor import pool
+    from thunee_dsl.simulation import runner
+
+    if runner._SHARED is pool.POOL:
+        runner.share_pool(None)
+    pool.POOL.stop()

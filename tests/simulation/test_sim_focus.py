@@ -221,7 +221,8 @@ def test_the_comparison_says_it_in_json_csv_and_text(standard):
     csv = cmp.to_csv()
     assert f"focused,partner-catch-six - standard,{PARTNER_CATCH}:others:per_deal" in csv
     text = cmp.to_text()
-    assert "    Focused: It decided 0 of the 111 deals of A's games. In " in text
+    deals_a = sum(len(g.deals) for g in cmp.rulesets[0].games)
+    assert f.deals == deals_a and f"    Focused: It decided {f.decided} of the {deals_a} deals of A's games. In " in text
     assert "deals with a Thunee called in the games" in " ".join(text.split())  # (wrapped at 100)
     assert all(d.opening is None for r in cmp.rulesets for g in r.games for d in g.deals)  # (not kept)
     off = simulate([standard, b], games=2, seed=1, focus=False)
