@@ -96,6 +96,8 @@ def test_focused_replays_are_in_the_text_and_can_be_set_or_left_out(capsys):
 
 
 @pytest.mark.parametrize("args, message", [
+    (["simulate", "standard", "--games", "2", "--focus-replays", "99999999999999999999"],
+     "error: --focus-replays must be at most 1,000,000, got 99999999999999999999"),
     (["simulate", "standard", "--games", "2", "--focus-seconds", "soon"],
      "error: --focus-seconds must be a number of seconds or 'unlimited', got 'soon'"),
     (["simulate", "standard", "--games", "2", "--focus-seconds", "-1"], "error: --focus-seconds must be a number"),

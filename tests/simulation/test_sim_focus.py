@@ -270,3 +270,9 @@ def test_any_path_has_a_parent_or_a_reason_and_never_an_error(path):
     if parent is not None:
         assert path[0] in ("undertakings", "claims", "declarations", "calling") and len(path) >= 2
         assert parent.made.startswith(("a ", "an ")) and parent.verbs
+
+
+@pytest.mark.parametrize("replays", [0, -3, True, 2.5, "300", 1_000_001])
+def test_a_replay_count_one_could_not_mean_is_refused_before_any_game(standard, replays):
+    with pytest.raises(ValueError, match="focus_replays must be"):
+        simulate([standard, load_ruleset(PARTNER_SIX)], games=1, focus_replays=replays)

@@ -121,6 +121,10 @@ def main_simulate(args) -> int:
         mistakes = _rate("--mistakes", args.mistakes)
         focus_seconds = _seconds("--focus-seconds", args.focus_seconds)
         focus_replays = _whole("--focus-replays", args.focus_replays)
+        from thunee_dsl.simulation.focus import MOST_REPLAYS
+
+        if focus_replays > MOST_REPLAYS:
+            raise UsageError(f"--focus-replays must be at most {MOST_REPLAYS:,}, got {focus_replays}")
     except UsageError as err:
         print(f"error: {err}", file=sys.stderr)
         return 2

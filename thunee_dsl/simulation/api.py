@@ -8,7 +8,7 @@ from thunee_dsl.model.ruleset import Ruleset
 from thunee_dsl.simulation.analysis import analyse, differences
 from thunee_dsl.simulation.compare import Comparison
 from thunee_dsl.simulation.coverage import FEWEST_TO_SHOW, rules_compared
-from thunee_dsl.simulation.focus import MAX_REPLAYS, SECONDS, focus_all
+from thunee_dsl.simulation.focus import MAX_REPLAYS, MOST_REPLAYS, SECONDS, focus_all
 from thunee_dsl.simulation.play import resolve_bots, without_openings
 from thunee_dsl.simulation.runner import RulesetSpec, run_dask, run_local, run_processes
 
@@ -67,6 +67,8 @@ def simulate(rulesets: Sequence[Ruleset], games: int, bots: str | Sequence[str] 
     focused = []
     if focus:
         focus_replays = _positive("focus_replays", focus_replays)
+        if focus_replays > MOST_REPLAYS:
+            raise ValueError(f"focus_replays must be at most {MOST_REPLAYS:,}, got {focus_replays!r}")
         if focus_seconds is not None and (isinstance(focus_seconds, bool) or not isinstance(focus_seconds, (int, float))
                                           or focus_seconds < 0):
             raise ValueError(f"focus_seconds must be a number of seconds (or None), got {focus_seconds!r}")

@@ -52,6 +52,8 @@ ENOUGH = 8
 #: The budget: at most this many replays. A time budget (no new batch after so many seconds) is there on
 #: request only: by default the numbers depend on the inputs alone, never on how fast the machine is.
 MAX_REPLAYS = 3000
+#: The most replays one may ask for (some minutes of work a rule): more would look like a hang.
+MOST_REPLAYS = 1_000_000
 SECONDS = None
 #: Replays are run and counted in batches of this many: the stopping rule looks only at whole batches, so
 #: the numbers do not depend on how a batch is shared among processes (a time budget spent aside).
@@ -585,5 +587,5 @@ def _ruleset_with(rulesets, per_seat, rule):
     return None
 
 
-__all__ = ["BATCH", "ENOUGH", "balls_said", "interval_said", "signed", "times_said", "MAX_REPLAYS", "SECONDS", "Focused", "Parent", "Spot", "focus_all", "focus_rule",
+__all__ = ["MOST_REPLAYS", "BATCH", "ENOUGH", "balls_said", "interval_said", "signed", "times_said", "MAX_REPLAYS", "SECONDS", "Focused", "Parent", "Spot", "focus_all", "focus_rule",
            "parent_of", "spots"]
