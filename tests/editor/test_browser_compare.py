@@ -63,6 +63,17 @@ def compare_standard_with_partner_catch_six(browser, url):
     return page
 
 
+def simulate_games(page, games: int):
+    """Ask for ``games`` games of each, wait for the estimate of their time, press Simulate; the estimate's
+    words as they were before the run."""
+    type_number(page, "cmp_games", games)
+    estimate = page.get_by_text(f"on this machine: {games} games of each with typical bots")
+    estimate.wait_for(timeout=120_000)
+    said = estimate.inner_text()
+    page.get_by_role("button", name="Simulate", exact=True).click()
+    return said
+
+
 def test_compare_in_the_browser_verdict_warning_leaving_the_page_and_cancel(tmp_path):
     sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is part of the test extra")
     with serve_app(home=home_with_partner_catch_six(tmp_path)) as url, sync_api.sync_playwright() as p:
@@ -70,12 +81,8 @@ def test_compare_in_the_browser_verdict_warning_leaving_the_page_and_cancel(tmp_
         try:
             page = compare_standard_with_partner_catch_six(browser, url)
             assert page.get_by_text("Thunee partner catch: 8 balls \u2192 6 balls").first.is_visible()
-            type_number(page, "cmp_games", 6)
             # before starting: how long it will take here, from games timed with these bots
-            estimate = page.get_by_text("on this machine: 6 games of each with typical bots")
-            estimate.wait_for(timeout=120_000)
-            assert estimate.inner_text().startswith("Takes ")
-            page.get_by_role("button", name="Simulate", exact=True).click()
+            assert simulate_games(page, 6).startswith("Takes ")
 
             # leave at once for another page: the run goes on; coming back finds it (going on or done)
             go(page, "Library")

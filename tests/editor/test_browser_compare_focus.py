@@ -16,7 +16,7 @@ sys.path.insert(0, str(ROOT / "editor"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from browser import chromium_path, launch, serve_app, wait_idle  # noqa: E402
 from test_browser_compare import compare_standard_with_partner_catch_six, home_with_partner_catch_six  # noqa: E402
-from test_browser_compare import type_number  # noqa: E402
+from test_browser_compare import simulate_games  # noqa: E402
 
 pytestmark = [
     pytest.mark.slow,
@@ -32,9 +32,7 @@ def test_the_page_says_what_replays_of_the_thunees_called_found(tmp_path):
         browser = launch(p)
         try:
             page = compare_standard_with_partner_catch_six(browser, url)
-            type_number(page, "cmp_games", GAMES)
-            page.get_by_text(f"on this machine: {GAMES} games of each").wait_for(timeout=120_000)
-            page.get_by_role("button", name="Simulate", exact=True).click()
+            simulate_games(page, GAMES)
             note = page.locator('[data-testid="stAlert"]').filter(
                 has_text=re.compile(r"(A clear difference|Replayed) where it can happen"))
             note.wait_for(timeout=400_000)

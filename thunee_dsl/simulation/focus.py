@@ -42,7 +42,7 @@ from thunee_dsl.players.knowledge import Knowledge
 from thunee_dsl.players.mistakes import Mistakes
 from thunee_dsl.players.worlds import forget_positions, replay as replay_world, sample_world
 from thunee_dsl.simulation.analysis import fired
-from thunee_dsl.simulation.play import GameRecord, deal_row, derive_seed
+from thunee_dsl.simulation.play import GameRecord, deal_row, derive_seed, play_deal_out
 from thunee_dsl.simulation.stats import Estimate, mean_interval
 
 #: Replays stop once the rule has changed the balls this many times: with every change one way, the mean
@@ -269,10 +269,7 @@ class Replayer:
                    for s in range(r.seats)]
         slips = Mistakes(self.mistakes, derive_seed(self.seed, "focus", self.path, number, "mistakes")) \
             if self.mistakes else None
-        record = game.deals[-1]
-        while record.result is None:
-            offence = slips.offence(game) if slips is not None else None
-            game.apply(offence if offence is not None else players[game.to_act].choose(game.view(game.to_act)))
+        play_deal_out(game, players, slips)
 
 
 def replay_range(task: tuple) -> list[Replay | None]:

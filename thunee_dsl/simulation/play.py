@@ -150,18 +150,24 @@ def play_game(ruleset: Ruleset, index: int, seed: int, bots: Sequence[str], max_
         raised_before, deuce_before, score_before = game.raised, game.after_deuce, tuple(game.score)
         game.start_deal()
         record = game.deals[-1]
-        while record.result is None:
-            seat = game.to_act
-            if seat is None:  # pragma: no cover - an engine bug, not a user's mistake
-                raise ThuneeDslError(f"{r.name}: game {index}, deal {k}: nobody to act and the deal is not over")
-            offence = slips.offence(game) if slips is not None else None
-            game.apply(offence if offence is not None else players[seat].choose(game.view(seat)))
+        play_deal_out(game, players, slips, where=f"{r.name}: game {index}, deal {k}")
         row = _row(game, record, names, raised_before)
         if row.calls or row.bids or row.undertaking or row.declarations or row.claim:
             row = row._replace(opening=opening(record, names, score_before, raised_before, deuce_before))
         rows.append(row)
     record = GameRecord(index, first_dealer, game.winner, tuple(game.score), tuple(rows))
     return (record, game) if keep_state else record
+
+
+def play_deal_out(game: GameState, players, slips: Mistakes | None, where: str = "") -> None:
+    """The deal under way played to its end by ``players`` (one bot a seat), with ``slips``' offences if any."""
+    record = game.deals[-1]
+    while record.result is None:
+        seat = game.to_act
+        if seat is None:  # pragma: no cover - an engine bug, not a user's mistake
+            raise ThuneeDslError(f"{where or game.ruleset.name}: nobody to act and the deal is not over")
+        offence = slips.offence(game) if slips is not None else None
+        game.apply(offence if offence is not None else players[seat].choose(game.view(seat)))
 
 
 #: The verbs that are never an announcement a focused replay starts from.

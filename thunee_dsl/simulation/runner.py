@@ -123,9 +123,9 @@ def _context():
 def run_processes(rulesets, bots, seed, games, max_deals, jobs, progress: Progress | None, mistakes: float = 0.0):
     specs = [RulesetSpec.of(r) for r in rulesets]
     parts = chunks(games, jobs)
-    shared = _SHARED.pool(jobs) if _SHARED is not None else None
+    shared, lender = lent_pool(jobs)
     if shared is not None:
-        return _run_on_shared(_SHARED, shared, specs, bots, seed, games, max_deals, jobs, parts, progress, mistakes)
+        return _run_on_shared(lender, shared, specs, bots, seed, games, max_deals, jobs, parts, progress, mistakes)
     results: dict[int, list[list[Played]]] = {}
     done = 0
     pool = ProcessPoolExecutor(max_workers=min(jobs, len(parts)), mp_context=_context())
