@@ -22,6 +22,20 @@ init_state()
 # Styles every page shares (the Playtest table's own are on its page).
 st.html("""<style>
   textarea { font-family: "Source Code Pro", ui-monospace, monospace !important; font-size: 0.9rem !important; }
+  /* On a phone a finger needs about 44 px (Apple's and Android's guides); Streamlit's controls are 28-40 px
+     tall, and a tap meant for "Call 10" landed on "Pass". (767.98px: where Streamlit folds its top bar) */
+  @media (max-width: 767.98px) {
+    [data-testid="stMain"] button:not([data-testid="stTooltipHoverTarget"]),
+    [data-testid="stExpandSidebarButton"], .st-key-phone_nav a { min-height: 44px; min-width: 44px; }
+    [data-testid="stTooltipHoverTarget"] { min-height: 44px; min-width: 44px; justify-content: center; }
+    [data-testid="stNumberInputContainer"], [data-testid="stTextInputRootElement"],
+    [data-testid="stSelectbox"] [role="group"], [data-testid="stTab"] { min-height: 44px; }
+    [data-testid="stExpander"] summary { min-height: 44px; display: flex; align-items: center; }
+    label[data-testid="stRadioOption"], [data-testid="stCheckbox"] label { min-height: 44px; align-items: center; }
+    [data-testid="stMain"] input[type="text"], [data-testid="stMain"] input[type="number"] { min-height: 44px; }
+    /* a heading's link icon shows all the time on a phone, as if part of the heading */
+    [data-testid="stHeaderActionElements"] { display: none; }
+  }
 </style>""")
 
 pages = [

@@ -73,7 +73,7 @@ st.html("""<style>
     .pt-table { height:270px; }
     /* the side seats' trick cards leave a gap of about a fifth of the table: the words wrap inside it */
     .pt-middle { max-width:19%; font-size:.68rem; line-height:1.15; }
-    [class*="st-key-pt_card_"] button { min-height:2.9rem; min-width:2.5rem; padding:0 .3rem; }
+    [class*="st-key-pt_card_"] button { min-height:2.9rem; min-width:2.75rem; padding:0 .3rem; }
     [class*="st-key-pt_card_"] button p { font-size:1.15rem; }
   }
 </style>""")

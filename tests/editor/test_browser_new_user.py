@@ -365,3 +365,38 @@ def test_a_new_users_session_from_the_library_to_compare(browser_app, tmp_path, 
         shot("compare")
     finally:
         page.close()
+
+
+TAP_TARGETS = """() => [...document.querySelectorAll(
+        '[data-testid="stMain"] button, [data-testid="stExpandSidebarButton"], .st-key-phone_nav a, ' +
+        '[data-testid="stTab"], [data-testid="stExpander"] summary, label[data-testid="stRadioOption"], ' +
+        '[data-testid="stCheckbox"] label, [data-testid="stMain"] input[type="text"], ' +
+        '[data-testid="stMain"] input[type="number"]')]
+    .filter(e => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden')
+    .map(e => { const r = e.getBoundingClientRect();
+                return [(e.innerText || e.getAttribute('aria-label') || e.dataset.testid || '').trim().slice(0, 30),
+                        Math.round(r.width), Math.round(r.height)]; })
+    .filter(([, w, h]) => w < 44 || h < 44)"""
+
+
+def test_on_a_phone_every_button_is_big_enough_for_a_finger(browser_app, tmp_path):
+    """On a phone Streamlit's buttons were 40 px tall (the page links 31, a card 40 wide, the menu 28): a tap
+    meant for "Call 10" could land on "Pass". Every control a finger uses is now at least 44 px each way."""
+    url, browser = browser_app
+    page = browser.new_page(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        small = {}
+        for where in ("", "/editor", "/playtest"):
+            page.goto(f"{url}{where}")
+            wait_idle(page)
+            if where == "/playtest":
+                deal_with_seed(page, 7)  # cards, and calls to say
+                assert page.locator(HAND).count() and page.locator('[class*="st-key-pt_do_"] button:visible').count()
+                page.screenshot(path=str(tmp_path / "phone-playtest-targets.png"))
+            small[where or "/"] = page.evaluate(TAP_TARGETS)
+        assert not any(small.values()), small
+        page.set_viewport_size(LAPTOP)  # a laptop keeps Streamlit's own sizes
+        page.wait_for_timeout(300)
+        assert page.locator('[class*="st-key-pt_do_"] button:visible').first.bounding_box()["height"] < 44
+    finally:
+        page.close()
