@@ -16,6 +16,7 @@ from thunee_dsl import load_ruleset
 from thunee_dsl.editor.cards import card_label
 from thunee_dsl.editor import session
 from thunee_dsl.editor.checking import EDITOR_FILE, TextCheck, check_text
+from thunee_dsl.editor.house_rules import offered
 from thunee_dsl.editor.storage import UserRulesets, user_home
 from thunee_dsl.errors import RulesetError
 from thunee_dsl.loading import shipped_rulesets
@@ -139,6 +140,7 @@ def overlay_template(base: str, base_ref: str | None = None, title: str | None =
         f"# For example, play to 13 balls instead of 12:\n"
         f"# game:\n"
         f"#   target: 13\n"
+        + (f"# Or pick one under \"Add a house rule\" above: no YAML to type.\n" if offered({base}) else "")
     )
 
 

@@ -13,6 +13,7 @@ from app_common import (cannot_open, catalogue, check_editor, code_box, code_edi
 from thunee_dsl import load_ruleset
 from thunee_dsl.editor import session
 from thunee_dsl.editor.formulas import PLACES, try_formula
+from thunee_dsl.editor.house_rules import CannotAdd, add_rule, house_rules, names_of, offered, short_titles
 from thunee_dsl.editor.sharing import QUERY_KEY, LinkError, encode_variant
 from thunee_dsl.editor.storage import decode_upload, slug
 from thunee_dsl.editor.table import scroll_script
@@ -130,6 +131,52 @@ def upload() -> None:
                          "back what the editor held.")
 
 
+def add_house_rule() -> None:
+    rule = next((r for r in house_rules() if r.name == ss.get("ed_rule")), None)
+    if rule is None:
+        return
+    try:
+        text = add_rule(ss.editor_text, rule)
+    except CannotAdd as err:
+        ss.ed_msg = ("error", f"**{rule.title}** was not added: {err}.")
+        return
+    # the text stays the same file's: only the words change (Restore takes the rule out again)
+    keep = {key: ss.get(key) for key in ("editor_origin", "editor_file", "editor_disk", "editor_saved",
+                                         "editor_save_name", "editor_name_hint")}
+    session.replace_text(ss, text, keep["editor_origin"])
+    ss.update(keep)
+    ss.ed_rule = None
+    ss.ed_msg = ("success", f"Added **{rule.title}** at its place in your text: *What it changes* says it in "
+                            "words. Change its numbers in the text if your table plays it differently. "
+                            "**Restore previous text** takes it out again.")
+
+
+def house_rule_picker(check) -> None:
+    """House rules to add with a click: the shipped examples that build on what the text builds on."""
+    source = check.source
+    if source is None and ss.get("editor_last_valid"):
+        from app_common import checked
+        source = checked(ss.editor_last_valid, str(shelf().folder)).source
+    if source is None:
+        return
+    names = names_of(source.files[1:]) | {source.name} | set(source.data.get("aliases") or ())
+    rules = {rule.name: rule for rule in offered(names)}
+    if not rules:
+        return
+    labels = short_titles(rules.values())
+    with st.container(border=True, key="ed_house"):
+        c1, c2 = st.columns([3, 1], vertical_alignment="bottom")
+        c1.selectbox("Add a house rule (no YAML to type)", list(rules), format_func=labels.get,
+                     key="ed_rule", index=None, placeholder="Choose a house rule...",
+                     help="Rules other tables play, ready to add to your variant; you can change their numbers after")
+        c2.button("Add it", on_click=add_house_rule, key="ed_rule_add", type="primary", width="stretch",
+                  disabled=ss.get("ed_rule") is None)
+        rule = rules.get(ss.get("ed_rule"))
+        if rule is not None:
+            st.caption(rule.about)
+            st.code(rule.body, language="yaml")
+
+
 def ask_about_save(pending: dict) -> None:
     """The question a save that would replace a file asks, brought into view (below the Save button it
     was out of sight on a laptop's screen: the click seemed to do nothing)."""
@@ -227,6 +274,7 @@ if msg:  # what the last action did, where it is seen
 
 left, right = st.columns([1.05, 1], gap="large")
 with left:
+    house_rule_picker(check)
     ss.ed_plain = ss.setdefault("editor_plain", False)
     if ss.editor_plain:
         ss.ed_area = ss.editor_text  # the plain key is the truth; the widget only shows it
