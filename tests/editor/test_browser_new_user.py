@@ -5,6 +5,7 @@ Each test here is the regression test of one bug found by trying the app as a ne
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
@@ -398,5 +399,47 @@ def test_on_a_phone_every_button_is_big_enough_for_a_finger(browser_app, tmp_pat
         page.set_viewport_size(LAPTOP)  # a laptop keeps Streamlit's own sizes
         page.wait_for_timeout(300)
         assert page.locator('[class*="st-key-pt_do_"] button:visible').first.bounding_box()["height"] < 44
+    finally:
+        page.close()
+
+
+@pytest.mark.parametrize("screen", ["laptop", "phone"])
+def test_a_house_rule_is_made_without_typing_yaml(browser_app, tmp_path, screen):
+    """A card player who wants "partner catch worth 6" had only YAML to type, with keys to know by heart
+    (undertakings: thunee: balls: partner_catch). The Editor offers the house rules other tables play:
+    pick one by its name in words, see what it adds, add it, save."""
+    from browser import code_editor_text
+    url, browser = browser_app
+    options = {"viewport": PHONE, "is_mobile": True, "has_touch": True} if screen == "phone" else {"viewport": LAPTOP}
+    page = browser.new_page(**options)
+    try:
+        page.goto(url)
+        wait_idle(page)
+        page.get_by_role("button", name="Start a new variant from this").click()
+        wait_idle(page)
+        template = code_editor_text(page)
+        assert '"Add a house rule"' in template
+        box = page.locator(".st-key-ed_rule input")
+        box.click()
+        box.fill("partner catch")
+        page.get_by_role("option", name="Partner catch costs 6 balls", exact=True).click()
+        wait_idle(page)
+        assert page.locator(".st-key-ed_house").get_by_text("partner_catch").count()  # shown before it is added
+        page.get_by_role("button", name="Add it", exact=True).click()
+        wait_idle(page)
+        # (Streamlit's Markdown draws "->" as an arrow)
+        page.get_by_text(re.compile(r"Thunee partner catch: 8 balls (->|→) 6 balls")).locator(
+            "visible=true").first.wait_for(timeout=30_000)
+        text = code_editor_text(page)
+        assert text.startswith(template) and "partner_catch: 6" in text
+        page.screenshot(path=str(tmp_path / f"{screen}-house-rule-added.png"))
+        name = page.locator(".st-key-ed_save_name input")
+        name.fill(f"partner-six-{screen}")
+        name.press("Enter")
+        wait_idle(page)
+        page.get_by_role("button", name="Save", exact=True).click()
+        wait_idle(page)
+        page.get_by_text("Saved as").first.wait_for(timeout=30_000)
+        no_traceback(page)
     finally:
         page.close()
