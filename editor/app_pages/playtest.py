@@ -50,7 +50,7 @@ st.html("""<style>
              background:#fff; border:1px solid #777; border-radius:7px; padding:6px 5px; font-weight:700;
              font-size:1.35rem; line-height:1.1; box-shadow:1px 2px 4px rgba(0,0,0,.35); }
   .pt-card.pt-last { opacity:.8; }
-  .pt-card.pt-won { box-shadow:0 0 0 3px #f5b700, 1px 2px 4px rgba(0,0,0,.35); }
+  .pt-card.pt-won, .pt-card.pt-winning { box-shadow:0 0 0 3px #f5b700, 1px 2px 4px rgba(0,0,0,.35); }
   .pt-mini { display:inline-block; background:#fff; border:1px solid #999; border-radius:4px; padding:0 3px;
              margin:1px; font-weight:700; font-size:.8rem; }
   .pt-middle { position:absolute; left:50%; top:50%; transform:translate(-50%,-50%); color:#f4f4f4;
@@ -239,6 +239,8 @@ else:
     on_table, showing_last = (), False
 played = dict(on_table)
 turn = view.to_act if not pt.deal_over else None
+winning = pt.winning_now(view)  # whose card takes the trick so far (None while trumps are hidden from you)
+led = card_label(view.trick[0][1]) if view.trick else None
 said: dict[int, list[str]] = {}  # seat -> what it called, shown on its plate
 if view.calls:
     said[view.calls[-1][0]] = [f"call {view.calls[-1][1]}"]
@@ -283,14 +285,17 @@ for spot in table_spots(me, r.seats, r.direction):
                  f'<div>{held}</div>{row}</div>')
     if s in played:
         won = showing_last and finished is not None and finished.winner == s
-        cls = "pt-card" + (" pt-last" if showing_last else "") + (" pt-won" if won else "")
+        cls = "pt-card" + (" pt-last" if showing_last else "") + (" pt-won" if won else "") + (
+            " pt-winning" if not showing_last and winning == s else "")
         parts.append(tile(played[s], cls, f"left:{spot.card_x:.1f}%;top:{spot.card_y:.1f}%", seat=s))
 if showing_last and finished is not None:
     nxt = "" if pt.deal_over else (" · your lead" if turn == me else f" · {short(turn)} to lead" if turn is not None else "")
     middle = f"Last trick<br>won by {short(finished.winner)}{nxt}" if finished.winner is not None else "Last trick"
     middle = middle.replace("seat ", "seat&nbsp;")  # on a phone the words wrap: never between "seat" and its number
 elif view.trick:
-    middle = f"Trick {len(view.tricks) + 1}"
+    colour = COLOURS.get(led.colour, "#1b1b1b")
+    middle = (f'Trick {len(view.tricks) + 1}<br><span style="background:#fff;color:{colour};border-radius:4px;'
+              f'padding:0 3px">{html.escape(led.symbol)}</span>&nbsp;led')
 else:
     middle = "No card played yet"
 table_html = (f'<div class="pt-table" data-showing="{"last" if showing_last else "current"}">'
@@ -334,6 +339,16 @@ with left:
             f"{short(s)} {tile(c, 'pt-mini')}" for s, c in finished.cards)
             + (f" → won by {short(finished.winner)}" if finished.winner is not None else "") + "</div>")
 
+    def trick_so_far() -> str:
+        """What was led and who is winning, in words (the table shows them too; phones have no hover)."""
+        if led is None:
+            return ""
+        said = f" {short(view.trick[0][0]).capitalize()} led {led.suit_name} {led.symbol}"
+        if winning is not None:
+            best = card_text(dict(view.trick)[winning])
+            said += f"; {'you are' if winning == me else short(winning) + ' is'} winning the trick with {best}"
+        return said + "."
+
     legal = view.legal
     plays = {a.arg: a for a in legal if a.verb == "play"}
     trumps_by_card = {a.arg: a for a in legal if a.verb == "trump" and a.arg not in (None, "last") and len(str(a.arg)) > 1}
@@ -349,9 +364,11 @@ with left:
             why = f" Greyed cards may not be played now: {next(iter(refused))}."
         else:
             why = "".join(f" {', '.join(cards)}: {reason}." for reason, cards in refused.items())
-        st.markdown("**Your turn: click a card to play it.**" + why.replace("*", "\\*").replace("_", "\\_"))
+        st.markdown("**Your turn: click a card to play it.**" + trick_so_far() + why.replace("*", "\\*").replace("_", "\\_"))
     elif others:
-        st.markdown("**Your turn: say something.**")
+        st.markdown("**Your turn: say something.**" + trick_so_far()
+                    + (" Your cards are greyed until you answer with one of the buttons below your hand."
+                       if view.hand else ""))
     elif not pt.deal_over and turn is not None:
         st.caption(f"Waiting for {who(turn)}.")
 

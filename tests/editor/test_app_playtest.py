@@ -11,6 +11,7 @@ from html.parser import HTMLParser
 import pytest
 import yaml
 
+from thunee_dsl.editor.cards import card_label
 from thunee_dsl.editor.playtest import replay_help
 from thunee_dsl.errors import RulesetError
 from thunee_dsl.editor.table import TableWords, team_values
@@ -447,8 +448,12 @@ def test_a_greyed_card_says_why_it_may_not_be_played(app):
     assert all(at.button(key=f"pt_card_{c}").disabled for c in refused)
     suit = {"S": "spades ♠", "H": "hearts ♥", "D": "diamonds ♦", "C": "clubs ♣"}[led[-1]]
     said = [m.value for m in at.markdown if m.value.startswith("**Your turn")]
-    assert said == [f"**Your turn: click a card to play it.** Greyed cards may not be played now: you must follow "
-                     f"suit ({suit})."], said
+    leader, winner = view.trick[0][0], pt.winning_now(view)
+    best = dict(view.trick)[winner]
+    so_far = (f"Seat {leader} led {suit}; seat {winner} is winning the trick with "
+              f"{card_label(best).rank}{card_label(best).symbol}.")  # (what was led and who is winning)
+    assert said == [f"**Your turn: click a card to play it.** {so_far} Greyed cards may not be played now: you "
+                    f"must follow suit ({suit})."], said
 
 
 def test_refusals_are_said_to_the_person():

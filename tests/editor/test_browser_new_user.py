@@ -443,3 +443,31 @@ def test_a_house_rule_is_made_without_typing_yaml(browser_app, tmp_path, screen)
         no_traceback(page)
     finally:
         page.close()
+
+
+def test_at_the_table_a_player_sees_what_was_led_and_who_is_winning_the_trick(browser_app, tmp_path):
+    """In the middle of a trick the table showed the cards but not what was led nor whose card was taking
+    the trick: a new player had to work it out from trumps and ranks. The middle says the suit led, the
+    winning card is ringed, and the line above the hand says both in words."""
+    page = playtest_page(browser_app, 7)
+    try:
+        for _ in range(20):
+            if page.locator('.pt-table[data-showing="current"] .pt-card').count() and \
+                    page.locator('[class*="st-key-pt_card_"] button:not([disabled]):visible').count():
+                break
+            move(page)
+        page.screenshot(path=str(tmp_path / "trick-so-far.png"))
+        said = page.locator('[data-testid="stMarkdownContainer"]').filter(has_text="Your turn").first.inner_text()
+        found = re.search(r"(Seat \d|You) led (\w+) (.); (seat \d|you) (?:is|are) winning the trick with (\S+)\.", said)
+        assert found, said
+        leader, suit, symbol, winner, card = found.groups()
+        middle = page.locator(".pt-middle").inner_text().split()
+        assert middle[0] == "Trick" and middle[2:] == [symbol, "led"], middle
+        ringed = page.locator(".pt-table .pt-card.pt-winning")
+        assert ringed.count() == 1 and ringed.inner_text().replace("\u200a", "") == card
+        assert winner == "you" and ringed.get_attribute("data-seat") == "0" or \
+            winner == f"seat {ringed.get_attribute('data-seat')}"
+        first = page.locator(f'.pt-table .pt-card[data-seat="{leader.split()[-1]}"]') if leader != "You" else None
+        assert first is None or first.inner_text().endswith(symbol)
+    finally:
+        page.close()

@@ -166,3 +166,31 @@ def test_replay_refuses_rules_the_cards_do_not_fit(other, words):
 def test_bad_settings_are_refused(kwargs, words):
     with pytest.raises(ValueError, match=words):
         Playtest.start(shipped_ruleset("standard"), **kwargs)
+
+
+def test_who_is_winning_the_trick_so_far_is_the_engines_judgement_as_the_seat_may_know_it():
+    """Seed 7, random bots, seat 0 passes and plays its first legal card; trumps are clubs (ranks J 9 A 10 K Q,
+    standard.yaml). Checked by hand: 10♣ led, A♣ beats it; spades led 10♠ A♠, the 9♦ neither follows nor
+    trumps; 9♠ led, the 9♣ trumps it."""
+    import dataclasses
+
+    pt = Playtest.start(shipped_ruleset("standard"), seat=0, seed=7, bots="random")
+    seen = []
+    while len(seen) < 5:
+        view = pt.view()
+        if view.trick:
+            seen.append((view.trick, pt.winning_now(view)))
+            hidden = dataclasses.replace(view, trump=None)  # trumps face down for this seat: nothing said
+            assert pt.winning_now(hidden) is None
+        plays = [a for a in view.legal if a.verb == "play"]
+        pt.act(plays[0] if plays else view.legal[-1])
+    assert view.trump == "C"
+    assert seen[:5] == [(((2, "TC"),), 2), (((2, "TC"), (3, "AC")), 3),
+                        (((1, "TS"), (2, "AS"), (3, "9D")), 2), (((2, "AD"), (3, "KD")), 2),
+                        (((2, "9S"), (3, "9C")), 3)]
+    # between tricks (nothing led yet) nobody is winning
+    while pt.view().trick:
+        view = pt.view()
+        plays = [a for a in view.legal if a.verb == "play"]
+        pt.act(plays[0] if plays else view.legal[-1])
+    assert pt.winning_now() is None

@@ -216,6 +216,18 @@ class Playtest:
         return {card: self.game.explain_illegal(Action(self.seat, "play", card))
                 for card in view.hand if card not in playable}
 
+    def winning_now(self, view: SeatView | None = None) -> int | None:
+        """The seat whose card wins the trick being played so far, as the person's seat can tell it (the
+        engine's own judgement: trumps, the suit led, a caller's lead that wins whatever is played). None
+        between tricks, and while the trump suit is hidden from this seat (the winner would give it away)."""
+        view = view or self.view()
+        deal = self.game.deal
+        if not view.trick or deal.over or deal.winning is None:
+            return None
+        if view.trump is None and deal.trump is not None:
+            return None
+        return deal.winning
+
     # -- what the person does ---------------------------------------------------------------
     def act(self, action: Action | str) -> Action:
         """The person's action (one of ``view().legal``); then the bots play on."""
