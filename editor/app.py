@@ -31,7 +31,9 @@ st.html("""<style>
     [data-testid="stNumberInputContainer"], [data-testid="stTextInputRootElement"],
     [data-testid="stSelectbox"] [role="group"], [data-testid="stTab"] { min-height: 44px; }
     [data-testid="stExpander"] summary { min-height: 44px; display: flex; align-items: center; }
-    label[data-testid="stRadioOption"], [data-testid="stCheckbox"] label { min-height: 44px; align-items: center; }
+    [data-testid="stCheckbox"] label { min-height: 44px; align-items: center; }
+    /* the choice's words at the bottom of its taller box: its caption stays right under them */
+    label[data-testid="stRadioOption"] { min-height: 44px; display: flex; align-items: flex-end; }
     [data-testid="stMain"] input[type="text"], [data-testid="stMain"] input[type="number"] { min-height: 44px; }
     /* a heading's link icon shows all the time on a phone, as if part of the heading */
     [data-testid="stHeaderActionElements"] { display: none; }

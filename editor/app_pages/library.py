@@ -61,6 +61,15 @@ def set_home() -> None:
 
 st.title("Rulesets", anchor=False)  # no link icon beside it (always shown on a phone)
 st.caption("Pick the rules you play. Read them as a rulebook, start a house variant from them, or play a deal.")
+if not shelf().names() and not ss.get("lib_intro_done"):
+    # a first visit (nothing saved yet): what to do first, in the buttons' own words
+    with st.container(border=True, key="lib_intro"):
+        st.markdown("**New here? Try a house rule in a minute:**\n"
+                    "1. Pick the rules you play below (**standard** is South African Thunee).\n"
+                    "2. **Start a new variant from this**, then pick a house rule from the list in the Editor: "
+                    "no YAML to type.\n"
+                    "3. **Playtest** it against bots, or **Compare** it with the rules it comes from over many games.")
+        st.button("Got it", key="lib_intro_ok", on_click=ss.update, kwargs={"lib_intro_done": True})
 
 options = catalogue(include_editor=False)
 refs = list(options)

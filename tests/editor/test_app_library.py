@@ -131,3 +131,20 @@ def test_a_folder_that_cannot_hold_rulesets_is_refused_and_the_old_one_kept(app,
     at.text_input(key="lib_home").set_value("our/rules").run()
     assert at.session_state["home"] == str(Path("our/rules").absolute())
     assert at.text_input(key="lib_home").value == at.session_state["home"]
+
+
+def test_a_first_visit_says_what_to_do_first_until_dismissed_or_something_is_saved(app, home):
+    """A new user met a list of rulesets and no word of where to start: the first visit names the three
+    steps in the buttons' own words; "Got it" puts them away, and a returning user (who has saved a
+    ruleset) does not see them."""
+    at = app("library")
+    [steps] = [m.value for m in at.markdown if m.value.startswith("**New here?")]
+    for button in ("Start a new variant from this", "Playtest", "Compare"):
+        assert f"**{button}**" in steps
+    assert at.button(key="lib_new").label == "Start a new variant from this"  # the words are the button's
+    at.button(key="lib_intro_ok").click().run()
+    assert not at.exception and not [m for m in at.markdown if m.value.startswith("**New here?")]
+    (home / "rulesets").mkdir(parents=True)
+    (home / "rulesets" / "ours.yaml").write_text("extends: standard\nname: ours\n", encoding="utf-8")
+    again = app("library")
+    assert not [m for m in again.markdown if m.value.startswith("**New here?")]

@@ -395,6 +395,14 @@ def test_on_a_phone_every_button_is_big_enough_for_a_finger(browser_app, tmp_pat
                 assert page.locator(HAND).count() and page.locator('[class*="st-key-pt_do_"] button:visible').count()
                 page.screenshot(path=str(tmp_path / "phone-playtest-targets.png"))
             small[where or "/"] = page.evaluate(TAP_TARGETS)
+            if not where:  # a ruleset's caption, under its taller choice, stays with it (not with the next)
+                gaps = page.evaluate("""() => [...document.querySelectorAll('[data-testid="stRadioCaption"]')]
+                    .map(c => { const own = c.parentElement.querySelector('label').getBoundingClientRect();
+                                const next = c.parentElement.nextElementSibling;
+                                const box = c.getBoundingClientRect();
+                                return [box.top - own.bottom,
+                                        next ? next.getBoundingClientRect().top - box.bottom : 99]; })""")
+                assert gaps and all(own < after for own, after in gaps), gaps
         assert not any(small.values()), small
         page.set_viewport_size(LAPTOP)  # a laptop keeps Streamlit's own sizes
         page.wait_for_timeout(300)
