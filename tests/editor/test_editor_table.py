@@ -222,3 +222,24 @@ def test_the_story_names_who_did_it_from_the_decided_steps(name, me, words):
                                              else f"seat {step.seat} (opponent)")
         assert story.startswith(f"Penalty for {result.offence} by {who}:"), story
         assert f"{sum(result.balls)} balls" in story
+
+
+def test_a_claims_button_says_when_it_succeeds_in_words_not_in_formula_names():
+    """Double's help said "Succeeds when callers.tricks == tricks and caller.won_last_trick": a card player
+    reads the formula's names as code. The player who would make the claim is told it as "you"."""
+    from thunee_dsl import shipped_ruleset
+    from thunee_dsl.editor.table import condition_words
+    from thunee_dsl.game.actions import Action
+
+    words = TableWords(shipped_ruleset("standard"), 1)
+    double = words.action_help(Action(1, "double", None))
+    assert "Succeeds when your team's tricks = all the tricks of the deal and you won the last trick." in double
+    assert "callers." not in double and "==" not in double
+    khanaak = words.action_help(Action(1, "khanaak", None))
+    assert "Succeeds when the opponents' tricks ≥ 1 and you won the last trick and the opponents' count < 0." \
+        in khanaak
+    assert condition_words("opponents.cards < callers.declared + 10 - opponents.declared") == \
+        "the opponents' card points < your team's declared points + 10 - the opponents' declared points"
+    # a name without words here: the formula as written, never half translated
+    assert condition_words("caller.suits_held >= 3 and caller.won_last_trick") == \
+        "caller.suits_held >= 3 and caller.won_last_trick"

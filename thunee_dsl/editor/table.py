@@ -52,6 +52,40 @@ def _plain(text: str) -> str:
     return text.replace("`", "").replace("**", "").replace("*", "").strip()
 
 
+# A claim's condition said to the player who would make it ("caller" is you): the formula's names in
+# words. A formula with a name not here is left as written (never half in words).
+_WHO = {"caller": ("you", "your"), "callers": ("your team", "your team's"),
+        "opponents": ("the opponents", "the opponents'"), "counting": ("the counting team", "the counting team's"),
+        "makers": ("the trump makers", "the trump makers'"), "dealer": ("the dealer", "the dealer's")}
+_WHOSE = {"tricks": "tricks", "cards": "card points", "count": "count", "declared": "declared points",
+          "balls": "balls", "points_held": "card points in hand", "cards_held": "cards in hand"}
+_DOES = {"won_last_trick": "won the last trick"}
+_ALONE = {"tricks": "all the tricks of the deal", "call": "the call", "corner_house": "the corner house score",
+          "none": "none", "true": "true", "false": "false", "and": "and", "or": "or", "not": "not",
+          "if": "if", "then": "then", "else": "else"}
+_SIGNS = {"==": "=", "!=": "≠", ">=": "≥", "<=": "≤"}
+_TOKEN = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)?|==|!=|>=|<=|\d+|\S")
+
+
+def condition_words(formula: str) -> str:
+    """``callers.tricks == tricks and caller.won_last_trick`` -> "your team's tricks = all the tricks of
+    the deal and you won the last trick"; the formula itself when a name is not known here."""
+    out = []
+    for token in _TOKEN.findall(formula):
+        who, _, what = token.partition(".")
+        if what and who in _WHO and what in _WHOSE:
+            out.append(f"{_WHO[who][1]} {_WHOSE[what]}")
+        elif what and who in _WHO and what in _DOES:
+            out.append(f"{_WHO[who][0]} {_DOES[what]}")
+        elif token in _SIGNS or token in _ALONE:
+            out.append(_SIGNS.get(token) or _ALONE[token])
+        elif token.isdigit() or token in "()<>+-*/":
+            out.append(token)
+        else:
+            return formula
+    return " ".join(out).replace("( ", "(").replace(" )", ")")
+
+
 def rulebook_sections(ruleset: Ruleset) -> dict[str, list[str]]:
     """The ruleset's rulebook cut at its headings: ``{heading: its lines}`` (list marks removed).
     A numbered step ("**Calling**: ...") is also filed under its bold name."""
@@ -164,7 +198,8 @@ class TableWords:
             return " ".join([*main[:1], _ball_words(u.balls, "caught")]).strip()
         c = r.claim_by_verb(verb)
         if c is not None:
-            rules = self._lines(f"{c.title} (`{c.verb}`)", skip=("Allowed when", "Forbidden", "Balls ("))
+            rules = [re.sub(r"^Succeeds when (.*)\.$", lambda m: f"Succeeds when {condition_words(m[1])}.", x)
+                     for x in self._lines(f"{c.title} (`{c.verb}`)", skip=("Allowed when", "Forbidden", "Balls ("))]
             return " ".join(["Said just before your card to the last trick.", *rules,
                              _ball_words(c.balls, "it fails")]).strip()
         d = r.declaration_by_verb(verb)
