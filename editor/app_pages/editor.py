@@ -92,7 +92,10 @@ def save(choice: str | None = None) -> None:
         text = f"Saved as `{where}`." if check.ok else \
             f"Saved as `{where}`, with {len(check.problems)} problem(s) still to fix."
         kind = "success" if check.ok else "warning"
-    ss.ed_msg = (kind, text)
+    # said under the Save button, where the person looks (at the top of the page it was off screen); only
+    # while the text is the one this save was about
+    ss.ed_save_msg = (kind, text, ss.editor_text)
+    ss.ed_saves = ss.get("ed_saves", 0) + 1  # (brought into view once per save)
 
 
 def answer_link(accept: bool) -> None:
@@ -322,6 +325,13 @@ with left:
         c3.download_button("Download", data=ss.editor_text.encode("utf-8"), key="ed_download",
                            file_name=f"{slug(ss.editor_save_name) or 'ruleset'}.yaml", mime="application/x-yaml",
                            width="stretch")
+        saved_msg = ss.get("ed_save_msg")
+        if saved_msg and saved_msg[2] == ss.editor_text:
+            with st.container(key="ed_saved"):
+                getattr(st, saved_msg[0])(saved_msg[1])
+                # the Save button is often at the screen's bottom edge: what it did comes into view
+                st.html(scroll_script(".st-key-ed_saved", nonce=f"save {ss.get('ed_saves', 0)}", block="nearest"),
+                        unsafe_allow_javascript=True)
         if pending and pending.get("kind") in ("exists", "changed", "similar"):
             ask_about_save(pending)
         st.file_uploader(f"Upload a ruleset file (YAML, at most {MAX_BYTES // 1024} KB)", type=["yaml", "yml", "json"],

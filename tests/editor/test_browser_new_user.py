@@ -479,3 +479,31 @@ def test_at_the_table_a_player_sees_what_was_led_and_who_is_winning_the_trick(br
         assert first is None or first.inner_text().endswith(symbol)
     finally:
         page.close()
+
+
+@pytest.mark.parametrize("screen", ["laptop", "phone"])
+def test_what_a_save_did_is_said_where_the_save_button_is(browser_app, tmp_path, screen):
+    """The Save button sits below the code editor; "Saved as ..." was said at the top of the page, off
+    screen on a laptop and on a phone, and the click seemed to do nothing. It is said under the button
+    (and goes once the text changes again)."""
+    from browser import replace_code_editor_text
+    url, browser = browser_app
+    options = {"viewport": PHONE, "is_mobile": True, "has_touch": True} if screen == "phone" else {"viewport": LAPTOP}
+    page = browser.new_page(**options)
+    try:
+        page.goto(f"{url}/editor")
+        wait_idle(page)
+        name = page.locator(".st-key-ed_save_name input")
+        name.fill(f"saved-where-{screen}")
+        name.press("Enter")
+        wait_idle(page)
+        page.get_by_role("button", name="Save", exact=True).click()
+        wait_idle(page)
+        said = page.get_by_text("Saved as").locator("visible=true").first
+        said.wait_for(timeout=30_000)
+        page.screenshot(path=str(tmp_path / f"{screen}-saved.png"))
+        assert on_screen(page, said), "what the save did is off screen"
+        replace_code_editor_text(page, "extends: standard\nname: saved-where\ngame:\n  target: 13\n")
+        assert page.get_by_text("Saved as").count() == 0  # about an earlier text: gone
+    finally:
+        page.close()

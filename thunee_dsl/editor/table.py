@@ -398,19 +398,21 @@ def table_spots(me: int, seats: int, direction: str) -> list[Spot]:
     return out
 
 
-def scroll_script(target: str | None = None, *, narrow_only: bool = False, nonce: object = "") -> str:
+def scroll_script(target: str | None = None, *, narrow_only: bool = False, nonce: object = "",
+                  block: str = "start") -> str:
     """A script for ``st.html(..., unsafe_allow_javascript=True)`` that brings the page's top (or the
     element ``target``, a CSS selector) into view once the page is drawn. A browser keeps the page
     scrolled where the last click was, which on a phone can leave what the click changed off screen.
     ``narrow_only``: only on a phone-sized screen (where the columns are stacked). ``nonce`` makes the
-    script new (a script only runs when it first appears).
+    script new (a script only runs when it first appears). ``block``: where the target comes to rest
+    (``"nearest"``: scrolled just enough to be seen, what is above it stays in view).
 
     >>> "scrollIntoView" in scroll_script(".pt-book", narrow_only=True)
     True
     """
     # the margin keeps the target clear of the app's header bar, which stays at the top of the screen
     goal = (f"const el = document.querySelector({_js(target)}); "
-            f"if (el) {{ el.style.scrollMarginTop = '4.5rem'; el.scrollIntoView({{block: 'start'}}); }}" if target else
+            f"if (el) {{ el.style.scrollMarginTop = '4.5rem'; el.scrollIntoView({{block: {_js(block)}}}); }}" if target else
             "document.querySelector('[data-testid=\"stMain\"]')?.scrollTo(0, 0); window.scrollTo(0, 0)")
     when = "window.innerWidth <= 640" if narrow_only else "true"
     return (f"<script>/* {nonce} */ (() => {{ const go = () => {{ if ({when}) {{ {goal}; }} }};"
