@@ -174,7 +174,12 @@ def setup() -> None:
     s1, s2 = c3.columns([2, 1], vertical_alignment="bottom")
     s1.number_input("Seed (same seed, same cards)", min_value=0, max_value=10**9, step=1, key="pt_seed")
     s2.button("New", on_click=reseed, key="pt_reseed", help="A new random seed")
+    # Deal before the bots' list: on a phone that list (a box per seat) pushed the button two screens down
+    st.button("Deal", type="primary", on_click=start_game, key="pt_start", disabled=chosen is None)
+    if chosen is None:
+        st.warning("The editor's text is not a valid ruleset yet: fix it in the Editor, or pick another.")
     names = bot_names()
+    st.caption("Who plays the other seats (the bots):")
     bot_cols = st.columns(seats)
     for s in range(seats):
         if s == int(ss.get("pt_seat", 0)):
@@ -182,9 +187,6 @@ def setup() -> None:
         else:
             bot_cols[s].selectbox(f"Seat {s}", names, key=f"pt_bot_{s}",
                                   index=names.index(default_bot()) if default_bot() in names else 0)
-    st.button("Deal", type="primary", on_click=start_game, key="pt_start", disabled=chosen is None)
-    if chosen is None:
-        st.warning("The editor's text is not a valid ruleset yet: fix it in the Editor, or pick another.")
 
 
 def show_message() -> None:

@@ -507,3 +507,23 @@ def test_what_a_save_did_is_said_where_the_save_button_is(browser_app, tmp_path,
         assert page.get_by_text("Saved as").count() == 0  # about an earlier text: gone
     finally:
         page.close()
+
+
+def test_on_a_phone_the_deal_button_is_on_the_first_screen_of_playtest(browser_app, tmp_path):
+    """On a phone the Playtest settings stack (rules, seat, seed, then a box for each seat's bot): the Deal
+    button came after all of them, two screens down, and a new player saw no way to start. It now comes
+    before the bots' boxes."""
+    url, browser = browser_app
+    page = browser.new_page(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        page.goto(f"{url}/playtest")
+        wait_idle(page)
+        page.screenshot(path=str(tmp_path / "phone-playtest-first-screen.png"))
+        deal = page.get_by_role("button", name="Deal", exact=True)
+        assert on_screen(page, deal), f"Deal is at {deal.bounding_box()}"
+        assert page.locator(".st-key-pt_bot_1").bounding_box()["y"] > deal.bounding_box()["y"]
+        deal.click()
+        wait_idle(page)
+        assert page.locator(".pt-table").count()
+    finally:
+        page.close()
