@@ -48,6 +48,21 @@ def on_screen(page, locator) -> bool:
     return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= page.viewport_size["height"]
 
 
+def screen_options(screen: str) -> dict:
+    """A new page's options: a phone (touch) or a laptop."""
+    return {"viewport": PHONE, "is_mobile": True, "has_touch": True} if screen == "phone" else {"viewport": LAPTOP}
+
+
+def save_as(page, name: str) -> None:
+    """On the Editor page: type the name to save under, then click Save."""
+    box = page.locator(".st-key-ed_save_name input")
+    box.fill(name)
+    box.press("Enter")
+    wait_idle(page)
+    page.get_by_role("button", name="Save", exact=True).click()
+    wait_idle(page)
+
+
 def test_on_a_phone_dealing_shows_the_table_not_only_the_hand(browser_app, tmp_path):
     """The Deal button sits below the settings; the page used to stay scrolled down there after dealing, so
     on a phone the hand showed and the table (with the trick and who is to play) was above the screen."""
@@ -292,8 +307,7 @@ def test_a_new_users_session_from_the_library_to_compare(browser_app, tmp_path, 
     variant (a greyed card says why), leave the game and come back to it, and open Compare."""
     from browser import code_editor_text, replace_code_editor_text
     url, browser = browser_app
-    options = {"viewport": PHONE, "is_mobile": True, "has_touch": True} if screen == "phone" else {"viewport": LAPTOP}
-    page = browser.new_page(**options)
+    page = browser.new_page(**screen_options(screen))
     shots = iter(range(100))
 
     def shot(name: str) -> None:
@@ -418,8 +432,7 @@ def test_a_house_rule_is_made_without_typing_yaml(browser_app, tmp_path, screen)
     pick one by its name in words, see what it adds, add it, save."""
     from browser import code_editor_text
     url, browser = browser_app
-    options = {"viewport": PHONE, "is_mobile": True, "has_touch": True} if screen == "phone" else {"viewport": LAPTOP}
-    page = browser.new_page(**options)
+    page = browser.new_page(**screen_options(screen))
     try:
         page.goto(url)
         wait_idle(page)
@@ -441,12 +454,7 @@ def test_a_house_rule_is_made_without_typing_yaml(browser_app, tmp_path, screen)
         text = code_editor_text(page)
         assert text.startswith(template) and "partner_catch: 6" in text
         page.screenshot(path=str(tmp_path / f"{screen}-house-rule-added.png"))
-        name = page.locator(".st-key-ed_save_name input")
-        name.fill(f"partner-six-{screen}")
-        name.press("Enter")
-        wait_idle(page)
-        page.get_by_role("button", name="Save", exact=True).click()
-        wait_idle(page)
+        save_as(page, f"partner-six-{screen}")
         page.get_by_text("Saved as").first.wait_for(timeout=30_000)
         no_traceback(page)
     finally:
@@ -488,17 +496,11 @@ def test_what_a_save_did_is_said_where_the_save_button_is(browser_app, tmp_path,
     (and goes once the text changes again)."""
     from browser import replace_code_editor_text
     url, browser = browser_app
-    options = {"viewport": PHONE, "is_mobile": True, "has_touch": True} if screen == "phone" else {"viewport": LAPTOP}
-    page = browser.new_page(**options)
+    page = browser.new_page(**screen_options(screen))
     try:
         page.goto(f"{url}/editor")
         wait_idle(page)
-        name = page.locator(".st-key-ed_save_name input")
-        name.fill(f"saved-where-{screen}")
-        name.press("Enter")
-        wait_idle(page)
-        page.get_by_role("button", name="Save", exact=True).click()
-        wait_idle(page)
+        save_as(page, f"saved-where-{screen}")
         said = page.get_by_text("Saved as").locator("visible=true").first
         said.wait_for(timeout=30_000)
         page.screenshot(path=str(tmp_path / f"{screen}-saved.png"))
