@@ -7,7 +7,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import streamlit as st
 
-from app_common import (cannot_open, catalogue, check_editor, code_box, code_editor_key, demoted, follow_goto,
+from app_common import (cannot_open, catalogue, check_editor, checked, code_box, code_editor_key, demoted, follow_goto,
                         problem_where, readable_text, set_editor_text, shelf, shipped, show_problems, take_code_edit,
                         tilde)
 from thunee_dsl import load_ruleset
@@ -158,7 +158,6 @@ def house_rule_picker(check) -> None:
     """House rules to add with a click: the shipped examples that build on what the text builds on."""
     source = check.source
     if source is None and ss.get("editor_last_valid"):
-        from app_common import checked
         source = checked(ss.editor_last_valid, str(shelf().folder)).source
     if source is None:
         return
@@ -177,6 +176,15 @@ def house_rule_picker(check) -> None:
         rule = rules.get(ss.get("ed_rule"))
         if rule is not None:
             st.caption(rule.about)
+            if check.ok:  # what it would change, in words, before it is added
+                try:
+                    after = checked(add_rule(ss.editor_text, rule), str(shelf().folder))
+                except CannotAdd:
+                    after = None
+                if after is not None and after.ok:
+                    changes = diff_rulesets(check.ruleset, after.ruleset)
+                    st.markdown("**It changes:**\n" + "\n".join(f"- {c.text}" for c in changes) if changes
+                                else "Your text already plays this way: it changes nothing.")
             st.code(rule.body, language="yaml")
 
 
@@ -396,7 +404,6 @@ with right:
         valid_text = ss.get("editor_last_valid")
         ruleset = check.ruleset if check.ok else None
         if ruleset is None and valid_text:
-            from app_common import checked
             ruleset = checked(valid_text, str(shelf().folder)).ruleset
             st.caption("Using the last valid version of your text.")
         if ruleset is None:

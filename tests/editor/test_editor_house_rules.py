@@ -87,6 +87,8 @@ def test_the_editor_page_adds_a_house_rule_with_two_clicks_and_restore_takes_it_
     assert picker.format_func("partner-catch-six") == "Partner catch costs 6 balls"
     picker.set_value("partner-catch-six").run()
     assert any("undertakings:" in c.value for c in at.code)  # what it will add, shown before adding
+    assert any(m.value.startswith("**It changes:**") and "Thunee partner catch: 8 balls -> 6 balls" in m.value
+               for m in at.markdown)  # ... and what that changes, in words
     at.button(key="ed_rule_add").click().run()
     assert not at.exception
     text = at.session_state["editor_text"]
