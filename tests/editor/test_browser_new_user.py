@@ -529,3 +529,31 @@ def test_on_a_phone_the_deal_button_is_on_the_first_screen_of_playtest(browser_a
         assert page.locator(".pt-table").count()
     finally:
         page.close()
+
+
+def test_changes_to_a_saved_ruleset_brought_back_after_a_reload_save_to_that_ruleset(browser_app):
+    """Reload with unsaved changes to a saved ruleset, "Bring it back", Save: the app asked "You already
+    have a ruleset called ...", the person's own file, as if the changes were someone else's."""
+    from browser import code_editor_text
+    url, browser = browser_app
+    page = browser.new_page(viewport=LAPTOP)
+    try:
+        page.goto(f"{url}/editor")
+        wait_idle(page)
+        replace_code_editor_text(page, "extends: standard\nname: reload-me\ntitle: Reload me\n")
+        save_as(page, "reload-me")
+        page.get_by_text("Saved as").first.wait_for(timeout=30_000)
+        replace_code_editor_text(page, "extends: standard\nname: reload-me\ntitle: Reload me\ngame:\n  target: 13\n")
+        typed = code_editor_text(page)
+        page.reload()
+        wait_idle(page)
+        page.get_by_role("button", name="Bring it back").click()
+        wait_idle(page)
+        assert code_editor_text(page) == typed
+        page.get_by_role("button", name="Save", exact=True).click()
+        wait_idle(page)
+        page.get_by_text("Saved as").locator("visible=true").first.wait_for(timeout=30_000)
+        assert page.locator(".st-key-ed_question").count() == 0, "a save to its own file asked"
+        no_traceback(page)
+    finally:
+        page.close()

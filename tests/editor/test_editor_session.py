@@ -171,3 +171,40 @@ def test_the_fingerprint_is_crc32_of_utf8_with_newline_line_ends():
     assert session.fingerprint("é") == f"{__import__('zlib').crc32('é'.encode()):08x}:2"
     # a lone surrogate (JSON from the browser can carry one) is U+FFFD, as the browser's TextEncoder has it
     assert session.fingerprint("a\ud800b") == session.fingerprint("a\ufffdb")
+
+
+def test_unsaved_changes_to_a_saved_ruleset_come_back_as_that_rulesets_after_a_reload(tmp_path):
+    """A reload with unsaved changes to a saved ruleset: "Bring it back" gave the text back as a new,
+    nameless one, and Save then asked "you already have a ruleset called ...": the changes came back as
+    a stranger to their own file. They now come back as that ruleset's (a save replaces it without
+    asking), and a save still asks when the file was changed meanwhile (another tab)."""
+    shelf = UserRulesets(tmp_path / "rulesets")
+    drafts = tmp_path / "drafts"
+    ss = fresh()
+    session.take_edit(ss, edit("a", START))
+    ss["editor_save_name"] = "ours"
+    assert session.save(ss, shelf)[0] == "success"
+    session.take_edit(ss, edit("b", START + "game: {target: 13}\n"))
+    session.keep_draft(ss, drafts)
+    assert sorted(p.name for p in drafts.iterdir()) == [session.DRAFT_OF, session.DRAFT_FILE]
+
+    later = fresh()  # the reload
+    session.offer_draft(later, drafts)
+    session.recover_draft(later, accept=True)
+    assert later["editor_text"] == START + "game: {target: 13}\n" and later["editor_file"] == "ours"
+    assert session.unsaved(later)
+    assert session.save(later, shelf) == ("success", "Saved as ours.")  # no question: it is its own file
+    assert shelf.read("ours") == START + "game: {target: 13}\n"
+
+    session.take_edit(later, edit("c", START + "game: {target: 14}\n"))
+    session.keep_draft(later, drafts)
+    shelf.save("ours", START + "# changed in another tab\n", overwrite=True)
+    again = fresh()
+    session.offer_draft(again, drafts)
+    session.recover_draft(again, accept=True)
+    assert session.save(again, shelf)[0] == "warning" and again["editor_pending"]["kind"] == "changed"
+
+    session.take_edit(again, edit("d", "a new text of no file\n"))  # a draft of no file: no file named
+    again["editor_file"] = None
+    session.keep_draft(again, drafts)
+    assert not (drafts / session.DRAFT_OF).exists()

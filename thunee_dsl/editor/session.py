@@ -13,6 +13,7 @@ imports no Streamlit.
 
 from __future__ import annotations
 
+import json
 import os
 import tempfile
 import zlib
@@ -179,6 +180,16 @@ def open_link(ss: State, value, origin: str = "a variant shared as a link", conf
 
 DRAFT_FILE = "unsaved.yaml"
 """The last unsaved text, kept in the drafts folder so that a closed tab or a reload does not lose it."""
+DRAFT_OF = "unsaved.json"
+"""Beside it, when the text was a saved ruleset's: which one, and that file's text when it was opened (so
+that the text brought back is that ruleset's again, and a save over a file changed since still asks)."""
+
+
+def _write(folder: Path, name: str, text: str) -> None:
+    fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder)
+    with os.fdopen(fd, "w", encoding="utf-8") as fh:
+        fh.write(text)
+    os.replace(tmp, folder / name)
 
 
 def keep_draft(ss: State, folder: str | os.PathLike) -> None:
@@ -191,10 +202,12 @@ def keep_draft(ss: State, folder: str | os.PathLike) -> None:
     try:
         folder = Path(folder)
         folder.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=".unsaved.", suffix=".tmp", dir=folder)
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        os.replace(tmp, folder / DRAFT_FILE)
+        if ss.get("editor_file"):
+            _write(folder, DRAFT_OF, json.dumps({"file": ss["editor_file"], "disk": ss.get("editor_disk"),
+                                                 "draft": fingerprint(text)}))
+        else:
+            (folder / DRAFT_OF).unlink(missing_ok=True)
+        _write(folder, DRAFT_FILE, text)
     except OSError:
         pass
 
@@ -208,13 +221,26 @@ def offer_draft(ss: State, folder: str | os.PathLike, saved_texts=()) -> None:
         return
     if text.strip() and text != ss.get("editor_text") and text not in set(saved_texts):
         ss["editor_recover"] = text
+        try:
+            of = json.loads((Path(folder) / DRAFT_OF).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return
+        # only the draft it was written with (a later draft of a new text leaves no stale file named)
+        if isinstance(of, dict) and of.get("draft") == fingerprint(text) and isinstance(of.get("file"), str) \
+                and isinstance(of.get("disk"), (str, type(None))):
+            ss["editor_recover_of"] = (of["file"], of["disk"])
 
 
 def recover_draft(ss: State, accept: bool) -> None:
     """Bring the offered draft back (the current text can be restored) or dismiss the offer."""
     text = ss.pop("editor_recover", None)
+    of = ss.pop("editor_recover_of", None)
     if accept and text is not None:
-        replace_text(ss, text, "your unsaved text from an earlier visit")
+        if of is not None:  # a saved ruleset's text: its file again (a save replaces it, or asks if it changed)
+            replace_text(ss, text, f"your ruleset {of[0]}, with the changes you had not saved", file=of[0],
+                         disk=of[1])
+        else:
+            replace_text(ss, text, "your unsaved text from an earlier visit")
 
 
 @lru_cache(maxsize=1)
@@ -254,6 +280,6 @@ def markers(problems) -> list[dict]:
             for r in rows]
 
 
-__all__ = ["DRAFT_FILE", "KEYS", "annotations", "fingerprint", "has_unsaved_work", "init", "keep_draft", "markers", "offer_draft",
+__all__ = ["DRAFT_FILE", "DRAFT_OF", "KEYS", "annotations", "fingerprint", "has_unsaved_work", "init", "keep_draft", "markers", "offer_draft",
            "open_link", "recover_draft", "replace_text", "restore", "save", "schema_completions", "set_text",
            "suggest_name", "take_edit", "unsaved"]
