@@ -366,6 +366,10 @@ with right:
         n = len(check.problems)
         st.error(f"**{n} problem{'s' if n != 1 else ''}.** Your text is kept as it is: fix it here, or save it "
                  "to finish later.", icon=":material/report:")
+        if not ss.editor_text.strip():
+            st.info("**Your text is empty.** Undo (Ctrl+Z in the text) brings back what was deleted; or pick a "
+                    "house rule above to start from it, or start a new variant from a ruleset in the Library.",
+                    icon=":material/lightbulb:")
         show_problems(check)
 
     diff_tab, book_tab, formula_tab = st.tabs(["What it changes", "Rulebook", "Try a formula"])

@@ -54,7 +54,10 @@ def test_a_text_that_is_not_yaml_yet_is_not_touched_and_says_where_to_look():
     with pytest.raises(CannotAdd, match=r"line 3, column") as err:
         add_rule("extends: standard\nname: x\ngame: [13\n", rule("partner-catch-six"))
     assert "fix line 3, column 7 of your text first (this '[' list is never closed" in str(err.value)
-    assert add_rule("", rule("friendly-table")) == "# Standard Thunee without penalties\npenalties: null\n"
+    # an empty text (or comments only) becomes the rule's own variant of its base
+    assert add_rule("", rule("friendly-table")) == \
+        "extends: standard\nname: my-friendly-table\ntitle: Standard Thunee without penalties\n\npenalties: null\n"
+    assert changes(add_rule("# ours\n", rule("friendly-table"))) == ["Removes Penalties"]
 
 
 @pytest.mark.parametrize("example", [r.name for r in house_rules()])
@@ -97,3 +100,19 @@ def test_the_editor_page_adds_a_house_rule_with_two_clicks_and_restore_takes_it_
     assert any("Thunee partner catch: 8 balls -> 6 balls" in m.value for m in at.markdown)
     at.button(key="ed_restore").click().run()
     assert at.session_state["editor_text"] == template
+
+
+def test_an_emptied_text_says_what_to_do_and_a_house_rule_starts_it_again(app):
+    """A new user who deleted everything read only "the file is empty": the page now says how to get
+    back (undo) or how to start again, and the house rules are still offered and start a variant."""
+    at = app("editor")
+    at.toggle(key="ed_plain").set_value(True).run()
+    at.text_area(key="ed_area").input("").run()
+    assert not at.exception
+    assert any("the file is empty" in e.value for e in at.error)
+    assert any(i.value.startswith("**Your text is empty.**") and "Ctrl+Z" in i.value for i in at.info)
+    at.selectbox(key="ed_rule").set_value("partner-catch-six").run()
+    at.button(key="ed_rule_add").click().run()
+    assert not at.exception
+    assert at.session_state["editor_text"].startswith("extends: standard\nname: my-partner-catch-six\n")
+    assert any("Valid" in s.value for s in at.success)

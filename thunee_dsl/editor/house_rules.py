@@ -136,15 +136,19 @@ def add_rule(text: str, rule: HouseRule) -> str:
     top-level key that both have is written again, merged (the comments inside it are lost: the caller
     keeps the text before, to restore)."""
     try:
-        doc = load_yaml_text(text, "your text") if text.strip() else None
+        only_comments = all(not line.strip() or line.lstrip().startswith("#") for line in text.splitlines())
+        doc = None if only_comments else load_yaml_text(text, "your text")
     except RulesetError as err:
         problem = err.problems[0]
         where = f"line {problem.location.line}, column {problem.location.column}" if problem.location.line else "it"
         raise CannotAdd(f"fix {where} of your text first ({problem.message})") from None
     data = doc.data if doc is not None else {}
+    if not data:  # nothing but comments (or nothing): the rule's own variant, on its own base
+        head = text.rstrip("\n") + "\n" if text.strip() else ""
+        return head + f"extends: {rule.base}\nname: my-{rule.name}\ntitle: {rule.title}\n\n" + rule.body
     shared = [key for key in rule.data if key in data]
     if not shared:
-        return text.rstrip("\n") + ("\n\n" if text.strip() else "") + f"# {rule.title}\n" + rule.body
+        return text.rstrip("\n") + "\n\n" + f"# {rule.title}\n" + rule.body
     lines = text.splitlines()
     spans = _top_spans(text)
     for key in sorted(shared, key=lambda k: spans[k][0], reverse=True):  # from the bottom: the spans stay true
