@@ -482,3 +482,29 @@ def test_once_a_deal_is_scored_the_points_table_shows_the_count_the_story_speaks
     assert [(int(a), int(b)) for a, b in cells] == [(view.team_cards[t], values[t]) for t in range(2)]
     story = next(m.value for m in at.markdown if "counted" in m.value)
     assert any(f"counted {values[t]} " in story for t in range(2)), story
+
+
+def test_the_card_points_won_so_far_are_on_the_status_line(app):
+    """On a phone the points table is screens below the table: the status line at the top says each team's
+    card points once a trick is won. Checked against the tricks drawn, with standard's card points
+    (J 30, 9 20, A 11, 10 10, K 3, Q 2)."""
+    worth = {"J": 30, "9": 20, "A": 11, "T": 10, "K": 3, "Q": 2}
+    at = start(app, seed=13)
+    checked_tricks = 0
+    for _ in range(80):
+        pt = at.session_state["playtest"]
+        [status] = [h.proto.body for h in at.get("html") if 'class="pt-status"' in h.proto.body]
+        shown = tricks_shown(at) if pt.view().tricks else []
+        if not shown:
+            assert "Card points" not in status
+        else:
+            won = [0, 0]
+            for cards, winner in shown:
+                won[winner % 2] += sum(worth[c[:-1]] for c in cards.values())
+            points = re.search(r"<span data-points>Card points: your team <b>(\d+)</b> · they <b>(\d+)</b></span>", status)
+            assert points and [int(points[1]), int(points[2])] == won, (status, won)
+            checked_tricks = len(shown)
+        if pt.deal_over:
+            break
+        step(at)
+    assert checked_tricks >= 3
