@@ -161,7 +161,10 @@ def house_rule_picker(check) -> None:
         source = checked(ss.editor_last_valid, str(shelf().folder)).source
     if source is None:
         return
-    names = names_of(source.files[1:]) | {source.name} | set(source.data.get("aliases") or ())
+    aliases = source.data.get("aliases") if isinstance(source.data, dict) else None
+    names = names_of(source.files[1:]) | {source.name}
+    if isinstance(aliases, list):  # (a text with problems may hold anything there)
+        names |= {a for a in aliases if isinstance(a, str)}
     rules = {rule.name: rule for rule in offered(names)}
     if not rules:
         return

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from thunee_dsl import load_ruleset
 from thunee_dsl.editor.checking import check_text
@@ -116,3 +118,26 @@ def test_an_emptied_text_says_what_to_do_and_a_house_rule_starts_it_again(app):
     assert not at.exception
     assert at.session_state["editor_text"].startswith("extends: standard\nname: my-partner-catch-six\n")
     assert any("Valid" in s.value for s in at.success)
+
+
+_PIECES = ["extends: standard\n", "name: ours\n", "undertakings:\n", "  thunee:\n", "    balls: {partner_catch: 5}\n",
+           "game:\n", "  target: 13\n", "penalties: null\n", "# a comment\n", "\t", "[", "]", "{", ": ", "- x\n",
+           "&a ", "*a\n", "undertakings: 5\n", "game: [1, 2]\n", "\n", "'", "\"", "---\n", "key: value\n"]
+
+
+@settings(max_examples=60, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(pieces=st.lists(st.sampled_from(_PIECES), max_size=12), which=st.integers(min_value=0, max_value=100))
+def test_whatever_was_typed_adding_a_house_rule_gives_a_text_or_says_why(pieces, which):
+    """No text a user can type makes "Add it" fail with an internal error: a new text, or CannotAdd."""
+    text = "".join(pieces)
+    rules = house_rules()
+    chosen = rules[which % len(rules)]
+    try:
+        out = add_rule(text, chosen)
+    except CannotAdd as err:
+        assert str(err).startswith("fix ")
+        return
+    assert isinstance(out, str) and out.strip()
+    for line in text.splitlines():  # the keys the rule does not set are still there, as typed
+        if line.startswith(("extends:", "name:", "key:")):
+            assert line in out.splitlines()
