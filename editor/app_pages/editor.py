@@ -149,9 +149,15 @@ def add_house_rule() -> None:
     session.replace_text(ss, text, keep["editor_origin"])
     ss.update(keep)
     ss.ed_rule = None
-    ss.ed_msg = ("success", f"Added **{rule.title}** at its place in your text: *What it changes* says it in "
-                            "words. Change its numbers in the text if your table plays it differently. "
-                            "**Restore previous text** takes it out again.")
+    kept = set(text.splitlines())
+    lost = [line for line in ss.editor_previous["editor_text"].splitlines()
+            if line.lstrip().startswith("#") and line not in kept] if ss.get("editor_previous") else []
+    ss.ed_msg = ("success" if not lost else "warning",
+                 f"Added **{rule.title}** at its place in your text: *What it changes* says it in "
+                 "words. Change its numbers in the text if your table plays it differently. "
+                 + (f"{len(lost)} comment line{'s' if len(lost) != 1 else ''} inside what it changed could not be "
+                    "kept. " if lost else "")
+                 + "**Restore previous text** takes it out again.")
 
 
 def house_rule_picker(check) -> None:

@@ -141,3 +141,20 @@ def test_whatever_was_typed_adding_a_house_rule_gives_a_text_or_says_why(pieces,
     for line in text.splitlines():  # the keys the rule does not set are still there, as typed
         if line.startswith(("extends:", "name:", "key:")):
             assert line in out.splitlines()
+
+
+def test_adding_a_rule_into_a_block_with_comments_says_they_were_not_kept(app):
+    """A rule merged into a key the text already has writes that key again: its comments go. The page says
+    so (with Restore to get them back) rather than dropping them silently."""
+    at = app("editor")
+    at.toggle(key="ed_plain").set_value(True).run()
+    typed = "extends: standard\nname: ours\nundertakings:\n  thunee:\n    # our table's own note\n" \
+            "    caught: when a trick is lost\n"
+    at.text_area(key="ed_area").input(typed).run()
+    at.selectbox(key="ed_rule").set_value("partner-catch-six").run()
+    at.button(key="ed_rule_add").click().run()
+    assert not at.exception
+    assert "partner_catch: 6" in at.session_state["editor_text"]
+    assert any("1 comment line inside what it changed could not be kept" in w.value for w in at.warning)
+    at.button(key="ed_restore").click().run()
+    assert at.session_state["editor_text"] == typed
