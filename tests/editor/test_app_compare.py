@@ -284,3 +284,33 @@ def test_a_partner_catch_that_came_up_in_too_few_deals_is_a_warning_that_says_ho
                           "(Thunee caught by partner), too few for these games to show what it changes.")
     assert "(2 deals in 200 games, so 4 take about 400; try 800)" in few
     assert any(w.startswith("**No clear change in game length") and "and none could be" in w for w in warnings)
+
+
+def test_the_answer_says_how_long_it_took_and_on_what(app):
+    at = app("compare")
+    simulate_on_page(at, 4, "random", b="shipped:standard", jobs=1)
+    run = finish(at)
+    timings = at.session_state["cmp_result"].timings
+    assert 0 < timings["games"] <= timings["total"] <= run.elapsed
+    [took] = [c.value for c in at.caption if c.value.startswith("Worked out here in ")]
+    assert took == f"Worked out here in {timings['total']:.1f} s: the games {timings['games']:.1f} s on 1 process."
+    assert "timings" not in json.dumps(at.session_state["cmp_result"].to_json())  # (not part of the result)
+
+
+def test_once_the_games_are_in_the_progress_says_the_replays_go_on(app, monkeypatch):
+    real, gate = thunee_dsl.simulation.simulate, threading.Event()
+
+    def simulate(rulesets, games, *args, progress=None, **options):
+        progress(games, games)  # every game played; the focused replays would go on now
+        gate.wait(60)
+        return real(rulesets, games, *args, progress=progress, **options)
+
+    monkeypatch.setattr(thunee_dsl.simulation, "simulate", simulate)
+    at = app("compare")
+    simulate_on_page(at, 3, "random")
+    at.run()
+    [progress] = [p.proto.text for p in at.get("progress")]
+    assert progress == ("All 3 games played: replaying the deals in which the changed rule can come into play, "
+                        "to see what it does...")
+    gate.set()
+    finish(at)
