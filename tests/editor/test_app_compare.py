@@ -314,3 +314,35 @@ def test_once_the_games_are_in_the_progress_says_the_replays_go_on(app, monkeypa
                         "to see what it does...")
     gate.set()
     finish(at)
+
+
+def _chart_rows(at, title: str) -> list[dict]:
+    """The rows a chart of the page sends to the browser (its datasets, decoded from Arrow)."""
+    import pyarrow as pa
+
+    [chart] = [e for e in at.main if getattr(e, "type", "") == "vega_lite_chart" and title in e.proto.spec]
+    rows = []
+    for dataset in chart.proto.datasets:
+        rows += pa.ipc.open_stream(dataset.data.data).read_all().to_pylist()
+    return rows
+
+
+def test_the_histograms_send_a_count_per_value_not_a_row_per_deal(app):
+    from thunee_dsl import load_ruleset
+    from thunee_dsl.editor.comparing import deal_balls_rows, game_length_rows
+    from thunee_dsl.model.diff import diff_rulesets
+
+    a, b = load_ruleset("standard"), load_ruleset("thirteen-point")
+    cmp = thunee_dsl.simulation.simulate([a, b], games=6, bots="random", seed=4)
+    at = showing(app, cmp, diff_rulesets(a, b))
+    for title, rows, field in (("balls opened in a deal", deal_balls_rows(cmp), "balls"),
+                               ("deals in a game", game_length_rows(cmp), "deals")):
+        sent = _chart_rows(at, title)
+        counted = {}
+        for row in rows:
+            counted[row["ruleset"], row[field]] = counted.get((row["ruleset"], row[field]), 0) + 1
+        assert {(r["ruleset"], r[field]): r["count"] for r in sent} == counted  # one row per value, counted
+        for side in {r["ruleset"] for r in sent}:
+            total = sum(n for (s, _), n in counted.items() if s == side)
+            shares = [r for r in sent if r["ruleset"] == side]
+            assert all(r["share"] == pytest.approx(r["count"] / total) for r in shares)
