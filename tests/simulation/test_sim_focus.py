@@ -310,3 +310,17 @@ def test_stopping_early_gives_the_numbers_of_the_same_replays_made_one_by_one(st
     # and the stop came at the first batch where it could
     first = next(k for k in range(1, len(each) // BATCH + 1) if settled(each[:k * BATCH], sum(r.changed for r in each[:k * BATCH])))
     assert first * BATCH == len(each)
+
+
+@pytest.mark.parametrize("workers", [2, 3])
+def test_replays_on_any_number_of_workers_are_the_replays_made_here(standard, games, workers):
+    # tasks are cut from each batch (with 3 workers, 17 replays a task: never across a batch) and sent ahead;
+    # a budget that ends inside a batch (250) is cut the same way
+    b = load_ruleset(PARTNER_SIX)
+    args = (standard, b, games, PARTNER_CATCH, "partner catch", ("undertakings.thunee.partner_catch",), TYPICAL,
+            TYPICAL, 0)
+    here = focus_rule(*args, max_replays=250, seconds=None)
+    with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork")) as pool:
+        there = focus_rule(*args, max_replays=250, seconds=None, jobs=workers, pool=pool)
+    assert here.replays + here.failed == 250 or here.stopped == "enough"
+    assert there.to_json() == here.to_json()

@@ -554,15 +554,15 @@ def _batches_on(pool, jobs: int, task: tuple, max_replays: int, times=None):
     after it kept queued, so that the workers never wait for each other; what is queued when the caller stops
     (closes this generator) is dropped (a task under way finishes, unread)."""
     size = max(1, -(-BATCH // (jobs * TASKS_A_WORKER_A_BATCH)))
-    starts = iter(range(0, max_replays, size))
+    tasks = ((start, min(end, start + size)) for first in range(0, max_replays, BATCH)  # (never across a batch)
+             for end in [min(max_replays, first + BATCH)] for start in range(first, end, size))
     queued: deque = deque()  # (start, stop, future), in order
 
     def fill():
         while len(queued) < jobs * TASKS_A_WORKER_A_BATCH + jobs:
-            start = next(starts, None)
+            start, stop = next(tasks, (None, None))
             if start is None:
                 return
-            stop = min(max_replays, start + size, (start // BATCH + 1) * BATCH)  # (never across a batch)
             queued.append((start, stop, pool.submit(replay_range_timed, task + (start, stop))))
 
     try:
