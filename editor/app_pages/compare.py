@@ -264,7 +264,8 @@ def show_run() -> None:
     run = RUNS.current(ss.cmp_owner)
     if run is None:
         return
-    if run.running and (run.done >= run.total or (run.seconds_left or 99) < 1.0):
+    near = run.seconds_left
+    if run.running and (run.done >= run.total or (near is not None and near < 1.0)):
         run.wait(0.8)  # the end is near: draw the answer as soon as it is there, not at the next tick
     if run.running:
         left = run.seconds_left
