@@ -12,12 +12,20 @@ processes, checks that the two results are identical, and prints:
     python benchmarks/bench_simulation.py [--games N] [--bots NAME] [--jobs J] [--seed S] [--repeat R]
     python benchmarks/bench_simulation.py --targets [--games N] [--jobs J]
     python benchmarks/bench_simulation.py --page [--runs R]
+    python benchmarks/bench_simulation.py --breakdown [--games N] [--jobs J] [--runs R]
 
 `--page` instead measures the Compare page in a real browser (Debian's chromium through Playwright): the app
 served on a free port, standard against partner-catch-six with the page's defaults (200 games, typical bots,
 one process per core), the estimate the page shows before Simulate and the wall time from the click to the
 answer, for `--runs` runs in a row (seeds 0, 1, ...): the first pays for nothing but its games if the app's warm
 worker pool (thunee_dsl/editor/pool.py) is up by then.
+
+`--breakdown` instead runs the Compare page's simulation (standard against partner-catch-six, 200 games,
+typical bots, seed 0, two processes: the page's defaults) without the page, on a warm pool as the app lends
+it, and says where its time goes (`Comparison.timings`): the games (wall, and CPU per worker), the statistics,
+the focused replays (wall and CPU), and what that would take on idle cores, and with games twice as cheap.
+The page's own share (Streamlit drawing the answer, its polling) is what `--page` measures beyond the
+"Worked out here in" the page says.
 
 `--targets` instead plays what issue 14 asks of the default bots: N games of `standard` (which calls, how
 Thunee, Double and Khanaak end), the same with `mistakes=0.01` (which penalties fire), and `standard`
@@ -69,11 +77,14 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--repeat", type=int, default=2, help="runs of each, the best counts (default 2)")
     parser.add_argument("--page", action="store_true", help="time the Compare page in a browser instead")
-    parser.add_argument("--runs", type=int, default=3, help="with --page: runs in a row (default 3)")
+    parser.add_argument("--runs", type=int, default=3, help="with --page or --breakdown: runs in a row (default 3)")
+    parser.add_argument("--breakdown", action="store_true", help="where the page's simulation spends its time")
     args = parser.parse_args()
 
     if args.page:
         return page(args.runs)
+    if args.breakdown:
+        return breakdown(200 if args.games == 1000 else args.games, args.jobs, args.runs)
 
     if args.targets:
         return targets(args.games, args.bots, args.seed, args.jobs)
@@ -124,6 +135,45 @@ def main() -> None:
         sys.exit(1)
 
 
+def breakdown(games: int, jobs: int, runs: int) -> None:
+    """Where the time of the page's simulation goes (on a warm pool, as the app lends it)."""
+    sys.path.insert(0, str(ROOT))
+    from thunee_dsl.editor.pool import WarmPool
+    from thunee_dsl.simulation import runner
+
+    rulesets = [load_ruleset(A), load_ruleset(B)]
+    pool = WarmPool(workers=jobs)
+    runner.share_pool(pool)
+    begun = time.perf_counter()
+    pool.start()
+    pool.ready.wait(120)
+    print(f"{os.cpu_count()} cores; warm pool of {jobs} started in {time.perf_counter() - begun:.2f} s (the app does "
+          "this when it starts)")
+    try:
+        for run in range(runs):
+            load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+            cmp = simulate(rulesets, games=games, seed=run, jobs=jobs)
+            t = cmp.timings
+            per_worker = ", ".join(f"{c:.2f}" for c in t["games_cpu_by_worker"].values())
+            focus_cpu = t.get("focus_cpu", 0.0)
+            print(f"run {run + 1} (seed {run}, load average {load}): {t['total']:.2f} s in all")
+            print(f"  games: {t['games']:.2f} s wall, {t['games_cpu']:.2f} s CPU ({per_worker} per worker; "
+                  f"{1000 * t['games_cpu'] / games:.0f} ms a paired game)")
+            print(f"  statistics and coverage: {t['analysis']:.2f} s")
+            for f in cmp.focused:
+                print(f"  focused replays of {f.path}: {f.replays} replays of {f.parents} deals, changed {f.changed}, "
+                      f"stopped: {f.stopped}, clear: {f.clear}")
+            print(f"  focused replays: {t.get('focus', 0.0):.2f} s wall, {focus_cpu:.2f} s CPU")
+            cores = min(jobs, os.cpu_count() or 1)
+            idle = (t["games_cpu"] + focus_cpu) / cores + t["analysis"]
+            half = (t["games_cpu"] / 2 + focus_cpu) / cores + t["analysis"]
+            print(f"  on {cores} idle cores: about {idle:.1f} s; with games twice as cheap: about {half:.1f} s "
+                  "(plus the page's drawing: --page)")
+    finally:
+        runner.share_pool(None)
+        pool.stop()
+
+
 def page(runs: int) -> None:
     import re
     import shutil
@@ -171,8 +221,11 @@ def page(runs: int) -> None:
                     view.get_by_role("button", name="Simulate", exact=True).click()
                     view.get_by_text(re.compile(rf"200 games of each, typical bots, seed {run}\.")).wait_for(timeout=240_000)
                     took = time.perf_counter() - start
+                    worked = view.get_by_text(re.compile(r"^Worked out here in ")).first.inner_text()
+                    server = float(re.search(r"in ([0-9.]+) s", worked).group(1))
                     print(f"run {run + 1} (seed {run}): {took:.1f} s from Simulate to the answer; the page said "
-                          f"'{estimate}'; load average before {before}, after {load()}")
+                          f"'{estimate}' before and '{worked}' after: {took - server:.1f} s for the rest (the click, "
+                          f"the page's polling, drawing the answer); load average before {before}, after {load()}")
                     wait_idle(view)
             finally:
                 browser.close()

@@ -16,6 +16,9 @@ if str(HERE) not in sys.path:  # the pages import app_common, next to this file
 import streamlit as st  # noqa: E402
 
 from app_common import PAGES, init_state  # noqa: E402
+from thunee_dsl.editor.pool import warm  # noqa: E402
+
+warm()  # the Compare page's worker processes start with the app (once, in the background): its first run is warm
 
 st.set_page_config(page_title="Thunee variant editor", page_icon=":material/playing_cards:", layout="wide")
 init_state()

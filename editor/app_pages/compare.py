@@ -29,8 +29,9 @@ follow_goto()
 
 
 def warm_workers() -> None:
-    """The app's worker processes, started in the background the first time this page opens (once per app
-    server) and lent to every run: a run pays no process start-up (thunee_dsl.editor.pool)."""
+    """The app's worker processes, started in the background when the app starts (app.py; here again in case
+    the page runs alone), once per app server, and lent to every run: a run pays no process start-up
+    (thunee_dsl.editor.pool)."""
     worker_pool.warm()
 
 
@@ -165,14 +166,11 @@ def difference_chart(rows: list[dict], title: str, span: float, legend: bool = T
 
 
 def histogram(df: pd.DataFrame, field: str, x_title: str) -> alt.Chart:
-    """Share of deals (or games) per value, side by side per ruleset."""
-    return alt.Chart(df).transform_aggregate(
-        count="count()", groupby=["ruleset", field]
-    ).transform_joinaggregate(
-        total="sum(count)", groupby=["ruleset"]
-    ).transform_calculate(
-        share="datum.count / datum.total"
-    ).mark_bar(opacity=0.85).encode(
+    """Share of deals (or games) per value, side by side per ruleset. Counted here, not in the browser: the
+    chart carries a row per value, not one per deal (thousands), so the answer is drawn sooner."""
+    counts = df.groupby(["ruleset", field], sort=False).size().reset_index(name="count")
+    counts["share"] = counts["count"] / counts.groupby("ruleset")["count"].transform("sum")
+    return alt.Chart(counts).mark_bar(opacity=0.85).encode(
         x=alt.X(f"{field}:O", title=x_title, axis=alt.Axis(labelAngle=0)),
         xOffset=alt.XOffset("ruleset:N", sort=list(dict.fromkeys(df["ruleset"]))),
         y=alt.Y("share:Q", title="share", axis=alt.Axis(format=".0%")),
@@ -242,6 +240,18 @@ if ss.get("cmp_error"):
     st.error(ss.cmp_error)
 
 
+def took_said(timings: dict | None) -> str:
+    """How long the run took here, and on what (``Comparison.timings``): the games, the focused replays."""
+    if not timings or "total" not in timings:
+        return ""
+    workers = len(timings.get("games_cpu_by_worker", {})) or 1
+    text = (f"Worked out here in {timings['total']:.1f} s: the games {timings.get('games', 0):.1f} s on {workers} "
+            f"process{'es' if workers > 1 else ''}")
+    if timings.get("focus_cpu"):
+        text += f", the focused replays {timings.get('focus', 0):.1f} s"
+    return text + "."
+
+
 def show_focus(cmp, path: str) -> None:
     """Under a rule's warning: what replaying the deals where it can happen found (Comparison.focused)."""
     note = focus_note(cmp, path)
@@ -254,15 +264,22 @@ def show_run() -> None:
     run = RUNS.current(ss.cmp_owner)
     if run is None:
         return
+    near = run.seconds_left
+    if run.running and (run.done >= run.total or (near is not None and near < 1.0)):
+        run.wait(0.8)  # the end is near: draw the answer as soon as it is there, not at the next tick
     if run.running:
         left = run.seconds_left
         about = run.about
         if left is None and about.get("estimate") is not None:  # no game done yet: the estimate made before
             left = max(0.0, about["estimate"] - run.elapsed)
         when = "working out how long it takes..." if left is None else f"{say_seconds(left)} left"
-        st.progress(min(1.0, run.done / max(1, run.total)),
-                    text=f"Playing {about['games']} games of {about['names'][0]} and of {about['names'][1]}: "
-                         f"{run.done} done, {when}")
+        if run.done >= run.total:  # the games are in: the focused replays (simulation.focus) go on
+            st.progress(1.0, text=f"All {about['games']} games played: replaying the deals in which the changed "
+                                  "rule can come into play, to see what it does...")
+        else:
+            st.progress(min(1.0, run.done / max(1, run.total)),
+                        text=f"Playing {about['games']} games of {about['names'][0]} and of {about['names'][1]}: "
+                             f"{run.done} done, {when}")
         st.caption("You can leave this page: the games go on, and their answer is here when you come back."
                    + (" Below: the last comparison that finished." if "cmp_result" in ss else ""))
         st.button("Cancel", on_click=cancel_run, key="cmp_cancel", icon=":material/stop_circle:")
@@ -293,6 +310,9 @@ st.subheader(f"{about['names'][1]} (B) compared with {about['names'][0]} (A)")
 st.caption(f"{cmp.games} games of each, {bots_said} bots"
            + (f", mistakes {mistakes:g} a decision" if mistakes else "") + f", seed {cmp.seed}. Game by game, "
            "both rulesets get the same cards; a difference is clear when its 95% interval leaves out zero.")
+took = took_said(getattr(cmp, "timings", None))
+if took:
+    st.caption(took)
 names = [r.name for r in cmp.rulesets]
 if len(set(names)) < len(names):
     st.warning("Both rulesets have the same name: give the variant its own `name:` to tell them apart.")

@@ -284,3 +284,65 @@ def test_a_partner_catch_that_came_up_in_too_few_deals_is_a_warning_that_says_ho
                           "(Thunee caught by partner), too few for these games to show what it changes.")
     assert "(2 deals in 200 games, so 4 take about 400; try 800)" in few
     assert any(w.startswith("**No clear change in game length") and "and none could be" in w for w in warnings)
+
+
+def test_the_answer_says_how_long_it_took_and_on_what(app):
+    at = app("compare")
+    simulate_on_page(at, 4, "random", b="shipped:standard", jobs=1)
+    run = finish(at)
+    timings = at.session_state["cmp_result"].timings
+    assert 0 < timings["games"] <= timings["total"] <= run.elapsed
+    [took] = [c.value for c in at.caption if c.value.startswith("Worked out here in ")]
+    assert took == f"Worked out here in {timings['total']:.1f} s: the games {timings['games']:.1f} s on 1 process."
+    assert "timings" not in json.dumps(at.session_state["cmp_result"].to_json())  # (not part of the result)
+
+
+def test_once_the_games_are_in_the_progress_says_the_replays_go_on(app, monkeypatch):
+    real, gate = thunee_dsl.simulation.simulate, threading.Event()
+
+    def simulate(rulesets, games, *args, progress=None, **options):
+        progress(games, games)  # every game played; the focused replays would go on now
+        gate.wait(60)
+        return real(rulesets, games, *args, progress=progress, **options)
+
+    monkeypatch.setattr(thunee_dsl.simulation, "simulate", simulate)
+    at = app("compare")
+    simulate_on_page(at, 3, "random")
+    at.run()
+    [progress] = [p.proto.text for p in at.get("progress")]
+    assert progress == ("All 3 games played: replaying the deals in which the changed rule can come into play, "
+                        "to see what it does...")
+    gate.set()
+    finish(at)
+
+
+def _chart_rows(at, title: str) -> list[dict]:
+    """The rows a chart of the page sends to the browser (its datasets, decoded from Arrow)."""
+    import pyarrow as pa
+
+    [chart] = [e for e in at.main if getattr(e, "type", "") == "vega_lite_chart" and title in e.proto.spec]
+    rows = []
+    for dataset in chart.proto.datasets:
+        rows += pa.ipc.open_stream(dataset.data.data).read_all().to_pylist()
+    return rows
+
+
+def test_the_histograms_send_a_count_per_value_not_a_row_per_deal(app):
+    from thunee_dsl import load_ruleset
+    from thunee_dsl.editor.comparing import deal_balls_rows, game_length_rows
+    from thunee_dsl.model.diff import diff_rulesets
+
+    a, b = load_ruleset("standard"), load_ruleset("thirteen-point")
+    cmp = thunee_dsl.simulation.simulate([a, b], games=6, bots="random", seed=4)
+    at = showing(app, cmp, diff_rulesets(a, b))
+    for title, rows, field in (("balls opened in a deal", deal_balls_rows(cmp), "balls"),
+                               ("deals in a game", game_length_rows(cmp), "deals")):
+        sent = _chart_rows(at, title)
+        counted = {}
+        for row in rows:
+            counted[row["ruleset"], row[field]] = counted.get((row["ruleset"], row[field]), 0) + 1
+        assert {(r["ruleset"], r[field]): r["count"] for r in sent} == counted  # one row per value, counted
+        for side in {r["ruleset"] for r in sent}:
+            total = sum(n for (s, _), n in counted.items() if s == side)
+            shares = [r for r in sent if r["ruleset"] == side]
+            assert all(r["share"] == pytest.approx(r["count"] / total) for r in shares)

@@ -43,8 +43,11 @@ def test_the_page_says_what_replays_of_the_thunees_called_found(tmp_path):
             assert "the cards the caller had not seen dealt again" in text
             if "A clear difference where it can happen" in text:  # (a time budget: on a slow machine, maybe not)
                 assert "the caller's opponents open 2 balls less each time" in text
-                verdict = page.get_by_text("Replaying the deals where it can happen")
+                # the headline leads with what the replays found
+                verdict = page.get_by_text(re.compile(r"^Thunee partner catch: 8 balls . 6 balls: when it happens, "
+                                                      r"the caller's opponents open 2 balls less\."))
                 assert verdict.first.is_visible()
+                assert "cannot tell what the change does" not in verdict.first.inner_text()
             # the note sits right under the warning about the rule
             warning = page.locator('[data-testid="stAlert"]').filter(has_text="Thunee partner catch: 8 balls")
             assert warning.count() >= 2

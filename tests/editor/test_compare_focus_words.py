@@ -52,11 +52,20 @@ def test_a_clear_focused_difference_is_said_under_the_rule_and_in_the_verdict():
                                 "changed the balls in focused replays": "8 of 1,400"}]
     v = verdict(cmp, rule_changes)
     assert v.tone == "clear"
-    assert v.text.startswith("These 200 games cannot tell what the change does")
-    assert v.text.endswith(
-        "Replaying the deals where it can happen (the other cards dealt again) shows it: Thunee partner catch: 8 "
-        "balls -> 6 balls: the caller's opponents open 2 balls less when it happens (8 times in 1,400 replays), "
-        "-0.011 balls per Thunee called (-0.019 to -0.0035), -0.0003 per deal.")
+    # the headline says what the replays found first, then why the games alone could not show it
+    assert v.text == (
+        "Thunee partner catch: 8 balls -> 6 balls: when it happens, the caller's opponents open 2 balls less. In "
+        "1,400 replays of the 101 deals with a Thunee called (the other cards dealt again) it happened 8 times: "
+        "-0.011 balls per Thunee called (-0.019 to -0.0035), -0.0003 per deal. The 200 games alone cannot show it "
+        "(it never came into play in them): no clear change in game length; no clear change in who wins.")
+    assert "cannot tell what the change does" not in v.text
+
+
+def test_a_clear_focused_difference_that_came_up_in_a_few_games_says_how_few():
+    cmp, rule_changes = comparison(focused(), partner_catches=2)
+    v = verdict(cmp, rule_changes)
+    assert v.tone == "clear" and v.text.startswith("Thunee partner catch: 8 balls -> 6 balls: when it happens, ")
+    assert "The 200 games alone cannot show it (it came into play in only 2 deals of them): " in v.text
 
 
 def test_too_few_changes_are_said_as_chance_and_leave_the_verdict_alone():
@@ -86,5 +95,5 @@ def test_the_page_shows_the_note_under_the_warning(app):
     at = showing(app, cmp, rule_changes)
     notes = [s.value for s in at.success]
     assert any(n.startswith("**A clear difference where it can happen**") for n in notes), notes
-    assert any("Replaying the deals where it can happen" in n for n in notes)  # the verdict
+    assert any(n.startswith("**Thunee partner catch: 8 balls -> 6 balls: when it happens") for n in notes)  # the verdict
     assert any(": this never came into play." in w.value for w in at.warning)

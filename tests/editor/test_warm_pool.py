@@ -103,3 +103,21 @@ def test_more_processes_than_the_pool_has_start_their_own(lent, rulesets):
     assert lent.pool(3) is None
     assert same(simulate(rulesets, games=3, bots="random", seed=8, jobs=3),
                 simulate(rulesets, games=3, bots="random", seed=8, jobs=1))
+
+
+def test_the_app_starts_its_workers_when_it_starts_not_when_compare_is_opened(app):
+    from thunee_dsl.editor import pool
+
+    app("library")  # the first page a user sees: Compare not opened yet
+    assert runner._SHARED is pool.POOL  # lent to every run from now on
+    assert pool.POOL.ready.wait(60), "the workers did not start"
+    assert len(pool.POOL.pool(pool.POOL.workers)._processes) == pool.POOL.workers
+
+
+def test_the_focused_replays_on_the_warm_pool_give_the_numbers_of_one_process(lent):
+    # the replays go to the workers in small tasks, sent ahead across batches: the same numbers as in one process
+    standard, six = load_ruleset("standard"), load_ruleset("examples/partner-catch-six.yaml")
+    alone = simulate([standard, six], games=12, seed=3, jobs=1, focus_seconds=None, focus_replays=700)
+    warm = simulate([standard, six], games=12, seed=3, jobs=2, focus_seconds=None, focus_replays=700)
+    assert alone.focused[0].replays > 0 and same(warm, alone)
+    assert set(warm.timings["focus_cpu_by_worker"]) <= set(lent.pool(2)._processes)

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from thunee_dsl import load_ruleset
 from thunee_dsl.model.diff import diff_rulesets
 from thunee_dsl.simulation import simulate
-from thunee_dsl.simulation.focus import Focused, Replayer, focus_rule, parent_of, spots
+from thunee_dsl.simulation.focus import EARLY, ENOUGH, Focused, Replay, Replayer, focus_rule, parent_of, settled, spots
 from thunee_dsl.simulation.play import play_game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -142,7 +142,8 @@ def test_a_partner_catch_costs_the_callers_opponents_what_the_overlay_says(stand
     assert b.data.data["undertakings"]["thunee"]["balls"]["partner_catch"] == 8 - less
     got = focus_rule(standard, b, games, PARTNER_CATCH, "partner catch", ("undertakings.thunee.partner_catch",),
                      TYPICAL, TYPICAL, 0, max_replays=3000, seconds=None)
-    assert got.changed >= 8 and got.stopped == "enough"
+    # stopped early: every change the same way (or at ENOUGH changes)
+    assert got.changed >= EARLY and got.stopped == "enough"
     assert got.others_each == (-less,) and got.own_each == (0,)  # every partner catch, and only those
     assert got.fired == got.changed  # the rule fired exactly where the balls changed
     assert got.others.high < 0 and got.own.value == 0
@@ -237,7 +238,7 @@ def test_the_compare_pages_defaults_show_the_partner_catch(standard):
     [rule] = cmp.rules_compared
     assert rule.most < 4  # the games alone cannot show it
     f = cmp.focused_on(PARTNER_CATCH)
-    assert f.parents >= 50 and f.changed >= 8 and f.stopped == "enough"
+    assert f.parents >= 50 and f.changed >= EARLY and f.stopped == "enough"
     assert f.others.high < 0 and f.clear and f.others_each == (-2,)
     per_deal = f.per_deal(f.others)
     assert per_deal.low < per_deal.value < per_deal.high < 0
@@ -276,3 +277,50 @@ def test_any_path_has_a_parent_or_a_reason_and_never_an_error(path):
 def test_a_replay_count_one_could_not_mean_is_refused_before_any_game(standard, replays):
     with pytest.raises(ValueError, match="focus_replays must be"):
         simulate([standard, load_ruleset(PARTNER_SIX)], games=1, focus_replays=replays)
+
+
+def _replays(*moves, quiet=0):
+    return [Replay(own, others, True, True, False) for own, others in moves] + [Replay(0, 0, False, False, False)] * quiet
+
+
+def test_replays_stop_early_only_when_every_change_went_the_same_way():
+    # six changes alike in sign have probability 1/32 by chance alone; five (1/16) or mixed signs go on to ENOUGH
+    assert (EARLY, ENOUGH) == (6, 8)
+    same = [(0, -2)] * 6
+    assert settled(_replays(*same, quiet=300), 6)
+    assert not settled(_replays(*same[:5], quiet=300), 5)
+    assert not settled(_replays(*same[:5], (0, 2), quiet=300), 6)  # the other team's way once
+    assert not settled(_replays(*same[:5], (3, -4), quiet=300), 6)  # the caller's team moved once
+    assert not settled(_replays(*same[:5], (0, 2), (0, -2), quiet=300), 7)
+    assert settled(_replays(*same[:5], (0, 2), (0, -2), (0, 2), quiet=300), 8)  # ENOUGH, whichever way
+
+
+def test_stopping_early_gives_the_numbers_of_the_same_replays_made_one_by_one(standard, games):
+    # the stop looks at whole batches: the replays kept are exactly replays 0 .. n - 1, as made one by one
+    from thunee_dsl.simulation.focus import BATCH
+    b = load_ruleset(PARTNER_SIX)
+    got = focus_rule(standard, b, games, PARTNER_CATCH, "partner catch", ("undertakings.thunee.partner_catch",),
+                     TYPICAL, TYPICAL, 0, max_replays=3000, seconds=None)
+    assert got.replays + got.failed == -(-(got.replays + got.failed) // BATCH) * BATCH
+    parent, _ = parent_of(PARTNER_CATCH, standard)
+    one = Replayer(standard, b, TYPICAL, TYPICAL, 0, PARTNER_CATCH, ("undertakings.thunee.partner_catch",),
+                   spots(games, parent))
+    each = [r for r in (one.one(n) for n in range(got.replays + got.failed)) if r is not None]
+    assert sum(r.changed for r in each) == got.changed and len(each) == got.replays
+    # and the stop came at the first batch where it could
+    first = next(k for k in range(1, len(each) // BATCH + 1) if settled(each[:k * BATCH], sum(r.changed for r in each[:k * BATCH])))
+    assert first * BATCH == len(each)
+
+
+@pytest.mark.parametrize("workers", [2, 3])
+def test_replays_on_any_number_of_workers_are_the_replays_made_here(standard, games, workers):
+    # tasks are cut from each batch (with 3 workers, 17 replays a task: never across a batch) and sent ahead;
+    # a budget that ends inside a batch (250) is cut the same way
+    b = load_ruleset(PARTNER_SIX)
+    args = (standard, b, games, PARTNER_CATCH, "partner catch", ("undertakings.thunee.partner_catch",), TYPICAL,
+            TYPICAL, 0)
+    here = focus_rule(*args, max_replays=250, seconds=None)
+    with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork")) as pool:
+        there = focus_rule(*args, max_replays=250, seconds=None, jobs=workers, pool=pool)
+    assert here.replays + here.failed == 250 or here.stopped == "enough"
+    assert there.to_json() == here.to_json()

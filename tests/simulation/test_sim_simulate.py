@@ -10,6 +10,8 @@ import threading
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from thunee_dsl import load_ruleset
 from thunee_dsl.simulation import simulate
@@ -70,6 +72,34 @@ def test_same_seed_same_json_for_one_and_two_jobs(standard, partner_six, pair):
     assert dumps(two) == dumps(pair)
     again = simulate([standard, partner_six], games=16, bots="random", seed=7)
     assert dumps(again) == dumps(pair)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(1, 6000), st.integers(1, 16))
+def test_chunks_cover_every_game_once_in_order_and_shrink_to_single_games(games, workers):
+    parts = runner.chunks(games, workers)
+    assert parts[0].start == 0 and parts[-1].stop == games
+    assert all(a.stop == b.start for a, b in zip(parts, parts[1:]))  # in order, no gap, no overlap
+    sizes = [c.stop - c.start for c in parts]
+    assert all(1 <= n <= runner.MOST_IN_A_CHUNK for n in sizes)
+    assert sizes == sorted(sizes, reverse=True)  # the big ones first: every worker busy to the end
+    assert sizes[-1] == 1  # the last is a single game
+
+
+@pytest.mark.parametrize("cut", ["single games", "uneven", "one chunk"])
+def test_the_same_numbers_however_the_games_are_cut_into_chunks(standard, partner_six, pair, monkeypatch, cut):
+    def chunks(games, workers):
+        if cut == "single games":
+            return [runner.Chunk(i, i + 1) for i in range(games)]
+        if cut == "one chunk":
+            return [runner.Chunk(0, games)]
+        edges = [0, 1, 2, 9, 10, games]  # (16 games: 1, 1, 7, 1, 6)
+        return [runner.Chunk(a, b) for a, b in zip(edges, edges[1:])]
+
+    monkeypatch.setattr(runner, "chunks", chunks)
+    two = simulate([standard, partner_six], games=16, bots="random", seed=7, jobs=2)
+    assert dumps(two) == dumps(pair)
+    assert two.timings["games_cpu"] > 0 and len(two.timings["games_cpu_by_worker"]) <= 2
 
 
 def test_jobs_beside_other_threads_start_fresh_workers(standard):

@@ -2,8 +2,8 @@
 
 Starting worker processes costs seconds (a fresh interpreter, the package imported, the rulesets compiled),
 and a 200-game comparison on the Compare page takes about as long as that. So the app starts its workers once,
-in the background, when the Compare page is first opened (:func:`warm`), and every run with more than one
-process plays on them (:func:`thunee_dsl.simulation.runner.share_pool`). Each worker compiles a ruleset once
+in the background, when it starts (:func:`warm`, from ``editor/app.py``: the first run is warm too), and every
+run with more than one process plays on them, its games and then its focused replays (:func:`thunee_dsl.simulation.runner.share_pool`). Each worker compiles a ruleset once
 (the runner caches it by the hash of its merged source), so a second run of the same rulesets starts at once.
 
 A run keeps at most as many chunks queued as it has processes, so two browser tabs share the workers, and

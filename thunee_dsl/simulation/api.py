@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Callable, Sequence
 
 from thunee_dsl.model.ruleset import Ruleset
@@ -10,7 +11,7 @@ from thunee_dsl.simulation.compare import Comparison
 from thunee_dsl.simulation.coverage import FEWEST_TO_SHOW, rules_compared
 from thunee_dsl.simulation.focus import MAX_REPLAYS, MOST_REPLAYS, SECONDS, focus_all
 from thunee_dsl.simulation.play import resolve_bots, without_openings
-from thunee_dsl.simulation.runner import RulesetSpec, run_dask, run_local, run_processes
+from thunee_dsl.simulation.runner import RulesetSpec, Times, run_dask, run_local, run_processes, workers
 
 DEFAULT_MAX_DEALS = 500
 
@@ -49,37 +50,64 @@ def simulate(rulesets: Sequence[Ruleset], games: int, bots: str | Sequence[str] 
         raise ValueError(f"seed must be a whole number, got {seed!r}")
     mistakes = _rate("mistakes", mistakes)
     per_seat = resolve_bots(bots, rulesets)
-    if scheduler is not None:
-        for r in rulesets:
-            RulesetSpec.of(r)  # fail early when a ruleset cannot be sent
-        records = run_dask(rulesets, per_seat, seed, games, max_deals, scheduler, progress, mistakes)
-    elif jobs > 1 and games > 1:
-        for r in rulesets:
-            RulesetSpec.of(r)
-        records = run_processes(rulesets, per_seat, seed, games, max_deals, jobs, progress, mistakes)
-    else:
-        records = run_local(rulesets, per_seat, seed, games, max_deals, progress, mistakes)
-    results = [analyse(r, b, [game[i][0] for game in records], [game[i][1] for game in records])
-               for i, (r, b) in enumerate(zip(rulesets, per_seat))]
-    diffs = [differences(results[0], other) for other in results[1:]]
-    used = per_seat[0][0] if len({n for b in per_seat for n in b}) == 1 else list(per_seat[0])
-    compared = rules_compared(rulesets, results, games, used, mistakes)
-    focused = []
-    if focus:
+    if focus:  # (refused before any game is played)
         focus_replays = _positive("focus_replays", focus_replays)
         if focus_replays > MOST_REPLAYS:
             raise ValueError(f"focus_replays must be at most {MOST_REPLAYS:,}, got {focus_replays!r}")
         if focus_seconds is not None and (isinstance(focus_seconds, bool) or not isinstance(focus_seconds, (int, float))
                                           or focus_seconds < 0):
             raise ValueError(f"focus_seconds must be a number of seconds (or None), got {focus_seconds!r}")
-        focus_jobs = 1 if scheduler is not None else jobs  # (a Dask cluster: the replays run here)
-        focused = focus_all(rulesets, per_seat, records, compared, seed, jobs=focus_jobs, mistakes=mistakes,
-                            max_replays=focus_replays, seconds=focus_seconds, fewest=FEWEST_TO_SHOW,
-                            pool=focus_pool)
+    times = Times()
+    begun = time.perf_counter()
+    if scheduler is not None:
+        for r in rulesets:
+            RulesetSpec.of(r)  # fail early when a ruleset cannot be sent
+        records = run_dask(rulesets, per_seat, seed, games, max_deals, scheduler, progress, mistakes)
+        focused = _compare(rulesets, per_seat, records, games, seed, mistakes, focus, 1, focus_replays, focus_seconds,
+                           focus_pool, None, times, begun, progress)  # (a Dask cluster: the replays run here)
+    elif jobs > 1 and games > 1:
+        for r in rulesets:
+            RulesetSpec.of(r)
+        # one set of workers for the games and then the replays (a lent warm pool, or started for this run)
+        with workers(min(jobs, games)) as (pool, lender):
+            records = run_processes(rulesets, per_seat, seed, games, max_deals, jobs, progress, mistakes, times,
+                                    pool, lender)
+            focused = _compare(rulesets, per_seat, records, games, seed, mistakes, focus, jobs, focus_replays,
+                               focus_seconds, focus_pool or pool, None if focus_pool else lender, times, begun,
+                               progress)
+    else:
+        records = run_local(rulesets, per_seat, seed, games, max_deals, progress, mistakes, times)
+        focused = _compare(rulesets, per_seat, records, games, seed, mistakes, focus, 1, focus_replays, focus_seconds,
+                           focus_pool, None, times, begun, progress)
+    results, diffs, compared, focused = focused
     for result in results:  # (what the replays started from is not kept: it would triple the records' size)
         result.games = [without_openings(g) for g in result.games]
+    used = per_seat[0][0] if len({n for b in per_seat for n in b}) == 1 else list(per_seat[0])
+    times["total"] = time.perf_counter() - begun
     return Comparison(games=games, seed=seed, bots=used, max_deals=max_deals, rulesets=results, differences=diffs,
-                      mistakes=mistakes, rules_compared=compared, focused=focused)
+                      mistakes=mistakes, rules_compared=compared, focused=focused, timings=times)
+
+
+def _compare(rulesets, per_seat, records, games, seed, mistakes, focus, jobs, focus_replays, focus_seconds, pool,
+             lender, times, begun, progress=None):
+    """The statistics, their differences, the rules compared and the focused replays of the games played."""
+    times["games"] = time.perf_counter() - begun
+    begun = time.perf_counter()
+    results = [analyse(r, b, [game[i][0] for game in records], [game[i][1] for game in records])
+               for i, (r, b) in enumerate(zip(rulesets, per_seat))]
+    diffs = [differences(results[0], other) for other in results[1:]]
+    used = per_seat[0][0] if len({n for b in per_seat for n in b}) == 1 else list(per_seat[0])
+    compared = rules_compared(rulesets, results, games, used, mistakes)
+    times["analysis"] = time.perf_counter() - begun
+    focused = []
+    if focus:
+        begun = time.perf_counter()
+        focused = focus_all(rulesets, per_seat, records, compared, seed, jobs=jobs, mistakes=mistakes,
+                            max_replays=focus_replays, seconds=focus_seconds, fewest=FEWEST_TO_SHOW,
+                            pool=pool, lender=lender, times=times,
+                            between=None if progress is None else lambda: progress(games, games))
+        times["focus"] = time.perf_counter() - begun
+    return results, diffs, compared, focused
 
 
 def _positive(name: str, value) -> int:

@@ -30,6 +30,9 @@ class Comparison:
     mistakes: float = 0.0  # chance of an offence at each decision
     rules_compared: list[RuleDecided] = field(default_factory=list)  # rules that differ, deals each decided
     focused: list[Focused] = field(default_factory=list)  # focused replays of the rules that decided too few
+    #: where the run's time went (runner.Times: seconds by phase, the workers' CPU); not part of the result,
+    #: which depends only on the inputs (left out of to_json and of comparisons)
+    timings: dict = field(default_factory=dict, compare=False, repr=False)
 
     def focused_on(self, path: str) -> Focused | None:
         """The focused replays of the rule at ``path`` (None: it had none)."""

@@ -18,15 +18,17 @@ fire. So (a stratified estimate):
    (:func:`~thunee_dsl.game.replay.advance_to`); where B refuses one, B's bots play on from there.
 4. Each replay gives a paired difference of balls, B - A, for the announcer's team and for the others;
    replays go on (seeded, in batches, so the numbers are the same whatever the number of processes) until the
-   rule has changed the balls :data:`ENOUGH` times or the budget (:data:`MAX_REPLAYS`, :data:`SECONDS`) is
-   spent. The mean per announcement (a t interval over the replays, zeros included) times the
+   rule has changed the balls :data:`ENOUGH` times, or :data:`EARLY` times every time the same way, or the
+   budget (:data:`MAX_REPLAYS`, :data:`SECONDS`) is spent. The mean per announcement (a t interval over the replays, zeros included) times the
    announcement's rate in the games is the effect per deal.
 """
 
 from __future__ import annotations
 
+import os
 import random
 import time
+from collections import deque
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
@@ -49,6 +51,11 @@ from thunee_dsl.simulation.stats import Estimate, mean_interval
 #: over n replays is k d / n and its standard error about d sqrt(k) / n, so the interval leaves out zero from
 #: k = 4 on; twice that leaves room for replays that go the other way.
 ENOUGH = 8
+#: ... or once it has changed them this many times, every time the same way for each team (a partner catch
+#: costs the opponents 2 balls less every time): six changes alike in sign by chance alone, were the rule
+#: as likely to move the balls one way as the other, have probability 2 / 2**6 = 1/32, so stopping there
+#: does not make chance look like a difference more often than the 95% interval allows (with four, 1/8 would).
+EARLY = 6
 #: The budget: at most this many replays. A time budget (no new batch after so many seconds) is there on
 #: request only: by default the numbers depend on the inputs alone, never on how fast the machine is.
 MAX_REPLAYS = 3000
@@ -58,6 +65,9 @@ SECONDS = None
 #: Replays are run and counted in batches of this many: the stopping rule looks only at whole batches, so
 #: the numbers do not depend on how a batch is shared among processes (a time budget spent aside).
 BATCH = 100
+#: Replays in one task sent to a worker process: a batch is cut in a few, and a few more than the workers
+#: are kept queued (the next batch's too), so no worker waits for the others at the end of each batch.
+TASKS_A_WORKER_A_BATCH = 2
 #: Draws of the unseen cards tried for one replay before it is given up.
 DRAWS = 8
 
@@ -272,6 +282,13 @@ class Replayer:
         play_deal_out(game, players, slips)
 
 
+def replay_range_timed(task: tuple) -> tuple[int, float, list[Replay | None]]:
+    """:func:`replay_range`, with the worker's process id and the CPU seconds it took."""
+    begun = time.process_time()
+    out = replay_range(task)
+    return os.getpid(), time.process_time() - begun, out
+
+
 def replay_range(task: tuple) -> list[Replay | None]:
     """Replays ``start .. stop - 1`` (a worker's share of a batch): the rulesets come as specs."""
     from thunee_dsl.simulation.runner import compiled
@@ -439,9 +456,11 @@ def interval_said(e: Estimate | None) -> str:
 
 def focus_rule(a: Ruleset, b: Ruleset, games: Sequence[GameRecord], path: str, change: str, counters,
                bots_a, bots_b, seed: int, decided: int = 0, jobs: int = 1, mistakes: float = 0.0,
-               max_replays: int = MAX_REPLAYS, seconds: float | None = SECONDS, pool=None) -> Focused:
+               max_replays: int = MAX_REPLAYS, seconds: float | None = SECONDS, pool=None, times=None,
+               between=None) -> Focused:
     """Focused replays of the rule at ``path`` (B against A) from the deals of A's ``games`` in which its
-    parent was announced. ``seconds`` None: no time budget (the numbers then depend only on the inputs)."""
+    parent was announced. ``seconds`` None: no time budget (the numbers then depend only on the inputs).
+    ``times``: a :class:`~thunee_dsl.simulation.runner.Times` to count the replays' CPU in."""
     deals = sum(len(g.deals) for g in games)
     parent, reason = parent_of(path, a, b)
     out = Focused(change, path, parent, reason, deals=deals, decided=decided, max_replays=max_replays,
@@ -457,39 +476,37 @@ def focus_rule(a: Ruleset, b: Ruleset, games: Sequence[GameRecord], path: str, c
         return out
     started = time.monotonic()
     results: list[Replay] = []
-    local = None
-    specs = None
+    changed = 0
+    out.stopped = "replays"
     if jobs > 1 and pool is not None:
         from thunee_dsl.simulation.runner import RulesetSpec
 
         specs = (RulesetSpec.of(a), RulesetSpec.of(b))
+        task = (specs, bots_a, bots_b, seed, path, tuple(counters), found, mistakes)
+        batches = _batches_on(pool, jobs, task, max_replays, times)
     else:
-        local = Replayer(a, b, bots_a, bots_b, seed, path, counters, found, mistakes)
+        batches = _batches_here(Replayer(a, b, bots_a, bots_b, seed, path, counters, found, mistakes), max_replays,
+                                times)
     done = 0
-    changed = 0
-    out.stopped = "replays"
-    while done < max_replays:
-        stop = min(max_replays, done + BATCH)
-        if local is not None:
-            batch = [local.one(n) for n in range(done, stop)]
-        else:
-            share = -(-(stop - done) // jobs)
-            tasks = [(specs, bots_a, bots_b, seed, path, tuple(counters), found, mistakes, s, min(stop, s + share))
-                     for s in range(done, stop, share)]
-            batch = [r for part in pool.map(replay_range, tasks) for r in part]
-        done = stop
-        for r in batch:
-            if r is None:
-                out.failed += 1
-            else:
-                results.append(r)
-                changed += r.changed
-        if changed >= ENOUGH and done >= min(len(found), max_replays):
-            out.stopped = "enough"
-            break
-        if seconds is not None and time.monotonic() - started > seconds:
-            out.stopped = "time"
-            break
+    try:
+        for batch in batches:
+            done += len(batch)
+            for r in batch:
+                if r is None:
+                    out.failed += 1
+                else:
+                    results.append(r)
+                    changed += r.changed
+            if done >= min(len(found), max_replays) and settled(results, changed):
+                out.stopped = "enough"
+                break
+            if seconds is not None and time.monotonic() - started > seconds:
+                out.stopped = "time"
+                break
+            if between is not None:
+                between()
+    finally:
+        batches.close()  # (the batches sent ahead to the workers are dropped)
     out.seconds = time.monotonic() - started
     out.replays = len(results)
     out.fired = sum(r.fired for r in results)
@@ -507,19 +524,77 @@ def focus_rule(a: Ruleset, b: Ruleset, games: Sequence[GameRecord], path: str, c
     return out
 
 
+def settled(results: Sequence[Replay], changed: int) -> bool:
+    """Enough replays (whole batches only, so the numbers do not depend on the processes): the rule has changed
+    the balls :data:`ENOUGH` times, or :data:`EARLY` times each the same way for each team."""
+    if changed >= ENOUGH:
+        return True
+    if changed < EARLY:
+        return False
+    moved = [r for r in results if r.changed]
+    return len({_sign(r.own) for r in moved}) == 1 and len({_sign(r.others) for r in moved}) == 1
+
+
+def _sign(x: int) -> int:
+    return (x > 0) - (x < 0)
+
+
+def _batches_here(replayer: Replayer, max_replays: int, times=None):
+    """The batches of replays, one after the other, in this process."""
+    for start in range(0, max_replays, BATCH):
+        begun = time.process_time()
+        batch = [replayer.one(n) for n in range(start, min(max_replays, start + BATCH))]
+        if times is not None:
+            times.worker("focus", os.getpid(), time.process_time() - begun)
+        yield batch
+
+
+def _batches_on(pool, jobs: int, task: tuple, max_replays: int, times=None):
+    """The batches of replays, in order, played on ``pool``: each batch cut in tasks, and tasks of the batches
+    after it kept queued, so that the workers never wait for each other; what is queued when the caller stops
+    (closes this generator) is dropped (a task under way finishes, unread)."""
+    size = max(1, -(-BATCH // (jobs * TASKS_A_WORKER_A_BATCH)))
+    tasks = ((start, min(end, start + size)) for first in range(0, max_replays, BATCH)  # (never across a batch)
+             for end in [min(max_replays, first + BATCH)] for start in range(first, end, size))
+    queued: deque = deque()  # (start, stop, future), in order
+
+    def fill():
+        while len(queued) < jobs * TASKS_A_WORKER_A_BATCH + jobs:
+            start, stop = next(tasks, (None, None))
+            if start is None:
+                return
+            queued.append((start, stop, pool.submit(replay_range_timed, task + (start, stop))))
+
+    try:
+        for first in range(0, max_replays, BATCH):
+            end = min(max_replays, first + BATCH)
+            batch: list = []
+            while len(batch) < end - first:
+                fill()
+                start, stop, future = queued.popleft()
+                pid, cpu, replays = future.result()
+                if times is not None:
+                    times.worker("focus", pid, cpu)
+                batch += replays
+            yield batch
+    finally:
+        for _, _, future in queued:
+            future.cancel()
+
+
 def focus_all(rulesets: Sequence[Ruleset], per_seat, records, rules, seed: int, jobs: int = 1,
               mistakes: float = 0.0, max_replays: int = MAX_REPLAYS, seconds: float | None = SECONDS,
-              fewest: int = 4, pool=None) -> list[Focused]:
+              fewest: int = 4, pool=None, times=None, lender=None, between=None) -> list[Focused]:
     """Focused replays for every rule that differs (``rules``: :class:`~thunee_dsl.simulation.coverage.
     RuleDecided`) and decided fewer than ``fewest`` deals in the games; against the first ruleset's games
     (``records[i][0]``: game i under ruleset 0). The time budget is for all of them together. ``pool``: an
-    executor to run them in (a warm pool of the app's); None: one of ``jobs`` processes made for them when
-    ``jobs`` > 1."""
+    executor to run them in (the run's workers, or a warm pool of the app's: ``lender`` is told if a worker
+    dies); None: one of ``jobs`` processes made for them when ``jobs`` > 1. ``between()`` is called after each
+    batch (a run's progress report: a cancel raises from it)."""
     wanted = [r for r in rules if r.counters and r.most < fewest]
     if not wanted or len(rulesets) < 2:
         return []
     games_a = [game[0][0] for game in records]
-    lender = None
     if pool is None and jobs > 1:  # the workers a long-lived program (the app) lends its runs, if any
         from thunee_dsl.simulation.runner import lent_pool
 
@@ -545,7 +620,7 @@ def focus_all(rulesets: Sequence[Ruleset], per_seat, records, rules, seed: int, 
             left = None if seconds is None else max(0.0, seconds - (time.monotonic() - started))
             found = focus_rule(rulesets[0], other, games_a, rule.path, rule.change, rule.counters,
                                per_seat[0], bots_b, seed, decided=rule.most, jobs=jobs, mistakes=mistakes,
-                               max_replays=max_replays, seconds=left, pool=pool)
+                               max_replays=max_replays, seconds=left, pool=pool, times=times, between=between)
             found.budget_seconds = seconds  # (the budget of them all, as asked for)
             out.append(found)
         if out:
@@ -584,5 +659,5 @@ def _ruleset_with(rulesets, per_seat, rule):
     return None
 
 
-__all__ = ["MOST_REPLAYS", "BATCH", "ENOUGH", "balls_said", "interval_said", "signed", "times_said", "MAX_REPLAYS", "SECONDS", "Focused", "Parent", "Spot", "focus_all", "focus_rule",
+__all__ = ["MOST_REPLAYS", "BATCH", "EARLY", "ENOUGH", "balls_said", "interval_said", "signed", "times_said", "MAX_REPLAYS", "SECONDS", "Focused", "Parent", "Spot", "focus_all", "focus_rule",
            "parent_of", "spots"]

@@ -10,11 +10,13 @@ the hash of its merged source).
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import multiprocessing
 import os
 import threading
+import time
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
@@ -76,6 +78,27 @@ def play_chunk(specs: Sequence[RulesetSpec], bots: Sequence[Sequence[str]], seed
     return play_range(rulesets, bots, seed, max_deals, chunk.start, chunk.stop, mistakes=mistakes)
 
 
+def play_chunk_timed(specs, bots, seed: int, max_deals: int, chunk: Chunk, mistakes: float = 0.0):
+    """:func:`play_chunk`, with the worker's process id and the CPU seconds the chunk took (for the run's
+    breakdown: :class:`Times`)."""
+    begun = time.process_time()
+    games = play_chunk(specs, bots, seed, max_deals, chunk, mistakes)
+    return os.getpid(), time.process_time() - begun, games
+
+
+class Times(dict):
+    """Where a run's time went, in seconds (``Comparison.timings``; not part of the result, which depends only
+    on the inputs): wall time by phase, and the CPU the workers spent, by process."""
+
+    def add(self, key: str, seconds: float) -> None:
+        self[key] = self.get(key, 0.0) + seconds
+
+    def worker(self, phase: str, pid: int, cpu: float) -> None:
+        self.setdefault(f"{phase}_cpu_by_worker", {})
+        self[f"{phase}_cpu_by_worker"][pid] = self[f"{phase}_cpu_by_worker"].get(pid, 0.0) + cpu
+        self.add(f"{phase}_cpu", cpu)
+
+
 def play_range(rulesets: Sequence[Ruleset], bots, seed: int, max_deals: int, start: int, stop: int,
                on_game: Callable[[], None] | None = None, mistakes: float = 0.0) -> list[list[Played]]:
     out = []
@@ -87,14 +110,25 @@ def play_range(rulesets: Sequence[Ruleset], bots, seed: int, max_deals: int, sta
     return out
 
 
+#: The most games in one chunk (a chunk is the unit a cancel waits for, and progress is reported by).
+MOST_IN_A_CHUNK = 25
+
+
 def chunks(games: int, workers: int) -> list[Chunk]:
-    """Consecutive ranges of games, small enough to keep every worker busy to the end."""
-    size = max(1, min(25, games // max(1, workers * 8)))
-    return [Chunk(i, min(games, i + size)) for i in range(0, games, size)]
+    """Consecutive ranges of games, shrinking towards the end (a third of what is left shared among the
+    workers, at most :data:`MOST_IN_A_CHUNK`, down to single games), so that every worker is busy to the end:
+    games differ in length, and a big chunk last would leave the other workers idle while it finishes."""
+    out = []
+    start = 0
+    while start < games:
+        size = max(1, min(MOST_IN_A_CHUNK, (games - start) // max(1, workers * 3)))
+        out.append(Chunk(start, start + size))
+        start += size
+    return out
 
 
 def run_local(rulesets, bots, seed, games, max_deals, progress: Progress | None,
-              mistakes: float = 0.0) -> list[list[Played]]:
+              mistakes: float = 0.0, times: Times | None = None) -> list[list[Played]]:
     done = [0]
 
     def tick():
@@ -102,7 +136,12 @@ def run_local(rulesets, bots, seed, games, max_deals, progress: Progress | None,
         if progress is not None:
             progress(done[0], games)
 
-    return play_range(rulesets, bots, seed, max_deals, 0, games, on_game=tick, mistakes=mistakes)
+    begun = time.process_time()
+    try:
+        return play_range(rulesets, bots, seed, max_deals, 0, games, on_game=tick, mistakes=mistakes)
+    finally:
+        if times is not None:
+            times.worker("games", os.getpid(), time.process_time() - begun)
 
 
 def _context():
@@ -120,37 +159,63 @@ def _context():
     return multiprocessing.get_context("spawn")
 
 
-def run_processes(rulesets, bots, seed, games, max_deals, jobs, progress: Progress | None, mistakes: float = 0.0):
+def run_processes(rulesets, bots, seed, games, max_deals, jobs, progress: Progress | None, mistakes: float = 0.0,
+                  times: Times | None = None, pool=None, lender: SharedPool | None = None):
+    """The games on ``jobs`` worker processes: ``pool``'s (from :func:`workers`; ``lender``: the pool is lent,
+    shared with other runs), or ones started for this call and stopped after it."""
     specs = [RulesetSpec.of(r) for r in rulesets]
     parts = chunks(games, jobs)
-    shared, lender = lent_pool(jobs)
-    if shared is not None:
-        return _run_on_shared(lender, shared, specs, bots, seed, games, max_deals, jobs, parts, progress, mistakes)
+    times = Times() if times is None else times
+    if pool is None:
+        with workers(min(jobs, len(parts))) as (pool, lender):
+            return run_processes(rulesets, bots, seed, games, max_deals, jobs, progress, mistakes, times, pool,
+                                 lender)
+    if lender is not None:
+        return _run_on_shared(lender, pool, specs, bots, seed, games, max_deals, jobs, parts, progress, mistakes,
+                              times)
     results: dict[int, list[list[Played]]] = {}
     done = 0
-    pool = ProcessPoolExecutor(max_workers=min(jobs, len(parts)), mp_context=_context())
-    _POOLS[pool] = os.getpid()
-    try:
-        pending = {pool.submit(play_chunk, specs, bots, seed, max_deals, c, mistakes): c for c in parts}
-        while pending:
-            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
-            for future in finished:
-                done = _take(results, pending.pop(future), future, done, games, progress)
-    except BaseException:
-        stop_pool(pool)  # cancelled (or failed): the games still to play are dropped, the workers stopped
-        raise
-    else:
-        # every chunk is in: nothing left to cancel (and shutdown(cancel_futures=True) of a pool whose work
-        # is done can hang in Python 3.11, waiting for workers never told to stop)
-        pool.shutdown(wait=True)
-    finally:
-        _POOLS.pop(pool, None)
+    pending = {pool.submit(play_chunk_timed, specs, bots, seed, max_deals, c, mistakes): c for c in parts}
+    while pending:
+        finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+        for future in finished:
+            done = _take(results, pending.pop(future), future, done, games, progress, times)
     return [game for c in parts for game in results[c.start]]
 
 
-def _take(results: dict, chunk: Chunk, future, done: int, games: int, progress: Progress | None) -> int:
-    """A finished chunk's games put in their place; the games done so far (reported to ``progress``)."""
-    results[chunk.start] = future.result()
+@contextlib.contextmanager
+def workers(jobs: int):
+    """The worker processes of one run, as ``(executor, lender)``: the pool a long-lived program lends
+    (:func:`share_pool`; left running), or ``jobs`` processes started now and stopped when the run ends -- at
+    once, dropping what is queued, if it ends by an exception (a cancel)."""
+    shared, lender = lent_pool(jobs)
+    if shared is not None:
+        yield shared, lender
+        return
+    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=_context())
+    _POOLS[pool] = os.getpid()
+    try:
+        yield pool, None
+    except BaseException:
+        stop_pool(pool)  # cancelled (or failed): the work still to do is dropped, the workers stopped
+        raise
+    else:
+        # all done: nothing left to cancel (and shutdown(cancel_futures=True) of a pool whose work is done
+        # can hang in Python 3.11, waiting for workers never told to stop)
+        pool.shutdown(wait=True)
+    finally:
+        _POOLS.pop(pool, None)
+
+
+def _take(results: dict, chunk: Chunk, future, done: int, games: int, progress: Progress | None,
+          times: Times | None = None) -> int:
+    """A finished chunk's games put in their place; the games done so far (reported to ``progress``).
+    With ``times``, the future is :func:`play_chunk_timed`'s and its CPU is counted there."""
+    if times is None:
+        results[chunk.start] = future.result()
+    else:
+        pid, cpu, results[chunk.start] = future.result()
+        times.worker("games", pid, cpu)
     done += chunk.stop - chunk.start
     if progress is not None:
         progress(done, games)
@@ -187,7 +252,8 @@ def lent_pool(jobs: int):
     return (pool, _SHARED) if pool is not None else (None, None)
 
 
-def _run_on_shared(lender: SharedPool, pool, specs, bots, seed, games, max_deals, jobs, parts, progress, mistakes):
+def _run_on_shared(lender: SharedPool, pool, specs, bots, seed, games, max_deals, jobs, parts, progress, mistakes,
+                   times: Times):
     """The chunks on a pool other runs share: at most ``jobs`` of this run's chunks queued or under way at a
     time (the run's share of the workers, and a cancel drops nothing but those), the workers never stopped
     (a chunk under way when the run is cancelled finishes and is thrown away)."""
@@ -199,10 +265,10 @@ def _run_on_shared(lender: SharedPool, pool, specs, bots, seed, games, max_deals
         while todo or pending:
             while todo and len(pending) < jobs:
                 chunk = todo.pop()
-                pending[pool.submit(play_chunk, specs, bots, seed, max_deals, chunk, mistakes)] = chunk
+                pending[pool.submit(play_chunk_timed, specs, bots, seed, max_deals, chunk, mistakes)] = chunk
             finished, _ = wait(pending, return_when=FIRST_COMPLETED)
             for future in sorted(finished, key=lambda f: pending[f].start):
-                done = _take(results, pending.pop(future), future, done, games, progress)
+                done = _take(results, pending.pop(future), future, done, games, progress, times)
     except BrokenProcessPool:
         lender.broken(pool)
         raise
