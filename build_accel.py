@@ -124,31 +124,37 @@ class _quiet:
         self.file.close()
 
 
-def compile_one(name: str, sources: list[str], digest: str) -> tuple[str, str | None, str]:
-    """Compile one module (in a worker process): (name, its binary relative to build/accel or None, log)."""
-    os.chdir(ROOT)
+def compile_module(name: str, source: str, work: Path) -> Path:
+    """Compile the Python file ``source`` as module ``name`` inside the folder ``work`` (its C file, objects
+    and the compiler's output, in ``work/build.log``): the binary's path. Raises when it does not compile."""
     from Cython.Build import cythonize
     from Cython.Compiler import Options
     from setuptools import Distribution, Extension
     from setuptools.command.build_ext import build_ext
 
     Options.emit_code_comments = False  # smaller C files
+    with _quiet(work / "build.log"):
+        [ext] = cythonize([Extension(name, [source], extra_compile_args=CFLAGS)],
+                          build_dir=str(work / "c"), compiler_directives=DIRECTIVES, force=True, quiet=True)
+        cmd = build_ext(Distribution({"ext_modules": [ext]}))
+        cmd.build_lib, cmd.build_temp = str(work / "lib"), str(work / "temp")
+        cmd.ensure_finalized()
+        cmd.run()
+    return work / "lib" / cmd.get_ext_filename(name)
+
+
+def compile_one(name: str, sources: list[str], digest: str) -> tuple[str, str | None, str]:
+    """Compile one module (in a worker process): (name, its binary relative to build/accel or None, log)."""
+    os.chdir(ROOT)  # sources relative to the root: tracebacks name them so
     work = Path(tempfile.mkdtemp(prefix=name + ".", dir=ACCEL / "tmp"))
-    log = work / "build.log"
     try:
-        with _quiet(log):
-            [ext] = cythonize([Extension(name, [sources[0]], extra_compile_args=CFLAGS)],
-                              build_dir=str(work / "c"), compiler_directives=DIRECTIVES, force=True, quiet=True)
-            cmd = build_ext(Distribution({"ext_modules": [ext]}))
-            cmd.build_lib, cmd.build_temp = str(work / "lib"), str(work / "temp")
-            cmd.ensure_finalized()
-            cmd.run()
-        built = work / "lib" / cmd.get_ext_filename(name)
-        binary = Path("lib", digest[:16], cmd.get_ext_filename(name))
+        built = compile_module(name, sources[0], work)
+        binary = Path("lib", digest[:16], built.relative_to(work / "lib"))
         (ACCEL / binary).parent.mkdir(parents=True, exist_ok=True)
         os.replace(built, ACCEL / binary)  # a new file: a process that loaded an older binary keeps it
         return name, binary.as_posix(), ""
     except BaseException as error:  # noqa: BLE001 - this module stays Python; the others go on
+        log = work / "build.log"
         text = log.read_text(errors="replace") if log.is_file() else ""
         return name, None, f"{text}\n{type(error).__name__}: {error}"
     finally:
@@ -188,9 +194,6 @@ def build(jobs: int, force: bool) -> str:
         import setuptools  # noqa: F401
     except ImportError as error:
         return f"compiled build: skipped ({error.name} is not installed): the pure Python modules are used"
-    problem = compiler_problem()
-    if problem:
-        return f"compiled build: skipped (no working C compiler: {problem}): the pure Python modules are used"
     key = build_key()
     modules = hot_modules()
     digests = {name: source_hash([str(ROOT / s) for s in sources]) for name, sources in modules.items()}
@@ -201,6 +204,9 @@ def build(jobs: int, force: bool) -> str:
     if not todo:
         write_manifest(key, entries)
         return f"compiled build: {len(entries)} modules up to date (build/accel)"
+    problem = compiler_problem()
+    if problem:
+        return f"compiled build: skipped (no working C compiler: {problem}): the pure Python modules are used"
     (ACCEL / "tmp").mkdir(parents=True, exist_ok=True)
     start = time.perf_counter()
     failed = []
