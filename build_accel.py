@@ -43,6 +43,8 @@ HOT = [
     "thunee_dsl/players/*.py",
     "thunee_dsl/simulation/play.py",
     "thunee_dsl/model/quantities.py",
+    "thunee_dsl/model/cards.py",  # iter_cards, total_points: the bots call them in their inner loops
+    "thunee_dsl/model/ruleset.py",  # the compiled ruleset's look-ups (declaration_by_verb, hand_size ...)
     "thunee_dsl/formula/compiler.py",
 ]
 
