@@ -26,6 +26,11 @@ import shutil
 import sys
 import tempfile
 import time
+
+try:
+    import fcntl
+except ImportError:  # Windows: no lock (one build at a time is then up to the user)
+    fcntl = None
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
@@ -166,7 +171,7 @@ def compile_one(name: str, sources: list[str], digest: str) -> tuple[str, str | 
 def write_manifest(key: str, entries: dict[str, tuple[str, str, list[str]]]) -> None:
     lines = [FORMAT, f"suffix {EXTENSION_SUFFIXES[0]}", f"key {key}"]
     lines += ["\t".join([name, digest, binary, *sources]) for name, (digest, binary, sources) in sorted(entries.items())]
-    tmp = ACCEL / (MANIFEST + ".tmp")
+    tmp = ACCEL / f"{MANIFEST}.{os.getpid()}.tmp"
     tmp.write_text("\n".join(lines) + "\n", encoding="utf-8")
     os.replace(tmp, ACCEL / MANIFEST)
     # binaries no entry names any more (their source changed): a running process keeps its open copy
@@ -242,7 +247,11 @@ def main() -> None:
         print("compiled build: removed (the pure Python modules are used)")
         return
     try:
-        print(build(args.jobs, args.force), flush=True)
+        ACCEL.mkdir(parents=True, exist_ok=True)
+        with open(ACCEL / ".lock", "w") as lock:
+            if fcntl is not None:
+                fcntl.flock(lock, fcntl.LOCK_EX)  # one build at a time (make and a test may both start one)
+            print(build(args.jobs, args.force), flush=True)
     except Exception as error:  # noqa: BLE001 - setup must go on without the compiled build
         print(f"compiled build: skipped ({type(error).__name__}: {error}): the pure Python modules are used", flush=True)
 

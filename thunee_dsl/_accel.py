@@ -66,7 +66,9 @@ class CompiledFinder:
 
     def find_spec(self, fullname, path=None, target=None):
         entry = self.modules.get(fullname)
-        if entry is None:
+        if entry is None or fullname in self.loaded:
+            # (imported again after it left sys.modules, as Streamlit's watcher does: a binary module is
+            # initialised once a process and would come back as the old module; the source gives a new one)
             return None
         digest, binary, sources = entry
         try:
@@ -92,6 +94,10 @@ def install() -> None:
     global _finder
     if _finder is not None or os.environ.get(PURE_ENV, "") not in ("", "0"):
         return
+    for finder in sys.meta_path:
+        if type(finder).__name__ == "CompiledFinder" and hasattr(finder, "loaded"):
+            _finder = finder  # thunee_dsl imported afresh (after sys.modules lost it): the finder stays one
+            return
     modules = read_manifest()
     if modules:
         _finder = CompiledFinder(modules)

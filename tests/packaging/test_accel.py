@@ -197,3 +197,19 @@ def test_the_manifest_reader_takes_only_its_own_format(tmp_path):
         f"{_accel.FORMAT}\nsuffix {EXTENSION_SUFFIXES[0]}\nkey k\nx.y\tabc\tlib/ab/x/y.so\tx/y.py\n", encoding="utf-8")
     assert _accel.read_manifest(str(accel)) == {
         "x.y": ("abc", str(accel / "lib/ab/x/y.so"), [str(tmp_path / "x/y.py")])}
+
+
+def test_a_module_imported_again_after_leaving_sys_modules_comes_from_its_source(built):
+    """Streamlit's watcher pops modules from sys.modules and the next run imports them again: a binary
+    module cannot be initialised twice in one process (it would come back as the old module), so the
+    second import is the source's, a new module with new classes, as in a pure run."""
+    code = ("import sys, thunee_dsl.model.ruleset as first\n"
+            "for name in [m for m in sys.modules if m.split('.')[0] == 'thunee_dsl']:\n"
+            "    sys.modules.pop(name)\n"
+            "import thunee_dsl.model.ruleset as second\n"
+            "print(first.__file__); print(second.__file__); print(second.Ruleset is not first.Ruleset)\n"
+            "print(sum(type(f).__name__ == 'CompiledFinder' for f in sys.meta_path))")
+    first, second, new_class, finders = run(code).splitlines()
+    assert first.endswith(EXTENSION_SUFFIXES[0])
+    assert second == str(ROOT / "thunee_dsl" / "model" / "ruleset.py") and new_class == "True"
+    assert finders == "1"
