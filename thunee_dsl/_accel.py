@@ -76,17 +76,39 @@ class CompiledFinder:
                 return None  # edited since the build (or the binary is gone): the .py, found as usual
         except OSError:
             return None
-        from importlib.machinery import ExtensionFileLoader
         from importlib.util import spec_from_file_location
 
         self.loaded.append(fullname)
-        return spec_from_file_location(fullname, binary, loader=ExtensionFileLoader(fullname, binary))
+        return spec_from_file_location(fullname, binary, loader=_loader_class()(fullname, binary, sources[0]))
 
     def invalidate_caches(self):
         pass
 
 
 _finder: CompiledFinder | None = None
+_loader = None
+
+
+def _loader_class():
+    """ExtensionFileLoader, but the module's ``__file__`` is its source: what the binary is the compiled form
+    of (code finding files beside its module, ``inspect`` and tests reading the source keep working);
+    ``__loader__.path`` and ``__spec__.origin`` are the binary."""
+    global _loader
+    if _loader is None:
+        from importlib.machinery import ExtensionFileLoader
+
+        class CompiledLoader(ExtensionFileLoader):
+            def __init__(self, name, path, source):
+                super().__init__(name, path)
+                self.source = source
+
+            def create_module(self, spec):
+                module = super().create_module(spec)
+                module.__file__ = self.source
+                return module
+
+        _loader = CompiledLoader
+    return _loader
 
 
 def install() -> None:

@@ -61,13 +61,16 @@ def test_every_hot_module_compiles(built):
 
 def test_the_compiled_modules_are_imported_and_pure_forces_python(built):
     code = ("import thunee_dsl, thunee_dsl._accel as a, thunee_dsl.game.deal as d, thunee_dsl.game as g; "
-            "print(d.__file__); print(g.__file__); print(len(a.compiled_modules())); print(a.describe())")
-    deal, package, count, line = run(code).splitlines()
-    assert deal.endswith(EXTENSION_SUFFIXES[0]) and "build/accel/lib/" in deal
+            "print(d.__loader__.path); print(d.__file__); print(g.__file__); print(len(a.compiled_modules())); "
+            "print(a.describe())")
+    source = str(ROOT / "thunee_dsl" / "game" / "deal.py")
+    binary, file, package, count, line = run(code).splitlines()
+    assert binary.endswith(EXTENSION_SUFFIXES[0]) and "build/accel/lib/" in binary
+    assert file == source  # __file__ names what the binary is the compiled form of
     assert package.endswith("__init__.py")  # packages stay Python
     assert int(count) > 5 and line.startswith("compiled build (")
-    deal, package, count, line = run(code, pure=True).splitlines()
-    assert deal == str(ROOT / "thunee_dsl" / "game" / "deal.py")
+    binary, file, package, count, line = run(code, pure=True).splitlines()
+    assert binary == file == source
     assert count == "0" and line == "pure Python (THUNEE_DSL_PURE=1)"
 
 
@@ -124,7 +127,7 @@ def copy_project(built: dict, to: Path, with_build: bool) -> Path:
 def test_an_edited_source_is_imported_not_its_old_binary(built, tmp_path):
     project = copy_project(built, tmp_path, with_build=True)
     code = ("import thunee_dsl.game.concede as c, thunee_dsl.game.deal as d; "
-            "print(c.__file__); print(d.__file__); print(getattr(c, 'EDITED', None))")
+            "print(c.__loader__.path); print(d.__loader__.path); print(getattr(c, 'EDITED', None))")
     concede, deal, edited = run(code, cwd=project).splitlines()
     assert concede.endswith(EXTENSION_SUFFIXES[0]) and str(project) in concede and edited == "None"
     with open(project / "thunee_dsl" / "game" / "concede.py", "a", encoding="utf-8") as f:
@@ -141,7 +144,7 @@ def test_an_edited_source_is_imported_not_its_old_binary(built, tmp_path):
 
 def test_a_removed_binary_or_a_build_for_another_python_is_not_used(built, tmp_path):
     project = copy_project(built, tmp_path, with_build=True)
-    code = "import thunee_dsl.game.deal as d; print(d.__file__)"
+    code = "import thunee_dsl.game.deal as d; print(d.__loader__.path)"
     modules = _accel.read_manifest(str(project / "build" / "accel"))
     os.remove(modules["thunee_dsl.game.deal"][1])
     assert run(code, cwd=project).strip() == str(project / "thunee_dsl" / "game" / "deal.py")
@@ -159,7 +162,7 @@ def test_without_a_build_every_module_imports(tmp_path):
     project = copy_project({}, tmp_path, with_build=False)
     out = run("import pkgutil, importlib, thunee_dsl, thunee_dsl._accel as a\n"
               "names = [m.name for m in pkgutil.walk_packages(thunee_dsl.__path__, 'thunee_dsl.') if not m.name.endswith('__main__')]\n"
-              "files = [importlib.import_module(n).__file__ for n in names]\n"
+              "files = [importlib.import_module(n).__loader__.path for n in names]\n"
               "print(len(names), all(f.endswith('.py') for f in files), a.compiled_modules())", cwd=project)
     count, all_python, compiled = out.split(maxsplit=2)
     assert int(count) > 40 and all_python == "True" and compiled.strip() == "[]"
@@ -207,7 +210,7 @@ def test_a_module_imported_again_after_leaving_sys_modules_comes_from_its_source
             "for name in [m for m in sys.modules if m.split('.')[0] == 'thunee_dsl']:\n"
             "    sys.modules.pop(name)\n"
             "import thunee_dsl.model.ruleset as second\n"
-            "print(first.__file__); print(second.__file__); print(second.Ruleset is not first.Ruleset)\n"
+            "print(first.__loader__.path); print(second.__loader__.path); print(second.Ruleset is not first.Ruleset)\n"
             "print(sum(type(f).__name__ == 'CompiledFinder' for f in sys.meta_path))")
     first, second, new_class, finders = run(code).splitlines()
     assert first.endswith(EXTENSION_SUFFIXES[0])
