@@ -229,7 +229,8 @@ def build(jobs: int, force: bool) -> str:
                 entries[name] = (digests[name], binary, modules[name])
     write_manifest(key, entries)
     shutil.rmtree(ACCEL / "tmp", ignore_errors=True)
-    line = (f"compiled build: {len(todo) - len(failed)} modules compiled in {time.perf_counter() - start:.0f} s "
+    done = len(todo) - len(failed)
+    line = (f"compiled build: {done} module{'s' if done != 1 else ''} compiled in {time.perf_counter() - start:.0f} s "
             f"(-j {jobs}), {len(entries)} of {len(modules)} in build/accel")
     if failed:
         line += f"; {len(failed)} did not compile and run as Python ({', '.join(sorted(failed))}: see {LOG.relative_to(ROOT)})"
