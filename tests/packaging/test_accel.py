@@ -216,3 +216,27 @@ def test_a_module_imported_again_after_leaving_sys_modules_comes_from_its_source
     assert first.endswith(EXTENSION_SUFFIXES[0])
     assert second == str(ROOT / "thunee_dsl" / "model" / "ruleset.py") and new_class == "True"
     assert finders == "1"
+
+
+def test_a_module_that_does_not_compile_runs_as_python_and_the_others_stay_compiled(built, tmp_path):
+    """Valid Python that Cython refuses (a __future__ feature it does not know), added to the hot modules:
+    the line names it, its log says why, it imports from its source, the rest of the build is kept."""
+    project = copy_project(built, tmp_path, with_build=True)
+    shutil.copy(ROOT / "build_accel.py", project)
+    (project / "thunee_dsl" / "game" / "zz_probe.py").write_text(
+        "from __future__ import barry_as_FLUFL\nX = 1\n", encoding="utf-8")
+    env = {k: v for k, v in os.environ.items() if k != _accel.PURE_ENV}
+    done = subprocess.run([sys.executable, str(project / "build_accel.py")], cwd=project, env=env,
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    line = done.stdout.strip()
+    assert line.startswith("compiled build: 0 modules compiled in ") and "\n" not in line
+    assert line.endswith("1 did not compile and run as Python (thunee_dsl.game.zz_probe: see build/accel/build.log)")
+    assert "barry_as_FLUFL" in (project / "build" / "accel" / "build.log").read_text(encoding="utf-8")
+    modules = _accel.read_manifest(str(project / "build" / "accel"))
+    assert "thunee_dsl.game.zz_probe" not in modules and sorted(modules) == sorted(built)
+    out = run("import thunee_dsl.game.zz_probe as z, thunee_dsl.game.deal as d\n"
+              "print(z.__loader__.path); print(z.X); print(d.__loader__.path)", cwd=project)
+    probe, x, deal = out.splitlines()
+    assert probe == str(project / "thunee_dsl" / "game" / "zz_probe.py") and x == "1"
+    assert deal.endswith(EXTENSION_SUFFIXES[0])
