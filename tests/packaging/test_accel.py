@@ -98,19 +98,21 @@ import json
 from thunee_dsl import load_ruleset, _accel
 from thunee_dsl.simulation import simulate
 comparison = simulate([load_ruleset("standard"), load_ruleset("examples/house/khanaak-simple.yaml")], games=4,
-                      bots="typical", seed=7, jobs=1, mistakes=0.02, focus_replays=20, focus_seconds=None)
+                      bots="typical", seed=7, jobs=JOBS, mistakes=0.02, focus_replays=20, focus_seconds=None)
 print(json.dumps({"compiled": _accel.compiled_modules(), "comparison": comparison.to_json()}, sort_keys=True))
 """
 
 
 def test_compiled_and_pure_simulate_the_same(built):
     """Seeded games with the typical bots (their sampled worlds, expected balls and mistakes) and the focused
-    replays: the same numbers compiled and pure."""
-    compiled = json.loads(run(SIMULATE))
-    pure = json.loads(run(SIMULATE, pure=True))
+    replays: the same numbers compiled and pure, and compiled with two worker processes (the rulesets and
+    the games' records pickled to and from them)."""
+    compiled = json.loads(run(SIMULATE.replace("JOBS", "1")))
+    pure = json.loads(run(SIMULATE.replace("JOBS", "1"), pure=True))
+    in_workers = json.loads(run(SIMULATE.replace("JOBS", "2")))
     assert "thunee_dsl.players.worlds" in compiled["compiled"] and "thunee_dsl.simulation.play" in compiled["compiled"]
     assert pure["compiled"] == []
-    assert compiled["comparison"] == pure["comparison"]
+    assert compiled["comparison"] == pure["comparison"] == in_workers["comparison"]
     assert compiled["comparison"]["games"] == 4
 
 
