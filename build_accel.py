@@ -170,7 +170,8 @@ def compile_one(name: str, sources: list[str], digest: str) -> tuple[str, str | 
 
 def write_manifest(key: str, entries: dict[str, tuple[str, str, list[str]]]) -> None:
     lines = [FORMAT, f"suffix {EXTENSION_SUFFIXES[0]}", f"key {key}"]
-    lines += ["\t".join([name, digest, binary, *sources]) for name, (digest, binary, sources) in sorted(entries.items())]
+    lines += ["\t".join([name, digest, binary, *sources])
+              for name, (digest, binary, sources) in sorted(entries.items())]
     tmp = ACCEL / f"{MANIFEST}.{os.getpid()}.tmp"
     tmp.write_text("\n".join(lines) + "\n", encoding="utf-8")
     os.replace(tmp, ACCEL / MANIFEST)
@@ -233,7 +234,8 @@ def build(jobs: int, force: bool) -> str:
     line = (f"compiled build: {done} module{'s' if done != 1 else ''} compiled in {time.perf_counter() - start:.0f} s "
             f"(-j {jobs}), {len(entries)} of {len(modules)} in build/accel")
     if failed:
-        line += f"; {len(failed)} did not compile and run as Python ({', '.join(sorted(failed))}: see {LOG.relative_to(ROOT)})"
+        line += (f"; {len(failed)} did not compile and run as Python "
+                 f"({', '.join(sorted(failed))}: see {LOG.relative_to(ROOT)})")
     return line
 
 
@@ -254,7 +256,8 @@ def main() -> None:
                 fcntl.flock(lock, fcntl.LOCK_EX)  # one build at a time (make and a test may both start one)
             print(build(args.jobs, args.force), flush=True)
     except Exception as error:  # noqa: BLE001 - setup must go on without the compiled build
-        print(f"compiled build: skipped ({type(error).__name__}: {error}): the pure Python modules are used", flush=True)
+        print(f"compiled build: skipped ({type(error).__name__}: {error}): the pure Python modules are used",
+              flush=True)
 
 
 if __name__ == "__main__":

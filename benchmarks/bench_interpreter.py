@@ -190,11 +190,13 @@ def main() -> None:
     parser.add_argument("--reference", help="path to reference_thunee.py")
     parser.add_argument("--wall", action="store_true", help="time with the wall clock instead of CPU time")
     parser.add_argument("--compiled-reference", action="store_true",
-                        help="also time the reference engine compiled by Cython (like with like for the compiled build)")
+                        help="also time the reference engine compiled by Cython (like with like for the "
+                             "compiled build)")
     args = parser.parse_args()
     ref = load_reference(find_reference(args.reference))
     folder = tempfile.TemporaryDirectory(prefix="reference-compiled.")
-    compiled_ref = compile_reference(find_reference(args.reference), Path(folder.name)) if args.compiled_reference else None
+    compiled_ref = (compile_reference(find_reference(args.reference), Path(folder.name))
+                    if args.compiled_reference else None)
     clock = time.perf_counter if args.wall else time.process_time
     ruleset = load_ruleset("standard")  # compiled once, like the reference's tables at import
     same_rules = load_ruleset(str(ROOT / "benchmarks" / "reference-rules.yaml"))

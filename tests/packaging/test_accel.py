@@ -163,7 +163,8 @@ def test_without_a_build_every_module_imports(tmp_path):
     """Installed from the wheel or after `make clean`: no build folder, everything is the pure Python."""
     project = copy_project({}, tmp_path, with_build=False)
     out = run("import pkgutil, importlib, thunee_dsl, thunee_dsl._accel as a\n"
-              "names = [m.name for m in pkgutil.walk_packages(thunee_dsl.__path__, 'thunee_dsl.') if not m.name.endswith('__main__')]\n"
+              "names = [m.name for m in pkgutil.walk_packages(thunee_dsl.__path__, 'thunee_dsl.')\n"
+              "         if not m.name.endswith('__main__')]\n"
               "files = [importlib.import_module(n).__loader__.path for n in names]\n"
               "print(len(names), all(f.endswith('.py') for f in files), a.compiled_modules())", cwd=project)
     count, all_python, compiled = out.split(maxsplit=2)
@@ -242,3 +243,17 @@ def test_a_module_that_does_not_compile_runs_as_python_and_the_others_stay_compi
     probe, x, deal = out.splitlines()
     assert probe == str(project / "thunee_dsl" / "game" / "zz_probe.py") and x == "1"
     assert deal.endswith(EXTENSION_SUFFIXES[0])
+
+
+def test_bench_interpreter_says_which_engine_ran_and_times_a_compiled_reference(built, tmp_path):
+    reference = tmp_path / "reference_thunee.py"
+    reference.write_text("def play_deal(rng, dealer=0):\n    return (rng.random() < 0.5, 0)\n")
+    bench = (f"import runpy, sys\nsys.argv = ['bench_interpreter.py', '--deals', '20', '--rounds', '1', "
+             f"'--reference', {str(reference)!r}, '--compiled-reference']\n"
+             "runpy.run_path('benchmarks/bench_interpreter.py', run_name='__main__')\n")
+    lines = run(bench).splitlines()
+    assert lines[0].startswith("interpreter: ") and lines[0].endswith(" modules from build/accel))")
+    assert lines[-2].startswith("compiled reference: ") and "compiled by Cython" in lines[-2]
+    assert float(lines[-2].split()[2].replace(",", "")) > 0 and lines[-1].startswith("ratio: ")  # its deals/s
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["reference_thunee.py"]  # compiled elsewhere
+    assert run(bench, pure=True).splitlines()[0].endswith("(THUNEE_DSL_PURE=1))")
