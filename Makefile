@@ -5,30 +5,38 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: app test bench screenshots clean
+.PHONY: app test bench screenshots clean accel
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[dev]'
+	@$(PY) build_accel.py -j $(JOBS)
 	touch $(STAMP)
+
+# The compiled build of the engine's hot modules (optional, same source: build_accel.py), brought up to
+# date before app, test and bench (only modules edited since are compiled again). Without a C compiler
+# or Cython it says so in one line and the pure Python modules are used; THUNEE_DSL_PURE=1 uses them anyway.
+JOBS ?= 2
+accel: $(STAMP)
+	@$(PY) build_accel.py -j $(JOBS)
 
 # The variant editor in the browser (Streamlit): http://localhost:$(PORT). It asks nothing on a first
 # run, with a terminal or without (its settings: editor/.streamlit/config.toml). ADDRESS=0.0.0.0 serves
 # it to the phones at the table too.
 PORT ?= 8501
 ADDRESS ?= localhost
-app: $(STAMP)
+app: $(STAMP) accel
 	$(VENV)/bin/thunee-dsl editor --port $(PORT) --address $(ADDRESS)
 
-test: $(STAMP)
+test: $(STAMP) accel
 	$(PY) -m pytest
 
 # Screenshots of every page of the editor into docs/screenshots/ (needs chromium).
 screenshots: $(STAMP)
 	$(PY) editor/screenshots.py
 
-bench: $(STAMP)
+bench: $(STAMP) accel
 	$(PY) benchmarks/bench_interpreter.py
 
 clean:

@@ -7,7 +7,7 @@ deals/s for both and their ratio. Like with like: uniformly random card play, Jo
 declared whenever possible, and optional calls, undertakings and claims made with a small
 probability (the reference calls with probability 0.05 per polled seat).
 
-    python benchmarks/bench_interpreter.py [--deals N] [--rounds R] [--reference PATH] [--wall]
+    python benchmarks/bench_interpreter.py [--deals N] [--rounds R] [--reference PATH] [--wall] [--compiled-reference]
 
 The machines are shared and noisy, so the engines run interleaved: R rounds, each playing N/R deals
 (whole games, so that dealing, scoring and dealer rotation are counted) through the interpreter and
@@ -25,6 +25,11 @@ Two more figures come from the same rounds, to say where the limit is:
   recorded from the interpreter's games of the round and appends each action to two lists, as
   ``GameState`` records it. What the API round trip itself costs a deal, in reference deals.
 
+The interpreter runs as it is imported: the compiled build when `build_accel.py` made one for these
+sources, the pure Python with ``THUNEE_DSL_PURE=1`` (the first line says which). ``--compiled-reference``
+compiles the reference engine with Cython too (into a temporary folder, with the build's own settings) and
+prints the ratio against it, like with like for the compiled build.
+
 The last line is `ratio: X.XX` (standard) so the figure can be tracked over time.
 """
 
@@ -34,14 +39,17 @@ import argparse
 import gc
 import importlib.util
 import random
+import os
 import sys
+import tempfile
 import time
+from importlib.machinery import ExtensionFileLoader
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from thunee_dsl import load_ruleset  # noqa: E402
+from thunee_dsl import _accel, load_ruleset  # noqa: E402
 from thunee_dsl.game import GameState  # noqa: E402
 
 P_SPEAK = 0.05  # chance of making an optional call/undertaking/claim when polled
@@ -61,6 +69,25 @@ def load_reference(path: Path):
     spec = importlib.util.spec_from_file_location("reference_thunee", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
+    return module
+
+
+def compile_reference(path: Path, folder: Path):
+    """The reference engine compiled by Cython in ``folder`` (never in the project), as the build compiles ours."""
+    import build_accel
+
+    here = os.getcwd()
+    os.chdir(folder)  # Cython writes its C file beside a source it is given by an absolute path
+    try:
+        (folder / path.name).write_bytes(path.read_bytes())
+        (folder / "build").mkdir()
+        binary = build_accel.compile_module("reference_thunee", path.name, folder / "build")
+    finally:
+        os.chdir(here)
+    loader = ExtensionFileLoader("reference_thunee", str(binary))
+    spec = importlib.util.spec_from_file_location("reference_thunee", loader.path, loader=loader)
+    module = importlib.util.module_from_spec(spec)
+    loader.exec_module(module)
     return module
 
 
@@ -162,8 +189,14 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=10)
     parser.add_argument("--reference", help="path to reference_thunee.py")
     parser.add_argument("--wall", action="store_true", help="time with the wall clock instead of CPU time")
+    parser.add_argument("--compiled-reference", action="store_true",
+                        help="also time the reference engine compiled by Cython (like with like for the "
+                             "compiled build)")
     args = parser.parse_args()
     ref = load_reference(find_reference(args.reference))
+    folder = tempfile.TemporaryDirectory(prefix="reference-compiled.")
+    compiled_ref = (compile_reference(find_reference(args.reference), Path(folder.name))
+                    if args.compiled_reference else None)
     clock = time.perf_counter if args.wall else time.process_time
     ruleset = load_ruleset("standard")  # compiled once, like the reference's tables at import
     same_rules = load_ruleset(str(ROOT / "benchmarks" / "reference-rules.yaml"))
@@ -171,6 +204,7 @@ def main() -> None:
     per_round = max(1, args.deals // rounds)
     ours_rng, theirs_rng = random.Random(args.seed), random.Random(args.seed)
     same_rng, floor_rng = random.Random(args.seed), random.Random(args.seed)
+    compiled_rng, compiled = random.Random(args.seed), [0, 0.0]
     game_seed = same_seed = args.seed
     ours = [0, 0.0]  # deals, seconds
     same, floor, theirs = [0, 0.0], [0, 0.0], [0, 0.0]
@@ -182,6 +216,11 @@ def main() -> None:
         gc.collect()
         m, u = run_reference(ref, per_round * 4, theirs_rng, clock)
         gc.collect()
+        if compiled_ref is not None:
+            c, d = run_reference(compiled_ref, per_round * 4, compiled_rng, clock)
+            compiled[0] += c
+            compiled[1] += d
+            gc.collect()
         k, v, same_seed = run_interpreter(same_rules, per_round, same_rng, same_seed, clock)
         replays = recorded(ruleset, per_round, rng_state, first_seed)
         gc.collect()
@@ -195,7 +234,8 @@ def main() -> None:
     same_speed, floor_speed = same[0] / same[1], floor[0] / floor[1]
     ratios.sort()
     timer = "wall-clock" if args.wall else "CPU"
-    print(f"interpreter: {ours_speed:,.0f} deals/s (standard ruleset, random legal play, {ours[0]} deals, {timer} time)")
+    print(f"interpreter: {ours_speed:,.0f} deals/s (standard ruleset, random legal play, {ours[0]} deals, {timer} time; "
+          f"{_accel.describe()})")
     print(f"reference:   {theirs_speed:,.0f} deals/s (shared/bench/reference_thunee.py, {theirs[0]} deals, {timer} time)")
     print(f"same rules as the reference: {same_speed:,.0f} deals/s, ratio {same_speed / theirs_speed:.2f} "
           f"(benchmarks/reference-rules.yaml: standard without Thunee, Double, Khanaak)")
@@ -204,6 +244,11 @@ def main() -> None:
           f"{1e6 / ours_speed - 1e6 / floor_speed:.1f} us = {theirs_speed / ours_speed - theirs_speed / floor_speed:.2f} "
           f"reference deals)")
     print(f"rounds: {rounds}, per-round ratio min {ratios[0]:.3f} median {ratios[len(ratios) // 2]:.3f} max {ratios[-1]:.3f}")
+    if compiled_ref is not None:
+        compiled_speed = compiled[0] / compiled[1]
+        print(f"compiled reference: {compiled_speed:,.0f} deals/s (reference_thunee.py compiled by Cython, {compiled[0]} "
+              f"deals), ratio against it {ours_speed / compiled_speed:.2f}")
+    folder.cleanup()
     print(f"ratio: {ours_speed / theirs_speed:.2f}")
 
 

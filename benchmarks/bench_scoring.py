@@ -14,6 +14,7 @@ judge a change by them when the machine is loaded). ``--explain`` also reads the
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 import time
@@ -23,6 +24,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
+if "--bytecodes" in sys.argv:
+    os.environ["THUNEE_DSL_PURE"] = "1"  # sys.settrace sees no bytecodes in the compiled build's modules
 
 from bench_interpreter import choose  # noqa: E402
 from profile_interpreter import count_bytecodes  # noqa: E402

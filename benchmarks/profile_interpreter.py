@@ -28,6 +28,7 @@ where inside a function the count goes.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 import time
@@ -37,6 +38,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
+if "--bytecodes" in sys.argv or "--lines" in sys.argv:
+    os.environ["THUNEE_DSL_PURE"] = "1"  # sys.settrace sees no bytecodes in the compiled build's modules
 
 from bench_interpreter import choose, find_reference, load_reference  # noqa: E402
 from thunee_dsl import load_ruleset  # noqa: E402

@@ -10,6 +10,11 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from thunee_dsl import _accel
+
+# the compiled build of the engine's hot modules, when one was built from the sources on disk (see _accel)
+_accel.install()
+
 __version__ = "0.1.0"
 
 

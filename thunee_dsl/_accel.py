@@ -1,0 +1,141 @@
+"""The optional compiled build: load a module's Cython-compiled binary when it was built from the source
+that is on disk now, else the module's own .py file.
+
+`build_accel.py` (run by `make`) compiles the engine's hot modules, unchanged, into ``build/accel/`` beside
+the package (never into the source folders) and writes ``build/accel/manifest.txt``: one line a module
+with the hash of the source it was compiled from and where its binary is. ``install()`` (called when
+``thunee_dsl`` is imported) puts a finder in front of ``sys.meta_path`` that answers only for the modules
+the manifest names, and only when the source's hash matches: a source edited after the build is
+imported as Python, never as the old binary. Nothing here is needed: installed from the wheel, with no
+build, after ``make clean``, or with ``THUNEE_DSL_PURE=1`` (profilers that trace bytecodes, comparisons),
+every module is the pure Python one.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+PURE_ENV = "THUNEE_DSL_PURE"
+#: the build's folder, beside the package folder (a source checkout; absent in an installed wheel)
+ACCEL_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "build", "accel")
+MANIFEST = "manifest.txt"
+FORMAT = "thunee-dsl accel 1"
+
+
+def source_hash(paths: list[str]) -> str:
+    """The hash a binary is filed under: of its source files' bytes, in order."""
+    import hashlib  # only when a compiled module is imported: the CLI's start-up does not pay for it
+
+    digest = hashlib.sha256()
+    for path in paths:
+        with open(path, "rb") as f:
+            digest.update(f.read())
+        digest.update(b"\0")
+    return digest.hexdigest()
+
+
+def read_manifest(accel_dir: str = ACCEL_DIR) -> dict[str, tuple[str, str, list[str]]] | None:
+    """``{module: (source hash, binary path, source paths)}`` of the build in ``accel_dir``, or None when
+    there is none, or it was made for another Python (the binaries' suffix says which)."""
+    try:
+        with open(os.path.join(accel_dir, MANIFEST), encoding="utf-8") as f:
+            lines = f.read().splitlines()
+    except OSError:
+        return None
+    from importlib.machinery import EXTENSION_SUFFIXES
+
+    if len(lines) < 2 or lines[0] != FORMAT or lines[1] != f"suffix {EXTENSION_SUFFIXES[0]}":
+        return None
+    root = os.path.dirname(os.path.dirname(accel_dir))
+    modules = {}
+    for line in lines[2:]:
+        parts = line.split("\t")
+        if len(parts) >= 4:
+            name, digest, binary, *sources = parts
+            modules[name] = (digest, os.path.join(accel_dir, binary), [os.path.join(root, s) for s in sources])
+    return modules
+
+
+class CompiledFinder:
+    """A meta path finder for the manifest's modules whose source is unchanged since the build."""
+
+    def __init__(self, modules: dict[str, tuple[str, str, list[str]]]):
+        self.modules = modules
+        self.loaded: list[str] = []  # the modules imported compiled, in order (tests and benchmarks read it)
+
+    def find_spec(self, fullname, path=None, target=None):
+        entry = self.modules.get(fullname)
+        if entry is None or fullname in self.loaded:
+            # (imported again after it left sys.modules, as Streamlit's watcher does: a binary module is
+            # initialised once a process and would come back as the old module; the source gives a new one)
+            return None
+        digest, binary, sources = entry
+        try:
+            if source_hash(sources) != digest or not os.path.isfile(binary):
+                return None  # edited since the build (or the binary is gone): the .py, found as usual
+        except OSError:
+            return None
+        from importlib.util import spec_from_file_location
+
+        self.loaded.append(fullname)
+        return spec_from_file_location(fullname, binary, loader=_loader_class()(fullname, binary, sources[0]))
+
+    def invalidate_caches(self):
+        pass
+
+
+_finder: CompiledFinder | None = None
+_loader = None
+
+
+def _loader_class():
+    """ExtensionFileLoader, but the module's ``__file__`` is its source: what the binary is the compiled form
+    of (code finding files beside its module, ``inspect`` and tests reading the source keep working);
+    ``__loader__.path`` and ``__spec__.origin`` are the binary."""
+    global _loader
+    if _loader is None:
+        from importlib.machinery import ExtensionFileLoader
+
+        class CompiledLoader(ExtensionFileLoader):
+            def __init__(self, name, path, source):
+                super().__init__(name, path)
+                self.source = source
+
+            def create_module(self, spec):
+                module = super().create_module(spec)
+                module.__file__ = self.source
+                return module
+
+        _loader = CompiledLoader
+    return _loader
+
+
+def install() -> None:
+    """Let the compiled build be imported, when there is one and ``THUNEE_DSL_PURE`` is not set."""
+    global _finder
+    if _finder is not None or os.environ.get(PURE_ENV, "") not in ("", "0"):
+        return
+    for finder in sys.meta_path:
+        if type(finder).__name__ == "CompiledFinder" and hasattr(finder, "loaded"):
+            _finder = finder  # thunee_dsl imported afresh (after sys.modules lost it): the finder stays one
+            return
+    modules = read_manifest()
+    if modules:
+        _finder = CompiledFinder(modules)
+        sys.meta_path.insert(0, _finder)
+
+
+def compiled_modules() -> list[str]:
+    """The modules this process imported from the compiled build (empty: all pure)."""
+    return list(_finder.loaded) if _finder is not None else []
+
+
+def describe() -> str:
+    """One line for benchmarks: which engine ran."""
+    loaded = compiled_modules()
+    if loaded:
+        return f"compiled build ({len(loaded)} modules from build/accel)"
+    if os.environ.get(PURE_ENV, "") not in ("", "0"):
+        return f"pure Python ({PURE_ENV}=1)"
+    return "pure Python (no compiled build)"
