@@ -49,6 +49,14 @@ def test_wheel_ships_the_editor_app(wheel):
     assert not any("__pycache__" in n for n in names)
 
 
+def test_wheel_ships_the_examples_the_editor_offers_as_house_rules(wheel):
+    names = set(zipfile.ZipFile(wheel).namelist())
+    examples = {f"thunee_dsl/examples/{p.relative_to(ROOT / 'examples').as_posix()}"
+                for p in (ROOT / "examples").rglob("*.yaml")}
+    assert "thunee_dsl/examples/partner-catch-six.yaml" in examples
+    assert examples <= names
+
+
 def test_wheel_ships_the_apps_streamlit_config(wheel):
     """The settings that keep a first run quiet (no e-mail prompt, no Deploy button, no telemetry, no
     promotional toast) sit beside the app's script, where Streamlit looks for them."""
@@ -89,6 +97,8 @@ def test_installed_wheel_loads_a_ruleset_away_from_the_source_tree(wheel, tmp_pa
         "from thunee_dsl.cli.editor import streamlit_command\n"
         "print(streamlit_command()[4])\n"
         "print((app_path().parent / '.streamlit' / 'config.toml').is_file())\n"
+        "from thunee_dsl.editor.house_rules import examples_folder, house_rules\n"
+        "print(examples_folder(), len(house_rules()) > 0)\n"
     )
     out = subprocess.run([str(python), "-c", script], cwd=tmp_path, env=env, check=True,
                          capture_output=True, text=True).stdout.splitlines()
@@ -99,3 +109,5 @@ def test_installed_wheel_loads_a_ruleset_away_from_the_source_tree(wheel, tmp_pa
     assert app.startswith(target) and exists == "True", out  # `thunee-dsl editor` finds the app in the package
     assert out[4] == app
     assert out[5] == "True"  # the app's Streamlit config is beside it, where Streamlit reads it
+    folder, offered = out[6].rsplit(" ", 1)
+    assert folder.startswith(target) and offered == "True", out  # the editor's house rules come from the package
