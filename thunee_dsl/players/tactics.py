@@ -152,6 +152,12 @@ def _sure_with(t: Tables, hand: int, beats, trump, leads_win: int, first_sets: b
     strength = t.strength(beats)
     tmask = t.suit_masks[trump] if trump is not None else 0
     out = t.full & ~hand
+    if not leads_win and hand:
+        # the first lead must be a card no outstanding card beats (a trump, where it names the trumps):
+        # most hands have none, and are settled here without ordering their cards
+        first = hand & tmask if first_sets else hand
+        if all(row[c] & out for c in iter_cards(first)):
+            return False
     mine = hand
     n = 0
     while mine:
