@@ -46,7 +46,7 @@ sys.path.insert(0, str(ROOT))
 
 from thunee_dsl import shipped_ruleset  # noqa: E402
 from thunee_dsl.game import GameState  # noqa: E402
-from thunee_dsl.players import make_bot  # noqa: E402
+from thunee_dsl.players import decide, make_bot  # noqa: E402
 
 MAX_ACTIONS = 20_000
 
@@ -78,8 +78,11 @@ def play_game(job: tuple) -> dict:
         if n > MAX_ACTIONS:
             raise RuntimeError(f"game {seed} did not end")
         seat = game.to_act
-        view = game.view(seat)
         bot = bots[seat]
+        if getattr(bot, "skips_forced", False) and len(game.legal_actions()) == 1:
+            game.apply(decide(bot, game))  # one legal action: no view, no question (players.decide)
+            continue
+        view = game.view(seat)
         start = time.perf_counter()
         action = bot.choose(view)
         took = time.perf_counter() - start
@@ -110,7 +113,7 @@ def play_deal(job: tuple) -> int:
     game = GameState(r, seed=seed, dealer=seed % r.seats)
     bots = [make_bot(a if r.team_of(s) == a_team else b, r, seed=seed * 100 + s) for s in range(r.seats)]
     while not game.results:
-        game.apply(bots[game.to_act].choose(game.view(game.to_act)))
+        game.apply(decide(bots[game.to_act], game))
     balls = game.results[0].balls
     return balls[a_team] - sum(balls[t] for t in range(len(balls)) if t != a_team)
 
@@ -150,7 +153,7 @@ def self_play(r, name: str, games: int, first_seed: int):
         game = GameState(r, seed=first_seed + g)
         bots = [make_bot(name, r, seed=g * 10 + s) for s in range(r.seats)]
         while not game.is_over:
-            game.apply(bots[game.to_act].choose(game.view(game.to_act)))
+            game.apply(decide(bots[game.to_act], game))
         yield game
 
 

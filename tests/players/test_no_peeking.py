@@ -134,7 +134,7 @@ def test_a_call_weighed_against_a_call_reads_the_callers_hand_from_the_view_alon
     r = shipped_ruleset("standard")
     rng = random.Random(11)
     checked = 0
-    for seed in range(40):
+    for seed in range(200):  # (until 3 hands above the call screen are checked)
         game = GameState(r, seed=seed)
         game.apply(game.legal_actions()[0])  # the chooser makes trumps
         call = next(a for a in game.legal_actions() if a.verb == "call")

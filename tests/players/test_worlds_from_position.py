@@ -115,3 +115,35 @@ def test_a_choice_does_not_depend_on_what_other_bots_left_behind(bot, options):
                 assert again.last_estimate.results == estimate.results
             worlds._KEPT.position = kept
             game.apply(action)
+
+
+def _last_card_deal(last_card: str) -> GameState:
+    """Seat 1 makes trumps with its last card (``last_card``), seat 2 leads KC: seat 3's history is the same
+    whichever card it is, and it knows the trump card (turned up after the first lead)."""
+    from bot_helpers import STANDARD, deal, drive
+
+    special = ["JH", "JS", "9D", "AC"]
+    rest = [c for c in STANDARD.deck.names if c not in ["KC"] + special]
+    random.Random(7).shuffle(rest)
+    rest += [c for c in special if c != last_card]
+    hands = {2: ["KC"] + rest[:5], 1: rest[5:10] + [last_card], 3: rest[10:16], 0: rest[16:22]}
+    return drive(deal(STANDARD, hands), ["1 trump last", "2 play KC"])
+
+
+@pytest.mark.parametrize("first,second", [("JH", "JS"), ("9D", "AC")])
+def test_a_position_of_another_deal_never_lends_its_trump_card(first, second):
+    # Two games' first deals (the same number, dealer and score, as game i and game i + 4 of a simulation),
+    # with the same history as seat 3 sees it. The second's worlds must not be built on the first's position:
+    # its 'last card' trump, dealt before the position, would stay the first deal's card.
+    for seed in range(5):
+        forget_positions()
+        a = _last_card_deal(first)
+        ka = Knowledge(a.ruleset, a.view(3))
+        worlds.replay(ka, sample_world(ka, random.Random(seed)))  # keeps a position of the first deal
+        b = _last_card_deal(second)
+        kb = Knowledge(b.ruleset, b.view(3))
+        assert worlds._position(kb) is not None  # the kept position looks like one of this deal
+        world = sample_world(kb, random.Random(seed))
+        fast = worlds.replay(kb, world)
+        assert fast.deal.trump_card == b.deal.trump_card == kb.trump_card
+        assert outlook(kb, world, fast) == outlook(kb, world, replayed_from_start(kb, world))

@@ -57,6 +57,8 @@ class HeuristicBot:
     ``name`` (how the bot is listed)."""
 
     name = "heuristic"
+    #: with one legal action the choice is that action, and nothing is drawn or remembered (players.decide)
+    skips_forced = True
 
     def __init__(self, ruleset: Ruleset, seed: int | None = None, call_threshold: float = 2.3,
                  call_step: float = 0.3, bid_margin: float = 0.5, claim_samples: int = 24,
@@ -169,14 +171,29 @@ class HeuristicBot:
 
     def undertake(self, view: SeatView) -> Action:
         """An undertaking only when the hand is sure to win every trick (all its cards seen)."""
-        r, t = self.ruleset, self.t
+        r = self.ruleset
         passing = next((a for a in view.legal if a.verb == "pass"), view.legal[-1])
         if view.unseen:
+            return passing
+        # whether the hand is sure to win needs only the hand and the trumps: what the seat knows (costlier)
+        # is worked out only for a sure hand, or for a bot that risks undertakings
+        sure = self._sure_undertaking(view)
+        if sure is None and self.undertake_odds is None:
             return passing
         k = Knowledge(r, view)
         if k.cum[k.batches_dealt] != k.cum[k.phase.end_batch]:
             return passing  # cards still to come before the play: nothing is sure
-        hand = k.hand
+        if sure is not None:
+            return sure
+        if estimated_tricks(self.t, k.hand) >= k.hand.bit_count() - 2:
+            return self._risk_undertaking(k, view, passing)
+        return passing
+
+    def _sure_undertaking(self, view: SeatView) -> Action | None:
+        """The first undertaking on offer that the hand is sure to win (every trick), if any."""
+        r, t = self.ruleset, self.t
+        hand = self._hand(view)
+        trump = None if view.trump is None else r.deck.suits.index(view.trump)
         for a in view.legal:
             u = r.undertaking_by_verb(a.verb)
             if u is None or u.blind_until_tricks:
@@ -186,15 +203,13 @@ class HeuristicBot:
                 choice = tuple(s for s in range(t.n_suits) if hand & t.suit_masks[s])
             elif u.trump == "none":
                 choice = None
-            elif k.trump is not None:
-                choice = k.trump
+            elif trump is not None:
+                choice = trump
             else:
                 continue
             if sure_to_win_all(t, hand, beats, choice, u.leads_win):
                 return a
-        if self.undertake_odds is not None and estimated_tricks(t, hand) >= hand.bit_count() - 2:
-            return self._risk_undertaking(k, view, passing)
-        return passing
+        return None
 
     def _risk_undertaking(self, k: Knowledge, view: SeatView, passing: Action) -> Action:
         """The undertaking that wins in at least ``undertake_odds`` of the sampled deals (played out with the

@@ -43,6 +43,7 @@ from thunee_dsl.players.worlds import Tracker, playout, replayed_worlds, utility
 
 class MonteCarloBot:
     name = "montecarlo"
+    skips_forced = True  # one legal action: that action, nothing drawn (players.decide)
 
     def __init__(self, ruleset: Ruleset, seed: int | None = None, samples: int = 12, playouts: int = 1,
                  epsilon: float = 0.0, tries: int = 6, style: str = "typical", **heuristic_options):

@@ -66,8 +66,8 @@ class Style:
     card_most: int = 4  # ... from one sampled deal, up to this many while another card may be better
     look_seats: int = 4  # ... only when fewer cards than this are on the trick
     draw_trumps: bool = True  # card play: the makers lead trumps while the opponents may hold some (tactics._lead)
-    least: int = 4  # sampled deals before a decision may stop
-    most: int = 8  # sampled deals at most
+    least: int = 2  # sampled deals before a decision may stop (4 and 8 cost 30% more for +0.017 balls a deal)
+    most: int = 4  # sampled deals at most
     claim_least: int = 1  # claims: the last trick, where few layouts are left (see expected._clear)
     said: str = ""
 
@@ -75,7 +75,7 @@ class Style:
 STYLES = {
     "cautious": Style("cautious", risk=-0.5, margin=1.5, call_floor=2.2, undertake_slack=1.0,
                       said="prefers the steadier choice; calls and undertakes only on strong hands"),
-    "typical": Style("typical", risk=0.0, margin=1.0, call_floor=1.9, undertake_slack=1.5,
+    "typical": Style("typical", risk=0.0, margin=1.0, call_floor=2.1, undertake_slack=1.5,
                      said="goes by the average: calls, undertakes and claims when it pays on average"),
     "bold": Style("bold", risk=0.5, margin=0.5, call_floor=1.6, undertake_slack=2.5,
                   said="takes a gamble when its average is close; weighs calls and undertakings on weaker hands"),

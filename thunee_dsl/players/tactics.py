@@ -41,6 +41,7 @@ class Tables:
         self.card_of = {name: c for c, name in enumerate(deck.names)}
         self.names = deck.names
         self._strength: dict[int, tuple[int, ...]] = {}
+        self._stronger: dict[int, tuple[int, ...]] = {}
         # worth of a trick before the trick itself counts: a deck without card points counts tricks
         self.cut_threshold = 0 if self.total_points == 0 else max(1, round(self.total_points / 30))
 
@@ -52,6 +53,18 @@ class Tables:
             nt = beats[self.r.no_trump]
             got = tuple((nt[c] & self.suit_masks[self.suit_of[c]]).bit_count() for c in range(self.size))
             self._strength[key] = got
+        return got
+
+    def stronger(self, beats) -> tuple[int, ...]:
+        """For each card, the mask of the cards of its suit ranking above it under ``beats`` (by
+        :meth:`strength`): a card is its suit's master when no card of this mask is still out."""
+        key = id(beats)
+        got = self._stronger.get(key)
+        if got is None:
+            strength = self.strength(beats)
+            got = tuple(sum(1 << o for o in iter_cards(self.suit_masks[self.suit_of[c]]) if strength[o] < strength[c])
+                        for c in range(self.size))
+            self._stronger[key] = got
         return got
 
 
@@ -139,6 +152,12 @@ def _sure_with(t: Tables, hand: int, beats, trump, leads_win: int, first_sets: b
     strength = t.strength(beats)
     tmask = t.suit_masks[trump] if trump is not None else 0
     out = t.full & ~hand
+    if not leads_win and hand:
+        # the first lead must be a card no outstanding card beats (a trump, where it names the trumps):
+        # most hands have none, and are settled here without ordering their cards
+        first = hand & tmask if first_sets else hand
+        if all(row[c] & out for c in iter_cards(first)):
+            return False
     mine = hand
     n = 0
     while mine:
@@ -167,7 +186,7 @@ def _sure_with(t: Tables, hand: int, beats, trump, leads_win: int, first_sets: b
 # -- playing a card ---------------------------------------------------------------------------------
 
 
-@dataclass
+@dataclass(slots=True)
 class PlayCtx:
     """What a seat knows when it plays a card.
 
@@ -250,9 +269,8 @@ def _is_trump(ctx: PlayCtx, c: int) -> bool:
 
 
 def _is_master(ctx: PlayCtx, c: int, strength) -> bool:
-    """No outstanding card of its suit ranks higher."""
-    sm = ctx.t.suit_masks[ctx.t.suit_of[c]]
-    return not any(strength[o] < strength[c] for o in iter_cards(ctx.outstanding & sm))
+    """No outstanding card of its suit ranks higher (``strength``: ``t.strength(ctx.beats)``)."""
+    return not ctx.outstanding & ctx.t.stronger(ctx.beats)[c]
 
 
 def _opponents(ctx: PlayCtx, seats) -> list[int]:

@@ -225,6 +225,10 @@ def replay(k: Knowledge, world: World) -> GameState | None:
             game = None  # these cards could not have come to this position (the replay below says why)
         else:
             game = _replay_from(k, world, game, start, list(pos.prefix))
+        if game is not None and not _same_trumps(k, game):
+            # a position of another deal with the same history (another game's deal of that number, dealer
+            # and score: a 'last card' trump made before the position keeps that deal's card)
+            game = None
         if game is not None:
             if ahead:
                 _keep(k, game.clone(), world.prefix)
@@ -235,6 +239,12 @@ def replay(k: Knowledge, world: World) -> GameState | None:
     if game is not None:
         _keep(k, game.clone(), world.prefix)
     return game
+
+
+def _same_trumps(k: Knowledge, game: GameState) -> bool:
+    """Does the world's game have the trumps and the trump card the seat knows of?"""
+    deal = game.deal
+    return (k.trump is None or deal.trump == k.trump) and (k.trump_card is None or deal.trump_card == k.trump_card)
 
 
 #: What other seats may have done for a world to be dealt again from a position: nothing whose legality
