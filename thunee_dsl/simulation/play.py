@@ -17,7 +17,7 @@ from typing import NamedTuple, Sequence
 from thunee_dsl.errors import ThuneeDslError
 from thunee_dsl.game import GameState
 from thunee_dsl.model.ruleset import Ruleset
-from thunee_dsl.players import BOTS, DEFAULT_BOT, make_bot
+from thunee_dsl.players import BOTS, DEFAULT_BOT, decide, make_bot
 from thunee_dsl.players.mistakes import Mistakes
 
 FALLBACK_BOT = "random"
@@ -167,7 +167,7 @@ def play_deal_out(game: GameState, players, slips: Mistakes | None, where: str =
         if seat is None:  # pragma: no cover - an engine bug, not a user's mistake
             raise ThuneeDslError(f"{where or game.ruleset.name}: nobody to act and the deal is not over")
         offence = slips.offence(game) if slips is not None else None
-        game.apply(offence if offence is not None else players[seat].choose(game.view(seat)))
+        game.apply(offence if offence is not None else decide(players[seat], game))
 
 
 #: The verbs that are never an announcement a focused replay starts from.
