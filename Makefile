@@ -11,12 +11,13 @@ $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[dev]'
-	@$(PY) build_accel.py -j $(JOBS)
 	touch $(STAMP)
 
 # The compiled build of the engine's hot modules (optional, same source: build_accel.py), brought up to
-# date before app, test and bench (only modules edited since are compiled again). Without a C compiler
+# date before test and bench (only modules edited since are compiled again). Without a C compiler
 # or Cython it says so in one line and the pure Python modules are used; THUNEE_DSL_PURE=1 uses them anyway.
+# `make app` never waits for it: the app starts at once and the build runs beside it, in the background
+# at the lowest priority (its line goes to build/accel.log); the app runs compiled from its next start.
 JOBS ?= 2
 accel: $(STAMP)
 	@$(PY) build_accel.py -j $(JOBS)
@@ -26,7 +27,9 @@ accel: $(STAMP)
 # it to the phones at the table too.
 PORT ?= 8501
 ADDRESS ?= localhost
-app: $(STAMP) accel
+app: $(STAMP)
+	@mkdir -p build && (nice -n 19 $(PY) build_accel.py -j 1 > build/accel.log 2>&1 &) ; \
+	  echo "compiled build: brought up to date in the background (build/accel.log); the app starts now"
 	$(VENV)/bin/thunee-dsl editor --port $(PORT) --address $(ADDRESS)
 
 test: $(STAMP) accel
