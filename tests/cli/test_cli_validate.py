@@ -155,7 +155,7 @@ CASES = [
               balls: 2
         """,
         [
-            "{f}:5:35: scoring.outcomes.0.when: unexpected ')'; expected end of formula",
+            "{f}:5:35: scoring.outcomes[0].when: unexpected ')'; expected end of formula",
             "    counting.count >= 105 )",
             "                          ^",
         ],
@@ -172,7 +172,7 @@ CASES = [
               balls: 2
         """,
         [
-            "{f}:5:30: scoring.outcomes.0.when: unexpected '>'; expected one of: a name, a number, "
+            "{f}:5:30: scoring.outcomes[0].when: unexpected '>'; expected one of: a name, a number, "
             "a string, '(', '-', 'false', 'none', 'true'",
             "    counting.count >> 105",
             "                    ^",
@@ -218,7 +218,7 @@ CASES = [
               balls: counting.count >= 3
         """,
         [
-            "{f}:7:14: scoring.outcomes.0.balls: expected a number formula, got a boolean",
+            "{f}:7:14: scoring.outcomes[0].balls: expected a number formula, got a boolean",
             "    counting.count >= 3",
             "    ^",
         ],
@@ -596,7 +596,7 @@ PLAYS_CASES = [
       "opened, so give them to the other team instead"]),
     ("negative-ball-branch",
      "extends: standard\nname: house\nscoring:\n  outcomes:\n    - {when: true, winner: makers, balls: if call > 0 then 2 else -1}\n",
-     ["{f}:5:43: scoring.outcomes.0.balls: balls cannot be negative (-1); balls are only ever opened, so give "
+     ["{f}:5:43: scoring.outcomes[0].balls: balls cannot be negative (-1); balls are only ever opened, so give "
       "them to the other team instead"]),
     ("no-outcome-gives-balls",
      "extends: standard\nname: house\nsequence: [deal 1, make trumps, calling, deal 2, play]\nundertakings: null\n"
@@ -608,15 +608,15 @@ PLAYS_CASES = [
      ["{f}:3:27: game.win_by (13) is more than the target (12): after a deuce no team could get that far ahead"]),
     ("nested-abs-400", "extends: standard\nname: house\nscoring:\n  outcomes:\n    - when: true\n      winner: makers\n"
      "      balls: " + "abs(" * 400 + "1" + ")" * 400 + "\n",
-     ["{f}:7:14: scoring.outcomes.0.balls: formula is too long: 2,001 characters (the limit is 1,000)",
+     ["{f}:7:14: scoring.outcomes[0].balls: formula is too long: 2,001 characters (the limit is 1,000)",
       "    " + "abs(" * 15 + "...", "    ^"]),
     ("nested-too-deep", "extends: standard\nname: house\nscoring:\n  outcomes:\n    - when: true\n      winner: makers\n"
      "      balls: " + "abs(" * 40 + "1" + ")" * 40 + "\n",
-     ["{f}:7:142: scoring.outcomes.0.balls: formula is nested too deeply (more than 32 levels)",
+     ["{f}:7:142: scoring.outcomes[0].balls: formula is nested too deeply (more than 32 levels)",
       "    " + "abs(" * 40 + "1" + ")" * 40, "    " + " " * 128 + "^"]),
     ("two-4000-digit-numbers", "extends: standard\nname: house\nscoring:\n  outcomes:\n    - when: true\n"
      "      winner: makers\n      balls: " + "9" * 400 + " * " + "9" * 400 + "\n",
-     ["{f}:7:14: scoring.outcomes.0.balls: number too large (the limit is 1,000,000,000)",
+     ["{f}:7:14: scoring.outcomes[0].balls: number too large (the limit is 1,000,000,000)",
       "    " + "9" * 400 + " * " + "9" * 400, "    ^"]),
     ("a-number-too-large", "extends: standard\nname: house\ngame: {target: " + "9" * 4300 + "}\n",
      ["{f}:3:16: number 999999999999... (4300 characters) is too large (the limit is 1,000,000,000)"]),
@@ -634,7 +634,7 @@ PLAYS_CASES = [
      "    - {when: counting.cnt >= 105, winner: counting, balls: 1}\n",
      ["{f}:3:8: unknown key 'targt' in game; expected one of: target, corner_house, source, deuce, win_by, "
       "raised_target",
-      "{f}:6:14: scoring.outcomes.0.when: unknown name 'counting.cnt'; did you mean 'counting.count'?",
+      "{f}:6:14: scoring.outcomes[0].when: unknown name 'counting.cnt'; did you mean 'counting.count'?",
       "    counting.cnt >= 105", "    ^"]),
     ("wrong-type-and-formula-together",
      "extends: standard\nname: house\nplayers: {seats: four}\nundertakings:\n  thunee:\n    allowed_if: seat.suit_held >= 2\n",

@@ -9,7 +9,7 @@ from .overlay import (
 )
 from .registry import aliases, find_ruleset, rulesets_dir, shipped_rulesets
 from .safe_yaml import MAX_BYTES, MAX_DEPTH, MAX_NUMBER, LocatedDoc, load_yaml_file, load_yaml_text
-from .schema import relaxed_schema, ruleset_schema, schema_problems
+from .schema import dotted_path, relaxed_schema, ruleset_schema, schema_problems
 
 __all__ = [
     "MAX_BYTES",
@@ -20,6 +20,7 @@ __all__ = [
     "LocatedDoc",
     "MergedSource",
     "aliases",
+    "dotted_path",
     "find_ruleset",
     "load_ruleset_source",
     "load_ruleset_text",
