@@ -103,7 +103,7 @@ CASES = [
         game:
           target: twelve
         """,
-        ["{f}:4:11: game.target: expected a whole number, got a string"],
+        ["{f}:4:11: game.target: expected a whole number, got the text 'twelve'"],
     ),
     (
         "schema-unknown-key",
@@ -138,7 +138,7 @@ CASES = [
           direction: sideways
         """,
         [
-            "{f}:4:11: game.target: expected a whole number, got a string",
+            "{f}:4:11: game.target: expected a whole number, got the text 'twelve'",
             "{f}:5:3: unknown key 'bonus' in game; expected one of: target, corner_house, source, deuce, win_by, raised_target",
             "{f}:7:14: players.direction: 'sideways' is not one of: clockwise, counterclockwise",
         ],
@@ -638,7 +638,7 @@ PLAYS_CASES = [
       "    counting.cnt >= 105", "    ^"]),
     ("wrong-type-and-formula-together",
      "extends: standard\nname: house\nplayers: {seats: four}\nundertakings:\n  thunee:\n    allowed_if: seat.suit_held >= 2\n",
-     ["{f}:3:18: players.seats: expected a whole number, got a string",
+     ["{f}:3:18: players.seats: expected a whole number, got the text 'four'",
       "{f}:6:17: undertakings.thunee.allowed_if: unknown name 'seat.suit_held'; did you mean 'seat.suits_held'?",
       "    seat.suit_held >= 2", "    ^"]),
 ]
@@ -706,3 +706,35 @@ def test_replay_of_a_bad_transcript_is_a_located_error(here, capsys, text, expec
     code, out, err = run_cli(capsys, "replay", "t.yaml")
     assert err == expected + "\n"
     assert (code, out) == (2, "")
+
+
+# --- a value of the wrong kind is named for what it is, not "a string" ----------------------------------
+
+@pytest.mark.parametrize("written, said", [
+    (".nan", "got .nan (not a number, which no rule can use)"),
+    (".inf", "got .inf (infinity, which no rule can use)"),
+    ("-.Inf", "got -.Inf (minus infinity, which no rule can use)"),
+    ("0x0C", "got the text '0x0C' (a number is written with the digits 0 to 9 only: no '0x', '_' or ':')"),
+    ("1_2", "got the text '1_2' (a number is written with the digits 0 to 9 only: no '0x', '_' or ':')"),
+    ("'12'", "got the text '12' (in quotes, so not a number: write it without quotes)"),
+    ("true", "got true (a yes/no value)"),
+    ("12.5", "got 12.5 (a number with a fraction)"),
+    ("twelve", "got the text 'twelve'"),
+    ("''", "got an empty string"),
+])
+def test_a_number_written_wrong_says_what_was_written(here, capsys, written, said):
+    write(here, "house.yaml", f"extends: standard\nname: house\ngame:\n  target: {written}\n")
+    code, _, err = run_cli(capsys, "validate", "house.yaml")
+    assert (code, err) == (1, f"house.yaml:4:11: game.target: expected a whole number, {said}\n")
+
+
+@pytest.mark.parametrize("written, said", [
+    ("seats: -4", "players.seats: must be at least 2, got -4"),
+    ("seats: 99999999999", "number 99999999999 is too large (the limit is 1,000,000,000)"),
+    ("seats: 1e400", "number 1e400 is too large (the limit is 1,000,000,000)"),
+    ("teams: false", "players.teams: expected a whole number, got false (a yes/no value)"),
+])
+def test_extreme_counts_and_booleans_are_named(here, capsys, written, said):
+    write(here, "house.yaml", f"extends: standard\nname: house\nplayers:\n  {written}\n")
+    code, _, err = run_cli(capsys, "validate", "house.yaml")
+    assert code == 1 and err.startswith("house.yaml:4:") and said in err.splitlines()[0], err

@@ -274,7 +274,7 @@ def test_overlay_problems_are_located_in_the_overlay(base, write, problems_of):
         """,
     )
     assert problems_of(load, top) == [
-        f"{top}:3:15: deck.points.A: expected a whole number, got a string",
+        f"{top}:3:15: deck.points.A: expected a whole number, got the text 'lots'",
         f"{top}:4:3: unknown key 'wild' in deck; expected one of: ranks, points, jokers",
         f"{top}:6:9: game.mode: 'bells' is not one of: ring, bell",
     ]
@@ -284,7 +284,7 @@ def test_inherited_problems_are_located_in_the_base(write, problems_of):
     base = write("base.yaml", "name: b\ndeck: {ranks: [J], points: {J: x}}\n")
     top = write("top.yaml", "extends: base.yaml\ngame: {target: 3}\n")
     assert problems_of(load, top) == [
-        f"{base}:2:32: deck.points.J: expected a whole number, got a string"
+        f"{base}:2:32: deck.points.J: expected a whole number, got the text 'x'"
     ]
 
 

@@ -154,18 +154,50 @@ def describe_value(value: Any) -> str:
     if value is None:
         return "nothing"
     if isinstance(value, bool):
-        return "true/false"
+        return f"{'true' if value else 'false'} (a yes/no value)"
     if isinstance(value, int):
         return "a whole number"
     if isinstance(value, float):
-        return f"{value!r} (a whole number is written without a decimal point)" if value.is_integer() else "a number"
+        if value.is_integer():
+            return f"{value!r} (a whole number is written without a decimal point)"
+        return f"{value!r} (a number with a fraction)"
     if isinstance(value, str):
-        return "a string"
+        return _describe_text(value)
     if isinstance(value, dict):
         return "a mapping"
     if isinstance(value, (list, tuple)):
         return "a list"
     return type(value).__name__
+
+
+# what YAML 1.1 reads as a number but a ruleset (YAML 1.2, decimal digits only) keeps as text
+_SPECIAL_FLOATS = {".nan": "not a number", ".inf": "infinity", "+.inf": "infinity", "-.inf": "minus infinity"}
+_NUMBER_LIKE = re.compile(r"[-+]?(0x[0-9a-f_]+|0o[0-7_]+|0b[01_]+|[0-9][0-9_]*(:[0-5]?[0-9])+(\.[0-9_]*)?"
+                          r"|[0-9][0-9_]*_[0-9_]*(\.[0-9_]*)?)\Z", re.IGNORECASE)
+
+
+def _describe_text(value: str) -> str:
+    """A string in words: what it looks like, and why it is not a number when it looks like one."""
+    text = value.strip()
+    shown = _shown(value)
+    special = _SPECIAL_FLOATS.get(text.lower())
+    if special:
+        return f"{text} ({special}, which no rule can use)"
+    if _NUMBER_LIKE.match(text):
+        return f"the text {shown} (a number is written with the digits 0 to 9 only: no '0x', '_' or ':')"
+    if text.lower() in ("yes", "no", "on", "off", "y", "n"):
+        return f"the text {shown} (for yes or no write true or false)"
+    if text and _looks_decimal(text):
+        return f"the text {shown} (in quotes, so not a number: write it without quotes)"
+    return f"the text {shown}" if value else "an empty string"
+
+
+def _looks_decimal(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return not text.isalpha()  # "nan", "inf", "infinity" are words here
 
 
 def _plain(value: Any) -> str:
