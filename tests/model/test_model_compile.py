@@ -487,3 +487,25 @@ def test_every_message_names_a_place_in_one_style_dots_for_keys_and_brackets_for
     assert "scoring.outcomes[0].balls" in places
     assert not [p for p in caught.value.problems if re.search(r"\.\d", p.message.split("\n")[0])], \
         [p.message for p in caught.value.problems]
+
+
+@pytest.mark.parametrize("name, said", [
+    ("cards", "team value name 'cards' is already a quantity of every team (counting.cards, team.cards ...): "
+              "choose another name"),
+    ("balls", "team value name 'balls' is already a quantity of every team (counting.balls, team.balls ...): "
+              "choose another name"),
+    ("won_last_trick", "team value name 'won_last_trick' is already a quantity of every team "
+                       "(counting.won_last_trick, team.won_last_trick ...): choose another name"),
+    ("if", "team value name 'if' is a word of the formula language (and, else, false, if, none, not, or, then, true)"),
+    ("é", "team value name 'é' must be a single word of the letters a-z, digits and _ (not starting with a digit)"),
+    ("9x", "team value name '9x' must be a single word of the letters a-z, digits and _ (not starting with a digit)"),
+])
+def test_a_team_value_may_not_take_a_name_formulas_already_give_a_meaning(tmp_path, name, said):
+    # 'cards' used to shadow counting.cards silently (the team value won in formulas); 'if' and 'é' reached an
+    # internal "cannot compile ruleset" at 1:1
+    path = tmp_path / "house.yaml"
+    path.write_text(f"extends: standard\nname: house\nscoring:\n  team_values:\n    {name}:\n"
+                    "      formula: team.cards * 2\n", encoding="utf-8")
+    with pytest.raises(RulesetError) as caught:
+        load_ruleset(str(path))
+    assert [(p.location.line, p.location.column, p.message) for p in caught.value.problems] == [(5, 5, said)]

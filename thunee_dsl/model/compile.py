@@ -8,16 +8,17 @@ file and line the offending value came from.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
 from lark import Tree
 
 from thunee_dsl.errors import FormulaError, Location, Problem, RulesetError
-from thunee_dsl.formula import Formula, compile_formula
+from thunee_dsl.formula import KEYWORDS, Formula, compile_formula
 from thunee_dsl.loading import dotted_path
 from thunee_dsl.model.cards import Deck, beats_table, normalise_rank
-from thunee_dsl.model.quantities import symbol_table
+from thunee_dsl.model.quantities import TEAM_NAMES, symbol_table
 from thunee_dsl.model.ruleset import (
     ENGINE_VERBS, BallTable, BiddingRules, CallingRules, Cancellation, Claim, Combination, Declaration,
     DealerRules, GameRules, Outcome, Penalties, PlayRules, Redeal, Ruleset, SeatRef, TeamValue,
@@ -119,7 +120,8 @@ class _Compiler:
         self.corner_house = game.get("corner_house", self.target - 1)
         if self.corner_house >= self.target:
             self.problem(("game", "corner_house"), f"corner house ({self.corner_house}) must be below the target ({self.target})")
-        self.team_value_names = tuple(n for n in (self.get("scoring", "team_values") or {}) if n.isidentifier())
+        self.team_value_names = tuple(n for n in (self.get("scoring", "team_values") or {})
+                                      if _team_value_name_problem(n) is None)
         self.team_value_getter = None
         team_values = part(self.team_values) or ()
         self.team_value_getter = _team_value_getter(team_values, teams)
@@ -394,8 +396,9 @@ class _Compiler:
     def team_values(self) -> tuple[TeamValue, ...]:
         out = []
         for name, tv in (self.get("scoring", "team_values") or {}).items():
-            if not name.isidentifier():
-                self.problem(("scoring", "team_values", name), f"team value name '{name}' must be a single word (letters, digits, _)")
+            refused = _team_value_name_problem(name)
+            if refused:
+                self.problems.append(Problem(self.source.key_origin(("scoring", "team_values", name)), refused))
                 continue
             f = self.formula(("scoring", "team_values", name, "formula"), "team value", "number")
             if f is not None:
@@ -588,6 +591,22 @@ def _constant_results(formula: Formula | None) -> list[int]:
             except FormulaError:  # a part that does not stand alone (cannot happen for a number branch)
                 pass
     return out
+
+
+_FORMULA_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+
+
+def _team_value_name_problem(name: str) -> str | None:
+    """Why ``name`` cannot name a team value (``counting.NAME`` in formulas), or None."""
+    if not _FORMULA_WORD.match(name):
+        return (f"team value name '{name}' must be a single word of the letters a-z, digits and _ "
+                "(not starting with a digit)")
+    if name in KEYWORDS:
+        return f"team value name '{name}' is a word of the formula language ({', '.join(sorted(KEYWORDS))})"
+    if name in TEAM_NAMES:
+        return (f"team value name '{name}' is already a quantity of every team (counting.{name}, team.{name} ...): "
+                "choose another name")
+    return None
 
 
 def _team_value_getter(team_values: tuple[TeamValue, ...], teams: int):
