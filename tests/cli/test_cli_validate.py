@@ -563,7 +563,9 @@ def test_bad_team_value_name_is_one_problem(here, capsys):
         """)
     code, _, err = run_cli(capsys, "validate", "house.yaml")
     assert err.splitlines() == [
-        "house.yaml:6:7: team value name 'my-count' must be a single word (letters, digits, _)",
+        # located at the name itself (it was at the formula under it)
+        "house.yaml:5:5: team value name 'my-count' must be a single word of the letters a-z, digits and _ "
+        "(not starting with a digit)",
         "house.yaml:9:11: verb 'double' is already used by claims.double",
     ]
     assert code == 1

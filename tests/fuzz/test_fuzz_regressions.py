@@ -61,3 +61,31 @@ def test_an_action_made_with_the_wrong_kinds_of_value_is_refused_when_made(args)
     from thunee_dsl.game import Action
     with pytest.raises(TypeError, match="an action's"):
         Action(*args)
+
+
+@pytest.mark.parametrize("written, said", [
+    # a NUL (written as "\0" in double quotes) reached the terminal as a raw NUL, a right-to-left override
+    # reversed the rest of the printed line, a lone surrogate could not be printed at all
+    ('"dealers.balls >= \\0 1"', "unexpected character U+0000"),
+    ("dealers.balls \u202e>= others.balls", "unexpected character U+202E"),
+    ('"dealers.balls >= \\ud800"', "unexpected character U+D800"),
+])
+def test_an_invisible_character_in_a_formula_is_named_by_its_code(tmp_path, written, said):
+    path = tmp_path / "house.yaml"
+    path.write_text(f"extends: standard\nname: house\ndealer:\n  passes_if: {written}\n", encoding="utf-8")
+    code, err = cli("validate", str(path))
+    first, formula, caret = err.splitlines()
+    assert code == 1 and first.startswith(f"{path}:4:") and f"dealer.passes_if: {said}; expected" in first
+    assert formula.isprintable() and "?" in formula and caret.index("^") == formula.index("?")
+
+
+@pytest.mark.parametrize("text, said", [
+    ('extends: standard\nname: "\\u202eevil"\n', "name: '<U+202E>evil' does not match the pattern"),
+    ('extends: standard\nname: house\n"ga\\u202eme": 1\n', "unknown key 'ga<U+202E>me' at the top level"),
+    ('extends: "../\\u202ebase"\n', "'../<U+202E>base' is neither"),
+])
+def test_an_invisible_character_in_a_name_or_key_is_shown_by_its_code(tmp_path, text, said):
+    path = tmp_path / "house.yaml"
+    path.write_text(text, encoding="utf-8")
+    code, err = cli("validate", str(path))
+    assert code == 1 and said in err and err.replace("\n", "").isprintable(), err

@@ -44,7 +44,7 @@ from lark.exceptions import (
 )
 from lark.lexer import PatternStr
 
-from thunee_dsl.errors import FormulaError
+from thunee_dsl.errors import FormulaError, visible
 
 __all__ = ["FUNCTIONS", "KEYWORDS", "MAX_DEPTH", "MAX_LENGTH", "MAX_NUMBER", "TYPES", "Formula", "Symbol", "build_parser", "compile_formula"]
 
@@ -266,6 +266,9 @@ _TERMINAL_WORDS = {"$END": "end of formula", "NUMBER": "a number", "NAME": "a na
 
 
 def _quote(s: str) -> str:
+    if len(s) == 1 and not s.isprintable() and not s.isspace():
+        return f"character U+{ord(s):04X}"
+    s = visible(s)
     return f'"{s}"' if "'" in s else f"'{s}'"
 
 
@@ -319,9 +322,10 @@ def _syntax_error(text: str, shown: str, error: UnexpectedInput) -> FormulaError
 def _shown(text: str) -> str:
     # The caret line is drawn under a single line: show tabs and line breaks as spaces so that
     # column n (counted in characters from the start of the formula) still lines up.
-    if all(c == " " or not c.isspace() for c in text):
+    # A character that prints as nothing (or reorders the line: a right-to-left override) is shown as '?'.
+    if text.isprintable():
         return text
-    return "".join(" " if c.isspace() else c for c in text)
+    return "".join(" " if c.isspace() else c if c.isprintable() else "?" for c in text)
 
 
 # --- compiled nodes ----------------------------------------------------------------------------------

@@ -34,7 +34,7 @@ from os import PathLike
 from pathlib import Path
 from typing import Any
 
-from thunee_dsl.errors import Location, Problem, RulesetError
+from thunee_dsl.errors import Location, Problem, RulesetError, visible
 
 from . import registry
 from .safe_yaml import LocatedDoc, load_yaml_file, load_yaml_text
@@ -181,7 +181,7 @@ def reference_problem(ref: str) -> str | None:
         return f"a file name is at most {MAX_NAME_LENGTH} characters long; '{longest[:20]}...' has {len(longest)}"
     if not _is_shipped_name(ref) and not ref.lower().endswith(RULESET_SUFFIXES):
         return ("name a ruleset (such as standard) or a ruleset file ending in .yaml, .yml or .json; "
-                f"'{ref if len(ref) <= 60 else ref[:57] + '...'}' is neither")
+                f"'{visible(ref if len(ref) <= 60 else ref[:57] + '...')}' is neither")
     return None
 
 

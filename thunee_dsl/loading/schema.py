@@ -27,7 +27,7 @@ from typing import Any
 from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import ValidationError, best_match, relevance
 
-from thunee_dsl.errors import Location, Problem
+from thunee_dsl.errors import Location, Problem, visible
 
 from .safe_yaml import LocatedDoc
 
@@ -217,7 +217,7 @@ def _shown(value: Any) -> str:
     """A user's value quoted in a message."""
     if isinstance(value, str):
         text = value if len(value) <= 40 else value[:37] + "..."
-        return f"'{text}'"
+        return f"'{visible(text)}'"
     if isinstance(value, (dict, list)):
         return describe_value(value)
     return _plain(value)
@@ -270,9 +270,9 @@ class _Converter:
             # The error is about a key of the mapping at ``path``.
             where = self.key_at(path + (instance,))
             if keyword == "pattern":
-                return [Problem(where, f"{prefix}key '{instance}' does not match the pattern {value}")]
+                return [Problem(where, f"{prefix}key '{visible(instance)}' does not match the pattern {value}")]
             inner = self._words(error, keyword, value, instance) or error.message
-            return [Problem(where, f"{prefix}key '{instance}': {inner}")]
+            return [Problem(where, f"{prefix}key '{visible(instance)}': {inner}")]
 
         if keyword in ("additionalProperties", "unevaluatedProperties") and isinstance(instance, dict):
             allowed = list(error.schema.get("properties", {}))
@@ -288,7 +288,7 @@ class _Converter:
                 else:
                     tail = "no keys are allowed here" if not patterns else "see the schema"
                 return [
-                    Problem(self.key_at(path + (key,)), f"unknown key '{key}' {_in_where(path)}; {tail}")
+                    Problem(self.key_at(path + (key,)), f"unknown key '{visible(str(key))}' {_in_where(path)}; {tail}")
                     for key in extras
                 ]
 
