@@ -49,6 +49,7 @@ __all__ = [
     "MAX_NUMBER",
     "LocatedDoc",
     "RulesetLoader",
+    "decode_text",
     "load_yaml_text",
     "load_yaml_file",
 ]
@@ -463,8 +464,15 @@ def load_yaml_file(path: str | PathLike) -> LocatedDoc:
         raise RulesetError([Problem(Location(filename), f"cannot read the file: {err.strerror or err}")]) from None
     except ValueError:  # a NUL character in the name: no file can be called that
         raise RulesetError([Problem(Location(filename.replace("\0", "\\0")), "a file name cannot contain a NUL character")]) from None
+    return load_yaml_text(decode_text(raw, filename), filename)
+
+
+def decode_text(raw: bytes, filename: str) -> str:
+    """The text of a file read as bytes (at most :data:`MAX_BYTES` + 1 of them): UTF-8, else a located
+    problem; more than :data:`MAX_BYTES` is refused as too large."""
+    if len(raw) > MAX_BYTES:
+        raise RulesetError([Problem(Location(filename), _file_too_large(None))])
     try:
-        text = raw.decode("utf-8")
+        return raw.decode("utf-8")
     except UnicodeDecodeError as err:
         raise RulesetError([_decode_problem(filename, raw, err)]) from None
-    return load_yaml_text(text, filename)
