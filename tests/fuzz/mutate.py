@@ -101,10 +101,90 @@ def mutate_once(data: Any, rng: random.Random) -> str:
     return f"{op} {'.'.join(map(str, path))}"
 
 
-def mutant(data: Any, rng: random.Random, count: int) -> tuple[Any, list[str]]:
+def mutant(data: Any, rng: random.Random, count: int, schema: dict | None = None,
+           donors: dict[str, list] | None = None) -> tuple[Any, list[str]]:
+    """``count`` mutations of a copy of ``data``. Given the ruleset ``schema`` (and ``donors``, values by key
+    name, see :func:`harvest`), a mutation may also add a key the schema knows that ``data`` lacks there."""
     data = copy.deepcopy(data)
-    done = [mutate_once(data, rng) for _ in range(count)]
+    done = []
+    for _ in range(count):
+        if schema is not None and rng.random() < 0.3:
+            done.append(add_known_key(data, rng, schema, donors or {}))
+        else:
+            done.append(mutate_once(data, rng))
     return data, done
+
+
+# --- keys the data lacks: every key of the schema can be reached, not only those the shipped files write --
+
+
+def _resolve(schema: dict, node: Any) -> Any:
+    while isinstance(node, dict) and "$ref" in node:
+        node = schema["$defs"][node["$ref"].rsplit("/", 1)[-1]]
+    return node
+
+
+def _alternatives(schema: dict, node: Any) -> list[dict]:
+    node = _resolve(schema, node)
+    if not isinstance(node, dict):
+        return []
+    out = [node]
+    for key in ("oneOf", "anyOf", "allOf"):
+        for alt in node.get(key, ()):
+            out += _alternatives(schema, alt)
+    return out
+
+
+def schema_at(schema: dict, path: tuple) -> list[dict]:
+    """The (sub)schemas that may describe the value at ``path`` of a ruleset's data."""
+    nodes = _alternatives(schema, schema)
+    for part in path:
+        following: list[dict] = []
+        for node in nodes:
+            if isinstance(part, int):
+                items = node.get("items")
+                if isinstance(items, dict):
+                    following += _alternatives(schema, items)
+            elif part in node.get("properties", {}):
+                following += _alternatives(schema, node["properties"][part])
+            elif isinstance(node.get("additionalProperties"), dict):
+                following += _alternatives(schema, node["additionalProperties"])
+        nodes = following
+    return nodes
+
+
+def harvest(datas: list[Any]) -> dict[str, list]:
+    """Every value written under each key name in ``datas`` (values an added key is likely to take)."""
+    found: dict[str, list] = {}
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            for key, value in node.items():
+                found.setdefault(str(key), []).append(value)
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+    for data in datas:
+        walk(data)
+    return found
+
+
+def add_known_key(data: Any, rng: random.Random, schema: dict, donors: dict[str, list]) -> str:
+    """Add, at a mapping of ``data``, a key the schema allows there but the mapping lacks."""
+    spots = [()] + [p for p in places(data) if isinstance(_get(data, p), dict)]
+    rng.shuffle(spots)
+    for path in spots:
+        node = data if not path else _get(data, path)
+        known = sorted({k for sub in schema_at(schema, path) for k in sub.get("properties", {})} - set(node))
+        if not known:
+            continue
+        key = rng.choice(known)
+        choices = donors.get(key, [])
+        value = copy.deepcopy(rng.choice(choices)) if choices and rng.random() < 0.8 else rng.choice(EXTREMES)
+        node[key] = value
+        return f"add {'.'.join(map(str, path + (key,)))}"
+    return "add: every key the schema knows is there"
 
 
 NUMBER_NAMES = ("call", "tricks", "counting.count", "callers.tricks", "team.cards", "other.declared",

@@ -89,3 +89,33 @@ def test_an_invisible_character_in_a_name_or_key_is_shown_by_its_code(tmp_path, 
     path.write_text(text, encoding="utf-8")
     code, err = cli("validate", str(path))
     assert code == 1 and said in err and err.replace("\n", "").isprintable(), err
+
+
+def test_a_file_of_tens_of_thousands_of_values_is_refused_at_once(tmp_path):
+    # 300 KB of a 40,000-item call ladder (under the size cap) took the YAML parser and the schema seconds per
+    # load, and the editor loads on every keystroke; a 5,000-key overlay spent more in merging it (quadratic)
+    path = tmp_path / "house.yaml"
+    path.write_text("extends: standard\nname: house\ncalling:\n  amounts: [" +
+                    ", ".join(str(10 * i) for i in range(1, 40_000)) + "]\n", encoding="utf-8")
+    code, err = cli("validate", str(path))
+    assert code == 1 and re.fullmatch(rf"{re.escape(str(path))}:4:\d+: the file holds more than 20,000 values "
+                                      r"\(a ruleset holds a few hundred\): remove what was pasted or added by "
+                                      r"mistake\n", err), err
+
+
+def test_an_overlay_of_many_unknown_keys_says_each_where_it_is(tmp_path):
+    path = tmp_path / "house.yaml"
+    path.write_text("extends: standard\nname: house\n" + "".join(f"k{i}: {i}\n" for i in range(3000)),
+                    encoding="utf-8")
+    with pytest.raises(RulesetError) as caught:
+        load_ruleset(str(path))
+    assert len(caught.value.problems) == 3000
+    assert [p.location.line for p in caught.value.problems] == list(range(3, 3003))
+
+
+def test_a_file_over_the_size_cap_is_located_where_the_cap_is_reached(tmp_path):
+    path = tmp_path / "house.yaml"
+    path.write_bytes(b"extends: standard\nname: house\nsummary: " + b"x" * 600_000 + b"\n")
+    code, err = cli("validate", str(path))
+    # line 3 starts at byte 30; "summary: " and the x's reach byte 524,288 at column 524,288 - 30 + 1
+    assert code == 1 and err.startswith(f"{path}:3:{524_288 - 30 + 1}: file is too large: 600,040 bytes"), err

@@ -306,17 +306,23 @@ class _Merger:
         result = dict(base)
         for key, value in over.items():
             p = path + (key,)
+            # provenance below a key exists only where the base has the key (else there is nothing to drop,
+            # and looking would cost a pass over every path for every new key)
+            inherited = key in result
             if value is None:
                 result.pop(key, None)
-                self._drop(p)
+                if inherited:
+                    self._drop(p)
             elif isinstance(value, dict):
                 old = result.get(key)
                 if not isinstance(old, dict):
-                    self._drop(p)
+                    if inherited:
+                        self._drop(p)
                     old = {}
                 result[key] = self.merge(old, value, p, doc)
             else:
-                self._drop(p)
+                if inherited:
+                    self._drop(p)
                 self.tree[p] = doc
                 result[key] = value
         return result
