@@ -119,3 +119,25 @@ def test_a_file_over_the_size_cap_is_located_where_the_cap_is_reached(tmp_path):
     code, err = cli("validate", str(path))
     # line 3 starts at byte 30; "summary: " and the x's reach byte 524,288 at column 524,288 - 30 + 1
     assert code == 1 and err.startswith(f"{path}:3:{524_288 - 30 + 1}: file is too large: 600,040 bytes"), err
+
+
+@pytest.mark.parametrize("call", [
+    lambda: load_ruleset(None), lambda: load_ruleset(123), lambda: load_ruleset(b"standard"),
+    lambda: __import__("thunee_dsl.formula", fromlist=["x"]).compile_formula(None, {}),
+    lambda: __import__("thunee_dsl.formula", fromlist=["x"]).compile_formula(b"1 + 1", {}),
+    lambda: __import__("thunee_dsl.loading", fromlist=["x"]).load_ruleset_text(None),
+    lambda: __import__("thunee_dsl.loading", fromlist=["x"]).load_ruleset_text("extends: standard\n", None),
+])
+def test_a_library_call_with_the_wrong_kind_of_argument_is_a_type_error_in_words(call):
+    # these were AttributeErrors from inside (compile_formula(None)) or "unknown ruleset 'None'"
+    with pytest.raises(TypeError, match=r"\(str(, | or )|text \(str\)|text and file name are str"):
+        call()
+
+
+def test_a_ruleset_given_as_bytes_is_read_as_a_file_would_be():
+    from thunee_dsl.loading import load_ruleset_text
+    assert load_ruleset_text(b"extends: standard\nname: house\n").name == "house"
+    with pytest.raises(RulesetError) as caught:
+        load_ruleset_text(b"extends: standard\nname: caf\xe9\n", "upload.yaml")
+    assert [str(p) for p in caught.value.problems] == [
+        "upload.yaml:2:10: the file is not valid UTF-8 (byte 0xe9); save it as UTF-8"]

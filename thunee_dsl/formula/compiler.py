@@ -200,6 +200,8 @@ def compile_formula(text: str, symbols: Mapping[str, Symbol], expect: str | None
     """
     if expect is not None and expect not in TYPES:
         raise ValueError(f"expect must be one of {', '.join(TYPES)}, not {expect!r}")
+    if not isinstance(text, str):  # a caller's mistake, said as such (not an AttributeError from inside)
+        raise TypeError(f"a formula is text (str), not {type(text).__name__}")
     shown = _shown(text)
     if not text.strip():
         raise FormulaError("empty formula", shown, 1)

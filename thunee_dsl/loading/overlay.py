@@ -37,7 +37,7 @@ from typing import Any
 from thunee_dsl.errors import Location, Problem, RulesetError, visible
 
 from . import registry
-from .safe_yaml import LocatedDoc, load_yaml_file, load_yaml_text
+from .safe_yaml import MAX_BYTES, LocatedDoc, decode_text, load_yaml_file, load_yaml_text
 from .schema import describe_value, invalid_paths, ruleset_schema, schema_problems
 
 __all__ = ["MAX_EXTENDS_DEPTH", "MAX_NAME_LENGTH", "RULESET_SUFFIXES", "MergedSource", "load_ruleset_source",
@@ -446,6 +446,9 @@ def load_ruleset_source(
     problems are not raised but kept in ``problems`` of the result (whose data then lacks the values
     refused), so that compiling it reports them together with the formula and semantic problems.
     """
+    if not isinstance(name_or_path, (str, PathLike)):  # a caller's mistake, said as such
+        raise TypeError(f"a ruleset is named by its name or a file path (str or Path), not "
+                        f"{type(name_or_path).__name__}")
     if _looks_like_path(name_or_path):
         path = Path(name_or_path)
     else:
@@ -469,6 +472,13 @@ def load_ruleset_text(
     Relative ``extends:`` paths are resolved from ``base_dir`` (default: the folder of
     ``filename``, i.e. the working directory for ``"<editor>"``).
     """
+    if isinstance(filename, PathLike):
+        filename = str(filename)
+    if isinstance(text, (bytes, bytearray)):  # a file's bytes, as an upload gives them: read as a file is
+        text = decode_text(bytes(text[:MAX_BYTES + 1]), str(filename))
+    if not isinstance(text, str) or not isinstance(filename, str):
+        raise TypeError(f"a ruleset's text and file name are str, not {type(text).__name__} and "
+                        f"{type(filename).__name__}")
     doc = load_yaml_text(text, filename)
     folder = Path(base_dir) if base_dir is not None else Path(filename).parent
     identity = _identity(folder / Path(filename).name)
