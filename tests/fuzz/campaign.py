@@ -28,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from checks import LOCATED, OVERLAYS, SHIPPED, TRANSCRIPTS, check_ruleset_file, check_transcript_text  # noqa: E402
 from hostile import hostile_ruleset_text  # noqa: E402
-from mutate import FORMULA_TOKENS, _set, harvest, mutant, mutate_formula, places, random_formula  # noqa: E402
+from mutate import _set, fuzzed_formula, harvest, mutant, places  # noqa: E402
 
 from thunee_dsl.errors import FormulaError, RulesetError  # noqa: E402
 from thunee_dsl.formula import compile_formula  # noqa: E402
@@ -71,12 +71,7 @@ def fields():
 
 def one_formula(seed: int) -> str:
     rng = random.Random(seed)
-    if rng.random() < 0.5:
-        text = " ".join(rng.choice(FORMULA_TOKENS) for _ in range(rng.randint(1, 14)))
-    else:
-        text = random_formula(rng, want=rng.choice(("number", "boolean")))
-    for _ in range(rng.randint(0, 3)):
-        text = mutate_formula(text, rng)
+    text = fuzzed_formula(rng, tokens=14, edits=3)
     context = rng.choice(sorted(CONTEXTS))
     try:
         formula = compile_formula(text, symbol_table(context, tricks=6, team_values=("count",),

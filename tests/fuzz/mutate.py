@@ -219,3 +219,14 @@ def random_formula(rng: random.Random, depth: int = 0, want: str = "number") -> 
         return f"-{random_formula(rng, depth + 1)}"
     return f"if {random_formula(rng, depth + 1, 'boolean')} then {random_formula(rng, depth + 1)} " \
            f"else {random_formula(rng, depth + 1)}"
+
+
+def fuzzed_formula(rng: random.Random, tokens: int = 12, edits: int = 2) -> str:
+    """Half the time a run of formula tokens, else a grammar-built formula; then up to ``edits`` edits."""
+    if rng.random() < 0.5:
+        text = " ".join(rng.choice(FORMULA_TOKENS) for _ in range(rng.randint(1, tokens)))
+    else:
+        text = random_formula(rng, want=rng.choice(("number", "boolean")))
+    for _ in range(rng.randint(0, edits)):
+        text = mutate_formula(text, rng)
+    return text

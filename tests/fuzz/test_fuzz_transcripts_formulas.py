@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from checks import TRANSCRIPTS, check_transcript_text, cli
-from mutate import FORMULA_TOKENS, mutant, mutate_formula, random_formula
+from mutate import fuzzed_formula, mutant
 from thunee_dsl.errors import FormulaError
 from thunee_dsl.formula import compile_formula
 from thunee_dsl.loading import load_yaml_file
@@ -54,13 +54,7 @@ CONTEXTS = ("outcome", "undertaking", "claim", "team value", "dealer", "cancella
 @given(seed=st.integers(0, 2**32 - 1), context=st.sampled_from(CONTEXTS),
        expect=st.sampled_from((None, "number", "boolean")))
 def test_a_random_formula_compiles_or_is_a_located_formula_error(seed, context, expect):
-    rng = random.Random(seed)
-    if rng.random() < 0.5:
-        text = " ".join(rng.choice(FORMULA_TOKENS) for _ in range(rng.randint(1, 12)))
-    else:
-        text = random_formula(rng, want=rng.choice(("number", "boolean")))
-    for _ in range(rng.randint(0, 2)):
-        text = mutate_formula(text, rng)
+    text = fuzzed_formula(random.Random(seed))
     symbols = symbol_table(context, tricks=6, team_values=("count",), team_value_getter=None)
     try:
         formula = compile_formula(text, symbols, expect=expect)
