@@ -28,15 +28,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from checks import LOCATED, OVERLAYS, SHIPPED, TRANSCRIPTS, check_ruleset_file, check_transcript_text  # noqa: E402
 from hostile import hostile_ruleset_text  # noqa: E402
-from mutate import _set, fuzzed_formula, harvest, mutant, places  # noqa: E402
+from mutate import HOSTILE_VALUES, _set, fuzzed_formula, harvest, mutant, places  # noqa: E402
 
 from thunee_dsl.errors import FormulaError, RulesetError  # noqa: E402
 from thunee_dsl.formula import compile_formula  # noqa: E402
 from thunee_dsl.loading import load_yaml_file, ruleset_schema  # noqa: E402
 from thunee_dsl.model.quantities import CONTEXTS, symbol_table  # noqa: E402
-
-HOSTILE_VALUES = [None, True, -1, 0, 10**9, 10**9 + 1, 1.5, "", "x", "\u202e", "\x00", [], {}, [None], {"a": 1},
-                  "9" * 50, ".nan", "-", "play", "2 play", "0 play JH JH", "standard", "../../etc/passwd"]
 
 
 def one_ruleset(seed: int, folder: Path, donors) -> str:

@@ -17,6 +17,10 @@ OPERATIONS = ("delete", "duplicate", "retype", "swap", "extreme", "formula")
 OTHER_TYPES: tuple[Any, ...] = (None, True, False, "x", "", 0, 1.5, 4.0, [], {}, [1], {"a": 1}, ["deal 1"], "play")
 EXTREMES: tuple[Any, ...] = (-1, 0, 1, 2, 3, 7, 8, 9, 12, 13, 64, 100, 1000, 10**9, 10**9 + 1, -(10**9), 2.0, -0.5,
                              "", " ", "a" * 300, "Ω", "²", "\t", "none", "true", "deal 9", "dealer+99")
+# what a transcript's field may be replaced by (every field of a transcript, each value in turn)
+HOSTILE_VALUES: tuple[Any, ...] = (None, True, -1, 0, 10**9, 10**9 + 1, 1.5, "", "x", "\u202e", "\x00", [], {}, [None],
+                                   {"a": 1}, "9" * 50, ".nan", "-", "play", "2 play", "0 play JH JH", "standard",
+                                   "../../etc/passwd", "rulesets/standard.yaml")
 FORMULA_TOKENS = ("(", ")", "+", "-", "*", "abs(", "max(", "min(", ",", "if", "then", "else", "and", "or", "not",
                   "==", "!=", ">=", "<", "counting.count", "call", "tricks", "caller", "none", "true", "false",
                   "1", "0", "-10", "999999999", '"thunee"', "seat.suits_held", "callers.tricks", "undertaking",

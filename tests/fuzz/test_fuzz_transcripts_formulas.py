@@ -1,6 +1,6 @@
-"""Fuzz: mutated golden transcripts (a correct replay or a located error, never an internal one) and
-random formulas (compiled, or a FormulaError with a column inside the text; compiled ones evaluate and
-explain without error).
+"""Fuzz: mutated golden transcripts and transcripts with one field set to a hostile value (a correct replay or a
+located error, never an internal one) and random formulas (compiled, or a FormulaError with a column inside the
+text; compiled ones evaluate and explain without error).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from checks import TRANSCRIPTS, check_transcript_text, cli
-from mutate import fuzzed_formula, mutant
+from mutate import HOSTILE_VALUES, _set, fuzzed_formula, mutant, places
 from thunee_dsl.errors import FormulaError
 from thunee_dsl.formula import compile_formula
 from thunee_dsl.loading import load_yaml_file
@@ -35,6 +35,17 @@ def test_a_mutated_transcript_replays_or_is_a_located_error(tmp_path, source, se
         check_transcript_text(text, source.parent)
     except AssertionError as err:
         raise AssertionError(f"{source.name} after {done}: {err}") from None
+
+
+@FUZZ
+@given(data=st.data())
+def test_any_field_of_a_transcript_set_to_a_hostile_value_replays_or_is_a_located_error(data):
+    source = data.draw(st.sampled_from(SAMPLE), label="transcript")
+    transcript = load_yaml_file(source).data
+    path = data.draw(st.sampled_from(places(transcript)), label="field")
+    value = data.draw(st.sampled_from(HOSTILE_VALUES), label="value")
+    _set(transcript, path, value)
+    check_transcript_text(yaml.safe_dump(transcript, sort_keys=False, allow_unicode=True), source.parent)
 
 
 def test_the_cli_replays_a_mutated_transcript_without_an_internal_error(tmp_path):
