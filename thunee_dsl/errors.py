@@ -9,6 +9,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 
+def visible(text: str) -> str:
+    """``text`` as it can be shown in a message: each character that prints as nothing, moves the cursor
+    or reorders the line (NUL, ESC, a right-to-left override, a lone surrogate ...) written ``<U+202E>``.
+
+    >>> visible("a\u202eb\x00")
+    'a<U+202E>b<U+0000>'
+    """
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() or c == " " else f"<U+{ord(c):04X}>" for c in text)
+
+
 @dataclass(frozen=True, order=True)
 class Location:
     """Where a value came from: file name, 1-based line and column."""

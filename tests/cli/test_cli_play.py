@@ -51,6 +51,16 @@ def test_play_accepts_an_action_by_name_and_rejects_nonsense_then_quits():
     assert out[-1] == "bye"
 
 
+def test_a_pasted_page_or_an_escape_sequence_is_echoed_short_and_visible():
+    # a 100,000-character answer was echoed whole, and an answer holding ESC coloured the terminal
+    answers = iter(["x" * 100_000, "\x1b[31mred", "q"])
+    out = []
+    assert play(load_ruleset("standard"), seat=0, seed=1, read=lambda _: next(answers), write=out.append) == 0
+    refused = [line for line in out if "is not one of the choices" in line]
+    assert refused[0].startswith("   '" + "x" * 37 + "...' is not one of the choices")
+    assert refused[1].startswith("   '<U+001B>[31mred' is not one of the choices") and "\x1b" not in "".join(out)
+
+
 def test_play_ends_quietly_on_end_of_input():
     def read(_):
         raise EOFError

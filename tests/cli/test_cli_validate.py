@@ -103,7 +103,7 @@ CASES = [
         game:
           target: twelve
         """,
-        ["{f}:4:11: game.target: expected a whole number, got a string"],
+        ["{f}:4:11: game.target: expected a whole number, got the text 'twelve'"],
     ),
     (
         "schema-unknown-key",
@@ -138,7 +138,7 @@ CASES = [
           direction: sideways
         """,
         [
-            "{f}:4:11: game.target: expected a whole number, got a string",
+            "{f}:4:11: game.target: expected a whole number, got the text 'twelve'",
             "{f}:5:3: unknown key 'bonus' in game; expected one of: target, corner_house, source, deuce, win_by, raised_target",
             "{f}:7:14: players.direction: 'sideways' is not one of: clockwise, counterclockwise",
         ],
@@ -155,7 +155,7 @@ CASES = [
               balls: 2
         """,
         [
-            "{f}:5:35: scoring.outcomes.0.when: unexpected ')'; expected end of formula",
+            "{f}:5:35: scoring.outcomes[0].when: unexpected ')'; expected end of formula",
             "    counting.count >= 105 )",
             "                          ^",
         ],
@@ -172,7 +172,7 @@ CASES = [
               balls: 2
         """,
         [
-            "{f}:5:30: scoring.outcomes.0.when: unexpected '>'; expected one of: a name, a number, "
+            "{f}:5:30: scoring.outcomes[0].when: unexpected '>'; expected one of: a name, a number, "
             "a string, '(', '-', 'false', 'none', 'true'",
             "    counting.count >> 105",
             "                    ^",
@@ -218,7 +218,7 @@ CASES = [
               balls: counting.count >= 3
         """,
         [
-            "{f}:7:14: scoring.outcomes.0.balls: expected a number formula, got a boolean",
+            "{f}:7:14: scoring.outcomes[0].balls: expected a number formula, got a boolean",
             "    counting.count >= 3",
             "    ^",
         ],
@@ -563,7 +563,9 @@ def test_bad_team_value_name_is_one_problem(here, capsys):
         """)
     code, _, err = run_cli(capsys, "validate", "house.yaml")
     assert err.splitlines() == [
-        "house.yaml:6:7: team value name 'my-count' must be a single word (letters, digits, _)",
+        # located at the name itself (it was at the formula under it)
+        "house.yaml:5:5: team value name 'my-count' must be a single word of the letters a-z, digits and _ "
+        "(not starting with a digit)",
         "house.yaml:9:11: verb 'double' is already used by claims.double",
     ]
     assert code == 1
@@ -596,7 +598,7 @@ PLAYS_CASES = [
       "opened, so give them to the other team instead"]),
     ("negative-ball-branch",
      "extends: standard\nname: house\nscoring:\n  outcomes:\n    - {when: true, winner: makers, balls: if call > 0 then 2 else -1}\n",
-     ["{f}:5:43: scoring.outcomes.0.balls: balls cannot be negative (-1); balls are only ever opened, so give "
+     ["{f}:5:43: scoring.outcomes[0].balls: balls cannot be negative (-1); balls are only ever opened, so give "
       "them to the other team instead"]),
     ("no-outcome-gives-balls",
      "extends: standard\nname: house\nsequence: [deal 1, make trumps, calling, deal 2, play]\nundertakings: null\n"
@@ -608,15 +610,15 @@ PLAYS_CASES = [
      ["{f}:3:27: game.win_by (13) is more than the target (12): after a deuce no team could get that far ahead"]),
     ("nested-abs-400", "extends: standard\nname: house\nscoring:\n  outcomes:\n    - when: true\n      winner: makers\n"
      "      balls: " + "abs(" * 400 + "1" + ")" * 400 + "\n",
-     ["{f}:7:14: scoring.outcomes.0.balls: formula is too long: 2,001 characters (the limit is 1,000)",
+     ["{f}:7:14: scoring.outcomes[0].balls: formula is too long: 2,001 characters (the limit is 1,000)",
       "    " + "abs(" * 15 + "...", "    ^"]),
     ("nested-too-deep", "extends: standard\nname: house\nscoring:\n  outcomes:\n    - when: true\n      winner: makers\n"
      "      balls: " + "abs(" * 40 + "1" + ")" * 40 + "\n",
-     ["{f}:7:142: scoring.outcomes.0.balls: formula is nested too deeply (more than 32 levels)",
+     ["{f}:7:142: scoring.outcomes[0].balls: formula is nested too deeply (more than 32 levels)",
       "    " + "abs(" * 40 + "1" + ")" * 40, "    " + " " * 128 + "^"]),
     ("two-4000-digit-numbers", "extends: standard\nname: house\nscoring:\n  outcomes:\n    - when: true\n"
      "      winner: makers\n      balls: " + "9" * 400 + " * " + "9" * 400 + "\n",
-     ["{f}:7:14: scoring.outcomes.0.balls: number too large (the limit is 1,000,000,000)",
+     ["{f}:7:14: scoring.outcomes[0].balls: number too large (the limit is 1,000,000,000)",
       "    " + "9" * 400 + " * " + "9" * 400, "    ^"]),
     ("a-number-too-large", "extends: standard\nname: house\ngame: {target: " + "9" * 4300 + "}\n",
      ["{f}:3:16: number 999999999999... (4300 characters) is too large (the limit is 1,000,000,000)"]),
@@ -634,11 +636,11 @@ PLAYS_CASES = [
      "    - {when: counting.cnt >= 105, winner: counting, balls: 1}\n",
      ["{f}:3:8: unknown key 'targt' in game; expected one of: target, corner_house, source, deuce, win_by, "
       "raised_target",
-      "{f}:6:14: scoring.outcomes.0.when: unknown name 'counting.cnt'; did you mean 'counting.count'?",
+      "{f}:6:14: scoring.outcomes[0].when: unknown name 'counting.cnt'; did you mean 'counting.count'?",
       "    counting.cnt >= 105", "    ^"]),
     ("wrong-type-and-formula-together",
      "extends: standard\nname: house\nplayers: {seats: four}\nundertakings:\n  thunee:\n    allowed_if: seat.suit_held >= 2\n",
-     ["{f}:3:18: players.seats: expected a whole number, got a string",
+     ["{f}:3:18: players.seats: expected a whole number, got the text 'four'",
       "{f}:6:17: undertakings.thunee.allowed_if: unknown name 'seat.suit_held'; did you mean 'seat.suits_held'?",
       "    seat.suit_held >= 2", "    ^"]),
 ]
@@ -706,3 +708,35 @@ def test_replay_of_a_bad_transcript_is_a_located_error(here, capsys, text, expec
     code, out, err = run_cli(capsys, "replay", "t.yaml")
     assert err == expected + "\n"
     assert (code, out) == (2, "")
+
+
+# --- a value of the wrong kind is named for what it is, not "a string" ----------------------------------
+
+@pytest.mark.parametrize("written, said", [
+    (".nan", "got .nan (not a number, which no rule can use)"),
+    (".inf", "got .inf (infinity, which no rule can use)"),
+    ("-.Inf", "got -.Inf (minus infinity, which no rule can use)"),
+    ("0x0C", "got the text '0x0C' (a number is written with the digits 0 to 9 only: no '0x', '_' or ':')"),
+    ("1_2", "got the text '1_2' (a number is written with the digits 0 to 9 only: no '0x', '_' or ':')"),
+    ("'12'", "got the text '12' (in quotes, so not a number: write it without quotes)"),
+    ("true", "got true (a yes/no value)"),
+    ("12.5", "got 12.5 (a number with a fraction)"),
+    ("twelve", "got the text 'twelve'"),
+    ("''", "got an empty string"),
+])
+def test_a_number_written_wrong_says_what_was_written(here, capsys, written, said):
+    write(here, "house.yaml", f"extends: standard\nname: house\ngame:\n  target: {written}\n")
+    code, _, err = run_cli(capsys, "validate", "house.yaml")
+    assert (code, err) == (1, f"house.yaml:4:11: game.target: expected a whole number, {said}\n")
+
+
+@pytest.mark.parametrize("written, said", [
+    ("seats: -4", "players.seats: must be at least 2, got -4"),
+    ("seats: 99999999999", "number 99999999999 is too large (the limit is 1,000,000,000)"),
+    ("seats: 1e400", "number 1e400 is too large (the limit is 1,000,000,000)"),
+    ("teams: false", "players.teams: expected a whole number, got false (a yes/no value)"),
+])
+def test_extreme_counts_and_booleans_are_named(here, capsys, written, said):
+    write(here, "house.yaml", f"extends: standard\nname: house\nplayers:\n  {written}\n")
+    code, _, err = run_cli(capsys, "validate", "house.yaml")
+    assert code == 1 and err.startswith("house.yaml:4:") and said in err.splitlines()[0], err

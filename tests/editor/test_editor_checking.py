@@ -113,6 +113,6 @@ def test_check_text_reports_schema_and_formula_problems_in_one_pass():
     assert [(p.line, p.column, p.message) for p in check.problems] == [
         (3, 8, "unknown key 'targt' in game; expected one of: target, corner_house, source, deuce, win_by, "
                "raised_target"),
-        (6, 14, "scoring.outcomes.0.when: unknown name 'counting.cnt'; did you mean 'counting.count'?"),
+        (6, 14, "scoring.outcomes[0].when: unknown name 'counting.cnt'; did you mean 'counting.count'?"),
     ]
     assert check.source is None  # data the schema refused parts of is not handed on

@@ -17,6 +17,10 @@ OPERATIONS = ("delete", "duplicate", "retype", "swap", "extreme", "formula")
 OTHER_TYPES: tuple[Any, ...] = (None, True, False, "x", "", 0, 1.5, 4.0, [], {}, [1], {"a": 1}, ["deal 1"], "play")
 EXTREMES: tuple[Any, ...] = (-1, 0, 1, 2, 3, 7, 8, 9, 12, 13, 64, 100, 1000, 10**9, 10**9 + 1, -(10**9), 2.0, -0.5,
                              "", " ", "a" * 300, "Ω", "²", "\t", "none", "true", "deal 9", "dealer+99")
+# what a transcript's field may be replaced by (every field of a transcript, each value in turn)
+HOSTILE_VALUES: tuple[Any, ...] = (None, True, -1, 0, 10**9, 10**9 + 1, 1.5, "", "x", "\u202e", "\x00", [], {}, [None],
+                                   {"a": 1}, "9" * 50, ".nan", "-", "play", "2 play", "0 play JH JH", "standard",
+                                   "../../etc/passwd", "rulesets/standard.yaml")
 FORMULA_TOKENS = ("(", ")", "+", "-", "*", "abs(", "max(", "min(", ",", "if", "then", "else", "and", "or", "not",
                   "==", "!=", ">=", "<", "counting.count", "call", "tricks", "caller", "none", "true", "false",
                   "1", "0", "-10", "999999999", '"thunee"', "seat.suits_held", "callers.tricks", "undertaking",
@@ -101,10 +105,90 @@ def mutate_once(data: Any, rng: random.Random) -> str:
     return f"{op} {'.'.join(map(str, path))}"
 
 
-def mutant(data: Any, rng: random.Random, count: int) -> tuple[Any, list[str]]:
+def mutant(data: Any, rng: random.Random, count: int, schema: dict | None = None,
+           donors: dict[str, list] | None = None) -> tuple[Any, list[str]]:
+    """``count`` mutations of a copy of ``data``. Given the ruleset ``schema`` (and ``donors``, values by key
+    name, see :func:`harvest`), a mutation may also add a key the schema knows that ``data`` lacks there."""
     data = copy.deepcopy(data)
-    done = [mutate_once(data, rng) for _ in range(count)]
+    done = []
+    for _ in range(count):
+        if schema is not None and rng.random() < 0.3:
+            done.append(add_known_key(data, rng, schema, donors or {}))
+        else:
+            done.append(mutate_once(data, rng))
     return data, done
+
+
+# --- keys the data lacks: every key of the schema can be reached, not only those the shipped files write --
+
+
+def _resolve(schema: dict, node: Any) -> Any:
+    while isinstance(node, dict) and "$ref" in node:
+        node = schema["$defs"][node["$ref"].rsplit("/", 1)[-1]]
+    return node
+
+
+def _alternatives(schema: dict, node: Any) -> list[dict]:
+    node = _resolve(schema, node)
+    if not isinstance(node, dict):
+        return []
+    out = [node]
+    for key in ("oneOf", "anyOf", "allOf"):
+        for alt in node.get(key, ()):
+            out += _alternatives(schema, alt)
+    return out
+
+
+def schema_at(schema: dict, path: tuple) -> list[dict]:
+    """The (sub)schemas that may describe the value at ``path`` of a ruleset's data."""
+    nodes = _alternatives(schema, schema)
+    for part in path:
+        following: list[dict] = []
+        for node in nodes:
+            if isinstance(part, int):
+                items = node.get("items")
+                if isinstance(items, dict):
+                    following += _alternatives(schema, items)
+            elif part in node.get("properties", {}):
+                following += _alternatives(schema, node["properties"][part])
+            elif isinstance(node.get("additionalProperties"), dict):
+                following += _alternatives(schema, node["additionalProperties"])
+        nodes = following
+    return nodes
+
+
+def harvest(datas: list[Any]) -> dict[str, list]:
+    """Every value written under each key name in ``datas`` (values an added key is likely to take)."""
+    found: dict[str, list] = {}
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            for key, value in node.items():
+                found.setdefault(str(key), []).append(value)
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+    for data in datas:
+        walk(data)
+    return found
+
+
+def add_known_key(data: Any, rng: random.Random, schema: dict, donors: dict[str, list]) -> str:
+    """Add, at a mapping of ``data``, a key the schema allows there but the mapping lacks."""
+    spots = [()] + [p for p in places(data) if isinstance(_get(data, p), dict)]
+    rng.shuffle(spots)
+    for path in spots:
+        node = data if not path else _get(data, path)
+        known = sorted({k for sub in schema_at(schema, path) for k in sub.get("properties", {})} - set(node))
+        if not known:
+            continue
+        key = rng.choice(known)
+        choices = donors.get(key, [])
+        value = copy.deepcopy(rng.choice(choices)) if choices and rng.random() < 0.8 else rng.choice(EXTREMES)
+        node[key] = value
+        return f"add {'.'.join(map(str, path + (key,)))}"
+    return "add: every key the schema knows is there"
 
 
 NUMBER_NAMES = ("call", "tricks", "counting.count", "callers.tricks", "team.cards", "other.declared",
@@ -139,3 +223,14 @@ def random_formula(rng: random.Random, depth: int = 0, want: str = "number") -> 
         return f"-{random_formula(rng, depth + 1)}"
     return f"if {random_formula(rng, depth + 1, 'boolean')} then {random_formula(rng, depth + 1)} " \
            f"else {random_formula(rng, depth + 1)}"
+
+
+def fuzzed_formula(rng: random.Random, tokens: int = 12, edits: int = 2) -> str:
+    """Half the time a run of formula tokens, else a grammar-built formula; then up to ``edits`` edits."""
+    if rng.random() < 0.5:
+        text = " ".join(rng.choice(FORMULA_TOKENS) for _ in range(rng.randint(1, tokens)))
+    else:
+        text = random_formula(rng, want=rng.choice(("number", "boolean")))
+    for _ in range(rng.randint(0, edits)):
+        text = mutate_formula(text, rng)
+    return text

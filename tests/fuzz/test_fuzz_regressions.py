@@ -61,3 +61,83 @@ def test_an_action_made_with_the_wrong_kinds_of_value_is_refused_when_made(args)
     from thunee_dsl.game import Action
     with pytest.raises(TypeError, match="an action's"):
         Action(*args)
+
+
+@pytest.mark.parametrize("written, said", [
+    # a NUL (written as "\0" in double quotes) reached the terminal as a raw NUL, a right-to-left override
+    # reversed the rest of the printed line, a lone surrogate could not be printed at all
+    ('"dealers.balls >= \\0 1"', "unexpected character U+0000"),
+    ("dealers.balls \u202e>= others.balls", "unexpected character U+202E"),
+    ('"dealers.balls >= \\ud800"', "unexpected character U+D800"),
+])
+def test_an_invisible_character_in_a_formula_is_named_by_its_code(tmp_path, written, said):
+    path = tmp_path / "house.yaml"
+    path.write_text(f"extends: standard\nname: house\ndealer:\n  passes_if: {written}\n", encoding="utf-8")
+    code, err = cli("validate", str(path))
+    first, formula, caret = err.splitlines()
+    assert code == 1 and first.startswith(f"{path}:4:") and f"dealer.passes_if: {said}; expected" in first
+    assert formula.isprintable() and "?" in formula and caret.index("^") == formula.index("?")
+
+
+@pytest.mark.parametrize("text, said", [
+    ('extends: standard\nname: "\\u202eevil"\n', "name: '<U+202E>evil' does not match the pattern"),
+    ('extends: standard\nname: house\n"ga\\u202eme": 1\n', "unknown key 'ga<U+202E>me' at the top level"),
+    ('extends: "../\\u202ebase"\n', "'../<U+202E>base' is neither"),
+])
+def test_an_invisible_character_in_a_name_or_key_is_shown_by_its_code(tmp_path, text, said):
+    path = tmp_path / "house.yaml"
+    path.write_text(text, encoding="utf-8")
+    code, err = cli("validate", str(path))
+    assert code == 1 and said in err and err.replace("\n", "").isprintable(), err
+
+
+def test_a_file_of_tens_of_thousands_of_values_is_refused_at_once(tmp_path):
+    # 300 KB of a 40,000-item call ladder (under the size cap) took the YAML parser and the schema seconds per
+    # load, and the editor loads on every keystroke; a 5,000-key overlay spent more in merging it (quadratic)
+    path = tmp_path / "house.yaml"
+    path.write_text("extends: standard\nname: house\ncalling:\n  amounts: [" +
+                    ", ".join(str(10 * i) for i in range(1, 40_000)) + "]\n", encoding="utf-8")
+    code, err = cli("validate", str(path))
+    assert code == 1 and re.fullmatch(rf"{re.escape(str(path))}:4:\d+: the file holds more than 20,000 values "
+                                      r"\(a ruleset holds a few hundred\): remove what was pasted or added by "
+                                      r"mistake\n", err), err
+
+
+def test_an_overlay_of_many_unknown_keys_says_each_where_it_is(tmp_path):
+    path = tmp_path / "house.yaml"
+    path.write_text("extends: standard\nname: house\n" + "".join(f"k{i}: {i}\n" for i in range(3000)),
+                    encoding="utf-8")
+    with pytest.raises(RulesetError) as caught:
+        load_ruleset(str(path))
+    assert len(caught.value.problems) == 3000
+    assert [p.location.line for p in caught.value.problems] == list(range(3, 3003))
+
+
+def test_a_file_over_the_size_cap_is_located_where_the_cap_is_reached(tmp_path):
+    path = tmp_path / "house.yaml"
+    path.write_bytes(b"extends: standard\nname: house\nsummary: " + b"x" * 600_000 + b"\n")
+    code, err = cli("validate", str(path))
+    # line 3 starts at byte 30; "summary: " and the x's reach byte 524,288 at column 524,288 - 30 + 1
+    assert code == 1 and err.startswith(f"{path}:3:{524_288 - 30 + 1}: file is too large: 600,040 bytes"), err
+
+
+@pytest.mark.parametrize("call", [
+    lambda: load_ruleset(None), lambda: load_ruleset(123), lambda: load_ruleset(b"standard"),
+    lambda: __import__("thunee_dsl.formula", fromlist=["x"]).compile_formula(None, {}),
+    lambda: __import__("thunee_dsl.formula", fromlist=["x"]).compile_formula(b"1 + 1", {}),
+    lambda: __import__("thunee_dsl.loading", fromlist=["x"]).load_ruleset_text(None),
+    lambda: __import__("thunee_dsl.loading", fromlist=["x"]).load_ruleset_text("extends: standard\n", None),
+])
+def test_a_library_call_with_the_wrong_kind_of_argument_is_a_type_error_in_words(call):
+    # these were AttributeErrors from inside (compile_formula(None)) or "unknown ruleset 'None'"
+    with pytest.raises(TypeError, match=r"\(str(, | or )|text \(str\)|text and file name are str"):
+        call()
+
+
+def test_a_ruleset_given_as_bytes_is_read_as_a_file_would_be():
+    from thunee_dsl.loading import load_ruleset_text
+    assert load_ruleset_text(b"extends: standard\nname: house\n").name == "house"
+    with pytest.raises(RulesetError) as caught:
+        load_ruleset_text(b"extends: standard\nname: caf\xe9\n", "upload.yaml")
+    assert [str(p) for p in caught.value.problems] == [
+        "upload.yaml:2:10: the file is not valid UTF-8 (byte 0xe9); save it as UTF-8"]

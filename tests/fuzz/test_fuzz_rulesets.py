@@ -1,5 +1,6 @@
 """Fuzz: every shipped ruleset and house overlay, structurally mutated (delete, duplicate, retype, swap,
-extreme values, formula edits). Each mutant is either refused with located problems (library, CLI and
+extreme values, formula edits, and keys the schema knows added where a file lacks them, with values the
+shipped files write under that key). Each mutant is either refused with located problems (library, CLI and
 editor alike, never the CLI's internal-error exit) or plays: random games whose deals all end, with
 card points conserved, and whose transcripts replay to the same balls; every other game starts a
 ball short of the target, so games are played to their end too.
@@ -17,16 +18,19 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from checks import OVERLAYS, SHIPPED, check_ruleset_file
-from mutate import mutant
-from thunee_dsl.loading import load_yaml_file
+from mutate import harvest, mutant
+from thunee_dsl.loading import load_yaml_file, ruleset_schema
 
 FUZZ = settings(max_examples=12, deadline=None, derandomize=True, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 
 
+DONORS = harvest([load_yaml_file(p).data for p in SHIPPED + OVERLAYS])
+
+
 def write_mutant(tmp_path, source, seed: int, count: int):
     data = load_yaml_file(source).data
-    data, done = mutant(data, random.Random(seed), count)
+    data, done = mutant(data, random.Random(seed), count, schema=ruleset_schema(), donors=DONORS)
     path = tmp_path / source.name
     path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
     return path, done

@@ -1,6 +1,6 @@
-"""Fuzz: mutated golden transcripts (a correct replay or a located error, never an internal one) and
-random formulas (compiled, or a FormulaError with a column inside the text; compiled ones evaluate and
-explain without error).
+"""Fuzz: mutated golden transcripts and transcripts with one field set to a hostile value (a correct replay or a
+located error, never an internal one) and random formulas (compiled, or a FormulaError with a column inside the
+text; compiled ones evaluate and explain without error).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from checks import TRANSCRIPTS, check_transcript_text, cli
-from mutate import FORMULA_TOKENS, mutant, mutate_formula, random_formula
+from mutate import HOSTILE_VALUES, _set, fuzzed_formula, mutant, places
 from thunee_dsl.errors import FormulaError
 from thunee_dsl.formula import compile_formula
 from thunee_dsl.loading import load_yaml_file
@@ -37,6 +37,17 @@ def test_a_mutated_transcript_replays_or_is_a_located_error(tmp_path, source, se
         raise AssertionError(f"{source.name} after {done}: {err}") from None
 
 
+@FUZZ
+@given(data=st.data())
+def test_any_field_of_a_transcript_set_to_a_hostile_value_replays_or_is_a_located_error(data):
+    source = data.draw(st.sampled_from(SAMPLE), label="transcript")
+    transcript = load_yaml_file(source).data
+    path = data.draw(st.sampled_from(places(transcript)), label="field")
+    value = data.draw(st.sampled_from(HOSTILE_VALUES), label="value")
+    _set(transcript, path, value)
+    check_transcript_text(yaml.safe_dump(transcript, sort_keys=False, allow_unicode=True), source.parent)
+
+
 def test_the_cli_replays_a_mutated_transcript_without_an_internal_error(tmp_path):
     rng = random.Random(12)
     for source in SAMPLE:
@@ -54,13 +65,7 @@ CONTEXTS = ("outcome", "undertaking", "claim", "team value", "dealer", "cancella
 @given(seed=st.integers(0, 2**32 - 1), context=st.sampled_from(CONTEXTS),
        expect=st.sampled_from((None, "number", "boolean")))
 def test_a_random_formula_compiles_or_is_a_located_formula_error(seed, context, expect):
-    rng = random.Random(seed)
-    if rng.random() < 0.5:
-        text = " ".join(rng.choice(FORMULA_TOKENS) for _ in range(rng.randint(1, 12)))
-    else:
-        text = random_formula(rng, want=rng.choice(("number", "boolean")))
-    for _ in range(rng.randint(0, 2)):
-        text = mutate_formula(text, rng)
+    text = fuzzed_formula(random.Random(seed))
     symbols = symbol_table(context, tricks=6, team_values=("count",), team_value_getter=None)
     try:
         formula = compile_formula(text, symbols, expect=expect)

@@ -148,12 +148,13 @@ def test_an_offence_an_undertaking_a_claim_and_a_challenge_clear_the_claims_work
 
 
 def test_a_team_value_named_like_a_built_in_number_is_not_shared(tmp_path):
-    """A ruleset's own team value may take a built-in number's name (here ``cards``, read by a claim as
-    ``callers.cards``): it may read anything, so the claims are worked out for each seat."""
+    """A claim reading a ruleset's own team value (here ``cards_and_jodies``, read as ``callers.cards_and_jodies``):
+    it may read anything, so the claims are worked out for each seat. (A team value can no longer take a built-in
+    number's name such as ``cards``: validation refuses it, tests/model/test_model_compile.py.)"""
     path = tmp_path / "shadowed.yaml"
-    path.write_text("extends: standard\nname: shadowed\nscoring:\n  team_values:\n    cards:\n"
+    path.write_text("extends: standard\nname: shadowed\nscoring:\n  team_values:\n    cards_and_jodies:\n"
                     "      formula: team.cards + team.declared\n"
-                    "claims:\n  double:\n    allowed_if: undertaking == none and callers.cards >= 0\n")
+                    "claims:\n  double:\n    allowed_if: undertaking == none and callers.cards_and_jodies >= 0\n")
     ruleset = load_ruleset(str(path))
-    assert "callers.cards" in ruleset.claims[0].allowed_if.names
+    assert "callers.cards_and_jodies" in ruleset.claims[0].allowed_if.names
     assert not tables(ruleset).claims_per_team

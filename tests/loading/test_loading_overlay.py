@@ -274,7 +274,7 @@ def test_overlay_problems_are_located_in_the_overlay(base, write, problems_of):
         """,
     )
     assert problems_of(load, top) == [
-        f"{top}:3:15: deck.points.A: expected a whole number, got a string",
+        f"{top}:3:15: deck.points.A: expected a whole number, got the text 'lots'",
         f"{top}:4:3: unknown key 'wild' in deck; expected one of: ranks, points, jokers",
         f"{top}:6:9: game.mode: 'bells' is not one of: ring, bell",
     ]
@@ -284,7 +284,7 @@ def test_inherited_problems_are_located_in_the_base(write, problems_of):
     base = write("base.yaml", "name: b\ndeck: {ranks: [J], points: {J: x}}\n")
     top = write("top.yaml", "extends: base.yaml\ngame: {target: 3}\n")
     assert problems_of(load, top) == [
-        f"{base}:2:32: deck.points.J: expected a whole number, got a string"
+        f"{base}:2:32: deck.points.J: expected a whole number, got the text 'x'"
     ]
 
 
@@ -491,3 +491,52 @@ def test_extending_a_shipped_ruleset_by_file_name_says_to_use_its_name(tmp_path)
     with pytest.raises(RulesetError) as caught:
         load_ruleset(top)
     assert str(caught.value.problems[0]).endswith(f"(looked for {tmp_path / 'nope.yaml'})")
+
+
+# --- extends: names only rulesets (issue: it read any file and showed its content) ----------------------
+
+
+@pytest.mark.parametrize("ref", ["../../etc/passwd", "/etc/passwd", "/etc/hostname", "./notes.txt", "sub/base",
+                                 "old/base.yaml.bak", "C:\\rules\\base"])
+def test_extends_refuses_a_path_that_is_not_a_yaml_or_json_file(write, problems_of, ref):
+    top = write("top.yaml", f"extends: '{ref}'\n")
+    [problem] = problems_of(load_ruleset_source, top)
+    assert problem.startswith(f"{top}:1:10: extends: name a ruleset (such as standard) or a ruleset file ending "
+                              "in .yaml, .yml or .json;")
+    assert ":0:0:" not in problem and "/bin/" not in problem  # /etc/passwd is never read, let alone shown
+
+
+def test_a_yaml_file_that_is_not_a_ruleset_is_refused_without_showing_its_content(write, problems_of):
+    write("compose.yaml", "services:\n  db: {image: hunter2, password: swordfish}\nversion: '3'\n")
+    top = write("top.yaml", "extends: compose.yaml\nname: mine\n")
+    [problem] = problems_of(load_ruleset_source, top)
+    assert problem == (f"{top}:1:10: cannot use 'compose.yaml' as the base ruleset: it is not a ruleset: line 1 "
+                       "of it has a key that no ruleset has")
+    for secret in ("services", "hunter2", "swordfish", "version"):
+        assert secret not in problem
+
+
+def test_a_base_that_is_a_list_is_refused_without_showing_its_items(write, tmp_path, problems_of):
+    write("list.yml", "- secret one\n- secret two\n")
+    top = write("top.yaml", "extends: list.yml\n")
+    assert problems_of(load_ruleset_source, top) == [
+        f"{tmp_path / 'list.yml'}:1:1: the top level must be a mapping of 'key: value' lines, not a list"]
+
+
+def test_a_base_with_a_misspelt_key_says_which_line_and_what_was_meant(write, problems_of):
+    write("base.yaml", "name: base\nplayres: {seats: 4}\n")
+    top = write("top.yaml", "extends: base.yaml\n")
+    assert problems_of(load_ruleset_source, top) == [
+        f"{top}:1:10: cannot use 'base.yaml' as the base ruleset: it is not a ruleset: line 2 of it has a key "
+        "that no ruleset has (did you mean 'players'?)"]
+
+
+def test_extends_paths_resolve_from_the_extending_files_folder_not_the_working_directory(
+        write, tmp_path, monkeypatch):
+    write("rules/base/standard-copy.yaml", (Path(registry.rulesets_dir()) / "standard.yaml").read_text("utf-8"))
+    write("rules/house/mid.yaml", "extends: ../base/standard-copy.yaml\ngame: {target: 13}\n")
+    top = write("rules/house/top.YML", "extends: mid.yaml\nname: top\n")
+    monkeypatch.chdir(tmp_path)  # the working directory has none of these names
+    merged = load_ruleset_source(top)
+    assert merged.data["game"]["target"] == 13 and merged.data["players"]["seats"] == 4
+    assert [Path(f).name for f in merged.files] == ["top.YML", "mid.yaml", "standard-copy.yaml"]

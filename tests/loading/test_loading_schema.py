@@ -120,7 +120,7 @@ def test_wrong_type_with_dotted_path():
       points:
         J: thirty
     """
-    assert check(text) == ["r.yaml:5:8: deck.points.J: expected a whole number, got a string"]
+    assert check(text) == ["r.yaml:5:8: deck.points.J: expected a whole number, got the text 'thirty'"]
 
 
 @pytest.mark.parametrize(
@@ -128,14 +128,14 @@ def test_wrong_type_with_dotted_path():
     [
         ("kind: [a]", "r.yaml:5:7: kind: expected a string or a mapping, got a list"),
         ("flag: {a: 1}", "r.yaml:5:7: flag: expected true/false, got a mapping"),
-        ("flag: yes", "r.yaml:5:7: flag: expected true/false, got a string"),
+        ("flag: yes", "r.yaml:5:7: flag: expected true/false, got the text 'yes' (for yes or no write true or false)"),
         ("flag: 1", "r.yaml:5:7: flag: expected true/false, got a whole number"),
-        ("nothing: 1.5", "r.yaml:5:10: nothing: expected nothing, got a number"),
-        ("count: true", "r.yaml:5:8: count: expected a number, got true/false"),
+        ("nothing: 1.5", "r.yaml:5:10: nothing: expected nothing, got 1.5 (a number with a fraction)"),
+        ("count: true", "r.yaml:5:8: count: expected a number, got true (a yes/no value)"),
         ("count: ~", "r.yaml:5:8: count: expected a number, got nothing"),
         ("count: 0", "r.yaml:5:8: count: must be at least 1, got 0"),
         ("seats: [1]", "r.yaml:5:8: seats: expected at least 2 items, got 1"),
-        ("seats: [1, x]", "r.yaml:5:12: seats[1]: expected a whole number, got a string"),
+        ("seats: [1, x]", "r.yaml:5:12: seats[1]: expected a whole number, got the text 'x'"),
     ],
 )
 def test_type_words(line, message):
@@ -153,13 +153,13 @@ def test_enum_with_a_non_string():
 
 def test_one_of_types_is_said_once():
     assert check(GOOD + "limit: lots\n") == [
-        "r.yaml:5:8: limit: expected a whole number or nothing, got a string"
+        "r.yaml:5:8: limit: expected a whole number or nothing, got the text 'lots'"
     ]
 
 
 def test_one_of_picks_the_best_sub_error():
     assert check(GOOD + "kind: {size: big}\n") == [
-        "r.yaml:5:14: kind.size: expected a whole number, got a string"
+        "r.yaml:5:14: kind.size: expected a whole number, got the text 'big'"
     ]
     assert check(GOOD + "kind: gaudy\n") == [
         "r.yaml:5:7: kind: 'gaudy' is not one of: plain, fancy"
@@ -217,7 +217,7 @@ def test_partial_still_checks_unknown_keys_types_and_enums():
     mode: bells
     """
     assert check(text, partial=True) == [
-        "r.yaml:2:15: deck.points.J: expected a whole number, got a string",
+        "r.yaml:2:15: deck.points.J: expected a whole number, got the text 'lots'",
         "r.yaml:3:3: unknown key 'wild' in deck; expected one of: ranks, points",
         "r.yaml:4:7: mode: 'bells' is not one of: ring, bell, jodi",
     ]

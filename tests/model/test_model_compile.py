@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import dataclasses
 import doctest
+import re
 import textwrap
 
 import pytest
 
 import thunee_dsl.game.actions
 import thunee_dsl.model.cards
+from thunee_dsl import load_ruleset
 from thunee_dsl.errors import RulesetError
 from thunee_dsl.formula import Formula
 from thunee_dsl.loading import load_ruleset_source, load_ruleset_text
@@ -234,7 +236,7 @@ def test_outcome_rejects_a_claim_name(tmp_path):
               winner: counting
               balls: 2
         """) == [
-        f"{tmp_path / 'house.yaml'}:5:13: scoring.outcomes.0.when: unknown name 'caller.won_last_trick'; "
+        f"{tmp_path / 'house.yaml'}:5:13: scoring.outcomes[0].when: unknown name 'caller.won_last_trick'; "
         "did you mean 'dealer.won_last_trick'?\n"
         "    caller.won_last_trick\n"
         "    ^"
@@ -434,7 +436,7 @@ def test_a_ball_value_written_negative_is_refused(tmp_path, balls, negative):
     with pytest.raises(RulesetError) as caught:
         compile_text(tmp_path, text)
     [problem] = caught.value.problems
-    assert problem.message.startswith(f"scoring.outcomes.0.balls: balls cannot be negative ({negative})")
+    assert problem.message.startswith(f"scoring.outcomes[0].balls: balls cannot be negative ({negative})")
     assert problem.location.line == 5
 
 
@@ -452,3 +454,58 @@ def test_keep_going_compiles_the_rest_of_a_file_the_schema_refused(tmp_path):
         (3, "players.seats: expected a whole number, got 4.0 (a whole number is written without a decimal point)"),
         (4, "dealer.passes_if: unknown name 'dealers.bals'"),
     ]
+
+
+def test_a_half_typed_formula_in_an_outcome_missing_keys_is_reported_with_the_missing_keys(tmp_path):
+    # the outcome lacks 'balls' and 'winner' (the schema's problems) and its 'when' is half typed (the formula's):
+    # all three, each located; so is the half-typed claim formula further down, past the outcome that stops short
+    path = tmp_path / "house.yaml"
+    path.write_text("extends: standard\nname: house\nscoring:\n  outcomes:\n    - when: counting.count >=\n"
+                    "      says: half typed\n    - {when: true, winner: makers, balls: 1 +}\n"
+                    "claims:\n  double:\n    allowed_if: undertaking ==\n", encoding="utf-8")
+    with pytest.raises(RulesetError) as caught:
+        load_ruleset(str(path))
+    assert [(p.location.line, p.location.column, p.message.split(";")[0]) for p in caught.value.problems] == [
+        (5, 7, "scoring.outcomes[0]: missing required key 'balls'"),
+        (5, 7, "scoring.outcomes[0]: missing required key 'winner'"),
+        (5, 30, "scoring.outcomes[0].when: unexpected end of formula"),
+        (7, 46, "scoring.outcomes[1].balls: unexpected end of formula"),
+        (10, 31, "claims.double.allowed_if: unexpected end of formula"),
+    ]
+
+
+def test_every_message_names_a_place_in_one_style_dots_for_keys_and_brackets_for_list_items(tmp_path):
+    # the schema (scoring.outcomes[1]) and the compiler (formulas, balls) used to write scoring.outcomes.1.when
+    path = tmp_path / "house.yaml"
+    path.write_text("extends: standard\nname: house\nscoring:\n  outcomes:\n"
+                    "    - {when: true, winner: makers, balls: -1}\n    - {when: counting.cnt > 1, winner: counting}\n"
+                    "deck:\n  ranks: [J, '9', A, T, K, QQ]\n", encoding="utf-8")
+    with pytest.raises(RulesetError) as caught:
+        load_ruleset(str(path))
+    places = [p.message.split(":")[0].split(" ")[0] for p in caught.value.problems]
+    assert "scoring.outcomes[1]" in places and "scoring.outcomes[1].when" in places
+    assert "scoring.outcomes[0].balls" in places
+    assert not [p for p in caught.value.problems if re.search(r"\.\d", p.message.split("\n")[0])], \
+        [p.message for p in caught.value.problems]
+
+
+@pytest.mark.parametrize("name, said", [
+    ("cards", "team value name 'cards' is already a quantity of every team (counting.cards, team.cards ...): "
+              "choose another name"),
+    ("balls", "team value name 'balls' is already a quantity of every team (counting.balls, team.balls ...): "
+              "choose another name"),
+    ("won_last_trick", "team value name 'won_last_trick' is already a quantity of every team "
+                       "(counting.won_last_trick, team.won_last_trick ...): choose another name"),
+    ("if", "team value name 'if' is a word of the formula language (and, else, false, if, none, not, or, then, true)"),
+    ("é", "team value name 'é' must be a single word of the letters a-z, digits and _ (not starting with a digit)"),
+    ("9x", "team value name '9x' must be a single word of the letters a-z, digits and _ (not starting with a digit)"),
+])
+def test_a_team_value_may_not_take_a_name_formulas_already_give_a_meaning(tmp_path, name, said):
+    # 'cards' used to shadow counting.cards silently (the team value won in formulas); 'if' and 'é' reached an
+    # internal "cannot compile ruleset" at 1:1
+    path = tmp_path / "house.yaml"
+    path.write_text(f"extends: standard\nname: house\nscoring:\n  team_values:\n    {name}:\n"
+                    "      formula: team.cards * 2\n", encoding="utf-8")
+    with pytest.raises(RulesetError) as caught:
+        load_ruleset(str(path))
+    assert [(p.location.line, p.location.column, p.message) for p in caught.value.problems] == [(5, 5, said)]

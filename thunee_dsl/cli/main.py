@@ -8,15 +8,55 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 
 from thunee_dsl.errors import RulesetError, ThuneeDslError, TranscriptError
 
 
+STDIN = "-"
+"""A file argument that means standard input (``thunee-dsl validate - < house.yaml``)."""
+STDIN_NAME = "<stdin>"
+_stdin_read: list[str] = []  # standard input can be read once per run
+
+
+def read_stdin() -> str:
+    """Standard input's text, as a file's would be read (UTF-8, size limit); a located error otherwise."""
+    from thunee_dsl.errors import Location, Problem
+    from thunee_dsl.loading.safe_yaml import MAX_BYTES, decode_text
+    if _stdin_read:
+        raise RulesetError([Problem(Location(STDIN_NAME), "standard input ('-') can be read only once: give "
+                                    "the other rulesets as files or names")])
+    stream = sys.stdin
+    if stream is None or stream.isatty():  # nothing piped in: waiting on the keyboard would look like a hang
+        raise RulesetError([Problem(Location(STDIN_NAME), "'-' reads the ruleset from standard input, but none "
+                                    "was piped in (thunee-dsl validate - < house.yaml)")])
+    _stdin_read.append(STDIN)
+    buffer = getattr(stream, "buffer", None)
+    raw = buffer.read(MAX_BYTES + 1) if buffer is not None else stream.read(MAX_BYTES + 1).encode("utf-8")
+    return decode_text(raw, STDIN_NAME)
+
+
 def _load(name_or_path: str):
     from thunee_dsl import load_ruleset
-    return load_ruleset(name_or_path)
+    if name_or_path == STDIN:  # relative extends: paths are found from the working directory
+        from thunee_dsl.loading import load_ruleset_text
+        from thunee_dsl.model import compile_ruleset
+        return compile_ruleset(load_ruleset_text(read_stdin(), STDIN_NAME, Path.cwd(), keep_going=True))
+    if not name_or_path.strip():
+        from thunee_dsl.errors import Location, Problem
+        raise RulesetError([Problem(Location(repr(name_or_path)), "give a ruleset's name or a ruleset file "
+                                    "(an empty argument names neither)")])
+    try:
+        return load_ruleset(name_or_path)
+    except RulesetError as err:
+        # a bare word names a ruleset; one that names none but a file or folder here is that file (a user
+        # may name any file of theirs on the command line, e.g. one without .yaml)
+        unknown = len(err.problems) == 1 and err.problems[0].message.startswith("unknown ruleset")
+        if unknown and os.path.lexists(name_or_path):
+            return load_ruleset(Path(name_or_path))
+        raise
 
 
 def cmd_list(args) -> int:
@@ -102,8 +142,10 @@ def cmd_validate(args) -> int:
 
 def cmd_rules(args) -> int:
     from thunee_dsl.model.rulebook import render_rulebook
+    if args.output is not None and not args.output.strip():
+        raise OSError(0, "give a file name to write to (or leave -o out to print the rulebook)", "-o")
     text = render_rulebook(_load(args.ruleset))
-    if args.output:
+    if args.output and args.output != STDIN:
         Path(args.output).write_text(text, encoding="utf-8")
     else:
         sys.stdout.write(text)
@@ -112,7 +154,10 @@ def cmd_rules(args) -> int:
 
 def cmd_replay(args) -> int:
     from thunee_dsl.cli.exported import is_zip, replay_zip
-    if is_zip(args.file):  # a game exported from Playtest with its variant's file
+    if args.file == STDIN:
+        from thunee_dsl.game.transcript import replay_text
+        report = replay_text(read_stdin(), STDIN_NAME, Path.cwd())
+    elif is_zip(args.file):  # a game exported from Playtest with its variant's file
         report = replay_zip(args.file)
     else:
         from thunee_dsl.game.transcript import replay_file
@@ -163,16 +208,17 @@ def build_parser() -> argparse.ArgumentParser:
     add_editor_parser(sub)
 
     p = sub.add_parser("validate", help="check ruleset files; every problem as file:line:column: message")
-    p.add_argument("files", nargs="+", metavar="FILE", help="ruleset files (or shipped names)")
+    p.add_argument("files", nargs="+", metavar="FILE", help="ruleset files (or shipped names); - reads standard input")
     p.set_defaults(func=cmd_validate)
 
     p = sub.add_parser("rules", help="print a ruleset as a Markdown rulebook")
     p.add_argument("ruleset", metavar="NAME|FILE")
-    p.add_argument("-o", "--output", help="write to this file instead of standard output")
+    p.add_argument("-o", "--output", help="write to this file instead of standard output (- for standard output)")
     p.set_defaults(func=cmd_rules)
 
     p = sub.add_parser("replay", help="replay a transcript and report the score (JSON, or --format text)")
-    p.add_argument("file", metavar="FILE", help="a transcript (.yaml), or a game exported from Playtest (.zip)")
+    p.add_argument("file", metavar="FILE", help="a transcript (.yaml), or a game exported from Playtest (.zip); "
+                                                "- reads a transcript from standard input")
     p.add_argument("--format", choices=("json", "text"), default="json")
     p.set_defaults(func=cmd_replay)
 
@@ -212,6 +258,7 @@ def _reader_went_away() -> int:
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    _stdin_read.clear()
     try:
         return args.func(args)
     except TranscriptError as err:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import sys
 
+from thunee_dsl.errors import visible
 from thunee_dsl.editor.cards import RANK_WORDS as RANK_NAMES
 from thunee_dsl.editor.cards import SUITS, action_label, card_label, suit_label
 from thunee_dsl.game import Action, GameState, SeatView
@@ -138,7 +139,8 @@ def ask(view: SeatView, read=input, write=print, ruleset=None, why=None) -> Acti
             reason = f": you do not hold the {card_words(card)}"
         elif card is not None and why is not None:
             reason = f": {why(Action(view.seat, 'play', card))}"
-        write(f"   '{answer}' is not one of the choices{reason} (a number, a card such as "
+        shown = visible(answer if len(answer) <= 40 else answer[:37] + "...")  # (a pasted page, a stray ESC)
+        write(f"   '{shown}' is not one of the choices{reason} (a number, a card such as "
               f"'10 of hearts' or '10h', or q to stop)")
 
 

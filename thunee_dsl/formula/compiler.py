@@ -44,7 +44,7 @@ from lark.exceptions import (
 )
 from lark.lexer import PatternStr
 
-from thunee_dsl.errors import FormulaError
+from thunee_dsl.errors import FormulaError, visible
 
 __all__ = ["FUNCTIONS", "KEYWORDS", "MAX_DEPTH", "MAX_LENGTH", "MAX_NUMBER", "TYPES", "Formula", "Symbol", "build_parser", "compile_formula"]
 
@@ -99,6 +99,55 @@ class Formula:
     _tree: Any = field(default=None, repr=False, compare=False)
     _symbols: Mapping[str, Symbol] = field(default_factory=dict, repr=False, compare=False)
 
+    @property
+    def name(self) -> str | None:
+        """The dotted name this formula is, when it is nothing but one name (brackets aside), else None.
+
+        >>> s = {"caller.won_last_trick": Symbol("caller.won_last_trick", "boolean", lambda env: env)}
+        >>> compile_formula("(caller.won_last_trick)", s).name, compile_formula("not caller.won_last_trick", s).name
+        ('caller.won_last_trick', None)
+        """
+        node = self._tree
+        while isinstance(node, Tree) and node.data == "paren":
+            node = node.children[0]
+        if isinstance(node, Tree) and node.data == "name":
+            return ".".join(str(part) for part in node.children)
+        return None
+
+    def conditions(self) -> tuple[Formula, ...]:
+        """The conditions this formula joins with ``and`` at its top level (inside brackets too), in the
+        order written, each compiled on its own; a formula without a top-level ``and`` is its own one
+        condition. What a condition says can be read from its ``text``, ``names`` and :attr:`name`.
+
+        >>> s = {n: Symbol(n, t, lambda env: env) for n, t in (("tricks", "number"), ("won", "boolean"))}
+        >>> [c.text for c in compile_formula("tricks == 6 and (won and not won)", s).conditions()]
+        ['tricks == 6', 'won', 'not won']
+        >>> [c.name for c in compile_formula("tricks > 1 or won", s).conditions()]
+        [None]
+        """
+        if self._tree is None:
+            return (self,)
+        parts: list[Tree] = []
+        stack = [self._tree]
+        while stack:  # (no recursion: a formula is at most MAX_DEPTH deep anyway)
+            node = stack.pop()
+            if isinstance(node, Tree) and node.data == "and_":
+                stack.extend(reversed(node.children))
+            elif isinstance(node, Tree) and node.data == "paren" and _joins_with_and(node):
+                stack.append(node.children[0])
+            else:
+                parts.append(node)
+        if len(parts) == 1:
+            return (self,)
+        return tuple(self._part(node) for node in parts)
+
+    def _part(self, node: Tree) -> Formula:
+        if node.meta.empty:  # `true`, `false`, `none`: no token of their own is kept in the tree
+            text = node.data
+        else:
+            text = self.text[node.meta.start_pos:node.meta.end_pos]
+        return compile_formula(text, self._symbols, expect="boolean")
+
     def explain(self, env: Any) -> str:
         """The formula for a person: each name followed by its value, then the result.
 
@@ -113,6 +162,13 @@ class Formula:
             return f"{self.text} = {result}"
         values: dict[str, Any] = {}
         return f"{_render(self._tree, self._symbols, env, values)} = {result}"
+
+
+def _joins_with_and(node: Tree) -> bool:
+    """Is this bracket (and the brackets directly inside it) around an ``and``?"""
+    while isinstance(node, Tree) and node.data == "paren":
+        node = node.children[0]
+    return isinstance(node, Tree) and node.data == "and_"
 
 
 def build_parser(**options: Any) -> Lark:
@@ -144,6 +200,8 @@ def compile_formula(text: str, symbols: Mapping[str, Symbol], expect: str | None
     """
     if expect is not None and expect not in TYPES:
         raise ValueError(f"expect must be one of {', '.join(TYPES)}, not {expect!r}")
+    if not isinstance(text, str):  # a caller's mistake, said as such (not an AttributeError from inside)
+        raise TypeError(f"a formula is text (str), not {type(text).__name__}")
     shown = _shown(text)
     if not text.strip():
         raise FormulaError("empty formula", shown, 1)
@@ -210,6 +268,9 @@ _TERMINAL_WORDS = {"$END": "end of formula", "NUMBER": "a number", "NAME": "a na
 
 
 def _quote(s: str) -> str:
+    if len(s) == 1 and not s.isprintable() and not s.isspace():
+        return f"character U+{ord(s):04X}"
+    s = visible(s)
     return f'"{s}"' if "'" in s else f"'{s}'"
 
 
@@ -263,9 +324,10 @@ def _syntax_error(text: str, shown: str, error: UnexpectedInput) -> FormulaError
 def _shown(text: str) -> str:
     # The caret line is drawn under a single line: show tabs and line breaks as spaces so that
     # column n (counted in characters from the start of the formula) still lines up.
-    if all(c == " " or not c.isspace() for c in text):
+    # A character that prints as nothing (or reorders the line: a right-to-left override) is shown as '?'.
+    if text.isprintable():
         return text
-    return "".join(" " if c.isspace() else c for c in text)
+    return "".join(" " if c.isspace() else c if c.isprintable() else "?" for c in text)
 
 
 # --- compiled nodes ----------------------------------------------------------------------------------

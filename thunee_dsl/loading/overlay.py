@@ -5,6 +5,11 @@ A ruleset file may start from another one::
     extends: classic            # a shipped ruleset (a bare word: no '/', no '.yaml'/'.yml'/'.json')
     extends: ../base.yaml       # a file, relative to the folder of the file that says it
 
+Only those two forms are read: a path must end in ``.yaml``, ``.yml`` or ``.json`` (so that ``extends:``
+cannot be used to read some other file, ``../../etc/passwd``), and a base file must be a ruleset (a
+mapping of ruleset keys). A file that is not one is refused where ``extends:`` is written without
+quoting anything of its content.
+
 Merge rules (those of JSON Merge Patch, RFC 7396): mappings merge key by key, recursively; lists
 and scalars replace; an overlay value of ``null`` removes the key (so a ``null`` inside an overlay
 mapping never reaches the merged data). Chains are at most :data:`MAX_EXTENDS_DEPTH` files long
@@ -19,7 +24,9 @@ All problems found are raised together.
 from __future__ import annotations
 
 import dataclasses
+import difflib
 import errno
+import functools
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -27,14 +34,14 @@ from os import PathLike
 from pathlib import Path
 from typing import Any
 
-from thunee_dsl.errors import Location, Problem, RulesetError
+from thunee_dsl.errors import Location, Problem, RulesetError, visible
 
 from . import registry
-from .safe_yaml import LocatedDoc, load_yaml_file, load_yaml_text
-from .schema import describe_value, invalid_paths, schema_problems
+from .safe_yaml import MAX_BYTES, LocatedDoc, decode_text, load_yaml_file, load_yaml_text
+from .schema import describe_value, invalid_paths, ruleset_schema, schema_problems
 
-__all__ = ["MAX_EXTENDS_DEPTH", "MAX_NAME_LENGTH", "MergedSource", "load_ruleset_source", "load_ruleset_text",
-           "reference_problem"]
+__all__ = ["MAX_EXTENDS_DEPTH", "MAX_NAME_LENGTH", "RULESET_SUFFIXES", "MergedSource", "load_ruleset_source",
+           "load_ruleset_text", "reference_problem"]
 
 MAX_EXTENDS_DEPTH = 16
 """Most files in one ``extends:`` chain (the top file included)."""
@@ -134,8 +141,12 @@ def _without_nulls(value: Any) -> Any:
     return value
 
 
+RULESET_SUFFIXES = (".yaml", ".yml", ".json")
+"""The endings of the file names ``extends:`` (and a transcript's ``ruleset:``) may name."""
+
+
 def _is_shipped_name(ref: str) -> bool:
-    return "/" not in ref and "\\" not in ref and not ref.lower().endswith((".yaml", ".yml", ".json"))
+    return "/" not in ref and "\\" not in ref and not ref.lower().endswith(RULESET_SUFFIXES)
 
 
 def _shipped_hint(ref: str) -> str:
@@ -168,7 +179,35 @@ def reference_problem(ref: str) -> str | None:
     longest = max((part for part in ref.replace("\\", "/").split("/")), key=len)
     if len(longest.encode("utf-8", "surrogatepass")) > MAX_NAME_LENGTH:
         return f"a file name is at most {MAX_NAME_LENGTH} characters long; '{longest[:20]}...' has {len(longest)}"
+    if not _is_shipped_name(ref) and not ref.lower().endswith(RULESET_SUFFIXES):
+        return ("name a ruleset (such as standard) or a ruleset file ending in .yaml, .yml or .json; "
+                f"'{visible(ref if len(ref) <= 60 else ref[:57] + '...')}' is neither")
     return None
+
+
+def _not_a_ruleset(doc: LocatedDoc, schema: dict | None = None) -> str | None:
+    """Why a base file is not a ruleset (without quoting its content), or None.
+
+    A ruleset (or an overlay) is a mapping (``load_yaml_file`` refuses anything else) whose top-level
+    keys are all keys a ruleset has. Anything else is most likely some other file named by mistake (or on purpose): its text is not shown.
+    """
+    given = schema.get("properties") if schema is not None else _top_level_keys()
+    if not given:  # a schema (of a test) that names no keys: any mapping will do
+        return None
+    known = set(given) | {"extends"}
+    for key in doc.data:
+        if key not in known:
+            where = doc.key_location((key,))
+            line = f"line {where.line} of it" if where.line > 0 else "it"
+            close = difflib.get_close_matches(str(key), sorted(known), n=1, cutoff=0.75)
+            hint = f" (did you mean '{close[0]}'?)" if close else ""
+            return f"it is not a ruleset: {line} has a key that no ruleset has{hint}"
+    return None
+
+
+@functools.cache
+def _top_level_keys() -> tuple[str, ...]:
+    return tuple(ruleset_schema().get("properties", {}))
 
 
 def _is_readable_file(target: Path, where: Location, ref: str) -> bool:
@@ -206,7 +245,7 @@ def _extends_of(doc: LocatedDoc) -> tuple[str | None, list[Problem]]:
     return ref.strip(), []
 
 
-def _resolve_chain(top: _Link, search) -> list[_Link]:
+def _resolve_chain(top: _Link, search, schema: dict | None = None) -> list[_Link]:
     chain = [top]
     while True:
         link = chain[-1]
@@ -245,6 +284,9 @@ def _resolve_chain(top: _Link, search) -> list[_Link]:
                 raise RulesetError([Problem(where, f"cannot read the base ruleset '{ref}': {p.message}")
                                     for p in err.problems]) from None
             raise
+        refused = _not_a_ruleset(doc, schema)
+        if refused:
+            raise RulesetError([Problem(where, f"cannot use '{ref}' as the base ruleset: {refused}")])
         chain.append(_Link(doc=doc, identity=identity, folder=target.parent))
 
 
@@ -264,17 +306,23 @@ class _Merger:
         result = dict(base)
         for key, value in over.items():
             p = path + (key,)
+            # provenance below a key exists only where the base has the key (else there is nothing to drop,
+            # and looking would cost a pass over every path for every new key)
+            inherited = key in result
             if value is None:
                 result.pop(key, None)
-                self._drop(p)
+                if inherited:
+                    self._drop(p)
             elif isinstance(value, dict):
                 old = result.get(key)
                 if not isinstance(old, dict):
-                    self._drop(p)
+                    if inherited:
+                        self._drop(p)
                     old = {}
                 result[key] = self.merge(old, value, p, doc)
             else:
-                self._drop(p)
+                if inherited:
+                    self._drop(p)
                 self.tree[p] = doc
                 result[key] = value
         return result
@@ -336,7 +384,7 @@ def _with_base_values(data: dict, paths: list[tuple], bases: list[dict]) -> dict
 
 
 def _build(top: _Link, *, search, schema: dict | None, keep_going: bool = False) -> MergedSource:
-    chain = _resolve_chain(top, search)
+    chain = _resolve_chain(top, search, schema)
     docs = [_strip_extends(link.doc) for link in chain]  # top first
     problems: list[Problem] = []
     for doc in docs[:-1]:  # every overlay; the root is checked after merging
@@ -398,6 +446,9 @@ def load_ruleset_source(
     problems are not raised but kept in ``problems`` of the result (whose data then lacks the values
     refused), so that compiling it reports them together with the formula and semantic problems.
     """
+    if not isinstance(name_or_path, (str, PathLike)):  # a caller's mistake, said as such
+        raise TypeError(f"a ruleset is named by its name or a file path (str or Path), not "
+                        f"{type(name_or_path).__name__}")
     if _looks_like_path(name_or_path):
         path = Path(name_or_path)
     else:
@@ -421,6 +472,13 @@ def load_ruleset_text(
     Relative ``extends:`` paths are resolved from ``base_dir`` (default: the folder of
     ``filename``, i.e. the working directory for ``"<editor>"``).
     """
+    if isinstance(filename, PathLike):
+        filename = str(filename)
+    if isinstance(text, (bytes, bytearray)):  # a file's bytes, as an upload gives them: read as a file is
+        text = decode_text(bytes(text[:MAX_BYTES + 1]), str(filename))
+    if not isinstance(text, str) or not isinstance(filename, str):
+        raise TypeError(f"a ruleset's text and file name are str, not {type(text).__name__} and "
+                        f"{type(filename).__name__}")
     doc = load_yaml_text(text, filename)
     folder = Path(base_dir) if base_dir is not None else Path(filename).parent
     identity = _identity(folder / Path(filename).name)

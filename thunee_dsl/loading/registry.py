@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from os import PathLike
 from pathlib import Path
 
-from thunee_dsl.errors import Location, Problem, RulesetError
+from thunee_dsl.errors import Location, Problem, RulesetError, visible
 
 from .home import user_rulesets_dir
 from .safe_yaml import MAX_BYTES, load_yaml_file, load_yaml_text
@@ -257,7 +257,7 @@ def unknown_ruleset_message(name: str, directory: str | PathLike | None = None) 
         for key, written in _candidates(user_folder()).items():
             candidates.setdefault(key, written)
     close = difflib.get_close_matches(name.lower(), list(candidates), n=1, cutoff=0.6)
-    message = f"unknown ruleset '{name}'"
+    message = f"unknown ruleset '{visible(name)}'"
     if close:
         message += f" (did you mean '{candidates[close[0]]}'?)"
     message += "; known rulesets: " + ", ".join(names)

@@ -9,7 +9,7 @@ A ruleset is untrusted text (a user may paste one into the app), so this loader 
 * explicit tags are refused except the standard ``!!str``, ``!!int``, ``!!float``, ``!!bool``,
   ``!!null``, ``!!seq`` and ``!!map``;
 * duplicate mapping keys are refused;
-* the input is capped at :data:`MAX_BYTES` and nesting at :data:`MAX_DEPTH` levels;
+* the input is capped at :data:`MAX_BYTES`, :data:`MAX_NODES` values and nesting at :data:`MAX_DEPTH` levels;
 * plain scalars are typed the YAML 1.2 way: only ``true``/``false`` (any case) are booleans, so
   ``no``, ``yes``, ``on``, ``off``, ``y``, ``n`` stay strings; ``null`` (any case), ``~`` and an empty
   value are ``None``; decimal integers are ints; decimal floats are floats; everything else
@@ -46,9 +46,11 @@ from thunee_dsl.errors import Location, Problem, RulesetError
 __all__ = [
     "MAX_BYTES",
     "MAX_DEPTH",
+    "MAX_NODES",
     "MAX_NUMBER",
     "LocatedDoc",
     "RulesetLoader",
+    "decode_text",
     "load_yaml_text",
     "load_yaml_file",
 ]
@@ -58,6 +60,11 @@ MAX_BYTES = 512 * 1024
 
 MAX_DEPTH = 64
 """Deepest nesting of lists and mappings accepted."""
+
+MAX_NODES = 20_000
+"""Most values (scalars, lists and mappings, keys included) in one file: a ruleset holds a few hundred and the
+transcript of a whole game a few thousand; 500 KB of one-character list items would hold 250,000, each costing
+the parser, the schema and the messages their time."""
 
 MAX_NUMBER = 1_000_000_000
 """Largest number (either sign) a ruleset or transcript may write; formulas keep to it too."""
@@ -105,9 +112,14 @@ class RulesetLoader(yaml.SafeLoader):
     def __init__(self, stream):
         super().__init__(stream)
         self._depth = 0
+        self._nodes = 0
 
     def compose_node(self, parent, index):
         event = self.peek_event()
+        self._nodes += 1
+        if self._nodes > MAX_NODES:
+            raise _Refused(event.start_mark, f"the file holds more than {MAX_NODES:,} values (a ruleset holds a few "
+                                             "hundred): remove what was pasted or added by mistake")
         if isinstance(event, AliasEvent) or getattr(event, "anchor", None) is not None:
             raise _Refused(event.start_mark, "anchors and aliases are not allowed in rulesets")
         tag = getattr(event, "tag", None)
@@ -175,11 +187,19 @@ class LocatedDoc:
         return loc if loc is not None else self.location(p)
 
 
+def _past_the_limit(filename: str, raw: bytes) -> Location:
+    """Where a file goes past :data:`MAX_BYTES`: the line and column of its first byte too many."""
+    head = raw[:MAX_BYTES]
+    line_start = head.rfind(b"\n") + 1
+    column = len(head[line_start:].decode("utf-8", errors="replace")) + 1
+    return Location(filename, head.count(b"\n") + 1, column)
+
+
 def _file_too_large(size: int | None) -> str:
     """``size``: None when not known (a file that does not say its size)."""
     said = f"{size:,} bytes" if size is not None else f"more than {MAX_BYTES:,} bytes"
-    return (f"file is too large: {said} (the limit is {MAX_BYTES:,}); a ruleset takes a few thousand: "
-            "remove what was pasted or added by mistake")
+    return (f"file is too large: {said} (the limit is {MAX_BYTES:,}, reached here); a ruleset takes a few "
+            "thousand: remove what was pasted or added by mistake")
 
 
 def _loc(filename: str, mark) -> Location:
@@ -379,6 +399,7 @@ def load_yaml_text(text: str, filename: str) -> LocatedDoc:
     size = len(text.encode("utf-8", errors="surrogatepass"))
     if size > MAX_BYTES:
         raise RulesetError(
+            # (unsaved text: the editor says "whole file" rather than point into a line of half a megabyte)
             [Problem(Location(filename), _file_too_large(size))]
         )
     if text.startswith("\ufeff"):
@@ -453,7 +474,7 @@ def load_yaml_file(path: str | PathLike) -> LocatedDoc:
                 fh.seek(0, 2)
                 size = fh.tell()
                 raise RulesetError(
-                    [Problem(Location(filename), _file_too_large(size if size > MAX_BYTES else None))]
+                    [Problem(_past_the_limit(filename, raw), _file_too_large(size if size > MAX_BYTES else None))]
                 )
     except FileNotFoundError:
         raise RulesetError([Problem(Location(filename), "file not found")]) from None
@@ -463,8 +484,15 @@ def load_yaml_file(path: str | PathLike) -> LocatedDoc:
         raise RulesetError([Problem(Location(filename), f"cannot read the file: {err.strerror or err}")]) from None
     except ValueError:  # a NUL character in the name: no file can be called that
         raise RulesetError([Problem(Location(filename.replace("\0", "\\0")), "a file name cannot contain a NUL character")]) from None
+    return load_yaml_text(decode_text(raw, filename), filename)
+
+
+def decode_text(raw: bytes, filename: str) -> str:
+    """The text of a file read as bytes (at most :data:`MAX_BYTES` + 1 of them): UTF-8, else a located
+    problem; more than :data:`MAX_BYTES` is refused as too large."""
+    if len(raw) > MAX_BYTES:
+        raise RulesetError([Problem(_past_the_limit(filename, raw), _file_too_large(None))])
     try:
-        text = raw.decode("utf-8")
+        return raw.decode("utf-8")
     except UnicodeDecodeError as err:
         raise RulesetError([_decode_problem(filename, raw, err)]) from None
-    return load_yaml_text(text, filename)

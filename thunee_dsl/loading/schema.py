@@ -27,7 +27,7 @@ from typing import Any
 from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import ValidationError, best_match, relevance
 
-from thunee_dsl.errors import Location, Problem
+from thunee_dsl.errors import Location, Problem, visible
 
 from .safe_yaml import LocatedDoc
 
@@ -154,18 +154,50 @@ def describe_value(value: Any) -> str:
     if value is None:
         return "nothing"
     if isinstance(value, bool):
-        return "true/false"
+        return f"{'true' if value else 'false'} (a yes/no value)"
     if isinstance(value, int):
         return "a whole number"
     if isinstance(value, float):
-        return f"{value!r} (a whole number is written without a decimal point)" if value.is_integer() else "a number"
+        if value.is_integer():
+            return f"{value!r} (a whole number is written without a decimal point)"
+        return f"{value!r} (a number with a fraction)"
     if isinstance(value, str):
-        return "a string"
+        return _describe_text(value)
     if isinstance(value, dict):
         return "a mapping"
     if isinstance(value, (list, tuple)):
         return "a list"
     return type(value).__name__
+
+
+# what YAML 1.1 reads as a number but a ruleset (YAML 1.2, decimal digits only) keeps as text
+_SPECIAL_FLOATS = {".nan": "not a number", ".inf": "infinity", "+.inf": "infinity", "-.inf": "minus infinity"}
+_NUMBER_LIKE = re.compile(r"[-+]?(0x[0-9a-f_]+|0o[0-7_]+|0b[01_]+|[0-9][0-9_]*(:[0-5]?[0-9])+(\.[0-9_]*)?"
+                          r"|[0-9][0-9_]*_[0-9_]*(\.[0-9_]*)?)\Z", re.IGNORECASE)
+
+
+def _describe_text(value: str) -> str:
+    """A string in words: what it looks like, and why it is not a number when it looks like one."""
+    text = value.strip()
+    shown = _shown(value)
+    special = _SPECIAL_FLOATS.get(text.lower())
+    if special:
+        return f"{text} ({special}, which no rule can use)"
+    if _NUMBER_LIKE.match(text):
+        return f"the text {shown} (a number is written with the digits 0 to 9 only: no '0x', '_' or ':')"
+    if text.lower() in ("yes", "no", "on", "off", "y", "n"):
+        return f"the text {shown} (for yes or no write true or false)"
+    if text and _looks_decimal(text):
+        return f"the text {shown} (in quotes, so not a number: write it without quotes)"
+    return f"the text {shown}" if value else "an empty string"
+
+
+def _looks_decimal(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return not text.isalpha()  # "nan", "inf", "infinity" are words here
 
 
 def _plain(value: Any) -> str:
@@ -185,7 +217,7 @@ def _shown(value: Any) -> str:
     """A user's value quoted in a message."""
     if isinstance(value, str):
         text = value if len(value) <= 40 else value[:37] + "..."
-        return f"'{text}'"
+        return f"'{visible(text)}'"
     if isinstance(value, (dict, list)):
         return describe_value(value)
     return _plain(value)
@@ -238,9 +270,9 @@ class _Converter:
             # The error is about a key of the mapping at ``path``.
             where = self.key_at(path + (instance,))
             if keyword == "pattern":
-                return [Problem(where, f"{prefix}key '{instance}' does not match the pattern {value}")]
+                return [Problem(where, f"{prefix}key '{visible(instance)}' does not match the pattern {value}")]
             inner = self._words(error, keyword, value, instance) or error.message
-            return [Problem(where, f"{prefix}key '{instance}': {inner}")]
+            return [Problem(where, f"{prefix}key '{visible(instance)}': {inner}")]
 
         if keyword in ("additionalProperties", "unevaluatedProperties") and isinstance(instance, dict):
             allowed = list(error.schema.get("properties", {}))
@@ -256,7 +288,7 @@ class _Converter:
                 else:
                     tail = "no keys are allowed here" if not patterns else "see the schema"
                 return [
-                    Problem(self.key_at(path + (key,)), f"unknown key '{key}' {_in_where(path)}; {tail}")
+                    Problem(self.key_at(path + (key,)), f"unknown key '{visible(str(key))}' {_in_where(path)}; {tail}")
                     for key in extras
                 ]
 

@@ -8,15 +8,17 @@ file and line the offending value came from.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
 from lark import Tree
 
 from thunee_dsl.errors import FormulaError, Location, Problem, RulesetError
-from thunee_dsl.formula import Formula, compile_formula
+from thunee_dsl.formula import KEYWORDS, Formula, compile_formula
+from thunee_dsl.loading import dotted_path
 from thunee_dsl.model.cards import Deck, beats_table, normalise_rank
-from thunee_dsl.model.quantities import symbol_table
+from thunee_dsl.model.quantities import TEAM_NAMES, symbol_table
 from thunee_dsl.model.ruleset import (
     ENGINE_VERBS, BallTable, BiddingRules, CallingRules, Cancellation, Claim, Combination, Declaration,
     DealerRules, GameRules, Outcome, Penalties, PlayRules, Redeal, Ruleset, SeatRef, TeamValue,
@@ -32,6 +34,7 @@ class _Compiler:
         # name, title and aliases belong to the top file: an overlay does not inherit its base's aliases
         self.top: dict[str, Any] = docs[0].data if docs and isinstance(docs[0].data, dict) else source.data
         self.problems: list[Problem] = []
+        self.tolerant = False  # see part()
 
     # -- helpers -------------------------------------------------------------------------
     def where(self, path: tuple) -> Location:
@@ -59,7 +62,7 @@ class _Compiler:
         try:
             return compile_formula(text, self.symbols(context), expect=expect)
         except FormulaError as err:
-            dotted = ".".join(str(p) for p in path)
+            dotted = dotted_path(path)
             self.problems.append(Problem(self.formula_location(path, text, err.column),
                                          f"{dotted}: {err.message}\n{err.caret}"))
             return None
@@ -89,13 +92,24 @@ class _Compiler:
                             team_value_getter=self.team_value_getter)
 
     # -- sections ------------------------------------------------------------------------
+    def part(self, fn, *args):
+        """``fn(*args)``; when the schema already refused parts of the data (``tolerant``), a part that
+        cannot be read for want of a refused value gives None, so that the other parts are still checked."""
+        if not self.tolerant:
+            return fn(*args)
+        try:
+            return fn(*args)
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+            return None
+
     def compile(self) -> Ruleset:
         d = self.data
+        part = self.part
         players = d["players"]
         seats, teams = players["seats"], players["teams"]
         if seats % teams:
             self.problem(("players", "teams"), f"{seats} seats cannot form {teams} equal teams")
-        deck = self.deck()
+        deck = part(self.deck)
         batches = tuple(d["deal"]["batches"])
         if deck is not None and sum(batches) * seats > deck.size:
             self.problem(("deal", "batches"), f"the deal gives {sum(batches)} cards to each of {seats} "
@@ -106,12 +120,29 @@ class _Compiler:
         self.corner_house = game.get("corner_house", self.target - 1)
         if self.corner_house >= self.target:
             self.problem(("game", "corner_house"), f"corner house ({self.corner_house}) must be below the target ({self.target})")
-        self.team_value_names = tuple(n for n in (self.get("scoring", "team_values") or {}) if n.isidentifier())
+        self.team_value_names = tuple(n for n in (self.get("scoring", "team_values") or {})
+                                      if _team_value_name_problem(n) is None)
         self.team_value_getter = None
-        team_values = self.team_values()
+        team_values = part(self.team_values) or ()
         self.team_value_getter = _team_value_getter(team_values, teams)
-        sequence = self.sequence(batches)
-        trumps = self.trumps(batches)
+        sequence = part(self.sequence, batches) or ()
+        trumps = part(self.trumps, batches)
+        if self.tolerant:  # every part is checked; the problems are what matters, not the ruleset
+            found = len(self.problems)
+            try:
+                return self.whole(d, players, seats, teams, deck, batches, game, team_values, sequence, trumps)
+            except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+                del self.problems[found:]  # a part stopped short: check them one by one instead
+            for fn, *args in ((self.calling,), (self.undertakings, len(batches), deck), (self.play,),
+                              (self.cancellation,), (self.declarations, deck), (self.claims,), (self.outcomes,),
+                              (self.penalties,), (self.game_rules, game), (self.dealer,), (self.redeal,),
+                              (self.bidding,), (self.face_down, batches),
+                              (self.formula, ("scoring", "each_team"), "team value", "number")):
+                part(fn, *args)
+            raise RulesetError(self.problems)
+        return self.whole(d, players, seats, teams, deck, batches, game, team_values, sequence, trumps)
+
+    def whole(self, d, players, seats, teams, deck, batches, game, team_values, sequence, trumps) -> Ruleset:
         ruleset = Ruleset(
             name=str(self.source.name),
             title=str(self.top.get("title", d.get("title", self.source.name))),
@@ -174,7 +205,7 @@ class _Compiler:
         """A seat named relative to one the engine knows at that point of the deal."""
         ref = SeatRef.parse(self.get(*path, default=default))
         if ref.anchor not in known:
-            self.problem(path, f"{'.'.join(path)}: '{ref.anchor}' is not known here; use "
+            self.problem(path, f"{dotted_path(path)}: '{ref.anchor}' is not known here; use "
                          f"{' or '.join(known)} (with +N for the Nth seat after it)")
             return SeatRef.parse(default)
         return ref
@@ -252,9 +283,9 @@ class _Compiler:
         b = self.get(*path) or {}
         for key in ("success",):
             if key not in b:
-                self.problem(path, f"{'.'.join(path)}: missing '{key}'")
+                self.problem(path, f"{dotted_path(path)}: missing '{key}'")
         if "failure" not in b and "caught" not in b:
-            self.problem(path, f"{'.'.join(path)}: give 'failure' (or 'caught') balls")
+            self.problem(path, f"{dotted_path(path)}: give 'failure' (or 'caught') balls")
         fail_key = "failure" if "failure" in b else "caught"
         failure = self.formula(path + (fail_key,), context, "number")
         partner = self.formula(path + ("partner_catch",), context, "number") if "partner_catch" in b else failure
@@ -267,31 +298,33 @@ class _Compiler:
             return None
         order = [normalise_rank(r) for r in ranks]
         if sorted(order) != sorted(deck.ranks):
-            self.problem(path, f"{'.'.join(map(str, path))} must list each rank of the deck once "
+            self.problem(path, f"{dotted_path(path)} must list each rank of the deck once "
                          f"({' '.join(deck.ranks)}), got {' '.join(order)}")
             return None
         strength = tuple(order.index(rank) for rank in deck.ranks)
         return self.beats(deck, strength)
 
     def undertakings(self, nbatches: int, deck: Deck | None) -> tuple[Undertaking, ...]:
-        out = []
-        for name, u in (self.get("undertakings") or {}).items():
-            p = ("undertakings", name)
-            raw = u.get("after_batch", nbatches)
-            batches = tuple(raw) if isinstance(raw, list) else (raw,)
-            after = min(batches)
-            if max(batches) > nbatches:
-                self.problem(p + ("after_batch",), f"after_batch {max(batches)} but the deal has only {nbatches} batches")
-            out.append(Undertaking(
-                name=name, verb=u["verb"], title=u.get("title", name.title()), after_batch=after,
-                allowed_if=self.formula(p + ("allowed_if",), "undertaking", "boolean"),
-                leader=u.get("leader", "caller"), trump=u.get("trump", "first lead"),
-                caught=u.get("caught", "when beaten"),
-                balls=self.balls(p + ("balls",), "undertaking balls"), source=u.get("source", ""),
-                beats=self.ranking(p + ("ranking",), deck), blind_until_tricks=u.get("blind_until_tricks"),
-                leads_win=u.get("leads_win", 0), offered_after=batches,
-                during_calling=u.get("during_calling", False), late=self.late_call(p + ("late",))))
-        return tuple(out)
+        items = (self.part(self.undertaking, name, u, nbatches, deck)
+                 for name, u in (self.get("undertakings") or {}).items())
+        return tuple(item for item in items if item is not None)
+
+    def undertaking(self, name: str, u: dict, nbatches: int, deck: Deck | None) -> Undertaking:
+        p = ("undertakings", name)
+        raw = u.get("after_batch", nbatches)
+        batches = tuple(raw) if isinstance(raw, list) else (raw,)
+        after = min(batches)
+        if max(batches) > nbatches:
+            self.problem(p + ("after_batch",), f"after_batch {max(batches)} but the deal has only {nbatches} batches")
+        return Undertaking(
+            name=name, verb=u["verb"], title=u.get("title", name.title()), after_batch=after,
+            allowed_if=self.formula(p + ("allowed_if",), "undertaking", "boolean"),
+            leader=u.get("leader", "caller"), trump=u.get("trump", "first lead"),
+            caught=u.get("caught", "when beaten"),
+            balls=self.balls(p + ("balls",), "undertaking balls"), source=u.get("source", ""),
+            beats=self.ranking(p + ("ranking",), deck), blind_until_tricks=u.get("blind_until_tricks"),
+            leads_win=u.get("leads_win", 0), offered_after=batches,
+            during_calling=u.get("during_calling", False), late=self.late_call(p + ("late",)))
 
     def late_call(self, path: tuple) -> LateCall | None:
         late = self.get(*path)
@@ -323,46 +356,49 @@ class _Compiler:
                             c.get("redealer", "same dealer") == "same dealer", c.get("source", ""))
 
     def declarations(self, deck: Deck | None) -> tuple[Declaration, ...]:
-        out = []
-        for name, d in (self.get("declarations") or {}).items():
-            p = ("declarations", name)
-            combos = []
-            for i, combo in enumerate(d["combinations"]):
-                ranks = []
-                for j, r in enumerate(combo["ranks"]):
-                    rank = normalise_rank(r)
-                    if deck is not None and rank not in deck.ranks:
-                        self.problem(p + ("combinations", i, "ranks", j), f"rank '{r}' is not in deck.ranks")
-                    elif deck is not None:
-                        ranks.append(deck.ranks.index(rank))
-                combos.append(Combination(tuple(ranks), combo["trumps"], combo["other"]))
-            out.append(Declaration(
-                name=name, verb=d["verb"], title=d.get("title", name.title()), combinations=tuple(combos),
-                after_team_trick=frozenset(d["after_team_trick"]), once_per_suit=d.get("once_per_suit", True),
-                suit_hidden_for=frozenset(d.get("suit_hidden_for", ())),
-                allowed_if=self.formula(p + ("allowed_if",), "declaration", "boolean"), source=d.get("source", ""),
-                face_up_only=d.get("face_up_only", False), wrong_time=self.wrong_time(p + ("wrong_time",)),
-                any_time=d.get("any_time", False)))
-        return tuple(out)
+        items = (self.part(self.declaration, name, d, deck) for name, d in (self.get("declarations") or {}).items())
+        return tuple(item for item in items if item is not None)
+
+    def declaration(self, name: str, d: dict, deck: Deck | None) -> Declaration:
+        p = ("declarations", name)
+        combos = []
+        for i, combo in enumerate(d["combinations"]):
+            ranks = []
+            for j, r in enumerate(combo["ranks"]):
+                rank = normalise_rank(r)
+                if deck is not None and rank not in deck.ranks:
+                    self.problem(p + ("combinations", i, "ranks", j), f"rank '{r}' is not in deck.ranks")
+                elif deck is not None:
+                    ranks.append(deck.ranks.index(rank))
+            combos.append(Combination(tuple(ranks), combo["trumps"], combo["other"]))
+        return Declaration(
+            name=name, verb=d["verb"], title=d.get("title", name.title()), combinations=tuple(combos),
+            after_team_trick=frozenset(d["after_team_trick"]), once_per_suit=d.get("once_per_suit", True),
+            suit_hidden_for=frozenset(d.get("suit_hidden_for", ())),
+            allowed_if=self.formula(p + ("allowed_if",), "declaration", "boolean"), source=d.get("source", ""),
+            face_up_only=d.get("face_up_only", False), wrong_time=self.wrong_time(p + ("wrong_time",)),
+            any_time=d.get("any_time", False))
 
     def claims(self) -> tuple[Claim, ...]:
-        out = []
-        for name, c in (self.get("claims") or {}).items():
-            p = ("claims", name)
-            out.append(Claim(
-                name=name, verb=c["verb"], title=c.get("title", name.title()),
-                allowed_if=self.formula(p + ("allowed_if",), "claim", "boolean"),
-                forbidden_if=self.formula(p + ("forbidden_if",), "claim", "boolean"),
-                succeeds_if=self.formula(p + ("succeeds_if",), "claim", "boolean"),
-                balls=self.balls(p + ("balls",), "claim"), source=c.get("source", ""),
-                adds=c.get("combine", "replace") == "add"))
-        return tuple(out)
+        items = (self.part(self.claim, name, c) for name, c in (self.get("claims") or {}).items())
+        return tuple(item for item in items if item is not None)
+
+    def claim(self, name: str, c: dict) -> Claim:
+        p = ("claims", name)
+        return Claim(
+            name=name, verb=c["verb"], title=c.get("title", name.title()),
+            allowed_if=self.formula(p + ("allowed_if",), "claim", "boolean"),
+            forbidden_if=self.formula(p + ("forbidden_if",), "claim", "boolean"),
+            succeeds_if=self.formula(p + ("succeeds_if",), "claim", "boolean"),
+            balls=self.balls(p + ("balls",), "claim"), source=c.get("source", ""),
+            adds=c.get("combine", "replace") == "add")
 
     def team_values(self) -> tuple[TeamValue, ...]:
         out = []
         for name, tv in (self.get("scoring", "team_values") or {}).items():
-            if not name.isidentifier():
-                self.problem(("scoring", "team_values", name), f"team value name '{name}' must be a single word (letters, digits, _)")
+            refused = _team_value_name_problem(name)
+            if refused:
+                self.problems.append(Problem(self.source.key_origin(("scoring", "team_values", name)), refused))
                 continue
             f = self.formula(("scoring", "team_values", name, "formula"), "team value", "number")
             if f is not None:
@@ -388,10 +424,11 @@ class _Compiler:
             self.problem(("scoring",), "scoring needs 'outcomes' (one team scores) or 'each_team' (every team scores)")
         for i, o in enumerate(self.data["scoring"].get("outcomes", ())):
             p = ("scoring", "outcomes", i)
-            if o["winner"] not in ("counting", "makers"):
+            if "winner" in o and o["winner"] not in ("counting", "makers"):
                 self.problem(p + ("winner",), f"an outcome's winner must be 'counting' or 'makers', not '{o['winner']}'")
-            out.append(Outcome(self.formula(p + ("when",), "outcome", "boolean"), o["winner"],
-                               self.formula(p + ("balls",), "outcome", "number"), o.get("says", ""), o.get("source", "")))
+            when = self.formula(p + ("when",), "outcome", "boolean")  # both read before a missing key stops us
+            balls = self.formula(p + ("balls",), "outcome", "number")
+            out.append(Outcome(when, o.get("winner"), balls, o.get("says", ""), o.get("source", "")))
         return tuple(out)
 
     def game_rules(self, game: dict) -> GameRules:
@@ -458,7 +495,7 @@ class _Compiler:
                 if item.verb in ENGINE_VERBS:
                     self.problem(path, f"verb '{item.verb}' is reserved for the engine ({', '.join(ENGINE_VERBS)})")
                 elif item.verb in seen:
-                    self.problem(path, f"verb '{item.verb}' is already used by {'.'.join(seen[item.verb][:2])}")
+                    self.problem(path, f"verb '{item.verb}' is already used by {dotted_path(seen[item.verb][:2])}")
                 seen[item.verb] = path
         # the word that challenges a declaration at the wrong time (Marials): several may share it
         for d in ruleset.declarations:
@@ -500,7 +537,7 @@ class _Compiler:
         """A ball value the formula can be seen to make negative (a negative number as its result)."""
         for value in _constant_results(formula):
             if value < 0:
-                self.problem(path, f"{'.'.join(map(str, path))}: balls cannot be negative ({value}); "
+                self.problem(path, f"{dotted_path(path)}: balls cannot be negative ({value}); "
                              f"balls are only ever opened, so give them to the other team instead")
                 return
 
@@ -556,6 +593,22 @@ def _constant_results(formula: Formula | None) -> list[int]:
     return out
 
 
+_FORMULA_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+
+
+def _team_value_name_problem(name: str) -> str | None:
+    """Why ``name`` cannot name a team value (``counting.NAME`` in formulas), or None."""
+    if not _FORMULA_WORD.match(name):
+        return (f"team value name '{name}' must be a single word of the letters a-z, digits and _ "
+                "(not starting with a digit)")
+    if name in KEYWORDS:
+        return f"team value name '{name}' is a word of the formula language ({', '.join(sorted(KEYWORDS))})"
+    if name in TEAM_NAMES:
+        return (f"team value name '{name}' is already a quantity of every team (counting.{name}, team.{name} ...): "
+                "choose another name")
+    return None
+
+
 def _team_value_getter(team_values: tuple[TeamValue, ...], teams: int):
     """Team values are computed on demand and cached in the env (a deal is scored once)."""
     formulas = {tv.name: tv.formula for tv in team_values}
@@ -595,15 +648,19 @@ def compile_ruleset(source) -> Ruleset:
 def _compile_the_rest(compiler: _Compiler, found: tuple[Problem, ...]) -> Ruleset:
     """Raise the schema's problems with those compiling the rest of the data finds.
 
-    The data lacks the values the schema refused, so compiling may stop early on a missing key:
-    what it found until then is still reported. A problem on a line the schema already complained
-    about is left out (it is most likely the same mistake seen again).
+    The data lacks the values the schema refused: each part of the ruleset that cannot be read for
+    want of one is passed over (:meth:`_Compiler.part`), and every other part is still checked. A
+    problem at the very place the schema already complained about is left out (it is most likely the
+    same mistake seen again).
     """
+    compiler.tolerant = True
     try:
         compiler.compile()
     except (RulesetError, KeyError, TypeError, ValueError, AttributeError, IndexError):
         pass
-    lines = {(p.location.file, p.location.line) for p in found}
-    more = [p for p in compiler.problems if (p.location.file, p.location.line) not in lines
+    # the same place as a schema problem: most likely the same mistake seen again (a key the schema says
+    # is missing, and the compiler too); a formula on the same line has its own column, and stays
+    places = {p.location for p in found}
+    more = [p for p in compiler.problems if p.location not in places
             and not p.message.startswith("cannot compile ruleset")]
     raise RulesetError(list(dict.fromkeys((*found, *more))))

@@ -50,6 +50,10 @@ TEAM_NUMBERS = (
     ("passer_tricks", "team_passer_tricks",
      "tricks won by the players of {} who only passed, each counted up to the bidding's cap"),
 )
+# Every name a team role has of its own (``counting.cards``, ``team.balls`` ...): a ruleset's team value may not
+# take one, or it would silently stand for something else in formulas.
+TEAM_NAMES = tuple(name for name, _, _ in TEAM_NUMBERS) + ("won_last_trick", "balls", "won_deal")
+
 # Per-seat numbers: (name in formulas, the deal's per-seat sequence, description).
 SEAT_NUMBERS = (
     ("tricks", "seat_tricks", "tricks won by {}"),
