@@ -9,8 +9,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from thunee_dsl import load_ruleset
-from thunee_dsl.loading import shipped_rulesets
 from thunee_dsl.formula import Symbol, compile_formula
 
 BOOLS = {n: Symbol(n, "boolean", (lambda n: lambda env: env[n])(n)) for n in ("p", "q", "r", "s.t")}
@@ -58,13 +56,3 @@ def test_the_conditions_together_say_what_the_formula_says(data):
     for values in itertools.product((False, True), repeat=4):
         env = dict(zip(("p", "q", "r", "s.t"), values), k=values[0] + values[1] * 2)
         assert formula.evaluate(env) == all(c.evaluate(env) for c in parts), (text, texts(formula))
-
-
-@pytest.mark.parametrize("name", sorted(shipped_rulesets()))
-def test_the_names_standing_alone_match_what_the_bots_read_from_the_parse_tree(name):
-    from thunee_dsl.players.expected import conditions as read_from_the_tree  # (until it switches to this)
-    ruleset = load_ruleset(name)
-    formulas = [f for claim in ruleset.claims for f in (claim.succeeds_if, claim.allowed_if, claim.forbidden_if)
-                if f is not None]
-    for formula in formulas:
-        assert frozenset(c.name for c in formula.conditions() if c.name) == read_from_the_tree(formula), formula.text

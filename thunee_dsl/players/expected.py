@@ -88,17 +88,7 @@ CALLER_WINS_LAST = "caller.won_last_trick"
 def conditions(formula) -> frozenset[str]:
     """The names a yes/no formula needs to be true: those standing alone among its conditions joined by
     ``and`` (``callers.tricks == tricks and caller.won_last_trick``: ``{caller.won_last_trick}``)."""
-    out = set()
-
-    def walk(node) -> None:
-        kind = getattr(node, "data", None)
-        if kind in ("and_", "paren"):
-            for child in node.children:
-                walk(child)
-        elif kind == "name":
-            out.add(".".join(str(part) for part in node.children))
-    walk(getattr(formula, "_tree", None))  # (the compiled formula's parse tree)
-    return frozenset(out)
+    return frozenset(c.name for c in formula.conditions() if c.name)
 
 
 def _needing_last_trick(ruleset) -> frozenset[str]:
