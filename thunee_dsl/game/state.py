@@ -41,6 +41,31 @@ class DealRecord:
     deuce: bool = False  # this deal brought the scores to the deuce, and they went back to zero
 
 
+def check_start(ruleset, dealer, score) -> None:
+    """A game's starting point as a caller wrote it: a TypeError or ValueError in words for a ruleset that is
+    not one, a dealer that is not a seat, or a score that is not one whole number of balls per team (a
+    library caller's mistake, never an IndexError from inside the first deal).
+
+    >>> from thunee_dsl import load_ruleset
+    >>> check_start(load_ruleset("standard"), 7, None)
+    Traceback (most recent call last):
+    ...
+    ValueError: dealer: expected a seat number from 0 to 3, got 7
+    """
+    if not isinstance(ruleset, Ruleset):
+        raise TypeError(f"ruleset: expected a compiled ruleset (thunee_dsl.load_ruleset), got {type(ruleset).__name__}")
+    if type(dealer) is not int:
+        raise TypeError(f"dealer: expected a seat number, got {type(dealer).__name__} {dealer!r:.40}")
+    if not 0 <= dealer < ruleset.seats:
+        raise ValueError(f"dealer: expected a seat number from 0 to {ruleset.seats - 1}, got {dealer}")
+    if score is None:
+        return
+    if isinstance(score, (str, bytes)) or not hasattr(score, "__len__"):
+        raise TypeError(f"score: expected one number of balls per team, got {type(score).__name__} {score!r:.40}")
+    if len(score) != ruleset.teams or any(type(b) is not int for b in score):
+        raise ValueError(f"score: expected {ruleset.teams} whole numbers of balls (one per team), got {list(score)!r:.60}")
+
+
 class GameState:
     """A game in progress.
 
@@ -51,6 +76,7 @@ class GameState:
 
     def __init__(self, ruleset: Ruleset, seed: int | None = None, dealer: int = 0,
                  score: tuple[int, ...] | list[int] | None = None, auto_deal: bool = True):
+        check_start(ruleset, dealer, score)
         self.ruleset = ruleset
         self.seed = seed
         self._rng = random.Random(seed)
