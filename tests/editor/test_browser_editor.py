@@ -197,8 +197,9 @@ def test_problems_are_marked_in_the_gutter_while_typing(tmp_path, visit):
     wait_idle(page)  # the app has checked "corner" (and marked it) before the popup opens
     page.keyboard.press("Control+Space")
     frame.wait_for_selector(".ace_autocomplete", state="visible", timeout=10_000)
-    assert "corner_house" in frame.locator(".ace_autocomplete").inner_text().replace("\n", "")
-    page.wait_for_timeout(300)  # the list draws on the next frame
+    # (the list's rows are drawn a frame after the popup shows: wait for them, not only the popup)
+    eventually(page, lambda: "corner_house" in frame.locator(".ace_autocomplete").inner_text().replace("\n", ""))
+    page.wait_for_timeout(300)
     page.screenshot(path=str(tmp_path / "completion.png"))
     page.keyboard.press("Enter")  # the user picked it
     eventually(page, lambda: code_editor_text(page).split("\n")[-1].strip() == "corner_house:")
