@@ -8,7 +8,7 @@ from urllib.parse import urlsplit, urlunsplit
 import streamlit as st
 
 from app_common import (cannot_open, catalogue, check_editor, checked, code_box, code_editor_key, demoted, follow_goto,
-                        problem_where, readable_text, set_editor_text, shelf, shipped, show_problems, take_code_edit,
+                        readable_text, said, set_editor_text, shelf, shipped, show_problems, take_code_edit,
                         tilde)
 from thunee_dsl import load_ruleset
 from thunee_dsl.editor import session
@@ -23,6 +23,7 @@ from thunee_dsl.model.diff import diff_rulesets
 from thunee_dsl.model.rulebook import render_rulebook
 
 FILE_KEY = "file"  # the address's name for the saved ruleset being edited
+UPLOAD_MB = MAX_BYTES // (1024 * 1024)  # the loader's limit as Streamlit's upload box counts (whole megabytes)
 
 ss = st.session_state
 follow_goto()
@@ -328,7 +329,7 @@ with left:
         first = check.problems[0]
         more = len(check.problems) - 1
         with st.container(key="ed_phone_check"):
-            st.error(f"**{problem_where(first)}:** {first.message}"
+            st.error(said(first)
                      + (f" (and {more} more problem{'s' if more != 1 else ''} below)" if more else ""),
                      icon=":material/error:")
     st.toggle("Plain text box", key="ed_plain", on_change=sync_plain_toggle,
@@ -351,8 +352,9 @@ with left:
                         unsafe_allow_javascript=True)
         if pending and pending.get("kind") in ("exists", "changed", "similar"):
             ask_about_save(pending)
-        st.file_uploader(f"Upload a ruleset file (YAML, at most {MAX_BYTES // 1024} KB)", type=["yaml", "yml", "json"],
-                         key="ed_upload", max_upload_size=1, on_change=upload)
+        # one limit, the loader's: Streamlit's own box states it (in whole MB) and refuses a larger file itself
+        st.file_uploader(f"Upload a ruleset file (YAML, at most {UPLOAD_MB} MB)", type=["yaml", "yml", "json"],
+                         key="ed_upload", max_upload_size=UPLOAD_MB, on_change=upload)
         s1, s2 = st.columns([1, 3], vertical_alignment="center")
         s1.button("Share as a link", on_click=make_link, key="ed_share", width="stretch",
                   help="A link that opens this text in anyone's editor")

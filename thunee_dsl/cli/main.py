@@ -233,16 +233,28 @@ def build_parser() -> argparse.ArgumentParser:
                                    "('10 of hearts', '10h', 'TH') or the action's words ('call 20', 'pass'); "
                                    "q stops.")
     p.add_argument("ruleset", nargs="?", default="standard", metavar="NAME|FILE")
-    p.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    p.add_argument("--seat", type=_whole_number, default=0, help="your seat (default 0)")
     p.add_argument("--bots", default=None, metavar="BOT[,BOT...]",
                    help="the bot for every other seat, or one per other seat in seat order (default: the "
                         "players' default, heuristic until it names another); an unknown name lists the bots")
-    p.add_argument("--seed", type=int, default=None, help="seed for a repeatable game")
+    p.add_argument("--seed", type=_whole_number, default=None,
+                   help="a whole number: the same seed deals the same cards (default: a new game each time)")
     p.set_defaults(func=cmd_play)
 
     from thunee_dsl.cli.simulate import add_parser as add_simulate_parser
     add_simulate_parser(sub)
     return parser
+
+
+def _whole_number(text: str) -> int:
+    """An option that takes a whole number (a seed, a seat): digits only, so '1.5', '0x10' or '1_000' are refused in
+    words rather than read as some other number."""
+    import argparse
+    import re
+
+    if not re.fullmatch(r"[-+]?[0-9]{1,30}", text.strip()):
+        raise argparse.ArgumentTypeError(f"expected a whole number such as 7, got '{text}'")
+    return int(text)
 
 
 def _reader_went_away() -> int:
