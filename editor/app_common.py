@@ -284,6 +284,15 @@ def demoted(markdown: str, levels: int = 2) -> str:
     return "\n".join(out)
 
 
+def rulebook_sections_only(markdown: str) -> str:
+    """A rulebook from its first section on: where the page already shows the ruleset's title, summary and names
+    above it, the rulebook's own opening (the same title and summary again, and a note for the command line)
+    would say them twice."""
+    lines = markdown.splitlines()
+    first = next((i for i, line in enumerate(lines) if line.startswith("## ")), 0)
+    return "\n".join(lines[first:])
+
+
 def problem_where(p) -> str:
     """``Line 4, column 3``, or the file the text extends and its line; "" for a problem of the whole text."""
     if p.in_text:

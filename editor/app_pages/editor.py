@@ -344,13 +344,15 @@ with left:
                            file_name=f"{slug(ss.editor_save_name) or 'ruleset'}.yaml", mime="application/x-yaml",
                            width="stretch")
         saved_msg = ss.get("ed_save_msg")
-        if saved_msg and saved_msg[2] == ss.editor_text:
+        asking = bool(pending and pending.get("kind") in ("exists", "changed", "similar"))
+        # while the question is asked, it says what happened ("Not saved yet: ..." said it a second time)
+        if saved_msg and saved_msg[2] == ss.editor_text and not asking:
             with st.container(key="ed_saved"):
                 getattr(st, saved_msg[0])(saved_msg[1])
                 # the Save button is often at the screen's bottom edge: what it did comes into view
                 st.html(scroll_script(".st-key-ed_saved", nonce=f"save {ss.get('ed_saves', 0)}", block="nearest"),
                         unsafe_allow_javascript=True)
-        if pending and pending.get("kind") in ("exists", "changed", "similar"):
+        if asking:
             ask_about_save(pending)
         # one limit, the loader's: Streamlit's own box states it (in whole MB) and refuses a larger file itself
         st.file_uploader(f"Upload a ruleset file (YAML, at most {UPLOAD_MB} MB)", type=["yaml", "yml", "json"],

@@ -7,7 +7,7 @@ from pathlib import Path
 import streamlit as st
 
 from app_common import (cannot_open, catalogue, demoted, follow_goto, new_variant_name, overlay_template, readable_text,
-                        ruleset_of, set_editor_text, shelf, show_problems, tilde, user_check)
+                        ruleset_of, rulebook_sections_only, set_editor_text, shelf, show_problems, tilde, user_check)
 from thunee_dsl.editor.storage import folder_problem
 from thunee_dsl.editor.table import scroll_script
 from thunee_dsl.model.rulebook import render_rulebook, ruleset_summary
@@ -123,7 +123,7 @@ with right:
     rulebook, source = st.tabs(["Rulebook", "YAML file"])
     with rulebook:
         if ruleset is not None:
-            st.markdown(demoted(render_rulebook(ruleset)))
+            st.markdown(demoted(rulebook_sections_only(render_rulebook(ruleset))))
     with source:
         text, why = readable_text(ref)
         if text is None:
