@@ -86,10 +86,14 @@ with left:
     st.radio("Rulesets", refs, index=refs.index(selected), format_func=lambda r: options[r], key="lib_pick",
              on_change=pick, captions=captions)
     st.divider()
-    st.caption(f"Your own rulesets are saved in `{tilde(shelf().folder)}`.")
-    st.text_input("Your folder (or set THUNEE_DSL_HOME)", value=ss.home, key="lib_home", on_change=set_home)
-    if ss.get("lib_home_msg"):
-        st.warning(ss.pop("lib_home_msg"), icon=":material/folder_off:")
+    # a setting few players need: folded away (on a phone it stood between the list and the rulebook)
+    home_msg = ss.pop("lib_home_msg", None)
+    with st.expander("Where your own rulesets are kept", expanded=bool(home_msg)):
+        st.caption(f"Saved from the Editor in `{tilde(shelf().folder)}`.")
+        st.text_input("Keep them in another folder", value=ss.home, key="lib_home", on_change=set_home,
+                      help="The command line finds them there too when THUNEE_DSL_HOME names the same folder.")
+        if home_msg:
+            st.warning(home_msg, icon=":material/folder_off:")
 
 with right:
     if ss.pop("lib_to_book", False):

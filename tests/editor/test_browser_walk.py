@@ -115,3 +115,20 @@ def test_an_invisible_character_in_a_name_is_shown_where_it_is(browser_app, tmp_
         assert "it looks like 'our-table' but is not that name" in said.inner_text()
     finally:
         page.close()
+
+
+def test_on_a_phone_the_folder_setting_does_not_stand_between_the_list_and_the_rulebook(browser_app, tmp_path):
+    """A text box "Your folder (or set THUNEE_DSL_HOME)" sat under the list of rulesets, above the rulebook: a
+    setting a card player does not need, named by an environment variable. It is folded away now."""
+    page = open_page(browser_app, "/", "phone")
+    try:
+        assert not page.locator(".st-key-lib_home input").is_visible()
+        assert page.get_by_text("THUNEE_DSL_HOME").count() == 0 or not page.get_by_text("THUNEE_DSL_HOME").first.is_visible()
+        fold = page.get_by_text("Where your own rulesets are kept")
+        fold.scroll_into_view_if_needed()
+        fold.click()
+        wait_idle(page)
+        page.screenshot(path=str(tmp_path / "phone-folder.png"))
+        assert page.locator(".st-key-lib_home input").is_visible()
+    finally:
+        page.close()
