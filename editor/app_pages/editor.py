@@ -442,7 +442,10 @@ with right:
             st.markdown(f"On the sample deal it is **{shown}**:")
             st.code(trial.explanation, language=None, wrap_lines=True)
         if trial.sample is not None:
-            with st.expander(f"The sample deal (seed {trial.sample.seed}), played by random bots"):
+            # the deal asked for may end before its last trick (thrown in): then the next one is shown, and said so
+            used = trial.sample.seed
+            with st.expander(f"Sample deal {used}, played by random bots" + (
+                    f" (deal {int(seed)} ended before its last trick)" if used != int(seed) else "")):
                 st.markdown("\n".join(f"- {line}" for line in trial.sample.summary()))
                 for line in trial.sample.result.explanation:
                     st.caption(line)

@@ -132,3 +132,21 @@ def test_on_a_phone_the_folder_setting_does_not_stand_between_the_list_and_the_r
         assert page.locator(".st-key-lib_home input").is_visible()
     finally:
         page.close()
+
+
+def test_the_formula_tab_names_the_sample_deal_it_shows_as_the_box_does(browser_app, tmp_path):
+    """"Sample deal: 1" above, "The sample deal (seed 2)" below: deal 1 was thrown in and deal 2 was shown,
+    unsaid, under another word."""
+    page = open_page(browser_app, "/editor", "laptop")
+    try:
+        page.get_by_role("tab", name="Try a formula").click()
+        wait_idle(page)
+        asked = int(page.locator(".st-key-fx_seed input").input_value())
+        label = page.get_by_text(re.compile(r"^Sample deal \d+, played by random bots")).first
+        page.screenshot(path=str(tmp_path / "formula-tab.png"))
+        shown = int(re.match(r"Sample deal (\d+)", label.inner_text()).group(1))
+        assert "seed" not in label.inner_text()
+        if shown != asked:
+            assert f"(deal {asked} ended before its last trick)" in label.inner_text()
+    finally:
+        page.close()
