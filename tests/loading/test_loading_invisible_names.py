@@ -102,3 +102,21 @@ def test_any_invisible_character_in_a_rule_name_is_refused_where_it_is(name, at,
     messages = [str(p) for p in refused.value.problems]
     # PyYAML refuses a few control characters itself ("not allowed in a YAML file"), located all the same
     assert any(m.startswith(f"ours.yaml:4:{4 + at}: ") and f"U+{ord(c):04X}" in m for m in messages), messages
+
+
+def test_the_listing_shows_a_saved_name_with_an_invisible_character_made_visible(tmp_path, capsys, monkeypatch):
+    # the listing reads names without judging them (validate does), and never prints the character itself: a
+    # right-to-left override would reorder the terminal's line
+    monkeypatch.setenv("THUNEE_DSL_HOME", str(tmp_path))
+    (tmp_path / "rulesets").mkdir()
+    (tmp_path / "rulesets" / "ours.yaml").write_text('extends: standard\nname: "our\u200btable"\n'
+                                                     'title: "Our\u202e table"\n', encoding="utf-8")
+    capsys.readouterr()
+    assert main(["list", "--check"]) == 0
+    out = capsys.readouterr().out
+    assert out.isascii() and "\u200b" not in out and "\u202e" not in out
+    [row] = [line for line in out.splitlines() if line.startswith("our<U+200B>table")]
+    assert "Our<U+202E> table" in row and "ours.yaml" in row
+    import re
+    # (the cell wraps: its words are compared without the line breaks and padding)
+    assert re.search(r"thunee-dsl validate\s+" + re.escape(str(tmp_path / "rulesets" / "ours.yaml")), out), out

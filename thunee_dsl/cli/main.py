@@ -93,9 +93,11 @@ def cmd_list(args) -> int:
     if not yours:
         show(listed, "", f"Your own rulesets, saved from the app's Editor, are listed here too (from {folder}).")
         return 0
+    from thunee_dsl.errors import visible
+
     own = table("Ruleset", "Title", "File", *checked)
-    for row in yours:
-        own.add_row(row["name"], row["title"], Path(row["file"]).name, *_verdict(row))
+    for row in yours:  # a user's file may hold an invisible character (validate refuses it): shown as <U+200B>
+        own.add_row(visible(row["name"]), visible(row["title"]), visible(Path(row["file"]).name), *_verdict(row))
     show(listed, "", f"Your rulesets (in {folder}):", own)
     return 0
 
@@ -122,7 +124,11 @@ def _verdict(row: dict) -> tuple[str, ...]:
     first = problems[0]
     said = (f"line {first.location.line}: {first.message}"
             if first.location.file == row["file"] and first.location.line else str(first))
-    more = f" (and {len(problems) - 1} more: thunee-dsl validate {row['name']})" if len(problems) > 1 else ""
+    from thunee_dsl.errors import first_invisible
+
+    # a name that cannot be typed as it is shown (it holds an invisible character) is named by its file
+    named = row["name"] if first_invisible(row["name"]) is None else row["file"]
+    more = f" (and {len(problems) - 1} more: thunee-dsl validate {named})" if len(problems) > 1 else ""
     return (said + more,)
 
 
