@@ -86,3 +86,19 @@ def test_the_rulebook_says_double_and_khanaak_in_words_with_the_formula_under_th
                 assert words.endswith(".  ") and "`" not in words, words
                 assert not any(n in words for n in formula.names if "." in n), words
     assert "and the claimer won the last trick" in "\n".join(lines)
+
+
+def test_every_condition_of_every_shipped_rulebook_comes_in_words_first():
+    from thunee_dsl.loading import shipped_rulesets
+
+    for name in shipped_rulesets():
+        r = shipped_ruleset(name)
+        lines = render_rulebook(r).splitlines()
+        for i, line in enumerate(lines):
+            if line.startswith("  `") and line.endswith("`") and lines[i - 1]:  # (a team value's formula: its own paragraph)
+                words = lines[i - 1]
+                assert words.endswith(".  ") and "`" not in words.split(" when ")[-1], (name, words, line)
+        if r.cancellation is not None:
+            assert f"  `{r.cancellation.cancel_if.text}`" in lines, name
+        if r.redeal is not None and r.redeal.allowed_if is not None:
+            assert f"  `{r.redeal.allowed_if.text}`" in lines, name

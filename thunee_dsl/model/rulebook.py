@@ -211,7 +211,8 @@ def render_rulebook(r: Ruleset) -> str:
         elif kind is ConcedeStep:
             out.append(f"{i}. **Concede**: either team may give up the deal; the opponents score {r.concede_balls}.")
         elif kind is RedealStep:
-            out.append(f"{i}. **Redeal**: a player may throw the cards in when `{r.redeal.allowed_if.text}`.")
+            out.append(f"{i}. **Redeal**: a player may throw the cards in when "
+                       f"{condition(r.redeal.allowed_if, CALL_PHRASES, r)}")
         elif kind is CallingStep:
             out.append(f"{i}. **Calling**: players may call to take over making trumps (see Calling).")
         elif kind is UndertakingsStep:
@@ -293,8 +294,9 @@ def render_rulebook(r: Ruleset) -> str:
     if r.cancellation:
         c = r.cancellation
         out += ["## Cancelled deals", "",
-                f"- Once every card is dealt and trumps are fixed, the deal is thrown in if `{c.cancel_if.text}`; "
-                f"{'the same dealer deals again' if c.same_dealer else 'the deal passes on'}.", ""] + section_source(r, ("cancellation",))
+                f"- Once every card is dealt and trumps are fixed, the deal is thrown in "
+                f"({'the same dealer deals again' if c.same_dealer else 'the deal passes on'}) when "
+                f"{condition(c.cancel_if, {}, r)}", ""] + section_source(r, ("cancellation",))
 
     if r.declarations:
         out += ["## Declarations", ""]
