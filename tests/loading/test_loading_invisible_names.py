@@ -120,3 +120,10 @@ def test_the_listing_shows_a_saved_name_with_an_invisible_character_made_visible
     import re
     # (the cell wraps: its words are compared without the line breaks and padding)
     assert re.search(r"thunee-dsl validate\s+" + re.escape(str(tmp_path / "rulesets" / "ours.yaml")), out), out
+
+
+def test_a_name_of_nothing_but_invisible_characters_is_said_to_look_empty():
+    with pytest.raises(RulesetError) as refused:
+        load_ruleset_text('extends: standard\nname: "\\u200b\\u2060"\n', "ours.yaml")
+    [problem] = refused.value.problems
+    assert "holds an invisible character, U+200B ZERO WIDTH SPACE: it looks empty but is not" in problem.message

@@ -396,9 +396,10 @@ class _Builder:
                 where = _position_location(self.filename, buffer, at)
         # as it looks: a space-like character (a no-break space) shows as a space, the others as nothing
         cleaned = "".join(" " if unicodedata.category(ch) == "Zs" else "" if is_invisible(ch) else ch for ch in value)
+        looks = f"it looks like '{cleaned}' but is not that name" if cleaned.strip() else "it looks empty but is not"
         self.problems.append(Problem(where, f"{what} '{visible(value)}' holds an invisible character, "
-                                            f"{character_name(c)}: it looks like '{cleaned}' but is not that "
-                                            "name (pasted text often brings one); delete it and type the name again"))
+                                            f"{character_name(c)}: {looks} (pasted text often brings one); delete "
+                                            "it and type the name again"))
         return True
 
     def mapping(self, node: MappingNode, path: tuple) -> dict:
