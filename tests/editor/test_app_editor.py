@@ -304,3 +304,17 @@ def test_the_upload_box_states_the_loaders_limit_in_one_number(app):
     assert box.proto.max_upload_size_mb * 1024 * 1024 == MAX_BYTES
     assert f"at most {box.proto.max_upload_size_mb} MB" in box.label
     assert "KB" not in box.label
+
+
+def test_text_over_the_size_limit_says_how_large_it_is_and_the_limit(app):
+    # was "(whole file): file is too large ... reached here", pointing nowhere
+    at = editor(app)
+    big = "extends: standard\nname: big\nsummary: " + "x" * MAX_BYTES + "\n"
+    at.text_area(key="ed_area").input(big).run()
+    assert not at.exception
+    said = [e for e in errors(at) if "too large" in e]
+    size = len(big.encode("utf-8"))
+    assert said and all(e.startswith(f"The text is too large: {size:,} bytes; the limit is 1 MB ({MAX_BYTES:,} bytes)")
+                        for e in said), said
+    assert not any("whole file" in e or "reached here" in e or "Line 0" in e for e in errors(at))
+    assert at.session_state["editor_text"] == big  # kept as typed
