@@ -11,7 +11,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "editor"))
-from browser import chromium_path, replace_code_editor_text, wait_idle  # noqa: E402
+from browser import chromium_path, replace_code_editor_text, save_as, wait_idle  # noqa: E402
 
 pytestmark = [
     pytest.mark.slow,
@@ -28,15 +28,6 @@ def open_page(browser_app, path: str, screen: str):
     page.goto(f"{url}{path}")
     wait_idle(page)
     return page
-
-
-def save_as(page, name: str) -> None:
-    box = page.locator(".st-key-ed_save_name input")
-    box.fill(name)
-    box.press("Enter")
-    wait_idle(page)
-    page.get_by_role("button", name="Save", exact=True).click()
-    wait_idle(page)
 
 
 @pytest.mark.parametrize("screen", ["laptop", "phone"])

@@ -255,10 +255,8 @@ def _describe(tree: Tree, symbols: Mapping[str, Symbol], words: Mapping[str, str
                 subject = say(a).removeprefix("the ")
                 return f"there is {'no' if str(op) == '==' else 'a'} {subject}"
             return f"{say(a)} {_SAYS[str(op)]} {say(b)}"
-        if kind == "and_":
-            return f"{say(parts[0])}, and {say(parts[1])}"
-        if kind == "or_":
-            return f"{say(parts[0])}, or {say(parts[1])}"
+        if kind in ("and_", "or_"):
+            return f"{say(parts[0])}, {kind[:-1]} {say(parts[1])}"
         if kind == "if_expr":
             return f"{say(parts[1])} if {say(parts[0])}, otherwise {say(parts[2])}"
         raise AssertionError(f"unexpected parse tree node {kind!r}")  # the grammar has no other rule
