@@ -241,8 +241,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("ruleset", nargs="?", default="standard", metavar="NAME|FILE")
     p.add_argument("--seat", type=_whole_number, default=0, help="your seat (default 0)")
     p.add_argument("--bots", default=None, metavar="BOT[,BOT...]",
-                   help="the bot for every other seat, or one per other seat in seat order (default: the "
-                        "players' default, heuristic until it names another); an unknown name lists the bots")
+                   help="the bot for every other seat, or one per other seat in seat order (default: typical, the "
+                        "players' default); an unknown name lists the bots")
     p.add_argument("--seed", type=_whole_number, default=None,
                    help="a whole number: the same seed deals the same cards (default: a new game each time)")
     p.set_defaults(func=cmd_play)
