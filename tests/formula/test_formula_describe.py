@@ -28,7 +28,7 @@ SYMBOLS = {
      "the number of tricks won by the caller's team is the number of tricks in a deal, and the player who made the "
      "call won the last trick"),
     ("undertaking == none", "there is no undertaking called this deal"),
-    ("undertaking != none", "there is a undertaking called this deal"),
+    ("undertaking != none", "there is an undertaking called this deal"),
     ('undertaking == "thunee"', "the undertaking called this deal is thunee"),
     ("call >= 20 or not caller.won_last_trick",
      "the amount called to make trumps is at least 20, or not (the player who made the call won the last trick)"),

@@ -253,7 +253,8 @@ def _describe(tree: Tree, symbols: Mapping[str, Symbol], words: Mapping[str, str
             a, op, b = parts
             if isinstance(b, Tree) and b.data == "none" and str(op) in ("==", "!="):
                 subject = say(a).removeprefix("the ")
-                return f"there is {'no' if str(op) == '==' else 'a'} {subject}"
+                some = "no" if str(op) == "==" else "an" if subject[:1] in "aeiou" else "a"
+                return f"there is {some} {subject}"
             return f"{say(a)} {_SAYS[str(op)]} {say(b)}"
         if kind in ("and_", "or_"):
             return f"{say(parts[0])}, {kind[:-1]} {say(parts[1])}"
