@@ -71,3 +71,11 @@ def test_a_ruleset_with_a_mistyped_key_still_gets_a_message_for_it(tmp_path, cap
     (tmp_path / "ours.yaml").write_text("extends: standard\nname: ours\ngaem: {target: 13}\n", encoding="utf-8")
     code, err = run(capsys, "validate", "ours.yaml")
     assert code == 1 and err.startswith("ours.yaml:3:1: unknown key 'gaem' at the top level")
+
+
+def test_a_ruleset_begun_with_mistyped_keys_hears_which_lines_are_close_to_a_key(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "ours.yaml").write_text("nmae: ours\nplayer: {seats: 4}\ncolour: red\n", encoding="utf-8")
+    code, err = run(capsys, "validate", "ours.yaml")
+    assert code == 1 and err == ("ours.yaml: ours.yaml is not a ruleset: 3 of its 3 top-level keys are keys no ruleset "
+                                 f"has; line 1 is close to 'name'; line 2 is close to 'players'. {NEEDS}\n")

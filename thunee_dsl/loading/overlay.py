@@ -219,9 +219,13 @@ def _not_a_ruleset_file(doc: LocatedDoc, schema: dict | None = None) -> str | No
     needs = f"{', '.join(required[:-1])} and {required[-1]}" if len(required) > 1 else "".join(required)
     looks = " (it looks like a game's transcript: thunee-dsl replay reads those)" if {"ruleset", "deals"} <= set(
         doc.data) else ""
+    # a ruleset begun with mistyped keys still hears which (said by the key it is close to, not quoted)
+    close = [(doc.key_location((key,)).line, match[0]) for key in foreign
+             if (match := difflib.get_close_matches(str(key), sorted(given), n=1, cutoff=0.75))]
+    hints = "".join(f"; line {line} is close to '{known}'" for line, known in close[:3])
     return (f"{Path(doc.filename).name} is not a ruleset{looks}: {len(foreign)} of its {len(doc.data)} top-level keys "
-            f"are keys no ruleset has. A ruleset file has {needs}, or 'extends:' a ruleset (such as standard) and "
-            "what it changes")
+            f"are keys no ruleset has{hints}. A ruleset file has {needs}, or 'extends:' a ruleset (such as standard) "
+            "and what it changes")
 
 
 @functools.cache
