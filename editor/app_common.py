@@ -284,17 +284,33 @@ def demoted(markdown: str, levels: int = 2) -> str:
     return "\n".join(out)
 
 
+def rulebook_sections_only(markdown: str) -> str:
+    """A rulebook from its first section on: where the page already shows the ruleset's title, summary and names
+    above it, the rulebook's own opening (the same title and summary again, and a note for the command line)
+    would say them twice."""
+    lines = markdown.splitlines()
+    first = next((i for i, line in enumerate(lines) if line.startswith("## ")), 0)
+    return "\n".join(lines[first:])
+
+
 def problem_where(p) -> str:
-    """``Line 4, column 3``, or the file the text extends and its line."""
+    """``Line 4, column 3``, or the file the text extends and its line; "" for a problem of the whole text."""
     if p.in_text:
-        return f"Line {p.line}, column {p.column}" if p.line > 0 else "The file"
+        return f"Line {p.line}, column {p.column}" if p.line > 0 else ""
     return f"In {Path(p.file).name} (which your text extends)" + (f", line {p.line}" if p.line > 0 else "")
+
+
+def said(p) -> str:
+    """A problem as the page says it: ``**Line 4, column 3:** message``; a problem of the whole text (its size)
+    is the message alone, which says what it is about."""
+    where = problem_where(p)
+    return f"**{where}:** {p.message}" if where else p.message[:1].upper() + p.message[1:]
 
 
 def show_problems(check: TextCheck, limit: int = 12) -> None:
     """Each problem as 'line N, column C: message' with the offending line and a caret under it."""
     for p in check.problems[:limit]:
-        st.error(f"**{problem_where(p)}:** {p.message}", icon=":material/error:")
+        st.error(said(p), icon=":material/error:")
         picture = p.pointer
         if picture:
             st.code(f"{p.line:>4} | " + picture.replace("\n", "\n     | "), language=None)

@@ -101,6 +101,16 @@ def deal_with_seed(page, seed: int) -> None:
     wait_idle(page)
 
 
+def save_as(page, name: str) -> None:
+    """On the Editor page: type the name to save under, then click Save."""
+    box = page.locator(".st-key-ed_save_name input")
+    box.fill(name)
+    box.press("Enter")
+    wait_idle(page)
+    page.get_by_role("button", name="Save", exact=True).click()
+    wait_idle(page)
+
+
 CODE_EDITOR = "iframe[title='code_editor.code_editor']"
 
 

@@ -6,19 +6,54 @@ and the app can print ``file:line:column: message`` without a traceback.
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 
 
+# characters that print as nothing although Python counts them printable (letters, marks or symbols by
+# category): a blank Hangul or braille letter, a combining joiner, a variation selector ...
+_BLANK_LOOKING = frozenset({0x034F, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x2800, 0x3164, 0xFFA0,
+                            *range(0x180B, 0x1810), *range(0xFE00, 0xFE10), *range(0xE0100, 0xE01F0)})
+
+
+def is_invisible(c: str) -> bool:
+    r"""Does the character ``c`` print as nothing, as a space that is not one, or move the cursor or reorder
+    the line (a zero-width space, a right-to-left mark, a no-break space, a control character ...)?
+
+    >>> [is_invisible(c) for c in ("a", " ", "\u200b", "\u00a0", "\u202e", "\u3164", "\u00e9")]
+    [False, False, True, True, True, True, False]
+    """
+    return (not c.isprintable() and c != " ") or ord(c) in _BLANK_LOOKING
+
+
+def first_invisible(text: str) -> int | None:
+    """The index of the first invisible character of ``text`` (see :func:`is_invisible`), or None."""
+    if text.isprintable() and text.isascii():
+        return None
+    return next((i for i, c in enumerate(text) if is_invisible(c)), None)
+
+
+def character_name(c: str) -> str:
+    """A character as a message names it: ``U+200B ZERO WIDTH SPACE``."""
+    name = unicodedata.name(c, "") or _KINDS.get(unicodedata.category(c), "")
+    return f"U+{ord(c):04X}" + (f" {name}" if name else "")
+
+
+_KINDS = {"Cc": "(a control character)", "Cn": "(a character no alphabet has)", "Co": "(a private-use character)",
+          "Cs": "(half of a character: a lone surrogate)"}
+
+
 def visible(text: str) -> str:
-    """``text`` as it can be shown in a message: each character that prints as nothing, moves the cursor
-    or reorders the line (NUL, ESC, a right-to-left override, a lone surrogate ...) written ``<U+202E>``.
+    r"""``text`` as it can be shown in a message: each character that prints as nothing, moves the cursor
+    or reorders the line (NUL, ESC, a right-to-left override, a zero-width space, a lone surrogate ...)
+    written ``<U+202E>``.
 
     >>> visible("a\u202eb\x00")
     'a<U+202E>b<U+0000>'
     """
-    if text.isprintable():
+    if first_invisible(text) is None:
         return text
-    return "".join(c if c.isprintable() or c == " " else f"<U+{ord(c):04X}>" for c in text)
+    return "".join(f"<U+{ord(c):04X}>" if is_invisible(c) else c for c in text)
 
 
 @dataclass(frozen=True, order=True)

@@ -8,7 +8,7 @@ from urllib.parse import urlsplit, urlunsplit
 import streamlit as st
 
 from app_common import (cannot_open, catalogue, check_editor, checked, code_box, code_editor_key, demoted, follow_goto,
-                        problem_where, readable_text, set_editor_text, shelf, shipped, show_problems, take_code_edit,
+                        readable_text, said, set_editor_text, shelf, shipped, show_problems, take_code_edit,
                         tilde)
 from thunee_dsl import load_ruleset
 from thunee_dsl.editor import session
@@ -23,6 +23,7 @@ from thunee_dsl.model.diff import diff_rulesets
 from thunee_dsl.model.rulebook import render_rulebook
 
 FILE_KEY = "file"  # the address's name for the saved ruleset being edited
+UPLOAD_MB = MAX_BYTES // (1024 * 1024)  # the loader's limit as Streamlit's upload box counts (whole megabytes)
 
 ss = st.session_state
 follow_goto()
@@ -328,7 +329,7 @@ with left:
         first = check.problems[0]
         more = len(check.problems) - 1
         with st.container(key="ed_phone_check"):
-            st.error(f"**{problem_where(first)}:** {first.message}"
+            st.error(said(first)
                      + (f" (and {more} more problem{'s' if more != 1 else ''} below)" if more else ""),
                      icon=":material/error:")
     st.toggle("Plain text box", key="ed_plain", on_change=sync_plain_toggle,
@@ -343,16 +344,19 @@ with left:
                            file_name=f"{slug(ss.editor_save_name) or 'ruleset'}.yaml", mime="application/x-yaml",
                            width="stretch")
         saved_msg = ss.get("ed_save_msg")
-        if saved_msg and saved_msg[2] == ss.editor_text:
+        asking = bool(pending and pending.get("kind") in ("exists", "changed", "similar"))
+        # while the question is asked, it says what happened ("Not saved yet: ..." said it a second time)
+        if saved_msg and saved_msg[2] == ss.editor_text and not asking:
             with st.container(key="ed_saved"):
                 getattr(st, saved_msg[0])(saved_msg[1])
                 # the Save button is often at the screen's bottom edge: what it did comes into view
                 st.html(scroll_script(".st-key-ed_saved", nonce=f"save {ss.get('ed_saves', 0)}", block="nearest"),
                         unsafe_allow_javascript=True)
-        if pending and pending.get("kind") in ("exists", "changed", "similar"):
+        if asking:
             ask_about_save(pending)
-        st.file_uploader(f"Upload a ruleset file (YAML, at most {MAX_BYTES // 1024} KB)", type=["yaml", "yml", "json"],
-                         key="ed_upload", max_upload_size=1, on_change=upload)
+        # one limit, the loader's: Streamlit's own box states it (in whole MB) and refuses a larger file itself
+        st.file_uploader(f"Upload a ruleset file (YAML, at most {UPLOAD_MB} MB)", type=["yaml", "yml", "json"],
+                         key="ed_upload", max_upload_size=UPLOAD_MB, on_change=upload)
         s1, s2 = st.columns([1, 3], vertical_alignment="center")
         s1.button("Share as a link", on_click=make_link, key="ed_share", width="stretch",
                   help="A link that opens this text in anyone's editor")
@@ -438,7 +442,10 @@ with right:
             st.markdown(f"On the sample deal it is **{shown}**:")
             st.code(trial.explanation, language=None, wrap_lines=True)
         if trial.sample is not None:
-            with st.expander(f"The sample deal (seed {trial.sample.seed}), played by random bots"):
+            # the deal asked for may end before its last trick (thrown in): then the next one is shown, and said so
+            used = trial.sample.seed
+            with st.expander(f"Sample deal {used}, played by random bots" + (
+                    f" (deal {int(seed)} ended before its last trick)" if used != int(seed) else "")):
                 st.markdown("\n".join(f"- {line}" for line in trial.sample.summary()))
                 for line in trial.sample.result.explanation:
                     st.caption(line)

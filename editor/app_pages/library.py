@@ -7,7 +7,7 @@ from pathlib import Path
 import streamlit as st
 
 from app_common import (cannot_open, catalogue, demoted, follow_goto, new_variant_name, overlay_template, readable_text,
-                        ruleset_of, set_editor_text, shelf, show_problems, tilde, user_check)
+                        ruleset_of, rulebook_sections_only, set_editor_text, shelf, show_problems, tilde, user_check)
 from thunee_dsl.editor.storage import folder_problem
 from thunee_dsl.editor.table import scroll_script
 from thunee_dsl.model.rulebook import render_rulebook, ruleset_summary
@@ -86,10 +86,14 @@ with left:
     st.radio("Rulesets", refs, index=refs.index(selected), format_func=lambda r: options[r], key="lib_pick",
              on_change=pick, captions=captions)
     st.divider()
-    st.caption(f"Your own rulesets are saved in `{tilde(shelf().folder)}`.")
-    st.text_input("Your folder (or set THUNEE_DSL_HOME)", value=ss.home, key="lib_home", on_change=set_home)
-    if ss.get("lib_home_msg"):
-        st.warning(ss.pop("lib_home_msg"), icon=":material/folder_off:")
+    # a setting few players need: folded away (on a phone it stood between the list and the rulebook)
+    home_msg = ss.pop("lib_home_msg", None)
+    with st.expander("Where your own rulesets are kept", expanded=bool(home_msg)):
+        st.caption(f"Saved from the Editor in `{tilde(shelf().folder)}`.")
+        st.text_input("Keep them in another folder", value=ss.home, key="lib_home", on_change=set_home,
+                      help="The command line finds them there too when THUNEE_DSL_HOME names the same folder.")
+        if home_msg:
+            st.warning(home_msg, icon=":material/folder_off:")
 
 with right:
     if ss.pop("lib_to_book", False):
@@ -123,7 +127,7 @@ with right:
     rulebook, source = st.tabs(["Rulebook", "YAML file"])
     with rulebook:
         if ruleset is not None:
-            st.markdown(demoted(render_rulebook(ruleset)))
+            st.markdown(demoted(rulebook_sections_only(render_rulebook(ruleset))))
     with source:
         text, why = readable_text(ref)
         if text is None:

@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from thunee_dsl.cli.main import main
+from thunee_dsl.loading import MAX_BYTES
 
 REPO = Path(__file__).resolve().parents[2]
 HOUSE = "extends: standard\nname: house\ngame: {target: 13}\n"
@@ -78,7 +79,8 @@ def test_a_dash_with_nothing_piped_in_says_so_rather_than_waiting_for_the_keyboa
 @pytest.mark.parametrize("data, said", [
     (b"", "<stdin>:1:1: the file is empty"),
     (b"name: \xff\n", "<stdin>:1:7: the file is not valid UTF-8 (byte 0xff)"),
-    (b"# " + b"x" * 600_000, "<stdin>:1:524289: file is too large: more than 524,288 bytes"),
+    (b"# " + b"x" * (MAX_BYTES + 100), f"<stdin>:1:{MAX_BYTES + 1}: file is too large: more than {MAX_BYTES:,} bytes; "
+                                         "the limit is 1 MB (1,048,576 bytes), reached here"),
     (b"extends: ../../etc/passwd\n", "<stdin>:1:10: extends: name a ruleset (such as standard) or a ruleset file"),
 ])
 def test_what_standard_input_holds_is_checked_like_a_file(here, monkeypatch, data, said):

@@ -181,3 +181,13 @@ def test_output_piped_into_a_reader_that_stops_ends_quietly(tmp_path):
     # before head read it (a race on a loaded machine). Either way: no "Broken pipe" traceback.
     assert done.returncode in (0, 141)
     assert (tmp_path / "err").read_text() == ""
+
+
+def test_plays_help_names_the_bots_the_game_really_uses(capsys):
+    # the help said "heuristic" long after the default became another bot
+    from thunee_dsl.players import DEFAULT_BOT
+
+    with pytest.raises(SystemExit):
+        main(["play", "--help"])
+    said = " ".join(capsys.readouterr().out.split())
+    assert f"(default: {DEFAULT_BOT}, the players' default)" in said

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from thunee_dsl.editor.sharing import decode_variant, encode_variant
+from thunee_dsl.loading import MAX_BYTES
 
 VALID = "extends: standard\nname: our-rules\ngame:\n  target: 13\n"
 TYPO = VALID.replace("target", "targt")
@@ -294,3 +295,26 @@ def test_a_reload_reopens_the_saved_ruleset_being_edited(app, home):
     stranger.switch_page("app_pages/editor.py").run()
     assert not stranger.exception, stranger.exception
     assert stranger.session_state["editor_file"] is None and "file" not in stranger.query_params
+
+
+def test_the_upload_box_states_the_loaders_limit_in_one_number(app):
+    # Streamlit's own box says "<N>MB per file" from max_upload_size; the label says the same N, both from MAX_BYTES
+    at = editor(app)
+    box = at.file_uploader(key="ed_upload")
+    assert box.proto.max_upload_size_mb * 1024 * 1024 == MAX_BYTES
+    assert f"at most {box.proto.max_upload_size_mb} MB" in box.label
+    assert "KB" not in box.label
+
+
+def test_text_over_the_size_limit_says_how_large_it_is_and_the_limit(app):
+    # was "(whole file): file is too large ... reached here", pointing nowhere
+    at = editor(app)
+    big = "extends: standard\nname: big\nsummary: " + "x" * MAX_BYTES + "\n"
+    at.text_area(key="ed_area").input(big).run()
+    assert not at.exception
+    said = [e for e in errors(at) if "too large" in e]
+    size = len(big.encode("utf-8"))
+    assert said and all(e.startswith(f"The text is too large: {size:,} bytes; the limit is 1 MB ({MAX_BYTES:,} bytes)")
+                        for e in said), said
+    assert not any("whole file" in e or "reached here" in e or "Line 0" in e for e in errors(at))
+    assert at.session_state["editor_text"] == big  # kept as typed

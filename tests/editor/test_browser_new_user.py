@@ -14,7 +14,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "editor"))
 from browser import (chromium_path, code_editor_frame, deal_with_seed, replace_code_editor_text,  # noqa: E402
-                     wait_idle)
+                     save_as, wait_idle)
 
 pytestmark = [
     pytest.mark.slow,
@@ -51,16 +51,6 @@ def on_screen(page, locator) -> bool:
 def screen_options(screen: str) -> dict:
     """A new page's options: a phone (touch) or a laptop."""
     return {"viewport": PHONE, "is_mobile": True, "has_touch": True} if screen == "phone" else {"viewport": LAPTOP}
-
-
-def save_as(page, name: str) -> None:
-    """On the Editor page: type the name to save under, then click Save."""
-    box = page.locator(".st-key-ed_save_name input")
-    box.fill(name)
-    box.press("Enter")
-    wait_idle(page)
-    page.get_by_role("button", name="Save", exact=True).click()
-    wait_idle(page)
 
 
 def test_on_a_phone_dealing_shows_the_table_not_only_the_hand(browser_app, tmp_path):

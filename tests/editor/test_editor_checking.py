@@ -63,7 +63,11 @@ def test_bad_text_never_raises_and_says_where(text, line, words):
 def test_text_over_the_size_cap_is_refused_without_a_line():
     [p] = check_text("# " + "x" * MAX_BYTES).problems
     assert p.line == 0 and "too large" in p.message
-    assert p.pointer == "" and str(p).startswith("(whole file)")
+    # the editor says how large the text is and what the limit is, not "(whole file)"
+    size = len(("# " + "x" * MAX_BYTES).encode())
+    assert p.pointer == "" and str(p) == (f"the text is too large: {size:,} bytes; the limit is 1 MB ({MAX_BYTES:,} "
+                                          "bytes). A ruleset takes a few thousand bytes: remove what was pasted or "
+                                          "added by mistake")
 
 
 def test_relative_extends_is_found_in_the_base_folder(tmp_path):

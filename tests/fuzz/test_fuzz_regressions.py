@@ -80,8 +80,8 @@ def test_an_invisible_character_in_a_formula_is_named_by_its_code(tmp_path, writ
 
 
 @pytest.mark.parametrize("text, said", [
-    ('extends: standard\nname: "\\u202eevil"\n', "name: '<U+202E>evil' does not match the pattern"),
-    ('extends: standard\nname: house\n"ga\\u202eme": 1\n', "unknown key 'ga<U+202E>me' at the top level"),
+    ('extends: standard\nname: "\\u202eevil"\n', "name '<U+202E>evil' holds an invisible character, U+202E RIGHT-TO-LEFT OVERRIDE"),
+    ('extends: standard\nname: house\n"ga\\u202eme": 1\n', "key 'ga<U+202E>me' holds an invisible character, U+202E"),
     ('extends: "../\\u202ebase"\n', "'../<U+202E>base' is neither"),
 ])
 def test_an_invisible_character_in_a_name_or_key_is_shown_by_its_code(tmp_path, text, said):
@@ -115,10 +115,11 @@ def test_an_overlay_of_many_unknown_keys_says_each_where_it_is(tmp_path):
 
 def test_a_file_over_the_size_cap_is_located_where_the_cap_is_reached(tmp_path):
     path = tmp_path / "house.yaml"
-    path.write_bytes(b"extends: standard\nname: house\nsummary: " + b"x" * 600_000 + b"\n")
+    path.write_bytes(b"extends: standard\nname: house\nsummary: " + b"x" * 1_100_000 + b"\n")
     code, err = cli("validate", str(path))
-    # line 3 starts at byte 30; "summary: " and the x's reach byte 524,288 at column 524,288 - 30 + 1
-    assert code == 1 and err.startswith(f"{path}:3:{524_288 - 30 + 1}: file is too large: 600,040 bytes"), err
+    # line 3 starts at byte 30; "summary: " and the x's reach byte 1,048,576 at column 1,048,576 - 30 + 1
+    assert code == 1 and err.startswith(f"{path}:3:{1_048_576 - 30 + 1}: file is too large: 1,100,040 bytes; the "
+                                        "limit is 1 MB (1,048,576 bytes), reached here"), err
 
 
 @pytest.mark.parametrize("call", [

@@ -199,16 +199,17 @@ def test_size_cap_file(tmp_path, problems_of):
     path.write_bytes(b"a: 1\n" + b"#" * MAX_BYTES)
     assert problems_of(load_yaml_file, path) == [
         # located at the first byte too many: line 2, after the MAX_BYTES - 5 bytes of line 2 within the limit
-        f"{path}:2:{MAX_BYTES - 4}: file is too large: {MAX_BYTES + 5:,} bytes (the limit is {MAX_BYTES:,}, reached "
-        "here); a ruleset takes a few thousand: remove what was pasted or added by mistake"
+        f"{path}:2:{MAX_BYTES - 4}: file is too large: {MAX_BYTES + 5:,} bytes; the limit is 1 MB ({MAX_BYTES:,} bytes), "
+        "reached here. A ruleset takes a few thousand bytes: remove what was pasted or added by mistake"
     ]
 
 
 def test_size_cap_text(problems_of):
     text = "a: 1\n#" + "é" * (MAX_BYTES // 2)  # under the cap in characters, over it in bytes
     assert problems_of(load_yaml_text, text, "f.yaml") == [
-        f"f.yaml: file is too large: {5 + 1 + MAX_BYTES:,} bytes (the limit is {MAX_BYTES:,}, reached "
-        "here); a ruleset takes a few thousand: remove what was pasted or added by mistake"
+        # not located (the editor does not point into a line of a megabyte): how large the text is, and the limit
+        f"f.yaml: the text is too large: {5 + 1 + MAX_BYTES:,} bytes; the limit is 1 MB ({MAX_BYTES:,} bytes). A "
+        "ruleset takes a few thousand bytes: remove what was pasted or added by mistake"
     ]
 
 

@@ -87,9 +87,13 @@ def test_sources_are_quoted(standard_book):
 def test_formulas_are_shown_as_written(standard_book):
     assert ("`team.cards + team.declared - other.declared + (if team.won_last_trick then 10 else -10) "
             "+ (if team == counting then call else -call)`") in standard_book
-    assert "- Succeeds when `callers.tricks == tricks and caller.won_last_trick`." in standard_book
-    assert "- Forbidden (penalised) when `callers.balls == corner_house`." in standard_book
-    assert "by a player for whom `seat.suits_held >= 2`." in standard_book
+    # conditions: in words first, the formula as written on the line under them
+    assert ("- Succeeds when the number of tricks won by the claimer's team is 6 (every trick of the deal), and the "
+            "claimer won the last trick.  \n  `callers.tricks == tricks and caller.won_last_trick`") in standard_book
+    assert ("- Forbidden (penalised) when the score of the claimer's team before this deal is the corner-house "
+            "score.  \n  `callers.balls == corner_house`") in standard_book
+    assert ("when the number of suits the player holds is at least 2.  \n  `seat.suits_held >= 2`"
+            in standard_book)
 
 
 def test_sections_follow_the_data(tmp_path):

@@ -17,6 +17,7 @@ from pathlib import Path, PurePosixPath
 
 from thunee_dsl.errors import Location, Problem, RulesetError, TranscriptError
 from thunee_dsl.loading import MAX_BYTES
+from thunee_dsl.loading.safe_yaml import size_words, too_large
 
 TRANSCRIPT = "transcript.yaml"
 MAX_MEMBERS = 64
@@ -116,8 +117,7 @@ def _extract(zip_path: Path, folder: Path) -> list[str]:
             if not _safe_name(name):
                 raise _problem(zip_path, "a file name that leaves the archive's folder", name)
             if member.file_size > MAX_BYTES:
-                raise _problem(zip_path, f"file is too large: {member.file_size} bytes "
-                                         f"(the limit is {MAX_BYTES} bytes)", name)
+                raise _problem(zip_path, too_large(member.file_size), name)
             try:
                 with archive.open(member) as fh:
                     data = fh.read(MAX_BYTES + 1)  # never trust the header's size alone
@@ -125,8 +125,8 @@ def _extract(zip_path: Path, folder: Path) -> list[str]:
                 raise _problem(zip_path, f"cannot be read from the archive ({err}); export the game again",
                                name) from None
             if len(data) > MAX_BYTES:
-                raise _problem(zip_path, f"file is too large: more than {MAX_BYTES} bytes once unpacked "
-                                         f"(the limit is {MAX_BYTES} bytes)", name)
+                raise _problem(zip_path, f"file is too large: more than {size_words(MAX_BYTES)} once unpacked "
+                                         f"(the limit is {size_words(MAX_BYTES)})", name)
             target = folder.joinpath(*PurePosixPath(name).parts)
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(data)

@@ -93,9 +93,11 @@ def cmd_list(args) -> int:
     if not yours:
         show(listed, "", f"Your own rulesets, saved from the app's Editor, are listed here too (from {folder}).")
         return 0
+    from thunee_dsl.errors import visible
+
     own = table("Ruleset", "Title", "File", *checked)
-    for row in yours:
-        own.add_row(row["name"], row["title"], Path(row["file"]).name, *_verdict(row))
+    for row in yours:  # a user's file may hold an invisible character (validate refuses it): shown as <U+200B>
+        own.add_row(visible(row["name"]), visible(row["title"]), visible(Path(row["file"]).name), *_verdict(row))
     show(listed, "", f"Your rulesets (in {folder}):", own)
     return 0
 
@@ -122,7 +124,11 @@ def _verdict(row: dict) -> tuple[str, ...]:
     first = problems[0]
     said = (f"line {first.location.line}: {first.message}"
             if first.location.file == row["file"] and first.location.line else str(first))
-    more = f" (and {len(problems) - 1} more: thunee-dsl validate {row['name']})" if len(problems) > 1 else ""
+    from thunee_dsl.errors import first_invisible
+
+    # a name that cannot be typed as it is shown (it holds an invisible character) is named by its file
+    named = row["name"] if first_invisible(row["name"]) is None else row["file"]
+    more = f" (and {len(problems) - 1} more: thunee-dsl validate {named})" if len(problems) > 1 else ""
     return (said + more,)
 
 
@@ -233,16 +239,28 @@ def build_parser() -> argparse.ArgumentParser:
                                    "('10 of hearts', '10h', 'TH') or the action's words ('call 20', 'pass'); "
                                    "q stops.")
     p.add_argument("ruleset", nargs="?", default="standard", metavar="NAME|FILE")
-    p.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    p.add_argument("--seat", type=_whole_number, default=0, help="your seat (default 0)")
     p.add_argument("--bots", default=None, metavar="BOT[,BOT...]",
-                   help="the bot for every other seat, or one per other seat in seat order (default: the "
-                        "players' default, heuristic until it names another); an unknown name lists the bots")
-    p.add_argument("--seed", type=int, default=None, help="seed for a repeatable game")
+                   help="the bot for every other seat, or one per other seat in seat order (default: typical, the "
+                        "players' default); an unknown name lists the bots")
+    p.add_argument("--seed", type=_whole_number, default=None,
+                   help="a whole number: the same seed deals the same cards (default: a new game each time)")
     p.set_defaults(func=cmd_play)
 
     from thunee_dsl.cli.simulate import add_parser as add_simulate_parser
     add_simulate_parser(sub)
     return parser
+
+
+def _whole_number(text: str) -> int:
+    """An option that takes a whole number (a seed, a seat): digits only, so '1.5', '0x10' or '1_000' are refused in
+    words rather than read as some other number."""
+    import argparse
+    import re
+
+    if not re.fullmatch(r"[-+]?[0-9]{1,30}", text.strip()):
+        raise argparse.ArgumentTypeError(f"expected a whole number such as 7, got '{text}'")
+    return int(text)
 
 
 def _reader_went_away() -> int:

@@ -49,7 +49,9 @@ class TextProblem:
     source_line: str = ""
 
     def __str__(self) -> str:
-        where = f"{self.line}:{self.column}" if self.line > 0 else "(whole file)"
+        if self.line <= 0 and self.in_text:  # about the whole text (its size): the message says so
+            return self.message
+        where = f"{self.line}:{self.column}"
         if not self.in_text:
             where = f"{self.file}:{self.line}:{self.column}" if self.line > 0 else self.file
         return f"{where}: {self.message}"

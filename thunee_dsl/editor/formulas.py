@@ -21,7 +21,7 @@ from thunee_dsl.editor.cards import card_text, suit_label
 from thunee_dsl.errors import FormulaError
 from thunee_dsl.formula import Formula, compile_formula
 from thunee_dsl.game.scoring import DealResult
-from thunee_dsl.game.state import GameState
+from thunee_dsl.game.state import GameState, check_seed
 from thunee_dsl.model.quantities import CONTEXTS, Env, symbol_table
 from thunee_dsl.model.ruleset import Ruleset
 from thunee_dsl.players import make_bot
@@ -81,6 +81,7 @@ class SampleDeal:
 def sample_deal(ruleset: Ruleset, seed: int = 0, bot: str = "random") -> SampleDeal:
     """A deal played by bots: the first from ``seed`` on (``seed``, ``seed + 1``, ...) that is played to
     its last trick, else the first that is not thrown in, else the last tried."""
+    check_seed(seed)
     fallback = None
     for s in range(seed, seed + SAMPLE_TRIES):
         game = GameState(ruleset, seed=s, auto_deal=False)

@@ -38,7 +38,7 @@ from thunee_dsl.errors import ThuneeDslError
 from thunee_dsl.game.actions import Action
 from thunee_dsl.game.replay import STOP, pass_until
 from thunee_dsl.game.scoring import DealResult
-from thunee_dsl.game.state import GameState
+from thunee_dsl.game.state import GameState, check_seed
 from thunee_dsl.game.view import SeatView
 from thunee_dsl.loading import rulesets_dir
 from thunee_dsl.model.ruleset import Ruleset
@@ -126,7 +126,8 @@ class Playtest:
         for name in names:
             if name not in BOTS:
                 raise ValueError(f"unknown bot '{name}' (known: {', '.join(bot_names())})")
-        pt = cls(ruleset, seat, new_seed() if seed is None else int(seed), names, dealer)
+        check_seed(seed)  # a whole number: int() would make 7.9 seed 7 and "7" seed 7 silently
+        pt = cls(ruleset, seat, new_seed() if seed is None else seed, names, dealer)
         pt._rebuild()
         pt._advance()
         return pt

@@ -35,6 +35,7 @@ from pathlib import Path
 
 from thunee_dsl.errors import Location, Problem, RulesetError
 from thunee_dsl.loading import MAX_BYTES, shipped_rulesets
+from thunee_dsl.loading.safe_yaml import too_large
 from thunee_dsl.loading.home import HOME_ENV, user_home
 
 SUFFIX = ".yaml"
@@ -75,8 +76,7 @@ def slug(name: str) -> str:
 def decode_upload(data: bytes, filename: str = "<upload>") -> str:
     """The text of an uploaded ruleset file: at most :data:`MAX_BYTES`, UTF-8; RulesetError otherwise."""
     if len(data) > MAX_BYTES:
-        raise RulesetError([Problem(Location(filename),
-                                    f"file is too large: {len(data)} bytes (the limit is {MAX_BYTES} bytes)")])
+        raise RulesetError([Problem(Location(filename), too_large(len(data)))])
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as err:
@@ -149,7 +149,7 @@ class UserRulesets:
             raise ValueError(f"'{path.stem}' is the name of a shipped ruleset: give your variant its own name")
         data = text.encode("utf-8")
         if len(data) > MAX_BYTES:
-            raise ValueError(f"the text is too large: {len(data)} bytes (the limit is {MAX_BYTES} bytes)")
+            raise ValueError(too_large(len(data), "the text"))
         other = self.similar(name)
         if other is not None:
             raise SaveConflict(path, "similar", other=other)

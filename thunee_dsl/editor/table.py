@@ -96,8 +96,8 @@ def rulebook_sections(ruleset: Ruleset) -> dict[str, list[str]]:
             current = sections.setdefault(line.lstrip("#").strip(), [])
             continue
         line = line.strip()
-        if not line or line.startswith(("|", "*Source")):
-            continue
+        if not line or line.startswith(("|", "*Source", "`")):
+            continue  # tables, sources and the formulas shown under their words (the help says them in words)
         item = re.sub(r"^(- |\d+\. )", "", line)
         current.append(item)
         step = re.match(r"\*\*([^*]+)\*\*: (.*)", item)
@@ -198,7 +198,8 @@ class TableWords:
             return " ".join([*main[:1], _ball_words(u.balls, "caught")]).strip()
         c = r.claim_by_verb(verb)
         if c is not None:
-            rules = [re.sub(r"^Succeeds when (.*)\.$", lambda m: f"Succeeds when {condition_words(m[1])}.", x)
+            # said to the claimer ("you won the last trick") from the formula itself, not the rulebook's words
+            rules = [f"Succeeds when {condition_words(c.succeeds_if.text)}." if x.startswith("Succeeds when ") else x
                      for x in self._lines(f"{c.title} (`{c.verb}`)", skip=("Allowed when", "Forbidden", "Balls ("))]
             return " ".join(["Said just before your card to the last trick.", *rules,
                              _ball_words(c.balls, "it fails")]).strip()

@@ -148,6 +148,23 @@ class Formula:
             text = self.text[node.meta.start_pos:node.meta.end_pos]
         return compile_formula(text, self._symbols, expect="boolean")
 
+    def describe(self, words: Mapping[str, str] | None = None, phrases: Mapping[str, str] | None = None) -> str:
+        """The formula in words a card player reads: each name by its symbol's description, each operator spelled
+        out. ``words`` (name -> phrase) says a name better where the caller knows it; ``phrases`` (text -> text)
+        renames a phrase inside the descriptions (e.g. "the player who made the call" -> "the claimer").
+
+        >>> s = {"call": Symbol("call", "number", lambda env: env, "the amount called (0 if no call)"),
+        ...      "caller.won_last_trick": Symbol("caller.won_last_trick", "boolean", lambda env: env,
+        ...                                      "whether the claimer won the last trick")}
+        >>> compile_formula("call >= 20 and caller.won_last_trick", s).describe()
+        'the amount called is at least 20, and the claimer won the last trick'
+        >>> compile_formula("if call > 0 then 4 else 2", s).describe()
+        '4 if the amount called is more than 0, otherwise 2'
+        """
+        if self._tree is None:
+            return self.text
+        return _describe(self._tree, self._symbols, words or {}, phrases or {})
+
     def explain(self, env: Any) -> str:
         """The formula for a person: each name followed by its value, then the result.
 
@@ -162,6 +179,90 @@ class Formula:
             return f"{self.text} = {result}"
         values: dict[str, Any] = {}
         return f"{_render(self._tree, self._symbols, env, values)} = {result}"
+
+
+# how a comparison reads in words, and its negation (for `not`)
+_SAYS = {"==": "is", "!=": "is not", "<": "is less than", "<=": "is at most", ">": "is more than", ">=": "is at least"}
+_ARITH_WORDS = {"+": "plus", "-": "minus", "*": "times"}
+
+
+def _noun(description: str) -> str:
+    """A symbol's description as the subject of a sentence: "tricks won by X" -> "the number of tricks won by X";
+    a closing remark in brackets and ", or none" are left to the formula shown beside the words."""
+    text = description.strip()
+    if text.endswith(")") and " (" in text:
+        text = text[:text.rindex(" (")]
+    text = text.removesuffix(", or none")
+    if text.startswith("whether "):
+        return text[len("whether "):]
+    if text.startswith("in how many "):
+        what, _, rest = text[len("in how many "):].partition(" ")
+        return f"the number of {what} in which {rest}"
+    if text.startswith("how many "):
+        return "the number of " + text[len("how many "):]
+    if text.split(" ", 1)[0] in ("tricks", "trumps"):
+        return "the number of " + text
+    if text.split(" ", 1)[0] not in ("the", "a", "an"):
+        return "the " + text
+    return text
+
+
+def _describe(tree: Tree, symbols: Mapping[str, Symbol], words: Mapping[str, str], phrases: Mapping[str, str]) -> str:
+    """The formula in words: each name by its description (or ``words[name]``), each operator spelled out."""
+    renames = sorted(phrases.items(), key=lambda item: -len(item[0]))  # the longest first: one may hold another
+
+    def name_words(dotted: str) -> str:
+        said = words.get(dotted)
+        if said is not None:
+            return said
+        symbol = symbols.get(dotted)
+        if symbol is None or not symbol.description:
+            return dotted
+        description = symbol.description
+        for old, new in renames:
+            description = description.replace(old, new)
+        return _noun(description)
+
+    def say(node: Tree, top: bool = False) -> str:
+        kind = node.data
+        parts = [c for c in node.children if c is not None]
+        if kind == "number":
+            return str(parts[0])
+        if kind == "string":
+            return str(parts[0]).strip('"')
+        if kind == "true":
+            return "always" if top else "true"
+        if kind in ("false", "none"):
+            return "never" if top and kind == "false" else kind
+        if kind == "name":
+            return name_words(".".join(parts))
+        if kind == "paren":
+            return say(parts[0], top)
+        if kind == "call":
+            args = [say(a) for a in parts[1:]]
+            if parts[0] == "abs":
+                return f"{args[0]} without its sign"
+            return f"the {'larger' if parts[0] == 'max' else 'smaller'} of {', '.join(args[:-1])} and {args[-1]}"
+        if kind == "neg":
+            return f"minus {say(parts[1])}"
+        if kind == "not_":
+            return f"not ({say(parts[0])})"
+        if kind == "arith":
+            return f"{say(parts[0])} {_ARITH_WORDS[str(parts[1])]} {say(parts[2])}"
+        if kind == "compare":
+            a, op, b = parts
+            if isinstance(b, Tree) and b.data == "none" and str(op) in ("==", "!="):
+                subject = say(a).removeprefix("the ")
+                some = "no" if str(op) == "==" else "an" if subject[:1] in "aeiou" else "a"
+                return f"there is {some} {subject}"
+            return f"{say(a)} {_SAYS[str(op)]} {say(b)}"
+        if kind in ("and_", "or_"):
+            return f"{say(parts[0])}, {kind[:-1]} {say(parts[1])}"
+        if kind == "if_expr":
+            return f"{say(parts[1])} if {say(parts[0])}, otherwise {say(parts[2])}"
+        raise AssertionError(f"unexpected parse tree node {kind!r}")  # the grammar has no other rule
+
+    return say(tree, top=True)
 
 
 def _joins_with_and(node: Tree) -> bool:

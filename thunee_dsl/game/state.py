@@ -66,6 +66,20 @@ def check_start(ruleset, dealer, score) -> None:
         raise ValueError(f"score: expected {ruleset.teams} whole numbers of balls (one per team), got {list(score)!r:.60}")
 
 
+def check_seed(seed) -> None:
+    """A game's seed is a whole number, or None for a new random game: ``random.Random`` would also take 7.0, "7"
+    or b"7", each a different game from seed 7 (a TypeError in words, a library caller's mistake).
+
+    >>> check_seed(7.0)
+    Traceback (most recent call last):
+    ...
+    TypeError: seed: expected a whole number (or None for a new random game), got float 7.0
+    """
+    if seed is not None and type(seed) is not int:
+        raise TypeError(f"seed: expected a whole number (or None for a new random game), got {type(seed).__name__} "
+                        f"{seed!r:.40}")
+
+
 class GameState:
     """A game in progress.
 
@@ -77,6 +91,7 @@ class GameState:
     def __init__(self, ruleset: Ruleset, seed: int | None = None, dealer: int = 0,
                  score: tuple[int, ...] | list[int] | None = None, auto_deal: bool = True):
         check_start(ruleset, dealer, score)
+        check_seed(seed)
         self.ruleset = ruleset
         self.seed = seed
         self._rng = random.Random(seed)

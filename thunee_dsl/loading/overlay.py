@@ -205,6 +205,29 @@ def _not_a_ruleset(doc: LocatedDoc, schema: dict | None = None) -> str | None:
     return None
 
 
+def _not_a_ruleset_file(doc: LocatedDoc, schema: dict | None = None) -> str | None:
+    """Why a file named as a ruleset (on the command line, by a transcript's ``ruleset:``) is some other YAML file,
+    or None: it extends nothing and most of its top-level keys are keys no ruleset has. Its keys are not quoted (it may be anything: a
+    transcript, a compose file, a secret); a ruleset with a few mistyped keys still gets a message for each."""
+    given = schema.get("properties") if schema is not None else _top_level_keys()
+    if not given or not doc.data or "extends" in doc.data:  # an overlay: each unknown key is its own mistake
+        return None
+    foreign = [key for key in doc.data if key not in given and key != "extends"]
+    if 2 * len(foreign) <= len(doc.data):
+        return None
+    required = (schema if schema is not None else ruleset_schema()).get("required", [])
+    needs = f"{', '.join(required[:-1])} and {required[-1]}" if len(required) > 1 else "".join(required)
+    looks = " (it looks like a game's transcript: thunee-dsl replay reads those)" if {"ruleset", "deals"} <= set(
+        doc.data) else ""
+    # a ruleset begun with mistyped keys still hears which (said by the key it is close to, not quoted)
+    close = [(doc.key_location((key,)).line, match[0]) for key in foreign
+             if (match := difflib.get_close_matches(str(key), sorted(given), n=1, cutoff=0.75))]
+    hints = "".join(f"; line {line} is close to '{known}'" for line, known in close[:3])
+    return (f"{Path(doc.filename).name} is not a ruleset{looks}: {len(foreign)} of its {len(doc.data)} top-level keys "
+            f"are keys no ruleset has{hints}. A ruleset file has {needs}, or 'extends:' a ruleset (such as standard) "
+            "and what it changes")
+
+
 @functools.cache
 def _top_level_keys() -> tuple[str, ...]:
     return tuple(ruleset_schema().get("properties", {}))
@@ -454,6 +477,9 @@ def load_ruleset_source(
     else:
         path = registry.find_ruleset(str(name_or_path), directory=search)
     doc = load_yaml_file(path)
+    refused = _not_a_ruleset_file(doc, schema)
+    if refused:  # said of the whole file: a transcript says it where its ruleset: names the file
+        raise RulesetError([Problem(Location(str(path)), refused)])
     top = _Link(doc=doc, identity=_identity(path), folder=path.parent)
     return _build(top, search=search, schema=schema, keep_going=keep_going)
 

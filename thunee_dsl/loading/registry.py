@@ -85,13 +85,13 @@ def _header_data(path: Path) -> dict | None:
         lines = _header_lines(text.removeprefix("\ufeff"))
         if lines is not None:
             try:
-                data = load_yaml_text(lines, str(path)).data
+                data = load_yaml_text(lines, str(path), check_names=False).data
             except RulesetError:
                 data = None  # e.g. an anchor defined elsewhere: the whole file decides
             if data is not None and isinstance(data.get("name"), str):
                 return data
     try:
-        return load_yaml_file(path).data
+        return load_yaml_file(path, check_names=False).data
     except (RulesetError, OSError):  # an unreadable file is listed too, and says why when loaded
         return None
 

@@ -17,6 +17,10 @@ A ruleset is untrusted text (a user may paste one into the app), so this loader 
   Quoted scalars are always strings.
 * mapping keys are always strings: the key as written (``9: 14`` gives the key ``"9"``), so the data
   is JSON-shaped; a list or mapping used as a key is refused.
+* names hold no invisible character (a zero-width space, a no-break space, a right-to-left mark ...,
+  see :func:`~thunee_dsl.errors.is_invisible`): not in a mapping key (a rule's or a team value's name), nor
+  in the value of a key in :data:`NAME_KEYS` or an item of a list in :data:`NAME_LISTS`. Such a name
+  looks like another and is not it; pasted text brings them. Free text (a summary, a source) may hold them.
 
 Every failure is a :class:`~thunee_dsl.errors.RulesetError` carrying located problems, never a
 traceback.
@@ -31,6 +35,7 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from os import PathLike
@@ -41,7 +46,7 @@ import yaml
 from yaml.events import AliasEvent, CollectionStartEvent, ScalarEvent
 from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
-from thunee_dsl.errors import Location, Problem, RulesetError
+from thunee_dsl.errors import Location, Problem, RulesetError, character_name, first_invisible, is_invisible, visible
 
 __all__ = [
     "MAX_BYTES",
@@ -51,12 +56,15 @@ __all__ = [
     "LocatedDoc",
     "RulesetLoader",
     "decode_text",
+    "size_words",
+    "too_large",
     "load_yaml_text",
     "load_yaml_file",
 ]
 
-MAX_BYTES = 512 * 1024
-"""Largest ruleset file accepted, in bytes (UTF-8)."""
+MAX_BYTES = 1024 * 1024
+"""Largest ruleset file accepted, in bytes (UTF-8): 1 MB, the smallest upload limit Streamlit's file box can state
+(it counts whole megabytes), so that the app's upload box and every message say the same number."""
 
 MAX_DEPTH = 64
 """Deepest nesting of lists and mappings accepted."""
@@ -68,6 +76,13 @@ the parser, the schema and the messages their time."""
 
 MAX_NUMBER = 1_000_000_000
 """Largest number (either sign) a ruleset or transcript may write; formulas keep to it too."""
+
+
+NAME_KEYS = frozenset({"name", "title", "verb", "called_as", "challenge"})
+"""Keys whose values are names a player reads or types (the ruleset's, a rule's, a call's)."""
+
+NAME_LISTS = frozenset({"aliases", "suits", "ranks"})
+"""Keys whose list items are names (other names of a ruleset, the suits and ranks of the cards)."""
 
 
 def _too_large(value: str) -> str:
@@ -195,11 +210,24 @@ def _past_the_limit(filename: str, raw: bytes) -> Location:
     return Location(filename, head.count(b"\n") + 1, column)
 
 
-def _file_too_large(size: int | None) -> str:
-    """``size``: None when not known (a file that does not say its size)."""
+def size_words(size: int) -> str:
+    """A size as a message gives it: ``1 MB (1,048,576 bytes)``, ``600 KB (614,400 bytes)``, ``900 bytes``."""
+    if size >= 1024 * 1024:
+        short = f"{size / (1024 * 1024):.1f}".removesuffix(".0") + " MB"
+    elif size >= 1024:
+        short = f"{size / 1024:.0f} KB"
+    else:
+        return f"{size:,} bytes"
+    return f"{short} ({size:,} bytes)"
+
+
+def too_large(size: int | None, what: str = "file", here: bool = False) -> str:
+    """Why a file or text over :data:`MAX_BYTES` is refused: how big it is and what the limit is. ``size``: None
+    when not known (a stream); ``here``: the problem is located where the limit is reached."""
     said = f"{size:,} bytes" if size is not None else f"more than {MAX_BYTES:,} bytes"
-    return (f"file is too large: {said} (the limit is {MAX_BYTES:,}, reached here); a ruleset takes a few "
-            "thousand: remove what was pasted or added by mistake")
+    reached = ", reached here" if here else ""
+    return (f"{what} is too large: {said}; the limit is {size_words(MAX_BYTES)}{reached}. A ruleset takes a few "
+            "thousand bytes: remove what was pasted or added by mistake")
 
 
 def _loc(filename: str, mark) -> Location:
@@ -294,8 +322,9 @@ def _position_location(filename: str, text: str, position: int) -> Location:
 class _Builder:
     """Turns composed nodes into plain data plus the two location maps."""
 
-    def __init__(self, filename: str):
+    def __init__(self, filename: str, check_names: bool = True):
         self.filename = filename
+        self.check_names = check_names
         self.locations: dict[tuple, Location] = {}
         self.key_locations: dict[tuple, Location] = {}
         self.problems: list[Problem] = []
@@ -306,6 +335,8 @@ class _Builder:
     def build(self, node, path: tuple):
         self.locations[path] = self.loc(node)
         if isinstance(node, ScalarNode):
+            if path and (path[-1] in NAME_KEYS or (len(path) > 1 and path[-2] in NAME_LISTS and isinstance(path[-1], int))):
+                self.refuse_invisible(node, dotted_path(path))
             return self.scalar(node)
         if isinstance(node, SequenceNode):
             return [self.build(item, path + (i,)) for i, item in enumerate(node.value)]
@@ -349,6 +380,28 @@ class _Builder:
         # Unreachable: compose_node refuses every other tag.
         raise AssertionError(f"unexpected tag {tag}")  # pragma: no cover
 
+    def refuse_invisible(self, node: ScalarNode, what: str) -> bool:
+        """A problem located at the first invisible character of a name (``what``: where it is written), if it
+        holds one; True when it does."""
+        value = node.value
+        index = first_invisible(value) if self.check_names else None
+        if index is None:
+            return False
+        c = value[index]
+        where = self.loc(node)
+        start, end, buffer = node.start_mark, node.end_mark, getattr(node.start_mark, "buffer", None)
+        if isinstance(buffer, str) and start.pointer is not None and end is not None:
+            at = buffer.find(c, start.pointer, end.pointer)
+            if at >= 0:  # written as it is, not as an escape such as "\u200b": point at the character itself
+                where = _position_location(self.filename, buffer, at)
+        # as it looks: a space-like character (a no-break space) shows as a space, the others as nothing
+        cleaned = "".join(" " if unicodedata.category(ch) == "Zs" else "" if is_invisible(ch) else ch for ch in value)
+        looks = f"it looks like '{cleaned}' but is not that name" if cleaned.strip() else "it looks empty but is not"
+        self.problems.append(Problem(where, f"{what} '{visible(value)}' holds an invisible character, "
+                                            f"{character_name(c)}: {looks} (pasted text often brings one); delete "
+                                            "it and type the name again"))
+        return True
+
     def mapping(self, node: MappingNode, path: tuple) -> dict:
         result: dict[str, Any] = {}
         first_line: dict[str, int] = {}
@@ -360,6 +413,8 @@ class _Builder:
                 )
                 continue
             key = key_node.value
+            if self.refuse_invisible(key_node, f"{dotted_path(path)}: key" if path else "key"):
+                continue
             if key == "<<" and key_node.style is None:
                 self.problems.append(
                     Problem(self.loc(key_node), "merge keys ('<<') are not allowed in rulesets")
@@ -380,6 +435,17 @@ class _Builder:
         return result
 
 
+def dotted_path(path) -> str:
+    """``("deck", "ranks", 2)`` -> ``deck.ranks[2]``; the top level is ``""``."""
+    out = ""
+    for part in path:
+        if isinstance(part, int) and not isinstance(part, bool):
+            out += f"[{part}]"
+        else:
+            out += ("." if out else "") + str(part)
+    return out
+
+
 def _describe_top(node) -> str:
     if isinstance(node, SequenceNode):
         return "a list"
@@ -390,8 +456,9 @@ def _describe_top(node) -> str:
     )
 
 
-def load_yaml_text(text: str, filename: str) -> LocatedDoc:
-    """Parse one ruleset document from ``text``; the top level must be a mapping.
+def load_yaml_text(text: str, filename: str, *, check_names: bool = True) -> LocatedDoc:
+    """Parse one ruleset document from ``text``; the top level must be a mapping. ``check_names=False`` lets names
+    with invisible characters through (a listing reads a file's name without judging the rest of it).
 
     Raises :class:`RulesetError` (located problems) for anything refused or malformed.
     """
@@ -399,8 +466,8 @@ def load_yaml_text(text: str, filename: str) -> LocatedDoc:
     size = len(text.encode("utf-8", errors="surrogatepass"))
     if size > MAX_BYTES:
         raise RulesetError(
-            # (unsaved text: the editor says "whole file" rather than point into a line of half a megabyte)
-            [Problem(Location(filename), _file_too_large(size))]
+            # (unsaved text: the editor says how large the text is rather than point into a line of a megabyte)
+            [Problem(Location(filename), too_large(size, "the text"))]
         )
     if text.startswith("\ufeff"):
         text = text[1:]
@@ -436,7 +503,7 @@ def load_yaml_text(text: str, filename: str) -> LocatedDoc:
                 )
             ]
         )
-    builder = _Builder(filename)
+    builder = _Builder(filename, check_names)
     data = builder.build(node, ())
     if builder.problems:
         raise RulesetError(builder.problems)
@@ -461,7 +528,7 @@ def _decode_problem(filename: str, raw: bytes, err: UnicodeDecodeError) -> Probl
     )
 
 
-def load_yaml_file(path: str | PathLike) -> LocatedDoc:
+def load_yaml_file(path: str | PathLike, *, check_names: bool = True) -> LocatedDoc:
     """Read ``path`` (at most :data:`MAX_BYTES`, UTF-8) and parse it with :func:`load_yaml_text`."""
     filename = str(path)
     p = Path(path)
@@ -474,7 +541,7 @@ def load_yaml_file(path: str | PathLike) -> LocatedDoc:
                 fh.seek(0, 2)
                 size = fh.tell()
                 raise RulesetError(
-                    [Problem(_past_the_limit(filename, raw), _file_too_large(size if size > MAX_BYTES else None))]
+                    [Problem(_past_the_limit(filename, raw), too_large(size if size > MAX_BYTES else None, here=True))]
                 )
     except FileNotFoundError:
         raise RulesetError([Problem(Location(filename), "file not found")]) from None
@@ -484,14 +551,14 @@ def load_yaml_file(path: str | PathLike) -> LocatedDoc:
         raise RulesetError([Problem(Location(filename), f"cannot read the file: {err.strerror or err}")]) from None
     except ValueError:  # a NUL character in the name: no file can be called that
         raise RulesetError([Problem(Location(filename.replace("\0", "\\0")), "a file name cannot contain a NUL character")]) from None
-    return load_yaml_text(decode_text(raw, filename), filename)
+    return load_yaml_text(decode_text(raw, filename), filename, check_names=check_names)
 
 
 def decode_text(raw: bytes, filename: str) -> str:
     """The text of a file read as bytes (at most :data:`MAX_BYTES` + 1 of them): UTF-8, else a located
     problem; more than :data:`MAX_BYTES` is refused as too large."""
     if len(raw) > MAX_BYTES:
-        raise RulesetError([Problem(_past_the_limit(filename, raw), _file_too_large(None))])
+        raise RulesetError([Problem(_past_the_limit(filename, raw), too_large(None, here=True))])
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as err:

@@ -29,7 +29,7 @@ from jsonschema.exceptions import ValidationError, best_match, relevance
 
 from thunee_dsl.errors import Location, Problem, visible
 
-from .safe_yaml import LocatedDoc
+from .safe_yaml import LocatedDoc, dotted_path
 
 __all__ = [
     "SCHEMA_FILE",
@@ -227,17 +227,6 @@ def _or_list(words: list[str]) -> str:
     if len(words) <= 1:
         return "".join(words)
     return ", ".join(words[:-1]) + " or " + words[-1]
-
-
-def dotted_path(path: PathLike) -> str:
-    """``("deck", "ranks", 2)`` -> ``deck.ranks[2]``; the top level is ``""``."""
-    out = ""
-    for part in path:
-        if isinstance(part, int) and not isinstance(part, bool):
-            out += f"[{part}]"
-        else:
-            out += ("." if out else "") + str(part)
-    return out
 
 
 def _in_where(path: tuple) -> str:

@@ -9,10 +9,29 @@ a section an overlay changed says so (see :func:`ruleset_summary` and :func:`sec
 
 from __future__ import annotations
 
+from thunee_dsl.model.quantities import SEAT_ROLES, TEAM_ROLES
 from thunee_dsl.model.ruleset import (
     BallTable, BiddingStep, CallingStep, ConcedeStep, DealBatch, MakeTrumps, PlayStep, RedealStep, Ruleset, SeatRef,
     UndertakingsStep,
 )
+
+# The names of a claim's (or an undertaking's) condition as its own section of the rulebook says them: the
+# symbol table describes them for any call ("the player who made the call being judged").
+CLAIM_PHRASES = {TEAM_ROLES["callers"]: "the claimer's team", TEAM_ROLES["opponents"]: "the claimer's opponents",
+                 SEAT_ROLES["caller"]: "the claimer", SEAT_ROLES["seat"]: "the player about to claim",
+                 SEAT_ROLES["leader"]: "the player who led the trick", "balls of ": "score of "}
+CALL_PHRASES = {SEAT_ROLES["seat"]: "the player", TEAM_ROLES["callers"]: "the caller's team",
+                TEAM_ROLES["opponents"]: "the caller's opponents", SEAT_ROLES["caller"]: "the caller",
+                "balls of ": "score of "}
+
+
+def condition(formula, phrases: dict[str, str], r: Ruleset) -> str:
+    """A condition in words a card player reads, then the formula as written on a line of its own (for the
+    ruleset's author): Markdown, for a list item."""
+    named = {f"the team value '{tv.name}' of ": f"the {tv.name} of " for tv in r.team_values}
+    words = {"tricks": f"{r.tricks_per_deal} (every trick of the deal)"}
+    return f"{formula.describe(words, phrases={**phrases, **named})}.  \n  `{formula.text}`"
+
 
 ANCHOR_WORDS = {"dealer": "the dealer", "trump_maker": "the trump maker", "chooser": "the trump chooser",
                 "caller": "the caller"}
@@ -192,7 +211,8 @@ def render_rulebook(r: Ruleset) -> str:
         elif kind is ConcedeStep:
             out.append(f"{i}. **Concede**: either team may give up the deal; the opponents score {r.concede_balls}.")
         elif kind is RedealStep:
-            out.append(f"{i}. **Redeal**: a player may throw the cards in when `{r.redeal.allowed_if.text}`.")
+            out.append(f"{i}. **Redeal**: a player may throw the cards in when "
+                       f"{condition(r.redeal.allowed_if, CALL_PHRASES, r)}")
         elif kind is CallingStep:
             out.append(f"{i}. **Calling**: players may call to take over making trumps (see Calling).")
         elif kind is UndertakingsStep:
@@ -241,7 +261,7 @@ def render_rulebook(r: Ruleset) -> str:
         for u in r.undertakings:
             out += [f"### {u.title} (`{u.verb}`)", "",
                     f"- May be called once {_plural(u.after_batch, 'batch')} {'has' if u.after_batch == 1 else 'have'} been dealt, before the first lead"
-                    + (f", by a player for whom `{u.allowed_if.text}`." if u.allowed_if else "."),
+                    + (f", when {condition(u.allowed_if, CALL_PHRASES, r)}" if u.allowed_if else "."),
                     "- The caller leads to the first trick." if u.leader == "caller" else "- The usual player leads.",
                     "- The suit of the first card led is trumps." if u.trump == "first lead" else "- Trumps stay as made.",
                     "- The caller alone must win every trick; it fails "
@@ -274,8 +294,9 @@ def render_rulebook(r: Ruleset) -> str:
     if r.cancellation:
         c = r.cancellation
         out += ["## Cancelled deals", "",
-                f"- Once every card is dealt and trumps are fixed, the deal is thrown in if `{c.cancel_if.text}`; "
-                f"{'the same dealer deals again' if c.same_dealer else 'the deal passes on'}.", ""] + section_source(r, ("cancellation",))
+                f"- Once every card is dealt and trumps are fixed, the deal is thrown in "
+                f"({'the same dealer deals again' if c.same_dealer else 'the deal passes on'}) when "
+                f"{condition(c.cancel_if, {}, r)}", ""] + section_source(r, ("cancellation",))
 
     if r.declarations:
         out += ["## Declarations", ""]
@@ -297,7 +318,7 @@ def render_rulebook(r: Ruleset) -> str:
             if decl.suit_hidden_for:
                 out += [f"- The suit of a {', '.join(map(str, sorted(decl.suit_hidden_for)))} {decl.title} is not revealed.", ""]
             if decl.allowed_if:
-                out += [f"- Only when `{decl.allowed_if.text}`.", ""]
+                out += [f"- Only when {condition(decl.allowed_if, CALL_PHRASES, r)}", ""]
             out += _at_the_wrong_time(decl)
             out += section_source(r, ("declarations", decl.name))
 
@@ -305,11 +326,12 @@ def render_rulebook(r: Ruleset) -> str:
         out += ["## Claims on the last trick", "",
                 "Said just before the claimer plays to the last trick.", ""]
         for c in r.claims:
-            out += [f"### {c.title} (`{c.verb}`)", "", f"- Succeeds when `{c.succeeds_if.text}`."]
+            out += [f"### {c.title} (`{c.verb}`)", "",
+                    f"- Succeeds when {condition(c.succeeds_if, CLAIM_PHRASES, r)}"]
             if c.allowed_if:
-                out.append(f"- Allowed when `{c.allowed_if.text}`.")
+                out.append(f"- Allowed when {condition(c.allowed_if, CLAIM_PHRASES, r)}")
             if c.forbidden_if:
-                out.append(f"- Forbidden (penalised) when `{c.forbidden_if.text}`.")
+                out.append(f"- Forbidden (penalised) when {condition(c.forbidden_if, CLAIM_PHRASES, r)}")
             out += ["", "Balls (to the claimer's team on success, otherwise to the opponents):", ""]
             out += _balls(c.balls) + section_source(r, ("claims", c.name))
 

@@ -1,0 +1,143 @@
+"""A new card player's walk through the app in a real browser (Debian's chromium through Playwright; skipped
+without chromium), laptop and phone: each test here is the regression test of one thing that walk found."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "editor"))
+from browser import chromium_path, replace_code_editor_text, save_as, wait_idle  # noqa: E402
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(chromium_path() is None, reason="chromium is not installed (apt-get install chromium)"),
+]
+
+SCREENS = {"laptop": {"viewport": {"width": 1280, "height": 800}},
+           "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}}
+
+
+def open_page(browser_app, path: str, screen: str):
+    url, browser = browser_app
+    page = browser.new_page(**SCREENS[screen])
+    page.goto(f"{url}{path}")
+    wait_idle(page)
+    return page
+
+
+@pytest.mark.parametrize("screen", ["laptop", "phone"])
+def test_the_library_says_double_and_khanaak_in_words_and_the_title_once(browser_app, tmp_path, screen):
+    """The rulebook showed `callers.tricks == tricks and caller.won_last_trick` where a card player reads the
+    rule, and repeated the title and summary shown just above it, with a note for the command line."""
+    page = open_page(browser_app, "/", screen)
+    try:
+        book = page.locator(".st-key-lib_book").locator("xpath=..")  # the column the rulebook is drawn in
+        words = page.get_by_text("Succeeds when the number of tricks won by the claimer's team is 6 (every trick "
+                                 "of the deal), and the claimer won the last trick.")
+        words.scroll_into_view_if_needed()
+        page.screenshot(path=str(tmp_path / f"{screen}-double.png"))
+        assert words.is_visible()
+        # the formula is still there for the ruleset's author, as code, right under the words
+        code = words.locator("code", has_text="callers.tricks == tricks and caller.won_last_trick")
+        assert code.count() == 1 and code.first.is_visible()
+        assert code.first.bounding_box()["y"] > words.bounding_box()["y"]
+        assert page.get_by_text("and the count of the claimer's opponents is less than 0").is_visible()
+        titles = page.get_by_role("heading", name="South African Thunee (four players)")
+        assert titles.count() == 1, "the title is said twice"
+        assert page.get_by_text("Generated from the ruleset file").count() == 0
+        assert book.count()
+    finally:
+        page.close()
+
+
+@pytest.mark.parametrize("screen", ["laptop", "phone"])
+def test_saving_over_a_name_asks_once(browser_app, tmp_path, screen):
+    """Saving under a name already taken said "Not saved yet: you already have a ruleset called ..." and, right
+    under it, asked "You already have a ruleset called ...: replace it, or keep both?": the same thing twice."""
+    name = f"walk-{screen}"
+    page = open_page(browser_app, "/editor", screen)
+    try:
+        replace_code_editor_text(page, f"extends: standard\nname: {name}\ngame:\n  target: 13\n")
+        save_as(page, name)
+        assert page.get_by_text("Saved as").first.is_visible()
+    finally:
+        page.close()
+    other = open_page(browser_app, "/editor", screen)  # another tab, another text, the same name
+    try:
+        replace_code_editor_text(other, f"extends: standard\nname: {name}\ntitle: Ours too\n")
+        save_as(other, name)
+        other.screenshot(path=str(tmp_path / f"{screen}-save-over.png"))
+        question = other.get_by_text(re.compile(f"already have a ruleset called {name}"))
+        assert question.count() == 1 and question.first.is_visible()
+        assert other.get_by_text(re.compile(r"Not saved yet: you already have")).count() == 0
+        assert other.get_by_role("button", name="Keep both").is_visible()
+    finally:
+        other.close()
+
+
+def test_the_upload_box_states_one_limit(browser_app, tmp_path):
+    """The label said "at most 512 KB" over Streamlit's own "1MB per file"."""
+    page = open_page(browser_app, "/editor", "laptop")
+    try:
+        box = page.locator('[data-testid="stFileUploader"]')
+        box.scroll_into_view_if_needed()
+        page.screenshot(path=str(tmp_path / "upload.png"))
+        said = box.inner_text()
+        assert "at most 1 MB" in said and re.search(r"\b1\s?MB per file", said), said
+        assert not re.search(r"\d+\s?KB", said), said
+    finally:
+        page.close()
+
+
+@pytest.mark.parametrize("screen", ["laptop", "phone"])
+def test_an_invisible_character_in_a_name_is_shown_where_it_is(browser_app, tmp_path, screen):
+    """A zero-width space pasted into the name was taken: the name looked like 'our-table' and was not."""
+    page = open_page(browser_app, "/editor", screen)
+    try:
+        replace_code_editor_text(page, "extends: standard\nname: our-\u200btable\n")
+        page.screenshot(path=str(tmp_path / f"{screen}-invisible.png"))
+        said = page.get_by_text(re.compile(r"Line 2, column 11:.*U\+200B ZERO WIDTH SPACE")).locator("visible=true").first
+        assert said.is_visible()
+        assert "it looks like 'our-table' but is not that name" in said.inner_text()
+    finally:
+        page.close()
+
+
+def test_on_a_phone_the_folder_setting_does_not_stand_between_the_list_and_the_rulebook(browser_app, tmp_path):
+    """A text box "Your folder (or set THUNEE_DSL_HOME)" sat under the list of rulesets, above the rulebook: a
+    setting a card player does not need, named by an environment variable. It is folded away now."""
+    page = open_page(browser_app, "/", "phone")
+    try:
+        assert not page.locator(".st-key-lib_home input").is_visible()
+        assert page.get_by_text("THUNEE_DSL_HOME").count() == 0 or not page.get_by_text("THUNEE_DSL_HOME").first.is_visible()
+        fold = page.get_by_text("Where your own rulesets are kept")
+        fold.scroll_into_view_if_needed()
+        fold.click()
+        wait_idle(page)
+        page.screenshot(path=str(tmp_path / "phone-folder.png"))
+        assert page.locator(".st-key-lib_home input").is_visible()
+    finally:
+        page.close()
+
+
+def test_the_formula_tab_names_the_sample_deal_it_shows_as_the_box_does(browser_app, tmp_path):
+    """"Sample deal: 1" above, "The sample deal (seed 2)" below: deal 1 was thrown in and deal 2 was shown,
+    unsaid, under another word."""
+    page = open_page(browser_app, "/editor", "laptop")
+    try:
+        page.get_by_role("tab", name="Try a formula").click()
+        wait_idle(page)
+        asked = int(page.locator(".st-key-fx_seed input").input_value())
+        label = page.get_by_text(re.compile(r"^Sample deal \d+, played by random bots")).first
+        page.screenshot(path=str(tmp_path / "formula-tab.png"))
+        shown = int(re.match(r"Sample deal (\d+)", label.inner_text()).group(1))
+        assert "seed" not in label.inner_text()
+        if shown != asked:
+            assert f"(deal {asked} ended before its last trick)" in label.inner_text()
+    finally:
+        page.close()
