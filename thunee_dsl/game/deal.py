@@ -231,24 +231,12 @@ class Deal:
         what the deal keeps for its own speed that refers back to it (the formula environment, the
         per-seat counts, the views' cache) starts afresh. A kind of value not listed here is refused, so
         a new mutable attribute cannot be shared by mistake (tested over every shipped ruleset)."""
-        other = _new_deal(Deal)
-        made_again = _MADE_AGAIN
-        for name, value in zip(_SLOTS, _read_slots(self)):
-            kind = type(value)
-            if kind in _SHARED_KINDS or name in _SHARED_NAMES:
-                pass
-            elif name in made_again:
-                value = made_again[name]()
-            elif kind is list:
-                value = [list(v) for v in value] if name in _NESTED_LISTS else value.copy()
-            elif kind is set or kind is dict:
-                value = value.copy()
-            elif isinstance(value, Window):
-                value = value.copy()
-            else:
-                raise TypeError(f"Deal.clone: do not know whether {name} ({kind.__name__}) may be shared")
-            setattr(other, name, value)
-        return other
+        values = _read_slots(self)
+        kinds = tuple(map(type, values))  # (C calls: the copier is chosen by the kinds of the values)
+        copier = _COPIERS.get(kinds)
+        if copier is None:
+            copier = _COPIERS[kinds] = _copier(kinds)
+        return copier(values)
 
     def forget_cached(self) -> None:
         """Drop every value worked out from the hands, the cards received or the trick (the legal actions
@@ -573,8 +561,46 @@ def _driver(r: Ruleset) -> tuple[tuple, tuple]:
 
 
 _new_deal = object.__new__
+
+
+def _copy_of(name: str, kind: type) -> str:
+    """How Deal.clone copies the value of slot ``name`` of class ``kind``, as a Python expression over
+    ``v`` (the value); the rules of its docstring, decided once per combination of kinds."""
+    if kind in _SHARED_KINDS or name in _SHARED_NAMES:
+        return "v"
+    if name in _MADE_AGAIN:
+        return _MADE_AGAIN[name]
+    if kind is list:
+        return "[list(x) for x in v]" if name in _NESTED_LISTS else "v.copy()"
+    if kind is set or kind is dict or issubclass(kind, Window):
+        return "v.copy()"
+    raise TypeError(f"Deal.clone: do not know whether {name} ({kind.__name__}) may be shared")
+
+
+def _copier(kinds: tuple) -> "function":
+    """A function copying a deal whose slots hold values of these ``kinds`` (from its slots' values, in
+    ``Deal.__slots__`` order): one assignment a slot, generated once per combination of kinds (a deal
+    has a few: with or without an open window, before or after trumps ...), instead of a loop that
+    decides every slot's copy on every clone. The source holds only slot names and numbers."""
+    lines = ["def copy(values):", "    other = new(Deal)"]
+    for i, (name, kind) in enumerate(zip(_SLOTS, kinds)):
+        expression = _copy_of(name, kind)
+        if expression == "v":
+            lines.append(f"    other.{name} = values[{i}]")
+        elif "v" in expression:
+            lines.append(f"    v = values[{i}]")
+            lines.append(f"    other.{name} = {expression}")
+        else:
+            lines.append(f"    other.{name} = {expression}")
+    lines.append("    return other")
+    namespace = {"new": _new_deal, "Deal": Deal}
+    exec(compile("\n".join(lines) + "\n", "<Deal.clone>", "exec"), namespace)
+    return namespace["copy"]
+
+
+_COPIERS: dict = {}  # the kinds of a deal's slots' values -> its copier (see _copier)
 # what Deal.clone makes again instead of copying (each refers back to its deal)
-_MADE_AGAIN = {"_seat_env": lambda: None, "_claims_asked": lambda: None, "_counts": dict, "_view_cache": lambda: None}
+_MADE_AGAIN = {"_seat_env": "None", "_claims_asked": "None", "_counts": "{}", "_view_cache": "None"}
 # values Deal.clone shares: immutable (the exact types: a subclass is not assumed to be)
 _SHARED_KINDS = frozenset({type(None), bool, int, str, tuple, frozenset, Ruleset, RulesetTables, Action, Undertaking,
                            Claim, Play, MakeTrumps, Bidding})
