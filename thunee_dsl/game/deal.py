@@ -33,9 +33,9 @@ card, a pass) with a few integer operations instead of searching the list of leg
 
 from __future__ import annotations
 
-from functools import reduce
+from functools import lru_cache, partial, reduce
 from itertools import repeat
-from operator import attrgetter, is_, or_
+from operator import and_, attrgetter, is_, or_
 
 from thunee_dsl.errors import IllegalActionError
 from thunee_dsl.game.actions import Action
@@ -125,7 +125,7 @@ class Deal:
         "_legal", "_mask", "_row", "_led", "_plain", "_seat_env", "_claims_asked", "blind_from", "unseen", "redealt",
         "high_bid", "high_bidder", "conceded_by", "redealer", "_counts", "_view_cache",
         "row", "covers", "face_up", "face_down", "shown", "laid", "turned", "undertaking_name", "claim_name",
-        "order_bits", "makers", "counting", "barred", "steps", "before_card",
+        "order_bits", "makers", "counting", "barred", "steps", "before_card", "plain_at",
     )
 
     def __init__(self, ruleset: Ruleset, dealer: int, order: list[list[int]], balls: tuple[int, ...],
@@ -217,11 +217,11 @@ class Deal:
         self.covers: dict[int, int] = {}
         self.barred: set[tuple[str, int]] = set()  # (verb, suit) of declarations challenged at the wrong time
         # the sequence (each step's start function) and, for each number of tricks played, the windows
-        # asked before a card
+        # asked before a card and whether the seats of such a trick simply follow suit (see Play.play_card)
         driver = t.driver
         if driver is None:
             driver = t.driver = _driver(r)
-        self.steps, self.before_card = driver
+        self.steps, self.before_card, self.plain_at = driver
 
     def clone(self) -> "Deal":
         """An independent copy of this deal: what either does afterwards leaves the other as it was.
@@ -350,8 +350,9 @@ class Deal:
                     for c in cards:
                         m |= bit[c]
                     held.append(m)
-            teams = self.t.teams  # (a team's seats are every teams-th seat from its first: team_of is seat % teams)
-            counts = [(reduce(or_, held[team::teams], 0) & mask).bit_count() for team in range(teams)]
+            # (a team's seats are every teams-th seat from its first: team_of is seat % teams; in C calls)
+            teams = map(held.__getitem__, _team_slices(self.t.teams))
+            counts = list(map(int.bit_count, map(and_, map(_or_all, teams), repeat(mask))))
         return counts
 
     def env(self, **roles) -> Env:
@@ -556,11 +557,20 @@ class Deal:
             raise IllegalActionError(f"cannot apply {action}", tuple(self.legal_actions()))
 
 
-def _driver(r: Ruleset) -> tuple[tuple, tuple]:
-    return tuple(STEP_RULES[type(step)](step).start for step in r.steps), _before_card(r)
+def _driver(r: Ruleset) -> tuple[tuple, tuple, tuple]:
+    before_card = _before_card(r)
+    return (tuple(STEP_RULES[type(step)](step).start for step in r.steps), before_card,
+            tuple(Play.plain_trick(r, hooks) for hooks in before_card))
 
 
 _new_deal = object.__new__
+_or_all = partial(reduce, or_)  # the union of some masks (never none)
+
+
+@lru_cache(maxsize=None)
+def _team_slices(teams: int) -> tuple[slice, ...]:
+    """Each team's seats, as a slice of a per-seat list (every teams-th seat from its first)."""
+    return tuple(slice(team, None, teams) for team in range(teams))
 
 
 def _copy_of(name: str, kind: type) -> str:
