@@ -451,10 +451,10 @@ class Deal:
         """Run steps until someone must decide or the deal is over."""
         steps = self.steps
         while not self.over and self.window is None and self.pending is None:
-            self.step += 1
-            if self.step >= len(steps):
+            step = self.step = self.step + 1
+            if step >= len(steps):
                 return
-            steps[self.step](self)  # the step's rule class's start
+            steps[step](self)  # the step's rule class's start
 
     def usual_leader(self) -> int:
         return self.r.play.first_leader.resolve(self.r.seats, dealer=self.dealer, trump_maker=self.trump_maker,
