@@ -112,15 +112,19 @@ class Window:
 
     def poll(self, deal, passing: bool = False) -> None:
         """Find the next seat with something to say (after the polled seat, if it is ``passing``); close
-        the window if none."""
+        the window if none (at once when every polled seat has now passed: a window's last pass, the
+        common one, moves nothing on)."""
         order = self.order
         if passing:
             self.silent += 1
-            self.pos = (self.pos + 1) % len(order)
-        while True:
             if self.silent >= len(order):
                 self.close(deal)
                 return
+            self.pos = (self.pos + 1) % len(order)
+        elif self.silent >= len(order):
+            self.close(deal)
+            return
+        while True:
             seat = order[self.pos]
             options = self.options_for(deal, seat)
             if options or self.asks_every_seat:
@@ -128,6 +132,9 @@ class Window:
                 deal._legal = options + deal.t.pass_only[seat]
                 return
             self.silent += 1
+            if self.silent >= len(order):
+                self.close(deal)
+                return
             self.pos = (self.pos + 1) % len(order)
 
     def pass_turn(self, deal) -> None:
