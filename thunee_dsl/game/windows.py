@@ -15,6 +15,8 @@ class costs twice a plain call, and these run for every card.
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 
 class Refusal(str):
     """Why an action is not allowed now, in the game's words; ``offence`` names the penalised offence
@@ -64,9 +66,11 @@ class Window:
         return self.name
 
     def copy(self) -> "Window":
-        other = _new(type(self))
-        for name in _slots_of(type(self)):
-            setattr(other, name, getattr(self, name))
+        kind = type(self)
+        other = _new(kind)
+        names, read = _SLOTS.get(kind) or _slots_of(kind)
+        for name, value in zip(names, read(self)):
+            setattr(other, name, value)
         if type(self.order) is list:
             other.order = list(self.order)
         return other
@@ -158,8 +162,16 @@ def waiting_for(deal) -> str:
 _new = object.__new__
 
 
-def _slots_of(cls) -> tuple[str, ...]:
+def _slots_of(cls) -> tuple[tuple[str, ...], attrgetter]:
+    """The slots of a kind of window (its own and its bases'), and a reader of their values: worked out
+    once per kind (a window is copied each time a deal with one open is cloned)."""
     names = []
     for klass in cls.__mro__:
         names += getattr(klass, "__slots__", ())
-    return tuple(names)
+    names = tuple(names)
+    read = attrgetter(*names)  # (a window has at least Window's own four slots: it reads a tuple)
+    _SLOTS[cls] = names, read
+    return names, read
+
+
+_SLOTS: dict = {}  # each kind of window -> its slots and their reader (see _slots_of)
