@@ -3,7 +3,7 @@
 
     python benchmarks/profile_interpreter.py [--deals N] [--ruleset NAME_OR_PATH] [--seed S]
     python benchmarks/profile_interpreter.py --bytecodes [--deals N] [--reference PATH]
-    python benchmarks/profile_interpreter.py --lines [--deals N] [--top K]
+    python benchmarks/profile_interpreter.py --lines [--deals N] [--top K] [--kind KIND]
 
 Plays the games of bench_interpreter.py (random legal play, optional announcements made rarely) and
 times every `apply()` with the performance counter, grouped by what was applied: a card by its place in
@@ -22,7 +22,9 @@ of decision as above (what one `apply()` executes), and per deal of the referenc
 so a change meant to make the engine faster can be judged by them before it is timed.
 
 ``--lines`` counts the same bytecodes by source line (the top K lines, 60 by default, with their text):
-where inside a function the count goes.
+where inside a function the count goes. ``--lines --kind KIND`` counts only inside the `apply()` of that
+kind of decision (as printed by ``--bytecodes``, e.g. ``"pass in undertakings"``), a line's count each time
+it is applied: what one such decision executes, line by line.
 """
 
 from __future__ import annotations
@@ -98,9 +100,9 @@ def _benchmark_games(ruleset, seed: int):
     return games, played
 
 
-def lines(ruleset, deals: int, seed: int, top: int) -> None:
-    """The bytecodes of the benchmark's games by source line: the top ``top`` lines, a deal each."""
-    games, played = _benchmark_games(ruleset, seed)
+def lines(ruleset, deals: int, seed: int, top: int, kind: str | None = None) -> None:
+    """The bytecodes of the benchmark's games by source line: the top ``top`` lines, a deal each (with
+    ``kind``: only those executed by the `apply()` of that kind of decision, each time it is applied)."""
     by_line: Counter = Counter()
 
     def trace(frame, event, arg):
@@ -109,22 +111,43 @@ def lines(ruleset, deals: int, seed: int, top: int) -> None:
             by_line[frame.f_code.co_filename, frame.f_lineno] += 1
         return trace
 
-    sys.settrace(trace)
-    try:
-        games(deals, seed)
-    finally:
-        sys.settrace(None)
-    total = sum(by_line.values()) / played[0]
-    print(f"{ruleset.name}: {total:,.0f} bytecodes a deal ({played[0]} deals), by line:")
+    if kind is None:
+        games, played = _benchmark_games(ruleset, seed)
+        sys.settrace(trace)
+        try:
+            games(deals, seed)
+        finally:
+            sys.settrace(None)
+        per, n, what = played[0], played[0], "a deal"
+    else:
+        _benchmark_games(ruleset, seed)  # (tables built and caches filled, as above)
+
+        def measure(game, action) -> int:
+            if kind_of(game, action) != kind:
+                game.apply(action)
+                return 0
+            sys.settrace(trace)
+            try:
+                game.apply(action)
+            finally:
+                sys.settrace(None)
+            return 1
+
+        spent, _, n = by_kind(ruleset, deals, seed, measure)
+        per, what = sum(spent.values()), f"each {kind!r}"
+        if not per:
+            sys.exit(f"no decision of the kind {kind!r} in {n} deals (the kinds: see --bytecodes)")
+    total = sum(by_line.values()) / per
+    print(f"{ruleset.name}: {total:,.0f} bytecodes {what} ({n} deals{f', {per} applied' if kind else ''}), by line:")
     sources: dict = {}
-    for (filename, line), n in by_line.most_common(top):
+    for (filename, line), count in by_line.most_common(top):
         if filename not in sources:
             try:
                 sources[filename] = Path(filename).read_text().splitlines()
-            except OSError:  # generated code (the shuffle) has no file
+            except OSError:  # generated code (the shuffle, the deal's copier) has no file
                 sources[filename] = []
         text = sources[filename][line - 1].strip() if 0 < line <= len(sources[filename]) else ""
-        print(f"{n / played[0]:8.1f}  {Path(filename).name}:{line}  {text[:90]}")
+        print(f"{count / per:8.1f}  {Path(filename).name}:{line}  {text[:90]}")
 
 
 def bytecodes(ruleset, deals: int, seed: int, reference: str | None) -> None:
@@ -202,10 +225,11 @@ def main() -> None:
     parser.add_argument("--reference", help="path to reference_thunee.py (for --bytecodes)")
     parser.add_argument("--lines", action="store_true", help="count bytecode instructions by source line")
     parser.add_argument("--top", type=int, default=60, help="lines shown with --lines")
+    parser.add_argument("--kind", help="with --lines: only the apply() of this kind of decision (e.g. 'card 4')")
     args = parser.parse_args()
     ruleset = load_ruleset(args.ruleset)
     if args.lines:
-        lines(ruleset, args.deals or 500, args.seed, args.top)
+        lines(ruleset, args.deals or 500, args.seed, args.top, args.kind)
         return
     if args.bytecodes:
         bytecodes(ruleset, args.deals or 500, args.seed, args.reference)

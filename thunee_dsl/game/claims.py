@@ -23,12 +23,10 @@ class Claims(Window):
 
     def open_before_card(deal, seat: int) -> bool:
         """Before ``seat`` plays to the last trick (if no claim has been made): open for it if it may claim
-        something (True), else nothing opens (False)."""
-        if len(deal.tricks) != deal.t.claim_trick or deal.claim is not None or deal.over:
+        something (True), else nothing opens (False). Asked by Play.await_play only (see
+        ``asked_before_card``), so ``seat`` is the seat about to play, at the last trick."""
+        if deal.claim is not None or deal.over:
             return False
-        for s, _ in deal.trick:
-            if s == seat:
-                return False  # it has played to this trick already
         options, legal = choices(deal, seat)
         if not options:
             return False

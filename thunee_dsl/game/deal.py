@@ -33,9 +33,9 @@ card, a pass) with a few integer operations instead of searching the list of leg
 
 from __future__ import annotations
 
-from functools import reduce
+from functools import lru_cache, partial, reduce
 from itertools import repeat
-from operator import attrgetter, is_, or_
+from operator import and_, attrgetter, is_, or_
 
 from thunee_dsl.errors import IllegalActionError
 from thunee_dsl.game.actions import Action
@@ -125,7 +125,7 @@ class Deal:
         "_legal", "_mask", "_row", "_led", "_plain", "_seat_env", "_claims_asked", "blind_from", "unseen", "redealt",
         "high_bid", "high_bidder", "conceded_by", "redealer", "_counts", "_view_cache",
         "row", "covers", "face_up", "face_down", "shown", "laid", "turned", "undertaking_name", "claim_name",
-        "order_bits", "makers", "counting", "barred", "steps", "before_card",
+        "order_bits", "makers", "counting", "barred", "steps", "before_card", "plain_at",
     )
 
     def __init__(self, ruleset: Ruleset, dealer: int, order: list[list[int]], balls: tuple[int, ...],
@@ -217,11 +217,11 @@ class Deal:
         self.covers: dict[int, int] = {}
         self.barred: set[tuple[str, int]] = set()  # (verb, suit) of declarations challenged at the wrong time
         # the sequence (each step's start function) and, for each number of tricks played, the windows
-        # asked before a card
+        # asked before a card and whether the seats of such a trick simply follow suit (see Play.play_card)
         driver = t.driver
         if driver is None:
             driver = t.driver = _driver(r)
-        self.steps, self.before_card = driver
+        self.steps, self.before_card, self.plain_at = driver
 
     def clone(self) -> "Deal":
         """An independent copy of this deal: what either does afterwards leaves the other as it was.
@@ -231,24 +231,12 @@ class Deal:
         what the deal keeps for its own speed that refers back to it (the formula environment, the
         per-seat counts, the views' cache) starts afresh. A kind of value not listed here is refused, so
         a new mutable attribute cannot be shared by mistake (tested over every shipped ruleset)."""
-        other = _new_deal(Deal)
-        made_again = _MADE_AGAIN
-        for name, value in zip(_SLOTS, _read_slots(self)):
-            kind = type(value)
-            if kind in _SHARED_KINDS or name in _SHARED_NAMES:
-                pass
-            elif name in made_again:
-                value = made_again[name]()
-            elif kind is list:
-                value = [list(v) for v in value] if name in _NESTED_LISTS else value.copy()
-            elif kind is set or kind is dict:
-                value = value.copy()
-            elif isinstance(value, Window):
-                value = value.copy()
-            else:
-                raise TypeError(f"Deal.clone: do not know whether {name} ({kind.__name__}) may be shared")
-            setattr(other, name, value)
-        return other
+        values = _read_slots(self)
+        kinds = tuple(map(type, values))  # (C calls: the copier is chosen by the kinds of the values)
+        copier = _COPIERS.get(kinds)
+        if copier is None:
+            copier = _COPIERS[kinds] = _copier(kinds)
+        return copier(values)
 
     def forget_cached(self) -> None:
         """Drop every value worked out from the hands, the cards received or the trick (the legal actions
@@ -362,8 +350,9 @@ class Deal:
                     for c in cards:
                         m |= bit[c]
                     held.append(m)
-            teams = self.t.teams  # (a team's seats are every teams-th seat from its first: team_of is seat % teams)
-            counts = [(reduce(or_, held[team::teams], 0) & mask).bit_count() for team in range(teams)]
+            # (a team's seats are every teams-th seat from its first: team_of is seat % teams; in C calls)
+            teams = map(held.__getitem__, _team_slices(self.t.teams))
+            counts = list(map(int.bit_count, map(and_, map(_or_all, teams), repeat(mask))))
         return counts
 
     def env(self, **roles) -> Env:
@@ -462,10 +451,10 @@ class Deal:
         """Run steps until someone must decide or the deal is over."""
         steps = self.steps
         while not self.over and self.window is None and self.pending is None:
-            self.step += 1
-            if self.step >= len(steps):
+            step = self.step = self.step + 1
+            if step >= len(steps):
                 return
-            steps[self.step](self)  # the step's rule class's start
+            steps[step](self)  # the step's rule class's start
 
     def usual_leader(self) -> int:
         return self.r.play.first_leader.resolve(self.r.seats, dealer=self.dealer, trump_maker=self.trump_maker,
@@ -568,13 +557,60 @@ class Deal:
             raise IllegalActionError(f"cannot apply {action}", tuple(self.legal_actions()))
 
 
-def _driver(r: Ruleset) -> tuple[tuple, tuple]:
-    return tuple(STEP_RULES[type(step)](step).start for step in r.steps), _before_card(r)
+def _driver(r: Ruleset) -> tuple[tuple, tuple, tuple]:
+    before_card = _before_card(r)
+    return (tuple(STEP_RULES[type(step)](step).start for step in r.steps), before_card,
+            tuple(Play.plain_trick(r, hooks) for hooks in before_card))
 
 
 _new_deal = object.__new__
+_or_all = partial(reduce, or_)  # the union of some masks (never none)
+
+
+@lru_cache(maxsize=None)
+def _team_slices(teams: int) -> tuple[slice, ...]:
+    """Each team's seats, as a slice of a per-seat list (every teams-th seat from its first)."""
+    return tuple(slice(team, None, teams) for team in range(teams))
+
+
+def _copy_of(name: str, kind: type) -> str:
+    """How Deal.clone copies the value of slot ``name`` of class ``kind``, as a Python expression over
+    ``v`` (the value); the rules of its docstring, decided once per combination of kinds."""
+    if kind in _SHARED_KINDS or name in _SHARED_NAMES:
+        return "v"
+    if name in _MADE_AGAIN:
+        return _MADE_AGAIN[name]
+    if kind is list:
+        return "[list(x) for x in v]" if name in _NESTED_LISTS else "v.copy()"
+    if kind is set or kind is dict or issubclass(kind, Window):
+        return "v.copy()"
+    raise TypeError(f"Deal.clone: do not know whether {name} ({kind.__name__}) may be shared")
+
+
+def _copier(kinds: tuple) -> "function":
+    """A function copying a deal whose slots hold values of these ``kinds`` (from its slots' values, in
+    ``Deal.__slots__`` order): one assignment a slot, generated once per combination of kinds (a deal
+    has a few: with or without an open window, before or after trumps ...), instead of a loop that
+    decides every slot's copy on every clone. The source holds only slot names and numbers."""
+    lines = ["def copy(values):", "    other = new(Deal)"]
+    for i, (name, kind) in enumerate(zip(_SLOTS, kinds)):
+        expression = _copy_of(name, kind)
+        if expression == "v":
+            lines.append(f"    other.{name} = values[{i}]")
+        elif "v" in expression:
+            lines.append(f"    v = values[{i}]")
+            lines.append(f"    other.{name} = {expression}")
+        else:
+            lines.append(f"    other.{name} = {expression}")
+    lines.append("    return other")
+    namespace = {"new": _new_deal, "Deal": Deal}
+    exec(compile("\n".join(lines) + "\n", "<Deal.clone>", "exec"), namespace)
+    return namespace["copy"]
+
+
+_COPIERS: dict = {}  # the kinds of a deal's slots' values -> its copier (see _copier)
 # what Deal.clone makes again instead of copying (each refers back to its deal)
-_MADE_AGAIN = {"_seat_env": lambda: None, "_claims_asked": lambda: None, "_counts": dict, "_view_cache": lambda: None}
+_MADE_AGAIN = {"_seat_env": "None", "_claims_asked": "None", "_counts": "{}", "_view_cache": "None"}
 # values Deal.clone shares: immutable (the exact types: a subclass is not assumed to be)
 _SHARED_KINDS = frozenset({type(None), bool, int, str, tuple, frozenset, Ruleset, RulesetTables, Action, Undertaking,
                            Claim, Play, MakeTrumps, Bidding})

@@ -57,6 +57,12 @@ class Play(Turn):
             mask = deal._mask = deal.hands[seat]  # a lead: the whole hand (what legal_cards says here)
         deal._legal = t.follow[seat].get(mask) or t.actions_of[seat](mask)
 
+    def plain_trick(ruleset, before_card: tuple) -> bool:
+        """Whether in a trick with these windows asked before a card the seat after a card simply follows
+        suit when it can, unless it holds face-down cards (no window asked before its card): worked
+        out once per ruleset and number of tricks played, for Play.play_card."""
+        return ruleset.play.follow_suit and not before_card
+
     def legal(self, deal) -> tuple:
         seat, t = self.seat, deal.t
         mask = deal._mask = Play.legal_cards(deal, seat)
@@ -188,9 +194,9 @@ class Play(Turn):
             trump = deal.trump
             deal._row = deal.beats[t.no_trump if trump is None else trump]
             deal._led = t.suit_mask_of[card]
-            # in this trick the next seat just follows suit when it can (no window asked before a card in
-            # this trick, such as claims before the last, no face-down cards): the same all trick long
-            deal._plain = t.follow_suit and not deal.unseen and not deal.before_card[len(deal.tricks)]
+            # in this trick the next seat just follows suit when it can (plain_trick, and no face-down
+            # cards): the same all trick long
+            deal._plain = deal.plain_at[len(deal.tricks)] and not deal.unseen
             if not deal.tricks and u is None and t.late_offered[deal.batches_dealt] and deal.open_late_undertakings(seat):
                 return  # a seat may still call an undertaking late: the lead may be taken back
         elif u is not None and len(deal.tricks) < u.leads_win and trick[0][0] == deal.undertaker:

@@ -127,7 +127,8 @@ class LateUndertakings(Undertakings):
         env = deal.seat_env(seat)
         say = deal.t.say[seat]
         for u in self.offered:
-            if (u.allowed_if is None or u.allowed_if.evaluate(env)) and u.late.safe_if.evaluate(env):
+            # (safe in the suit led first: most seats are not, and the formulas only read)
+            if u.late.safe_if.evaluate(env) and (u.allowed_if is None or u.allowed_if.evaluate(env)):
                 out += (say[u.verb],)
         return out
 

@@ -15,6 +15,8 @@ class costs twice a plain call, and these run for every card.
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 
 class Refusal(str):
     """Why an action is not allowed now, in the game's words; ``offence`` names the penalised offence
@@ -64,9 +66,11 @@ class Window:
         return self.name
 
     def copy(self) -> "Window":
-        other = _new(type(self))
-        for name in _slots_of(type(self)):
-            setattr(other, name, getattr(self, name))
+        kind = type(self)
+        other = _new(kind)
+        names, read = _SLOTS.get(kind) or _slots_of(kind)
+        for name, value in zip(names, read(self)):
+            setattr(other, name, value)
         if type(self.order) is list:
             other.order = list(self.order)
         return other
@@ -112,15 +116,19 @@ class Window:
 
     def poll(self, deal, passing: bool = False) -> None:
         """Find the next seat with something to say (after the polled seat, if it is ``passing``); close
-        the window if none."""
+        the window if none (at once when every polled seat has now passed: a window's last pass, the
+        common one, moves nothing on)."""
         order = self.order
         if passing:
             self.silent += 1
-            self.pos = (self.pos + 1) % len(order)
-        while True:
             if self.silent >= len(order):
                 self.close(deal)
                 return
+            self.pos = (self.pos + 1) % len(order)
+        elif self.silent >= len(order):
+            self.close(deal)
+            return
+        while True:
             seat = order[self.pos]
             options = self.options_for(deal, seat)
             if options or self.asks_every_seat:
@@ -128,6 +136,9 @@ class Window:
                 deal._legal = options + deal.t.pass_only[seat]
                 return
             self.silent += 1
+            if self.silent >= len(order):
+                self.close(deal)
+                return
             self.pos = (self.pos + 1) % len(order)
 
     def pass_turn(self, deal) -> None:
@@ -151,8 +162,16 @@ def waiting_for(deal) -> str:
 _new = object.__new__
 
 
-def _slots_of(cls) -> tuple[str, ...]:
+def _slots_of(cls) -> tuple[tuple[str, ...], attrgetter]:
+    """The slots of a kind of window (its own and its bases'), and a reader of their values: worked out
+    once per kind (a window is copied each time a deal with one open is cloned)."""
     names = []
     for klass in cls.__mro__:
         names += getattr(klass, "__slots__", ())
-    return tuple(names)
+    names = tuple(names)
+    read = attrgetter(*names)  # (a window has at least Window's own four slots: it reads a tuple)
+    _SLOTS[cls] = names, read
+    return names, read
+
+
+_SLOTS: dict = {}  # each kind of window -> its slots and their reader (see _slots_of)
