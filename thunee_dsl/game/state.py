@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from itertools import repeat
 from operator import add, call, itemgetter
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from thunee_dsl.errors import IllegalActionError
 from thunee_dsl.game.actions import Action
@@ -32,13 +32,53 @@ class DealRecord:
     """One deal as it happened: who dealt, the cards each seat received, what was done."""
 
     dealer: int
-    hands: tuple[tuple[str, ...], ...]
+    hands: tuple[tuple[str, ...], ...]  # each seat's cards by name, in the order received (see _Dealt)
     actions: list[Action] = field(default_factory=list)
     result: DealResult | None = None
     score_after: tuple[int, ...] | None = None  # the game score once this deal was scored (after any deuce reset)
     silent: set = field(default_factory=set)  # indexes of actions that declined an announcement window
     cut: tuple | None = None  # (method, cut places) when the program shuffled and cut the pack
     deuce: bool = False  # this deal brought the scores to the deuce, and they went back to zero
+
+
+class _Dealt:
+    """A shuffled deal's hands, named only when read: each seat's pack positions (``getters``) and the
+    shuffled pack's picker (``pick``). Most deals of a simulation are never read by name, and naming
+    them was a twentieth of a deal's end."""
+
+    __slots__ = ("names", "getters", "pick")
+
+    def __init__(self, names: tuple[str, ...], getters: tuple, pick):
+        self.names, self.getters, self.pick = names, getters, pick
+
+    def named(self) -> tuple[tuple[str, ...], ...]:
+        return tuple(map(call, self.getters, repeat(self.pick(self.names))))
+
+
+def _hands(record: DealRecord) -> tuple[tuple[str, ...], ...]:
+    hands = record._hands
+    if hands.__class__ is _Dealt:
+        hands = record._hands = hands.named()
+    return hands
+
+
+def _set_hands(record: DealRecord, hands) -> None:
+    record._hands = hands
+
+
+# the field read through a property (the dataclass's __init__, repr, eq and replace go through it)
+DealRecord.hands = property(_hands, _set_hands, doc="Each seat's cards by name, in the order received.")
+_new_record = object.__new__
+
+
+def _copy_record(record: DealRecord) -> DealRecord:
+    """A copy of ``record`` whose actions and silent passes are its own (what ``replace`` makes, without
+    going through the dataclass's fields and __init__)."""
+    other = _new_record(DealRecord)
+    other.__dict__.update(record.__dict__)
+    other.actions = list(record.actions)
+    other.silent = set(record.silent)
+    return other
 
 
 def check_start(ruleset, dealer, score) -> None:
@@ -143,28 +183,33 @@ class GameState:
         if self.is_over:
             raise IllegalActionError("the game is over", ())
         self.last_cut = ()
+        r = self.ruleset
+        t = tables(r)
         getters = None
         if hands is None:
             order, getters, pack = self._shuffled()  # new lists: the deal may keep them
         else:
             order = [list(c) for c in hands]
-        names = self.ruleset.deck.names
+        names = r.deck.names
         bits = None
         if getters is not None:
-            # the pack's names (and the cards' bits) in one call, then each seat's picked the way its
-            # cards were
+            # each seat's bits picked the way its cards were (each getter called in C: no Python loop); the
+            # names only when the record is read (_Dealt)
             pick = itemgetter(*pack)
-            pack = pick(names)
-            names = tuple(map(call, getters, repeat(pack)))  # (each getter called in C: no Python loop)
-            pack = pick(tables(self.ruleset).bit)
-            bits = list(map(call, getters, repeat(pack)))
+            bits = list(map(call, getters, repeat(pick(t.bit))))
+            names = _Dealt(names, getters, pick)
         else:
             # itemgetter picks a hand's names in one call (it gives a bare item, not a tuple, for one card)
             names = tuple([itemgetter(*cards)(names) if len(cards) > 1 else tuple(names[c] for c in cards)
                            for cards in order])
-        self._record = DealRecord(self.dealer, names, cut=(self.ruleset.cut, self.last_cut) if self.last_cut else None)
+        self._record = DealRecord(self.dealer, names, cut=(r.cut, self.last_cut) if self.last_cut else None)
         self.deals.append(self._record)
-        deal = self.deal = Deal(self.ruleset, self.dealer, order, tuple(self.score), self.target, self.corner_house)
+        game = r.game
+        if self.raised:
+            deal = Deal(r, self.dealer, order, tuple(self.score), game.raised_target, game.raised_corner_house)
+        else:
+            deal = Deal(r, self.dealer, order, tuple(self.score), game.target, game.corner_house)
+        self.deal = deal
         deal.order_bits = bits
         deal.start()
         if deal.over:
@@ -287,10 +332,13 @@ class GameState:
         self._rng_shared = other._rng_shared = True  # nobody draws from it until they copy it (see rng)
         other.score = list(self.score)
         other.history = list(self.history)
-        other.deals = [replace(record, actions=list(record.actions), silent=set(record.silent))
-                       for record in self.deals]
-        if self.deals and self.__dict__.get("_record") is self.deals[-1]:
-            other._record = other.deals[-1]  # the record of the deal in play
+        # the records of scored deals are shared: nothing changes them once their deal is scored (playing on
+        # writes only the record of the deal in play), and a game's clone would otherwise copy every one
+        other.deals = deals = self.deals.copy()
+        if deals and deals[-1].result is None:
+            deals[-1] = _copy_record(deals[-1])
+        if deals and self.__dict__.get("_record") is self.deals[-1]:
+            other._record = deals[-1]  # the record of the deal in play
         other.deal = self.deal.clone() if self.deal is not None else None
         return other
 
@@ -303,8 +351,8 @@ class GameState:
 
     def _after_move(self) -> None:
         deal = self.deal
-        record = self.deals[-1] if self.deals else None
-        if deal is None or not deal.over or record.result is not None:
+        record = self._record if self.deals else None
+        if deal is None or not deal.over or record is None or record.result is not None:
             return
         result = record.result = score_deal(deal)
         self.score[:] = map(add, self.score, result.balls)
