@@ -155,12 +155,12 @@ class GameState:
     # -- dealing ------------------------------------------------------------------------
     def shuffled_hands(self) -> list[list[int]]:
         """Shuffle the deck and deal it batch by batch, starting with the first receiver."""
-        return self._shuffled()[0]
+        return self._shuffled(tables(self.ruleset))[0]
 
-    def _shuffled(self) -> tuple[list[list[int]], tuple | None, list[int]]:
-        """shuffled_hands(), each seat's pack positions (an itemgetter per seat, or None) and the pack."""
+    def _shuffled(self, t) -> tuple[list[list[int]], tuple | None, list[int]]:
+        """shuffled_hands(), each seat's pack positions (an itemgetter per seat, or None) and the pack (``t``:
+        the ruleset's tables)."""
         r = self.ruleset
-        t = tables(r)
         cards = list(t.pack)
         rng = self.rng
         if type(rng) is random.Random:
@@ -187,7 +187,7 @@ class GameState:
         t = tables(r)
         getters = None
         if hands is None:
-            order, getters, pack = self._shuffled()  # new lists: the deal may keep them
+            order, getters, pack = self._shuffled(t)  # new lists: the deal may keep them
         else:
             order = [list(c) for c in hands]
         names = r.deck.names
@@ -204,12 +204,7 @@ class GameState:
                            for cards in order])
         self._record = DealRecord(self.dealer, names, cut=(r.cut, self.last_cut) if self.last_cut else None)
         self.deals.append(self._record)
-        game = r.game
-        if self.raised:
-            deal = Deal(r, self.dealer, order, tuple(self.score), game.raised_target, game.raised_corner_house)
-        else:
-            deal = Deal(r, self.dealer, order, tuple(self.score), game.target, game.corner_house)
-        self.deal = deal
+        deal = self.deal = Deal(r, self.dealer, order, tuple(self.score), self.target, self.corner_house)
         deal.order_bits = bits
         deal.start()
         if deal.over:
@@ -357,7 +352,7 @@ class GameState:
         result = record.result = score_deal(deal)
         self.score[:] = map(add, self.score, result.balls)
         was_after_deuce = self.after_deuce
-        self._decide_winner()
+        self._decide_winner(result)
         record.score_after = tuple(self.score)
         record.deuce = self.after_deuce and not was_after_deuce
         self._rotate_dealer(result)
@@ -376,9 +371,8 @@ class GameState:
         game = self.ruleset.game
         return game.raised_corner_house if self.raised else game.corner_house
 
-    def _decide_winner(self) -> None:
+    def _decide_winner(self, result: DealResult) -> None:
         game = self.ruleset.game
-        result = self.deals[-1].result
         if game.raised_after and (result.claim in game.raised_after or result.undertaking in game.raised_after):
             self.raised = True
         best = max(self.score)

@@ -123,26 +123,32 @@ def seat_view(game, seat: int) -> SeatView:
 
 
 def _seen_by(deal, r, seat: int, actions, texts: list, by_seat: dict) -> tuple[tuple, tuple]:
-    """This deal's history as ``seat`` saw it and the declarations as shown to it. Kept per seat: the
-    entries of the actions seen at the seat's last view are reused while what decides how an action is
-    shown is the same (who made trumps, the trump card turned up, the declarations and their values);
-    when any of those changed (a trump card turned up shows the face-down trump of earlier), both are
-    worked out afresh."""
+    """This deal's history as ``seat`` saw it and the declarations as shown to it, carried from the seat's
+    last view: only the actions since are read. What decides how another seat's trump choice or
+    declaration is shown (who made trumps, the trump card turned up, the declarations and their values) is
+    the view's key: when it changed (a trump card turned up shows the face-down trump of earlier), those
+    entries, and the declarations, are worked out again."""
     shown_trump = deal.trump_card if deal.trump_revealed else None
     key = (deal.trump_maker, shown_trump, tuple(deal.declarations))
     kept = by_seat.get(seat)
-    if kept is not None and kept[0] == key:
-        _, done, history, declared = kept
-        if done == len(actions):
-            return history, declared
-        history = list(history)
+    if kept is None:
+        done, history, shown_at = 0, [], []
     else:
-        done, history = 0, []
+        old, done, history, declared, shown_at = kept
+        if old == key:
+            if done == len(actions):
+                return history, declared
+            history, shown_at = list(history), list(shown_at)
+        else:
+            history, shown_at = list(history), list(shown_at)
+            for pos, i in shown_at:
+                history[pos] = _shown(deal, r, actions[i], texts[i], shown_trump)
+            kept = None
+    if kept is None:
         declared = tuple(_new(Declared, {"seat": s, "verb": verb, "value": value,
                                          "suit": None if value in deal.t.declaration_of[verb].suit_hidden_for
                                          and s != seat else r.deck.suits[suit]})
                          for s, verb, suit, value in key[2])
-    names = r.deck.names
     declaration_verbs = deal.t.declaration_of
     for i in range(done, len(actions)):
         a = actions[i]
@@ -151,16 +157,23 @@ def _seen_by(deal, r, seat: int, actions, texts: list, by_seat: dict) -> tuple[t
             history.append(texts[i])
         elif verb == "pass":
             continue  # declining is silent at the table (and would show who could have spoken)
-        elif verb == "trump" and a.arg not in (None, "last") and \
-                not (a.seat == deal.trump_maker and shown_trump is not None and names[shown_trump] == a.arg):
-            history.append(f"{a.seat} trump ??")  # face down, or taken back unseen after a call
-        elif verb in declaration_verbs:
-            history.append(texts[i] if _suit_shown(deal, r, a) else f"{a.seat} {a.verb} ??")
+        elif verb == "trump" and a.arg not in (None, "last") or verb in declaration_verbs:
+            shown_at.append((len(history), i))
+            history.append(_shown(deal, r, a, texts[i], shown_trump))
         else:
             history.append(texts[i])
     history = tuple(history)
-    by_seat[seat] = (key, len(actions), history, declared)
+    by_seat[seat] = (key, len(actions), history, declared, tuple(shown_at))
     return history, declared
+
+
+def _shown(deal, r, a, text: str, shown_trump: int | None) -> str:
+    """Another seat's trump choice (with a card) or declaration as the table shows it."""
+    if a.verb == "trump":
+        if a.seat == deal.trump_maker and shown_trump is not None and r.deck.names[shown_trump] == a.arg:
+            return text
+        return f"{a.seat} trump ??"  # face down, or taken back unseen after a call
+    return text if _suit_shown(deal, r, a) else f"{a.seat} {a.verb} ??"
 
 
 def _new(cls, state: dict):
