@@ -22,6 +22,7 @@ from thunee_dsl.game.actions import Action
 from thunee_dsl.game.deal import APPLIED, PASS, PASSED, Deal
 from thunee_dsl.game.scoring import DealResult, score_deal
 from thunee_dsl.game.tables import tables
+from thunee_dsl.game.view import seat_view
 from thunee_dsl.model.cards import cut_pack
 from thunee_dsl.model.quantities import Env
 from thunee_dsl.model.ruleset import Ruleset
@@ -426,8 +427,7 @@ class GameState:
 
     def view(self, seat: int):
         """What ``seat`` may see (see :mod:`thunee_dsl.game.view`)."""
-        from thunee_dsl.game.view import seat_view
-        return seat_view(self, seat)
+        return seat_view(self, seat)  # (imported with the module: an import here cost a quarter of a view)
 
     def to_transcript(self) -> dict:
         """The game so far in the transcript format (declined announcements left out: windows close by
