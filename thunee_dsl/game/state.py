@@ -15,13 +15,14 @@ from __future__ import annotations
 import random
 from itertools import repeat
 from operator import add, call, itemgetter
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from thunee_dsl.errors import IllegalActionError
 from thunee_dsl.game.actions import Action
 from thunee_dsl.game.deal import APPLIED, PASS, PASSED, Deal
 from thunee_dsl.game.scoring import DealResult, score_deal
 from thunee_dsl.game.tables import tables
+from thunee_dsl.game.view import seat_view
 from thunee_dsl.model.cards import cut_pack
 from thunee_dsl.model.quantities import Env
 from thunee_dsl.model.ruleset import Ruleset
@@ -32,13 +33,53 @@ class DealRecord:
     """One deal as it happened: who dealt, the cards each seat received, what was done."""
 
     dealer: int
-    hands: tuple[tuple[str, ...], ...]
+    hands: tuple[tuple[str, ...], ...]  # each seat's cards by name, in the order received (see _Dealt)
     actions: list[Action] = field(default_factory=list)
     result: DealResult | None = None
     score_after: tuple[int, ...] | None = None  # the game score once this deal was scored (after any deuce reset)
     silent: set = field(default_factory=set)  # indexes of actions that declined an announcement window
     cut: tuple | None = None  # (method, cut places) when the program shuffled and cut the pack
     deuce: bool = False  # this deal brought the scores to the deuce, and they went back to zero
+
+
+class _Dealt:
+    """A shuffled deal's hands, named only when read: each seat's pack positions (``getters``) and the
+    shuffled pack's picker (``pick``). Most deals of a simulation are never read by name, and naming
+    them was a twentieth of a deal's end."""
+
+    __slots__ = ("names", "getters", "pick")
+
+    def __init__(self, names: tuple[str, ...], getters: tuple, pick):
+        self.names, self.getters, self.pick = names, getters, pick
+
+    def named(self) -> tuple[tuple[str, ...], ...]:
+        return tuple(map(call, self.getters, repeat(self.pick(self.names))))
+
+
+def _hands(record: DealRecord) -> tuple[tuple[str, ...], ...]:
+    hands = record._hands
+    if hands.__class__ is _Dealt:
+        hands = record._hands = hands.named()
+    return hands
+
+
+def _set_hands(record: DealRecord, hands) -> None:
+    record._hands = hands
+
+
+# the field read through a property (the dataclass's __init__, repr, eq and replace go through it)
+DealRecord.hands = property(_hands, _set_hands, doc="Each seat's cards by name, in the order received.")
+_new_record = object.__new__
+
+
+def _copy_record(record: DealRecord) -> DealRecord:
+    """A copy of ``record`` whose actions and silent passes are its own (what ``replace`` makes, without
+    going through the dataclass's fields and __init__)."""
+    other = _new_record(DealRecord)
+    other.__dict__.update(record.__dict__)
+    other.actions = list(record.actions)
+    other.silent = set(record.silent)
+    return other
 
 
 def check_start(ruleset, dealer, score) -> None:
@@ -130,12 +171,12 @@ class GameState:
     # -- dealing ------------------------------------------------------------------------
     def shuffled_hands(self) -> list[list[int]]:
         """Shuffle the deck and deal it batch by batch, starting with the first receiver."""
-        return self._shuffled()[0]
+        return self._shuffled(tables(self.ruleset))[0]
 
-    def _shuffled(self) -> tuple[list[list[int]], tuple | None, list[int]]:
-        """shuffled_hands(), each seat's pack positions (an itemgetter per seat, or None) and the pack."""
+    def _shuffled(self, t) -> tuple[list[list[int]], tuple | None, list[int]]:
+        """shuffled_hands(), each seat's pack positions (an itemgetter per seat, or None) and the pack (``t``:
+        the ruleset's tables)."""
         r = self.ruleset
-        t = tables(r)
         cards = list(t.pack)
         rng = self.rng
         if type(rng) is random.Random:
@@ -158,28 +199,28 @@ class GameState:
         if self.is_over:
             raise IllegalActionError("the game is over", ())
         self.last_cut = ()
+        r = self.ruleset
+        t = tables(r)
         getters = None
         if hands is None:
-            order, getters, pack = self._shuffled()  # new lists: the deal may keep them
+            order, getters, pack = self._shuffled(t)  # new lists: the deal may keep them
         else:
             order = [list(c) for c in hands]
-        names = self.ruleset.deck.names
+        names = r.deck.names
         bits = None
         if getters is not None:
-            # the pack's names (and the cards' bits) in one call, then each seat's picked the way its
-            # cards were
+            # each seat's bits picked the way its cards were (each getter called in C: no Python loop); the
+            # names only when the record is read (_Dealt)
             pick = itemgetter(*pack)
-            pack = pick(names)
-            names = tuple(map(call, getters, repeat(pack)))  # (each getter called in C: no Python loop)
-            pack = pick(tables(self.ruleset).bit)
-            bits = list(map(call, getters, repeat(pack)))
+            bits = list(map(call, getters, repeat(pick(t.bit))))
+            names = _Dealt(names, getters, pick)
         else:
             # itemgetter picks a hand's names in one call (it gives a bare item, not a tuple, for one card)
             names = tuple([itemgetter(*cards)(names) if len(cards) > 1 else tuple(names[c] for c in cards)
                            for cards in order])
-        self._record = DealRecord(self.dealer, names, cut=(self.ruleset.cut, self.last_cut) if self.last_cut else None)
+        self._record = DealRecord(self.dealer, names, cut=(r.cut, self.last_cut) if self.last_cut else None)
         self.deals.append(self._record)
-        deal = self.deal = Deal(self.ruleset, self.dealer, order, tuple(self.score), self.target, self.corner_house)
+        deal = self.deal = Deal(r, self.dealer, order, tuple(self.score), self.target, self.corner_house)
         deal.order_bits = bits
         deal.start()
         if deal.over:
@@ -302,10 +343,13 @@ class GameState:
         self._rng_shared = other._rng_shared = True  # nobody draws from it until they copy it (see rng)
         other.score = list(self.score)
         other.history = list(self.history)
-        other.deals = [replace(record, actions=list(record.actions), silent=set(record.silent))
-                       for record in self.deals]
-        if self.deals and self.__dict__.get("_record") is self.deals[-1]:
-            other._record = other.deals[-1]  # the record of the deal in play
+        # the records of scored deals are shared: nothing changes them once their deal is scored (playing on
+        # writes only the record of the deal in play), and a game's clone would otherwise copy every one
+        other.deals = deals = self.deals.copy()
+        if deals and deals[-1].result is None:
+            deals[-1] = _copy_record(deals[-1])
+        if deals and self.__dict__.get("_record") is self.deals[-1]:
+            other._record = deals[-1]  # the record of the deal in play
         other.deal = self.deal.clone() if self.deal is not None else None
         return other
 
@@ -318,13 +362,13 @@ class GameState:
 
     def _after_move(self) -> None:
         deal = self.deal
-        record = self.deals[-1] if self.deals else None
-        if deal is None or not deal.over or record.result is not None:
+        record = self._record if self.deals else None
+        if deal is None or not deal.over or record is None or record.result is not None:
             return
         result = record.result = score_deal(deal)
         self.score[:] = map(add, self.score, result.balls)
         was_after_deuce = self.after_deuce
-        self._decide_winner()
+        self._decide_winner(result)
         record.score_after = tuple(self.score)
         record.deuce = self.after_deuce and not was_after_deuce
         self._rotate_dealer(result)
@@ -343,9 +387,8 @@ class GameState:
         game = self.ruleset.game
         return game.raised_corner_house if self.raised else game.corner_house
 
-    def _decide_winner(self) -> None:
+    def _decide_winner(self, result: DealResult) -> None:
         game = self.ruleset.game
-        result = self.deals[-1].result
         if game.raised_after and (result.claim in game.raised_after or result.undertaking in game.raised_after):
             self.raised = True
         best = max(self.score)
@@ -399,8 +442,7 @@ class GameState:
 
     def view(self, seat: int):
         """What ``seat`` may see (see :mod:`thunee_dsl.game.view`)."""
-        from thunee_dsl.game.view import seat_view
-        return seat_view(self, seat)
+        return seat_view(self, seat)  # (imported with the module: an import here cost a quarter of a view)
 
     def to_transcript(self) -> dict:
         """The game so far in the transcript format (declined announcements left out: windows close by

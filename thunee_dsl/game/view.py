@@ -10,7 +10,7 @@ secret (the 30 Jodie) is hidden from everyone but the declarer.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import MISSING, dataclass, fields
 
 from thunee_dsl.game.actions import Action
 
@@ -78,58 +78,118 @@ def seat_view(game, seat: int) -> SeatView:
     if deal.trump_way == "last card" and not deal.trump_revealed and deal.trump_maker == seat:
         knows_trump = deal.trump is not None  # known to the maker once the last card arrives
     t = deal.t
-    declared = []
-    for s, verb, suit, value in deal.declarations:
-        decl = t.declaration_of[verb]
-        hidden = value in decl.suit_hidden_for and s != seat
-        declared.append(Declared(s, verb, value, None if hidden else r.deck.suits[suit]))
-    # what does not change once done is kept with the deal: each action's text, each finished trick
+    # what does not change once done is kept with the deal: each action's text, each finished trick, and
+    # per seat its history and declarations as last shown (see _seen_by)
     cache = deal._view_cache
     if cache is None:
-        cache = deal._view_cache = ([], [])
-    texts, seen_tricks = cache
+        cache = deal._view_cache = ([], [], {})
+    texts, seen_tricks, by_seat = cache
     actions = game.deals[-1].actions
-    for a in actions[len(texts):]:
-        texts.append(str(a))
-    for lead, cards, w in deal.tricks[len(seen_tricks):]:
-        seen_tricks.append(TrickSeen(lead, tuple((s, names[c]) for s, c in cards), w))
-    history = []
+    if len(texts) < len(actions):
+        texts += map(str, actions[len(texts):])
+    if len(seen_tricks) < len(deal.tricks):
+        for lead, cards, w in deal.tricks[len(seen_tricks):]:
+            seen_tricks.append(_new(TrickSeen, {"leader": lead, "cards": tuple((s, names[c]) for s, c in cards),
+                                                "winner": w}))
+    history, declared = _seen_by(deal, r, seat, actions, texts, by_seat)
+    to_act = game.to_act
+    is_over = game.is_over
+    trump_card = deal.trump_card
+    u, c = deal.undertaking, deal.claim
+    # the view's fields written straight into its __dict__: a frozen dataclass's __init__ sets each of its
+    # thirty-odd fields through object.__setattr__, which cost more than the rest of the view together
+    state = {
+        "seat": seat, "seats": r.seats, "teams": r.teams, "dealer": deal.dealer, "deal_number": len(game.deals),
+        "score": tuple(game.score),
+        "to_act": to_act if to_act == seat or is_over else deal.public_to_act,
+        "legal": tuple(game.legal_actions()) if to_act == seat else (),
+        "hand": t.names_of(deal.hands[seat] & ~deal.unseen),
+        "unseen": (deal.hands[seat] & deal.unseen).bit_count(),
+        "hand_sizes": tuple(map(int.bit_count, deal.hands)),
+        "trump": r.deck.suits[deal.trump] if knows_trump else None,
+        "trump_card": names[trump_card] if knows_trump and trump_card is not None else None,
+        "trump_maker": deal.trump_maker, "trump_revealed": deal.trump_revealed,
+        "call": deal.call, "calls": tuple(deal.calls),
+        "undertaking": u.verb if u else None, "undertaker": deal.undertaker,
+        "claim": c.verb if c else None, "claimer": deal.claimer,
+        "declarations": declared,
+        "trick": tuple((s, names[c]) for s, c in deal.trick),
+        "tricks": tuple(seen_tricks),
+        "team_cards": tuple(deal.team_cards), "team_tricks": tuple(deal.team_tricks),
+        "history": history, "is_over": is_over, "winner": game.winner,
+    }
+    state.update(_open_face(deal, t) if t.face_down else _NO_ROWS)
+    return _new(SeatView, state)
+
+
+def _seen_by(deal, r, seat: int, actions, texts: list, by_seat: dict) -> tuple[tuple, tuple]:
+    """This deal's history as ``seat`` saw it and the declarations as shown to it, carried from the seat's
+    last view: only the actions since are read. What decides how another seat's trump choice or
+    declaration is shown (who made trumps, the trump card turned up, the declarations and their values) is
+    the view's key: when it changed (a trump card turned up shows the face-down trump of earlier), those
+    entries, and the declarations, are worked out again."""
     shown_trump = deal.trump_card if deal.trump_revealed else None
-    declaration_verbs = t.declaration_of
-    for i, a in enumerate(actions):
+    key = (deal.trump_maker, shown_trump, tuple(deal.declarations))
+    kept = by_seat.get(seat)
+    if kept is None:
+        done, history, shown_at = 0, [], []
+    else:
+        old, done, history, declared, shown_at = kept
+        if old == key:
+            if done == len(actions):
+                return history, declared
+            history, shown_at = list(history), list(shown_at)
+        else:
+            history, shown_at = list(history), list(shown_at)
+            for pos, i in shown_at:
+                history[pos] = _shown(deal, r, actions[i], texts[i], shown_trump)
+            kept = None
+    if kept is None:
+        declared = tuple(_new(Declared, {"seat": s, "verb": verb, "value": value,
+                                         "suit": None if value in deal.t.declaration_of[verb].suit_hidden_for
+                                         and s != seat else r.deck.suits[suit]})
+                         for s, verb, suit, value in key[2])
+    declaration_verbs = deal.t.declaration_of
+    for i in range(done, len(actions)):
+        a = actions[i]
         verb = a.verb
         if a.seat == seat or verb == "play":
             history.append(texts[i])
         elif verb == "pass":
             continue  # declining is silent at the table (and would show who could have spoken)
-        elif verb == "trump" and a.arg not in (None, "last") and \
-                not (a.seat == deal.trump_maker and shown_trump is not None and names[shown_trump] == a.arg):
-            history.append(f"{a.seat} trump ??")  # face down, or taken back unseen after a call
-        elif verb in declaration_verbs:
-            history.append(texts[i] if _suit_shown(deal, r, a) else f"{a.seat} {a.verb} ??")
+        elif verb == "trump" and a.arg not in (None, "last") or verb in declaration_verbs:
+            shown_at.append((len(history), i))
+            history.append(_shown(deal, r, a, texts[i], shown_trump))
         else:
             history.append(texts[i])
-    return SeatView(
-        seat=seat, seats=r.seats, teams=r.teams, dealer=deal.dealer, deal_number=len(game.deals),
-        score=tuple(game.score),
-        to_act=game.to_act if game.to_act == seat or game.is_over else deal.public_to_act,
-        legal=tuple(game.legal_actions()) if game.to_act == seat else (),
-        hand=t.names_of(deal.hands[seat] & ~deal.unseen),
-        unseen=(deal.hands[seat] & deal.unseen).bit_count(),
-        hand_sizes=tuple(h.bit_count() for h in deal.hands),
-        trump=r.deck.suits[deal.trump] if knows_trump else None,
-        trump_card=names[deal.trump_card] if knows_trump and deal.trump_card is not None else None,
-        trump_maker=deal.trump_maker, trump_revealed=deal.trump_revealed,
-        call=deal.call, calls=tuple(deal.calls),
-        undertaking=deal.undertaking.verb if deal.undertaking else None, undertaker=deal.undertaker,
-        claim=deal.claim.verb if deal.claim else None, claimer=deal.claimer,
-        declarations=tuple(declared),
-        trick=tuple((s, names[c]) for s, c in deal.trick),
-        tricks=tuple(seen_tricks),
-        team_cards=tuple(deal.team_cards), team_tricks=tuple(deal.team_tricks),
-        history=tuple(history), is_over=game.is_over, winner=game.winner,
-        **_open_face(deal, t),
-    )
+    history = tuple(history)
+    by_seat[seat] = (key, len(actions), history, declared, tuple(shown_at))
+    return history, declared
+
+
+def _shown(deal, r, a, text: str, shown_trump: int | None) -> str:
+    """Another seat's trump choice (with a card) or declaration as the table shows it."""
+    if a.verb == "trump":
+        if a.seat == deal.trump_maker and shown_trump is not None and r.deck.names[shown_trump] == a.arg:
+            return text
+        return f"{a.seat} trump ??"  # face down, or taken back unseen after a call
+    return text if _suit_shown(deal, r, a) else f"{a.seat} {a.verb} ??"
+
+
+def _new(cls, state: dict):
+    """An instance of the frozen dataclass ``cls`` with ``state`` as its fields: what ``cls(**state)`` makes,
+    without its __init__ (``state`` holds every field)."""
+    obj = _new_object(cls)
+    obj.__dict__.update(state)
+    return obj
+
+
+_new_object = object.__new__
+_NO_ROWS = {"table": (), "face_down": (), "covering": (), "laid_out": (), "turned_up": ()}
+for _cls in (SeatView, Declared, TrickSeen):  # what _new relies on
+    if hasattr(_cls, "__post_init__") or hasattr(_cls, "__slots__") or \
+            any(f.default_factory is not MISSING for f in fields(_cls)):
+        raise TypeError(f"view.py fills {_cls.__name__}'s __dict__: give it no __post_init__, slots or default factory")
 
 
 def _open_face(deal, t) -> dict:
