@@ -15,8 +15,9 @@ import altair as alt
 import pandas as pd
 import streamlit as st
 
-from app_common import catalogue, follow_goto, ruleset_of
+from app_common import EDITOR_REF, catalogue, follow_goto, ruleset_of
 from thunee_dsl.editor.background import CANCELLED, DONE, FAILED, PACE, RUNS, say_seconds
+from thunee_dsl.editor import compare_choices
 from thunee_dsl.editor import pool as worker_pool
 from thunee_dsl.editor.comparing import (changes, deal_balls_rows, event_rows, focus_note, game_length_rows,
                                          glance_rows, headline_rows, interval_rows, reach_rows, say_any,
@@ -188,11 +189,13 @@ st.caption("Two rulesets: what the rules say differently, and what that does ove
 
 choices = catalogue()
 valid_refs = [r for r in choices if ruleset_of(r) is not None]
-default_b = "editor:" if "editor:" in valid_refs else "shipped:thirteen-point"
+# standard against a shipped variant; the editor's text once the person used the Editor (not its starter)
+default_a, default_b = compare_choices.default_rules(valid_refs, EDITOR_REF, compare_choices.editor_was_used(ss))
+compare_choices.follow_default_b(ss, default_b)
 bots = bot_names()
 SETTINGS = {  # widget key -> (default, the values it may take: None for any)
-    "cmp_a": ("shipped:standard", valid_refs),
-    "cmp_b": (default_b if default_b in valid_refs else valid_refs[0], valid_refs),
+    "cmp_a": (default_a, valid_refs),
+    "cmp_b": (default_b, valid_refs),
     "cmp_games": (200, None), "cmp_bots": (default_bot(), bots), "cmp_mistakes": (0.0, None), "cmp_seed": (0, None),
     "cmp_jobs": (CORES, None),
 }
@@ -203,7 +206,8 @@ for key, (default, allowed) in SETTINGS.items():
         ss[key] = kept if allowed is None or kept in allowed else default
 c1, c2 = st.columns(2)
 c1.selectbox("Rules A", valid_refs, format_func=lambda r: choices[r], key="cmp_a")
-c2.selectbox("Rules B", valid_refs, format_func=lambda r: choices[r], key="cmp_b")
+c2.selectbox("Rules B", valid_refs, format_func=lambda r: choices[r], key="cmp_b",
+             on_change=compare_choices.picked_b, args=(ss,))
 a, b = ruleset_of(ss.cmp_a), ruleset_of(ss.cmp_b)
 
 run = RUNS.current(ss.cmp_owner)
@@ -234,7 +238,10 @@ with st.container(border=True):
     s6.button("Simulate", type="primary", on_click=start_run, key="cmp_run", width="stretch", disabled=going)
 for key in SETTINGS:
     ss[f"kept_{key}"] = ss[key]
-if not going:  # timing games while a run is using the cores would only slow both
+same_rules = compare_choices.same_rules_note(a.name, b.name, rule_changes, ss.cmp_a == ss.cmp_b)
+if same_rules:  # known from the rules' diff: no games (nor the estimate's timing games) needed to say it
+    st.info(same_rules, icon=":material/balance:")
+elif not going:  # timing games while a run is using the cores would only slow both
     st.caption(estimate(a, b))
 if ss.get("cmp_error"):
     st.error(ss.cmp_error)
@@ -298,7 +305,7 @@ st.fragment(show_run, run_every=1.0 if going else None)()
 
 cmp = ss.get("cmp_result")
 if cmp is None:
-    if not going:
+    if not going and not same_rules:
         st.info("Choose how many games and press Simulate.")
     st.stop()
 about = ss.cmp_about
