@@ -122,8 +122,8 @@ def estimate(ra, rb) -> str:
 
 def colour(df: pd.DataFrame) -> alt.Color:
     sides = list(dict.fromkeys(df["ruleset"]))
-    return alt.Color("ruleset:N", title=None, sort=sides,
-                     scale=alt.Scale(domain=sides, range=COLOURS[:len(sides)]), legend=alt.Legend(orient="top"))
+    return alt.Color("ruleset:N", title=None, sort=sides, scale=alt.Scale(domain=sides, range=COLOURS[:len(sides)]),
+                     legend=alt.Legend(**compare_choices.LEGEND))
 
 
 def bars_with_intervals(df: pd.DataFrame, x: str, y: str, low: str, high: str, y_title: str,
@@ -157,7 +157,7 @@ def difference_chart(rows: list[dict], title: str, span: float, legend: bool = T
     y = alt.Y("label:N", title=None, sort=None, axis=alt.Axis(labelLimit=260))
     colour_ = alt.Color("seen:N", title=None, scale=alt.Scale(domain=["clear", "could be chance"],
                                                                range=[CLEAR_COLOUR, UNCLEAR_COLOUR]),
-                        legend=alt.Legend(orient="top") if legend else None)
+                        legend=alt.Legend(**compare_choices.LEGEND) if legend else None)
     base = alt.Chart(df).encode(y=y, color=colour_)
     interval = base.mark_rule(strokeWidth=3).encode(x=alt.X("low:Q", title=title, scale=scale), x2="high:Q")
     dot = base.mark_point(filled=True, size=110, opacity=1).encode(
@@ -347,9 +347,17 @@ table = pd.DataFrame({
     "clear?": ["clear" if c else "could be chance" for c in glance["clear"]],
 })
 st.markdown("**At a glance**: each ruleset's figure with its 95% interval, and the difference game by game")
-st.dataframe(table.style.apply(lambda row: ["font-weight: bold; color: " + CLEAR_COLOUR
-                                            if glance["clear"][row.name] else "" for _ in row], axis=1),
-             hide_index=True, width="stretch")
+
+
+def bold_if_clear(row) -> list[str]:
+    return ["font-weight: bold; color: " + CLEAR_COLOUR if glance["clear"][row.name] else "" for _ in row]
+
+
+# On a phone, a plain table that wraps its words rather than the wide grid, whose columns ran off the screen
+st.html(compare_choices.NARROW_SCREEN_STYLE)
+st.container(key="cmp_glance_wide").dataframe(table.style.apply(bold_if_clear, axis=1), hide_index=True,
+                                              width="stretch")
+st.container(key="cmp_glance_narrow").table(table.style.apply(bold_if_clear, axis=1).hide(axis="index"))
 
 charted = interval_rows(cmp, list(glance["key"]))
 shares = [r for r in charted if r["percent"]]

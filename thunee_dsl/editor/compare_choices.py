@@ -64,3 +64,20 @@ def same_rules_note(name_a: str, name_b: str, rule_changes, same_choice: bool) -
         said = f"**{name_b} plays the same rules as {name_a}**"
     return (f"{said}: every deal comes out the same under both, so there is nothing to simulate. Choose a "
             "variant under Rules B to see what it changes.")
+
+
+# -- a phone's width (390 px) --------------------------------------------------------------------------
+
+NARROW = 640  # px: where Streamlit itself stacks columns
+# "At a glance" twice: the wide grid (sorting, copying) from NARROW up, below it a table whose cells wrap, so
+# every column is on the screen (the grid, drawn on a canvas, cut the columns off with no scroll bar showing).
+NARROW_SCREEN_STYLE = f"""<style>
+@media (max-width: {NARROW}px) {{ .st-key-cmp_glance_wide {{ display: none !important; }} }}
+@media (min-width: {NARROW + 1}px) {{ .st-key-cmp_glance_narrow {{ display: none !important; }} }}
+.st-key-cmp_glance_narrow table {{ font-size: 0.85rem; }}
+</style>"""
+
+
+# A chart's legend (altair.Legend's settings): above the chart, one entry a line; side by side, the entries ran
+# off a phone's screen (a legend starts where the plot does, right of the labels).
+LEGEND = {"orient": "top", "direction": "vertical"}
