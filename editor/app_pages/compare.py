@@ -15,8 +15,9 @@ import altair as alt
 import pandas as pd
 import streamlit as st
 
-from app_common import catalogue, follow_goto, ruleset_of
+from app_common import EDITOR_REF, catalogue, follow_goto, ruleset_of
 from thunee_dsl.editor.background import CANCELLED, DONE, FAILED, PACE, RUNS, say_seconds
+from thunee_dsl.editor import compare_choices
 from thunee_dsl.editor import pool as worker_pool
 from thunee_dsl.editor.comparing import (changes, deal_balls_rows, event_rows, focus_note, game_length_rows,
                                          glance_rows, headline_rows, interval_rows, reach_rows, say_any,
@@ -121,8 +122,8 @@ def estimate(ra, rb) -> str:
 
 def colour(df: pd.DataFrame) -> alt.Color:
     sides = list(dict.fromkeys(df["ruleset"]))
-    return alt.Color("ruleset:N", title=None, sort=sides,
-                     scale=alt.Scale(domain=sides, range=COLOURS[:len(sides)]), legend=alt.Legend(orient="top"))
+    return alt.Color("ruleset:N", title=None, sort=sides, scale=alt.Scale(domain=sides, range=COLOURS[:len(sides)]),
+                     legend=alt.Legend(**compare_choices.LEGEND))
 
 
 def bars_with_intervals(df: pd.DataFrame, x: str, y: str, low: str, high: str, y_title: str,
@@ -156,7 +157,7 @@ def difference_chart(rows: list[dict], title: str, span: float, legend: bool = T
     y = alt.Y("label:N", title=None, sort=None, axis=alt.Axis(labelLimit=260))
     colour_ = alt.Color("seen:N", title=None, scale=alt.Scale(domain=["clear", "could be chance"],
                                                                range=[CLEAR_COLOUR, UNCLEAR_COLOUR]),
-                        legend=alt.Legend(orient="top") if legend else None)
+                        legend=alt.Legend(**compare_choices.LEGEND) if legend else None)
     base = alt.Chart(df).encode(y=y, color=colour_)
     interval = base.mark_rule(strokeWidth=3).encode(x=alt.X("low:Q", title=title, scale=scale), x2="high:Q")
     dot = base.mark_point(filled=True, size=110, opacity=1).encode(
@@ -188,11 +189,13 @@ st.caption("Two rulesets: what the rules say differently, and what that does ove
 
 choices = catalogue()
 valid_refs = [r for r in choices if ruleset_of(r) is not None]
-default_b = "editor:" if "editor:" in valid_refs else "shipped:thirteen-point"
+# standard against a shipped variant; the editor's text once the person used the Editor (not its starter)
+default_a, default_b = compare_choices.default_rules(valid_refs, EDITOR_REF, compare_choices.editor_was_used(ss))
+compare_choices.follow_default_b(ss, default_b)
 bots = bot_names()
 SETTINGS = {  # widget key -> (default, the values it may take: None for any)
-    "cmp_a": ("shipped:standard", valid_refs),
-    "cmp_b": (default_b if default_b in valid_refs else valid_refs[0], valid_refs),
+    "cmp_a": (default_a, valid_refs),
+    "cmp_b": (default_b, valid_refs),
     "cmp_games": (200, None), "cmp_bots": (default_bot(), bots), "cmp_mistakes": (0.0, None), "cmp_seed": (0, None),
     "cmp_jobs": (CORES, None),
 }
@@ -203,7 +206,8 @@ for key, (default, allowed) in SETTINGS.items():
         ss[key] = kept if allowed is None or kept in allowed else default
 c1, c2 = st.columns(2)
 c1.selectbox("Rules A", valid_refs, format_func=lambda r: choices[r], key="cmp_a")
-c2.selectbox("Rules B", valid_refs, format_func=lambda r: choices[r], key="cmp_b")
+c2.selectbox("Rules B", valid_refs, format_func=lambda r: choices[r], key="cmp_b",
+             on_change=compare_choices.picked_b, args=(ss,))
 a, b = ruleset_of(ss.cmp_a), ruleset_of(ss.cmp_b)
 
 run = RUNS.current(ss.cmp_owner)
@@ -234,7 +238,10 @@ with st.container(border=True):
     s6.button("Simulate", type="primary", on_click=start_run, key="cmp_run", width="stretch", disabled=going)
 for key in SETTINGS:
     ss[f"kept_{key}"] = ss[key]
-if not going:  # timing games while a run is using the cores would only slow both
+same_rules = compare_choices.same_rules_note(a.name, b.name, rule_changes, ss.cmp_a == ss.cmp_b)
+if same_rules:  # known from the rules' diff: no games (nor the estimate's timing games) needed to say it
+    st.info(same_rules, icon=":material/balance:")
+elif not going:  # timing games while a run is using the cores would only slow both
     st.caption(estimate(a, b))
 if ss.get("cmp_error"):
     st.error(ss.cmp_error)
@@ -298,7 +305,7 @@ st.fragment(show_run, run_every=1.0 if going else None)()
 
 cmp = ss.get("cmp_result")
 if cmp is None:
-    if not going:
+    if not going and not same_rules:
         st.info("Choose how many games and press Simulate.")
     st.stop()
 about = ss.cmp_about
@@ -340,9 +347,17 @@ table = pd.DataFrame({
     "clear?": ["clear" if c else "could be chance" for c in glance["clear"]],
 })
 st.markdown("**At a glance**: each ruleset's figure with its 95% interval, and the difference game by game")
-st.dataframe(table.style.apply(lambda row: ["font-weight: bold; color: " + CLEAR_COLOUR
-                                            if glance["clear"][row.name] else "" for _ in row], axis=1),
-             hide_index=True, width="stretch")
+
+
+def bold_if_clear(row) -> list[str]:
+    return ["font-weight: bold; color: " + CLEAR_COLOUR if glance["clear"][row.name] else "" for _ in row]
+
+
+# On a phone, a plain table that wraps its words rather than the wide grid, whose columns ran off the screen
+st.html(compare_choices.NARROW_SCREEN_STYLE)
+st.container(key="cmp_glance_wide").dataframe(table.style.apply(bold_if_clear, axis=1), hide_index=True,
+                                              width="stretch")
+st.container(key="cmp_glance_narrow").table(table.style.apply(bold_if_clear, axis=1).hide(axis="index"))
 
 charted = interval_rows(cmp, list(glance["key"]))
 shares = [r for r in charted if r["percent"]]

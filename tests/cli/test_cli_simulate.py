@@ -172,3 +172,12 @@ def test_on_a_terminal_the_report_is_drawn_with_rich_tables_in_the_same_words():
     for label, *cells in result.statistics_table()[1]:
         row = next(line for line in text.splitlines() if line.lstrip().startswith(label + " "))
         assert all(cell in row for cell in cells)
+
+
+@pytest.mark.parametrize("text", ["1_000", "0x10", "1.5", "1e3", "7.0", "٣"])
+@pytest.mark.parametrize("option", ["--seed", "--games"])
+def test_whole_numbers_are_written_in_digits_as_everywhere_else_in_the_cli(capsys, option, text):
+    # int() would take '1_000' as 1000 and '٣' (an Arabic-Indic three) as 3: a seed other than the one written
+    code, out, err = run(capsys, "simulate", "standard", "--games", "2", option, text)
+    assert (code, out) == (2, "")
+    assert err.strip().splitlines() == [f"error: {option} must be a whole number, got '{text}'"]

@@ -45,9 +45,13 @@ class UsageError(Exception):
 
 
 def _whole(name: str, text: str, low: int | None = 1) -> int:
+    import argparse
+
+    from thunee_dsl.cli.main import _whole_number  # digits only, as every other command: not 1_000, 0x10 or 1.5
+
     try:
-        value = int(str(text).strip())
-    except ValueError:
+        value = _whole_number(str(text))
+    except argparse.ArgumentTypeError:
         raise UsageError(f"{name} must be a whole number, got '{text}'") from None
     if low is not None and value < low:
         raise UsageError(f"{name} must be at least {low}, got {value}")

@@ -1,0 +1,83 @@
+"""What the Compare page offers before anything is simulated: the two rulesets a newcomer starts with, and the
+answer the rules' diff already gives when the two play the same rules (no games needed for that).
+
+Plain functions of the session's values (a mapping), so they are tested without a browser.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, MutableMapping
+
+STANDARD = "shipped:standard"
+# A shipped variant whose difference a card player reads at once (balls to win: 12 -> 13), and which shows in
+# a default run (the games get longer); the first other valid ruleset when it is missing.
+VARIANT = "shipped:thirteen-point"
+PICKED = "cmp_b_picked"  # session key: the person chose Rules B (here, or a run found again chose it)
+
+
+def editor_was_used(ss: MutableMapping) -> bool:
+    """Whether the person wrote or opened something in the Editor: until then its text is the untouched
+    starter, and "The editor's text (my-standard)" names a text they never saw."""
+    return ss.get("editor_version", 0) > 0 or ss.get("editor_text") != ss.get("editor_fresh")
+
+
+def default_rules(valid_refs: Iterable[str], editor_ref: str, editor_used: bool) -> tuple[str, str]:
+    """Rules A and B for a page the person has not set: standard against ``editor_ref`` (the editor's text)
+    once they worked on it, else against a shipped variant that differs."""
+    refs = list(valid_refs)
+    a = STANDARD if STANDARD in refs else refs[0]
+    if editor_used and editor_ref in refs:
+        return a, editor_ref
+    if VARIANT in refs and VARIANT != a:
+        return a, VARIANT
+    others = [r for r in refs if r not in (a, editor_ref)]
+    return a, (others or refs)[0]
+
+
+def follow_default_b(ss: MutableMapping, default_b: str) -> None:
+    """Until the person picks Rules B, B follows the default (the Editor's text once they use it). The page
+    keeps its widgets' values in ``kept_<key>``; a value kept from a run found again counts as picked."""
+    if ss.get(PICKED):
+        return
+    if "kept_cmp_b" in ss and ss["kept_cmp_b"] != ss.get("cmp_b_offered"):  # not what this page offered
+        ss[PICKED] = True
+        return
+    ss["kept_cmp_b"] = ss["cmp_b_offered"] = default_b
+    ss.pop("cmp_b", None)  # (a widget's value left over from a visit before: the default wins)
+
+
+def picked_b(ss: MutableMapping) -> None:
+    """The Rules B box's on_change: the person's choice stays from now on."""
+    ss[PICKED] = True
+
+
+def same_rules_note(name_a: str, name_b: str, rule_changes, same_choice: bool) -> str | None:
+    """When A and B play the same rules, the answer in words at once (every deal comes out the same under
+    both: games would only show zeros); None when the rules differ."""
+    if rule_changes:
+        return None
+    if same_choice:
+        said = f"**Rules A and B are both {name_a}**"
+    elif name_a == name_b:
+        said = f"**Both are {name_a}, with the same rules**"
+    else:
+        said = f"**{name_b} plays the same rules as {name_a}**"
+    return (f"{said}: every deal comes out the same under both, so there is nothing to simulate. Choose a "
+            "variant under Rules B to see what it changes.")
+
+
+# -- a phone's width (390 px) --------------------------------------------------------------------------
+
+NARROW = 640  # px: where Streamlit itself stacks columns
+# "At a glance" twice: the wide grid (sorting, copying) from NARROW up, below it a table whose cells wrap, so
+# every column is on the screen (the grid, drawn on a canvas, cut the columns off with no scroll bar showing).
+NARROW_SCREEN_STYLE = f"""<style>
+@media (max-width: {NARROW}px) {{ .st-key-cmp_glance_wide {{ display: none !important; }} }}
+@media (min-width: {NARROW + 1}px) {{ .st-key-cmp_glance_narrow {{ display: none !important; }} }}
+.st-key-cmp_glance_narrow table {{ font-size: 0.85rem; }}
+</style>"""
+
+
+# A chart's legend (altair.Legend's settings): above the chart, one entry a line; side by side, the entries ran
+# off a phone's screen (a legend starts where the plot does, right of the labels).
+LEGEND = {"orient": "top", "direction": "vertical"}
