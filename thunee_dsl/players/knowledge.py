@@ -112,6 +112,10 @@ def _declaration_verbs(ruleset: Ruleset) -> frozenset[str]:
     return frozenset(d.verb for d in ruleset.declarations)
 
 
+def _void_reads(ruleset: Ruleset) -> dict:
+    return {}  # (trumps, card led, best card, card played, first trick) -> what the seat cannot hold
+
+
 def forget_knowledge() -> None:
     """Drop what the seats of this thread worked out before (a test's clean start)."""
     _LAST.by_seat = {}
@@ -132,6 +136,9 @@ class Knowledge:
         self.view = view
         self.seat = me = view.seat
         self.seats = n = view.seats
+        before = _earlier(self, view)
+        if before is not None and self._advance(before, view):
+            return
         self.team_of = tuple(ruleset.team_of(s) for s in range(n))
         self.phases = phases(ruleset)
         self.cum = [0]
@@ -149,8 +156,8 @@ class Knowledge:
 
         # -- the tricks -------------------------------------------------------------------------
         # (the tricks finished by the seat's last decision of this deal are taken from what it worked out then)
-        before = _earlier(self, view)
         self.carried_over = before is not None
+        self.advanced = False  # (True: moved on by cards alone, Knowledge._advance)
         self._done = done = before._done[:] if before is not None else []  # finished tricks: [(seat, card)]
         for tr in view.tricks[len(done):]:
             done.append([(s, t.card_of[c]) for s, c in tr.cards])
@@ -315,6 +322,118 @@ class Knowledge:
         if need != self.pool.bit_count():
             raise Knowledge.Inconsistent(f"{self.pool.bit_count()} unknown cards for {need} places")
         _LAST.by_seat[id(ruleset), me] = self
+
+    def _advance(self, before: "Knowledge", view) -> bool:
+        """The seat's Knowledge at its last decision of the deal moved on by the cards played since, when
+        nothing but cards was played or passed (the same trumps, undertaking, batches, phase; no cards
+        dealt face down or unseen): the usual card-play decision. What only cards played can change is
+        updated from the new cards alone; False (nothing set) where this does not apply."""
+        r = self.ruleset
+        old = before.view
+        if r.face_down or view.unseen or view.undertaking is not None or old.unseen \
+                or view.trump != old.trump or view.trump_card != old.trump_card \
+                or old.undertaking is not None or view.declarations != old.declarations:
+            return False
+        m = len(before.entries)
+        new = list(map(parse_entry, view.history[m:]))
+        me = self.seat
+        mine = plays = 0
+        for s, v, _ in new:
+            if v == "play":
+                plays += 1
+                if s == me:
+                    mine += 1
+            elif v != "pass":
+                return False  # an announcement: read the view (it may change what is forced or void)
+        if len(old.hand) - len(view.hand) != mine:
+            return False  # cards dealt since
+        # the facts of the deal that only announcements or cards dealt change are the last decision's
+        self.__dict__.update(before.__dict__)
+        self.view = view
+        self.carried_over = self.advanced = True
+        card_of = self.t.card_of
+        self.hand = hand = r.deck.mask_of(card_of[c] for c in view.hand)
+
+        # finished tricks: those finished since are read
+        first_new = len(before._done)
+        done = before._done
+        played = before._played_done
+        played_by = before._played_by_done
+        if len(view.tricks) > first_new:
+            done = self._done = done[:]
+            played = self._played_done = [list(x) for x in played]
+            played_by = self._played_by_done = list(played_by)
+            for i in range(first_new, len(view.tricks)):
+                tr = [(s, card_of[c]) for s, c in view.tricks[i].cards]
+                done.append(tr)
+                for s, c in tr:
+                    played[s].append((i, c))
+                    played_by[s] |= 1 << c
+        self.tricks_done = len(done)
+        current = self.current_trick = [(s, card_of[c]) for s, c in view.trick]
+        played_by = self.played_by = list(played_by)
+        if current:
+            played = self.played = [list(x) for x in played]
+            for s, c in current:
+                played[s].append((len(done), c))
+                played_by[s] |= 1 << c
+        else:
+            self.played = played
+        self.played_mask = played_mask = sum(played_by)
+
+        # voids: the tricks finished since and the trick on the table, read under the same trumps and phase
+        # (what the engine's rule says of a card, Play.cannot_hold, remembered for these trumps)
+        void = self.void = list(before._void_done)
+        self._void_done = None
+        rules, trump = self.rules, self.trump
+        row = self.beats[trump if trump is not None else r.no_trump]
+        reads = r.cached("players.void_reads", _void_reads)
+        first_trick = self.phase.first_trick
+        last = len(done)
+        for i in range(first_new, last + 1 if current else last):
+            if i == last:
+                self._void_done = list(void)
+                tr = current
+            else:
+                tr = done[i]
+            if i < first_trick:
+                continue
+            led = best = tr[0][1]
+            first = i == 0
+            for s, c in tr:
+                key = (trump, led, best, c, first)
+                got = reads.get(key)
+                if got is None:
+                    got = reads[key] = Play.cannot_hold(rules, trump, led, best, c, first, row)
+                void[s] |= got
+                if c != led and (row[best] >> c) & 1:
+                    best = c
+        if self._void_done is None:
+            self._void_done = list(void)
+
+        # cards a seat must hold only lose the cards played since; a better combination's missing card is
+        # no longer excluded once its seat played it
+        forced = self.forced = [f & ~played_mask for f in before.forced]
+        forced[me] = hand
+        excluded = self.excluded = list(before.excluded)
+        for s in range(self.seats):
+            if excluded[s]:
+                excluded[s] &= ~played_by[s]
+        self.entries = before.entries + new
+        self._plays = before._plays + plays
+
+        known = hand | played_mask
+        held = self.held_count = list(view.hand_sizes)
+        need = self.unseen_count[me] + self.seats * self.future_count + self.leftover + sum(self.face_down)
+        for s in range(self.seats):
+            if s != me:
+                known |= forced[s]
+                need += held[s] - forced[s].bit_count()
+        self.pool = pool = r.deck.full_mask & ~known
+        if need != pool.bit_count():
+            raise Knowledge.Inconsistent(f"{pool.bit_count()} unknown cards for {need} places")
+        _LAST.by_seat[id(r), me] = self
+        return True
 
     def _phase_of_batch(self, batch: int) -> int:
         for i, p in enumerate(self.phases):
