@@ -136,6 +136,7 @@ class Knowledge:
         self.view = view
         self.seat = me = view.seat
         self.seats = n = view.seats
+        self.memo: dict = {}  # what the sampling derives from this Knowledge alone, worked out once (players.worlds)
         before = _earlier(self, view)
         if before is not None and self._advance(before, view):
             return
@@ -350,6 +351,7 @@ class Knowledge:
         # the facts of the deal that only announcements or cards dealt change are the last decision's
         self.__dict__.update(before.__dict__)
         self.view = view
+        self.memo = {}
         self.carried_over = self.advanced = True
         card_of = self.t.card_of
         self.hand = hand = r.deck.mask_of(card_of[c] for c in view.hand)
