@@ -72,6 +72,7 @@ class HeuristicBot:
         self.bid_margin = bid_margin
         self.claim_samples = claim_samples
         self.undertake_odds = undertake_odds
+        self._hand_of: tuple = (None, 0)  # the last view's hand as a mask
         if name is not None:
             self.name = name
 
@@ -84,9 +85,9 @@ class HeuristicBot:
             return legal[0]
         r = self.ruleset
         verbs = {a.verb for a in legal}
-        passing = next((a for a in legal if a.verb == "pass"), None)
         if "play" in verbs:
             return self.play(view)
+        passing = next((a for a in legal if a.verb == "pass"), None)
         decls = [a for a in legal if r.declaration_by_verb(a.verb) is not None]
         if decls:
             return self.declare(view, decls)
@@ -107,7 +108,9 @@ class HeuristicBot:
         return passing if passing is not None else legal[0]
 
     def _hand(self, view: SeatView) -> int:
-        return self.ruleset.deck.mask_of(self.t.card_of[c] for c in view.hand)
+        if view is not self._hand_of[0]:  # (asked again by the steps of one decision)
+            self._hand_of = view, self.ruleset.deck.mask_of(self.t.card_of[c] for c in view.hand)
+        return self._hand_of[1]
 
     # -- card play ------------------------------------------------------------------------------------
     def play_ctx(self, view: SeatView, k: Knowledge | None = None) -> PlayCtx:

@@ -42,6 +42,10 @@ class Tables:
         self.names = deck.names
         self._strength: dict[int, tuple[int, ...]] = {}
         self._stronger: dict[int, tuple[int, ...]] = {}
+        # hand -> its best suit and its call strength: the same hands come back at every decision and in
+        # every sampled deal (a caller's cards); emptied when large
+        self._best_suit: dict[int, int] = {}
+        self._call_strength: dict[int, float] = {}
         # worth of a trick before the trick itself counts: a deck without card points counts tricks
         self.cut_threshold = 0 if self.total_points == 0 else max(1, round(self.total_points / 30))
 
@@ -68,6 +72,10 @@ class Tables:
         return got
 
 
+#: hands whose best suit and call strength a ruleset's tables remember at most
+REMEMBERED = 50_000
+
+
 def tables(ruleset: Ruleset) -> Tables:
     return ruleset.cached("players.tables", Tables)
 
@@ -87,7 +95,13 @@ def suit_score(t: Tables, hand: int, suit: int) -> int:
 
 def best_suit(t: Tables, hand: int) -> int:
     """The suit where the hand is strongest (more cards breaks ties, then the deck's suit order)."""
-    return max(range(t.n_suits), key=lambda s: (suit_score(t, hand, s), (hand & t.suit_masks[s]).bit_count(), -s))
+    got = t._best_suit.get(hand)
+    if got is None:
+        if len(t._best_suit) >= REMEMBERED:
+            t._best_suit.clear()
+        got = t._best_suit[hand] = max(range(t.n_suits), key=lambda s: (suit_score(t, hand, s),
+                                                                         (hand & t.suit_masks[s]).bit_count(), -s))
+    return got
 
 
 def weak_spread(t: Tables, hand: int) -> bool:
@@ -117,7 +131,12 @@ def choose_trump(t: Tables, hand: int, options) -> object:
 
 def call_strength(t: Tables, hand: int) -> float:
     """The best suit's score in units of a lone top card (J alone: 1.0, J 9: about 1.9)."""
-    return suit_score(t, hand, best_suit(t, hand)) / (t.n_ranks + 1)
+    got = t._call_strength.get(hand)
+    if got is None:
+        if len(t._call_strength) >= REMEMBERED:
+            t._call_strength.clear()
+        got = t._call_strength[hand] = suit_score(t, hand, best_suit(t, hand)) / (t.n_ranks + 1)
+    return got
 
 
 def estimated_tricks(t: Tables, hand: int) -> float:

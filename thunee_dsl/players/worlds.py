@@ -434,10 +434,7 @@ def _replay_from(k: Knowledge, world: World, game: GameState, start: int, prefix
     t = engine_tables(r)  # the engine's own actions (its fast path)
     world.prefix = prefix
     suits = r.deck.suits
-    final_trump = k.memo.get("final_trump", -1)
-    if final_trump == -1:
-        final_trump = k.memo["final_trump"] = max((i for i, (_, v, _) in enumerate(k.entries) if v == "trump"),
-                                                   default=None)
+    final_trump = k._trump_entries[-1][0] if k._trump_entries else None  # the history's last trump entry
     lead_trump = k.undertaking is not None and k.undertaking.trump in ("first lead", "none")
 
     def do(action):
