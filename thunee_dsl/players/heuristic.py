@@ -119,7 +119,7 @@ class HeuristicBot:
         lm = 0
         for a in view.legal:
             lm |= 1 << t.card_of[a.arg]
-        threats = [k.may_hold(s) for s in range(view.seats)]
+        threats = list(k.holdings())
         out = 0
         for s in range(view.seats):
             if s != view.seat:

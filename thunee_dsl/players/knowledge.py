@@ -108,6 +108,21 @@ def _earlier(k: "Knowledge", view) -> "Knowledge | None":
     return before
 
 
+class _Constants:
+    """What Knowledge reads of a ruleset, the same at every decision (worked out once per ruleset)."""
+
+    def __init__(self, ruleset: Ruleset):
+        self.team_of = tuple(ruleset.team_of(s) for s in range(ruleset.seats))
+        self.phases = phases(ruleset)
+        cum = [0]
+        for b in ruleset.batches:
+            cum.append(cum[-1] + b)
+        self.cum = tuple(cum)
+        # cards dealt to a seat when trumps are made (a face-down trump card is one of these)
+        dealt = ruleset.batches_before(MakeTrumps)
+        self.hand_before_trumps = cum[-1] if dealt is None else cum[dealt]
+
+
 def _declaration_verbs(ruleset: Ruleset) -> frozenset[str]:
     return frozenset(d.verb for d in ruleset.declarations)
 
@@ -140,14 +155,8 @@ class Knowledge:
         before = _earlier(self, view)
         if before is not None and self._advance(before, view):
             return
-        self.team_of = tuple(ruleset.team_of(s) for s in range(n))
-        self.phases = phases(ruleset)
-        self.cum = [0]
-        for b in ruleset.batches:
-            self.cum.append(self.cum[-1] + b)
-        # cards dealt to a seat when trumps are made (a face-down trump card is one of these)
-        dealt = ruleset.batches_before(MakeTrumps)
-        self.hand_before_trumps = self.cum[-1] if dealt is None else self.cum[dealt]
+        c = ruleset.cached("players.knowledge", _Constants)
+        self.team_of, self.phases, self.cum, self.hand_before_trumps = c.team_of, c.phases, c.cum, c.hand_before_trumps
         self.hand = deck.mask_of(t.card_of[c] for c in view.hand)
         self.trump = None if view.trump is None else deck.suits.index(view.trump)
         self.trump_card = None if view.trump_card is None else t.card_of[view.trump_card]
@@ -451,9 +460,20 @@ class Knowledge:
 
     def may_hold(self, seat: int) -> int:
         """The cards ``seat`` may hold now (its own hand for this seat)."""
-        if seat == self.seat:
-            return self.hand
-        if self.held_count[seat] == self.forced[seat].bit_count() and not self.unseen_count[seat]:
-            return self.forced[seat]  # every card it holds is known (face up, or shown)
-        return (self.pool & ~self.void[seat] & ~self.excluded[seat]) | self.forced[seat] | \
-            (self.pool if self.unseen_count[seat] else 0)
+        return self.holdings()[seat]
+
+    def holdings(self) -> list[int]:
+        """:meth:`may_hold` of every seat, in seat order (worked out once; not to be changed)."""
+        got = self.memo.get("holdings")
+        if got is None:
+            got = self.memo["holdings"] = []
+            pool, forced, unseen = self.pool, self.forced, self.unseen_count
+            for seat in range(self.seats):
+                if seat == self.seat:
+                    got.append(self.hand)
+                elif self.held_count[seat] == forced[seat].bit_count() and not unseen[seat]:
+                    got.append(forced[seat])  # every card it holds is known (face up, or shown)
+                else:
+                    got.append((pool & ~self.void[seat] & ~self.excluded[seat]) | forced[seat] |
+                               (pool if unseen[seat] else 0))
+        return got

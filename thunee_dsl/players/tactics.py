@@ -84,6 +84,19 @@ def cards(mask: int) -> list[int]:
     return list(iter_cards(mask))
 
 
+_CARDS: dict[int, tuple[int, ...]] = {}  # mask -> its cards: the same few cards are legal again and again
+
+
+def cards_of(mask: int) -> tuple[int, ...]:
+    """The cards of ``mask`` as a tuple (remembered; emptied when large)."""
+    got = _CARDS.get(mask)
+    if got is None:
+        if len(_CARDS) >= REMEMBERED:
+            _CARDS.clear()
+        got = _CARDS[mask] = tuple(iter_cards(mask))
+    return got
+
+
 # -- making trumps, calling, undertaking --------------------------------------------------------------
 
 
@@ -239,7 +252,7 @@ class PlayCtx:
 
 
 def choose_play(ctx: PlayCtx) -> int:
-    legal = cards(ctx.legal)
+    legal = cards_of(ctx.legal)
     if len(legal) == 1:
         return legal[0]
     if ctx.undertaker is not None:
