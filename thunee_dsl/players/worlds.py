@@ -545,6 +545,7 @@ class Tracker:
         self.k = k
         r = k.ruleset
         self.n = k.seats
+        self.card_of = k.t.card_of
         self.orders = world.orders
         self.played = [0] * self.n
         self.trick: list = []
@@ -556,8 +557,12 @@ class Tracker:
         self.makers = None
         self.plays = 0
         self._masks = {}
+        self._phase_masks = (-1, None)  # (tricks done, the masks of the phase they are in)
+        self.ctx: PlayCtx | None = None  # the playout policy's, filled afresh for each card (policy_action)
+        observe = self.observe
         for a in world.prefix:
-            self.observe(a)
+            if a.verb != "pass":  # (a pass changes nothing followed here)
+                observe(a)
 
     def copy(self) -> "Tracker":
         other = object.__new__(Tracker)
@@ -568,18 +573,19 @@ class Tracker:
 
     def observe(self, a: Action) -> None:
         verb = a.verb
-        t = self.k.t
         if verb == "play":
-            c = t.card_of[a.arg]
-            if self.plays == 0 and self.first_lead_sets:
-                self.trump = t.suit_of[c]
+            c = self.card_of[a.arg]
+            if self.first_lead_sets and self.plays == 0:
+                self.trump = self.k.t.suit_of[c]
             self.plays += 1
             self.played[a.seat] |= 1 << c
-            self.trick.append((a.seat, c))
-            if len(self.trick) == self.n:
+            trick = self.trick
+            trick.append((a.seat, c))
+            if len(trick) == self.n:
                 self.trick = []
                 self.tricks_done += 1
         elif verb == "trump":
+            t = self.k.t
             r = self.k.ruleset
             if a.arg == "last":
                 self.trump = t.suit_of[self.orders[a.seat][-1]]
@@ -601,13 +607,16 @@ class Tracker:
 
     def hands(self) -> list[int]:
         """Each seat's cards of the phase being played, less those played."""
-        k = self.k
-        idx = k._phase_of_trick(self.tricks_done)
-        masks = self._masks.get(idx)
-        if masks is None:
-            p = k.phases[idx]
-            lo, hi = k.cum[p.first_batch], k.cum[p.end_batch]
-            masks = self._masks[idx] = [sum(1 << c for c in o[lo:hi]) for o in self.orders]
+        at, masks = self._phase_masks
+        if at != self.tricks_done:
+            k = self.k
+            idx = k._phase_of_trick(self.tricks_done)
+            masks = self._masks.get(idx)
+            if masks is None:
+                p = k.phases[idx]
+                lo, hi = k.cum[p.first_batch], k.cum[p.end_batch]
+                masks = self._masks[idx] = [sum(1 << c for c in o[lo:hi]) for o in self.orders]
+            self._phase_masks = self.tricks_done, masks
         return [m & ~pl for m, pl in zip(masks, self.played)]
 
 
@@ -622,21 +631,28 @@ def policy_action(k: Knowledge, tr: Tracker, game: GameState, rng: random.Random
     if first.verb == "play":
         if epsilon and rng is not None and rng.random() < epsilon:
             return legal[rng.randrange(len(legal))]
-        t = k.t
+        card_of = tr.card_of
         seat = first.seat
         # (with face-down rows the world's own game knows which of its cards are in play)
         hands = list(game.deal.hands) if k.ruleset.face_down else tr.hands()
         lm = 0
         for a in legal:
-            lm |= 1 << t.card_of[a.arg]
+            lm |= 1 << card_of[a.arg]
         out = 0
-        for s in range(k.seats):
+        for s in range(tr.n):
             if s != seat:
                 out |= hands[s]
-        u = tr.undertaker
-        ctx = PlayCtx(t, seat, k.seats, k.team_of, lm, hands[seat], tr.trick, tr.trump, tr.beats, hands, out,
-                      hands[seat].bit_count(), exact=True, undertaker=u,
-                      first_lead_sets_trump=tr.first_lead_sets and tr.plays == 0, makers=tr.makers)
+        hand = hands[seat]
+        ctx = tr.ctx
+        if ctx is None:
+            ctx = tr.ctx = PlayCtx(k.t, seat, tr.n, k.team_of, lm, hand, tr.trick, tr.trump, tr.beats, hands, out,
+                                   hand.bit_count(), exact=True)
+        else:  # (what may differ from one card to the next)
+            ctx.seat, ctx.legal, ctx.hand, ctx.trick, ctx.trump, ctx.beats, ctx.threats, ctx.outstanding, \
+                ctx.tricks_left = seat, lm, hand, tr.trick, tr.trump, tr.beats, hands, out, hand.bit_count()
+        ctx.undertaker = tr.undertaker
+        ctx.first_lead_sets_trump = tr.first_lead_sets and tr.plays == 0
+        ctx.makers = tr.makers
         return k.rules.play[seat][choose_play(ctx)]  # the engine's own action (its fast path)
     if first.verb in k.declaration_verbs:
         return first
