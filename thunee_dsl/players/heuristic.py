@@ -36,7 +36,7 @@ from thunee_dsl.game.tables import tables as engine_tables
 from thunee_dsl.game.view import SeatView
 from thunee_dsl.model.ruleset import Ruleset
 from thunee_dsl.players.knowledge import Knowledge
-from thunee_dsl.players.tactics import (PlayCtx, call_strength, choose_play, choose_trump, estimated_tricks,
+from thunee_dsl.players.tactics import (PlayCtx, call_strength, choose_play, choose_trump, estimated_tricks, hand_mask,
                                         sure_to_win_all, tables)
 from thunee_dsl.players.worlds import Tracker, playout, rebuild, replayed_worlds, utility
 
@@ -109,7 +109,7 @@ class HeuristicBot:
 
     def _hand(self, view: SeatView) -> int:
         if view is not self._hand_of[0]:  # (asked again by the steps of one decision)
-            self._hand_of = view, self.ruleset.deck.mask_of(self.t.card_of[c] for c in view.hand)
+            self._hand_of = view, hand_mask(self.t, view.hand)
         return self._hand_of[1]
 
     # -- card play ------------------------------------------------------------------------------------

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from thunee_dsl.game.play import Play
 from thunee_dsl.game.tables import tables as engine_tables
 from thunee_dsl.model.ruleset import DealBatch, MakeTrumps, PlayStep, Ruleset
-from thunee_dsl.players.tactics import tables
+from thunee_dsl.players.tactics import hand_mask, tables
 
 
 @dataclass(frozen=True)
@@ -157,7 +157,7 @@ class Knowledge:
             return
         c = ruleset.cached("players.knowledge", _Constants)
         self.team_of, self.phases, self.cum, self.hand_before_trumps = c.team_of, c.phases, c.cum, c.hand_before_trumps
-        self.hand = deck.mask_of(t.card_of[c] for c in view.hand)
+        self.hand = hand_mask(t, view.hand)
         self.trump = None if view.trump is None else deck.suits.index(view.trump)
         self.trump_card = None if view.trump_card is None else t.card_of[view.trump_card]
         u = self.undertaking = None if view.undertaking is None else ruleset.undertaking_by_verb(view.undertaking)
@@ -363,7 +363,7 @@ class Knowledge:
         self.memo = {}
         self.carried_over = self.advanced = True
         card_of = self.t.card_of
-        self.hand = hand = r.deck.mask_of(card_of[c] for c in view.hand)
+        self.hand = hand = hand_mask(self.t, view.hand)
 
         # finished tricks: those finished since are read
         first_new = len(before._done)

@@ -46,6 +46,8 @@ class Tables:
         # every sampled deal (a caller's cards); emptied when large
         self._best_suit: dict[int, int] = {}
         self._call_strength: dict[int, float] = {}
+        self._seats: dict[tuple[int, int], tuple] = {}  # (seat, cards on the trick) -> see seats_after
+        self._hands: dict[tuple[str, ...], int] = {}  # a view's hand (card names) -> its mask
         # worth of a trick before the trick itself counts: a deck without card points counts tricks
         self.cut_threshold = 0 if self.total_points == 0 else max(1, round(self.total_points / 30))
 
@@ -74,6 +76,34 @@ class Tables:
 
 #: hands whose best suit and call strength a ruleset's tables remember at most
 REMEMBERED = 50_000
+
+
+def hand_mask(t: Tables, names: tuple[str, ...]) -> int:
+    """The mask of the cards named (a view's hand; remembered, emptied when large)."""
+    got = t._hands.get(names)
+    if got is None:
+        if len(t._hands) >= REMEMBERED:
+            t._hands.clear()
+        got = 0
+        for c in names:
+            got |= 1 << t.card_of[c]
+        t._hands[names] = got
+    return got
+
+
+def seats_after(ctx: "PlayCtx") -> tuple:
+    """The other seats in playing order after this one, and their opponents among them; then the seats
+    still to play to the current trick after this one, their opponents and their partners (remembered
+    per seat and cards on the trick: the ruleset's teams decide the rest)."""
+    key = (ctx.seat, len(ctx.trick))
+    got = ctx.t._seats.get(key)
+    if got is None:
+        me = ctx.team_of[ctx.seat]
+        others = tuple((ctx.seat + i) % ctx.seats for i in range(1, ctx.seats))
+        later = tuple(_later_seats(ctx))
+        got = ctx.t._seats[key] = (others, tuple(_opponents(ctx, others)), later, tuple(_opponents(ctx, later)),
+                                   tuple(s for s in later if ctx.team_of[s] == me))
+    return got
 
 
 def tables(ruleset: Ruleset) -> Tables:
@@ -323,8 +353,7 @@ def _throw_low(ctx: PlayCtx, cs, strength) -> int:
 def _lead(ctx: PlayCtx, legal: list[int]) -> int:
     t = ctx.t
     strength = t.strength(ctx.beats)
-    others = [(ctx.seat + i) % ctx.seats for i in range(1, ctx.seats)]
-    opps = _opponents(ctx, others)
+    others, opps = seats_after(ctx)[:2]
     tmask = t.suit_masks[ctx.trump] if ctx.trump is not None else 0
     opp_trumps = any(ctx.threats[s] & tmask for s in opps)
     masters = [c for c in legal if _is_master(ctx, c, strength)]
@@ -373,8 +402,7 @@ def _follow(ctx: PlayCtx, legal: list[int]) -> int:
     for s, c in ctx.trick[1:]:
         if (row[best] >> c) & 1:
             best_seat, best = s, c
-    later = _later_seats(ctx)
-    later_opps = _opponents(ctx, later)
+    _, _, later, later_opps, partner_later = seats_after(ctx)
     me = ctx.team_of[ctx.seat]
     trick_pts = sum(t.points[c] for _, c in ctx.trick)
     worth = trick_pts >= t.cut_threshold or ctx.tricks_left <= 2
@@ -402,7 +430,6 @@ def _follow(ctx: PlayCtx, legal: list[int]) -> int:
             return _throw_low(ctx, quiet, strength)  # keep trumps for a trick worth cutting
         if safe_mine:
             return _cheapest(ctx, safe_mine, strength)
-        partner_later = [s for s in later if ctx.team_of[s] == me]
         if not later_opps or (worth and not partner_later):
             # last to play (or the trick is worth a try): the cheapest card that wins now / the strongest
             if not later_opps:

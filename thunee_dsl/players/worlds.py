@@ -147,7 +147,8 @@ def sample_world(k: Knowledge, rng: random.Random) -> World | None:
             s = hd.seat
             current = hd.phase == k.phase_index
             phase = k.phases[hd.phase]
-            phase_played = sum(1 << c for i, c in k.played[s] if phase.first_trick <= i < phase.first_trick + phase.size)
+            phase_played = sum(1 << c for i, c in k.played[s]
+                               if phase.first_trick <= i < phase.first_trick + phase.size)
             ok_cards = phase_played | ((forced[s] | (pool & ~k.void[s] & ~k.excluded[s])) if current else 0)
             cands = []
             for suit in range(t.n_suits):
