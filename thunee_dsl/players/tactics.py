@@ -47,7 +47,7 @@ class Tables:
         self._best_suit: dict[int, int] = {}
         self._call_strength: dict[int, float] = {}
         self._seats: dict[tuple[int, int], tuple] = {}  # (seat, cards on the trick) -> see seats_after
-        self._hands: dict[tuple[str, ...], int] = {}  # a view's hand (card names) -> its mask
+        self._suit_scores: dict[int, int] = {}  # the cards held of one suit -> suit_score
         # worth of a trick before the trick itself counts: a deck without card points counts tricks
         self.cut_threshold = 0 if self.total_points == 0 else max(1, round(self.total_points / 30))
 
@@ -78,16 +78,12 @@ class Tables:
 REMEMBERED = 50_000
 
 
-def hand_mask(t: Tables, names: tuple[str, ...]) -> int:
-    """The mask of the cards named (a view's hand; remembered, emptied when large)."""
-    got = t._hands.get(names)
-    if got is None:
-        if len(t._hands) >= REMEMBERED:
-            t._hands.clear()
-        got = 0
-        for c in names:
-            got |= 1 << t.card_of[c]
-        t._hands[names] = got
+def hand_mask(t: Tables, names) -> int:
+    """The mask of the cards named (a view's hand)."""
+    card_of = t.card_of
+    got = 0
+    for c in names:
+        got |= 1 << card_of[c]
     return got
 
 
@@ -133,7 +129,11 @@ def cards_of(mask: int) -> tuple[int, ...]:
 def suit_score(t: Tables, hand: int, suit: int) -> int:
     """How good ``suit`` would be as trumps for ``hand``: each card counts its rank from the bottom,
     plus one for length (six ranks: J 7, 9 6, A 5, 10 4, K 3, Q 2)."""
-    return sum(t.n_ranks - t.rank_of[c] + 1 for c in iter_cards(hand & t.suit_masks[suit]))
+    held = hand & t.suit_masks[suit]
+    got = t._suit_scores.get(held)  # (a suit's cards are few: every holding is remembered)
+    if got is None:
+        got = t._suit_scores[held] = sum(t.n_ranks - t.rank_of[c] + 1 for c in iter_cards(held))
+    return got
 
 
 def best_suit(t: Tables, hand: int) -> int:
