@@ -128,7 +128,9 @@ def _declaration_verbs(ruleset: Ruleset) -> frozenset[str]:
 
 
 def _void_reads(ruleset: Ruleset) -> dict:
-    return {}  # (trumps, card led, best card, card played, first trick) -> what the seat cannot hold
+    # (id of the ranking's row, trumps, card led, best card, card played, first trick) -> what the seat
+    # cannot hold (Play.cannot_hold; the rows are the ruleset's own, kept as long as it is)
+    return {}
 
 
 def forget_knowledge() -> None:
@@ -222,7 +224,9 @@ class Knowledge:
         # -- voids: suits a seat has shown it lacks (this phase's cards) ---------------------------
         self.void = [0] * n  # a mask of cards the seat's (seen) hand cannot hold
         rules = self.rules = engine_tables(ruleset)  # the play's legal-card rule, read backwards (Play.cannot_hold)
-        row = self.beats[self.trump if self.trump is not None else ruleset.no_trump]
+        trump = self.trump
+        row = self.beats[trump if trump is not None else ruleset.no_trump]
+        reads = ruleset.cached("players.void_reads", _void_reads)
         leads_win = u.leads_win if u is not None else 0
         # what the finished tricks showed, read at the seat's last decision, holds while what it was read
         # under (trumps, ranking, phase, a blind caller's pick-up) is the same
@@ -239,24 +243,26 @@ class Knowledge:
             if i < phase.first_trick or not tr:
                 continue
             led = best = tr[0][1]
+            first = i == 0
             for s, c in tr:
                 blind_before = (s == view.undertaker and u is not None and u.blind_until_tricks
                                 and self.pickup_trick is not None and i <= self.pickup_trick)
                 if blind_before:
                     continue  # the cards it held then are not the cards it holds now
                 # (where the caller's lead wins whatever is played, no undercut is inferred)
-                self.void[s] |= Play.cannot_hold(rules, self.trump, led, led if leads_win else best, c, i == 0, row)
+                key = (id(row), trump, led, led if leads_win else best, c, first)
+                got = reads.get(key)
+                if got is None:
+                    got = reads[key] = Play.cannot_hold(rules, trump, led, key[3], c, first, row)
+                self.void[s] |= got
                 if c != led and (row[best] >> c) & 1:
                     best = c
         if self._void_done is None:
             self._void_done = list(self.void)
 
         # -- cards a seat must hold, or cannot ------------------------------------------------------
-        self.forced = [0] * n
+        self.forced = list(self.table) if view.table else [0] * n  # face up on the table
         self.forced[me] = self.hand
-        for s in range(n):
-            if s != me:
-                self.forced[s] |= self.table[s]  # face up on the table
         self.excluded = [0] * n
         self.early = [0] * n  # cards that must come in a seat's first batches (its trump card)
         self.last_card_seat = None  # the seat whose last card dealt is the trump card
@@ -319,19 +325,25 @@ class Knowledge:
                     self.excluded[s] |= missing
 
         # -- what is unknown, and where it is ----------------------------------------------------------
-        known = self.hand | self.played_mask
-        for s in range(n):
-            if s != me:
-                known |= self.forced[s]
-        self.pool = deck.full_mask & ~known
-        self.held_count = [view.hand_sizes[s] for s in range(n)]
         self.future_count = self.cum[-1] - self.cum[self.batches_dealt]
         self.leftover = deck.size - n * ruleset.hand_size
-        need = sum(self.held_count[s] - self.forced[s].bit_count() for s in range(n) if s != me) \
-            + self.unseen_count[me] + n * self.future_count + self.leftover + sum(self.face_down)
-        if need != self.pool.bit_count():
-            raise Knowledge.Inconsistent(f"{self.pool.bit_count()} unknown cards for {need} places")
-        _LAST.by_seat[id(ruleset), me] = self
+        self._unknown(view)
+
+    def _unknown(self, view) -> None:
+        """The pool of cards the seat has not seen, checked against the places they may be in; this
+        Knowledge becomes the seat's last."""
+        me, forced = self.seat, self.forced
+        known = self.hand | self.played_mask
+        held = self.held_count = list(view.hand_sizes)
+        need = self.unseen_count[me] + self.seats * self.future_count + self.leftover + sum(self.face_down)
+        for s in range(self.seats):
+            if s != me:
+                known |= forced[s]
+                need += held[s] - forced[s].bit_count()
+        self.pool = pool = self.ruleset.deck.full_mask & ~known
+        if need != pool.bit_count():
+            raise Knowledge.Inconsistent(f"{pool.bit_count()} unknown cards for {need} places")
+        _LAST.by_seat[id(self.ruleset), me] = self
 
     def _advance(self, before: "Knowledge", view) -> bool:
         """The seat's Knowledge at its last decision of the deal moved on by the cards played since, when
@@ -412,7 +424,7 @@ class Knowledge:
             led = best = tr[0][1]
             first = i == 0
             for s, c in tr:
-                key = (trump, led, best, c, first)
+                key = (id(row), trump, led, best, c, first)
                 got = reads.get(key)
                 if got is None:
                     got = reads[key] = Play.cannot_hold(rules, trump, led, best, c, first, row)
@@ -433,17 +445,7 @@ class Knowledge:
         self.entries = before.entries + new
         self._plays = before._plays + plays
 
-        known = hand | played_mask
-        held = self.held_count = list(view.hand_sizes)
-        need = self.unseen_count[me] + self.seats * self.future_count + self.leftover + sum(self.face_down)
-        for s in range(self.seats):
-            if s != me:
-                known |= forced[s]
-                need += held[s] - forced[s].bit_count()
-        self.pool = pool = r.deck.full_mask & ~known
-        if need != pool.bit_count():
-            raise Knowledge.Inconsistent(f"{pool.bit_count()} unknown cards for {need} places")
-        _LAST.by_seat[id(r), me] = self
+        self._unknown(view)
         return True
 
     def _phase_of_batch(self, batch: int) -> int:
