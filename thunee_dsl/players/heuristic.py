@@ -83,6 +83,8 @@ class HeuristicBot:
             raise ValueError(f"seat {view.seat} has nothing to do now")
         if len(legal) == 1:
             return legal[0]
+        if legal[0].verb == "play":  # (card play: the usual decision, settled before the verbs are listed)
+            return self.play(view)
         r = self.ruleset
         verbs = {a.verb for a in legal}
         if "play" in verbs:

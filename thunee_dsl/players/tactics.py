@@ -330,9 +330,10 @@ def _is_trump(ctx: PlayCtx, c: int) -> bool:
     return ctx.trump is not None and ctx.t.suit_of[c] == ctx.trump
 
 
-def _is_master(ctx: PlayCtx, c: int, strength) -> bool:
-    """No outstanding card of its suit ranks higher (``strength``: ``t.strength(ctx.beats)``)."""
-    return not ctx.outstanding & ctx.t.stronger(ctx.beats)[c]
+def _is_master(ctx: PlayCtx, c: int, stronger) -> bool:
+    """No outstanding card of its suit ranks higher (``stronger``: ``t.stronger(ctx.beats)``, looked up
+    once by the caller)."""
+    return not ctx.outstanding & stronger[c]
 
 
 def _opponents(ctx: PlayCtx, seats) -> list[int]:
@@ -347,7 +348,8 @@ def _cheapest(ctx: PlayCtx, cs, strength) -> int:
 
 def _throw_low(ctx: PlayCtx, cs, strength) -> int:
     pts = ctx.t.points
-    return min(cs, key=lambda c: (_is_trump(ctx, c), _is_master(ctx, c, strength), pts[c], -strength[c]))
+    stronger = ctx.t.stronger(ctx.beats)
+    return min(cs, key=lambda c: (_is_trump(ctx, c), _is_master(ctx, c, stronger), pts[c], -strength[c]))
 
 
 def _lead(ctx: PlayCtx, legal: list[int]) -> int:
@@ -356,7 +358,8 @@ def _lead(ctx: PlayCtx, legal: list[int]) -> int:
     others, opps = seats_after(ctx)[:2]
     tmask = t.suit_masks[ctx.trump] if ctx.trump is not None else 0
     opp_trumps = any(ctx.threats[s] & tmask for s in opps)
-    masters = [c for c in legal if _is_master(ctx, c, strength)]
+    stronger = t.stronger(ctx.beats)
+    masters = [c for c in legal if _is_master(ctx, c, stronger)]
     my_trumps = ctx.hand & tmask
     we_make = ctx.makers is not None and ctx.makers == ctx.team_of[ctx.seat]
     if tmask and opp_trumps:
@@ -404,7 +407,9 @@ def _follow(ctx: PlayCtx, legal: list[int]) -> int:
             best_seat, best = s, c
     _, _, later, later_opps, partner_later = seats_after(ctx)
     me = ctx.team_of[ctx.seat]
-    trick_pts = sum(t.points[c] for _, c in ctx.trick)
+    trick_pts = 0
+    for _, c in ctx.trick:
+        trick_pts += t.points[c]
     worth = trick_pts >= t.cut_threshold or ctx.tricks_left <= 2
     beaters = [c for c in legal if (row[best] >> c) & 1]
     quiet = [c for c in legal if not (row[best] >> c) & 1]
@@ -414,7 +419,8 @@ def _follow(ctx: PlayCtx, legal: list[int]) -> int:
         if quiet:
             if _safe(ctx, best, led, later_opps):
                 pts = t.points
-                return max(quiet, key=lambda c: (not _is_trump(ctx, c), not _is_master(ctx, c, strength),
+                stronger = t.stronger(ctx.beats)
+                return max(quiet, key=lambda c: (not _is_trump(ctx, c), not _is_master(ctx, c, stronger),
                                                  pts[c], strength[c]))
             safe_mine = [c for c in beaters if _safe(ctx, c, led, later_opps)]
             if safe_mine and worth and not any(_is_trump(ctx, c) for c in safe_mine):
@@ -452,7 +458,8 @@ def _undertaking_play(ctx: PlayCtx, legal: list[int]) -> int:
                 return min(iter_cards(ctx.legal & t.suit_masks[suit]), key=lambda c: strength[c])
             tmask = t.suit_masks[ctx.trump] if ctx.trump is not None else 0
             others = [(ctx.seat + i) % ctx.seats for i in range(1, ctx.seats)]
-            masters = [c for c in legal if _is_master(ctx, c, strength)]
+            stronger = t.stronger(ctx.beats)
+            masters = [c for c in legal if _is_master(ctx, c, stronger)]
             if tmask and any(ctx.threats[s] & tmask for s in others):
                 tm = [c for c in masters if (tmask >> c) & 1]
                 if tm:
