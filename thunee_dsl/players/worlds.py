@@ -539,6 +539,14 @@ def rebuild(k: Knowledge, world: World) -> GameState:
 # -- playing a world out ---------------------------------------------------------------------------
 
 
+_FOLLOWED = threading.local()  # the last prefix a Tracker followed (without a 'last card' trump) and its state
+
+
+def forget_followed() -> None:
+    """Drop the last prefix followed (a test's clean start)."""
+    _FOLLOWED.last = None
+
+
 class Tracker:
     """Follows the card play of a rebuilt world (hands, trick, trump) to feed the playout policy."""
 
@@ -560,10 +568,31 @@ class Tracker:
         self._masks = {}
         self._phase_masks = (-1, None)  # (tricks done, the masks of the phase they are in)
         self.ctx: PlayCtx | None = None  # the playout policy's, filled afresh for each card (policy_action)
+        # what is followed here is the same for the same actions: where the last world's prefix (of any
+        # decision of this thread) begins this one, its state is taken and only the actions since are seen
+        prefix = world.prefix
+        start = 0
+        last = getattr(_FOLLOWED, "last", None)
+        if last is not None and last[0] is r:
+            seen = last[1]
+            if len(seen) <= len(prefix) and prefix[:len(seen)] == seen:
+                (played, trick, self.tricks_done, self.trump, self.beats, self.undertaker, self.first_lead_sets,
+                 self.makers, self.plays) = last[2]
+                self.played, self.trick = list(played), list(trick)
+                start = len(seen)
         observe = self.observe
-        for a in world.prefix:
-            if a.verb != "pass":  # (a pass changes nothing followed here)
+        keep = True
+        for i in range(start, len(prefix)):
+            a = prefix[i]
+            verb = a.verb
+            if verb != "pass":  # (a pass changes nothing followed here)
                 observe(a)
+                if verb == "trump" and a.arg == "last":
+                    keep = False  # (the trumps then come from this world's cards)
+        if keep and start < len(prefix):
+            _FOLLOWED.last = (r, list(prefix), (tuple(self.played), tuple(self.trick), self.tricks_done, self.trump,
+                                                self.beats, self.undertaker, self.first_lead_sets, self.makers,
+                                                self.plays))
 
     def copy(self) -> "Tracker":
         other = object.__new__(Tracker)
