@@ -12,11 +12,11 @@ from hypothesis import strategies as st
 from thunee_dsl import shipped_ruleset
 from thunee_dsl.game import GameState
 from thunee_dsl.loading import shipped_rulesets
-from thunee_dsl.players import decide, knowledge, make_bot
-from thunee_dsl.players.knowledge import Knowledge, forget_knowledge
+from thunee_dsl.players import decide, make_bot
+from thunee_dsl.players.knowledge import forget_knowledge
 from thunee_dsl.players.mistakes import Mistakes
 
-from test_knowledge_incremental import facts
+from test_knowledge_incremental import chained_and_fresh, facts
 
 RULESETS = sorted(shipped_rulesets())
 
@@ -36,21 +36,13 @@ def checked_deals(r, seed: int, bots: list[str], mistakes: float, deals: int = 2
             continue
         view = game.view(game.to_act)
         if len(view.legal) > 1:
-            try:
-                k = Knowledge(r, view)
-            except Knowledge.Inconsistent:
-                k = None
-            kept = dict(knowledge._LAST.by_seat)
-            forget_knowledge()
-            try:
-                fresh = Knowledge(r, view)
-            except Knowledge.Inconsistent:
+            k, fresh = chained_and_fresh(r, view)
+            if fresh is None:
                 assert k is None
             else:
                 assert k is not None and facts(k) == facts(fresh), (seed, view.history)
                 compared += 1
                 advanced += k.advanced
-            knowledge._LAST.by_seat = kept  # each seat goes on from its own
         game.apply(decide(players[game.to_act], game))
     return compared, advanced
 
