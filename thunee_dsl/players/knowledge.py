@@ -133,28 +133,6 @@ def _void_reads(ruleset: Ruleset) -> dict:
     return {}
 
 
-def _trick_voids(ruleset: Ruleset, rules, trump, row, trick: list, first: bool) -> tuple:
-    """What the cards of ``trick`` (led and played in turn) tell of their players' hands, read as the
-    engine's rule says (Play.cannot_hold): (seat, cards it cannot hold) for each card that tells something.
-    Remembered per ruleset (every seat reads the same tricks; emptied when large)."""
-    reads = ruleset.cached("players.trick_voids", _void_reads)
-    key = (id(row), trump, first, tuple(trick))
-    got = reads.get(key)
-    if got is None:
-        if len(reads) >= 50_000:
-            reads.clear()
-        out = []
-        led = best = trick[0][1]
-        for s, c in trick:
-            m = Play.cannot_hold(rules, trump, led, best, c, first, row)
-            if m:
-                out.append((s, m))
-            if c != led and (row[best] >> c) & 1:
-                best = c
-        got = reads[key] = tuple(out)
-    return got
-
-
 def forget_knowledge() -> None:
     """Drop what the seats of this thread worked out before (a test's clean start)."""
     _LAST.by_seat = {}
@@ -427,11 +405,12 @@ class Knowledge:
         self.played_mask = played_mask = sum(played_by)
 
         # voids: the tricks finished since and the trick on the table, read under the same trumps and phase
-        # (what a trick's cards tell is remembered per ruleset: every seat reads the same tricks)
+        # (what the engine's rule says of a card, Play.cannot_hold, remembered for these trumps)
         void = self.void = list(before._void_done)
         self._void_done = None
-        trump = self.trump
+        rules, trump = self.rules, self.trump
         row = self.beats[trump if trump is not None else r.no_trump]
+        reads = r.cached("players.void_reads", _void_reads)
         first_trick = self.phase.first_trick
         last = len(done)
         for i in range(first_new, last + 1 if current else last):
@@ -442,8 +421,16 @@ class Knowledge:
                 tr = done[i]
             if i < first_trick:
                 continue
-            for s, m in _trick_voids(r, self.rules, trump, row, tr, i == 0):
-                void[s] |= m
+            led = best = tr[0][1]
+            first = i == 0
+            for s, c in tr:
+                key = (id(row), trump, led, best, c, first)
+                got = reads.get(key)
+                if got is None:
+                    got = reads[key] = Play.cannot_hold(rules, trump, led, best, c, first, row)
+                void[s] |= got
+                if c != led and (row[best] >> c) & 1:
+                    best = c
         if self._void_done is None:
             self._void_done = list(void)
 
