@@ -180,7 +180,6 @@ class Knowledge:
             for s, c in done[i]:
                 played[s].append((i, c))
                 played_by[s] |= 1 << c
-        winners = [tr.winner for tr in view.tricks]
         tricks = done + [[(s, t.card_of[c]) for s, c in view.trick]] if view.trick else done
         self.tricks_done = len(view.tricks)
         self.current_trick = tricks[-1] if view.trick else []
@@ -198,7 +197,7 @@ class Knowledge:
         # ... the cards each seat laid on its row (row order) and the cards turned up, (tricks played, seat, card)
         self.laid = tuple(tuple(t.card_of[c] for c in cards) for cards in view.laid_out) if view.laid_out \
             else ((),) * n
-        self.turned = tuple((when, s, t.card_of[c]) for when, s, c in view.turned_up)
+        self.turned = tuple((when, s, t.card_of[c]) for when, s, c in view.turned_up) if view.turned_up else ()
         my_dealt = len(view.hand) + view.unseen + len(self.played[me]) + self.face_down[me]
         if my_dealt not in self.cum:
             raise Knowledge.Inconsistent(f"seat {me} holds {my_dealt} cards: not a whole number of batches")
@@ -212,7 +211,7 @@ class Knowledge:
         self.pickup_trick = None  # index of the trick after which a blind caller picked its cards up
         if u is not None and u.blind_until_tricks:
             won = 0
-            for i, w in enumerate(winners):
+            for i, w in enumerate(tr.winner for tr in view.tricks):
                 if w == view.undertaker:
                     won += 1
                     if won >= u.blind_until_tricks and self.pickup_trick is None:
