@@ -24,6 +24,23 @@ def facts(k: Knowledge) -> dict:
     return out
 
 
+def chained_and_fresh(r, view):
+    """The seat's Knowledge of ``view`` as its chain of decisions gives it, and read afresh from the view
+    alone (None where the view does not add up); the seat's chain goes on from the first."""
+    try:
+        k = Knowledge(r, view)
+    except Knowledge.Inconsistent:
+        k = None
+    kept = dict(knowledge._LAST.by_seat)
+    forget_knowledge()
+    try:
+        fresh = Knowledge(r, view)
+    except Knowledge.Inconsistent:
+        fresh = None
+    knowledge._LAST.by_seat = kept  # each seat goes on from its own
+    return k, fresh
+
+
 @pytest.mark.parametrize("name", sorted(shipped_rulesets()))
 def test_knowledge_carried_over_is_the_knowledge_read_afresh(name):
     r = shipped_ruleset(name)
@@ -36,19 +53,11 @@ def test_knowledge_carried_over_is_the_knowledge_read_afresh(name):
         while not game.is_over and len(game.deals) <= 2:
             view = game.view(game.to_act)
             if len(view.legal) > 1:
-                try:
-                    k = Knowledge(r, view)  # carried over where the seat decided before in this deal
-                except Knowledge.Inconsistent:
-                    k = None
+                k, fresh = chained_and_fresh(r, view)  # carried over where the seat decided before in this deal
                 carried += k is not None and k.carried_over
-                kept = dict(knowledge._LAST.by_seat)
-                forget_knowledge()
-                try:
-                    fresh = Knowledge(r, view)
-                except Knowledge.Inconsistent:
+                if fresh is None:
                     assert k is None
                 else:
                     assert k is not None and not fresh.carried_over and facts(k) == facts(fresh)
-                knowledge._LAST.by_seat = kept  # each seat goes on from its own
             game.apply(bots[game.to_act].choose(view))
     assert carried > 0

@@ -15,7 +15,9 @@ import pytest
 from thunee_dsl import shipped_ruleset
 from thunee_dsl.game import GameState
 from thunee_dsl.players import make_bot
-from thunee_dsl.players.knowledge import Knowledge
+from thunee_dsl.players import knowledge
+from thunee_dsl.players.knowledge import Knowledge, forget_knowledge
+from thunee_dsl.players.worlds import forget_positions
 
 CASES = [("standard", 0), ("standard", 3), ("six-player", 1), ("two-player", 0), ("blind-thunee", 2)]
 BOTS = [("heuristic", {}), ("montecarlo", {"samples": 6})]
@@ -160,3 +162,54 @@ def test_a_call_weighed_against_a_call_reads_the_callers_hand_from_the_view_alon
         if checked == 3:
             break
     assert checked == 3
+
+
+def _replayed(ruleset, record, actions):
+    """A fresh game of the deal of ``record`` (its hands as dealt) and the games after each of ``actions``."""
+    deck = ruleset.deck
+    game = GameState(ruleset, seed=0, dealer=record.dealer, score=None, auto_deal=False)
+    game.start_deal([[deck.card(c) for c in hand] for hand in record.hands])
+    yield game
+    for a in actions:
+        game.apply(a)
+        yield game
+
+
+@pytest.mark.parametrize("name,seed", [("standard", 0), ("standard", 3), ("six-player", 1), ("two-player", 0)])
+def test_what_a_seat_carries_from_decision_to_decision_comes_from_its_views(name, seed):
+    """A typical bot asked at every turn of its seat through a deal and through its twin (cards the seat
+    cannot see swapped) chooses alike each time: what it carries from one decision to the next (the
+    Knowledge moved on by the cards played since, the positions its sampled deals are built from) is
+    read from its own views, never from the cards."""
+    r = shipped_ruleset(name)
+    rng = random.Random(seed)
+    game, actions = play_prefix(r, seed, 10 ** 6)  # the whole first deal
+    checked = 0
+    for n_actions in range(len(actions) - 1, 0, -1):
+        if checked == 2:
+            break
+        cut = actions[:n_actions]
+        prefix, _ = play_prefix(r, seed, n_actions)
+        watcher = prefix.to_act
+        if prefix.view(watcher).legal[1:] == () or prefix.view(watcher).legal[0].verb != "play":
+            continue
+        found = twin(r, prefix, cut, watcher, rng)
+        if found is None:
+            continue
+        other, _ = found
+        chosen, advanced = [], 0
+        for g in (prefix, other):
+            forget_knowledge()
+            forget_positions()
+            bot = make_bot("typical", r, seed=7)
+            mine = []
+            for state in _replayed(r, g.deals[-1], cut):
+                if state.to_act == watcher and len(state.legal_actions()) > 1:
+                    mine.append(bot.choose(state.view(watcher)))
+                    k = knowledge._LAST.by_seat.get((id(r), watcher))
+                    advanced += k is not None and k.advanced
+            chosen.append(mine)
+        assert chosen[0] == chosen[1]
+        assert advanced > 0  # the seat's Knowledge was moved on, not only read afresh
+        checked += 1
+    assert checked == 2

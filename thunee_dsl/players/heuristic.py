@@ -36,7 +36,7 @@ from thunee_dsl.game.tables import tables as engine_tables
 from thunee_dsl.game.view import SeatView
 from thunee_dsl.model.ruleset import Ruleset
 from thunee_dsl.players.knowledge import Knowledge
-from thunee_dsl.players.tactics import (PlayCtx, call_strength, choose_play, choose_trump, estimated_tricks,
+from thunee_dsl.players.tactics import (PlayCtx, call_strength, choose_play, choose_trump, estimated_tricks, hand_mask,
                                         sure_to_win_all, tables)
 from thunee_dsl.players.worlds import Tracker, playout, rebuild, replayed_worlds, utility
 
@@ -72,6 +72,7 @@ class HeuristicBot:
         self.bid_margin = bid_margin
         self.claim_samples = claim_samples
         self.undertake_odds = undertake_odds
+        self._hand_of: tuple = (None, 0)  # the last view's hand as a mask
         if name is not None:
             self.name = name
 
@@ -82,11 +83,13 @@ class HeuristicBot:
             raise ValueError(f"seat {view.seat} has nothing to do now")
         if len(legal) == 1:
             return legal[0]
+        if legal[0].verb == "play":  # (card play: the usual decision, settled before the verbs are listed)
+            return self.play(view)
         r = self.ruleset
         verbs = {a.verb for a in legal}
-        passing = next((a for a in legal if a.verb == "pass"), None)
         if "play" in verbs:
             return self.play(view)
+        passing = next((a for a in legal if a.verb == "pass"), None)
         decls = [a for a in legal if r.declaration_by_verb(a.verb) is not None]
         if decls:
             return self.declare(view, decls)
@@ -107,7 +110,9 @@ class HeuristicBot:
         return passing if passing is not None else legal[0]
 
     def _hand(self, view: SeatView) -> int:
-        return self.ruleset.deck.mask_of(self.t.card_of[c] for c in view.hand)
+        if view is not self._hand_of[0]:  # (asked again by the steps of one decision)
+            self._hand_of = view, hand_mask(self.t, view.hand)
+        return self._hand_of[1]
 
     # -- card play ------------------------------------------------------------------------------------
     def play_ctx(self, view: SeatView, k: Knowledge | None = None) -> PlayCtx:
@@ -116,7 +121,7 @@ class HeuristicBot:
         lm = 0
         for a in view.legal:
             lm |= 1 << t.card_of[a.arg]
-        threats = [k.may_hold(s) for s in range(view.seats)]
+        threats = list(k.holdings())
         out = 0
         for s in range(view.seats):
             if s != view.seat:

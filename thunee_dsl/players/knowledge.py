@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from thunee_dsl.game.play import Play
 from thunee_dsl.game.tables import tables as engine_tables
 from thunee_dsl.model.ruleset import DealBatch, MakeTrumps, PlayStep, Ruleset
-from thunee_dsl.players.tactics import tables
+from thunee_dsl.players.tactics import hand_mask, tables
 
 
 @dataclass(frozen=True)
@@ -108,8 +108,29 @@ def _earlier(k: "Knowledge", view) -> "Knowledge | None":
     return before
 
 
+class _Constants:
+    """What Knowledge reads of a ruleset, the same at every decision (worked out once per ruleset)."""
+
+    def __init__(self, ruleset: Ruleset):
+        self.team_of = tuple(ruleset.team_of(s) for s in range(ruleset.seats))
+        self.phases = phases(ruleset)
+        cum = [0]
+        for b in ruleset.batches:
+            cum.append(cum[-1] + b)
+        self.cum = tuple(cum)
+        # cards dealt to a seat when trumps are made (a face-down trump card is one of these)
+        dealt = ruleset.batches_before(MakeTrumps)
+        self.hand_before_trumps = cum[-1] if dealt is None else cum[dealt]
+
+
 def _declaration_verbs(ruleset: Ruleset) -> frozenset[str]:
     return frozenset(d.verb for d in ruleset.declarations)
+
+
+def _void_reads(ruleset: Ruleset) -> dict:
+    # (id of the ranking's row, trumps, card led, best card, card played, first trick) -> what the seat
+    # cannot hold (Play.cannot_hold; the rows are the ruleset's own, kept as long as it is)
+    return {}
 
 
 def forget_knowledge() -> None:
@@ -132,15 +153,13 @@ class Knowledge:
         self.view = view
         self.seat = me = view.seat
         self.seats = n = view.seats
-        self.team_of = tuple(ruleset.team_of(s) for s in range(n))
-        self.phases = phases(ruleset)
-        self.cum = [0]
-        for b in ruleset.batches:
-            self.cum.append(self.cum[-1] + b)
-        # cards dealt to a seat when trumps are made (a face-down trump card is one of these)
-        dealt = ruleset.batches_before(MakeTrumps)
-        self.hand_before_trumps = self.cum[-1] if dealt is None else self.cum[dealt]
-        self.hand = deck.mask_of(t.card_of[c] for c in view.hand)
+        self.memo: dict = {}  # what the sampling derives from this Knowledge alone, worked out once (players.worlds)
+        before = _earlier(self, view)
+        if before is not None and self._advance(before, view):
+            return
+        c = ruleset.cached("players.knowledge", _Constants)
+        self.team_of, self.phases, self.cum, self.hand_before_trumps = c.team_of, c.phases, c.cum, c.hand_before_trumps
+        self.hand = hand_mask(t, view.hand)
         self.trump = None if view.trump is None else deck.suits.index(view.trump)
         self.trump_card = None if view.trump_card is None else t.card_of[view.trump_card]
         u = self.undertaking = None if view.undertaking is None else ruleset.undertaking_by_verb(view.undertaking)
@@ -149,8 +168,8 @@ class Knowledge:
 
         # -- the tricks -------------------------------------------------------------------------
         # (the tricks finished by the seat's last decision of this deal are taken from what it worked out then)
-        before = _earlier(self, view)
         self.carried_over = before is not None
+        self.advanced = False  # (True: moved on by cards alone, Knowledge._advance)
         self._done = done = before._done[:] if before is not None else []  # finished tricks: [(seat, card)]
         for tr in view.tricks[len(done):]:
             done.append([(s, t.card_of[c]) for s, c in tr.cards])
@@ -161,7 +180,6 @@ class Knowledge:
             for s, c in done[i]:
                 played[s].append((i, c))
                 played_by[s] |= 1 << c
-        winners = [tr.winner for tr in view.tricks]
         tricks = done + [[(s, t.card_of[c]) for s, c in view.trick]] if view.trick else done
         self.tricks_done = len(view.tricks)
         self.current_trick = tricks[-1] if view.trick else []
@@ -179,7 +197,7 @@ class Knowledge:
         # ... the cards each seat laid on its row (row order) and the cards turned up, (tricks played, seat, card)
         self.laid = tuple(tuple(t.card_of[c] for c in cards) for cards in view.laid_out) if view.laid_out \
             else ((),) * n
-        self.turned = tuple((when, s, t.card_of[c]) for when, s, c in view.turned_up)
+        self.turned = tuple((when, s, t.card_of[c]) for when, s, c in view.turned_up) if view.turned_up else ()
         my_dealt = len(view.hand) + view.unseen + len(self.played[me]) + self.face_down[me]
         if my_dealt not in self.cum:
             raise Knowledge.Inconsistent(f"seat {me} holds {my_dealt} cards: not a whole number of batches")
@@ -193,7 +211,7 @@ class Knowledge:
         self.pickup_trick = None  # index of the trick after which a blind caller picked its cards up
         if u is not None and u.blind_until_tricks:
             won = 0
-            for i, w in enumerate(winners):
+            for i, w in enumerate(tr.winner for tr in view.tricks):
                 if w == view.undertaker:
                     won += 1
                     if won >= u.blind_until_tricks and self.pickup_trick is None:
@@ -205,7 +223,9 @@ class Knowledge:
         # -- voids: suits a seat has shown it lacks (this phase's cards) ---------------------------
         self.void = [0] * n  # a mask of cards the seat's (seen) hand cannot hold
         rules = self.rules = engine_tables(ruleset)  # the play's legal-card rule, read backwards (Play.cannot_hold)
-        row = self.beats[self.trump if self.trump is not None else ruleset.no_trump]
+        trump = self.trump
+        row = self.beats[trump if trump is not None else ruleset.no_trump]
+        reads = ruleset.cached("players.void_reads", _void_reads)
         leads_win = u.leads_win if u is not None else 0
         # what the finished tricks showed, read at the seat's last decision, holds while what it was read
         # under (trumps, ranking, phase, a blind caller's pick-up) is the same
@@ -222,24 +242,26 @@ class Knowledge:
             if i < phase.first_trick or not tr:
                 continue
             led = best = tr[0][1]
+            first = i == 0
             for s, c in tr:
                 blind_before = (s == view.undertaker and u is not None and u.blind_until_tricks
                                 and self.pickup_trick is not None and i <= self.pickup_trick)
                 if blind_before:
                     continue  # the cards it held then are not the cards it holds now
                 # (where the caller's lead wins whatever is played, no undercut is inferred)
-                self.void[s] |= Play.cannot_hold(rules, self.trump, led, led if leads_win else best, c, i == 0, row)
+                key = (id(row), trump, led, led if leads_win else best, c, first)
+                got = reads.get(key)
+                if got is None:
+                    got = reads[key] = Play.cannot_hold(rules, trump, led, key[3], c, first, row)
+                self.void[s] |= got
                 if c != led and (row[best] >> c) & 1:
                     best = c
         if self._void_done is None:
             self._void_done = list(self.void)
 
         # -- cards a seat must hold, or cannot ------------------------------------------------------
-        self.forced = [0] * n
+        self.forced = list(self.table) if view.table else [0] * n  # face up on the table
         self.forced[me] = self.hand
-        for s in range(n):
-            if s != me:
-                self.forced[s] |= self.table[s]  # face up on the table
         self.excluded = [0] * n
         self.early = [0] * n  # cards that must come in a seat's first batches (its trump card)
         self.last_card_seat = None  # the seat whose last card dealt is the trump card
@@ -302,19 +324,128 @@ class Knowledge:
                     self.excluded[s] |= missing
 
         # -- what is unknown, and where it is ----------------------------------------------------------
-        known = self.hand | self.played_mask
-        for s in range(n):
-            if s != me:
-                known |= self.forced[s]
-        self.pool = deck.full_mask & ~known
-        self.held_count = [view.hand_sizes[s] for s in range(n)]
         self.future_count = self.cum[-1] - self.cum[self.batches_dealt]
         self.leftover = deck.size - n * ruleset.hand_size
-        need = sum(self.held_count[s] - self.forced[s].bit_count() for s in range(n) if s != me) \
-            + self.unseen_count[me] + n * self.future_count + self.leftover + sum(self.face_down)
-        if need != self.pool.bit_count():
-            raise Knowledge.Inconsistent(f"{self.pool.bit_count()} unknown cards for {need} places")
-        _LAST.by_seat[id(ruleset), me] = self
+        self._unknown(view)
+
+    def _unknown(self, view) -> None:
+        """The pool of cards the seat has not seen, checked against the places they may be in; this
+        Knowledge becomes the seat's last."""
+        me, forced = self.seat, self.forced
+        known = self.hand | self.played_mask
+        held = self.held_count = list(view.hand_sizes)
+        need = self.unseen_count[me] + self.seats * self.future_count + self.leftover + sum(self.face_down)
+        for s in range(self.seats):
+            if s != me:
+                known |= forced[s]
+                need += held[s] - forced[s].bit_count()
+        self.pool = pool = self.ruleset.deck.full_mask & ~known
+        if need != pool.bit_count():
+            raise Knowledge.Inconsistent(f"{pool.bit_count()} unknown cards for {need} places")
+        _LAST.by_seat[id(self.ruleset), me] = self
+
+    def _advance(self, before: "Knowledge", view) -> bool:
+        """The seat's Knowledge at its last decision of the deal moved on by the cards played since, when
+        nothing but cards was played or passed (the same trumps, undertaking, batches, phase; no cards
+        dealt face down or unseen): the usual card-play decision. What only cards played can change is
+        updated from the new cards alone; False (nothing set) where this does not apply."""
+        r = self.ruleset
+        old = before.view
+        if r.face_down or view.unseen or view.undertaking is not None or old.unseen \
+                or view.trump != old.trump or view.trump_card != old.trump_card \
+                or old.undertaking is not None or view.declarations != old.declarations:
+            return False
+        m = len(before.entries)
+        new = list(map(parse_entry, view.history[m:]))
+        me = self.seat
+        mine = plays = 0
+        for s, v, _ in new:
+            if v == "play":
+                plays += 1
+                if s == me:
+                    mine += 1
+            elif v != "pass":
+                return False  # an announcement: read the view (it may change what is forced or void)
+        if len(old.hand) - len(view.hand) != mine:
+            return False  # cards dealt since
+        # the facts of the deal that only announcements or cards dealt change are the last decision's
+        self.__dict__.update(before.__dict__)
+        self.view = view
+        self.memo = {}
+        self.carried_over = self.advanced = True
+        card_of = self.t.card_of
+        self.hand = hand = hand_mask(self.t, view.hand)
+
+        # finished tricks: those finished since are read
+        first_new = len(before._done)
+        done = before._done
+        played = before._played_done
+        played_by = before._played_by_done
+        if len(view.tricks) > first_new:
+            done = self._done = done[:]
+            played = self._played_done = [list(x) for x in played]
+            played_by = self._played_by_done = list(played_by)
+            for i in range(first_new, len(view.tricks)):
+                tr = [(s, card_of[c]) for s, c in view.tricks[i].cards]
+                done.append(tr)
+                for s, c in tr:
+                    played[s].append((i, c))
+                    played_by[s] |= 1 << c
+        self.tricks_done = len(done)
+        current = self.current_trick = [(s, card_of[c]) for s, c in view.trick]
+        played_by = self.played_by = list(played_by)
+        if current:
+            played = self.played = [list(x) for x in played]
+            for s, c in current:
+                played[s].append((len(done), c))
+                played_by[s] |= 1 << c
+        else:
+            self.played = played
+        self.played_mask = played_mask = sum(played_by)
+
+        # voids: the tricks finished since and the trick on the table, read under the same trumps and phase
+        # (what the engine's rule says of a card, Play.cannot_hold, remembered for these trumps)
+        void = self.void = list(before._void_done)
+        self._void_done = None
+        rules, trump = self.rules, self.trump
+        row = self.beats[trump if trump is not None else r.no_trump]
+        reads = r.cached("players.void_reads", _void_reads)
+        first_trick = self.phase.first_trick
+        last = len(done)
+        for i in range(first_new, last + 1 if current else last):
+            if i == last:
+                self._void_done = list(void)
+                tr = current
+            else:
+                tr = done[i]
+            if i < first_trick:
+                continue
+            led = best = tr[0][1]
+            first = i == 0
+            for s, c in tr:
+                key = (id(row), trump, led, best, c, first)
+                got = reads.get(key)
+                if got is None:
+                    got = reads[key] = Play.cannot_hold(rules, trump, led, best, c, first, row)
+                void[s] |= got
+                if c != led and (row[best] >> c) & 1:
+                    best = c
+        if self._void_done is None:
+            self._void_done = list(void)
+
+        # cards a seat must hold only lose the cards played since; a better combination's missing card is
+        # no longer excluded once its seat played it
+        forced = self.forced = [f & ~played_mask for f in before.forced]
+        forced[me] = hand
+        excluded = self.excluded = list(before.excluded)
+        for s in range(self.seats):
+            if excluded[s]:
+                excluded[s] &= ~played_by[s]
+        self.entries = before.entries + new
+        self._plays = before._plays + plays
+
+        self._unknown(view)
+        return True
 
     def _phase_of_batch(self, batch: int) -> int:
         for i, p in enumerate(self.phases):
@@ -330,9 +461,20 @@ class Knowledge:
 
     def may_hold(self, seat: int) -> int:
         """The cards ``seat`` may hold now (its own hand for this seat)."""
-        if seat == self.seat:
-            return self.hand
-        if self.held_count[seat] == self.forced[seat].bit_count() and not self.unseen_count[seat]:
-            return self.forced[seat]  # every card it holds is known (face up, or shown)
-        return (self.pool & ~self.void[seat] & ~self.excluded[seat]) | self.forced[seat] | \
-            (self.pool if self.unseen_count[seat] else 0)
+        return self.holdings()[seat]
+
+    def holdings(self) -> list[int]:
+        """:meth:`may_hold` of every seat, in seat order (worked out once; not to be changed)."""
+        got = self.memo.get("holdings")
+        if got is None:
+            got = self.memo["holdings"] = []
+            pool, forced, unseen = self.pool, self.forced, self.unseen_count
+            for seat in range(self.seats):
+                if seat == self.seat:
+                    got.append(self.hand)
+                elif self.held_count[seat] == forced[seat].bit_count() and not unseen[seat]:
+                    got.append(forced[seat])  # every card it holds is known (face up, or shown)
+                else:
+                    got.append((pool & ~self.void[seat] & ~self.excluded[seat]) | forced[seat] |
+                               (pool if unseen[seat] else 0))
+        return got

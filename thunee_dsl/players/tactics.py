@@ -42,6 +42,12 @@ class Tables:
         self.names = deck.names
         self._strength: dict[int, tuple[int, ...]] = {}
         self._stronger: dict[int, tuple[int, ...]] = {}
+        # hand -> its best suit and its call strength: the same hands come back at every decision and in
+        # every sampled deal (a caller's cards); emptied when large
+        self._best_suit: dict[int, int] = {}
+        self._call_strength: dict[int, float] = {}
+        self._seats: dict[tuple[int, int], tuple] = {}  # (seat, cards on the trick) -> see seats_after
+        self._suit_scores: dict[int, int] = {}  # the cards held of one suit -> suit_score
         # worth of a trick before the trick itself counts: a deck without card points counts tricks
         self.cut_threshold = 0 if self.total_points == 0 else max(1, round(self.total_points / 30))
 
@@ -68,6 +74,34 @@ class Tables:
         return got
 
 
+#: hands whose best suit and call strength a ruleset's tables remember at most
+REMEMBERED = 50_000
+
+
+def hand_mask(t: Tables, names) -> int:
+    """The mask of the cards named (a view's hand)."""
+    card_of = t.card_of
+    got = 0
+    for c in names:
+        got |= 1 << card_of[c]
+    return got
+
+
+def seats_after(ctx: "PlayCtx") -> tuple:
+    """The other seats in playing order after this one, and their opponents among them; then the seats
+    still to play to the current trick after this one, their opponents and their partners (remembered
+    per seat and cards on the trick: the ruleset's teams decide the rest)."""
+    key = (ctx.seat, len(ctx.trick))
+    got = ctx.t._seats.get(key)
+    if got is None:
+        me = ctx.team_of[ctx.seat]
+        others = tuple((ctx.seat + i) % ctx.seats for i in range(1, ctx.seats))
+        later = tuple(_later_seats(ctx))
+        got = ctx.t._seats[key] = (others, tuple(_opponents(ctx, others)), later, tuple(_opponents(ctx, later)),
+                                   tuple(s for s in later if ctx.team_of[s] == me))
+    return got
+
+
 def tables(ruleset: Ruleset) -> Tables:
     return ruleset.cached("players.tables", Tables)
 
@@ -76,18 +110,41 @@ def cards(mask: int) -> list[int]:
     return list(iter_cards(mask))
 
 
+_CARDS: dict[int, tuple[int, ...]] = {}  # mask -> its cards: the same few cards are legal again and again
+
+
+def cards_of(mask: int) -> tuple[int, ...]:
+    """The cards of ``mask`` as a tuple (remembered; emptied when large)."""
+    got = _CARDS.get(mask)
+    if got is None:
+        if len(_CARDS) >= REMEMBERED:
+            _CARDS.clear()
+        got = _CARDS[mask] = tuple(iter_cards(mask))
+    return got
+
+
 # -- making trumps, calling, undertaking --------------------------------------------------------------
 
 
 def suit_score(t: Tables, hand: int, suit: int) -> int:
     """How good ``suit`` would be as trumps for ``hand``: each card counts its rank from the bottom,
     plus one for length (six ranks: J 7, 9 6, A 5, 10 4, K 3, Q 2)."""
-    return sum(t.n_ranks - t.rank_of[c] + 1 for c in iter_cards(hand & t.suit_masks[suit]))
+    held = hand & t.suit_masks[suit]
+    got = t._suit_scores.get(held)  # (a suit's cards are few: every holding is remembered)
+    if got is None:
+        got = t._suit_scores[held] = sum(t.n_ranks - t.rank_of[c] + 1 for c in iter_cards(held))
+    return got
 
 
 def best_suit(t: Tables, hand: int) -> int:
     """The suit where the hand is strongest (more cards breaks ties, then the deck's suit order)."""
-    return max(range(t.n_suits), key=lambda s: (suit_score(t, hand, s), (hand & t.suit_masks[s]).bit_count(), -s))
+    got = t._best_suit.get(hand)
+    if got is None:
+        if len(t._best_suit) >= REMEMBERED:
+            t._best_suit.clear()
+        got = t._best_suit[hand] = max(range(t.n_suits), key=lambda s: (suit_score(t, hand, s),
+                                                                         (hand & t.suit_masks[s]).bit_count(), -s))
+    return got
 
 
 def weak_spread(t: Tables, hand: int) -> bool:
@@ -117,7 +174,12 @@ def choose_trump(t: Tables, hand: int, options) -> object:
 
 def call_strength(t: Tables, hand: int) -> float:
     """The best suit's score in units of a lone top card (J alone: 1.0, J 9: about 1.9)."""
-    return suit_score(t, hand, best_suit(t, hand)) / (t.n_ranks + 1)
+    got = t._call_strength.get(hand)
+    if got is None:
+        if len(t._call_strength) >= REMEMBERED:
+            t._call_strength.clear()
+        got = t._call_strength[hand] = suit_score(t, hand, best_suit(t, hand)) / (t.n_ranks + 1)
+    return got
 
 
 def estimated_tricks(t: Tables, hand: int) -> float:
@@ -220,7 +282,7 @@ class PlayCtx:
 
 
 def choose_play(ctx: PlayCtx) -> int:
-    legal = cards(ctx.legal)
+    legal = cards_of(ctx.legal)
     if len(legal) == 1:
         return legal[0]
     if ctx.undertaker is not None:
@@ -268,9 +330,10 @@ def _is_trump(ctx: PlayCtx, c: int) -> bool:
     return ctx.trump is not None and ctx.t.suit_of[c] == ctx.trump
 
 
-def _is_master(ctx: PlayCtx, c: int, strength) -> bool:
-    """No outstanding card of its suit ranks higher (``strength``: ``t.strength(ctx.beats)``)."""
-    return not ctx.outstanding & ctx.t.stronger(ctx.beats)[c]
+def _is_master(ctx: PlayCtx, c: int, stronger) -> bool:
+    """No outstanding card of its suit ranks higher (``stronger``: ``t.stronger(ctx.beats)``, looked up
+    once by the caller)."""
+    return not ctx.outstanding & stronger[c]
 
 
 def _opponents(ctx: PlayCtx, seats) -> list[int]:
@@ -285,17 +348,18 @@ def _cheapest(ctx: PlayCtx, cs, strength) -> int:
 
 def _throw_low(ctx: PlayCtx, cs, strength) -> int:
     pts = ctx.t.points
-    return min(cs, key=lambda c: (_is_trump(ctx, c), _is_master(ctx, c, strength), pts[c], -strength[c]))
+    stronger = ctx.t.stronger(ctx.beats)
+    return min(cs, key=lambda c: (_is_trump(ctx, c), _is_master(ctx, c, stronger), pts[c], -strength[c]))
 
 
 def _lead(ctx: PlayCtx, legal: list[int]) -> int:
     t = ctx.t
     strength = t.strength(ctx.beats)
-    others = [(ctx.seat + i) % ctx.seats for i in range(1, ctx.seats)]
-    opps = _opponents(ctx, others)
+    others, opps = seats_after(ctx)[:2]
     tmask = t.suit_masks[ctx.trump] if ctx.trump is not None else 0
     opp_trumps = any(ctx.threats[s] & tmask for s in opps)
-    masters = [c for c in legal if _is_master(ctx, c, strength)]
+    stronger = t.stronger(ctx.beats)
+    masters = [c for c in legal if _is_master(ctx, c, stronger)]
     my_trumps = ctx.hand & tmask
     we_make = ctx.makers is not None and ctx.makers == ctx.team_of[ctx.seat]
     if tmask and opp_trumps:
@@ -341,10 +405,11 @@ def _follow(ctx: PlayCtx, legal: list[int]) -> int:
     for s, c in ctx.trick[1:]:
         if (row[best] >> c) & 1:
             best_seat, best = s, c
-    later = _later_seats(ctx)
-    later_opps = _opponents(ctx, later)
+    _, _, later, later_opps, partner_later = seats_after(ctx)
     me = ctx.team_of[ctx.seat]
-    trick_pts = sum(t.points[c] for _, c in ctx.trick)
+    trick_pts = 0
+    for _, c in ctx.trick:
+        trick_pts += t.points[c]
     worth = trick_pts >= t.cut_threshold or ctx.tricks_left <= 2
     beaters = [c for c in legal if (row[best] >> c) & 1]
     quiet = [c for c in legal if not (row[best] >> c) & 1]
@@ -354,7 +419,8 @@ def _follow(ctx: PlayCtx, legal: list[int]) -> int:
         if quiet:
             if _safe(ctx, best, led, later_opps):
                 pts = t.points
-                return max(quiet, key=lambda c: (not _is_trump(ctx, c), not _is_master(ctx, c, strength),
+                stronger = t.stronger(ctx.beats)
+                return max(quiet, key=lambda c: (not _is_trump(ctx, c), not _is_master(ctx, c, stronger),
                                                  pts[c], strength[c]))
             safe_mine = [c for c in beaters if _safe(ctx, c, led, later_opps)]
             if safe_mine and worth and not any(_is_trump(ctx, c) for c in safe_mine):
@@ -370,7 +436,6 @@ def _follow(ctx: PlayCtx, legal: list[int]) -> int:
             return _throw_low(ctx, quiet, strength)  # keep trumps for a trick worth cutting
         if safe_mine:
             return _cheapest(ctx, safe_mine, strength)
-        partner_later = [s for s in later if ctx.team_of[s] == me]
         if not later_opps or (worth and not partner_later):
             # last to play (or the trick is worth a try): the cheapest card that wins now / the strongest
             if not later_opps:
@@ -393,7 +458,8 @@ def _undertaking_play(ctx: PlayCtx, legal: list[int]) -> int:
                 return min(iter_cards(ctx.legal & t.suit_masks[suit]), key=lambda c: strength[c])
             tmask = t.suit_masks[ctx.trump] if ctx.trump is not None else 0
             others = [(ctx.seat + i) % ctx.seats for i in range(1, ctx.seats)]
-            masters = [c for c in legal if _is_master(ctx, c, strength)]
+            stronger = t.stronger(ctx.beats)
+            masters = [c for c in legal if _is_master(ctx, c, stronger)]
             if tmask and any(ctx.threats[s] & tmask for s in others):
                 tm = [c for c in masters if (tmask >> c) & 1]
                 if tm:

@@ -39,55 +39,55 @@ def _fill(bins, pool: int, rng: random.Random) -> dict | None:
     """Deal the cards of ``pool`` into ``bins`` ((key, count, allowed mask)): the cards with fewest
     places first, each to a place that may take it, chosen in proportion to the room left there (with
     no restrictions, that is an ordinary shuffled deal). None on a dead end."""
+    plan = _fill_plan(bins, pool)
+    return None if plan is None else _fill_with(plan, rng)
+
+
+def _fill_plan(bins, pool: int):
+    """What :func:`_fill` works out before drawing: the bins, their room, each card's places and the cards
+    in order (None if the room does not match the cards). The same for every draw of one decision."""
     room = [count for _, count, _ in bins]
     if sum(room) != pool.bit_count():
         return None
     places = {c: [i for i, (_, _, allowed) in enumerate(bins) if (allowed >> c) & 1] for c in iter_cards(pool)}
-    order = list(places)
+    return bins, room, places, list(places), {c: len(p) for c, p in places.items()}
+
+
+def _fill_with(plan, rng: random.Random) -> dict | None:
+    bins, room, places, cards, many = plan
+    room = room[:]
+    order = cards[:]
     rng.shuffle(order)
-    order.sort(key=lambda c: len(places[c]))
+    order.sort(key=many.__getitem__)
     got: dict = {key: [] for key, _, _ in bins}
     for c in order:
-        open_ = [i for i in places[c] if room[i]]
-        if not open_:
-            return None
-        pick = rng.randrange(sum(room[i] for i in open_))
-        for i in open_:
-            pick -= room[i]
-            if pick < 0:
-                break
+        where = places[c]
+        if len(where) == 1:  # (the same draw as below, for the one place)
+            i = where[0]
+            if not room[i]:
+                return None
+            rng.randrange(room[i])
+        else:
+            open_ = [i for i in where if room[i]]
+            if not open_:
+                return None
+            total = 0
+            for i in open_:
+                total += room[i]
+            pick = rng.randrange(total)
+            for i in open_:
+                pick -= room[i]
+                if pick < 0:
+                    break
         room[i] -= 1
         got[bins[i][0]].append(c)
     return got
 
 
-def sample_world(k: Knowledge, rng: random.Random) -> World | None:
-    """Deal the unknown cards consistently with ``k`` (None when this draw ran into a dead end)."""
-    r, t, n, me = k.ruleset, k.t, k.seats, k.seat
-    forced = list(k.forced)
-    pool = k.pool
-    decl_suits = {}
-    for hd in k.hidden_declarations:
-        s = hd.seat
-        current = hd.phase == k.phase_index
-        phase = k.phases[hd.phase]
-        phase_played = sum(1 << c for i, c in k.played[s] if phase.first_trick <= i < phase.first_trick + phase.size)
-        ok_cards = phase_played | ((forced[s] | (pool & ~k.void[s] & ~k.excluded[s])) if current else 0)
-        cands = []
-        for suit in range(t.n_suits):
-            combo = combination_cards(r, hd.decl, hd.value, suit, k.trump)
-            if combo and all((ok_cards >> c) & 1 for c in combo):
-                cands.append((suit, combo))
-        if not cands:
-            return None
-        suit, combo = rng.choice(cands)
-        decl_suits[hd.index] = suit
-        for c in combo:
-            if (pool >> c) & 1:
-                pool &= ~(1 << c)
-                forced[s] |= 1 << c
-
-    # bins: (key, count, allowed)
+def _bins(k: Knowledge, forced: list[int], pool: int) -> list | None:
+    """The places the unknown cards of ``pool`` may go: (key, count, allowed mask); None if a seat's known
+    cards leave it no room."""
+    n, me = k.seats, k.seat
     bins = []
     for s in range(n):
         if s == me:
@@ -107,25 +107,91 @@ def sample_world(k: Knowledge, rng: random.Random) -> World | None:
             bins.append((("future", s), k.future_count, pool))
     if k.leftover:
         bins.append((("left", -1), k.leftover, pool))
-    got = _fill(bins, pool, rng)
+    return bins
+
+
+def _early_first(cards: list[int], early: int) -> list[int]:
+    """``cards`` with those of the mask ``early`` first (each part in its order)."""
+    if not early:
+        return cards
+    return [c for c in cards if (early >> c) & 1] + [c for c in cards if not (early >> c) & 1]
+
+
+def _known_orders(k: Knowledge):
+    """For each seat, what its order of cards received starts with whatever the draw (the cards played in
+    the phases before this one), and the cards it played in this one."""
+    got = k.memo.get("orders")
+    if got is None:
+        before, now = [], []
+        cur = k.phase
+        for s in range(k.seats):
+            order = []
+            for p in k.phases[:k.phase_index]:
+                order += _early_first([c for i, c in k.played[s] if p.first_trick <= i < p.first_trick + p.size],
+                                      k.early[s])
+            before.append(order)
+            now.append([c for i, c in k.played[s] if i >= cur.first_trick])
+        got = k.memo["orders"] = before, now, list(iter_cards(k.hand))
+    return got
+
+
+def sample_world(k: Knowledge, rng: random.Random) -> World | None:
+    """Deal the unknown cards consistently with ``k`` (None when this draw ran into a dead end)."""
+    r, t, n, me = k.ruleset, k.t, k.seats, k.seat
+    forced = k.forced
+    pool = k.pool
+    decl_suits = {}
+    if k.hidden_declarations:
+        forced = list(forced)
+        for hd in k.hidden_declarations:
+            s = hd.seat
+            current = hd.phase == k.phase_index
+            phase = k.phases[hd.phase]
+            phase_played = sum(1 << c for i, c in k.played[s]
+                               if phase.first_trick <= i < phase.first_trick + phase.size)
+            ok_cards = phase_played | ((forced[s] | (pool & ~k.void[s] & ~k.excluded[s])) if current else 0)
+            cands = []
+            for suit in range(t.n_suits):
+                combo = combination_cards(r, hd.decl, hd.value, suit, k.trump)
+                if combo and all((ok_cards >> c) & 1 for c in combo):
+                    cands.append((suit, combo))
+            if not cands:
+                return None
+            suit, combo = rng.choice(cands)
+            decl_suits[hd.index] = suit
+            for c in combo:
+                if (pool >> c) & 1:
+                    pool &= ~(1 << c)
+                    forced[s] |= 1 << c
+        bins = _bins(k, forced, pool)
+        plan = None if bins is None else _fill_plan(bins, pool)
+    else:
+        # no hidden Jodie: the places, and what each may take, are the same for every draw of the decision
+        plan = k.memo.get("fill", False)
+        if plan is False:
+            bins = _bins(k, forced, pool)
+            plan = k.memo["fill"] = None if bins is None else _fill_plan(bins, pool)
+    if plan is None:
+        return None
+    got = _fill_with(plan, rng)
     if got is None:
         return None
 
     orders = []
+    before, now, mine = _known_orders(k)
     for s in range(n):
-        order = []
-        cur = k.phase
-        for p in k.phases[:k.phase_index]:
-            past = [c for i, c in k.played[s] if p.first_trick <= i < p.first_trick + p.size]
-            order += [c for c in past if (k.early[s] >> c) & 1] + [c for c in past if not (k.early[s] >> c) & 1]
-        now = [c for i, c in k.played[s] if i >= cur.first_trick]
         if s == me:
-            held = list(iter_cards(k.hand))
+            held = mine
         else:
-            held = list(iter_cards(forced[s])) + got.get(("held", s), [])
-        items = now + held + got.get(("unseen", s), [])
-        early = [c for c in items if (k.early[s] >> c) & 1]
-        items = early + [c for c in items if not (k.early[s] >> c) & 1]
+            held = list(iter_cards(forced[s]))
+            more = got.get(("held", s))
+            if more:
+                held += more
+        items = now[s] + held
+        unseen = got.get(("unseen", s))
+        if unseen:
+            items += unseen
+        items = _early_first(items, k.early[s])
         if s == k.last_card_seat and k.trump_card is not None and k.trump_card in items:
             items.remove(k.trump_card)
             items.append(k.trump_card)
@@ -133,7 +199,8 @@ def sample_world(k: Knowledge, rng: random.Random) -> World | None:
             items = _open_face_order(k, s, items, got.get(("row", s), []))
             if items is None:
                 return None
-        order += items + got.get(("future", s), [])
+        future = got.get(("future", s))
+        order = before[s] + items + future if future else before[s] + items
         if len(order) != r.hand_size:
             return None
         orders.append(order)
@@ -231,7 +298,7 @@ def replay(k: Knowledge, world: World) -> GameState | None:
             game = None
         if game is not None:
             if ahead:
-                _keep(k, game.clone(), world.prefix)
+                _keep(k, game.clone(), world.prefix, pos)
             return game
         # a window whose polling hangs on the cards (who has something to say) may have closed in the
         # kept position before this seat spoke in it: this world is then replayed from the start
@@ -259,6 +326,13 @@ def redealable(k: Knowledge) -> bool:
     they do not know), no Jodie of a hidden suit, no other seat's announcement that needs certain cards,
     and the trumps made with a card the seat knows (a trump card made face down and taken back after a
     call leaves nothing behind)."""
+    got = k.memo.get("redealable")
+    if got is None:
+        got = k.memo["redealable"] = _redealable(k)
+    return got
+
+
+def _redealable(k: Knowledge) -> bool:
     r = k.ruleset
     if r.face_down or k.hidden_declarations or any(k.unseen_count):
         return False
@@ -299,8 +373,17 @@ def _position(k: Knowledge) -> tuple[Position, int] | None:
     """The kept position, if it is a position of this deal on the way to this decision, and the index of
     the seat's first history entry after it."""
     pos = getattr(_KEPT, "position", None)
+    if pos is None:
+        return None
+    got = k.memo.get("position")
+    if got is None or got[0] is not pos:  # (one decision asks again for each world it builds)
+        got = k.memo["position"] = pos, _position_of(k, pos)
+    return got[1]
+
+
+def _position_of(k: Knowledge, pos: Position) -> tuple[Position, int] | None:
     view = k.view
-    if pos is None or pos.ruleset is not k.ruleset or pos.deal != _deal_key(view):
+    if pos.ruleset is not k.ruleset or pos.deal != _deal_key(view):
         return None
     said, n = pos.said, len(pos.said)
     i = 0  # entries of this seat's history matched so far
@@ -325,9 +408,13 @@ def _position(k: Knowledge) -> tuple[Position, int] | None:
     return pos, i
 
 
-def _keep(k: Knowledge, game: GameState, prefix: list[Action]) -> None:
+def _keep(k: Knowledge, game: GameState, prefix: list[Action], base: Position | None = None) -> None:
+    """Keep ``game`` as the position after ``prefix`` (``base``: a position whose prefix begins it, whose
+    actions said are not read again)."""
     said = tuple((a.seat, a.verb, a.arg if isinstance(a.arg, str) or a.arg is None else str(a.arg))
-                 for a in prefix if a.verb != "pass")
+                 for a in (prefix[len(base.prefix):] if base is not None else prefix) if a.verb != "pass")
+    if base is not None:
+        said = base.said + said
     tail = []
     for a in reversed(prefix):
         if a.verb != "pass":
@@ -348,7 +435,7 @@ def _replay_from(k: Knowledge, world: World, game: GameState, start: int, prefix
     t = engine_tables(r)  # the engine's own actions (its fast path)
     world.prefix = prefix
     suits = r.deck.suits
-    final_trump = max((i for i, (_, v, _) in enumerate(k.entries) if v == "trump"), default=None)
+    final_trump = k._trump_entries[-1][0] if k._trump_entries else None  # the history's last trump entry
     lead_trump = k.undertaking is not None and k.undertaking.trump in ("first lead", "none")
 
     def do(action):
@@ -452,6 +539,14 @@ def rebuild(k: Knowledge, world: World) -> GameState:
 # -- playing a world out ---------------------------------------------------------------------------
 
 
+_FOLLOWED = threading.local()  # the last prefix a Tracker followed (without a 'last card' trump) and its state
+
+
+def forget_followed() -> None:
+    """Drop the last prefix followed (a test's clean start)."""
+    _FOLLOWED.last = None
+
+
 class Tracker:
     """Follows the card play of a rebuilt world (hands, trick, trump) to feed the playout policy."""
 
@@ -459,6 +554,7 @@ class Tracker:
         self.k = k
         r = k.ruleset
         self.n = k.seats
+        self.card_of = k.t.card_of
         self.orders = world.orders
         self.played = [0] * self.n
         self.trick: list = []
@@ -470,8 +566,33 @@ class Tracker:
         self.makers = None
         self.plays = 0
         self._masks = {}
-        for a in world.prefix:
-            self.observe(a)
+        self._phase_masks = (-1, None)  # (tricks done, the masks of the phase they are in)
+        self.ctx: PlayCtx | None = None  # the playout policy's, filled afresh for each card (policy_action)
+        # what is followed here is the same for the same actions: where the last world's prefix (of any
+        # decision of this thread) begins this one, its state is taken and only the actions since are seen
+        prefix = world.prefix
+        start = 0
+        last = getattr(_FOLLOWED, "last", None)
+        if last is not None and last[0] is r:
+            seen = last[1]
+            if len(seen) <= len(prefix) and prefix[:len(seen)] == seen:
+                (played, trick, self.tricks_done, self.trump, self.beats, self.undertaker, self.first_lead_sets,
+                 self.makers, self.plays) = last[2]
+                self.played, self.trick = list(played), list(trick)
+                start = len(seen)
+        observe = self.observe
+        keep = True
+        for i in range(start, len(prefix)):
+            a = prefix[i]
+            verb = a.verb
+            if verb != "pass":  # (a pass changes nothing followed here)
+                observe(a)
+                if verb == "trump" and a.arg == "last":
+                    keep = False  # (the trumps then come from this world's cards)
+        if keep and start < len(prefix):
+            _FOLLOWED.last = (r, list(prefix), (tuple(self.played), tuple(self.trick), self.tricks_done, self.trump,
+                                                self.beats, self.undertaker, self.first_lead_sets, self.makers,
+                                                self.plays))
 
     def copy(self) -> "Tracker":
         other = object.__new__(Tracker)
@@ -482,18 +603,19 @@ class Tracker:
 
     def observe(self, a: Action) -> None:
         verb = a.verb
-        t = self.k.t
         if verb == "play":
-            c = t.card_of[a.arg]
-            if self.plays == 0 and self.first_lead_sets:
-                self.trump = t.suit_of[c]
+            c = self.card_of[a.arg]
+            if self.first_lead_sets and self.plays == 0:
+                self.trump = self.k.t.suit_of[c]
             self.plays += 1
             self.played[a.seat] |= 1 << c
-            self.trick.append((a.seat, c))
-            if len(self.trick) == self.n:
+            trick = self.trick
+            trick.append((a.seat, c))
+            if len(trick) == self.n:
                 self.trick = []
                 self.tricks_done += 1
         elif verb == "trump":
+            t = self.k.t
             r = self.k.ruleset
             if a.arg == "last":
                 self.trump = t.suit_of[self.orders[a.seat][-1]]
@@ -515,13 +637,16 @@ class Tracker:
 
     def hands(self) -> list[int]:
         """Each seat's cards of the phase being played, less those played."""
-        k = self.k
-        idx = k._phase_of_trick(self.tricks_done)
-        masks = self._masks.get(idx)
-        if masks is None:
-            p = k.phases[idx]
-            lo, hi = k.cum[p.first_batch], k.cum[p.end_batch]
-            masks = self._masks[idx] = [sum(1 << c for c in o[lo:hi]) for o in self.orders]
+        at, masks = self._phase_masks
+        if at != self.tricks_done:
+            k = self.k
+            idx = k._phase_of_trick(self.tricks_done)
+            masks = self._masks.get(idx)
+            if masks is None:
+                p = k.phases[idx]
+                lo, hi = k.cum[p.first_batch], k.cum[p.end_batch]
+                masks = self._masks[idx] = [sum(1 << c for c in o[lo:hi]) for o in self.orders]
+            self._phase_masks = self.tricks_done, masks
         return [m & ~pl for m, pl in zip(masks, self.played)]
 
 
@@ -536,21 +661,28 @@ def policy_action(k: Knowledge, tr: Tracker, game: GameState, rng: random.Random
     if first.verb == "play":
         if epsilon and rng is not None and rng.random() < epsilon:
             return legal[rng.randrange(len(legal))]
-        t = k.t
+        card_of = tr.card_of
         seat = first.seat
         # (with face-down rows the world's own game knows which of its cards are in play)
         hands = list(game.deal.hands) if k.ruleset.face_down else tr.hands()
         lm = 0
         for a in legal:
-            lm |= 1 << t.card_of[a.arg]
+            lm |= 1 << card_of[a.arg]
         out = 0
-        for s in range(k.seats):
+        for s in range(tr.n):
             if s != seat:
                 out |= hands[s]
-        u = tr.undertaker
-        ctx = PlayCtx(t, seat, k.seats, k.team_of, lm, hands[seat], tr.trick, tr.trump, tr.beats, hands, out,
-                      hands[seat].bit_count(), exact=True, undertaker=u,
-                      first_lead_sets_trump=tr.first_lead_sets and tr.plays == 0, makers=tr.makers)
+        hand = hands[seat]
+        ctx = tr.ctx
+        if ctx is None:
+            ctx = tr.ctx = PlayCtx(k.t, seat, tr.n, k.team_of, lm, hand, tr.trick, tr.trump, tr.beats, hands, out,
+                                   hand.bit_count(), exact=True)
+        else:  # (what may differ from one card to the next)
+            ctx.seat, ctx.legal, ctx.hand, ctx.trick, ctx.trump, ctx.beats, ctx.threats, ctx.outstanding, \
+                ctx.tricks_left = seat, lm, hand, tr.trick, tr.trump, tr.beats, hands, out, hand.bit_count()
+        ctx.undertaker = tr.undertaker
+        ctx.first_lead_sets_trump = tr.first_lead_sets and tr.plays == 0
+        ctx.makers = tr.makers
         return k.rules.play[seat][choose_play(ctx)]  # the engine's own action (its fast path)
     if first.verb in k.declaration_verbs:
         return first

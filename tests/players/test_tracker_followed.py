@@ -1,0 +1,40 @@
+"""A playout's Tracker that takes over what the last world's prefix showed (worlds._FOLLOWED) follows the
+same play as one that reads its whole prefix: checked for every world the typical bots build in games of
+every shipped ruleset."""
+
+from __future__ import annotations
+
+import pytest
+
+from thunee_dsl import shipped_ruleset
+from thunee_dsl.loading import shipped_rulesets
+from thunee_dsl.players import worlds
+from thunee_dsl.simulation.play import play_game
+
+STATE = ("played", "trick", "tricks_done", "trump", "beats", "undertaker", "first_lead_sets", "makers", "plays")
+
+
+@pytest.mark.parametrize("name", sorted(shipped_rulesets()))
+def test_a_tracker_taking_over_the_last_prefix_follows_what_reading_it_whole_does(name, monkeypatch):
+    built = worlds.Tracker.__init__
+    seen = {"taken over": 0, "worlds": 0}
+
+    def checked(self, k, world):
+        before = getattr(worlds._FOLLOWED, "last", None)
+        taken = before is not None and before[0] is k.ruleset and world.prefix[:len(before[1])] == before[1]
+        built(self, k, world)
+        kept = worlds._FOLLOWED.last
+        worlds.forget_followed()
+        whole = object.__new__(worlds.Tracker)
+        built(whole, k, world)
+        worlds._FOLLOWED.last = kept
+        assert [getattr(self, a) for a in STATE] == [getattr(whole, a) for a in STATE]
+        seen["worlds"] += 1
+        seen["taken over"] += taken and len(before[1]) > 0
+
+    monkeypatch.setattr(worlds.Tracker, "__init__", checked)
+    worlds.forget_followed()
+    r = shipped_ruleset(name)
+    for i in range(2):
+        play_game(r, i, 77, ["typical"] * r.seats, max_deals=3)
+    assert seen["worlds"] > 0 and seen["taken over"] > 0
