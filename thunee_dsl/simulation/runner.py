@@ -11,6 +11,7 @@ the hash of its merged source).
 from __future__ import annotations
 
 import contextlib
+import gc
 import hashlib
 import json
 import multiprocessing
@@ -53,10 +54,27 @@ _COMPILED: dict[str, Ruleset] = {}  # per process
 
 
 def compiled(spec: RulesetSpec) -> Ruleset:
+    """The ruleset of ``spec``, compiled once in this process (a worker's)."""
     ruleset = _COMPILED.get(spec.key)
     if ruleset is None:
         ruleset = _COMPILED[spec.key] = compile_ruleset(spec.source)
+        settle()  # (the compiled ruleset lives as long as the worker)
     return ruleset
+
+
+def settle() -> None:
+    """In a worker process: what it holds now (the library, the rulesets compiled) lives as long as the
+    worker, so the garbage collector stops going over it (``gc.freeze``) after one last collection (garbage
+    frozen would never be freed). Every collection during the games scanned it all again: ~6% of a game's
+    CPU (measured on 40 paired games, alternating with and without). Numbers do not change: collection
+    frees only what nothing refers to."""
+    gc.collect()
+    gc.freeze()
+
+
+def worker_started() -> None:
+    """The initializer of the worker processes of a run (and of the app's warm pool)."""
+    settle()
 
 
 def compiled_keys() -> list[str]:
@@ -192,7 +210,7 @@ def workers(jobs: int):
     if shared is not None:
         yield shared, lender
         return
-    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=_context())
+    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=_context(), initializer=worker_started)
     _POOLS[pool] = os.getpid()
     try:
         yield pool, None
