@@ -158,7 +158,8 @@ def breakdown(games: int, jobs: int, runs: int) -> None:
             focus_cpu = t.get("focus_cpu", 0.0)
             print(f"run {run + 1} (seed {run}, load average {load}): {t['total']:.2f} s in all")
             print(f"  games: {t['games']:.2f} s wall, {t['games_cpu']:.2f} s CPU ({per_worker} per worker; "
-                  f"{1000 * t['games_cpu'] / games:.0f} ms a paired game)")
+                  f"{1000 * t['games_cpu'] / games:.0f} ms a paired game); the workers waited "
+                  f"{jobs * t['games'] - t['games_busy']:.2f} s in all (to start, between chunks, at the tail)")
             print(f"  statistics and coverage: {t['analysis']:.2f} s")
             for f in cmp.focused:
                 print(f"  focused replays of {f.path}: {f.replays} replays of {f.parents} deals, changed {f.changed}, "

@@ -97,11 +97,11 @@ def play_chunk(specs: Sequence[RulesetSpec], bots: Sequence[Sequence[str]], seed
 
 
 def play_chunk_timed(specs, bots, seed: int, max_deals: int, chunk: Chunk, mistakes: float = 0.0):
-    """:func:`play_chunk`, with the worker's process id and the CPU seconds the chunk took (for the run's
-    breakdown: :class:`Times`)."""
-    begun = time.process_time()
+    """:func:`play_chunk`, with the worker's process id, the CPU seconds the chunk took and the wall seconds the
+    worker spent on it (for the run's breakdown: :class:`Times`)."""
+    begun, wall = time.process_time(), time.perf_counter()
     games = play_chunk(specs, bots, seed, max_deals, chunk, mistakes)
-    return os.getpid(), time.process_time() - begun, games
+    return os.getpid(), (time.process_time() - begun, time.perf_counter() - wall), games
 
 
 class Times(dict):
@@ -111,10 +111,14 @@ class Times(dict):
     def add(self, key: str, seconds: float) -> None:
         self[key] = self.get(key, 0.0) + seconds
 
-    def worker(self, phase: str, pid: int, cpu: float) -> None:
+    def worker(self, phase: str, pid: int, cpu: float, busy: float | None = None) -> None:
+        """A worker's share of ``phase``: CPU seconds, and the wall seconds it spent on the work (``busy``:
+        with the phase's wall time, what the workers spent waiting -- to start, between chunks, at the tail)."""
         self.setdefault(f"{phase}_cpu_by_worker", {})
         self[f"{phase}_cpu_by_worker"][pid] = self[f"{phase}_cpu_by_worker"].get(pid, 0.0) + cpu
         self.add(f"{phase}_cpu", cpu)
+        if busy is not None:
+            self.add(f"{phase}_busy", busy)
 
 
 def play_range(rulesets: Sequence[Ruleset], bots, seed: int, max_deals: int, start: int, stop: int,
@@ -232,8 +236,8 @@ def _take(results: dict, chunk: Chunk, future, done: int, games: int, progress: 
     if times is None:
         results[chunk.start] = future.result()
     else:
-        pid, cpu, results[chunk.start] = future.result()
-        times.worker("games", pid, cpu)
+        pid, (cpu, busy), results[chunk.start] = future.result()
+        times.worker("games", pid, cpu, busy)
     done += chunk.stop - chunk.start
     if progress is not None:
         progress(done, games)
