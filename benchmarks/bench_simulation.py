@@ -158,7 +158,8 @@ def breakdown(games: int, jobs: int, runs: int) -> None:
             focus_cpu = t.get("focus_cpu", 0.0)
             print(f"run {run + 1} (seed {run}, load average {load}): {t['total']:.2f} s in all")
             print(f"  games: {t['games']:.2f} s wall, {t['games_cpu']:.2f} s CPU ({per_worker} per worker; "
-                  f"{1000 * t['games_cpu'] / games:.0f} ms a paired game)")
+                  f"{1000 * t['games_cpu'] / games:.0f} ms a paired game); the workers waited "
+                  f"{jobs * t['games'] - t['games_busy']:.2f} s in all (to start, between chunks, at the tail)")
             print(f"  statistics and coverage: {t['analysis']:.2f} s")
             for f in cmp.focused:
                 print(f"  focused replays of {f.path}: {f.replays} replays of {f.parents} deals, changed {f.changed}, "
@@ -172,6 +173,50 @@ def breakdown(games: int, jobs: int, runs: int) -> None:
     finally:
         runner.share_pool(None)
         pool.stop()
+
+
+def _processes() -> dict[int, tuple[int, str, float]]:
+    """Every process of this machine: pid -> (parent pid, command, CPU seconds so far), from /proc."""
+    tick = os.sysconf("SC_CLK_TCK")
+    out = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+            command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+        except OSError:
+            continue
+        fields = stat[stat.rindex(")") + 2:].split()  # (the command name in brackets may hold spaces)
+        out[int(entry.name)] = (int(fields[1]), command, (int(fields[11]) + int(fields[12])) / tick)
+    return out
+
+
+def cpu_by_kind() -> dict[str, float]:
+    """CPU seconds so far of this benchmark's own processes, by kind: the app's server, its worker processes
+    (the warm pool, the forkserver), chromium (and Playwright's driver)."""
+    procs = _processes()
+    children: dict[int, list[int]] = {}
+    for pid, (parent, _, _) in procs.items():
+        children.setdefault(parent, []).append(pid)
+    out = {"server": 0.0, "workers": 0.0, "browser": 0.0}
+
+    def walk(pid: int, kind: str | None) -> None:
+        _, command, cpu = procs[pid]
+        if kind is None and "streamlit" in command:
+            kind = "server"
+        elif kind is None and ("chrom" in command or "playwright" in command or "node" in command):
+            kind = "browser"
+        elif kind == "server" and pid not in children.get(os.getpid(), []):
+            kind = "workers"  # a process the server started (the forkserver and the pool's workers)
+        if kind is not None:
+            out[kind] += cpu
+        for child in children.get(pid, []):
+            walk(child, kind)
+
+    for child in children.get(os.getpid(), []):
+        walk(child, None)
+    return out
 
 
 def page(runs: int) -> None:
@@ -217,15 +262,19 @@ def page(runs: int) -> None:
                     said.wait_for(timeout=300_000)
                     estimate = said.inner_text()
                     before = load()
+                    cpu = cpu_by_kind()
                     start = time.perf_counter()
                     view.get_by_role("button", name="Simulate", exact=True).click()
                     view.get_by_text(re.compile(rf"200 games of each, typical bots, seed {run}\.")).wait_for(timeout=240_000)
                     took = time.perf_counter() - start
+                    spent = {k: v - cpu[k] for k, v in cpu_by_kind().items()}
                     worked = view.get_by_text(re.compile(r"^Worked out here in ")).first.inner_text()
                     server = float(re.search(r"in ([0-9.]+) s", worked).group(1))
                     print(f"run {run + 1} (seed {run}): {took:.1f} s from Simulate to the answer; the page said "
                           f"'{estimate}' before and '{worked}' after: {took - server:.1f} s for the rest (the click, "
                           f"the page's polling, drawing the answer); load average before {before}, after {load()}")
+                    print(f"  CPU from Simulate to the answer: workers {spent['workers']:.1f} s, the app's server "
+                          f"{spent['server']:.1f} s, chromium {spent['browser']:.1f} s")
                     wait_idle(view)
             finally:
                 browser.close()

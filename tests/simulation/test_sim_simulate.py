@@ -100,6 +100,8 @@ def test_the_same_numbers_however_the_games_are_cut_into_chunks(standard, partne
     two = simulate([standard, partner_six], games=16, bots="random", seed=7, jobs=2)
     assert dumps(two) == dumps(pair)
     assert two.timings["games_cpu"] > 0 and len(two.timings["games_cpu_by_worker"]) <= 2
+    # the wall time the workers spent on chunks: some, and no more than two workers had in the games' time
+    assert 0 < two.timings["games_busy"] <= 2 * two.timings["games"]
 
 
 def test_jobs_beside_other_threads_start_fresh_workers(standard):

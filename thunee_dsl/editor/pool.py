@@ -54,7 +54,8 @@ class WarmPool(runner.SharedPool):
                 self.ready.clear()
                 # (a worker started from a program with threads runs the main module first: not the app's)
                 with background.plain_main():
-                    executor = ProcessPoolExecutor(max_workers=self.workers, mp_context=runner._context())
+                    executor = ProcessPoolExecutor(max_workers=self.workers, mp_context=runner._context(),
+                                                   initializer=runner.worker_started)
                 self._executor = executor
                 runner.stop_at_exit(executor)
                 threading.Thread(target=self._wake, args=(executor,), name="warm-pool-start", daemon=True).start()

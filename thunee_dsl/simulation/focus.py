@@ -601,9 +601,9 @@ def focus_all(rulesets: Sequence[Ruleset], per_seat, records, rules, seed: int, 
         pool, lender = lent_pool(jobs)
     own_pool = pool is None and jobs > 1  # (a pool given or lent, a warm one, is not ours to stop)
     if own_pool:
-        from thunee_dsl.simulation.runner import _context
+        from thunee_dsl.simulation.runner import _context, worker_started
 
-        pool = ProcessPoolExecutor(max_workers=jobs, mp_context=_context())
+        pool = ProcessPoolExecutor(max_workers=jobs, mp_context=_context(), initializer=worker_started)
     elif pool is not None:
         jobs = max(jobs, getattr(pool, "_max_workers", jobs))
     out = []
