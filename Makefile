@@ -19,7 +19,7 @@ $(STAMP): pyproject.toml
 # `make app` never waits for it: the app starts at once and the build runs beside it, in the background
 # at the lowest priority (its line goes to build/accel.log); the app runs compiled from its next start.
 # The build is profile-guided (compiled, trained on games for about a minute, compiled again);
-# ACCEL_FLAGS=--no-pgo compiles once, without the training (half the time, about 10% slower code).
+# ACCEL_FLAGS=--no-pgo compiles once, without the training (half the time; typical games ~8% slower).
 JOBS ?= 2
 ACCEL_FLAGS ?=
 accel: $(STAMP)
