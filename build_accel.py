@@ -15,7 +15,8 @@ Profile-guided (unless ``--no-pgo``, or a compiler without gcc's ``-fprofile-*``
 build are compiled with counters, a training run (``training()``: random play and the typical bots' games)
 runs them in a separate process, and the same C files are compiled again with the counts. A training run
 that fails or overruns leaves the modules compiled without a profile (the line says why) and the next build
-tries again. The manifest's key records Cython's directives, the C flags and whether the profile was used.
+tries again; a compiler without the flags (clang's profiles need llvm-profdata) compiles once, and is not
+asked again until ``--force``. The manifest's key records Cython's directives, the C flags and whether the profile was used.
 
 Prints one line and exits 0 whatever happens: no Cython, no working C compiler (``CC=false`` tries that)
 or a module that does not compile leave the pure Python modules in use, and the line says so
@@ -93,8 +94,9 @@ def hot_modules() -> dict[str, list[str]]:
 
 def build_key(pgo: str = "off") -> str:
     """What else a binary depends on besides its source: when it changes, everything is compiled again.
-    ``pgo``: "on" (compiled with the training's profile), "off", or "untrained" (asked for, but the training
-    did not run: the next build tries again)."""
+    ``pgo``: "on" (compiled with the training's profile), "off" (``--no-pgo``), "unsupported" (a compiler
+    without gcc's profile flags: kept, not tried again until ``--force``) or "untrained" (asked for, but the
+    training did not run: the next build tries again)."""
     import Cython
 
     flags = CFLAGS + (PGO_USE if pgo == "on" else [])
@@ -343,6 +345,9 @@ def build(jobs: int, force: bool, pgo: bool = True) -> str:
     modules = hot_modules()
     digests = {name: source_hash([str(ROOT / s) for s in sources]) for name, sources in modules.items()}
     entries = {} if force else old_entries(key)
+    if pgo and not force and not entries and old_entries(build_key("unsupported")):
+        key = build_key("unsupported")  # this compiler cannot: the build stays as it is, without a profile
+        entries = old_entries(key)
     entries = {name: entry for name, entry in entries.items()
                if name in modules and entry[0] == digests[name] and entry[2] == modules[name]}
     todo = [name for name in modules if name not in entries]
@@ -374,6 +379,7 @@ def build(jobs: int, force: bool, pgo: bool = True) -> str:
         plain = todo
         if pgo:
             reason = pgo_problem()
+            unsupported = reason is not None
             counted = {} if reason else compile_all(todo, "generate")
             if counted:
                 reason = train({**entries, **{n: (digests[n], b, modules[n]) for n, b in counted.items()}}, log)
@@ -381,7 +387,8 @@ def build(jobs: int, force: bool, pgo: bool = True) -> str:
                 entries.update({n: (digests[n], b, modules[n]) for n, b in compile_all(list(counted), "use").items()})
                 how = ", profile-guided"
             else:
-                key = build_key("untrained")  # the next build tries again
+                # a compiler that cannot is not asked again; a training that did not run is tried again
+                key = build_key("unsupported" if unsupported else "untrained")
                 how = f", without profile-guided optimisation: {reason}"
             plain = [name for name in todo if name not in entries]
         entries.update({n: (digests[n], b, modules[n]) for n, b in compile_all(plain, "plain").items()})

@@ -268,7 +268,7 @@ def test_the_manifest_records_the_compiler_flags_and_the_profile(built):
         assert key == f"key {build_accel.build_key('on')}" and key.endswith(" pgo on")
         assert all(flag in key for flag in [*build_accel.CFLAGS, "-fprofile-use", "-fprofile-partial-training"])
     else:  # a compiler without gcc's profile flags: compiled once, without a profile
-        assert key == f"key {build_accel.build_key('untrained')}"
+        assert key == f"key {build_accel.build_key('unsupported')}"
 
 
 @pytest.fixture
@@ -335,3 +335,19 @@ def test_a_training_run_that_fails_leaves_the_modules_compiled_without_a_profile
     assert build_accel.build(1, force=False) == "compiled build: 1 modules up to date (build/accel)"
     squares = "import thunee_dsl.zz_small as s; print(s.squares(40))"
     assert run(squares, cwd=small_project) == run(squares, cwd=small_project, pure=True)
+
+
+def test_a_compiler_without_the_profile_flags_builds_once_and_is_not_asked_again(small_project, monkeypatch):
+    """clang, say (its profiles need another tool): one compile a module, said in the line; the next build
+    finds the build up to date instead of compiling everything to try again."""
+    monkeypatch.setattr(build_accel, "pgo_problem", lambda: "the C compiler does not take gcc's profile flags: x")
+    training_by(monkeypatch, "raise SystemExit('no training without the profile flags')")
+    line = build_accel.build(1, force=False)
+    assert line.startswith("compiled build: 1 module compiled in ") and line.endswith(
+        "(-j 1, without profile-guided optimisation: the C compiler does not take gcc's profile flags: x), "
+        "1 of 1 in build/accel"), line
+    manifest = (small_project / "build" / "accel" / _accel.MANIFEST).read_text(encoding="utf-8").splitlines()
+    assert manifest[2] == f"key {build_accel.build_key('unsupported')}" and "-fprofile" not in manifest[2]
+    assert build_accel.build(1, force=False) == "compiled build: 1 modules up to date (build/accel)"
+    assert run("import thunee_dsl.zz_small as s; print(s.__loader__.path)", cwd=small_project).strip().endswith(
+        EXTENSION_SUFFIXES[0])
