@@ -330,7 +330,7 @@ def training(spec: str) -> None:
     simulate([standard, partner_catch], games=20, bots="typical", seed=1, jobs=1, focus=False)
     simulate([standard, load_ruleset(str(ROOT / "examples" / "house" / "khanaak-simple.yaml"))], games=4,
              bots="typical", seed=2, jobs=1, mistakes=0.05, focus_replays=10, focus_seconds=None)
-    print(f"training: {len(finder.loaded)} of {len(modules)} compiled modules ran")
+    print(f"training: {len(finder.loaded)} of {len(modules)} compiled modules ran, {time.process_time():.1f} s of CPU")
 
 
 def build(jobs: int, force: bool, pgo: bool = True) -> str:

@@ -40,7 +40,7 @@ def run(code: str, *, pure: bool = False, cwd: Path = ROOT, timeout: int = 600) 
 def built() -> dict:
     """The project's compiled build, brought up to date as `make` does (only edited modules compile again)."""
     done = subprocess.run([sys.executable, str(ROOT / "build_accel.py"), "-j", "2"], cwd=ROOT,
-                          capture_output=True, text=True, timeout=1800)
+                          capture_output=True, text=True, timeout=3600)
     line = done.stdout.strip()
     assert done.returncode == 0 and line.startswith("compiled build: "), (done.stdout, done.stderr)
     if "skipped (" in line:
@@ -304,17 +304,24 @@ print(sum(small.squares(n)[-1] for n in range(3, 300)))
 """
 
 
+def manifest_key(project: Path) -> str:
+    return (project / "build" / "accel" / _accel.MANIFEST).read_text(encoding="utf-8").splitlines()[2]
+
+
+def built_without_profile(project: Path, line: str, reason: str, pgo: str) -> None:
+    """The small project's one module compiled once, the line saying why without a profile, the key so."""
+    assert line.startswith("compiled build: 1 module compiled in ") and line.endswith(
+        f"(-j 1, without profile-guided optimisation: {reason}), 1 of 1 in build/accel"), line
+    assert manifest_key(project) == f"key {build_accel.build_key(pgo)}"
+
+
 def test_a_training_run_that_fails_leaves_the_modules_compiled_without_a_profile(small_project, monkeypatch):
     """The training's failure (an exception, or past its time limit) is said in the line, the modules are
     compiled once more without the counters, and the next build tries the profile-guided build again."""
     code = "import thunee_dsl.zz_small as s; print(s.__loader__.path)"
     training_by(monkeypatch, "raise SystemExit('the training broke')")
-    line = build_accel.build(1, force=False)
-    assert line.startswith("compiled build: 1 module compiled in ") and line.endswith(
-        "(-j 1, without profile-guided optimisation: the training run failed: the training broke), "
-        "1 of 1 in build/accel"), line
-    manifest = (small_project / "build" / "accel" / _accel.MANIFEST).read_text(encoding="utf-8").splitlines()
-    assert manifest[2] == f"key {build_accel.build_key('untrained')}"
+    built_without_profile(small_project, build_accel.build(1, force=False),
+                          "the training run failed: the training broke", "untrained")
     binary = run(code, cwd=small_project).strip()
     assert binary.endswith(EXTENSION_SUFFIXES[0]) and "/build/accel/lib/" in binary
     assert not (small_project / "build" / "accel" / "tmp").exists()
@@ -328,8 +335,7 @@ def test_a_training_run_that_fails_leaves_the_modules_compiled_without_a_profile
     monkeypatch.setattr(build_accel, "TRAINING_TIMEOUT", 600)
     line = build_accel.build(1, force=False)
     assert line.startswith("compiled build: 1 module compiled in ") and "(-j 1, profile-guided)" in line, line
-    manifest = (small_project / "build" / "accel" / _accel.MANIFEST).read_text(encoding="utf-8").splitlines()
-    assert manifest[2] == f"key {build_accel.build_key('on')}"
+    assert manifest_key(small_project) == f"key {build_accel.build_key('on')}"
     assert "== the training run (exit code 0)" in (small_project / "build" / "accel" / "build.log").read_text()
     assert run(code, cwd=small_project).strip().endswith(EXTENSION_SUFFIXES[0])
     assert build_accel.build(1, force=False) == "compiled build: 1 modules up to date (build/accel)"
@@ -342,12 +348,9 @@ def test_a_compiler_without_the_profile_flags_builds_once_and_is_not_asked_again
     finds the build up to date instead of compiling everything to try again."""
     monkeypatch.setattr(build_accel, "pgo_problem", lambda: "the C compiler does not take gcc's profile flags: x")
     training_by(monkeypatch, "raise SystemExit('no training without the profile flags')")
-    line = build_accel.build(1, force=False)
-    assert line.startswith("compiled build: 1 module compiled in ") and line.endswith(
-        "(-j 1, without profile-guided optimisation: the C compiler does not take gcc's profile flags: x), "
-        "1 of 1 in build/accel"), line
-    manifest = (small_project / "build" / "accel" / _accel.MANIFEST).read_text(encoding="utf-8").splitlines()
-    assert manifest[2] == f"key {build_accel.build_key('unsupported')}" and "-fprofile" not in manifest[2]
+    built_without_profile(small_project, build_accel.build(1, force=False),
+                          "the C compiler does not take gcc's profile flags: x", "unsupported")
+    assert "-fprofile" not in manifest_key(small_project)
     assert build_accel.build(1, force=False) == "compiled build: 1 modules up to date (build/accel)"
     assert run("import thunee_dsl.zz_small as s; print(s.__loader__.path)", cwd=small_project).strip().endswith(
         EXTENSION_SUFFIXES[0])
