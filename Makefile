@@ -18,8 +18,8 @@ $(STAMP): pyproject.toml
 # or Cython it says so in one line and the pure Python modules are used; THUNEE_DSL_PURE=1 uses them anyway.
 # `make app` never waits for it: the app starts at once and the build runs beside it, in the background
 # at the lowest priority (its line goes to build/accel.log); the app runs compiled from its next start.
-# The build is profile-guided (compiled, trained on games for about a minute, compiled again);
-# ACCEL_FLAGS=--no-pgo compiles once, without the training (half the time; typical games ~8% slower).
+# The build is profile-guided (compiled with counters, a few seconds of games, compiled again with them);
+# ACCEL_FLAGS=--no-pgo compiles once, without the training (under half the time; typical games ~8% slower).
 JOBS ?= 2
 ACCEL_FLAGS ?=
 accel: $(STAMP)
