@@ -16,7 +16,8 @@ build are compiled with counters, a training run (``training()``: random play an
 runs them in a separate process, and the same C files are compiled again with the counts. A training run
 that fails or overruns leaves the modules compiled without a profile (the line says why) and the next build
 tries again; a compiler without the flags (clang's profiles need llvm-profdata) compiles once, and is not
-asked again until ``--force``. The manifest's key records Cython's directives, the C flags and whether the profile was used.
+asked again until ``--force``. The manifest's key records Cython's directives, the C flags and whether the
+profile was used.
 
 Prints one line and exits 0 whatever happens: no Cython, no working C compiler (``CC=false`` tries that)
 or a module that does not compile leave the pure Python modules in use, and the line says so
@@ -65,8 +66,8 @@ HOT = [
 DIRECTIVES = {"language_level": 3, "annotation_typing": False, "binding": True}
 #: no debug information: half the compile time, and the binaries are not debugged in C
 CFLAGS = ["-g0"]
-#: profile-guided optimisation (gcc, clang): the modules are compiled once with counters, the training
-#: (``train()``: the benchmark's random play and typical bots' games) runs them, and they are compiled
+#: profile-guided optimisation (gcc's flags): the modules are compiled once with counters, the training
+#: (``training()``: the benchmark's random play and typical bots' games) runs them, and they are compiled
 #: again with the counts, so the compiler lays out and inlines for the paths games take. Code the training
 #: does not reach is optimised as without a profile (partial training).
 PGO_GENERATE = ["-fprofile-generate", "-fprofile-update=single"]
