@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The optional compiled build: the engine's hot modules compiled by Cython, as they are (one source).
 
-    python build_accel.py [-j N] [--force] [--clean]
+    python build_accel.py [-j N] [--force] [--no-pgo] [--clean]
 
 Compiles the modules listed in HOT (the engine, the bots, the simulator's deal loop, the formulas' compiled
 closures: where `benchmarks/profile_interpreter.py` and the bots' profiles put the time; not the loading,
@@ -10,6 +10,14 @@ the CLI or the app) into ``build/accel/`` (git-ignored, never the source folders
 module's source hashes as it did when compiled, so an edited module runs as Python until the next build.
 Only modules whose source changed are compiled again (N at a time, in N processes). Each binary sits in a
 folder named after its source's hash: a rebuild never overwrites a binary a running process has loaded.
+
+Profile-guided (unless ``--no-pgo``, or a compiler without gcc's ``-fprofile-*`` flags): the modules to
+build are compiled with counters, a training run (``training()``: random play and the typical bots' games)
+runs them in a separate process, and the same C files are compiled again with the counts. A training run
+that fails or overruns leaves the modules compiled without a profile (the line says why) and the next build
+tries again; a compiler without the flags (clang's profiles need llvm-profdata) compiles once, and is not
+asked again until ``--force``. The manifest's key records Cython's directives, the C flags and whether the
+profile was used.
 
 Prints one line and exits 0 whatever happens: no Cython, no working C compiler (``CC=false`` tries that)
 or a module that does not compile leave the pure Python modules in use, and the line says so
@@ -37,7 +45,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT))
 
-from thunee_dsl._accel import FORMAT, MANIFEST, read_manifest, source_hash  # noqa: E402
+from thunee_dsl._accel import FORMAT, MANIFEST, PURE_ENV, CompiledFinder, read_manifest, source_hash  # noqa: E402
 
 ACCEL = ROOT / "build" / "accel"
 LOG = ACCEL / "build.log"
@@ -58,6 +66,15 @@ HOT = [
 DIRECTIVES = {"language_level": 3, "annotation_typing": False, "binding": True}
 #: no debug information: half the compile time, and the binaries are not debugged in C
 CFLAGS = ["-g0"]
+#: profile-guided optimisation (gcc's flags): the modules are compiled once with counters, the training
+#: (``training()``: the benchmark's random play and typical bots' games) runs them, and they are compiled
+#: again with the counts, so the compiler lays out and inlines for the paths games take. Code the training
+#: does not reach is optimised as without a profile (partial training).
+PGO_GENERATE = ["-fprofile-generate", "-fprofile-update=single"]
+PGO_USE = ["-fprofile-use", "-fprofile-partial-training", "-fprofile-correction", "-Wno-missing-profile",
+           "-Wno-coverage-mismatch"]
+#: the training run's time limit (seconds): past it the modules are compiled without a profile
+TRAINING_TIMEOUT = 600
 
 
 def hot_modules() -> dict[str, list[str]]:
@@ -76,11 +93,15 @@ def hot_modules() -> dict[str, list[str]]:
     return dict(sorted(found.items(), key=lambda item: -(ROOT / item[1][0]).stat().st_size))
 
 
-def build_key() -> str:
-    """What else a binary depends on besides its source: when it changes, everything is compiled again."""
+def build_key(pgo: str = "off") -> str:
+    """What else a binary depends on besides its source: when it changes, everything is compiled again.
+    ``pgo``: "on" (compiled with the training's profile), "off" (``--no-pgo``), "unsupported" (a compiler
+    without gcc's profile flags: kept, not tried again until ``--force``) or "untrained" (asked for, but the
+    training did not run: the next build tries again)."""
     import Cython
 
-    return f"cython {Cython.__version__} directives {sorted(DIRECTIVES.items())} cflags {CFLAGS}"
+    flags = CFLAGS + (PGO_USE if pgo == "on" else [])
+    return f"cython {Cython.__version__} directives {sorted(DIRECTIVES.items())} cflags {flags} pgo {pgo}"
 
 
 def compiler_problem() -> str | None:
@@ -131,41 +152,65 @@ class _quiet:
         self.file.close()
 
 
-def compile_module(name: str, source: str, work: Path) -> Path:
+def compile_module(name: str, source: str, work: Path, flags: list[str] = ()) -> Path:
     """Compile the Python file ``source`` as module ``name`` inside the folder ``work`` (its C file, objects
-    and the compiler's output, in ``work/build.log``): the binary's path. Raises when it does not compile."""
+    and the compiler's output, in ``work/build.log``): the binary's path. Raises when it does not compile.
+    ``flags``: more C compiler flags (linked with too). A C file already in ``work`` is compiled again as
+    it is (the profile-guided build's second pass: the same C file, at the same path, as its profile's)."""
     from Cython.Build import cythonize
     from Cython.Compiler import Options
     from setuptools import Distribution, Extension
     from setuptools.command.build_ext import build_ext
 
     Options.emit_code_comments = False  # smaller C files
+    flags = [*CFLAGS, *flags]
     with _quiet(work / "build.log"):
-        [ext] = cythonize([Extension(name, [source], extra_compile_args=CFLAGS)],
-                          build_dir=str(work / "c"), compiler_directives=DIRECTIVES, force=True, quiet=True)
+        [ext] = cythonize([Extension(name, [source], extra_compile_args=flags, extra_link_args=flags)],
+                          build_dir=str(work / "c"), compiler_directives=DIRECTIVES,
+                          force=not (work / "c").is_dir(), quiet=True)
+        # (an existing C file's own header names the flags it was first compiled with: these replace them)
+        ext.extra_compile_args, ext.extra_link_args = flags, flags
         cmd = build_ext(Distribution({"ext_modules": [ext]}))
         cmd.build_lib, cmd.build_temp = str(work / "lib"), str(work / "temp")
+        cmd.force = True
         cmd.ensure_finalized()
         cmd.run()
     return work / "lib" / cmd.get_ext_filename(name)
 
 
-def compile_one(name: str, sources: list[str], digest: str) -> tuple[str, str | None, str]:
-    """Compile one module (in a worker process): (name, its binary relative to build/accel or None, log)."""
+def compile_one(name: str, sources: list[str], digest: str, stage: str = "plain") -> tuple[str, str | None, str]:
+    """Compile one module (in a worker process): (name, its binary relative to build/accel or None, log).
+
+    ``stage``: "plain" (no profile), "generate" (with counters, into ``tmp/NAME`` which is kept: the
+    binary, relative to build/accel, is run by the training and its counts are written beside its
+    objects) or "use" (that same C file compiled again with the counts; the final binary)."""
     os.chdir(ROOT)  # sources relative to the root: tracebacks name them so
-    work = Path(tempfile.mkdtemp(prefix=name + ".", dir=ACCEL / "tmp"))
+    if stage == "plain":
+        work = Path(tempfile.mkdtemp(prefix=name + ".", dir=ACCEL / "tmp"))
+    else:
+        work = ACCEL / "tmp" / name  # the same object paths in both passes: the counts are found by them
+        if stage == "generate":
+            shutil.rmtree(work, ignore_errors=True)
+        work.mkdir(parents=True, exist_ok=True)
+        (work / "build.log").unlink(missing_ok=True)
+    flags = {"plain": [], "generate": PGO_GENERATE, "use": PGO_USE}[stage]
+    keep = stage == "generate"
     try:
-        built = compile_module(name, sources[0], work)
+        built = compile_module(name, sources[0], work, flags)
+        if keep:
+            return name, built.relative_to(ACCEL).as_posix(), ""
         binary = Path("lib", digest[:16], built.relative_to(work / "lib"))
         (ACCEL / binary).parent.mkdir(parents=True, exist_ok=True)
         os.replace(built, ACCEL / binary)  # a new file: a process that loaded an older binary keeps it
         return name, binary.as_posix(), ""
     except BaseException as error:  # noqa: BLE001 - this module stays Python; the others go on
+        keep = False
         log = work / "build.log"
         text = log.read_text(errors="replace") if log.is_file() else ""
         return name, None, f"{text}\n{type(error).__name__}: {error}"
     finally:
-        shutil.rmtree(work, ignore_errors=True)
+        if not keep:
+            shutil.rmtree(work, ignore_errors=True)
 
 
 def write_manifest(key: str, entries: dict[str, tuple[str, str, list[str]]]) -> None:
@@ -195,17 +240,116 @@ def old_entries(key: str) -> dict[str, tuple[str, str, list[str]]]:
             for name, (digest, binary, sources) in modules.items() if os.path.isfile(binary)}
 
 
-def build(jobs: int, force: bool) -> str:
-    """Bring build/accel up to date; the one line to print."""
+def pgo_problem() -> str | None:
+    """Why this compiler cannot do the profile-guided build (gcc's flags; clang names them otherwise), or None."""
+    from setuptools._distutils.ccompiler import new_compiler
+    from setuptools._distutils.sysconfig import customize_compiler
+
+    with tempfile.TemporaryDirectory() as tmp:
+        probe = Path(tmp, "pgo_probe.c")
+        probe.write_text("int pgo_probe(int x) { return x + 1; }\n")
+        compiler = new_compiler()
+        customize_compiler(compiler)
+        try:
+            with _quiet(Path(tmp, "probe.log")):
+                for flags in (PGO_GENERATE, PGO_USE):
+                    compiler.compile([str(probe)], output_dir=tmp, extra_preargs=["-Werror", *flags])
+        except Exception:  # noqa: BLE001 - any failure means: no profile-guided build with this compiler
+            log = Path(tmp, "probe.log").read_text(errors="replace").strip().splitlines()
+            return f"the C compiler does not take gcc's profile flags: {(log[-1] if log else '?').strip()[:160]}"
+    return None
+
+
+def train_command(spec: Path) -> list[str]:
+    """The training run: this script in a fresh interpreter, importing the binaries ``spec`` lists."""
+    return [sys.executable, str(ROOT / "build_accel.py"), "--train", str(spec)]
+
+
+def train(binaries: dict[str, tuple[str, str, list[str]]], log) -> str | None:
+    """Run the training with ``binaries`` (``{module: (source hash, binary, sources)}``, relative to
+    build/accel and the root) in a separate process, so the counters are written when it exits: None when
+    it ran to its end, else why not (its output goes to the build's log)."""
+    import json
+    import subprocess
+
+    spec = ACCEL / "tmp" / "training.json"
+    spec.write_text(json.dumps({name: [digest, str(ACCEL / binary), [str(ROOT / s) for s in sources]]
+                                for name, (digest, binary, sources) in binaries.items()}), encoding="utf-8")
+    env = {**os.environ, PURE_ENV: "1"}  # the package's own finder stays out: the training installs its own
+    env["PYTHONPATH"] = os.pathsep.join([str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])])
+    try:
+        done = subprocess.run(train_command(spec), cwd=ROOT, env=env, capture_output=True, text=True,
+                              timeout=TRAINING_TIMEOUT)
+    except subprocess.TimeoutExpired:
+        return f"the training run took over {TRAINING_TIMEOUT} s"
+    except OSError as error:
+        return f"the training run did not start: {error}"
+    log.write(f"== the training run (exit code {done.returncode})\n{done.stdout}{done.stderr}\n")
+    if done.returncode != 0:
+        last = (done.stderr.strip().splitlines() or [f"exit code {done.returncode}"])[-1]
+        return f"the training run failed: {last.strip()[:160]}"
+    return None
+
+
+def training(spec: str) -> None:
+    """What the profile is made of (run by ``--train``): the benchmark's loop (random legal play of
+    `standard`, as `benchmarks/bench_interpreter.py` plays), random play under every shipped ruleset, and
+    the typical bots' games (`simulate`, as the CLI and the Compare page run them, a ruleset with partner
+    catch and offences included)."""
+    import json
+    import random
+
+    modules = {name: (digest, binary, sources) for name, (digest, binary, sources) in
+               json.loads(Path(spec).read_text(encoding="utf-8")).items()}
+    finder = CompiledFinder(modules)
+    sys.meta_path.insert(0, finder)
+    # the public API only (load_ruleset, GameState, simulate): a training that stops working would make
+    # every build try again
+    from thunee_dsl import load_ruleset
+    from thunee_dsl.game import GameState
+    from thunee_dsl.simulation import simulate
+
+    rng = random.Random(1)
+
+    def play(ruleset, deals: int, seed: int) -> None:
+        played = 0
+        while played < deals:
+            game = GameState(ruleset, seed=seed)
+            seed += 1
+            while not game.is_over:
+                legal = game.legal_actions()
+                if legal[-1].verb == "pass" and rng.random() >= 0.05:
+                    game.apply(legal[0] if legal[0].verb == "jodie" else legal[-1])
+                else:
+                    game.apply(legal[int(rng.random() * len(legal))])
+            played += len(game.deals)
+
+    standard = load_ruleset("standard")
+    play(standard, 1500, 1)
+    for path in sorted((ROOT / "rulesets").glob("*.yaml")):
+        play(load_ruleset(str(path)), 30, 100)
+    partner_catch = load_ruleset(str(ROOT / "examples" / "partner-catch-six.yaml"))
+    simulate([standard, partner_catch], games=20, bots="typical", seed=1, jobs=1, focus=False)
+    simulate([standard, load_ruleset(str(ROOT / "examples" / "house" / "khanaak-simple.yaml"))], games=4,
+             bots="typical", seed=2, jobs=1, mistakes=0.05, focus_replays=10, focus_seconds=None)
+    print(f"training: {len(finder.loaded)} of {len(modules)} compiled modules ran, {time.process_time():.1f} s of CPU")
+
+
+def build(jobs: int, force: bool, pgo: bool = True) -> str:
+    """Bring build/accel up to date; the one line to print. ``pgo``: the profile-guided build when the
+    compiler can (else, or when the training does not run, the modules are compiled without a profile)."""
     try:
         import Cython  # noqa: F401
         import setuptools  # noqa: F401
     except ImportError as error:
         return f"compiled build: skipped ({error.name} is not installed): the pure Python modules are used"
-    key = build_key()
+    key = build_key("on" if pgo else "off")
     modules = hot_modules()
     digests = {name: source_hash([str(ROOT / s) for s in sources]) for name, sources in modules.items()}
     entries = {} if force else old_entries(key)
+    if pgo and not force and not entries and old_entries(build_key("unsupported")):
+        key = build_key("unsupported")  # this compiler cannot: the build stays as it is, without a profile
+        entries = old_entries(key)
     entries = {name: entry for name, entry in entries.items()
                if name in modules and entry[0] == digests[name] and entry[2] == modules[name]}
     todo = [name for name in modules if name not in entries]
@@ -215,24 +359,47 @@ def build(jobs: int, force: bool) -> str:
     problem = compiler_problem()
     if problem:
         return f"compiled build: skipped (no working C compiler: {problem}): the pure Python modules are used"
+    shutil.rmtree(ACCEL / "tmp", ignore_errors=True)
     (ACCEL / "tmp").mkdir(parents=True, exist_ok=True)
     start = time.perf_counter()
-    failed = []
+    how = ""
     with open(LOG, "w", encoding="utf-8") as log, \
             concurrent.futures.ProcessPoolExecutor(max_workers=max(1, jobs)) as pool:
-        futures = [pool.submit(compile_one, name, modules[name], digests[name]) for name in todo]
-        for future in concurrent.futures.as_completed(futures):
-            name, binary, text = future.result()
-            if binary is None:
-                failed.append(name)
-                log.write(f"== {name}: not compiled, runs as Python\n{text}\n")
+
+        def compile_all(names: list[str], stage: str) -> dict[str, str]:
+            """``{module: binary}`` of those that compiled; the others' output goes to the log."""
+            futures = [pool.submit(compile_one, name, modules[name], digests[name], stage) for name in names]
+            binaries = {}
+            for future in concurrent.futures.as_completed(futures):
+                name, binary, text = future.result()
+                if binary is None:
+                    log.write(f"== {name}: not compiled ({stage}){', runs as Python' * (stage == 'plain')}\n{text}\n")
+                else:
+                    binaries[name] = binary
+            return binaries
+
+        plain = todo
+        if pgo:
+            reason = pgo_problem()
+            unsupported = reason is not None
+            counted = {} if reason else compile_all(todo, "generate")
+            if counted:
+                reason = train({**entries, **{n: (digests[n], b, modules[n]) for n, b in counted.items()}}, log)
+            if reason is None:
+                entries.update({n: (digests[n], b, modules[n]) for n, b in compile_all(list(counted), "use").items()})
+                how = ", profile-guided"
             else:
-                entries[name] = (digests[name], binary, modules[name])
+                # a compiler that cannot is not asked again; a training that did not run is tried again
+                key = build_key("unsupported" if unsupported else "untrained")
+                how = f", without profile-guided optimisation: {reason}"
+            plain = [name for name in todo if name not in entries]
+        entries.update({n: (digests[n], b, modules[n]) for n, b in compile_all(plain, "plain").items()})
     write_manifest(key, entries)
     shutil.rmtree(ACCEL / "tmp", ignore_errors=True)
+    failed = [name for name in todo if name not in entries]
     done = len(todo) - len(failed)
     line = (f"compiled build: {done} module{'s' if done != 1 else ''} compiled in {time.perf_counter() - start:.0f} s "
-            f"(-j {jobs}), {len(entries)} of {len(modules)} in build/accel")
+            f"(-j {jobs}{how}), {len(entries)} of {len(modules)} in build/accel")
     if failed:
         line += (f"; {len(failed)} did not compile and run as Python "
                  f"({', '.join(sorted(failed))}: see {LOG.relative_to(ROOT)})")
@@ -243,8 +410,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("-j", "--jobs", type=int, default=2, help="modules compiled at once (default 2)")
     parser.add_argument("--force", action="store_true", help="compile every module again")
+    parser.add_argument("--no-pgo", dest="pgo", action="store_false",
+                        help="no profile-guided optimisation (one compile a module, no training run)")
     parser.add_argument("--clean", action="store_true", help="remove the compiled build (the pure modules are used)")
+    parser.add_argument("--train", metavar="SPEC", help=argparse.SUPPRESS)  # the training run (internal)
     args = parser.parse_args()
+    if args.train:
+        training(args.train)
+        return
     if args.clean:
         shutil.rmtree(ACCEL, ignore_errors=True)
         print("compiled build: removed (the pure Python modules are used)")
@@ -254,7 +427,7 @@ def main() -> None:
         with open(ACCEL / ".lock", "w") as lock:
             if fcntl is not None:
                 fcntl.flock(lock, fcntl.LOCK_EX)  # one build at a time (make and a test may both start one)
-            print(build(args.jobs, args.force), flush=True)
+            print(build(args.jobs, args.force, args.pgo), flush=True)
     except Exception as error:  # noqa: BLE001 - setup must go on without the compiled build
         print(f"compiled build: skipped ({type(error).__name__}: {error}): the pure Python modules are used",
               flush=True)

@@ -40,7 +40,7 @@ def run(code: str, *, pure: bool = False, cwd: Path = ROOT, timeout: int = 600) 
 def built() -> dict:
     """The project's compiled build, brought up to date as `make` does (only edited modules compile again)."""
     done = subprocess.run([sys.executable, str(ROOT / "build_accel.py"), "-j", "2"], cwd=ROOT,
-                          capture_output=True, text=True, timeout=1800)
+                          capture_output=True, text=True, timeout=3600)
     line = done.stdout.strip()
     assert done.returncode == 0 and line.startswith("compiled build: "), (done.stdout, done.stderr)
     if "skipped (" in line:
@@ -257,3 +257,100 @@ def test_bench_interpreter_says_which_engine_ran_and_times_a_compiled_reference(
     assert float(lines[-2].split()[2].replace(",", "")) > 0 and lines[-1].startswith("ratio: ")  # its deals/s
     assert sorted(p.name for p in tmp_path.iterdir()) == ["reference_thunee.py"]  # compiled elsewhere
     assert run(bench, pure=True).splitlines()[0].endswith("(THUNEE_DSL_PURE=1))")
+
+
+def test_the_manifest_records_the_compiler_flags_and_the_profile(built):
+    """What the binaries were made with is in the manifest's key (a change of any compiles everything again):
+    Cython's directives, the C flags and whether the training's profile was used."""
+    key = (ROOT / "build" / "accel" / _accel.MANIFEST).read_text(encoding="utf-8").splitlines()[2]
+    assert key.startswith("key cython ") and "'binding', True" in key and "'annotation_typing', False" in key
+    if build_accel.pgo_problem() is None:
+        assert key == f"key {build_accel.build_key('on')}" and key.endswith(" pgo on")
+        assert all(flag in key for flag in [*build_accel.CFLAGS, "-fprofile-use", "-fprofile-partial-training"])
+    else:  # a compiler without gcc's profile flags: compiled once, without a profile
+        assert key == f"key {build_accel.build_key('unsupported')}"
+
+
+@pytest.fixture
+def small_project(tmp_path, monkeypatch):
+    """build_accel pointed at a copy of the project whose only hot module is a small one of its own (a build
+    takes seconds): the training run is replaced by the test's own command."""
+    project = copy_project({}, tmp_path / "project", with_build=False)
+    (project / "thunee_dsl" / "zz_small.py").write_text(
+        "def squares(n):\n    return [i * i for i in range(n) if i % 3]\n", encoding="utf-8")
+    monkeypatch.setattr(build_accel, "ROOT", project)
+    monkeypatch.setattr(build_accel, "ACCEL", project / "build" / "accel")
+    monkeypatch.setattr(build_accel, "LOG", project / "build" / "accel" / "build.log")
+    monkeypatch.setattr(build_accel, "HOT", ["thunee_dsl/zz_small.py"])
+    (project / "build" / "accel").mkdir(parents=True)
+    if build_accel.pgo_problem() is not None:
+        pytest.skip("this C compiler does not take gcc's profile flags")
+    return project
+
+
+def training_by(monkeypatch, code: str) -> None:
+    monkeypatch.setattr(build_accel, "train_command", lambda spec: [sys.executable, "-c", code, str(spec)])
+
+
+#: a training run of its own: the counted binaries the build lists, imported and run
+SMALL_TRAINING = """
+import json, sys
+from thunee_dsl import _accel
+modules = json.load(open(sys.argv[1]))
+sys.meta_path.insert(0, _accel.CompiledFinder(modules))
+import thunee_dsl.zz_small as small
+assert small.__loader__.path.endswith(".so") and "/tmp/" in small.__loader__.path, small.__loader__.path
+print(sum(small.squares(n)[-1] for n in range(3, 300)))
+"""
+
+
+def manifest_key(project: Path) -> str:
+    return (project / "build" / "accel" / _accel.MANIFEST).read_text(encoding="utf-8").splitlines()[2]
+
+
+def built_without_profile(project: Path, line: str, reason: str, pgo: str) -> None:
+    """The small project's one module compiled once, the line saying why without a profile, the key so."""
+    assert line.startswith("compiled build: 1 module compiled in ") and line.endswith(
+        f"(-j 1, without profile-guided optimisation: {reason}), 1 of 1 in build/accel"), line
+    assert manifest_key(project) == f"key {build_accel.build_key(pgo)}"
+
+
+def test_a_training_run_that_fails_leaves_the_modules_compiled_without_a_profile(small_project, monkeypatch):
+    """The training's failure (an exception, or past its time limit) is said in the line, the modules are
+    compiled once more without the counters, and the next build tries the profile-guided build again."""
+    code = "import thunee_dsl.zz_small as s; print(s.__loader__.path)"
+    training_by(monkeypatch, "raise SystemExit('the training broke')")
+    built_without_profile(small_project, build_accel.build(1, force=False),
+                          "the training run failed: the training broke", "untrained")
+    binary = run(code, cwd=small_project).strip()
+    assert binary.endswith(EXTENSION_SUFFIXES[0]) and "/build/accel/lib/" in binary
+    assert not (small_project / "build" / "accel" / "tmp").exists()
+
+    training_by(monkeypatch, "import time; time.sleep(30)")
+    monkeypatch.setattr(build_accel, "TRAINING_TIMEOUT", 1)
+    line = build_accel.build(1, force=False)  # untrained: compiled again, not "up to date"
+    assert "without profile-guided optimisation: the training run took over 1 s" in line, line
+
+    training_by(monkeypatch, SMALL_TRAINING)
+    monkeypatch.setattr(build_accel, "TRAINING_TIMEOUT", 600)
+    line = build_accel.build(1, force=False)
+    assert line.startswith("compiled build: 1 module compiled in ") and "(-j 1, profile-guided)" in line, line
+    assert manifest_key(small_project) == f"key {build_accel.build_key('on')}"
+    assert "== the training run (exit code 0)" in (small_project / "build" / "accel" / "build.log").read_text()
+    assert run(code, cwd=small_project).strip().endswith(EXTENSION_SUFFIXES[0])
+    assert build_accel.build(1, force=False) == "compiled build: 1 modules up to date (build/accel)"
+    squares = "import thunee_dsl.zz_small as s; print(s.squares(40))"
+    assert run(squares, cwd=small_project) == run(squares, cwd=small_project, pure=True)
+
+
+def test_a_compiler_without_the_profile_flags_builds_once_and_is_not_asked_again(small_project, monkeypatch):
+    """clang, say (its profiles need another tool): one compile a module, said in the line; the next build
+    finds the build up to date instead of compiling everything to try again."""
+    monkeypatch.setattr(build_accel, "pgo_problem", lambda: "the C compiler does not take gcc's profile flags: x")
+    training_by(monkeypatch, "raise SystemExit('no training without the profile flags')")
+    built_without_profile(small_project, build_accel.build(1, force=False),
+                          "the C compiler does not take gcc's profile flags: x", "unsupported")
+    assert "-fprofile" not in manifest_key(small_project)
+    assert build_accel.build(1, force=False) == "compiled build: 1 modules up to date (build/accel)"
+    assert run("import thunee_dsl.zz_small as s; print(s.__loader__.path)", cwd=small_project).strip().endswith(
+        EXTENSION_SUFFIXES[0])
