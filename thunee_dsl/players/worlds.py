@@ -438,6 +438,8 @@ def _replay_from(k: Knowledge, world: World, game: GameState, start: int, prefix
     final_trump = k._trump_entries[-1][0] if k._trump_entries else None  # the history's last trump entry
     lead_trump = k.undertaking is not None and k.undertaking.trump in ("first lead", "none")
 
+    # (no inner function refers to another: compiled, all of them share one closure object, which would then
+    # hold itself and the game replayed -- a reference cycle, left to the garbage collector every replay)
     def do(action):
         game.apply(action)
         prefix.append(action)
@@ -447,7 +449,8 @@ def _replay_from(k: Knowledge, world: World, game: GameState, start: int, prefix
         to = game.to_act
         if to is None or not _offered(legal, t.pass_action[to]):
             return False
-        do(t.pass_action[to])
+        game.apply(t.pass_action[to])
+        prefix.append(t.pass_action[to])
         return True
 
     for i in range(start, len(k.entries)):
