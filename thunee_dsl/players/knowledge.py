@@ -222,7 +222,7 @@ class Knowledge:
 
         # -- voids: suits a seat has shown it lacks (this phase's cards) ---------------------------
         self.void = [0] * n  # a mask of cards the seat's (seen) hand cannot hold
-        rules = self.rules = engine_tables(ruleset)  # the play's legal-card rule, read backwards (Play.cannot_hold)
+        self.rules = engine_tables(ruleset)  # the play's legal-card rule, read backwards (Play.cannot_hold)
         trump = self.trump
         row = self.beats[trump if trump is not None else ruleset.no_trump]
         reads = ruleset.cached("players.void_reads", _void_reads)
@@ -241,21 +241,10 @@ class Knowledge:
                 self._void_done = list(self.void)  # the finished tricks' voids, for the next decision
             if i < phase.first_trick or not tr:
                 continue
-            led = best = tr[0][1]
-            first = i == 0
-            for s, c in tr:
-                blind_before = (s == view.undertaker and u is not None and u.blind_until_tricks
-                                and self.pickup_trick is not None and i <= self.pickup_trick)
-                if blind_before:
-                    continue  # the cards it held then are not the cards it holds now
-                # (where the caller's lead wins whatever is played, no undercut is inferred)
-                key = (id(row), trump, led, led if leads_win else best, c, first)
-                got = reads.get(key)
-                if got is None:
-                    got = reads[key] = Play.cannot_hold(rules, trump, led, key[3], c, first, row)
-                self.void[s] |= got
-                if c != led and (row[best] >> c) & 1:
-                    best = c
+            # a blind caller's cards before its pick-up are not the cards it holds now
+            blind = view.undertaker if (u is not None and u.blind_until_tricks and self.pickup_trick is not None
+                                        and i <= self.pickup_trick) else None
+            self._read_trick(self.void, tr, i == 0, row, reads, leads_win, blind)
         if self._void_done is None:
             self._void_done = list(self.void)
 
@@ -407,7 +396,7 @@ class Knowledge:
         # (what the engine's rule says of a card, Play.cannot_hold, remembered for these trumps)
         void = self.void = list(before._void_done)
         self._void_done = None
-        rules, trump = self.rules, self.trump
+        trump = self.trump
         row = self.beats[trump if trump is not None else r.no_trump]
         reads = r.cached("players.void_reads", _void_reads)
         first_trick = self.phase.first_trick
@@ -420,16 +409,7 @@ class Knowledge:
                 tr = done[i]
             if i < first_trick:
                 continue
-            led = best = tr[0][1]
-            first = i == 0
-            for s, c in tr:
-                key = (id(row), trump, led, best, c, first)
-                got = reads.get(key)
-                if got is None:
-                    got = reads[key] = Play.cannot_hold(rules, trump, led, best, c, first, row)
-                void[s] |= got
-                if c != led and (row[best] >> c) & 1:
-                    best = c
+            self._read_trick(void, tr, i == 0, row, reads)
         if self._void_done is None:
             self._void_done = list(void)
 
@@ -446,6 +426,25 @@ class Knowledge:
 
         self._unknown(view)
         return True
+
+    def _read_trick(self, void: list[int], trick, first: bool, row, reads: dict, leads_win: int = 0,
+                    blind: int | None = None) -> None:
+        """What one trick's cards say each seat cannot hold, added to ``void`` (the engine's rule read
+        backwards, Play.cannot_hold, remembered per ruleset in ``reads``). ``row``: the ranking under these
+        trumps; ``leads_win``: the caller's lead wins whatever is played (no undercut is inferred);
+        ``blind``: a seat whose cards of this trick were not from the hand it holds now."""
+        rules, trump = self.rules, self.trump
+        led = best = trick[0][1]
+        for s, c in trick:
+            if s == blind:
+                continue
+            key = (id(row), trump, led, led if leads_win else best, c, first)
+            got = reads.get(key)
+            if got is None:
+                got = reads[key] = Play.cannot_hold(rules, trump, led, key[3], c, first, row)
+            void[s] |= got
+            if c != led and (row[best] >> c) & 1:
+                best = c
 
     def _phase_of_batch(self, batch: int) -> int:
         for i, p in enumerate(self.phases):
