@@ -9,6 +9,7 @@ import streamlit as st
 from app_common import COLOURS, EDITOR_REF, card_button_label, catalogue, follow_goto, ruleset_of
 from thunee_dsl.editor.cards import action_label, card_label, card_text, history_line, suit_label
 from thunee_dsl.editor.playtest import TABLES, Playtest, bot_names, new_seed, replay_help
+from thunee_dsl.editor.session import editor_was_used
 from thunee_dsl.editor.table import TableWords, scroll_script, table_spots, team_values
 from thunee_dsl.errors import ThuneeDslError
 from thunee_dsl.simulation import default_bot
@@ -154,7 +155,7 @@ choices = catalogue()
 refs = list(choices)
 # The editor's text once the person wrote or chose something there; a first visit plays standard (the
 # editor's untouched starter is standard too, but "The editor's text (my-standard)" means nothing yet).
-chose_in_editor = ss.get("editor_version", 0) > 0 or ss.get("editor_text") != ss.get("editor_fresh")
+chose_in_editor = editor_was_used(ss)
 # What the person picked (here or in the Library) stays; until then the default follows the editor.
 wanted = ss.get("pt_ref_chosen") or (EDITOR_REF if chose_in_editor and ruleset_of(EDITOR_REF) is not None
                                      else "shipped:standard")

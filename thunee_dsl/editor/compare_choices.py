@@ -8,17 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, MutableMapping
 
+from thunee_dsl.editor.session import editor_was_used  # noqa: F401 (the page and tests read it here too)
+
 STANDARD = "shipped:standard"
 # A shipped variant whose difference a card player reads at once (balls to win: 12 -> 13), and which shows in
 # a default run (the games get longer); the first other valid ruleset when it is missing.
 VARIANT = "shipped:thirteen-point"
 PICKED = "cmp_b_picked"  # session key: the person chose Rules B (here, or a run found again chose it)
-
-
-def editor_was_used(ss: MutableMapping) -> bool:
-    """Whether the person wrote or opened something in the Editor: until then its text is the untouched
-    starter, and "The editor's text (my-standard)" names a text they never saw."""
-    return ss.get("editor_version", 0) > 0 or ss.get("editor_text") != ss.get("editor_fresh")
 
 
 def default_rules(valid_refs: Iterable[str], editor_ref: str, editor_used: bool) -> tuple[str, str]:

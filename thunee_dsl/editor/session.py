@@ -28,6 +28,13 @@ from thunee_dsl.loading.schema import ruleset_schema
 
 State = MutableMapping
 
+
+def editor_was_used(ss: State) -> bool:
+    """Whether the person wrote or opened something in the Editor: until then its text is the untouched
+    starter, and "The editor's text (my-standard)" names a text they never saw (the Playtest and Compare
+    pages default to it only afterwards)."""
+    return ss.get("editor_version", 0) > 0 or ss.get("editor_text") != ss.get("editor_fresh")
+
 KEYS = ("editor_text", "editor_origin", "editor_file", "editor_disk", "editor_saved", "editor_save_name",
         "editor_name_hint", "editor_seen", "editor_version", "editor_previous", "editor_pending", "editor_fresh")
 
