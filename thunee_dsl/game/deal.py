@@ -595,12 +595,12 @@ def _copier(kinds: tuple) -> "function":
     lines = ["def copy(values):", "    other = new(Deal)"]
     for i, (name, kind) in enumerate(zip(_SLOTS, kinds)):
         expression = _copy_of(name, kind)
-        if expression == "v":
+        if expression == "v":  # shared
             lines.append(f"    other.{name} = values[{i}]")
-        elif "v" in expression:
-            lines.append(f"    v = values[{i}]")
+        elif name in _MADE_AGAIN:  # made afresh, the value not read
             lines.append(f"    other.{name} = {expression}")
         else:
+            lines.append(f"    v = values[{i}]")
             lines.append(f"    other.{name} = {expression}")
     lines.append("    return other")
     namespace = {"new": _new_deal, "Deal": Deal}
