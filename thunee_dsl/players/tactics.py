@@ -48,6 +48,7 @@ class Tables:
         self._call_strength: dict[int, float] = {}
         self._seats: dict[tuple[int, int], tuple] = {}  # (seat, cards on the trick) -> see seats_after
         self._suit_scores: dict[int, int] = {}  # the cards held of one suit -> suit_score
+        self._tricks: dict[tuple, tuple] = {}  # a view's trick ((seat, card name), ...) -> see trick_cards
         # worth of a trick before the trick itself counts: a deck without card points counts tricks
         self.cut_threshold = 0 if self.total_points == 0 else max(1, round(self.total_points / 30))
 
@@ -84,6 +85,18 @@ def hand_mask(t: Tables, names) -> int:
     got = 0
     for c in names:
         got |= 1 << card_of[c]
+    return got
+
+
+def trick_cards(t: Tables, cards) -> tuple:
+    """A view's trick, ``((seat, card name), ...)``, as ``((seat, card), ...)`` (remembered: every seat reads
+    each trick of a deal, and a trick's cards do not change; emptied when large)."""
+    got = t._tricks.get(cards)
+    if got is None:
+        if len(t._tricks) >= REMEMBERED:
+            t._tricks.clear()
+        card_of = t.card_of
+        got = t._tricks[cards] = tuple([(s, card_of[c]) for s, c in cards])
     return got
 
 
