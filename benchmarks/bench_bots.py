@@ -188,7 +188,7 @@ def cpu(ruleset: str, games: int, names: list[str]) -> None:
         start = time.process_time()
         deals = sum(len(game.deals) for game in self_play(r, name, games, 40_000))
         took = time.process_time() - start
-        print(f"{name}: {took / games * 1000:.0f} ms CPU a game ({games} games, {deals} deals, "
+        print(f"{name}: {took / games * 1000:.1f} ms CPU a game ({games} games, {deals} deals, "
               f"{took / deals * 1000:.1f} ms a deal)")
 
 
