@@ -27,6 +27,11 @@ from thunee_dsl.model.cards import iter_cards
 from thunee_dsl.players.knowledge import Knowledge, _declaration_verbs, combination_cards
 from thunee_dsl.players.tactics import PlayCtx, choose_play, choose_trump
 
+try:
+    import cython
+except ImportError:  # (the compiled build's typing, optional: without Cython it does nothing)
+    from thunee_dsl.players._cy import cython
+
 
 @dataclass
 class World:
@@ -478,9 +483,21 @@ def _replay_from(k: Knowledge, world: World, game: GameState, start: int, prefix
         do(target)
     if not pass_until(game, lambda legal: game.to_act == view.seat, passing):
         return None
-    if set(game.legal_actions()) != set(view.legal):
+    if not _same_actions(game.legal_actions(), view.legal):
         return None
     return game
+
+
+def _same_actions(legal, wanted) -> bool:
+    """Are ``legal`` and ``wanted`` the same actions? The engine offers its own objects, in its order, so
+    usually they are the very same ones; otherwise compared as sets (Action's == and hash build tuples)."""
+    if len(legal) == len(wanted):
+        for a, b in zip(legal, wanted):
+            if a is not b:
+                break
+        else:
+            return True
+    return set(legal) == set(wanted)
 
 
 def _trump_options(legal) -> list[Action]:
@@ -668,6 +685,7 @@ class Tracker:
             self._held_at = self.tricks_done
         return self._held
 
+    @cython.locals(ctx=PlayCtx)
     def card(self, k: Knowledge, game: GameState, legal) -> Action:
         """The playout policy's card (policy_action): the card sense with every hand known."""
         card_of = self.card_of
