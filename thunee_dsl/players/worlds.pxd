@@ -3,12 +3,11 @@
 # at every card of every playout). Counts and seats are C integers (a seat < 8, a deal's tricks and cards
 # few); cards' masks and everything that may be None stay Python objects.
 
-from thunee_dsl.players.tactics cimport PlayCtx
-
+# (PlayCtx, an extension type of tactics.pxd, is not cimported: a module's compiled binary is rebuilt when
+# its own .py or .pxd changes, not when a .pxd it cimports does)
 
 cdef class Tracker:
-    cdef public object k, card_of, orders, trump, beats, undertaker, makers
-    cdef public PlayCtx ctx
+    cdef public object k, card_of, orders, trump, beats, undertaker, makers, ctx
     cdef public list played, trick
     cdef public dict _masks
     cdef public object _held, _held_masks

@@ -27,11 +27,6 @@ from thunee_dsl.model.cards import iter_cards
 from thunee_dsl.players.knowledge import Knowledge, _declaration_verbs, combination_cards
 from thunee_dsl.players.tactics import PlayCtx, choose_play, choose_trump
 
-try:
-    import cython
-except ImportError:  # (the compiled build's typing, optional: without Cython it does nothing)
-    from thunee_dsl.players._cy import cython
-
 
 @dataclass
 class World:
@@ -685,7 +680,6 @@ class Tracker:
             self._held_at = self.tricks_done
         return self._held
 
-    @cython.locals(ctx=PlayCtx)
     def card(self, k: Knowledge, game: GameState, legal) -> Action:
         """The playout policy's card (policy_action): the card sense with every hand known."""
         card_of = self.card_of
