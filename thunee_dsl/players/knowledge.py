@@ -129,14 +129,8 @@ def _declaration_verbs(ruleset: Ruleset) -> frozenset[str]:
 
 def _void_reads(ruleset: Ruleset) -> dict:
     # (id of the ranking's row, trumps, card led, best card, card played, first trick) -> what the seat
-    # cannot hold (Play.cannot_hold; the rows are the ruleset's own, kept as long as it is); and
-    # (id of the row, trumps, first trick, leads_win, blind seat, *the trick's (seat, card)s) -> the trick's
-    # reading (Knowledge._read_trick)
+    # cannot hold (Play.cannot_hold; the rows are the ruleset's own, kept as long as it is)
     return {}
-
-
-#: readings a ruleset's void reads remember at most (emptied when full: the tricks of many games)
-READS_REMEMBERED = 50_000
 
 
 def forget_knowledge() -> None:
@@ -440,34 +434,18 @@ class Knowledge:
         backwards, Play.cannot_hold, remembered per ruleset in ``reads``). ``row``: the ranking under these
         trumps; ``leads_win``: the caller's lead wins whatever is played (no undercut is inferred);
         ``blind``: a seat whose cards of this trick were not from the hand it holds now."""
-        # a whole trick's reading is remembered too: every seat reads each finished trick once
-        key = (id(row), self.trump, first, leads_win, blind, *trick)
-        got = reads.get(key)
-        if got is None:
-            if len(reads) >= READS_REMEMBERED:
-                reads.clear()
-            got = reads[key] = self._read_cards(trick, first, row, reads, leads_win, blind)
-        for s, cannot in got:
-            void[s] |= cannot
-
-    def _read_cards(self, trick, first: bool, row, reads: dict, leads_win: int, blind: int | None) -> tuple:
-        """:meth:`_read_trick`'s reading card by card: ((seat, cards it cannot hold), ...), the empty
-        readings left out."""
         rules, trump = self.rules, self.trump
-        got = []
         led = best = trick[0][1]
         for s, c in trick:
             if s == blind:
                 continue
             key = (id(row), trump, led, led if leads_win else best, c, first)
-            cannot = reads.get(key)
-            if cannot is None:
-                cannot = reads[key] = Play.cannot_hold(rules, trump, led, key[3], c, first, row)
-            if cannot:
-                got.append((s, cannot))
+            got = reads.get(key)
+            if got is None:
+                got = reads[key] = Play.cannot_hold(rules, trump, led, key[3], c, first, row)
+            void[s] |= got
             if c != led and (row[best] >> c) & 1:
                 best = c
-        return tuple(got)
 
     def _phase_of_batch(self, batch: int) -> int:
         for i, p in enumerate(self.phases):
