@@ -5,6 +5,7 @@
     python benchmarks/bench_bots.py --bytecodes [--games N] [--bots heuristic,typical]
     python benchmarks/bench_bots.py --profile [--games N] [--bots typical]
     python benchmarks/bench_bots.py --deals N [--bots typical,heuristic] [--seed S]
+    python benchmarks/bench_bots.py --cpu [--games N] [--bots typical]
 
 `--bytecodes` counts instead the Python bytecode instructions of whole self-play games per bot (the same
 seeds for each), and where they go: exact and the same on every machine, however loaded.
@@ -12,6 +13,10 @@ seeds for each), and where they go: exact and the same on every machine, however
 `--profile` says where the time of self-play games goes (cProfile): each kind of decision, and within them
 building what a seat knows, sampling deals, building them as games (from the start or from a position),
 playing them out, copying games, the engine's own work and the views.
+
+`--cpu` is the bots' speed as the simulations feel it: the CPU time (this process's, so other work on a
+shared machine counts less than in wall time) of whole self-play games, per game, the same seeds each run.
+Interleave runs of two trees in the same minutes to compare them.
 
 `--deals` is the quick strength signal used to tune the styles: the first deal of N seeds (dealer cycling),
 played twice with the first bot in one team and then in the other; the balls the first bot's team won less
@@ -176,6 +181,17 @@ def bytecodes(ruleset: str, games: int, names: list[str]) -> None:
             print(f"    {n / total:5.1%}  {where}")
 
 
+def cpu(ruleset: str, games: int, names: list[str]) -> None:
+    r = shipped_ruleset(ruleset)
+    for name in names:
+        list(self_play(r, name, 1, 40_000 - 1))  # (a warm-up game: the caches of the ruleset filled)
+        start = time.process_time()
+        deals = sum(len(game.deals) for game in self_play(r, name, games, 40_000))
+        took = time.process_time() - start
+        print(f"{name}: {took / games * 1000:.1f} ms CPU a game ({games} games, {deals} deals, "
+              f"{took / deals * 1000:.1f} ms a deal)")
+
+
 #: (what, file name, function name) of the functions --profile reports, in that order
 PROFILED = (
     ("decision: call", "styles.py", "call"), ("decision: bid", "styles.py", "bid"),
@@ -229,6 +245,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--bytecodes", action="store_true", help="count bytecodes of self-play games instead")
     ap.add_argument("--bots", default="heuristic,typical", help="bots to count with --bytecodes or --profile")
+    ap.add_argument("--cpu", action="store_true", help="CPU time a self-play game instead")
     ap.add_argument("--profile", action="store_true", help="where the time of self-play games goes instead")
     ap.add_argument("--deals", type=int, default=0, help="first deals of this many seeds, each from both sides, "
                     "instead (--bots: the two bots, default typical,heuristic)")
@@ -240,6 +257,8 @@ def main() -> None:
     if args.bytecodes:
         sys.path.insert(0, str(ROOT / "benchmarks"))
         return bytecodes(args.ruleset, args.games, args.bots.split(","))
+    if args.cpu:
+        return cpu(args.ruleset, args.games, args.bots.split(","))
     if args.profile:
         return profile(args.ruleset, args.games, args.bots.split(","))
 

@@ -145,11 +145,13 @@ def _clear(est: Estimate, risk: float, clear: float) -> bool:
 
 def expected_balls(k: Knowledge, options: list[Action], rng: random.Random, least: int = 4, most: int = 12,
                    step: int = 4, clear: float = 2.0, risk: float = 0.0, tries: int = 4,
-                   fits: Callable[[World], bool] | None = None) -> Estimate | None:
+                   fits: Callable[[World], bool] | None = None, memo: dict | None = None) -> Estimate | None:
     """Each option's results over sampled deals (see the module docstring); None if no deal could be drawn
     or the cards leave no choice open but the first.
     ``fits``: whether a drawn deal agrees with what the other seats have said (a deal that does not is
-    dropped, as one that does not replay to the decision is)."""
+    dropped, as one that does not replay to the decision is). ``memo``: the results of the deals played
+    out so far for these options at this decision (a dict the caller passes again to a second call, so a
+    deal drawn by both is played out once)."""
     open_ = options[:1] + [a for a in options[1:] if not settled_against(k, a)]
     if len(open_) < len(options):
         if len(open_) == 1:
@@ -158,7 +160,8 @@ def expected_balls(k: Knowledge, options: list[Action], rng: random.Random, leas
     team = k.ruleset.team_of(k.seat)
     results: dict[Action, list[float]] = {a: [] for a in options}
     est = Estimate(results, 0, 0)
-    memo: dict[tuple, list[float]] = {}
+    if memo is None:
+        memo = {}
     target = least
     for _ in range(most * tries):
         if est.draws >= target:

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from thunee_dsl.game.play import Play
 from thunee_dsl.game.tables import tables as engine_tables
 from thunee_dsl.model.ruleset import DealBatch, MakeTrumps, PlayStep, Ruleset
-from thunee_dsl.players.tactics import hand_mask, tables
+from thunee_dsl.players.tactics import hand_mask, tables, trick_cards
 
 
 @dataclass(frozen=True)
@@ -172,7 +172,7 @@ class Knowledge:
         self.advanced = False  # (True: moved on by cards alone, Knowledge._advance)
         self._done = done = before._done[:] if before is not None else []  # finished tricks: [(seat, card)]
         for tr in view.tricks[len(done):]:
-            done.append([(s, t.card_of[c]) for s, c in tr.cards])
+            done.append(trick_cards(t, tr.cards))
         self._played_done = played = [list(x) for x in before._played_done] if before is not None \
             else [[] for _ in range(n)]  # (trick index, card), finished tricks
         self._played_by_done = played_by = list(before._played_by_done) if before is not None else [0] * n
@@ -180,7 +180,7 @@ class Knowledge:
             for s, c in done[i]:
                 played[s].append((i, c))
                 played_by[s] |= 1 << c
-        tricks = done + [[(s, t.card_of[c]) for s, c in view.trick]] if view.trick else done
+        tricks = done + [list(trick_cards(t, view.trick))] if view.trick else done
         self.tricks_done = len(view.tricks)
         self.current_trick = tricks[-1] if view.trick else []
         self.played = [list(x) for x in played] if view.trick else played
@@ -326,8 +326,9 @@ class Knowledge:
         need = self.unseen_count[me] + self.seats * self.future_count + self.leftover + sum(self.face_down)
         for s in range(self.seats):
             if s != me:
-                known |= forced[s]
-                need += held[s] - forced[s].bit_count()
+                f = forced[s]
+                known |= f
+                need += held[s] - f.bit_count()
         self.pool = pool = self.ruleset.deck.full_mask & ~known
         if need != pool.bit_count():
             raise Knowledge.Inconsistent(f"{pool.bit_count()} unknown cards for {need} places")
@@ -362,7 +363,6 @@ class Knowledge:
         self.view = view
         self.memo = {}
         self.carried_over = self.advanced = True
-        card_of = self.t.card_of
         self.hand = hand = hand_mask(self.t, view.hand)
 
         # finished tricks: those finished since are read
@@ -374,14 +374,15 @@ class Knowledge:
             done = self._done = done[:]
             played = self._played_done = [list(x) for x in played]
             played_by = self._played_by_done = list(played_by)
+            t = self.t
             for i in range(first_new, len(view.tricks)):
-                tr = [(s, card_of[c]) for s, c in view.tricks[i].cards]
+                tr = trick_cards(t, view.tricks[i].cards)
                 done.append(tr)
                 for s, c in tr:
                     played[s].append((i, c))
                     played_by[s] |= 1 << c
         self.tricks_done = len(done)
-        current = self.current_trick = [(s, card_of[c]) for s, c in view.trick]
+        current = self.current_trick = list(trick_cards(self.t, view.trick)) if view.trick else []
         played_by = self.played_by = list(played_by)
         if current:
             played = self.played = [list(x) for x in played]
@@ -467,13 +468,14 @@ class Knowledge:
         got = self.memo.get("holdings")
         if got is None:
             got = self.memo["holdings"] = []
-            pool, forced, unseen = self.pool, self.forced, self.unseen_count
+            pool, forced, unseen, held = self.pool, self.forced, self.unseen_count, self.held_count
+            void, excluded, me = self.void, self.excluded, self.seat
             for seat in range(self.seats):
-                if seat == self.seat:
+                f = forced[seat]
+                if seat == me:
                     got.append(self.hand)
-                elif self.held_count[seat] == forced[seat].bit_count() and not unseen[seat]:
-                    got.append(forced[seat])  # every card it holds is known (face up, or shown)
+                elif held[seat] == f.bit_count() and not unseen[seat]:
+                    got.append(f)  # every card it holds is known (face up, or shown)
                 else:
-                    got.append((pool & ~self.void[seat] & ~self.excluded[seat]) | forced[seat] |
-                               (pool if unseen[seat] else 0))
+                    got.append((pool & ~(void[seat] | excluded[seat])) | f | (pool if unseen[seat] else 0))
         return got

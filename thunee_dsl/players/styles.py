@@ -146,11 +146,12 @@ class TableBot(HeuristicBot):
         s = self.style
         rng = decision_rng(self.seed, view)
         # one deal first: most end-of-deal choices are settled by it (the card sense's card does at least as well)
-        first = expected_balls(k, options, rng, least=1, most=1, risk=s.risk)
+        played_out: dict = {}  # (the deals of both samplings below: one drawn again is not played out again)
+        first = expected_balls(k, options, rng, least=1, most=1, risk=s.risk, memo=played_out)
         self.last_estimate = first
         if first is None or all(first.results[a][0] <= first.results[usual][0] for a in options[1:]):
             return usual
-        more = expected_balls(k, options, rng, least=1, most=s.card_most - 1, step=1, risk=s.risk)
+        more = expected_balls(k, options, rng, least=1, most=s.card_most - 1, step=1, risk=s.risk, memo=played_out)
         if more is not None:
             first = Estimate({a: first.results[a] + more.results[a] for a in options}, first.deals + more.deals,
                              first.draws + more.draws)

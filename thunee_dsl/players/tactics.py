@@ -16,10 +16,13 @@ Monte Carlo playouts (fed from a sampled deal, with what each seat *does* hold).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from thunee_dsl.model.cards import iter_cards
 from thunee_dsl.model.ruleset import Ruleset
+
+try:
+    import cython
+except ImportError:  # (the compiled build's typing, optional: without Cython it does nothing)
+    from thunee_dsl.players._cy import cython
 
 
 class Tables:
@@ -48,6 +51,7 @@ class Tables:
         self._call_strength: dict[int, float] = {}
         self._seats: dict[tuple[int, int], tuple] = {}  # (seat, cards on the trick) -> see seats_after
         self._suit_scores: dict[int, int] = {}  # the cards held of one suit -> suit_score
+        self._tricks: dict[tuple, tuple] = {}  # a view's trick ((seat, card name), ...) -> see trick_cards
         # worth of a trick before the trick itself counts: a deck without card points counts tricks
         self.cut_threshold = 0 if self.total_points == 0 else max(1, round(self.total_points / 30))
 
@@ -87,18 +91,15 @@ def hand_mask(t: Tables, names) -> int:
     return got
 
 
-def seats_after(ctx: "PlayCtx") -> tuple:
-    """The other seats in playing order after this one, and their opponents among them; then the seats
-    still to play to the current trick after this one, their opponents and their partners (remembered
-    per seat and cards on the trick: the ruleset's teams decide the rest)."""
-    key = (ctx.seat, len(ctx.trick))
-    got = ctx.t._seats.get(key)
+def trick_cards(t: Tables, cards) -> tuple:
+    """A view's trick, ``((seat, card name), ...)``, as ``((seat, card), ...)`` (remembered: every seat reads
+    each trick of a deal, and a trick's cards do not change; emptied when large)."""
+    got = t._tricks.get(cards)
     if got is None:
-        me = ctx.team_of[ctx.seat]
-        others = tuple((ctx.seat + i) % ctx.seats for i in range(1, ctx.seats))
-        later = tuple(_later_seats(ctx))
-        got = ctx.t._seats[key] = (others, tuple(_opponents(ctx, others)), later, tuple(_opponents(ctx, later)),
-                                   tuple(s for s in later if ctx.team_of[s] == me))
+        if len(t._tricks) >= REMEMBERED:
+            t._tricks.clear()
+        card_of = t.card_of
+        got = t._tricks[cards] = tuple([(s, card_of[c]) for s, c in cards])
     return got
 
 
@@ -248,39 +249,64 @@ def _sure_with(t: Tables, hand: int, beats, trump, leads_win: int, first_sets: b
 # -- playing a card ---------------------------------------------------------------------------------
 
 
-@dataclass(slots=True)
 class PlayCtx:
     """What a seat knows when it plays a card.
 
     ``threats[s]``: the cards seat ``s`` may hold (exact in a playout); ``known_void[s]``: suits ``s``
     has shown it lacks (a suit mask). ``outstanding``: every card another seat may hold.
+    ``counting_leads_points`` and ``makers_draw_trumps``: the table styles' lead (see _lead; the heuristic
+    leads low). (An extension type in the compiled build, tactics.pxd: the card sense reads it at every card
+    of every playout.)
     """
 
-    t: Tables
-    seat: int
-    seats: int
-    team_of: tuple[int, ...]
-    legal: int
-    hand: int
-    trick: list  # [(seat, card)]
-    trump: int | None
-    beats: tuple  # the whole table (rows per trump)
-    threats: list
-    outstanding: int
-    tricks_left: int
-    exact: bool = False
-    known_void: list | None = None
-    undertaker: int | None = None
-    first_lead_sets_trump: bool = False
-    makers: int | None = None
-    counting_leads_points: bool = False  # the table styles' lead (see _lead); the heuristic leads low
-    makers_draw_trumps: bool = False  # the table styles' lead (see _lead): the makers draw the opponents' trumps
+    def __init__(self, t: Tables, seat: int, seats: int, team_of: tuple, legal: int, hand: int, trick: list,
+                 trump: int | None, beats: tuple, threats: list, outstanding: int, tricks_left: int,
+                 exact: bool = False, known_void: list | None = None, undertaker: int | None = None,
+                 first_lead_sets_trump: bool = False, makers: int | None = None,
+                 counting_leads_points: bool = False, makers_draw_trumps: bool = False):
+        self.t = t
+        self.seat = seat
+        self.seats = seats
+        self.team_of = team_of
+        self.legal = legal
+        self.hand = hand
+        self.trick = trick  # [(seat, card)]
+        self.trump = trump
+        self.beats = beats  # the whole table (rows per trump)
+        self.threats = threats
+        self.outstanding = outstanding
+        self.tricks_left = tricks_left
+        self.exact = exact
+        self.known_void = known_void
+        self.undertaker = undertaker
+        self.first_lead_sets_trump = first_lead_sets_trump
+        self.makers = makers
+        self.counting_leads_points = counting_leads_points
+        self.makers_draw_trumps = makers_draw_trumps
 
     # derived
     def row(self):
         return self.beats[self.trump if self.trump is not None else self.t.r.no_trump]
 
 
+@cython.locals(ctx=PlayCtx)
+def seats_after(ctx: "PlayCtx") -> tuple:
+    """The other seats in playing order after this one, and their opponents among them; then the seats
+    still to play to the current trick after this one, their opponents and their partners (remembered
+    per seat and cards on the trick: the ruleset's teams decide the rest)."""
+    seat, seats, team_of = ctx.seat, ctx.seats, ctx.team_of
+    key = (seat, len(ctx.trick))
+    got = ctx.t._seats.get(key)
+    if got is None:
+        me = team_of[seat]
+        others = tuple([(seat + i) % seats for i in range(1, seats)])
+        later = tuple(_later_seats(ctx))
+        got = ctx.t._seats[key] = (others, tuple(_opponents(ctx, others)), later, tuple(_opponents(ctx, later)),
+                                   tuple([s for s in later if team_of[s] == me]))
+    return got
+
+
+@cython.locals(ctx=PlayCtx)
 def choose_play(ctx: PlayCtx) -> int:
     legal = cards_of(ctx.legal)
     if len(legal) == 1:
@@ -292,12 +318,14 @@ def choose_play(ctx: PlayCtx) -> int:
     return _follow(ctx, legal)
 
 
+@cython.locals(ctx=PlayCtx)
 def _later_seats(ctx: PlayCtx) -> list[int]:
     """Seats still to play to the current trick after this one."""
     played = len(ctx.trick) + 1
     return [(ctx.seat + i) % ctx.seats for i in range(1, ctx.seats - played + 1)]
 
 
+@cython.locals(ctx=PlayCtx)
 def _could_be_void(ctx: PlayCtx, s: int, suit: int) -> bool:
     sm = ctx.t.suit_masks[suit]
     if not ctx.threats[s] & sm:
@@ -310,6 +338,7 @@ def _could_be_void(ctx: PlayCtx, s: int, suit: int) -> bool:
     return (ctx.outstanding & sm).bit_count() <= 2
 
 
+@cython.locals(ctx=PlayCtx)
 def _can_beat(ctx: PlayCtx, s: int, best: int, led: int) -> bool:
     """May seat ``s``, playing after, beat ``best`` (the trick having been led in suit ``led``)?"""
     th = ctx.threats[s]
@@ -322,42 +351,74 @@ def _can_beat(ctx: PlayCtx, s: int, best: int, led: int) -> bool:
     return bool(th & row[best] & ~ledmask) and _could_be_void(ctx, s, led)
 
 
+@cython.locals(ctx=PlayCtx)
 def _safe(ctx: PlayCtx, best: int, led: int, seats) -> bool:
-    return not any(_can_beat(ctx, s, best, led) for s in seats)
+    for s in seats:
+        if _can_beat(ctx, s, best, led):
+            return False
+    return True
 
 
+@cython.locals(ctx=PlayCtx)
 def _is_trump(ctx: PlayCtx, c: int) -> bool:
     return ctx.trump is not None and ctx.t.suit_of[c] == ctx.trump
 
 
+@cython.locals(ctx=PlayCtx)
 def _is_master(ctx: PlayCtx, c: int, stronger) -> bool:
     """No outstanding card of its suit ranks higher (``stronger``: ``t.stronger(ctx.beats)``, looked up
     once by the caller)."""
     return not ctx.outstanding & stronger[c]
 
 
+@cython.locals(ctx=PlayCtx)
+def _trumps(ctx: PlayCtx, cs, which) -> bool:
+    """``which`` (``any`` or ``all``) of the cards ``cs`` trumps? (The card sense's functions take ``ctx``
+    typed in the compiled build, and a typed argument cannot be captured by a generator or lambda there:
+    they read the trumps and masters on locals, as :func:`_is_trump` and :func:`_is_master` do.)"""
+    trump, suit_of = ctx.trump, ctx.t.suit_of
+    return which(trump is not None and suit_of[c] == trump for c in cs)
+
+
+@cython.locals(ctx=PlayCtx)
+def _may_cut(ctx: PlayCtx, suit: int, opps, tmask: int) -> bool:
+    """May one of ``opps`` be void in ``suit`` and hold a trump (cut a lead of it)?"""
+    threats = ctx.threats
+    for s in opps:
+        if _could_be_void(ctx, s, suit) and threats[s] & tmask:
+            return True
+    return False
+
+
+@cython.locals(ctx=PlayCtx)
 def _opponents(ctx: PlayCtx, seats) -> list[int]:
     me = ctx.team_of[ctx.seat]
     return [s for s in seats if ctx.team_of[s] != me]
 
 
+@cython.locals(ctx=PlayCtx)
 def _cheapest(ctx: PlayCtx, cs, strength) -> int:
     pts = ctx.t.points
     return min(cs, key=lambda c: (pts[c], -strength[c]))
 
 
+@cython.locals(ctx=PlayCtx)
 def _throw_low(ctx: PlayCtx, cs, strength) -> int:
     pts = ctx.t.points
     stronger = ctx.t.stronger(ctx.beats)
-    return min(cs, key=lambda c: (_is_trump(ctx, c), _is_master(ctx, c, stronger), pts[c], -strength[c]))
+    trump, suit_of, out = ctx.trump, ctx.t.suit_of, ctx.outstanding  # (_is_trump, _is_master: see _trumps)
+    return min(cs, key=lambda c: (trump is not None and suit_of[c] == trump, not out & stronger[c], pts[c],
+                                  -strength[c]))
 
 
+@cython.locals(ctx=PlayCtx)
 def _lead(ctx: PlayCtx, legal: list[int]) -> int:
     t = ctx.t
     strength = t.strength(ctx.beats)
     others, opps = seats_after(ctx)[:2]
     tmask = t.suit_masks[ctx.trump] if ctx.trump is not None else 0
-    opp_trumps = any(ctx.threats[s] & tmask for s in opps)
+    threats = ctx.threats
+    opp_trumps = any(threats[s] & tmask for s in opps)
     stronger = t.stronger(ctx.beats)
     masters = [c for c in legal if _is_master(ctx, c, stronger)]
     my_trumps = ctx.hand & tmask
@@ -369,8 +430,7 @@ def _lead(ctx: PlayCtx, legal: list[int]) -> int:
     if ctx.makers_draw_trumps and we_make and tmask and opp_trumps and (my_trumps & ctx.legal).bit_count() >= 2:
         # the makers draw the opponents' trumps before their side cards (masters too) are cut: the lowest trump
         return min(cards(my_trumps & ctx.legal), key=lambda c: (t.points[c], -strength[c]))
-    side = [c for c in masters if not (tmask >> c) & 1 and
-            not any(_could_be_void(ctx, s, t.suit_of[c]) and ctx.threats[s] & tmask for s in opps)]
+    side = [c for c in masters if not (tmask >> c) & 1 and not _may_cut(ctx, t.suit_of[c], opps, tmask)]
     if side:
         return max(side, key=lambda c: (t.points[c], -strength[c]))
     non_trumps = [c for c in legal if not (tmask >> c) & 1]
@@ -380,22 +440,26 @@ def _lead(ctx: PlayCtx, legal: list[int]) -> int:
         # master, where a low lead hands the makers the lead cheaply
         worth = [c for c in non_trumps if t.points[c] >= t.cut_threshold]
         if worth:
-            return max(worth, key=lambda c: ((ctx.hand & t.suit_masks[t.suit_of[c]]).bit_count(), -t.points[c]))
+            hand = ctx.hand
+            return max(worth, key=lambda c: ((hand & t.suit_masks[t.suit_of[c]]).bit_count(), -t.points[c]))
     if non_trumps:
         return _lead_low(ctx, non_trumps, strength)
     return _cheapest(ctx, legal, strength)
 
 
+@cython.locals(ctx=PlayCtx)
 def _lead_low(ctx: PlayCtx, cs, strength) -> int:
     """A low lead: fewest points, from a suit where it does not bare a guarded high card."""
     t = ctx.t
+    hand = ctx.hand
 
     def key(c):
-        suit_cards = ctx.hand & t.suit_masks[t.suit_of[c]]
+        suit_cards = hand & t.suit_masks[t.suit_of[c]]
         return (t.points[c], -suit_cards.bit_count(), -strength[c])
     return min(cs, key=key)
 
 
+@cython.locals(ctx=PlayCtx)
 def _follow(ctx: PlayCtx, legal: list[int]) -> int:
     t = ctx.t
     strength = t.strength(ctx.beats)
@@ -420,10 +484,11 @@ def _follow(ctx: PlayCtx, legal: list[int]) -> int:
             if _safe(ctx, best, led, later_opps):
                 pts = t.points
                 stronger = t.stronger(ctx.beats)
-                return max(quiet, key=lambda c: (not _is_trump(ctx, c), not _is_master(ctx, c, stronger),
-                                                 pts[c], strength[c]))
+                trump, suit_of, out = ctx.trump, t.suit_of, ctx.outstanding  # (_is_trump, _is_master: see _trumps)
+                return max(quiet, key=lambda c: (not (trump is not None and suit_of[c] == trump),
+                                                 not (not out & stronger[c]), pts[c], strength[c]))
             safe_mine = [c for c in beaters if _safe(ctx, c, led, later_opps)]
-            if safe_mine and worth and not any(_is_trump(ctx, c) for c in safe_mine):
+            if safe_mine and worth and not _trumps(ctx, safe_mine, any):
                 return _cheapest(ctx, safe_mine, strength)
             return _throw_low(ctx, quiet, strength)
         return _cheapest(ctx, legal, strength)
@@ -431,7 +496,7 @@ def _follow(ctx: PlayCtx, legal: list[int]) -> int:
     # an opponent is winning
     if beaters:
         safe_mine = [c for c in beaters if _safe(ctx, c, led, later_opps)]
-        cutting = all(_is_trump(ctx, c) for c in beaters) and led != ctx.trump
+        cutting = _trumps(ctx, beaters, all) and led != ctx.trump
         if cutting and not worth and quiet and (ctx.hand & t.suit_masks[ctx.trump]).bit_count() < 3:
             return _throw_low(ctx, quiet, strength)  # keep trumps for a trick worth cutting
         if safe_mine:
@@ -444,6 +509,7 @@ def _follow(ctx: PlayCtx, legal: list[int]) -> int:
     return _throw_low(ctx, quiet or legal, strength)
 
 
+@cython.locals(ctx=PlayCtx)
 def _undertaking_play(ctx: PlayCtx, legal: list[int]) -> int:
     """Someone undertook to win every trick: the caller tries, its partners stay out of the way, the
     opponents try to catch it."""
@@ -460,12 +526,14 @@ def _undertaking_play(ctx: PlayCtx, legal: list[int]) -> int:
             others = [(ctx.seat + i) % ctx.seats for i in range(1, ctx.seats)]
             stronger = t.stronger(ctx.beats)
             masters = [c for c in legal if _is_master(ctx, c, stronger)]
-            if tmask and any(ctx.threats[s] & tmask for s in others):
+            threats = ctx.threats
+            if tmask and any(threats[s] & tmask for s in others):
                 tm = [c for c in masters if (tmask >> c) & 1]
                 if tm:
                     return min(tm, key=lambda c: strength[c])
             if masters:
-                return min(masters, key=lambda c: (_is_trump(ctx, c), strength[c]))
+                trump, suit_of = ctx.trump, t.suit_of  # (_is_trump: see _trumps)
+                return min(masters, key=lambda c: (trump is not None and suit_of[c] == trump, strength[c]))
             return min(legal, key=lambda c: strength[c])
         led = t.suit_of[ctx.trick[0][1]]
         best = ctx.trick[0][1]
@@ -488,7 +556,8 @@ def _undertaking_play(ctx: PlayCtx, legal: list[int]) -> int:
                 if (row[best] >> c) & 1:
                     best = c
             quiet = [c for c in legal if not (row[best] >> c) & 1]
-            played = any(s == ctx.undertaker for s, _ in ctx.trick)
+            undertaker = ctx.undertaker
+            played = any(s == undertaker for s, _ in ctx.trick)
             if quiet and played:
                 return min(quiet, key=lambda c: strength[c])
             if quiet:

@@ -478,9 +478,21 @@ def _replay_from(k: Knowledge, world: World, game: GameState, start: int, prefix
         do(target)
     if not pass_until(game, lambda legal: game.to_act == view.seat, passing):
         return None
-    if set(game.legal_actions()) != set(view.legal):
+    if not _same_actions(game.legal_actions(), view.legal):
         return None
     return game
+
+
+def _same_actions(legal, wanted) -> bool:
+    """Are ``legal`` and ``wanted`` the same actions? The engine offers its own objects, in its order, so
+    usually they are the very same ones; otherwise compared as sets (Action's == and hash build tuples)."""
+    if len(legal) == len(wanted):
+        for a, b in zip(legal, wanted):
+            if a is not b:
+                break
+        else:
+            return True
+    return set(legal) == set(wanted)
 
 
 def _trump_options(legal) -> list[Action]:
@@ -560,7 +572,7 @@ class Tracker:
         self.card_of = k.t.card_of
         self.orders = world.orders
         self.played = [0] * self.n
-        self.trick: list = []
+        self.trick = []
         self.tricks_done = 0
         self.trump = None
         self.beats = r.beats
@@ -568,9 +580,13 @@ class Tracker:
         self.first_lead_sets = False
         self.makers = None
         self.plays = 0
-        self._masks = {}
-        self._phase_masks = (-1, None)  # (tricks done, the masks of the phase they are in)
-        self.ctx: PlayCtx | None = None  # the playout policy's, filled afresh for each card (policy_action)
+        self._masks = {}  # phase index -> each seat's cards of that phase
+        # each seat's cards of the phase being played less those played (see hands), the masks of the phase
+        # they were taken from and the tricks done when that phase was last looked up
+        self._held = None
+        self._held_masks = None
+        self._held_at = -1
+        self.ctx = None  # the playout policy's PlayCtx, filled afresh for each card (policy_action)
         # what is followed here is the same for the same actions: where the last world's prefix (of any
         # decision of this thread) begins this one, its state is taken and only the actions since are seen
         prefix = world.prefix
@@ -583,13 +599,12 @@ class Tracker:
                  self.makers, self.plays) = last[2]
                 self.played, self.trick = list(played), list(trick)
                 start = len(seen)
-        observe = self.observe
         keep = True
         for i in range(start, len(prefix)):
             a = prefix[i]
             verb = a.verb
             if verb != "pass":  # (a pass changes nothing followed here)
-                observe(a)
+                self.observe(a)
                 if verb == "trump" and a.arg == "last":
                     keep = False  # (the trumps then come from this world's cards)
         if keep and start < len(prefix):
@@ -598,10 +613,17 @@ class Tracker:
                                                 self.plays))
 
     def copy(self) -> "Tracker":
-        other = object.__new__(Tracker)
-        other.__dict__.update(self.__dict__)
+        other = Tracker.__new__(Tracker)
+        other.k, other.n, other.card_of, other.orders = self.k, self.n, self.card_of, self.orders
         other.played = list(self.played)
         other.trick = list(self.trick)
+        other.tricks_done, other.trump, other.beats, other.undertaker = \
+            self.tricks_done, self.trump, self.beats, self.undertaker
+        other.first_lead_sets, other.makers, other.plays = self.first_lead_sets, self.makers, self.plays
+        other._masks = self._masks
+        other._held = None if self._held is None else list(self._held)
+        other._held_masks, other._held_at = self._held_masks, self._held_at
+        other.ctx = self.ctx
         return other
 
     def observe(self, a: Action) -> None:
@@ -611,9 +633,12 @@ class Tracker:
             if self.first_lead_sets and self.plays == 0:
                 self.trump = self.k.t.suit_of[c]
             self.plays += 1
-            self.played[a.seat] |= 1 << c
+            seat = a.seat
+            self.played[seat] |= 1 << c
+            if self._held is not None:
+                self._held[seat] &= ~(1 << c)
             trick = self.trick
-            trick.append((a.seat, c))
+            trick.append((seat, c))
             if len(trick) == self.n:
                 self.trick = []
                 self.tricks_done += 1
@@ -639,9 +664,9 @@ class Tracker:
                     self.beats = u.beats
 
     def hands(self) -> list[int]:
-        """Each seat's cards of the phase being played, less those played."""
-        at, masks = self._phase_masks
-        if at != self.tricks_done:
+        """Each seat's cards of the phase being played, less those played (kept up to date as cards are
+        played: read, not changed)."""
+        if self._held_at != self.tricks_done:
             k = self.k
             idx = k._phase_of_trick(self.tricks_done)
             masks = self._masks.get(idx)
@@ -649,8 +674,34 @@ class Tracker:
                 p = k.phases[idx]
                 lo, hi = k.cum[p.first_batch], k.cum[p.end_batch]
                 masks = self._masks[idx] = [sum(1 << c for c in o[lo:hi]) for o in self.orders]
-            self._phase_masks = self.tricks_done, masks
-        return [m & ~pl for m, pl in zip(masks, self.played)]
+            if masks is not self._held_masks or self._held is None:  # (a new phase: its cards afresh)
+                self._held = [m & ~pl for m, pl in zip(masks, self.played)]
+                self._held_masks = masks
+            self._held_at = self.tricks_done
+        return self._held
+
+    def card(self, k: Knowledge, game: GameState, legal) -> Action:
+        """The playout policy's card (policy_action): the card sense with every hand known."""
+        card_of = self.card_of
+        seat = legal[0].seat
+        # (with face-down rows the world's own game knows which of its cards are in play)
+        hands = list(game.deal.hands) if k.ruleset.face_down else self.hands()
+        lm = 0
+        for a in legal:
+            lm |= 1 << card_of[a.arg]
+        hand = hands[seat]
+        out = sum(hands) - hand  # the other hands' cards (no card is in two hands: the sum is their union)
+        ctx = self.ctx
+        if ctx is None:
+            ctx = self.ctx = PlayCtx(k.t, seat, self.n, k.team_of, lm, hand, self.trick, self.trump, self.beats, hands,
+                                     out, hand.bit_count(), exact=True)
+        else:  # (what may differ from one card to the next)
+            ctx.seat, ctx.legal, ctx.hand, ctx.trick, ctx.trump, ctx.beats, ctx.threats, ctx.outstanding, \
+                ctx.tricks_left = seat, lm, hand, self.trick, self.trump, self.beats, hands, out, hand.bit_count()
+        ctx.undertaker = self.undertaker
+        ctx.first_lead_sets_trump = self.first_lead_sets and self.plays == 0
+        ctx.makers = self.makers
+        return k.rules.play[seat][choose_play(ctx)]  # the engine's own action (its fast path)
 
 
 def policy_action(k: Knowledge, tr: Tracker, game: GameState, rng: random.Random | None = None,
@@ -664,29 +715,7 @@ def policy_action(k: Knowledge, tr: Tracker, game: GameState, rng: random.Random
     if first.verb == "play":
         if epsilon and rng is not None and rng.random() < epsilon:
             return legal[rng.randrange(len(legal))]
-        card_of = tr.card_of
-        seat = first.seat
-        # (with face-down rows the world's own game knows which of its cards are in play)
-        hands = list(game.deal.hands) if k.ruleset.face_down else tr.hands()
-        lm = 0
-        for a in legal:
-            lm |= 1 << card_of[a.arg]
-        out = 0
-        for s in range(tr.n):
-            if s != seat:
-                out |= hands[s]
-        hand = hands[seat]
-        ctx = tr.ctx
-        if ctx is None:
-            ctx = tr.ctx = PlayCtx(k.t, seat, tr.n, k.team_of, lm, hand, tr.trick, tr.trump, tr.beats, hands, out,
-                                   hand.bit_count(), exact=True)
-        else:  # (what may differ from one card to the next)
-            ctx.seat, ctx.legal, ctx.hand, ctx.trick, ctx.trump, ctx.beats, ctx.threats, ctx.outstanding, \
-                ctx.tricks_left = seat, lm, hand, tr.trick, tr.trump, tr.beats, hands, out, hand.bit_count()
-        ctx.undertaker = tr.undertaker
-        ctx.first_lead_sets_trump = tr.first_lead_sets and tr.plays == 0
-        ctx.makers = tr.makers
-        return k.rules.play[seat][choose_play(ctx)]  # the engine's own action (its fast path)
+        return tr.card(k, game, legal)
     if first.verb in k.declaration_verbs:
         return first
     if legal[-1].verb == "pass":
