@@ -166,6 +166,7 @@ class cython_shadow:  # noqa: N801 - stands in for the module ``cython``
     build and change nothing in Python."""
 
     compiled = False
+    Py_ssize_t = int  # (a C integer compiled: seats, cards, counts of tricks)
 
     @staticmethod
     def locals(**types):

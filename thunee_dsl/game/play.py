@@ -48,7 +48,7 @@ class Play(Turn):
         deal.play_end = len(deal.tricks) + deal.hands[deal.leader].bit_count()
         Play.await_play(deal, deal.leader)
 
-    @cython.locals(deal=DealSlots)
+    @cython.locals(deal=DealSlots, seat=cython.Py_ssize_t, asked=cython.Py_ssize_t)
     def await_play(deal, seat: int, asked: int = 0) -> None:
         """``seat`` plays next, after the windows asked before a card at this trick (``deal.before_card``:
         claims before the last trick ...) from the ``asked``-th on; its legal moves are worked out now."""
@@ -78,7 +78,7 @@ class Play(Turn):
         return t.follow[seat].get(mask) or t.actions_of[seat](mask)
 
     # -- the rule ---------------------------------------------------------------------------------
-    @cython.locals(deal=DealSlots)
+    @cython.locals(deal=DealSlots, seat=cython.Py_ssize_t, why=cython.Py_ssize_t)
     def legal_cards(deal, seat: int, why: int = -1):
         """The cards ``seat`` may play now, as a mask. With ``why`` a card: the Refusal of that card by
         this rule (None if it is allowed), instead."""
@@ -183,7 +183,8 @@ class Play(Turn):
     def take(self, deal, action) -> None:
         Play.play_card(deal, self.seat, deal.card_of[action.arg])
 
-    @cython.locals(deal=DealSlots)
+    @cython.locals(deal=DealSlots, seat=cython.Py_ssize_t, card=cython.Py_ssize_t, k=cython.Py_ssize_t,
+                   nxt=cython.Py_ssize_t)
     def play_card(deal, seat: int, card: int) -> None:
         t = deal.t
         hands = deal.hands
@@ -240,7 +241,7 @@ class Play(Turn):
         deal.pending = None
         Play.finish_trick(deal)
 
-    @cython.locals(deal=DealSlots)
+    @cython.locals(deal=DealSlots, winner=cython.Py_ssize_t, team=cython.Py_ssize_t, played=cython.Py_ssize_t)
     def finish_trick(deal) -> None:
         t = deal.t
         winner = deal.winning
