@@ -1,6 +1,7 @@
 # The compiled build (build_accel.py): Deal is an extension type over the typed attributes of slots.pxd, so
-# its own methods read them as C struct fields.
+# its own methods read them as C struct fields; the open window's polling state too.
 from thunee_dsl.game.slots cimport DealSlots
+from thunee_dsl.game.windows cimport Window
 
 
 cdef class Deal(DealSlots):

@@ -37,6 +37,11 @@ from functools import lru_cache, partial, reduce
 from itertools import repeat
 from operator import and_, attrgetter, is_, or_
 
+try:
+    import cython
+except ImportError:  # Cython is optional: without it the types below are not read (see thunee_dsl._accel)
+    from thunee_dsl._accel import cython_shadow as cython
+
 from thunee_dsl.errors import IllegalActionError
 from thunee_dsl.game.actions import Action
 from thunee_dsl.game.bidding import Bidding
@@ -401,6 +406,7 @@ class Deal(DealSlots):
             return self._compute_legal()
         return legal
 
+    @cython.locals(w=Window)
     def _compute_legal(self):
         if self.over:
             return []
@@ -478,6 +484,7 @@ class Deal(DealSlots):
         Penalties.commit(self, action, offence)
 
     # -- applying -----------------------------------------------------------------------
+    @cython.locals(w=Window)
     def apply_if_legal(self, action: Action) -> int:
         """Apply ``action`` if it is legal: APPLIED, or PASSED for a pass in a window; NOT_LEGAL (and
         nothing changes) otherwise. The tables' own actions (``_fast``) are checked with a few reads: a
@@ -531,6 +538,7 @@ class Deal(DealSlots):
         self.apply(action)
         return APPLIED
 
+    @cython.locals(w=Window)
     def apply(self, action: Action) -> None:
         """Apply a legal action (the caller has checked it is legal): a pass or an announcement of the
         open window, else the decision of the seat to act."""

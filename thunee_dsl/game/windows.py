@@ -172,7 +172,7 @@ def waiting_for(deal) -> str:
     return f"seat {asked.seat if deal.window is None else asked.order[asked.pos]} is to {asked.asks}"
 
 
-_new = object.__new__
+_new = Window.__new__  # (object.__new__ in Python; compiled, Window is an extension type: its own)
 
 
 def _slots_of(cls) -> tuple[tuple[str, ...], attrgetter]:
