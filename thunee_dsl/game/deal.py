@@ -353,6 +353,7 @@ class Deal(DealSlots):
     def env(self, **roles) -> Env:
         return Env(self, self.balls, **roles) if roles else Env(self, self.balls)
 
+    @cython.locals(env=Env)
     def seat_env(self, seat: int, caller: int | None = None) -> Env:
         """The env of a seat weighing a call: ``seat``, its team as ``callers``. Reused within a deal
         (formulas are evaluated one at a time), so creating it does not dominate legal-move generation."""
