@@ -79,7 +79,9 @@ TRAINING_TIMEOUT = 600
 
 def hot_modules() -> dict[str, list[str]]:
     """``{module name: [its source files, relative to the root]}``, biggest first (they take longest).
-    An augmenting ``.pxd`` beside a module (type declarations only) is part of its source."""
+    An augmenting ``.pxd`` beside a module (type declarations only) is part of its source, and so is every
+    module its ``.pxd`` cimports (that module's ``.py`` and ``.pxd``, and theirs in turn): a binary is built
+    against those types, and imports them from that module's binary (see ``cimported``)."""
     found = {}
     for pattern in HOT:
         for path in sorted(ROOT.glob(pattern)):
@@ -89,8 +91,39 @@ def hot_modules() -> dict[str, list[str]]:
             sources = [rel.as_posix()]
             if path.with_suffix(".pxd").is_file():
                 sources.append(rel.with_suffix(".pxd").as_posix())
+                for module in cimported(path.with_suffix(".pxd")):
+                    other = Path(*module.split("."))
+                    sources += [other.with_suffix(".py").as_posix(), other.with_suffix(".pxd").as_posix()]
             found[".".join(rel.with_suffix("").parts)] = sources
     return dict(sorted(found.items(), key=lambda item: -(ROOT / item[1][0]).stat().st_size))
+
+
+def loadable(entries: dict, modules: dict[str, list[str]]) -> dict:
+    """``entries`` without the binaries that cimport a module that has none (it would fail to load: it
+    imports its types from that module's binary), repeatedly."""
+    module_of = {sources[0]: name for name, sources in modules.items()}
+    while True:
+        kept = {name: entry for name, entry in entries.items()
+                if all(module_of[s] in entries for s in modules[name][2:] if s in module_of)}
+        if len(kept) == len(entries):
+            return kept
+        entries = kept
+
+
+def cimported(pxd: Path) -> list[str]:
+    """The project's modules ``pxd`` cimports (``from thunee_dsl.x cimport ...``, ``cimport thunee_dsl.x``),
+    directly or through their own ``.pxd``, in the order found."""
+    found: list[str] = []
+    todo = [pxd]
+    while todo:
+        for line in todo.pop().read_text(encoding="utf-8").splitlines():
+            words = line.split()
+            if len(words) >= 2 and (words[0] == "cimport" or (words[0] == "from" and "cimport" in words[2:3])):
+                module = words[1]
+                if module.split(".")[0] == "thunee_dsl" and module not in found:
+                    found.append(module)
+                    todo.append(ROOT.joinpath(*module.split(".")).with_suffix(".pxd"))
+    return found
 
 
 def build_key(pgo: str = "off") -> str:
@@ -394,6 +427,7 @@ def build(jobs: int, force: bool, pgo: bool = True) -> str:
                 how = f", without profile-guided optimisation: {reason}"
             plain = [name for name in todo if name not in entries]
         entries.update({n: (digests[n], b, modules[n]) for n, b in compile_all(plain, "plain").items()})
+    entries = loadable(entries, modules)
     write_manifest(key, entries)
     shutil.rmtree(ACCEL / "tmp", ignore_errors=True)
     failed = [name for name in todo if name not in entries]

@@ -63,6 +63,7 @@ class CompiledFinder:
     def __init__(self, modules: dict[str, tuple[str, str, list[str]]]):
         self.modules = modules
         self.loaded: list[str] = []  # the modules imported compiled, in order (tests and benchmarks read it)
+        self._module_of: dict[str, str] | None = None  # each module's source -> its name
 
     def find_spec(self, fullname, path=None, target=None):
         entry = self.modules.get(fullname)
@@ -76,10 +77,28 @@ class CompiledFinder:
                 return None  # edited since the build (or the binary is gone): the .py, found as usual
         except OSError:
             return None
+        if not self.types_compiled(sources):
+            return None
         from importlib.util import spec_from_file_location
 
         self.loaded.append(fullname)
         return spec_from_file_location(fullname, binary, loader=_loader_class()(fullname, binary, sources[0]))
+
+    def types_compiled(self, sources: list[str]) -> bool:
+        """Whether the modules whose types a binary cimports (the other ``.py`` files among its sources) are
+        compiled too, or not imported yet (then the binary's import brings their binaries in): a binary
+        cannot take its types from a module imported from its source (after sys.modules lost it)."""
+        for source in sources[1:]:
+            if source.endswith(".py"):
+                module = sys.modules.get(self.module_of(source))
+                if module is not None and not isinstance(getattr(module, "__loader__", None), _loader_class()):
+                    return False
+        return True
+
+    def module_of(self, source: str) -> str:
+        if self._module_of is None:
+            self._module_of = {sources[0]: name for name, (_, _, sources) in self.modules.items()}
+        return self._module_of.get(source, "")
 
     def invalidate_caches(self):
         pass
@@ -139,3 +158,21 @@ def describe() -> str:
     if os.environ.get(PURE_ENV, "") not in ("", "0"):
         return f"pure Python ({PURE_ENV}=1)"
     return "pure Python (no compiled build)"
+
+
+class cython_shadow:  # noqa: N801 - stands in for the module ``cython``
+    """What the engine's modules use of Cython's pure-Python mode (``import cython``), for a Python without
+    Cython (a wheel install: the ``accel`` extra is optional). The decorators give types to the compiled
+    build and change nothing in Python."""
+
+    compiled = False
+    Py_ssize_t = int  # (a C integer compiled: seats, cards, counts of tricks)
+
+    @staticmethod
+    def locals(**types):
+        """``@cython.locals(deal=DealSlots)``: the C types of a function's arguments and variables."""
+        return _unchanged
+
+
+def _unchanged(function):
+    return function

@@ -17,6 +17,7 @@ import pytest
 from thunee_dsl import shipped_ruleset
 from thunee_dsl.game import GameState
 from thunee_dsl.game.deal import _SHARED_NAMES, Deal
+from thunee_dsl.game.slots import DEAL_SLOTS
 from thunee_dsl.game.play import Play
 from thunee_dsl.game.undertakings import LateUndertakings
 from thunee_dsl.game.windows import Window
@@ -55,7 +56,7 @@ def test_a_clone_shares_nothing_mutable_and_equals_the_original(name):
             continue
         deal = game.deal
         copy = deal.clone()
-        for slot in Deal.__slots__:
+        for slot in DEAL_SLOTS:
             mine, theirs = getattr(deal, slot), getattr(copy, slot)
             if slot in ("_seat_env", "_claims_asked", "_view_cache"):
                 assert theirs is None  # made again on demand (they refer back to their deal)

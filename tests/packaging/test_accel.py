@@ -144,6 +144,60 @@ def test_an_edited_source_is_imported_not_its_old_binary(built, tmp_path):
     assert out.strip() == "True"
 
 
+#: the modules built against slots.pxd's types (their .pxd cimports it, or cimports one that does)
+TYPED = sorted(name for name, sources in build_accel.hot_modules().items() if "thunee_dsl/game/slots.pxd" in sources)
+
+
+def test_a_module_s_source_includes_the_declarations_it_cimports(tmp_path):
+    """A binary is built against the types its .pxd cimports: that module's .pxd and .py are part of its
+    source hash (an edit to either makes it stale), also through a .pxd that cimports another."""
+    modules = build_accel.hot_modules()
+    assert {"thunee_dsl.game.deal", "thunee_dsl.game.play", "thunee_dsl.game.slots", "thunee_dsl.game.tables",
+            "thunee_dsl.game.windows"} <= set(TYPED)
+    for name in TYPED:
+        assert {"thunee_dsl/game/slots.py", "thunee_dsl/game/slots.pxd"} <= set(modules[name]), name
+    assert {"thunee_dsl/game/windows.py", "thunee_dsl/game/windows.pxd"} <= set(modules["thunee_dsl.game.deal"])
+    assert modules["thunee_dsl.game.view"] == ["thunee_dsl/game/view.py"]
+    (tmp_path / "a.pxd").write_text("from thunee_dsl.game.deal cimport Deal\ncimport thunee_dsl.game.play\n"
+                                    "from other.package cimport Thing\n")
+    assert sorted(build_accel.cimported(tmp_path / "a.pxd")) == [  # (deal.pxd cimports slots, windows, Env)
+        "thunee_dsl.game.deal", "thunee_dsl.game.play", "thunee_dsl.game.slots", "thunee_dsl.game.windows",
+        "thunee_dsl.model.quantities"]
+
+
+def test_a_binary_whose_types_module_did_not_compile_is_not_kept():
+    modules = {"p.a": ["p/a.py", "p/a.pxd", "p/s.py", "p/s.pxd"], "p.s": ["p/s.py", "p/s.pxd"],
+               "p.b": ["p/b.py", "p/b.pxd", "p/a.py", "p/a.pxd", "p/s.py", "p/s.pxd"], "p.c": ["p/c.py"]}
+    everything = {name: ("digest", f"lib/{name}.so", sources) for name, sources in modules.items()}
+    assert build_accel.loadable(everything, modules) == everything
+    assert sorted(build_accel.loadable({n: e for n, e in everything.items() if n != "p.s"}, modules)) == ["p.c"]
+
+
+def test_an_edited_cimported_pxd_makes_its_dependents_stale(built, tmp_path):
+    project = copy_project(built, tmp_path, with_build=True)
+    code = ("import thunee_dsl.game.deal, thunee_dsl.game.view, sys\n"
+            f"for name in {TYPED + ['thunee_dsl.game.view']!r}: print(sys.modules[name].__loader__.path)")
+    assert all(path.endswith(EXTENSION_SUFFIXES[0]) for path in run(code, cwd=project).splitlines())
+    with open(project / "thunee_dsl" / "game" / "slots.pxd", "a", encoding="utf-8") as f:
+        f.write("\n# edited after the build\n")
+    *typed, view = run(code, cwd=project).splitlines()
+    assert typed == [str(project / Path(*name.split(".")).with_suffix(".py")) for name in TYPED]
+    assert view.endswith(EXTENSION_SUFFIXES[0])  # it declares no types: it stays compiled
+    out = run("from thunee_dsl import load_ruleset\nfrom thunee_dsl.game import GameState\n"
+              "g = GameState(load_ruleset('standard'), seed=3)\n"
+              "while not g.is_over: g.apply(g.legal_actions()[0])\nprint(len(g.deals) > 0)", cwd=project)
+    assert out.strip() == "True"
+
+
+def test_a_binary_is_not_loaded_when_its_types_module_came_from_source(built):
+    """After sys.modules lost the package (Streamlit's watcher), the types' module comes back from its
+    source: a binary built against its compiled types, not imported before, must then come from source too."""
+    code = ("import thunee_dsl.game.slots, thunee_dsl._accel as a\n"
+            "finder = a.CompiledFinder(a.read_manifest())\n"
+            "print(finder.find_spec('thunee_dsl.game.play') is None, finder.find_spec('thunee_dsl.game.view') is None)")
+    assert run(code, pure=True).split() == ["True", "False"]
+
+
 def test_a_removed_binary_or_a_build_for_another_python_is_not_used(built, tmp_path):
     project = copy_project(built, tmp_path, with_build=True)
     code = "import thunee_dsl.game.deal as d; print(d.__loader__.path)"

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from thunee_dsl import shipped_ruleset
 from thunee_dsl.game import GameState
+from thunee_dsl.game.slots import DEAL_SLOTS
 
 from offences import offences_available
 
@@ -90,7 +91,7 @@ def test_clone_refuses_a_deal_attribute_it_does_not_know_how_to_copy():
         assert "offence" in str(err)
     else:  # pragma: no cover
         raise AssertionError("an attribute of an unknown kind must not be shared silently")
-    assert set(Deal.__slots__) >= {"hands", "trick", "window", "_seat_env"}
+    assert set(DEAL_SLOTS) >= {"hands", "trick", "window", "_seat_env"}
 
 
 def test_only_the_listed_slots_hold_lists_of_mutable_values(name):
@@ -103,7 +104,7 @@ def test_only_the_listed_slots_hold_lists_of_mutable_values(name):
         game = GameState(ruleset, seed=seed)
         rng = random.Random(seed)
         while not game.is_over:
-            for slot in Deal.__slots__:
+            for slot in DEAL_SLOTS:
                 value = getattr(game.deal, slot)
                 if type(value) is list and slot not in _NESTED_LISTS:
                     assert not any(isinstance(v, (list, set, dict)) for v in value), slot

@@ -3,6 +3,12 @@ will win, each higher than the last, until all but the highest bidder have passe
 
 from __future__ import annotations
 
+try:
+    import cython
+except ImportError:  # Cython is optional: without it the types below are not read (see thunee_dsl._accel)
+    from thunee_dsl._accel import cython_shadow as cython
+
+from thunee_dsl.game.slots import DealSlots
 from thunee_dsl.game.actions import Action
 from thunee_dsl.game.tables import PASS
 from thunee_dsl.game.windows import Refusal, Turn
@@ -18,9 +24,11 @@ class Bidding(Turn):
     def __init__(self, seat: int):
         self.seat = seat
 
+    @cython.locals(deal=DealSlots)
     def start(deal) -> None:
         deal.pending = Bidding(deal.r.bidding.first_bidder.resolve(deal.r.seats, dealer=deal.dealer))
 
+    @cython.locals(deal=DealSlots)
     def legal(self, deal) -> tuple:
         rule = deal.r.bidding
         seat = self.seat
@@ -29,6 +37,7 @@ class Bidding(Turn):
         low = max(rule.lowest, deal.high_bid + 1)
         return tuple([Action(seat, "bid", n) for n in range(low, rule.highest + 1)] + [deal.t.pass_action[seat]])
 
+    # (untyped: Cython 3.3 cannot compile a typed argument read in a generator expression here)
     def take(self, deal, action) -> None:
         seat = action.seat
         if action.verb == PASS:
@@ -43,6 +52,7 @@ class Bidding(Turn):
         nxt = next(s for s in deal.t.seats_from[(seat + 1) % deal.t.seats] if s not in deal.passed)
         deal.pending = Bidding(nxt)
 
+    @cython.locals(deal=DealSlots)
     def verify(self, deal, action) -> Refusal | None:
         if action.seat != self.seat:
             return Refusal(f"it is seat {self.seat}'s turn")

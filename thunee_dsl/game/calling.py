@@ -4,6 +4,12 @@ placed). Undertakings may be called between the calls where the ruleset says so.
 
 from __future__ import annotations
 
+try:
+    import cython
+except ImportError:  # Cython is optional: without it the types below are not read (see thunee_dsl._accel)
+    from thunee_dsl._accel import cython_shadow as cython
+
+from thunee_dsl.game.slots import DealSlots
 from thunee_dsl.game.trumps import MakeTrumps
 from thunee_dsl.game.undertakings import Undertakings
 from thunee_dsl.game.windows import Refusal, Window
@@ -14,6 +20,7 @@ class Calling(Window):
     name = "calling"
     asks = "call or pass"
 
+    @cython.locals(deal=DealSlots)
     def start(deal) -> None:
         if deal.undertaking is not None:
             return  # an undertaking ends calling
@@ -26,9 +33,11 @@ class Calling(Window):
             eligible = t.seats_from[(start + 1) % t.seats]
         Calling(eligible).open(deal)
 
+    @cython.locals(deal=DealSlots)
     def options_for(self, deal, seat: int) -> tuple:
         return deal.t.calls_of(seat, deal.call)
 
+    @cython.locals(deal=DealSlots)
     def take(self, deal, action) -> None:
         t = deal.t
         deal.call = action.arg
@@ -51,6 +60,7 @@ class Calling(Window):
             deal.window = self
         self.poll(deal)
 
+    @cython.locals(deal=DealSlots)
     def close(self, deal) -> None:
         deal.window = None
         if deal.last_caller is not None and deal.trump_maker is not None:
@@ -61,6 +71,7 @@ class Calling(Window):
         if deal.pending is None:
             deal.advance()
 
+    @cython.locals(deal=DealSlots)
     def verify(deal, action) -> Refusal | None:
         window = deal.window
         seat = action.seat

@@ -4,6 +4,12 @@ ruleset says so."""
 
 from __future__ import annotations
 
+try:
+    import cython
+except ImportError:  # Cython is optional: without it the types below are not read (see thunee_dsl._accel)
+    from thunee_dsl._accel import cython_shadow as cython
+
+from thunee_dsl.game.slots import DealSlots
 from thunee_dsl.game.windows import Refusal, Window
 from thunee_dsl.model.quantities import CONTEXTS, TEAM_NUMBERS
 
@@ -21,6 +27,7 @@ class Claims(Window):
         """After how many tricks played this window is asked before a seat plays a card: the last trick."""
         return (ruleset.tricks_per_deal - 1,) if ruleset.claims else ()
 
+    @cython.locals(deal=DealSlots)
     def open_before_card(deal, seat: int) -> bool:
         """Before ``seat`` plays to the last trick (if no claim has been made): open for it if it may claim
         something (True), else nothing opens (False). Asked by Play.await_play only (see
@@ -36,9 +43,11 @@ class Claims(Window):
         deal._legal = legal
         return True
 
+    @cython.locals(deal=DealSlots)
     def options_for(self, deal, seat: int) -> tuple:
         return choices(deal, seat)[0]
 
+    @cython.locals(deal=DealSlots)
     def take(self, deal, action) -> None:
         forget(deal)
         claim = deal.claim = deal.t.claim_of[action.verb]
@@ -46,10 +55,12 @@ class Claims(Window):
         deal.claimer = action.seat
         self.close(deal)
 
+    @cython.locals(deal=DealSlots)
     def close(self, deal) -> None:
         deal.window = None
         deal.await_play(self.order[0], 1)  # its claims were asked: the first of deal.BEFORE_CARD, asked first
 
+    @cython.locals(deal=DealSlots)
     def verify(deal, action) -> Refusal | None:
         """Why the claim ``action`` makes is not allowed now, or None (``offence``: a forbidden claim)."""
         claim = deal.t.claim_of[action.verb]
@@ -67,12 +78,14 @@ class Claims(Window):
         return None
 
 
+@cython.locals(deal=DealSlots)
 def claim_time(deal, seat: int) -> bool:
     """Just before ``seat`` plays to the last trick, if no claim has been made."""
     return (not deal.over and deal.claim is None and len(deal.tricks) == deal.n_tricks - 1
             and all(s != seat for s, _ in deal.trick))
 
 
+@cython.locals(deal=DealSlots)
 def choices(deal, seat: int) -> tuple[tuple, tuple]:
     """The claims ``seat`` may make now, and the same followed by its pass (shared tuples). Where every
     claim's conditions read only what is the same for both seats of a team and stays so while a trick is
@@ -98,6 +111,7 @@ def choices(deal, seat: int) -> tuple[tuple, tuple]:
     return table[seat][offered]
 
 
+@cython.locals(deal=DealSlots)
 def _offered(deal, seat: int) -> int:
     """The claims ``seat`` may make now, as bits (bit i: the ruleset's claim i): allowed and not forbidden
     (saying a forbidden one would be an offence, so it is never offered)."""
@@ -115,6 +129,7 @@ def _offered(deal, seat: int) -> int:
     return offered
 
 
+@cython.locals(deal=DealSlots)
 def forget(deal) -> None:
     """Something a claim's condition may read has changed (see :func:`choices`): ask again."""
     deal._claims_asked = None

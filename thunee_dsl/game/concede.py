@@ -3,6 +3,12 @@ ruleset's ``concede.balls``."""
 
 from __future__ import annotations
 
+try:
+    import cython
+except ImportError:  # Cython is optional: without it the types below are not read (see thunee_dsl._accel)
+    from thunee_dsl._accel import cython_shadow as cython
+
+from thunee_dsl.game.slots import DealSlots
 from thunee_dsl.game.windows import Refusal, Window
 
 
@@ -11,19 +17,23 @@ class Concede(Window):
     name = "concede"
     asks = "concede or pass"
 
+    @cython.locals(deal=DealSlots)
     def start(deal) -> None:
         Concede(deal.t.seats_from[(deal.dealer + 1) % deal.t.seats]).open(deal)
 
     public_to_act = Window.next_compulsory
 
+    @cython.locals(deal=DealSlots)
     def options_for(self, deal, seat: int) -> tuple:
         return (deal.t.say[seat]["concede"],)
 
+    @cython.locals(deal=DealSlots)
     def take(self, deal, action) -> None:
         deal.conceded_by = deal.team_of[action.seat]  # the cards are thrown in: the opponents score
         deal.over = True
         deal.pending = deal.window = None
 
+    @cython.locals(deal=DealSlots)
     def verify(deal, action) -> Refusal | None:
         if not isinstance(deal.window, Concede):
             return Refusal("a deal may only be conceded at the concede step")

@@ -37,6 +37,11 @@ from functools import lru_cache, partial, reduce
 from itertools import repeat
 from operator import and_, attrgetter, is_, or_
 
+try:
+    import cython
+except ImportError:  # Cython is optional: without it the types below are not read (see thunee_dsl._accel)
+    from thunee_dsl._accel import cython_shadow as cython
+
 from thunee_dsl.errors import IllegalActionError
 from thunee_dsl.game.actions import Action
 from thunee_dsl.game.bidding import Bidding
@@ -51,6 +56,7 @@ from thunee_dsl.game.declarations import WRONG_TIME, Challenge, Declarations, de
 from thunee_dsl.game.penalties import Penalties
 from thunee_dsl.game.play import Play
 from thunee_dsl.game.redeal import Redeal
+from thunee_dsl.game.slots import DEAL_SLOTS, DealSlots
 from thunee_dsl.game.tables import PASS, PASSING, RulesetTables, tables
 from thunee_dsl.game.trumps import MakeTrumps
 from thunee_dsl.game.undertakings import LateUndertakings, Undertakings
@@ -110,23 +116,12 @@ def _verify_bid(deal, action) -> Refusal | None:
     return turn.verify(deal, action)
 
 
-class Deal:
+class Deal(DealSlots):
     """The state of one deal. Mutable; :class:`~thunee_dsl.game.state.GameState` owns it."""
 
-    # Slots: a deal has some seventy attributes, more than CPython shares between instance dicts, so
-    # with a dict every read would be a hashed look-up; a slot is read at a fixed offset.
-    __slots__ = (
-        "t", "r", "target", "corner_house", "dealer", "order", "balls", "team_of", "hands", "dealt", "chooser",
-        "calls", "declarations", "declared", "trick", "tricks", "team_cards", "team_tricks", "team_tricks_step",
-        "team_declared", "seat_tricks", "play_actions", "card_of", "n_tricks", "beats", "bids", "passed",
-        "step", "batches_dealt", "trump", "trump_card", "trump_way", "trump_maker", "trump_revealed", "call",
-        "last_caller", "undertaking", "undertaker", "caught_by", "declaring_team", "claim", "claimer", "leader",
-        "best", "winning", "play_end", "last_trick_winner", "window", "pending", "over", "cancelled", "offence",
-        "_legal", "_mask", "_row", "_led", "_plain", "_seat_env", "_claims_asked", "blind_from", "unseen", "redealt",
-        "high_bid", "high_bidder", "conceded_by", "redealer", "_counts", "_view_cache",
-        "row", "covers", "face_up", "face_down", "shown", "laid", "turned", "undertaking_name", "claim_name",
-        "order_bits", "makers", "counting", "barred", "steps", "before_card", "plain_at",
-    )
+    # Its attributes are DealSlots' (game/slots.py: slots in Python, C struct fields compiled), named once
+    # in DEAL_SLOTS; a deal has no others.
+    __slots__ = ()
 
     def __init__(self, ruleset: Ruleset, dealer: int, order: list[list[int]], balls: tuple[int, ...],
                  target: int | None = None, corner_house: int | None = None):
@@ -358,6 +353,7 @@ class Deal:
     def env(self, **roles) -> Env:
         return Env(self, self.balls, **roles) if roles else Env(self, self.balls)
 
+    @cython.locals(env=Env)
     def seat_env(self, seat: int, caller: int | None = None) -> Env:
         """The env of a seat weighing a call: ``seat``, its team as ``callers``. Reused within a deal
         (formulas are evaluated one at a time), so creating it does not dominate legal-move generation."""
@@ -411,6 +407,7 @@ class Deal:
             return self._compute_legal()
         return legal
 
+    @cython.locals(w=Window)
     def _compute_legal(self):
         if self.over:
             return []
@@ -488,6 +485,7 @@ class Deal:
         Penalties.commit(self, action, offence)
 
     # -- applying -----------------------------------------------------------------------
+    @cython.locals(w=Window)
     def apply_if_legal(self, action: Action) -> int:
         """Apply ``action`` if it is legal: APPLIED, or PASSED for a pass in a window; NOT_LEGAL (and
         nothing changes) otherwise. The tables' own actions (``_fast``) are checked with a few reads: a
@@ -541,6 +539,7 @@ class Deal:
         self.apply(action)
         return APPLIED
 
+    @cython.locals(w=Window)
     def apply(self, action: Action) -> None:
         """Apply a legal action (the caller has checked it is legal): a pass or an announcement of the
         open window, else the decision of the seat to act."""
@@ -563,7 +562,6 @@ def _driver(r: Ruleset) -> tuple[tuple, tuple, tuple]:
             tuple(Play.plain_trick(r, hooks) for hooks in before_card))
 
 
-_new_deal = object.__new__
 _or_all = partial(reduce, or_)  # the union of some masks (never none)
 
 
@@ -589,7 +587,7 @@ def _copy_of(name: str, kind: type) -> str:
 
 def _copier(kinds: tuple) -> "function":
     """A function copying a deal whose slots hold values of these ``kinds`` (from its slots' values, in
-    ``Deal.__slots__`` order): one assignment a slot, generated once per combination of kinds (a deal
+    ``DEAL_SLOTS`` order): one assignment a slot, generated once per combination of kinds (a deal
     has a few: with or without an open window, before or after trumps ...), instead of a loop that
     decides every slot's copy on every clone. The source holds only slot names and numbers."""
     lines = ["def copy(values):", "    other = new(Deal)"]
@@ -603,7 +601,7 @@ def _copier(kinds: tuple) -> "function":
             lines.append(f"    v = values[{i}]")
             lines.append(f"    other.{name} = {expression}")
     lines.append("    return other")
-    namespace = {"new": _new_deal, "Deal": Deal}
+    namespace = {"new": Deal.__new__, "Deal": Deal}  # (an extension type, compiled: not object.__new__)
     exec(compile("\n".join(lines) + "\n", "<Deal.clone>", "exec"), namespace)
     return namespace["copy"]
 
@@ -614,7 +612,7 @@ _MADE_AGAIN = {"_seat_env": "None", "_claims_asked": "None", "_counts": "{}", "_
 # values Deal.clone shares: immutable (the exact types: a subclass is not assumed to be)
 _SHARED_KINDS = frozenset({type(None), bool, int, str, tuple, frozenset, Ruleset, RulesetTables, Action, Undertaking,
                            Claim, Play, MakeTrumps, Bidding})
-_SLOTS = Deal.__slots__
+_SLOTS = DEAL_SLOTS
 _NESTED_LISTS = frozenset({"order"})  # lists of lists (each seat's cards in the order received)
 _read_slots = attrgetter(*_SLOTS)  # every slot of a deal in one call (Deal.__init__ sets them all)
 # the ruleset's own tables a deal keeps at hand (dicts among them): shared, never written by a deal

@@ -7,6 +7,13 @@ import random
 from functools import lru_cache
 from operator import or_
 
+try:
+    import cython
+except ImportError:  # Cython is optional: without it the types below are not read (see thunee_dsl._accel)
+    from thunee_dsl._accel import cython_shadow as cython
+
+from thunee_dsl.game.slots import DealSlots
+
 
 class DealBatch:
     """The step ``deal N``: batch ``number`` of ``deal.batches`` to every seat, in the order received."""
@@ -16,6 +23,7 @@ class DealBatch:
     def __init__(self, number: int):
         self.number = number
 
+    @cython.locals(deal=DealSlots)
     def start(self, deal) -> None:
         number = self.number
         t = deal.t
@@ -49,6 +57,7 @@ class DealBatch:
             deal.trump_card = deal.order[deal.trump_maker][-1]
             deal.trump = deal.r.deck.suit_of[deal.trump_card]
 
+    @cython.locals(deal=DealSlots)
     def deal_row(deal, start: int, end: int) -> None:
         """A batch dealt face down as a row in front of each seat (open face play): not into the hand."""
         bit = deal.t.bit

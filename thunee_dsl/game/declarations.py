@@ -5,6 +5,12 @@ penalised; a false one (cards not held) is a penalised offence where the ruleset
 
 from __future__ import annotations
 
+try:
+    import cython
+except ImportError:  # Cython is optional: without it the types below are not read (see thunee_dsl._accel)
+    from thunee_dsl._accel import cython_shadow as cython
+
+from thunee_dsl.game.slots import DealSlots
 from thunee_dsl.game.claims import forget as forget_claims
 from thunee_dsl.game.windows import Refusal, Window
 
@@ -22,6 +28,7 @@ class Declarations(Window):
     name = "declarations"
     asks = "declare or pass"
 
+    @cython.locals(deal=DealSlots)
     def open_after_trick(deal, winner: int) -> None:
         team = deal.team_of[winner]
         if deal.team_tricks_step[team] not in deal.t.after_team_trick:
@@ -34,6 +41,7 @@ class Declarations(Window):
         declarations allowed at any time."""
         return tuple(range(ruleset.tricks_per_deal - 1)) if any(d.any_time for d in ruleset.declarations) else ()
 
+    @cython.locals(deal=DealSlots)
     def open_before_card(deal, seat: int) -> bool:
         """Before ``seat`` plays a card: open for it if it may declare now (True), else nothing opens."""
         if deal.over:
@@ -45,6 +53,7 @@ class Declarations(Window):
         deal.pending = None
         return True
 
+    @cython.locals(deal=DealSlots)
     def options_for(self, deal, seat: int) -> tuple:
         if self.before is None:  # after a trick: the declarations of the trick the team has won
             if deal.declaring_team != deal.team_of[seat]:
@@ -73,16 +82,19 @@ class Declarations(Window):
                 out += tuple(found)
         return out
 
+    @cython.locals(deal=DealSlots)
     def public_to_act(self, deal) -> int | None:
         # the options depend on hidden cards: the table waits for the next card (asked before its card,
         # the seat is the one about to play)
         return deal.leader if self.before is None else self.before
 
+    @cython.locals(deal=DealSlots)
     def take(self, deal, action) -> None:
         record(deal, action.seat, deal.t.declaration_of[action.verb], suit_of_arg(deal, action.arg))
         self.silent = 0  # everyone on the team may declare again
         self.poll(deal)
 
+    @cython.locals(deal=DealSlots)
     def close(self, deal) -> None:
         deal.window = None
         if self.before is not None:  # the seat plays its card (after any other window asked before it)
@@ -92,6 +104,7 @@ class Declarations(Window):
         # the declaring team keeps its time until the next card is played (false declarations)
         deal.await_play(deal.leader)
 
+    @cython.locals(deal=DealSlots)
     def verify(deal, action) -> Refusal | None:
         """Why the declaration ``action`` makes is not allowed now, or None. ``offence``: a false
         declaration (at the right time, cards not held), or one at the wrong time that the opponents may
@@ -125,6 +138,7 @@ class Declarations(Window):
                            FALSE_DECLARATION if allowed else None)
         return None
 
+    @cython.locals(deal=DealSlots)
     def declare_at_wrong_time(deal, action) -> None:
         """It counts at once, as any declaration; the opponents of the declarer, in turn, may challenge it
         (or pass: then it stands)."""
@@ -152,9 +166,11 @@ class Challenge(Window):
     name = "challenge"
     asks = "challenge or pass"
 
+    @cython.locals(deal=DealSlots)
     def options_for(self, deal, seat: int) -> tuple:
         return (deal.t.say[seat][self.declaration.wrong_time.challenge],)
 
+    @cython.locals(deal=DealSlots)
     def take(self, deal, action) -> None:
         seat, decl, suit = self.declarer, self.declaration, self.suit
         value = deal.declarations[-1][3]
@@ -166,10 +182,12 @@ class Challenge(Window):
         deal.window = None
         deal.await_play(self.resume)
 
+    @cython.locals(deal=DealSlots)
     def close(self, deal) -> None:
         deal.window = None
         deal.await_play(self.resume)  # unchallenged: the declaration stands
 
+    @cython.locals(deal=DealSlots)
     def verify(deal, action) -> Refusal | None:
         if not isinstance(deal.window, Challenge):
             return Refusal(f"'{action.verb}' answers a declaration made at the wrong time, and none is waiting "
@@ -178,6 +196,7 @@ class Challenge(Window):
 
 
 # -- the rule's parts, shared by the window, the checks and the offences -------------------------------
+@cython.locals(deal=DealSlots)
 def right_time(deal, decl, seat: int) -> bool:
     """Right after ``seat``'s team won a trick after which ``decl`` may be declared (until the next card),
     or, for a declaration allowed at any time, before the last trick."""
@@ -187,12 +206,14 @@ def right_time(deal, decl, seat: int) -> bool:
     return deal.declaring_team == team and deal.team_tricks_step[team] in decl.after_team_trick
 
 
+@cython.locals(deal=DealSlots)
 def spent(deal, decl, suit: int) -> bool:
     """The combination of ``decl`` in ``suit`` can no longer be declared (declared once, or barred)."""
     key = (decl.verb, suit)
     return (decl.once_per_suit and key in deal.declared) or key in deal.barred
 
 
+@cython.locals(deal=DealSlots)
 def at_wrong_time(deal, decl, seat: int, suit: int) -> bool:
     """Would declaring ``decl`` in ``suit`` now, at the wrong time, be a declaration the opponents may
     challenge (made during the play, of a combination ``seat`` holds, which the ruleset lets stand
@@ -209,6 +230,7 @@ def at_wrong_time(deal, decl, seat: int, suit: int) -> bool:
     return declaration_value(deal, decl, seat, suit) > 0
 
 
+@cython.locals(deal=DealSlots)
 def declarable(deal, decl, seat: int) -> int:
     """The cards ``seat`` may declare from: its hand, or in open face play (``face_up_only``) those of its
     cards that were face up when the trick just won began (a combination is called the next time its
@@ -218,11 +240,13 @@ def declarable(deal, decl, seat: int) -> int:
     return deal.hands[seat]
 
 
+@cython.locals(deal=DealSlots)
 def declaration_value(deal, decl, seat: int, suit: int) -> int:
     """The value of the best combination ``seat`` may declare in ``suit`` (0 if none)."""
     return value_in(deal, decl, declarable(deal, decl, seat), suit)
 
 
+@cython.locals(deal=DealSlots)
 def value_in(deal, decl, cards: int, suit: int) -> int:
     """The value of the best combination of ``decl`` in ``suit`` among ``cards`` (0 if none)."""
     return combination_value(deal.t, decl, cards, suit, deal.trump)
@@ -237,6 +261,7 @@ def combination_value(t, decl, cards: int, suit: int, trump: int | None) -> int:
     return 0
 
 
+@cython.locals(deal=DealSlots)
 def record(deal, seat: int, decl, suit: int) -> None:
     value = declaration_value(deal, decl, seat, suit)
     deal.declarations.append((seat, decl.verb, suit, value))
@@ -245,6 +270,7 @@ def record(deal, seat: int, decl, suit: int) -> None:
     forget_claims(deal)  # (a claim may read what a team has declared)
 
 
+@cython.locals(deal=DealSlots)
 def suit_of_arg(deal, arg) -> int:
     suit = deal.t.suit_index.get(arg)
     return deal.r.deck.suit(arg) if suit is None else suit

@@ -7,6 +7,12 @@ challenge is not penalised: it is made, and the challenge window opens (see
 
 from __future__ import annotations
 
+try:
+    import cython
+except ImportError:  # Cython is optional: without it the types below are not read (see thunee_dsl._accel)
+    from thunee_dsl._accel import cython_shadow as cython
+
+from thunee_dsl.game.slots import DealSlots
 from thunee_dsl.game.claims import forget as forget_claims
 from thunee_dsl.game.declarations import WRONG_TIME, Declarations
 
@@ -14,6 +20,7 @@ from thunee_dsl.game.declarations import WRONG_TIME, Declarations
 class Penalties:
     """The offences of a deal: which one an action commits, and committing it."""
 
+    @cython.locals(deal=DealSlots)
     def offence_of(deal, action) -> str | None:
         """The penalised offence ``action`` commits here (or WRONG_TIME), or None."""
         if deal.over:
@@ -30,6 +37,7 @@ class Penalties:
         pen = deal.r.penalties
         return offence if pen is not None and offence in pen.offences else None
 
+    @cython.locals(deal=DealSlots)
     def commit(deal, action, offence: str) -> None:
         deal._legal = None
         forget_claims(deal)

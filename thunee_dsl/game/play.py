@@ -9,6 +9,12 @@ the next seat following suit, is worked out inside :meth:`Play.play_card` with t
 
 from __future__ import annotations
 
+try:
+    import cython
+except ImportError:  # Cython is optional: without it the types below are not read (see thunee_dsl._accel)
+    from thunee_dsl._accel import cython_shadow as cython
+
+from thunee_dsl.game.slots import DealSlots
 from thunee_dsl.game.windows import Refusal, Turn, waiting_for
 
 OUT_OF_TURN, REVOKE = "out of turn", "revoke"  # the penalised offences a card can commit
@@ -25,6 +31,7 @@ class Play(Turn):
         self.seat = seat
 
     # -- the step ---------------------------------------------------------------------------------
+    @cython.locals(deal=DealSlots)
     def start(deal) -> None:
         """A play step: tricks until the hands are empty (a deal may have several, e.g. two halves)."""
         deal.team_tricks_step = [0] * deal.t.teams
@@ -41,6 +48,7 @@ class Play(Turn):
         deal.play_end = len(deal.tricks) + deal.hands[deal.leader].bit_count()
         Play.await_play(deal, deal.leader)
 
+    @cython.locals(deal=DealSlots, seat=cython.Py_ssize_t, asked=cython.Py_ssize_t)
     def await_play(deal, seat: int, asked: int = 0) -> None:
         """``seat`` plays next, after the windows asked before a card at this trick (``deal.before_card``:
         claims before the last trick ...) from the ``asked``-th on; its legal moves are worked out now."""
@@ -63,12 +71,14 @@ class Play(Turn):
         out once per ruleset and number of tricks played, for Play.play_card."""
         return ruleset.play.follow_suit and not before_card
 
+    @cython.locals(deal=DealSlots)
     def legal(self, deal) -> tuple:
         seat, t = self.seat, deal.t
         mask = deal._mask = Play.legal_cards(deal, seat)
         return t.follow[seat].get(mask) or t.actions_of[seat](mask)
 
     # -- the rule ---------------------------------------------------------------------------------
+    @cython.locals(deal=DealSlots, seat=cython.Py_ssize_t, why=cython.Py_ssize_t)
     def legal_cards(deal, seat: int, why: int = -1):
         """The cards ``seat`` may play now, as a mask. With ``why`` a card: the Refusal of that card by
         this rule (None if it is allowed), instead."""
@@ -106,6 +116,7 @@ class Play(Turn):
             return Refusal(f"seat {seat} may not undercut: a lower trump is only allowed with nothing but trumps in hand")
         return Refusal(f"seat {seat} may not lead a trump to the first trick while it holds another suit")
 
+    @cython.locals(deal=DealSlots)
     def verify(deal, action) -> Refusal | None:
         """Why the card ``action`` plays is not allowed now, or None. ``offence``: out of turn (a card
         held, played by another seat than the one to play), or a revoke (an illegal card while holding
@@ -126,6 +137,7 @@ class Play(Turn):
         trick, t = deal.trick, deal.t
         return Refusal(refusal, REVOKE if trick and deal.hands[seat] & t.suit_mask_of[trick[0][1]] else None)
 
+    @cython.locals(deal=DealSlots)
     def card_held(deal, action) -> int | Refusal:
         """The card ``action`` names, if its seat holds it; else why not."""
         r = deal.r
@@ -139,6 +151,7 @@ class Play(Turn):
             return Refusal(f"seat {action.seat} does not hold {r.deck.names[card]}")
         return card
 
+    @cython.locals(deal=DealSlots)
     def face_down(deal, seat: int, card: int) -> str | None:
         """Why ``seat`` may not use ``card``, held face down (a blind undertaking), or None."""
         if (deal.unseen >> card) & 1:
@@ -166,9 +179,12 @@ class Play(Turn):
         return out
 
     # -- playing a card ---------------------------------------------------------------------------
+    @cython.locals(deal=DealSlots)
     def take(self, deal, action) -> None:
         Play.play_card(deal, self.seat, deal.card_of[action.arg])
 
+    @cython.locals(deal=DealSlots, seat=cython.Py_ssize_t, card=cython.Py_ssize_t, k=cython.Py_ssize_t,
+                   nxt=cython.Py_ssize_t)
     def play_card(deal, seat: int, card: int) -> None:
         t = deal.t
         hands = deal.hands
@@ -225,6 +241,7 @@ class Play(Turn):
         deal.pending = None
         Play.finish_trick(deal)
 
+    @cython.locals(deal=DealSlots, winner=cython.Py_ssize_t, team=cython.Py_ssize_t, played=cython.Py_ssize_t)
     def finish_trick(deal) -> None:
         t = deal.t
         winner = deal.winning
@@ -268,6 +285,7 @@ class Play(Turn):
             Play.await_play(deal, winner)
 
     # -- open face play ---------------------------------------------------------------------------
+    @cython.locals(deal=DealSlots)
     def lay_out(deal) -> None:
         """Each seat lays the cards left in its hand face up on its face-down row, the first card received
         on the first row position and so on; row cards left uncovered are turned face up. From here on
@@ -286,6 +304,7 @@ class Play(Turn):
         leader = deal.leader
         deal.play_end = len(deal.tricks) + deal.hands[leader].bit_count() + deal.face_down[leader].bit_count()
 
+    @cython.locals(deal=DealSlots)
     def turn_up(deal, seat: int, card: int) -> None:
         """A face-down row card is turned face up: it joins the seat's playable cards, seen by all."""
         b = deal.t.bit[card]

@@ -4,6 +4,12 @@
 
 from __future__ import annotations
 
+try:
+    import cython
+except ImportError:  # Cython is optional: without it the types below are not read (see thunee_dsl._accel)
+    from thunee_dsl._accel import cython_shadow as cython
+
+from thunee_dsl.game.slots import DealSlots
 from thunee_dsl.game.windows import Refusal, Window
 
 
@@ -15,29 +21,35 @@ class Redeal(Window):
     asks = "claim a redeal or pass"
     asks_every_seat = True
 
+    @cython.locals(deal=DealSlots)
     def start(deal) -> None:
         Redeal(deal.t.seats_from[(deal.dealer + 1) % deal.t.seats]).open(deal)
 
     public_to_act = Window.next_compulsory
 
+    @cython.locals(deal=DealSlots)
     def options_for(self, deal, seat: int) -> tuple:
         return (deal.t.say[seat]["redeal"],) if deal.r.redeal.allowed_if.evaluate(deal.seat_env(seat)) else ()
 
+    @cython.locals(deal=DealSlots)
     def take(self, deal, action) -> None:
         Redeal.throw_in(deal, action.seat)
 
+    @cython.locals(deal=DealSlots)
     def throw_in(deal, seat: int) -> None:
         """``seat`` claims a redeal: thrown in, no score, the same dealer again."""
         deal.redealt = deal.cancelled = deal.over = True
         deal.redealer = seat
         deal.pending = deal.window = None
 
+    @cython.locals(deal=DealSlots)
     def chooser_may_redeal(deal, seat: int) -> bool:
         """The chooser, about to make trumps, may throw the cards in instead (a redeal not open to anyone)."""
         redeal = deal.r.redeal
         return redeal is not None and not redeal.anyone and deal.last_caller is None and deal.trump_maker is None \
             and seat == deal.chooser and redeal.allowed_if.evaluate(deal.seat_env(seat))
 
+    @cython.locals(deal=DealSlots)
     def verify(deal, action) -> Refusal | None:
         """Why the redeal ``action`` claims is not allowed now, or None."""
         redeal, seat = deal.r.redeal, action.seat
@@ -54,6 +66,7 @@ class Redeal(Window):
             return Refusal(f"seat {seat} may not claim a redeal ({redeal.allowed_if.text} is false)")
         return None
 
+    @cython.locals(deal=DealSlots)
     def check_cancellation(deal) -> None:
         """Once trumps are known and every card is dealt: the deal is cancelled if the ruleset says so."""
         c = deal.r.cancellation

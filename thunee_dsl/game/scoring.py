@@ -14,6 +14,12 @@ from functools import partial
 from operator import itemgetter
 from typing import Any, Callable, NamedTuple
 
+try:
+    import cython
+except ImportError:  # Cython is optional: without it the types below are not read (see thunee_dsl._accel)
+    from thunee_dsl._accel import cython_shadow as cython
+
+from thunee_dsl.game.slots import DealSlots
 from thunee_dsl.game.deal import Deal
 from thunee_dsl.model.quantities import Env
 
@@ -97,6 +103,7 @@ class DealResult:
 _step = partial(tuple.__new__, Step)  # Step((path, team, balls, formula, env, seat)) without NamedTuple's Python __new__
 
 
+@cython.locals(deal=DealSlots)
 def decided_steps(deal: Deal) -> tuple[Step, ...]:
     """The steps that decide a finished deal's score, in order: a redeal or a cancellation (nobody
     scores), a concession or a penalty (nothing else counts), an undertaking (nothing else counts), a
@@ -203,6 +210,7 @@ _new_result = object.__new__
 _path = itemgetter(0)  # Step.path
 
 
+@cython.locals(deal=DealSlots)
 def score_deal(deal: Deal) -> DealResult:
     """Score a deal that is over (``deal.over``): its decided steps, their balls summed by team; the
     explanation is written from the same steps when first read."""

@@ -17,6 +17,11 @@ from itertools import repeat
 from operator import add, call, itemgetter
 from dataclasses import dataclass, field
 
+try:
+    import cython
+except ImportError:  # Cython is optional: without it the types below are not read (see thunee_dsl._accel)
+    from thunee_dsl._accel import cython_shadow as cython
+
 from thunee_dsl.errors import IllegalActionError
 from thunee_dsl.game.actions import Action
 from thunee_dsl.game.deal import APPLIED, PASS, PASSED, Deal
@@ -289,6 +294,7 @@ class GameState:
         return self.deal.why_not(action) or f"'{action.verb}' is not possible at this point"
 
     # -- doing it -----------------------------------------------------------------------
+    @cython.locals(deal=Deal)  # (None when no deal is in progress: its method call fails as in Python)
     def apply(self, action: Action) -> Action:
         """Apply an action and return it as recorded. Raises IllegalActionError otherwise."""
         deal = self.deal

@@ -22,6 +22,7 @@ from thunee_dsl.game.actions import Action
 from thunee_dsl.game.claims import asked_once_per_team
 from thunee_dsl.game.dealing import shuffler
 from thunee_dsl.game.play import Play
+from thunee_dsl.game.slots import TableSlots
 from thunee_dsl.model.ruleset import Ruleset
 
 PASS = "pass"
@@ -30,24 +31,11 @@ OTHER = -2  # Action._fast of a table action that is neither a card play nor a p
 CHUNK = 8  # bits of a card mask looked up at once (256 entries per table)
 
 
-class RulesetTables:
+class RulesetTables(TableSlots):
     """Per-ruleset tables (see the module docstring). Read-only once built."""
 
-    # slots: read at a fixed offset (the hot paths read a dozen of these per card)
-    __slots__ = (
-        "_held", "_next_amounts", "_own", "_parsed", "actions_of", "after_team_trick", "any_combination",
-        "batch_bounds", "batch_pick", "beaten_by_any", "bit",
-        "call_options", "calling", "calls", "card_of", "claim_choices", "claim_of", "claim_trick", "claims_per_team",
-        "combination_cards", "combination_masks", "driver", "no_cards", "no_rows", "chooser_of", "deal_slices", "declaration_actions",
-        "declaration_of", "during_calling", "face_down", "fast_of", "first_lead_not_trump", "first_receiver_of", "follow",
-        "follow_suit", "late_offered", "lay_out_after", "lay_out_unless_undertaking", "n_tricks", "names", "names_of",
-        "next_seat", "no_trump", "offered_after", "opponents_from", "other_team", "others_from", "pack",
-        "pass_action", "pass_only", "pending_play", "play", "points", "points_played", "receive", "say", "seat_card", "seats",
-        "seats_from", "shuffle", "size", "suit_index", "suit_mask_of", "suit_masks", "suit_of",
-        "suits_present", "team_of", "team_seats_from", "teams", "trump_actions_of", "trump_by_card",
-        "trump_by_suit", "trump_last", "unbit", "undercut_only_with_all_trumps", "undertaking_of",
-        "undertakings_order", "late_order",
-    )
+    # Its attributes are TableSlots' (game/slots.py: slots in Python, C struct fields compiled)
+    __slots__ = ()
 
     def __init__(self, r: Ruleset):
         deck = r.deck

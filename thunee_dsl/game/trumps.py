@@ -4,6 +4,12 @@ with the last card still to be dealt; the chooser may claim a redeal instead (se
 
 from __future__ import annotations
 
+try:
+    import cython
+except ImportError:  # Cython is optional: without it the types below are not read (see thunee_dsl._accel)
+    from thunee_dsl._accel import cython_shadow as cython
+
+from thunee_dsl.game.slots import DealSlots
 from thunee_dsl.game.play import Play
 from thunee_dsl.game.redeal import Redeal
 from thunee_dsl.game.windows import Refusal, Turn
@@ -20,6 +26,7 @@ class MakeTrumps(Turn):
         self.seat = seat
         self.ways = ways
 
+    @cython.locals(deal=DealSlots)
     def start(deal) -> None:
         """The step: the final caller makes trumps if there was a call (when calling comes first), the
         highest bidder after bidding, else the chooser."""
@@ -33,6 +40,7 @@ class MakeTrumps(Turn):
         else:
             deal.pending = MakeTrumps(deal.chooser, trumps.ways)
 
+    @cython.locals(deal=DealSlots)
     def legal(self, deal) -> tuple:
         seat, ways, t = self.seat, self.ways, deal.t
         out = []
@@ -46,6 +54,7 @@ class MakeTrumps(Turn):
             out.append(t.say[seat]["redeal"])
         return tuple(out)
 
+    @cython.locals(deal=DealSlots)
     def verify(deal, action) -> Refusal | None:
         """Why the trump ``action`` makes is not allowed now, or None."""
         seat, arg, r = action.seat, action.arg, deal.r
@@ -69,6 +78,7 @@ class MakeTrumps(Turn):
             return None if "suit" in turn.ways else Refusal(f"seat {seat} must make trumps with a card, not by naming a suit")
         return None if "card" in turn.ways else Refusal(f"seat {seat} must make trumps by naming the suit")
 
+    @cython.locals(deal=DealSlots)
     def take(self, deal, action) -> None:
         if action.verb == "redeal":
             Redeal.throw_in(deal, action.seat)
@@ -76,6 +86,7 @@ class MakeTrumps(Turn):
         MakeTrumps.make(deal, action)
         deal.advance()
 
+    @cython.locals(deal=DealSlots)
     def make(deal, action) -> None:
         seat, arg = action.seat, action.arg
         deal.set_trump_maker(seat)

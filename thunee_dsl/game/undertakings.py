@@ -4,6 +4,12 @@ calls to make trumps, or late, right after the first lead, by a seat safe in the
 
 from __future__ import annotations
 
+try:
+    import cython
+except ImportError:  # Cython is optional: without it the types below are not read (see thunee_dsl._accel)
+    from thunee_dsl._accel import cython_shadow as cython
+
+from thunee_dsl.game.slots import DealSlots
 from thunee_dsl.game.claims import forget as forget_claims
 from thunee_dsl.game.windows import Refusal, Window
 
@@ -18,6 +24,7 @@ class Undertakings(Window):
     asks = "call an undertaking or pass"
     asks_every_seat = True
 
+    @cython.locals(deal=DealSlots)
     def start(deal, offered=None, calling=None) -> None:
         """The step (or, with ``offered`` and ``calling``, the pause between two calls)."""
         if offered is None:
@@ -31,6 +38,7 @@ class Undertakings(Window):
         window.calling = calling  # the calling window this one interrupts (undertakings between calls)
         window.open(deal)
 
+    @cython.locals(deal=DealSlots)
     def options_for(self, deal, seat: int) -> tuple:
         out = ()
         env = None
@@ -46,6 +54,7 @@ class Undertakings(Window):
 
     public_to_act = Window.next_compulsory  # the options depend on hidden cards
 
+    @cython.locals(deal=DealSlots)
     def take(self, deal, action) -> None:
         u = deal.t.undertaking_of[action.verb]
         forget_claims(deal)  # (a claim may read the undertaking and the trump makers)
@@ -62,6 +71,7 @@ class Undertakings(Window):
             deal.trump_way = u.trump
         self.close(deal)
 
+    @cython.locals(deal=DealSlots)
     def close(self, deal) -> None:
         deal.window = None
         calling = self.calling
@@ -70,6 +80,7 @@ class Undertakings(Window):
         else:
             deal.advance()  # (an undertaking ends the calling)
 
+    @cython.locals(deal=DealSlots)
     def verify(deal, action) -> Refusal | None:
         """Why the undertaking ``action`` calls is not allowed now, or None."""
         seat = action.seat
@@ -96,6 +107,7 @@ class Undertakings(Window):
             return Refusal(f"seat {seat} may not call {u.title} ({u.allowed_if.text} is false)")
         return None
 
+    @cython.locals(deal=DealSlots)
     def caught(deal, seat: int) -> None:
         """An opponent of the caller won a trick: the undertaking is caught, the deal is over."""
         deal.caught_by = seat
@@ -113,6 +125,7 @@ class LateUndertakings(Undertakings):
     name = "late undertakings"
     asks_every_seat = False
 
+    @cython.locals(deal=DealSlots)
     def open_after_lead(deal, leader: int) -> bool:
         """Open if some seat may call one (True), else nothing opens (False)."""
         t = deal.t
@@ -122,6 +135,7 @@ class LateUndertakings(Undertakings):
         window.offered, window.calling = t.late_offered[deal.batches_dealt], None
         return window.open_at_first_speaker(deal, order)
 
+    @cython.locals(deal=DealSlots)
     def options_for(self, deal, seat: int) -> tuple:
         out = ()
         env = deal.seat_env(seat)
@@ -132,13 +146,16 @@ class LateUndertakings(Undertakings):
                 out += (say[u.verb],)
         return out
 
+    @cython.locals(deal=DealSlots)
     def public_to_act(self, deal) -> int | None:
         return deal.t.next_seat[deal.trick[-1][0]]  # who would play next if the lead stands
 
+    @cython.locals(deal=DealSlots)
     def take(self, deal, action) -> None:
         LateUndertakings.take_back_lead(deal)
         super().take(deal, action)
 
+    @cython.locals(deal=DealSlots)
     def close(self, deal) -> None:
         deal.window = None
         if deal.undertaking is not None:
@@ -146,6 +163,7 @@ class LateUndertakings(Undertakings):
         else:
             deal.await_play(deal.t.next_seat[deal.trick[-1][0]])  # the lead stands
 
+    @cython.locals(deal=DealSlots)
     def take_back_lead(deal) -> None:
         """The first card led goes back to its leader's hand (a late undertaking stands)."""
         (seat, card), = deal.trick

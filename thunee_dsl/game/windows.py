@@ -17,6 +17,13 @@ from __future__ import annotations
 
 from operator import attrgetter
 
+try:
+    import cython
+except ImportError:  # Cython is optional: without it the types below are not read (see thunee_dsl._accel)
+    from thunee_dsl._accel import cython_shadow as cython
+
+from thunee_dsl.game.slots import DealSlots
+
 
 class Refusal(str):
     """Why an action is not allowed now, in the game's words; ``offence`` names the penalised offence
@@ -94,10 +101,12 @@ class Window:
         return deal.usual_leader() if deal.trump_maker is not None else self.seat
 
     # -- polling, the same for every kind ----------------------------------------------------------
+    @cython.locals(deal=DealSlots)
     def open(self, deal) -> None:
         deal.window = self
         self.poll(deal)
 
+    @cython.locals(deal=DealSlots)
     def open_at_first_speaker(self, deal, order) -> bool:
         """Open with ``order``, polled from the first seat that has something to say (the seats before
         it would only pass); False, and nothing opened, if no seat has. ``self`` may be a window of the
@@ -114,6 +123,7 @@ class Window:
                 return True
         return False
 
+    @cython.locals(deal=DealSlots)
     def poll(self, deal, passing: bool = False) -> None:
         """Find the next seat with something to say (after the polled seat, if it is ``passing``); close
         the window if none (at once when every polled seat has now passed: a window's last pass, the
@@ -141,16 +151,19 @@ class Window:
                 return
             self.pos = (self.pos + 1) % len(order)
 
+    @cython.locals(deal=DealSlots)
     def pass_turn(self, deal) -> None:
         """The polled seat passes."""
         self.poll(deal, True)
 
+    @cython.locals(deal=DealSlots)
     def close(self, deal) -> None:
         """The window closes; what comes after it (each kind its own; by default the next step)."""
         deal.window = None
         deal.advance()
 
 
+@cython.locals(deal=DealSlots)
 def waiting_for(deal) -> str:
     """What the deal waits for now, in the game's words (for the reason an action is refused)."""
     if deal.over:
@@ -159,7 +172,7 @@ def waiting_for(deal) -> str:
     return f"seat {asked.seat if deal.window is None else asked.order[asked.pos]} is to {asked.asks}"
 
 
-_new = object.__new__
+_new = Window.__new__  # (object.__new__ in Python; compiled, Window is an extension type: its own)
 
 
 def _slots_of(cls) -> tuple[tuple[str, ...], attrgetter]:

@@ -109,7 +109,7 @@ class Env:
         return env
 
 
-_new_env = object.__new__
+_new_env = Env.__new__  # (object.__new__ in Python; compiled, Env is an extension type: its own)
 # bind_team copies every slot by name (a loop over __slots__ with getattr/setattr costs several times more)
 assert set(Env.__slots__) == {"deal", "balls", "deal_balls", "leader", "counting", "makers", "callers", "opponents",
                               "dealers", "others", "team", "other", "caller", "seat", "dealer", "trump_maker",
