@@ -335,6 +335,11 @@ for r in unfired(cmp):
 for r in scarce(cmp):
     st.warning(r.text, icon=":material/visibility:")
     show_focus(cmp, r.path)
+if going:
+    # The last answer's tables and charts wait for the run's end: drawing them again when Simulate is pressed
+    # took the server and the browser about a second of CPU from the games (bench_simulation.py --page --timeline).
+    st.caption("Its tables and charts come back when this run is over, with the new answer.")
+    st.stop()
 reached = reach_rows(cmp)
 if reached:
     with st.expander("How often each changed rule came into play"):
@@ -411,7 +416,8 @@ if every:
         st.dataframe(pd.DataFrame(every), hide_index=True, width="stretch")
 
 d1, d2 = st.columns(2)
-d1.download_button("Download the results (JSON)", json.dumps(cmp.to_json(), indent=1), file_name="comparison.json",
-                   mime="application/json", key="cmp_json", on_click="ignore")
-d2.download_button("Download the results (CSV)", cmp.to_csv(), file_name="comparison.csv", mime="text/csv",
+# (made when clicked, not at every drawing of the page: the JSON of 200 games is half a megabyte)
+d1.download_button("Download the results (JSON)", lambda result=cmp: json.dumps(result.to_json(), indent=1),
+                   file_name="comparison.json", mime="application/json", key="cmp_json", on_click="ignore")
+d2.download_button("Download the results (CSV)", cmp.to_csv, file_name="comparison.csv", mime="text/csv",
                    key="cmp_csv", on_click="ignore")

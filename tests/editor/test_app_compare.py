@@ -346,3 +346,35 @@ def test_the_histograms_send_a_count_per_value_not_a_row_per_deal(app):
             total = sum(n for (s, _), n in counted.items() if s == side)
             shares = [r for r in sent if r["ruleset"] == side]
             assert all(r["share"] == pytest.approx(r["count"] / total) for r in shares)
+
+
+def test_while_a_new_run_goes_on_the_last_answer_says_its_verdict_and_keeps_its_charts_for_the_end(app, held):
+    """Pressing Simulate draws the whole page again: drawing the last answer's tables and charts then took the
+    server and chromium about a second of CPU from the games (benchmarks/bench_simulation.py --page --timeline)."""
+    gate = held
+    gate.set()
+    at = app("compare")
+    simulate_on_page(at, 4, "random")
+    first = finish(at)
+    def verdict_said():
+        return [m.value for kind in (at.success, at.info, at.warning) for m in kind if m.value.startswith("**")]
+
+    verdict = verdict_said()
+    assert verdict and at.dataframe and at.get("vega_lite_chart")  # the whole answer
+
+    gate.clear()  # the next run waits at its first progress report
+    at.number_input(key="cmp_seed").set_value(1)
+    at.button(key="cmp_run").click().run()
+    assert not at.exception, at.exception
+    second = RUNS.current(at.session_state["cmp_owner"])
+    assert second is not first and second.running
+    assert verdict_said() == verdict
+    assert any(c.value.startswith("Its tables and charts come back when this run is over") for c in at.caption)
+    assert not at.dataframe and not at.get("vega_lite_chart") and not at.table
+    assert not [b for b in at.get("download_button")]
+
+    gate.set()
+    finish(at)
+    assert at.session_state["cmp_result"].seed == 1
+    assert at.dataframe and at.get("vega_lite_chart")
+    assert not any(c.value.startswith("Its tables and charts come back") for c in at.caption)
