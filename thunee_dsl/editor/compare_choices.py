@@ -74,6 +74,13 @@ NARROW_SCREEN_STYLE = f"""<style>
 </style>"""
 
 
+# A run's progress bar jumps to its new length instead of sliding there: the slide was drawn frame by frame
+# (chromium's CPU, taken from the games on the same cores; benchmarks/bench_simulation.py --page --timeline).
+STILL_PROGRESS_STYLE = """<style>
+[data-testid="stProgress"], [data-testid="stProgress"] * { transition: none !important; animation: none !important; }
+</style>"""
+
+
 # A chart's legend (altair.Legend's settings): above the chart, one entry a line; side by side, the entries ran
 # off a phone's screen (a legend starts where the plot does, right of the labels).
 LEGEND = {"orient": "top", "direction": "vertical"}
