@@ -348,10 +348,29 @@ if going:
     # took the server and the browser about a second of CPU from the games (bench_simulation.py --page --timeline).
     st.caption("Its tables and charts come back when this run is over, with the new answer.")
     st.stop()
-reached = reach_rows(cmp)
-if reached:
-    with st.expander("How often each changed rule came into play"):
-        st.dataframe(pd.DataFrame(reached).astype(str), hide_index=True, width="stretch")
+
+def wide_or_narrow(name: str, table, narrow=None) -> None:
+    """``table`` as a grid, and on a phone as a table whose cells wrap (compare_choices.NARROW_SCREEN_STYLE):
+    ``narrow``, fewer columns, if given."""
+    st.container(key=f"{name}_wide").dataframe(table, hide_index=True, width="stretch")
+    narrow = table if narrow is None else narrow
+    narrow = narrow.hide(axis="index") if hasattr(narrow, "hide") else narrow.style.hide(axis="index")
+    st.container(key=f"{name}_narrow").table(narrow)
+
+
+@st.fragment
+def table_when_opened(label: str, name: str, make) -> None:
+    """An expander whose table (``make()``: the DataFrame, and the phone's if it differs) is made and drawn only once it is opened; opening it
+    draws nothing else again (a fragment). Drawn at the end of every run, closed, it cost the server and
+    chromium time before the answer was complete."""
+    with st.expander(label, key=f"{name}_open", on_change="rerun") as box:
+        if box.open:
+            wide_or_narrow(name, *make())
+
+
+st.html(compare_choices.NARROW_SCREEN_STYLE)  # (on a phone, the tables that wrap: see wide_or_narrow)
+if reach_rows(cmp):
+    table_when_opened("How often each changed rule came into play", "cmp_reach", lambda: [pd.DataFrame(reach_rows(cmp)).astype(str)])
 
 glance = pd.DataFrame(glance_rows(cmp))
 table = pd.DataFrame({
@@ -366,11 +385,7 @@ def bold_if_clear(row) -> list[str]:
     return ["font-weight: bold; color: " + CLEAR_COLOUR if glance["clear"][row.name] else "" for _ in row]
 
 
-# On a phone, a plain table that wraps its words rather than the wide grid, whose columns ran off the screen
-st.html(compare_choices.NARROW_SCREEN_STYLE)
-st.container(key="cmp_glance_wide").dataframe(table.style.apply(bold_if_clear, axis=1), hide_index=True,
-                                              width="stretch")
-st.container(key="cmp_glance_narrow").table(table.style.apply(bold_if_clear, axis=1).hide(axis="index"))
+wide_or_narrow("cmp_glance", table.style.apply(bold_if_clear, axis=1))
 
 charted = interval_rows(cmp, list(glance["key"]))
 shares = [r for r in charted if r["percent"]]
@@ -416,12 +431,26 @@ if not events.empty:
         st.altair_chart(bars_with_intervals(succ, "event", "succeeds", "succeeds_low", "succeeds_high",
                                             "success rate", whole_range=True), width="stretch", height=420)
 
-every = [{"": c.label, f"A: {names[0]}": say_estimate(c.a), f"B: {names[1]}": say_estimate(c.b),
-          "B - A (95% interval)": c.words, "clear?": "clear" if c.clear else "", "games": c.diff.n}
-         for c in changes(cmp) if c.diff.value is not None]  # never measured under either: nothing to say
-if every:
-    with st.expander("Every difference B - A, game by game (paired), with 95% intervals"):
-        st.dataframe(pd.DataFrame(every), hide_index=True, width="stretch")
+
+
+def every_difference() -> tuple[pd.DataFrame, pd.DataFrame]:
+    """The table of every difference; on a phone without the games' count and with "clear" said in B - A (six
+    columns ran off a phone's screen)."""
+    measured = [c for c in changes(cmp) if c.diff.value is not None]  # never measured under either: nothing to say
+    sides = {f"A: {names[0]}": [say_estimate(c.a) for c in measured],
+             f"B: {names[1]}": [say_estimate(c.b) for c in measured]}
+    labels = [c.label for c in measured]
+    wide = pd.DataFrame({"": labels, **sides, "B - A (95% interval)": [c.words for c in measured],
+                         "clear?": ["clear" if c.clear else "" for c in measured],
+                         "games": [c.diff.n for c in measured]})
+    narrow = pd.DataFrame({"": labels, **sides,
+                           "B - A (95% interval)": [c.words + (": clear" if c.clear else "") for c in measured]})
+    return wide, narrow
+
+
+if any(c.diff.value is not None for c in changes(cmp)):
+    table_when_opened("Every difference B - A, game by game (paired), with 95% intervals", "cmp_every",
+                      every_difference)
 
 d1, d2 = st.columns(2)
 # (made when clicked, not at every drawing of the page: the JSON of 200 games is half a megabyte)

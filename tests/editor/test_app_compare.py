@@ -378,3 +378,31 @@ def test_while_a_new_run_goes_on_the_last_answer_says_its_verdict_and_keeps_its_
     assert at.session_state["cmp_result"].seed == 1
     assert at.dataframe and at.get("vega_lite_chart")
     assert not any(c.value.startswith("Its tables and charts come back") for c in at.caption)
+
+
+def test_the_expanders_tables_are_made_when_opened_and_on_a_phone_also_as_tables_that_wrap(app, held):
+    gate = held
+    gate.set()
+    at = app("compare")
+    simulate_on_page(at, 4, "random")
+    finish(at)
+
+    def columns():
+        return [list(d.value.columns) for d in at.dataframe]
+
+    [glance] = columns()  # closed, the expanders hold nothing yet: "At a glance" is the only grid
+    assert "B - A (95% interval)" in glance
+    labels = [e.label for e in at.expander]
+    assert "How often each changed rule came into play" in labels
+    assert "Every difference B - A, game by game (paired), with 95% intervals" in labels
+    at.session_state["cmp_every_open"] = True  # (what opening it in the browser sets)
+    at.session_state["cmp_reach_open"] = True
+    at.run()
+    assert not at.exception, at.exception
+    every = next(d.value for d in at.dataframe if "games" in d.value.columns)
+    assert len(every) > 10 and "B: thirteen-point" in every.columns
+    assert len(at.dataframe) == 3
+    # each grid has its phone twin, a table whose cells wrap (only one of the two shows, by the screen's width)
+    for name in ("cmp_glance", "cmp_reach", "cmp_every"):
+        assert at.get_by_key(f"{name}_narrow") is not None and at.get_by_key(f"{name}_wide") is not None
+    assert len(at.table) == 3
