@@ -185,6 +185,25 @@ def histogram(df: pd.DataFrame, field: str, x_title: str) -> alt.Chart:
     ).properties(height=260)
 
 
+def wide_or_narrow(name: str, table, narrow=None) -> None:
+    """``table`` as a grid, and on a phone as a table whose cells wrap (compare_choices.NARROW_SCREEN_STYLE):
+    ``narrow``, fewer columns, if given."""
+    st.container(key=f"{name}_wide").dataframe(table, hide_index=True, width="stretch")
+    narrow = table if narrow is None else narrow
+    narrow = narrow.hide(axis="index") if hasattr(narrow, "hide") else narrow.style.hide(axis="index")
+    st.container(key=f"{name}_narrow").table(narrow)
+
+
+@st.fragment
+def table_when_opened(label: str, name: str, make) -> None:
+    """An expander whose table (``make()``: the DataFrame, and the phone's if it differs) is made and drawn only
+    once it is opened; opening it draws nothing else again (a fragment). Drawn at the end of every run, closed,
+    it cost the server and chromium time before the answer was complete."""
+    with st.expander(label, key=f"{name}_open", on_change="rerun") as box:
+        if box.open:
+            wide_or_narrow(name, *make())
+
+
 # -- the page ---------------------------------------------------------------------------------------
 
 st.title("Compare")
@@ -277,7 +296,7 @@ def show_run() -> None:
     if run is None:
         return
     near = run.seconds_left
-    if run.running and (run.done >= run.total or (near is not None and near < TICK)):
+    if run.running and (run.done >= run.total or (near is not None and near < 2 * TICK)):
         run.wait(TICK - 0.2)  # the end is near: draw the answer as soon as it is there, not at the next tick
     if run.running:
         left = run.seconds_left
@@ -349,28 +368,10 @@ if going:
     st.caption("Its tables and charts come back when this run is over, with the new answer.")
     st.stop()
 
-def wide_or_narrow(name: str, table, narrow=None) -> None:
-    """``table`` as a grid, and on a phone as a table whose cells wrap (compare_choices.NARROW_SCREEN_STYLE):
-    ``narrow``, fewer columns, if given."""
-    st.container(key=f"{name}_wide").dataframe(table, hide_index=True, width="stretch")
-    narrow = table if narrow is None else narrow
-    narrow = narrow.hide(axis="index") if hasattr(narrow, "hide") else narrow.style.hide(axis="index")
-    st.container(key=f"{name}_narrow").table(narrow)
-
-
-@st.fragment
-def table_when_opened(label: str, name: str, make) -> None:
-    """An expander whose table (``make()``: the DataFrame, and the phone's if it differs) is made and drawn only once it is opened; opening it
-    draws nothing else again (a fragment). Drawn at the end of every run, closed, it cost the server and
-    chromium time before the answer was complete."""
-    with st.expander(label, key=f"{name}_open", on_change="rerun") as box:
-        if box.open:
-            wide_or_narrow(name, *make())
-
-
 st.html(compare_choices.NARROW_SCREEN_STYLE)  # (on a phone, the tables that wrap: see wide_or_narrow)
 if reach_rows(cmp):
-    table_when_opened("How often each changed rule came into play", "cmp_reach", lambda: [pd.DataFrame(reach_rows(cmp)).astype(str)])
+    table_when_opened("How often each changed rule came into play", "cmp_reach",
+                      lambda: [pd.DataFrame(reach_rows(cmp)).astype(str)])
 
 glance = pd.DataFrame(glance_rows(cmp))
 table = pd.DataFrame({
@@ -430,7 +431,6 @@ if not events.empty:
         st.caption("Succeeds: of the deals in which it was said, the share its side won.")
         st.altair_chart(bars_with_intervals(succ, "event", "succeeds", "succeeds_low", "succeeds_high",
                                             "success rate", whole_range=True), width="stretch", height=420)
-
 
 
 def every_difference() -> tuple[pd.DataFrame, pd.DataFrame]:
