@@ -11,14 +11,16 @@ processes, checks that the two results are identical, and prints:
 
     python benchmarks/bench_simulation.py [--games N] [--bots NAME] [--jobs J] [--seed S] [--repeat R]
     python benchmarks/bench_simulation.py --targets [--games N] [--jobs J]
-    python benchmarks/bench_simulation.py --page [--runs R]
+    python benchmarks/bench_simulation.py --page [--runs R] [--timeline]
     python benchmarks/bench_simulation.py --breakdown [--games N] [--jobs J] [--runs R]
 
 `--page` instead measures the Compare page in a real browser (Debian's chromium through Playwright): the app
 served on a free port, standard against partner-catch-six with the page's defaults (200 games, typical bots,
 one process per core), the estimate the page shows before Simulate and the wall time from the click to the
 answer, for `--runs` runs in a row (seeds 0, 1, ...): the first pays for nothing but its games if the app's warm
-worker pool (thunee_dsl/editor/pool.py) is up by then.
+worker pool (thunee_dsl/editor/pool.py) is up by then. Each run says the CPU the workers, the app's server and
+chromium (by its processes' kind) took meanwhile; `--timeline` adds it every half second of the run (a
+steady drain, or spikes at the page's progress ticks) and what the page costs in 3 s idle after the answer.
 
 `--breakdown` instead runs the Compare page's simulation (standard against partner-catch-six, 200 games,
 typical bots, seed 0, two processes: the page's defaults) without the page, on a warm pool as the app lends
@@ -41,6 +43,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import resource
 import sys
 import time
@@ -79,10 +82,12 @@ def main() -> None:
     parser.add_argument("--page", action="store_true", help="time the Compare page in a browser instead")
     parser.add_argument("--runs", type=int, default=3, help="with --page or --breakdown: runs in a row (default 3)")
     parser.add_argument("--breakdown", action="store_true", help="where the page's simulation spends its time")
+    parser.add_argument("--timeline", action="store_true",
+                        help="with --page: the CPU of workers, server and chromium every half second of each run")
     args = parser.parse_args()
 
     if args.page:
-        return page(args.runs)
+        return page(args.runs, args.timeline)
     if args.breakdown:
         return breakdown(200 if args.games == 1000 else args.games, args.jobs, args.runs)
 
@@ -194,12 +199,14 @@ def _processes() -> dict[int, tuple[int, str, float]]:
 
 def cpu_by_kind() -> dict[str, float]:
     """CPU seconds so far of this benchmark's own processes, by kind: the app's server, its worker processes
-    (the warm pool, the forkserver), chromium (and Playwright's driver)."""
+    (the warm pool, the forkserver), chromium (and Playwright's driver); and chromium's share by its
+    processes' ``--type`` ("browser: renderer", "browser: gpu-process", "browser: main" ...)."""
     procs = _processes()
     children: dict[int, list[int]] = {}
     for pid, (parent, _, _) in procs.items():
         children.setdefault(parent, []).append(pid)
     out = {"server": 0.0, "workers": 0.0, "browser": 0.0}
+    parts: dict[str, float] = {}
 
     def walk(pid: int, kind: str | None) -> None:
         _, command, cpu = procs[pid]
@@ -211,16 +218,56 @@ def cpu_by_kind() -> dict[str, float]:
             kind = "workers"  # a process the server started (the forkserver and the pool's workers)
         if kind is not None:
             out[kind] += cpu
+        if kind == "browser":
+            typed = re.search(r"--type=([a-z-]+)", command)
+            part = typed.group(1) if typed else ("main" if "chrom" in command else "playwright")
+            parts[f"browser: {part}"] = parts.get(f"browser: {part}", 0.0) + cpu
         for child in children.get(pid, []):
             walk(child, kind)
 
     for child in children.get(os.getpid(), []):
         walk(child, None)
-    return out
+    return {**out, **parts}
 
 
-def page(runs: int) -> None:
-    import re
+class Timeline:
+    """CPU by kind sampled every ``step`` seconds in a thread, from :meth:`start` to :meth:`stop`: where the
+    CPU of a run went second by second (a steady drain, or spikes at the page's progress ticks)."""
+
+    def __init__(self, step: float = 0.5):
+        import threading
+
+        self.step, self.samples, self._stop = step, [], threading.Event()
+        self._thread = threading.Thread(target=self._sample, daemon=True)
+
+    def _sample(self) -> None:
+        while True:
+            self.samples.append((time.perf_counter(), cpu_by_kind()))
+            if self._stop.wait(self.step):
+                self.samples.append((time.perf_counter(), cpu_by_kind()))
+                return
+
+    def start(self) -> "Timeline":
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join()
+
+    def lines(self) -> list[str]:
+        """Per interval: the seconds since the start and the CPU each kind took in it."""
+        if len(self.samples) < 2:
+            return []
+        t0 = self.samples[0][0]
+        kinds = ["workers", "server", "browser"]
+        out = ["    time  " + "  ".join(f"{k:>8}" for k in kinds)]
+        for (ta, a), (tb, b) in zip(self.samples, self.samples[1:]):
+            out.append(f"  {tb - t0:5.1f} s " + "  ".join(f"{b.get(k, 0) - a.get(k, 0):8.2f}" for k in kinds))
+        return out
+
+
+def page(runs: int, timeline: bool = False) -> None:
     import shutil
     import tempfile
 
@@ -263,19 +310,30 @@ def page(runs: int) -> None:
                     estimate = said.inner_text()
                     before = load()
                     cpu = cpu_by_kind()
+                    sampled = Timeline().start()
                     start = time.perf_counter()
                     view.get_by_role("button", name="Simulate", exact=True).click()
                     view.get_by_text(re.compile(rf"200 games of each, typical bots, seed {run}\.")).wait_for(timeout=240_000)
                     took = time.perf_counter() - start
-                    spent = {k: v - cpu[k] for k, v in cpu_by_kind().items()}
+                    sampled.stop()
+                    spent = {k: v - cpu.get(k, 0.0) for k, v in cpu_by_kind().items()}
                     worked = view.get_by_text(re.compile(r"^Worked out here in ")).first.inner_text()
                     server = float(re.search(r"in ([0-9.]+) s", worked).group(1))
                     print(f"run {run + 1} (seed {run}): {took:.1f} s from Simulate to the answer; the page said "
                           f"'{estimate}' before and '{worked}' after: {took - server:.1f} s for the rest (the click, "
                           f"the page's polling, drawing the answer); load average before {before}, after {load()}")
                     print(f"  CPU from Simulate to the answer: workers {spent['workers']:.1f} s, the app's server "
-                          f"{spent['server']:.1f} s, chromium {spent['browser']:.1f} s")
+                          f"{spent['server']:.1f} s, chromium {spent['browser']:.1f} s ("
+                          + ", ".join(f"{k[9:]} {v:.2f}" for k, v in sorted(spent.items()) if k.startswith("browser: "))
+                          + ")")
+                    if timeline:
+                        print("\n".join(sampled.lines()))
                     wait_idle(view)
+                    if timeline:  # what the page costs when nothing happens (an animation would show here)
+                        idle = cpu_by_kind()
+                        time.sleep(3)
+                        print("  3 s idle after the answer: " + ", ".join(
+                            f"{k} {v - idle.get(k, 0.0):.2f}" for k, v in cpu_by_kind().items() if ":" not in k))
             finally:
                 browser.close()
 

@@ -43,6 +43,10 @@ CALIBRATION_SEED = 987654321  # the games timed for the estimate (not the user's
 COLOURS = ["#2f6db5", "#e8710a", "#2e9e4f", "#a23b72"]
 CLEAR_COLOUR, UNCLEAR_COLOUR = "#c8102e", "#8a8f98"
 TONES = {"clear": st.success, "untested": st.warning, "none": st.info, "same": st.info}
+# Seconds between two drawings of a run's progress. Each took chromium ~0.06 s of CPU (half of it the bar's
+# sliding animation, now off), and the server ~0.015 s, taken from the games on the same cores: every 2 s
+# (not 1 s) a 200-game run (6 s) still moves its bar three times.
+TICK = 2.0
 
 if "cmp_owner" not in ss:
     # This browser session's key in the registry of background runs; in the address too, so that
@@ -181,6 +185,25 @@ def histogram(df: pd.DataFrame, field: str, x_title: str) -> alt.Chart:
     ).properties(height=260)
 
 
+def wide_or_narrow(name: str, table, narrow=None) -> None:
+    """``table`` as a grid, and on a phone as a table whose cells wrap (compare_choices.NARROW_SCREEN_STYLE):
+    ``narrow``, fewer columns, if given."""
+    st.container(key=f"{name}_wide").dataframe(table, hide_index=True, width="stretch")
+    narrow = table if narrow is None else narrow
+    narrow = narrow.hide(axis="index") if hasattr(narrow, "hide") else narrow.style.hide(axis="index")
+    st.container(key=f"{name}_narrow").table(narrow)
+
+
+@st.fragment
+def table_when_opened(label: str, name: str, make) -> None:
+    """An expander whose table (``make()``: the DataFrame, and the phone's if it differs) is made and drawn only
+    once it is opened; opening it draws nothing else again (a fragment). Drawn at the end of every run, closed,
+    it cost the server and chromium time before the answer was complete."""
+    with st.expander(label, key=f"{name}_open", on_change="rerun") as box:
+        if box.open:
+            wide_or_narrow(name, *make())
+
+
 # -- the page ---------------------------------------------------------------------------------------
 
 st.title("Compare")
@@ -267,13 +290,14 @@ def show_focus(cmp, path: str) -> None:
 
 
 def show_run() -> None:
-    """The run's progress, its time left and Cancel; when it ends, the whole page is drawn again."""
+    """The run's progress and its time left (Cancel is drawn below, once); when it ends, the whole page is
+    drawn again."""
     run = RUNS.current(ss.cmp_owner)
     if run is None:
         return
     near = run.seconds_left
-    if run.running and (run.done >= run.total or (near is not None and near < 1.0)):
-        run.wait(0.8)  # the end is near: draw the answer as soon as it is there, not at the next tick
+    if run.running and (run.done >= run.total or (near is not None and near < 2 * TICK)):
+        run.wait(TICK - 0.2)  # the end is near: draw the answer as soon as it is there, not at the next tick
     if run.running:
         left = run.seconds_left
         about = run.about
@@ -287,9 +311,6 @@ def show_run() -> None:
             st.progress(min(1.0, run.done / max(1, run.total)),
                         text=f"Playing {about['games']} games of {about['names'][0]} and of {about['names'][1]}: "
                              f"{run.done} done, {when}")
-        st.caption("You can leave this page: the games go on, and their answer is here when you come back."
-                   + (" Below: the last comparison that finished." if "cmp_result" in ss else ""))
-        st.button("Cancel", on_click=cancel_run, key="cmp_cancel", icon=":material/stop_circle:")
         return
     if ss.get("cmp_shown_end") != run.id:
         ss.cmp_shown_end = run.id
@@ -301,7 +322,13 @@ def show_run() -> None:
         st.error(f"Cannot simulate: {run.error}")
 
 
-st.fragment(show_run, run_every=1.0 if going else None)()
+if going:
+    st.html(compare_choices.STILL_PROGRESS_STYLE)
+st.fragment(show_run, run_every=TICK if going else None)()
+if going:  # (outside the progress's fragment: drawn once, not at every tick)
+    st.caption("You can leave this page: the games go on, and their answer is here when you come back."
+               + (" Below: the last comparison that finished." if "cmp_result" in ss else ""))
+    st.button("Cancel", on_click=cancel_run, key="cmp_cancel", icon=":material/stop_circle:")
 
 cmp = ss.get("cmp_result")
 if cmp is None:
@@ -335,10 +362,16 @@ for r in unfired(cmp):
 for r in scarce(cmp):
     st.warning(r.text, icon=":material/visibility:")
     show_focus(cmp, r.path)
-reached = reach_rows(cmp)
-if reached:
-    with st.expander("How often each changed rule came into play"):
-        st.dataframe(pd.DataFrame(reached).astype(str), hide_index=True, width="stretch")
+if going:
+    # The last answer's tables and charts wait for the run's end: drawing them again when Simulate is pressed
+    # took the server and the browser about a second of CPU from the games (bench_simulation.py --page --timeline).
+    st.caption("Its tables and charts come back when this run is over, with the new answer.")
+    st.stop()
+
+st.html(compare_choices.NARROW_SCREEN_STYLE)  # (on a phone, the tables that wrap: see wide_or_narrow)
+if reach_rows(cmp):
+    table_when_opened("How often each changed rule came into play", "cmp_reach",
+                      lambda: [pd.DataFrame(reach_rows(cmp)).astype(str)])
 
 glance = pd.DataFrame(glance_rows(cmp))
 table = pd.DataFrame({
@@ -353,11 +386,7 @@ def bold_if_clear(row) -> list[str]:
     return ["font-weight: bold; color: " + CLEAR_COLOUR if glance["clear"][row.name] else "" for _ in row]
 
 
-# On a phone, a plain table that wraps its words rather than the wide grid, whose columns ran off the screen
-st.html(compare_choices.NARROW_SCREEN_STYLE)
-st.container(key="cmp_glance_wide").dataframe(table.style.apply(bold_if_clear, axis=1), hide_index=True,
-                                              width="stretch")
-st.container(key="cmp_glance_narrow").table(table.style.apply(bold_if_clear, axis=1).hide(axis="index"))
+wide_or_narrow("cmp_glance", table.style.apply(bold_if_clear, axis=1))
 
 charted = interval_rows(cmp, list(glance["key"]))
 shares = [r for r in charted if r["percent"]]
@@ -403,15 +432,29 @@ if not events.empty:
         st.altair_chart(bars_with_intervals(succ, "event", "succeeds", "succeeds_low", "succeeds_high",
                                             "success rate", whole_range=True), width="stretch", height=420)
 
-every = [{"": c.label, f"A: {names[0]}": say_estimate(c.a), f"B: {names[1]}": say_estimate(c.b),
-          "B - A (95% interval)": c.words, "clear?": "clear" if c.clear else "", "games": c.diff.n}
-         for c in changes(cmp) if c.diff.value is not None]  # never measured under either: nothing to say
-if every:
-    with st.expander("Every difference B - A, game by game (paired), with 95% intervals"):
-        st.dataframe(pd.DataFrame(every), hide_index=True, width="stretch")
+
+def every_difference() -> tuple[pd.DataFrame, pd.DataFrame]:
+    """The table of every difference; on a phone without the games' count and with "clear" said in B - A (six
+    columns ran off a phone's screen)."""
+    measured = [c for c in changes(cmp) if c.diff.value is not None]  # never measured under either: nothing to say
+    sides = {f"A: {names[0]}": [say_estimate(c.a) for c in measured],
+             f"B: {names[1]}": [say_estimate(c.b) for c in measured]}
+    labels = [c.label for c in measured]
+    wide = pd.DataFrame({"": labels, **sides, "B - A (95% interval)": [c.words for c in measured],
+                         "clear?": ["clear" if c.clear else "" for c in measured],
+                         "games": [c.diff.n for c in measured]})
+    narrow = pd.DataFrame({"": labels, **sides,
+                           "B - A (95% interval)": [c.words + (": clear" if c.clear else "") for c in measured]})
+    return wide, narrow
+
+
+if any(c.diff.value is not None for c in changes(cmp)):
+    table_when_opened("Every difference B - A, game by game (paired), with 95% intervals", "cmp_every",
+                      every_difference)
 
 d1, d2 = st.columns(2)
-d1.download_button("Download the results (JSON)", json.dumps(cmp.to_json(), indent=1), file_name="comparison.json",
-                   mime="application/json", key="cmp_json", on_click="ignore")
-d2.download_button("Download the results (CSV)", cmp.to_csv(), file_name="comparison.csv", mime="text/csv",
+# (made when clicked, not at every drawing of the page: the JSON of 200 games is half a megabyte)
+d1.download_button("Download the results (JSON)", lambda result=cmp: json.dumps(result.to_json(), indent=1),
+                   file_name="comparison.json", mime="application/json", key="cmp_json", on_click="ignore")
+d2.download_button("Download the results (CSV)", cmp.to_csv, file_name="comparison.csv", mime="text/csv",
                    key="cmp_csv", on_click="ignore")

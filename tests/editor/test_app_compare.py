@@ -34,6 +34,9 @@ def held(monkeypatch) -> threading.Event:
     real, gate = thunee_dsl.simulation.simulate, threading.Event()
 
     def simulate(rulesets, games, *args, progress=None, **options):
+        if progress is None:  # the estimate's timing games (no progress): not held
+            return real(rulesets, games, *args, **options)
+
         def wait_then_report(done, total):
             gate.wait(60)
             progress(done, total)
@@ -59,7 +62,7 @@ def simulate_on_page(at, games: int, bots: str, b: str = "shipped:thirteen-point
     at.selectbox(key="cmp_b").set_value(b)
     at.number_input(key="cmp_games").set_value(games)
     at.selectbox(key="cmp_bots").set_value(bots)
-    at.number_input(key="cmp_jobs").set_value(jobs)
+    at.number_input(key="cmp_jobs").set_value(jobs).run()  # (the page drawn with them: their estimate made)
     at.button(key="cmp_run").click().run()
     assert not at.exception, at.exception
 
@@ -346,3 +349,63 @@ def test_the_histograms_send_a_count_per_value_not_a_row_per_deal(app):
             total = sum(n for (s, _), n in counted.items() if s == side)
             shares = [r for r in sent if r["ruleset"] == side]
             assert all(r["share"] == pytest.approx(r["count"] / total) for r in shares)
+
+
+def test_while_a_new_run_goes_on_the_last_answer_says_its_verdict_and_keeps_its_charts_for_the_end(app, held):
+    """Pressing Simulate draws the whole page again: drawing the last answer's tables and charts then took the
+    server and chromium about a second of CPU from the games (benchmarks/bench_simulation.py --page --timeline)."""
+    gate = held
+    gate.set()
+    at = app("compare")
+    simulate_on_page(at, 4, "random")
+    first = finish(at)
+    def verdict_said():
+        return [m.value for kind in (at.success, at.info, at.warning) for m in kind if m.value.startswith("**")]
+
+    verdict = verdict_said()
+    assert verdict and at.dataframe and at.get("vega_lite_chart")  # the whole answer
+
+    gate.clear()  # the next run waits at its first progress report
+    at.number_input(key="cmp_seed").set_value(1)
+    at.button(key="cmp_run").click().run()
+    assert not at.exception, at.exception
+    second = RUNS.current(at.session_state["cmp_owner"])
+    assert second is not first and second.running
+    assert verdict_said() == verdict
+    assert any(c.value.startswith("Its tables and charts come back when this run is over") for c in at.caption)
+    assert not at.dataframe and not at.get("vega_lite_chart") and not at.table
+    assert not [b for b in at.get("download_button")]
+
+    gate.set()
+    finish(at)
+    assert at.session_state["cmp_result"].seed == 1
+    assert at.dataframe and at.get("vega_lite_chart")
+    assert not any(c.value.startswith("Its tables and charts come back") for c in at.caption)
+
+
+def test_the_expanders_tables_are_made_when_opened_and_on_a_phone_also_as_tables_that_wrap(app, held):
+    gate = held
+    gate.set()
+    at = app("compare")
+    simulate_on_page(at, 4, "random")
+    finish(at)
+
+    def columns():
+        return [list(d.value.columns) for d in at.dataframe]
+
+    [glance] = columns()  # closed, the expanders hold nothing yet: "At a glance" is the only grid
+    assert "B - A (95% interval)" in glance
+    labels = [e.label for e in at.expander]
+    assert "How often each changed rule came into play" in labels
+    assert "Every difference B - A, game by game (paired), with 95% intervals" in labels
+    at.session_state["cmp_every_open"] = True  # (what opening it in the browser sets)
+    at.session_state["cmp_reach_open"] = True
+    at.run()
+    assert not at.exception, at.exception
+    every = next(d.value for d in at.dataframe if "games" in d.value.columns)
+    assert len(every) > 10 and "B: thirteen-point" in every.columns
+    assert len(at.dataframe) == 3
+    # each grid has its phone twin, a table whose cells wrap (only one of the two shows, by the screen's width)
+    for name in ("cmp_glance", "cmp_reach", "cmp_every"):
+        assert at.get_by_key(f"{name}_narrow") is not None and at.get_by_key(f"{name}_wide") is not None
+    assert len(at.table) == 3

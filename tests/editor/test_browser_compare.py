@@ -7,6 +7,7 @@ found again after reloading the page, then cancelled. Screenshots go into the te
 
 from __future__ import annotations
 
+import json
 import shutil
 import sys
 from pathlib import Path
@@ -100,6 +101,14 @@ def test_compare_in_the_browser_verdict_warning_leaving_the_page_and_cancel(tmp_
             page.screenshot(path=str(tmp_path / "compare-warning.png"), full_page=True)
             glance = page.locator("[data-testid=\"stDataFrame\"]:visible").first
             assert glance.is_visible()
+            # the downloads, made when clicked: the comparison the page shows
+            with page.expect_download() as got:
+                page.get_by_role("button", name="Download the results (JSON)").click()
+            saved = json.loads(Path(got.value.path()).read_text())
+            assert (saved["games"], saved["bots"], len(saved["rulesets"])) == (6, "typical", 2)
+            with page.expect_download() as got:
+                page.get_by_role("button", name="Download the results (CSV)").click()
+            assert "standard" in Path(got.value.path()).read_text()
 
             # a long run: its progress and time left, then Cancel (random bots: the games a worker is
             # playing when Cancel comes end quickly, before the app is stopped at the end of the test)

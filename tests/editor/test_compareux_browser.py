@@ -29,12 +29,13 @@ def chosen(page, key: str) -> str:
     return page.locator(f".st-key-{key} input[role='combobox']").input_value()
 
 
-def table_cells_off_screen(page) -> list[str]:
-    """The cells of the phone's "At a glance" that end right of the screen's edge."""
-    return page.evaluate("""(width) => [...document.querySelectorAll(
-            '.st-key-cmp_glance_narrow th, .st-key-cmp_glance_narrow td')]
+def table_cells_off_screen(page, name: str = "cmp_glance") -> list[str]:
+    """The cells of the phone's table ``name`` ("At a glance", or an expander's) that end right of the screen's
+    edge."""
+    return page.evaluate("""([width, name]) => [...document.querySelectorAll(
+            `.st-key-${name}_narrow th, .st-key-${name}_narrow td`)]
         .filter(cell => cell.getBoundingClientRect().width > 0 && cell.getBoundingClientRect().right > width)
-        .map(cell => cell.innerText)""", PHONE["width"])
+        .map(cell => cell.innerText)""", [PHONE["width"], name])
 
 
 def legend_runs_off(chart, band: int = 60, edge: int = 3) -> bool:
@@ -101,7 +102,22 @@ def test_first_visit_same_rules_at_once_and_a_phone_sees_every_column(browser_ap
         charts.first.scroll_into_view_if_needed()
         page.wait_for_timeout(500)
         page.screenshot(path=str(tmp_path / "compareux-phone-chart.png"))
+
+        # the expanders' tables, made when opened: on a phone too, every column on the screen
+        for name, label in (("cmp_reach", "How often each changed rule came into play"),
+                            ("cmp_every", "Every difference B - A, game by game")):
+            assert page.locator(f".st-key-{name}_narrow").count() == 0  # closed: not made
+            page.get_by_text(label).first.click()
+            table = page.locator(f".st-key-{name}_narrow table")
+            table.wait_for(timeout=30_000)
+            wait_idle(page)
+            table.scroll_into_view_if_needed()
+            page.wait_for_timeout(500)
+            assert table.is_visible() and not page.locator(f".st-key-{name}_wide").is_visible()
+            assert table_cells_off_screen(page, name) == []
+        assert "B: thirteen-point" in table.inner_text() and "B - A (95% interval)" in table.inner_text()
+        page.screenshot(path=str(tmp_path / "compareux-phone-every.png"))
     finally:
         page.close()
-    for name in ("first-visit", "same-rules", "phone-glance", "phone-chart"):
+    for name in ("first-visit", "same-rules", "phone-glance", "phone-chart", "phone-every"):
         assert (tmp_path / f"compareux-{name}.png").stat().st_size > 10_000

@@ -65,12 +65,20 @@ def same_rules_note(name_a: str, name_b: str, rule_changes, same_choice: bool) -
 # -- a phone's width (390 px) --------------------------------------------------------------------------
 
 NARROW = 640  # px: where Streamlit itself stacks columns
-# "At a glance" twice: the wide grid (sorting, copying) from NARROW up, below it a table whose cells wrap, so
+# The page's tables twice: the wide grid (sorting, copying) from NARROW up, below it a table whose cells wrap, so
 # every column is on the screen (the grid, drawn on a canvas, cut the columns off with no scroll bar showing).
-NARROW_SCREEN_STYLE = f"""<style>
-@media (max-width: {NARROW}px) {{ .st-key-cmp_glance_wide {{ display: none !important; }} }}
-@media (min-width: {NARROW + 1}px) {{ .st-key-cmp_glance_narrow {{ display: none !important; }} }}
-.st-key-cmp_glance_narrow table {{ font-size: 0.85rem; }}
+# Each table's pair sits in containers keyed "<name>_wide" and "<name>_narrow".
+TABLES = ("cmp_glance", "cmp_reach", "cmp_every")
+NARROW_SCREEN_STYLE = "<style>\n" + "\n".join(
+    f"@media (max-width: {NARROW}px) {{ .st-key-{name}_wide {{ display: none !important; }} }}\n"
+    f"@media (min-width: {NARROW + 1}px) {{ .st-key-{name}_narrow {{ display: none !important; }} }}\n"
+    f".st-key-{name}_narrow table {{ font-size: 0.85rem; }}" for name in TABLES) + "\n</style>"
+
+
+# A run's progress bar jumps to its new length instead of sliding there: the slide was drawn frame by frame
+# (chromium's CPU, taken from the games on the same cores; benchmarks/bench_simulation.py --page --timeline).
+STILL_PROGRESS_STYLE = """<style>
+[data-testid="stProgress"], [data-testid="stProgress"] * { transition: none !important; animation: none !important; }
 </style>"""
 
 
