@@ -22,7 +22,7 @@ from thunee_dsl.model.ruleset import Ruleset
 try:
     import cython
 except ImportError:  # (the compiled build's typing, optional: without Cython it does nothing)
-    from thunee_dsl.players._cy import cython
+    from thunee_dsl._accel import cython_shadow as cython
 
 
 class Tables:
