@@ -206,8 +206,10 @@ def test_on_a_phone_a_problem_in_the_text_is_said_right_under_the_code_editor(br
 def test_on_a_phone_the_pages_are_named_at_the_top_and_keys_typed_before_a_tap_on_one_are_kept(browser_app,
                                                                                                 tmp_path):
     """On a phone Streamlit folds the top bar's page links behind an unlabelled ">>": a new user did not
-    find the other pages. They are named in a row at the top (phones only), and a tap on one right after
-    typing in the code editor keeps the keys (editor/pending_edit.js holds such links back too)."""
+    find the other pages. They are named in a row in the top bar (phones only), in place of the ">>" and in
+    view wherever one has scrolled to (the row scrolled away with the page, and at the end of a deal the
+    ">>" was all there was), and a tap on one right after typing in the code editor keeps the keys
+    (editor/pending_edit.js holds such links back too)."""
     from browser import code_editor_text
     url, browser = browser_app
     page = browser.new_page(viewport=PHONE, is_mobile=True, has_touch=True)
@@ -220,6 +222,12 @@ def test_on_a_phone_the_pages_are_named_at_the_top_and_keys_typed_before_a_tap_o
         assert on_screen(page, row) and len({round(b["y"]) for b in
                                             (a.bounding_box() for a in row.locator("a").all())}) == 1  # one line
         page.screenshot(path=str(tmp_path / "phone-pages-row.png"))
+        assert not page.locator('[data-testid="stExpandSidebarButton"]').is_visible()  # no unlabelled ">>"
+        page.get_by_role("button", name="Share as a link").scroll_into_view_if_needed()  # down the page
+        page.wait_for_timeout(500)
+        assert page.locator("h1").first.bounding_box()["y"] < -100  # the page's title is gone above
+        assert on_screen(page, row) and row.locator("a").first.bounding_box()["y"] < 60, "scrolled out of view"
+        page.screenshot(path=str(tmp_path / "phone-pages-row-scrolled.png"))
         code_editor_frame(page).click(".ace_content")
         page.keyboard.press("Control+End")
         page.keyboard.type("\n# typed on a phone")
