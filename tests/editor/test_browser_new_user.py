@@ -6,20 +6,13 @@ Each test here is the regression test of one bug found by trying the app as a ne
 from __future__ import annotations
 
 import re
-import sys
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "editor"))
-from browser import (chromium_path, code_editor_frame, deal_with_seed, replace_code_editor_text,  # noqa: E402
+from browser import (code_editor_frame, deal_with_seed, replace_code_editor_text,
                      save_as, wait_idle)
 
-pytestmark = [
-    pytest.mark.slow,
-    pytest.mark.skipif(chromium_path() is None, reason="chromium is not installed (apt-get install chromium)"),
-]
+pytestmark = pytest.mark.browser
 
 PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1280, "height": 800}

@@ -4,19 +4,12 @@ without chromium), laptop and phone: each test here is the regression test of on
 from __future__ import annotations
 
 import re
-import sys
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "editor"))
-from browser import chromium_path, replace_code_editor_text, save_as, wait_idle  # noqa: E402
+from browser import replace_code_editor_text, save_as, wait_idle
 
-pytestmark = [
-    pytest.mark.slow,
-    pytest.mark.skipif(chromium_path() is None, reason="chromium is not installed (apt-get install chromium)"),
-]
+pytestmark = pytest.mark.browser
 
 SCREENS = {"laptop": {"viewport": {"width": 1280, "height": 800}},
            "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}}
