@@ -134,3 +134,56 @@ def test_the_formula_tab_names_the_sample_deal_it_shows_as_the_box_does(browser_
             assert f"(deal {asked} ended before its last trick)" in label.inner_text()
     finally:
         page.close()
+
+
+@pytest.mark.parametrize("screen", ["laptop", "phone"])
+def test_a_paste_with_half_a_character_breaks_no_page(browser_app, tmp_path, screen):
+    """A paste of binary can bring half of a character (a lone surrogate, which a browser's text may hold and the
+    code editor sends as it is): every page then stopped with a UnicodeEncodeError (Streamlit could not hash the
+    text to check it, nor draw it, nor write the unsaved text's draft). It is taken as the code editor shows it
+    (U+FFFD, a question mark in a diamond): a name holding one is refused where it is, a title keeps it."""
+    from browser import code_editor_frame, code_editor_text
+    page = open_page(browser_app, "/editor", screen)
+    name = f"half-{screen}"
+
+    def no_traceback():
+        assert page.locator('[data-testid="stException"]').count() == 0, \
+            page.locator('[data-testid="stException"]').first.inner_text()
+
+    def paste(old: str, new: str) -> None:
+        """Replace ``old`` by ``new`` in the code editor, each ``#`` a lone surrogate (which Playwright cannot
+        type: its keyboard takes whole characters)."""
+        code_editor_frame(page).evaluate(
+            "([o, n]) => { const e = document.querySelector('.ace_editor').env.editor;"
+            "              e.setValue(e.getValue().replace(o.replace('#', '\\ud800'), n.replace('#', '\\ud800')), 1); }",
+            [old, new])
+        page.wait_for_timeout(600)
+        wait_idle(page)
+        no_traceback()
+
+    try:
+        replace_code_editor_text(page, f"extends: standard\nname: {name}\ntitle: ab\n")
+        paste(f"name: {name}", f"name: {name}#")
+        page.get_by_text("Line 2, column 7:").locator("visible=true").first.wait_for(timeout=30_000)
+        assert page.get_by_text("does not match the pattern").locator("visible=true").count()
+        page.screenshot(path=str(tmp_path / f"{screen}-half-a-character-in-the-name.png"))
+        paste(f"name: {name}#", f"name: {name}")
+        paste("title: ab", "title: a#b")
+        page.get_by_text("Valid.").locator("visible=true").first.wait_for(timeout=30_000)
+        save_as(page, name)
+        no_traceback()
+        page.get_by_text("Saved as").locator("visible=true").first.wait_for(timeout=30_000)
+        paste("title: a#b", "title: a#c")  # unsaved again: its draft is written on every page
+        for where in ("Library", "Playtest", "Compare", "Editor"):
+            row = page.locator(".st-key-phone_nav")
+            (row if row.is_visible() else page.locator("header")).get_by_role("link", name=where).first.click()
+            wait_idle(page)
+            no_traceback()
+        page.reload()  # a new session: the draft is offered, as the browser showed it
+        wait_idle(page)
+        page.get_by_role("button", name="Bring it back").click()
+        wait_idle(page)
+        no_traceback()
+        assert "title: a\ufffdc" in code_editor_text(page)
+    finally:
+        page.close()

@@ -208,3 +208,28 @@ def test_unsaved_changes_to_a_saved_ruleset_come_back_as_that_rulesets_after_a_r
     again["editor_file"] = None
     session.keep_draft(again, drafts)
     assert not (drafts / session.DRAFT_OF).exists()
+
+
+def test_half_a_character_pasted_is_taken_as_the_browser_shows_it_and_every_writer_can_hold_it(tmp_path):
+    """A paste of binary can leave a lone surrogate in the code editor, and the browser sends it as it is: every
+    page stopped with a UnicodeEncodeError (Streamlit hashes and draws the text, the draft is written)."""
+    ss = fresh()
+    assert session.take_edit(ss, edit("r1", START + "title: a\ud800b\n"))
+    assert ss["editor_text"] == START + "title: a\ufffdb\n"  # U+FFFD, as the code editor shows it
+    ss["editor_text"].encode("utf-8")  # anything on the page, in a cache or in a file can carry it now
+    session.set_text(ss, "title: \udfff")  # the plain text box too
+    assert ss["editor_text"] == "title: \ufffd"
+    session.keep_draft(ss, tmp_path / "drafts")
+    assert (tmp_path / "drafts" / session.DRAFT_FILE).read_text(encoding="utf-8") == "title: \ufffd"
+    assert encode_variant("a\ud800")  # a link of it (was a UnicodeEncodeError, not a LinkError)
+
+
+def test_a_library_save_of_half_a_character_is_refused_where_it_is(tmp_path):
+    shelf = UserRulesets(tmp_path)
+    try:
+        shelf.save("half", START + "title: ab\ud800\n")
+    except ValueError as err:
+        assert str(err).startswith("line 3, column 10: character U+D800 is half of a character"), err
+    else:
+        raise AssertionError("saved text a file cannot hold")
+    assert not list(tmp_path.iterdir())

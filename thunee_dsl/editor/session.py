@@ -22,7 +22,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from thunee_dsl.editor.sharing import LinkError, decode_variant
-from thunee_dsl.editor.storage import SaveConflict, UserRulesets, slug
+from thunee_dsl.editor.storage import SaveConflict, UserRulesets, slug, storable
 from thunee_dsl.loading import MAX_BYTES
 from thunee_dsl.loading.schema import ruleset_schema
 
@@ -93,6 +93,9 @@ def take_edit(ss: State, response) -> bool:
     if response.get("type") not in ("change", "submit", "blur"):
         return False
     ss["editor_seen"] = rid
+    # Half of a character (a lone surrogate, from a paste of binary) arrives as it is; the browser shows it as
+    # U+FFFD, and nothing on the page (nor Streamlit's cache, nor a file) can carry it: take it as shown.
+    text = storable(text)
     if text == ss.get("editor_text"):
         return False
     ss["editor_text"] = text
@@ -102,17 +105,13 @@ def take_edit(ss: State, response) -> bool:
 def fingerprint(text: str) -> str:
     """``crc32:bytes`` of ``text`` in UTF-8 with its line ends made ``\\n``: what the browser computes of the
     code editor's text (``editor/pending_edit.js``) to tell whether the app has the text the user sees."""
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
-    try:
-        data = text.encode("utf-8")
-    except UnicodeEncodeError:  # a lone surrogate: the browser's TextEncoder writes U+FFFD for it
-        data = text.encode("utf-16", "surrogatepass").decode("utf-16", "replace").encode("utf-8")
+    data = storable(text.replace("\r\n", "\n").replace("\r", "\n")).encode("utf-8")
     return f"{zlib.crc32(data):08x}:{len(data)}"
 
 
 def set_text(ss: State, text: str) -> None:
     """The user typed ``text`` in the plain text box."""
-    ss["editor_text"] = text
+    ss["editor_text"] = storable(text)
 
 
 def unsaved(ss: State) -> bool:
@@ -203,9 +202,12 @@ def keep_draft(ss: State, folder: str | os.PathLike) -> None:
     """Write unsaved work to ``folder/unsaved.yaml`` whenever it changed (a browser reload starts a new
     session: this is what the next one offers to bring back). Never raises: a draft is a courtesy."""
     text = ss.get("editor_text") or ""
-    if not has_unsaved_work(ss) or text == ss.get("editor_drafted") or len(text.encode("utf-8")) > MAX_BYTES:
+    if not has_unsaved_work(ss) or text == ss.get("editor_drafted"):
         return
     ss["editor_drafted"] = text
+    text = storable(text)  # (half a character from a paste: kept as the browser shows it)
+    if len(text.encode("utf-8")) > MAX_BYTES:
+        return
     try:
         folder = Path(folder)
         folder.mkdir(parents=True, exist_ok=True)
