@@ -313,7 +313,7 @@ with left:
             # the page link that caused it.
             response_mode="debounce",
             # Ace's own YAML worker would replace our problems in the gutter with its (empty) syntax check
-            options={"showLineNumbers": True, "tabSize": 2, "useSoftTabs": True, "wrap": False, "useWorker": False},
+            options={"showLineNumbers": True, "tabSize": 2, "useSoftTabs": True, "wrap": True, "useWorker": False},
             # no live autocompletion: Enter always makes a new line; schema keys on Ctrl+Space
             props={"enableLiveAutocompletion": False, "enableBasicAutocompletion": True, "enableSnippets": False,
                    "debounceChangePeriod": 0,

@@ -187,3 +187,24 @@ def test_a_paste_with_half_a_character_breaks_no_page(browser_app, tmp_path, scr
         assert "title: a\ufffdc" in code_editor_text(page)
     finally:
         page.close()
+
+
+def test_on_a_phone_the_code_editor_wraps_long_lines_instead_of_cutting_them_off(browser_app, tmp_path):
+    """On a phone the template's first line read "# A house variant: only what differs" and stopped at the
+    screen's edge (the rest, "from 'standard' goes here.", only by scrolling the code sideways). Long lines
+    wrap now; the line numbers stay those of the text (a problem's "Line 10" is still line 10)."""
+    from browser import code_editor_frame
+    page = open_page(browser_app, "/editor", "phone")
+    try:
+        frame = code_editor_frame(page)
+        page.locator("iframe[title='code_editor.code_editor']").scroll_into_view_if_needed()
+        page.screenshot(path=str(tmp_path / "phone-code-editor.png"))
+        sideways, rows, lines, numbers = frame.evaluate("""() => {
+            const e = document.querySelector('.ace_editor').env.editor;
+            return [e.renderer.$horizScroll, e.session.getScreenLength(), e.session.getLength(),
+                    [...document.querySelectorAll('.ace_gutter-cell')].map(c => c.innerText.trim())]; }""")
+        assert not sideways, "a line runs past the screen's edge"
+        assert rows > lines, "no long line was wrapped"  # the template has comment lines longer than a phone
+        assert numbers[:lines] == [str(n) for n in range(1, lines + 1)], numbers
+    finally:
+        page.close()
