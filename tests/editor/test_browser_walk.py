@@ -208,3 +208,30 @@ def test_on_a_phone_the_code_editor_wraps_long_lines_instead_of_cutting_them_off
         assert numbers[:lines] == [str(n) for n in range(1, lines + 1)], numbers
     finally:
         page.close()
+
+
+def test_two_tabs_typing_at_once_and_a_reload_lose_neither_text(browser_app, tmp_path):
+    """Tab A typed a variant, tab B (opened meanwhile) typed another; a reload of A offered only B's text: both
+    tabs kept their unsaved text in one draft file, and B's typing had replaced A's. Both are offered now."""
+    from browser import code_editor_text
+    a = open_page(browser_app, "/editor", "laptop")
+    b = open_page(browser_app, "/editor", "laptop")
+    try:
+        mine = f"extends: standard\nname: tab-a\ntitle: Typed in tab A {tmp_path.name[-8:]}\n"
+        theirs = mine.replace("tab-a", "tab-b").replace("tab A", "tab B")
+        replace_code_editor_text(a, mine)
+        replace_code_editor_text(b, theirs)
+        a.reload()
+        wait_idle(a)
+        box = a.locator(".st-key-ed_recover_box")
+        box.wait_for(timeout=30_000)
+        a.screenshot(path=str(tmp_path / "two-drafts.png"), full_page=True)
+        shown = box.inner_text()
+        assert "Typed in tab A" in shown and "Typed in tab B" in shown, shown
+        a.locator(".st-key-ed_recover_earlier button").click()
+        wait_idle(a)
+        assert code_editor_text(a) == mine
+        assert b.locator('[data-testid="stException"]').count() == 0
+    finally:
+        a.close()
+        b.close()
