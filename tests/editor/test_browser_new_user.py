@@ -548,3 +548,18 @@ def test_changes_to_a_saved_ruleset_brought_back_after_a_reload_save_to_that_rul
         no_traceback(page)
     finally:
         page.close()
+
+
+@pytest.mark.parametrize("width", [390, 700, 768, 1024, 1280])
+def test_every_seat_plate_shows_its_words_whole_at_any_width(browser_app, tmp_path, width):
+    """On a tablet (768 px) the side seats' plates read "Seat 3 opponen": the plate may take a quarter of the
+    table (to stay clear of its card), and below 640 px only was its role put on a line of its own."""
+    page = playtest_page(browser_app, 5, {"width": width, "height": 1024}, is_mobile=width < 1000,
+                         has_touch=width < 1000)
+    try:
+        page.screenshot(path=str(tmp_path / f"seats-{width}.png"))
+        cut = page.evaluate("""() => [...document.querySelectorAll('.pt-seat')]
+            .filter(s => s.scrollWidth > s.clientWidth + 1).map(s => s.innerText)""")
+        assert page.locator(".pt-seat").count() == 4 and not cut, cut
+    finally:
+        page.close()
