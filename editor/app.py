@@ -41,6 +41,12 @@ st.html("""<style>
     /* a heading's link icon shows all the time on a phone, as if part of the heading */
     [data-testid="stHeaderActionElements"] { display: none; }
   }
+  /* A phone's screen is short (held sideways, 390 px): the page starts right under the top bar, with a smaller
+     title (Streamlit's 6rem of space and 2.75rem title left a sideways phone two lines of the page). */
+  @media (max-width: 767.98px), (max-height: 500px) {
+    [data-testid="stMainBlockContainer"] { padding-top: 4.25rem; }
+    [data-testid="stMain"] h1 { font-size: 2.1rem; padding-top: 0.5rem; }
+  }
 </style>""")
 
 pages = [

@@ -181,7 +181,7 @@ def test_a_paste_with_half_a_character_breaks_no_page(browser_app, tmp_path, scr
             no_traceback()
         page.reload()  # a new session: the draft is offered, as the browser showed it
         wait_idle(page)
-        page.get_by_role("button", name="Bring it back").click()
+        page.locator(".st-key-ed_recover button").click()  # the last draft written (of one or two)
         wait_idle(page)
         no_traceback()
         assert "title: a\ufffdc" in code_editor_text(page)
@@ -235,3 +235,21 @@ def test_two_tabs_typing_at_once_and_a_reload_lose_neither_text(browser_app, tmp
     finally:
         a.close()
         b.close()
+
+
+@pytest.mark.parametrize("screen", [{"width": 390, "height": 844}, {"width": 844, "height": 390}])
+def test_on_a_phone_the_page_starts_right_under_the_top_bar(browser_app, tmp_path, screen):
+    """Held sideways (390 px tall) the Editor showed the top bar, a band of white, the page's title and two
+    lines of the page; upright, a band of white a finger's height between the page names and the title."""
+    url, browser = browser_app
+    page = browser.new_page(viewport=screen, is_mobile=True, has_touch=True)
+    try:
+        for where in ("/", "/editor", "/playtest"):
+            page.goto(f"{url}{where}")
+            wait_idle(page)
+            page.screenshot(path=str(tmp_path / f"{screen['width']}{where.replace('/', '-')}.png"))
+            title = page.locator("h1").first.bounding_box()
+            assert title["y"] < 90, (where, title)  # the top bar is 60 px tall
+            assert title["y"] + title["height"] < 0.4 * screen["height"], (where, title)
+    finally:
+        page.close()
