@@ -155,7 +155,8 @@ def test_a_paste_with_half_a_character_breaks_no_page(browser_app, tmp_path, scr
         type: its keyboard takes whole characters)."""
         code_editor_frame(page).evaluate(
             "([o, n]) => { const e = document.querySelector('.ace_editor').env.editor;"
-            "              e.setValue(e.getValue().replace(o.replace('#', '\\ud800'), n.replace('#', '\\ud800')), 1); }",
+            "              const half = t => t.replace('#', '\\ud800');"
+            "              e.setValue(e.getValue().replace(half(o), half(n)), 1); }",
             [old, new])
         page.wait_for_timeout(600)
         wait_idle(page)
