@@ -384,8 +384,9 @@ with right:
                    f"{r.game.target} balls to win.", icon=":material/check_circle:")
     else:
         n = len(check.problems)
-        st.error(f"**{n} problem{'s' if n != 1 else ''}.** Your text is kept as it is: fix it here, or save it "
-                 "to finish later.", icon=":material/report:")
+        savable = len(ss.editor_text.encode("utf-8")) <= MAX_BYTES  # (Save refuses a text over the limit)
+        st.error(f"**{n} problem{'s' if n != 1 else ''}.** Your text is kept as it is: fix it here"
+                 + (", or save it to finish later." if savable else "."), icon=":material/report:")
         if not ss.editor_text.strip():
             st.info("**Your text is empty.** Undo (Ctrl+Z in the text) brings back what was deleted; or pick a "
                     "house rule above to start from it, or start a new variant from a ruleset in the Library.",
