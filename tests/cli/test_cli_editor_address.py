@@ -44,3 +44,21 @@ def test_an_address_that_is_not_this_machines_is_refused_in_words_before_streaml
         err.encode("ascii")  # printable anywhere: a byte that is not text is shown as its escape
     for fine in ("localhost", "127.0.0.1", "0.0.0.0", ""):
         assert editor.address_problem(fine) is None, fine
+
+
+def test_a_port_in_use_is_said_before_the_app_is_said_to_be_there(capsys, monkeypatch):
+    """Streamlit said "Port N is not available" after this command had printed the app's address."""
+    import socket
+    import subprocess
+
+    from thunee_dsl.cli.main import main
+
+    monkeypatch.setattr(subprocess, "Popen", lambda *a, **k: (_ for _ in ()).throw(AssertionError("started")))
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert main(["editor", "--address", "127.0.0.1", "--port", str(port)]) == 2
+    err = capsys.readouterr().err
+    assert err == f"error: port {port} is in use (another program, or the editor already running?): choose " \
+                  "another with --port\n", err

@@ -49,19 +49,26 @@ def where(address: str, port: int) -> str:
     return f"{local}, and from other devices on this network http://{lan}:{port}" if lan else local
 
 
-def address_problem(address: str) -> str | None:
-    """Why the app cannot be served on ``address``, in words, or None: it must name this machine (a name or an
-    address of one of its network interfaces). Streamlit, given another, stopped with a traceback."""
+def address_problem(address: str, port: int = 0) -> str | None:
+    """Why the app cannot be served on ``address`` (and ``port``; 0: the address alone), in words, or None: it
+    must name this machine (a name or an address of one of its network interfaces), and the port be free.
+    Streamlit, given another machine's address, stopped with a traceback; given a port in use, it said so
+    after this command had said where the app was."""
+    import errno
     import socket
     if address == "":  # Streamlit's own "every interface"
         return None
     try:
         family = socket.getaddrinfo(address, None, type=socket.SOCK_STREAM)[0][0]
         with socket.socket(family, socket.SOCK_STREAM) as probe:
-            probe.bind((address, 0))  # any free port: only the address is tried
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server binds it
+            probe.bind((address, port))
     except UnicodeError:  # not encodable as a host name (a byte that is not text, a part over 63 letters)
         why = "not a host name"
-    except OSError as err:  # an unknown name, or another machine's address
+    except OSError as err:  # an unknown name, another machine's address, or the port taken
+        if err.errno == errno.EADDRINUSE:
+            return f"port {port} is in use (another program, or the editor already running?): choose " \
+                   "another with --port"
         why = err.strerror or str(err)
     else:
         return None
@@ -87,7 +94,7 @@ def main_editor(args) -> int:
     if not 1 <= args.port <= 65535:
         print(f"error: --port must be 1 to 65535, not {args.port}", file=sys.stderr)
         return 2
-    problem = address_problem(args.address)
+    problem = address_problem(args.address, args.port)
     if problem:
         print(f"error: {problem}", file=sys.stderr)
         return 2
