@@ -329,3 +329,18 @@ def test_the_name_as_typed_in_the_app_finds_the_file(capsys, saved, user_home):
     assert find_ruleset("a-b").name == "a-b.yaml" and find_ruleset("ab").name == "ab.yaml"
     with pytest.raises(RulesetError):
         find_ruleset("a b")
+
+
+@pytest.mark.parametrize("byte, said", [(0, "(it holds: a file without a name, README.txt, transcript.yaml)"),
+                                        (10, "/<U+000A>ur-table.yaml: cannot be read from the archive")])
+def test_a_damaged_name_in_an_export_is_said_on_one_line(capsys, tmp_path, byte, said):
+    """Found by the damaged-export test: the ruleset file's name in the zip's directory damaged to start with a
+    NUL was an internal error (IndexError inside zipfile's is_dir), and with a line break it broke the message
+    in two (a second line that did not start with the file)."""
+    path, _ = exported(tmp_path)
+    data = path.read_bytes()
+    directory = data.rindex(b"our-table.yaml")  # the name in the central directory (the last copy)
+    path.write_bytes(data[:directory] + bytes([byte]) + data[directory + 1:])
+    code, out, err = run(capsys, "replay", str(path))
+    assert (code, out) == (2, "") and len(err.splitlines()) == 1 and err.startswith(str(path)), err
+    assert said in err and "internal error" not in err, err
