@@ -41,6 +41,12 @@ st.html("""<style>
     /* a heading's link icon shows all the time on a phone, as if part of the heading */
     [data-testid="stHeaderActionElements"] { display: none; }
   }
+  /* A phone's screen is short (held sideways, 390 px): the page starts right under the top bar, with a smaller
+     title (Streamlit's 6rem of space and 2.75rem title left a sideways phone two lines of the page). */
+  @media (max-width: 767.98px), (max-height: 500px) {
+    [data-testid="stMainBlockContainer"] { padding-top: 4.25rem; }
+    [data-testid="stMain"] h1 { font-size: 2.1rem; padding-top: 0.5rem; }
+  }
 </style>""")
 
 pages = [
@@ -51,11 +57,18 @@ pages = [
 ]
 current = st.navigation(pages, position="top")
 # On a phone Streamlit folds the top bar into a side menu behind an unlabelled ">>": a new user did
-# not find the other pages. There the pages are also named in a row at the top of the page.
-# (767.98px: where Streamlit folds the top bar)
-st.html("<style>.st-key-phone_nav { display:none; } @media (max-width: 767.98px) { .st-key-phone_nav { display:flex; "
-        "gap: 0 !important; flex-wrap: nowrap; } .st-key-phone_nav a { padding: 0.1rem 0.25rem; } } "
-        "</style>")
+# not find the other pages. There the pages are named in a row in the top bar instead of the ">>", kept
+# in view however far down the page one has scrolled (at the end of a deal the row had scrolled away and
+# the ">>" was all that was left). (767.98px: where Streamlit folds the top bar)
+st.html("""<style>
+  .st-key-phone_nav { display: none; }
+  @media (max-width: 767.98px) {
+    .st-key-phone_nav { display: flex; gap: 0 !important; flex-wrap: nowrap; position: fixed; top: 0; left: 0;
+                        height: 3.75rem; align-items: center; padding: 0 0.5rem; z-index: 999991; }
+    .st-key-phone_nav a { padding: 0.1rem 0.25rem; }
+    [data-testid="stExpandSidebarButton"] { display: none; }
+  }
+</style>""")
 with st.container(horizontal=True, gap="small", key="phone_nav"):
     for page in pages:
         st.page_link(page, label=page.title, icon=page.icon)

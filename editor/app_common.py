@@ -15,7 +15,7 @@ import streamlit as st
 from thunee_dsl import load_ruleset
 from thunee_dsl.editor.cards import card_label
 from thunee_dsl.editor import session
-from thunee_dsl.editor.checking import EDITOR_FILE, TextCheck, check_text
+from thunee_dsl.editor.checking import EDITOR_FILE, TextCheck, TextProblem, check_text
 from thunee_dsl.editor.house_rules import offered
 from thunee_dsl.editor.storage import UserRulesets, user_home
 from thunee_dsl.errors import RulesetError
@@ -186,14 +186,12 @@ def user_check(name: str) -> TextCheck:
     path = folder / f"{name}.yaml"
     try:
         text = shelf().read(name)
-    except Exception as err:  # unreadable file: shown as its problem
-        return TextCheck("", None, None, (_file_problem(str(path), str(err)),))
+    except RulesetError as err:  # not text (binary, too large): where in the file, as for its text's problems
+        return TextCheck("", None, None, tuple(TextProblem(str(path), p.location.line, p.location.column, p.message)
+                                                for p in err.problems))
+    except OSError as err:  # gone, or not a file
+        return TextCheck("", None, None, (TextProblem(str(path), 0, 0, err.strerror or str(err)),))
     return checked(text, str(folder), str(path))
-
-
-def _file_problem(path: str, message: str):
-    from thunee_dsl.editor.checking import TextProblem
-    return TextProblem(path, 0, 0, message, in_text=False)
 
 
 def catalogue(include_editor: bool = True) -> dict[str, str]:

@@ -7,9 +7,9 @@ from urllib.parse import urlsplit, urlunsplit
 
 import streamlit as st
 
-from app_common import (cannot_open, catalogue, check_editor, checked, code_box, code_editor_key, demoted, follow_goto,
-                        readable_text, said, set_editor_text, shelf, shipped, show_problems, take_code_edit,
-                        tilde)
+from app_common import (cannot_open, catalogue, check_editor, checked, code_box, code_editor_key, demoted,
+                        drafts_folder, follow_goto, readable_text, said, set_editor_text, shelf, shipped, show_problems,
+                        take_code_edit, tilde)
 from thunee_dsl import load_ruleset
 from thunee_dsl.editor import session
 from thunee_dsl.editor.formulas import PLACES, try_formula
@@ -265,16 +265,23 @@ if pending and pending.get("kind") == "link":
                  key="ed_link_open", type="primary", width="stretch")
         b.button("Keep my text", on_click=answer_link, args=(False,), key="ed_link_keep", width="stretch")
 
-if ss.get("editor_recover"):
-    with st.container(border=True):
-        st.info("**Text you had not saved, from an earlier visit** (a reload, a closed or another tab). Bring it back? "
-                "What the editor holds now can then be restored.", icon=":material/history:")
-        st.code(ss.editor_recover, language="yaml", height=160)
-        a, b = st.columns(2)
-        a.button("Bring it back", on_click=session.recover_draft, args=(ss, True), key="ed_recover",
-                 type="primary", width="stretch")
-        b.button("No, thanks", on_click=session.recover_draft, args=(ss, False), key="ed_recover_no",
-                 width="stretch")
+if ss.get("editor_recover") or ss.get("editor_recover_earlier"):
+    with st.container(border=True, key="ed_recover_box"):
+        both = ss.get("editor_recover") and ss.get("editor_recover_earlier")
+        st.info(("**Two texts you had not saved** (two tabs at once, or a reload in between). Bring one back?"
+                 if both else "**Text you had not saved, from an earlier visit** (a reload, a closed or another "
+                 "tab). Bring it back?") + " What the editor holds now can then be restored.",
+                icon=":material/history:")
+        for earlier, key in ((False, "ed_recover"), (True, "ed_recover_earlier")):
+            text = ss.get("editor_recover_earlier" if earlier else "editor_recover")
+            if text:
+                if both:
+                    st.caption("The one replaced by the last one written" if earlier else "The last one written")
+                st.code(text, language="yaml", height=160)
+                st.button("Bring this one back" if both else "Bring it back", on_click=session.recover_draft,
+                          args=(ss, True, earlier), key=key, type="primary", width="stretch")
+        st.button("No, thanks", on_click=session.recover_draft, args=(ss, False),
+                  kwargs={"folder": drafts_folder()}, key="ed_recover_no", width="stretch")
 
 top = st.columns([3, 1.2, 0.8, 1], vertical_alignment="bottom")
 status = (f" · file `{ss.editor_file}.yaml`" if ss.editor_file else " · not saved yet")
@@ -313,7 +320,7 @@ with left:
             # the page link that caused it.
             response_mode="debounce",
             # Ace's own YAML worker would replace our problems in the gutter with its (empty) syntax check
-            options={"showLineNumbers": True, "tabSize": 2, "useSoftTabs": True, "wrap": False, "useWorker": False},
+            options={"showLineNumbers": True, "tabSize": 2, "useSoftTabs": True, "wrap": True, "useWorker": False},
             # no live autocompletion: Enter always makes a new line; schema keys on Ctrl+Space
             props={"enableLiveAutocompletion": False, "enableBasicAutocompletion": True, "enableSnippets": False,
                    "debounceChangePeriod": 0,
@@ -377,8 +384,9 @@ with right:
                    f"{r.game.target} balls to win.", icon=":material/check_circle:")
     else:
         n = len(check.problems)
-        st.error(f"**{n} problem{'s' if n != 1 else ''}.** Your text is kept as it is: fix it here, or save it "
-                 "to finish later.", icon=":material/report:")
+        savable = len(ss.editor_text.encode("utf-8")) <= MAX_BYTES  # (Save refuses a text over the limit)
+        st.error(f"**{n} problem{'s' if n != 1 else ''}.** Your text is kept as it is: fix it here"
+                 + (", or save it to finish later." if savable else "."), icon=":material/report:")
         if not ss.editor_text.strip():
             st.info("**Your text is empty.** Undo (Ctrl+Z in the text) brings back what was deleted; or pick a "
                     "house rule above to start from it, or start a new variant from a ruleset in the Library.",

@@ -113,7 +113,11 @@ with right:
             st.write(summary)
     else:
         book.subheader(name, anchor=False)
-        st.warning("This file is not a valid ruleset yet. Open it in the editor to fix it.")
+        if readable_text(ref)[0] is None:  # not text (binary, too large): the editor cannot open it either
+            st.warning(f"**{name}.yaml cannot be opened in the editor.** Open it in a text editor and save it as "
+                       f"UTF-8 text under 1 MB, or remove it from `{tilde(shelf().folder)}`.")
+        else:
+            st.warning("This file is not a valid ruleset yet. Open it in the editor to fix it.")
         show_problems(user_check(name))
     if ss.get("lib_msg"):
         st.warning(ss.pop("lib_msg"), icon=":material/warning:")

@@ -38,6 +38,9 @@ st.html("""<style>
   .pt-seat.pt-west { transform:translate(0,-50%); } .pt-seat.pt-east { transform:translate(-100%,-50%); }
   /* a side seat's plate stays clear of its card nearer the middle: its badges (Jodies ...) wrap */
   .pt-seat.pt-west, .pt-seat.pt-east { max-width:26%; } .pt-seat .pt-badges { white-space:normal; }
+  /* ... and its role goes under its name when the quarter is too narrow for both (a tablet read "opponen") */
+  .pt-seat.pt-west, .pt-seat.pt-east { white-space:normal; }
+  .pt-seat .pt-name, .pt-seat .pt-role { white-space:nowrap; }
   .pt-seat .pt-role { color:#666; font-size:.72rem; }
   .pt-seat.pt-with-row { max-width:96%; }
   .pt-seat .pt-name { font-weight:700; font-size:.88rem; }

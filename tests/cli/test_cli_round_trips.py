@@ -89,6 +89,14 @@ def test_unknown_names_suggest_the_users_rulesets_too(saved):
     assert message.endswith(f"; yours (in {saved.parent}): our-table")
 
 
+def test_a_saved_name_with_an_invisible_character_is_listed_by_its_code_when_a_name_is_unknown(saved):
+    """`list` showed '<U+200B>sneaky'; an unknown name's message listed the user's rulesets with the zero-width
+    space itself, so the name seemed to be 'sneaky' (which is not found)."""
+    (saved.parent / "sneaky.yaml").write_text('extends: standard\nname: "\u200bsneaky"\n', encoding="utf-8")
+    message = unknown_ruleset_message("sneeky")
+    assert "<U+200B>sneaky" in message and "\u200b" not in message, message
+
+
 def test_rules_validate_and_diff_by_the_saved_name(capsys, saved):
     code, out, _ = run(capsys, "rules", "our-table")
     assert code == 0 and out.startswith("# Our table") and "13" in out
@@ -321,3 +329,18 @@ def test_the_name_as_typed_in_the_app_finds_the_file(capsys, saved, user_home):
     assert find_ruleset("a-b").name == "a-b.yaml" and find_ruleset("ab").name == "ab.yaml"
     with pytest.raises(RulesetError):
         find_ruleset("a b")
+
+
+@pytest.mark.parametrize("byte, said", [(0, "(it holds: a file without a name, README.txt, transcript.yaml)"),
+                                        (10, "/<U+000A>ur-table.yaml: cannot be read from the archive")])
+def test_a_damaged_name_in_an_export_is_said_on_one_line(capsys, tmp_path, byte, said):
+    """Found by the damaged-export test: the ruleset file's name in the zip's directory damaged to start with a
+    NUL was an internal error (IndexError inside zipfile's is_dir), and with a line break it broke the message
+    in two (a second line that did not start with the file)."""
+    path, _ = exported(tmp_path)
+    data = path.read_bytes()
+    directory = data.rindex(b"our-table.yaml")  # the name in the central directory (the last copy)
+    path.write_bytes(data[:directory] + bytes([byte]) + data[directory + 1:])
+    code, out, err = run(capsys, "replay", str(path))
+    assert (code, out) == (2, "") and len(err.splitlines()) == 1 and err.startswith(str(path)), err
+    assert said in err and "internal error" not in err, err

@@ -2,11 +2,32 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
+# The browser tests import the app's own driver, editor/browser.py (shared with editor/screenshots.py, so it
+# cannot need pytest): editor/ goes on sys.path once, here, before any test module is imported.
+if str(ROOT / "editor") not in sys.path:
+    sys.path.insert(0, str(ROOT / "editor"))
+from browser import chromium_path  # noqa: E402
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "browser: drives the app in Debian's chromium (slow; skipped without it)")
+
+
+@pytest.hookimpl(tryfirst=True)  # before `-m` selects: a browser test is a slow test too
+def pytest_collection_modifyitems(config, items):
+    """``pytestmark = pytest.mark.browser``: slow, and skipped (saying why) where chromium is not installed."""
+    missing = pytest.mark.skip(reason="chromium is not installed (apt-get install chromium)")
+    for item in items:
+        if item.get_closest_marker("browser"):
+            item.add_marker(pytest.mark.slow)
+            if chromium_path() is None:
+                item.add_marker(missing)
 APP = ROOT / "editor" / "app.py"
 PAGES = {"library": "app_pages/library.py", "editor": "app_pages/editor.py",
          "playtest": "app_pages/playtest.py", "compare": "app_pages/compare.py"}
@@ -43,7 +64,7 @@ def app(home):
 def browser_app(tmp_path_factory):
     """The app served headless with a private user folder, and Debian's chromium: ``(url, browser)``."""
     sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is part of the test extra")
-    from browser import launch, serve_app  # editor/browser.py (the browser tests put editor/ on sys.path)
+    from browser import launch, serve_app
     with serve_app(home=tmp_path_factory.mktemp("home")) as url, sync_api.sync_playwright() as p:
         browser = launch(p)
         try:

@@ -318,3 +318,13 @@ def test_text_over_the_size_limit_says_how_large_it_is_and_the_limit(app):
                         for e in said), said
     assert not any("whole file" in e or "reached here" in e or "Line 0" in e for e in errors(at))
     assert at.session_state["editor_text"] == big  # kept as typed
+
+
+def test_text_over_the_size_limit_is_not_said_to_be_savable(app):
+    """Over the limit the page said "fix it here, or save it to finish later", and Save then refused it."""
+    at = editor(app)
+    at.text_area(key="ed_area").input("extends: standard\nname: big\nsummary: " + "x" * MAX_BYTES + "\n").run()
+    summary = next(e for e in errors(at) if "problem" in e)
+    assert "fix it here" in summary and "save it" not in summary, summary
+    at.text_area(key="ed_area").input("extends: standard\nname: small\ngame:\n  targt: 13\n").run()
+    assert any("save it to finish later" in e for e in errors(at))  # a text a file can hold: savable as it is

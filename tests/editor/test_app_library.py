@@ -148,3 +148,27 @@ def test_a_first_visit_says_what_to_do_first_until_dismissed_or_something_is_sav
     (home / "rulesets" / "ours.yaml").write_text("extends: standard\nname: ours\n", encoding="utf-8")
     again = app("library")
     assert not [m for m in again.markdown if m.value.startswith("**New here?")]
+
+
+def test_a_file_that_cannot_be_opened_is_not_said_to_be_extended_nor_sent_to_the_editor(app, home):
+    """Picking a binary or an oversized file of one's own said "In photo.yaml (which your text extends):
+    /home/.../photo.yaml:1:1: the file is not valid UTF-8" (it is the file itself, not a base of it, and its
+    path said again), under "Open it in the editor to fix it", which the editor then refused."""
+    from thunee_dsl.loading import MAX_BYTES
+
+    folder = home / "rulesets"
+    folder.mkdir(parents=True)
+    (folder / "photo.yaml").write_bytes(b"\x89PNG\r\n\x1a\n\x00\xff\xfe")
+    huge = folder / "huge.yaml"
+    huge.write_text("extends: standard\nname: huge\nsummary: " + "x" * MAX_BYTES + "\n")
+    at = app("library")
+    for name, said in (("photo", "Line 1, column 1: the file is not valid UTF-8 (byte 0x89); save it as UTF-8"),
+                       ("huge", f"File is too large: {huge.stat().st_size:,} bytes; the limit is 1 MB")):
+        at.radio[0].set_value(f"mine:{name}").run()
+        assert not at.exception, at.exception
+        errors = [e.value for e in at.error]
+        assert errors and errors[0].replace("**", "").startswith(said), errors
+        assert not any("which your text extends" in e or str(folder) in e for e in errors), errors
+        warnings = [w.value for w in at.warning]
+        assert not any("Open it in the editor" in w for w in warnings), warnings
+        assert any("cannot be opened in the editor" in w and "text editor" in w for w in warnings), warnings

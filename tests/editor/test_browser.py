@@ -7,20 +7,12 @@ Screenshots go into the test's tmp_path.
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "editor"))
-from browser import (chromium_path, code_editor_text, deal_with_seed, launch, replace_code_editor_text,  # noqa: E402
+from browser import (code_editor_text, deal_with_seed, launch, replace_code_editor_text,
                      serve_app, wait_idle)
 
-pytestmark = [
-    pytest.mark.slow,
-    pytest.mark.skipif(chromium_path() is None, reason="chromium is not installed (apt-get install chromium)"),
-]
+pytestmark = pytest.mark.browser
 
 VALID = "extends: standard\nname: browser-rules\ngame:\n  target: 13\n"
 TYPO = VALID.replace("target", "targt")

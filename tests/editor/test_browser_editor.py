@@ -8,19 +8,11 @@ Screenshots go into each test's tmp_path.
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "editor"))
-from browser import chromium_path, code_editor_frame, code_editor_text, launch, serve_app, wait_idle  # noqa: E402
+from browser import code_editor_frame, code_editor_text, launch, serve_app, wait_idle
 
-pytestmark = [
-    pytest.mark.slow,
-    pytest.mark.skipif(chromium_path() is None, reason="chromium is not installed (apt-get install chromium)"),
-]
+pytestmark = pytest.mark.browser
 
 OURS = "extends: standard\nname: ours\ntitle: Our table\n"
 

@@ -6,20 +6,13 @@ Each test here is the regression test of one bug found by trying the app as a ne
 from __future__ import annotations
 
 import re
-import sys
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "editor"))
-from browser import (chromium_path, code_editor_frame, deal_with_seed, replace_code_editor_text,  # noqa: E402
+from browser import (code_editor_frame, deal_with_seed, replace_code_editor_text,
                      save_as, wait_idle)
 
-pytestmark = [
-    pytest.mark.slow,
-    pytest.mark.skipif(chromium_path() is None, reason="chromium is not installed (apt-get install chromium)"),
-]
+pytestmark = pytest.mark.browser
 
 PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1280, "height": 800}
@@ -206,8 +199,10 @@ def test_on_a_phone_a_problem_in_the_text_is_said_right_under_the_code_editor(br
 def test_on_a_phone_the_pages_are_named_at_the_top_and_keys_typed_before_a_tap_on_one_are_kept(browser_app,
                                                                                                 tmp_path):
     """On a phone Streamlit folds the top bar's page links behind an unlabelled ">>": a new user did not
-    find the other pages. They are named in a row at the top (phones only), and a tap on one right after
-    typing in the code editor keeps the keys (editor/pending_edit.js holds such links back too)."""
+    find the other pages. They are named in a row in the top bar (phones only), in place of the ">>" and in
+    view wherever one has scrolled to (the row scrolled away with the page, and at the end of a deal the
+    ">>" was all there was), and a tap on one right after typing in the code editor keeps the keys
+    (editor/pending_edit.js holds such links back too)."""
     from browser import code_editor_text
     url, browser = browser_app
     page = browser.new_page(viewport=PHONE, is_mobile=True, has_touch=True)
@@ -220,6 +215,12 @@ def test_on_a_phone_the_pages_are_named_at_the_top_and_keys_typed_before_a_tap_o
         assert on_screen(page, row) and len({round(b["y"]) for b in
                                             (a.bounding_box() for a in row.locator("a").all())}) == 1  # one line
         page.screenshot(path=str(tmp_path / "phone-pages-row.png"))
+        assert not page.locator('[data-testid="stExpandSidebarButton"]').is_visible()  # no unlabelled ">>"
+        page.get_by_role("button", name="Share as a link").scroll_into_view_if_needed()  # down the page
+        page.wait_for_timeout(500)
+        assert page.locator("h1").first.bounding_box()["y"] < -100  # the page's title is gone above
+        assert on_screen(page, row) and row.locator("a").first.bounding_box()["y"] < 60, "scrolled out of view"
+        page.screenshot(path=str(tmp_path / "phone-pages-row-scrolled.png"))
         code_editor_frame(page).click(".ace_content")
         page.keyboard.press("Control+End")
         page.keyboard.type("\n# typed on a phone")
@@ -537,7 +538,7 @@ def test_changes_to_a_saved_ruleset_brought_back_after_a_reload_save_to_that_rul
         typed = code_editor_text(page)
         page.reload()
         wait_idle(page)
-        page.get_by_role("button", name="Bring it back").click()
+        page.locator(".st-key-ed_recover button").click()  # the last draft written (of one or two)
         wait_idle(page)
         assert code_editor_text(page) == typed
         page.get_by_role("button", name="Save", exact=True).click()
@@ -545,5 +546,20 @@ def test_changes_to_a_saved_ruleset_brought_back_after_a_reload_save_to_that_rul
         page.get_by_text("Saved as").locator("visible=true").first.wait_for(timeout=30_000)
         assert page.locator(".st-key-ed_question").count() == 0, "a save to its own file asked"
         no_traceback(page)
+    finally:
+        page.close()
+
+
+@pytest.mark.parametrize("width", [390, 700, 768, 1024, 1280])
+def test_every_seat_plate_shows_its_words_whole_at_any_width(browser_app, tmp_path, width):
+    """On a tablet (768 px) the side seats' plates read "Seat 3 opponen": the plate may take a quarter of the
+    table (to stay clear of its card), and below 640 px only was its role put on a line of its own."""
+    page = playtest_page(browser_app, 5, {"width": width, "height": 1024}, is_mobile=width < 1000,
+                         has_touch=width < 1000)
+    try:
+        page.screenshot(path=str(tmp_path / f"seats-{width}.png"))
+        cut = page.evaluate("""() => [...document.querySelectorAll('.pt-seat')]
+            .filter(s => s.scrollWidth > s.clientWidth + 1).map(s => s.innerText)""")
+        assert page.locator(".pt-seat").count() == 4 and not cut, cut
     finally:
         page.close()

@@ -9,19 +9,11 @@ open-face rows) and six players.
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "editor"))
-from browser import chromium_path, choose_rules, deal_with_seed, wait_idle  # noqa: E402
+from browser import choose_rules, deal_with_seed, wait_idle
 
-pytestmark = [
-    pytest.mark.slow,
-    pytest.mark.skipif(chromium_path() is None, reason="chromium is not installed (apt-get install chromium)"),
-]
+pytestmark = pytest.mark.browser
 
 HAND = '[class*="st-key-pt_card_"] button:visible'  # a button with a tooltip has a hidden twin
 PLAYABLE = '[class*="st-key-pt_card_"] button:not([disabled]):visible'

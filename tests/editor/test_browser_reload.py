@@ -16,14 +16,10 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "editor"))
-from browser import chromium_path, launch, serve_app, wait_idle  # noqa: E402
-from test_browser_compare import choose, go, type_number  # noqa: E402
+from browser import launch, serve_app, wait_idle
+from test_browser_compare import choose, go, type_number
 
-pytestmark = [
-    pytest.mark.slow,
-    pytest.mark.skipif(chromium_path() is None, reason="chromium is not installed (apt-get install chromium)"),
-]
+pytestmark = pytest.mark.browser
 
 
 @pytest.mark.parametrize("edited", ["editor/app_common.py", "thunee_dsl/editor/comparing.py"])

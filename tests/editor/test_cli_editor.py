@@ -18,8 +18,7 @@ from thunee_dsl.cli.main import main
 from thunee_dsl.editor import app_path
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "editor"))
-from browser import free_port  # noqa: E402
+from browser import free_port
 
 
 def test_the_app_is_found_in_the_source_tree():

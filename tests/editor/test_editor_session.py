@@ -208,3 +208,65 @@ def test_unsaved_changes_to_a_saved_ruleset_come_back_as_that_rulesets_after_a_r
     again["editor_file"] = None
     session.keep_draft(again, drafts)
     assert not (drafts / session.DRAFT_OF).exists()
+
+
+def test_half_a_character_pasted_is_taken_as_the_browser_shows_it_and_every_writer_can_hold_it(tmp_path):
+    """A paste of binary can leave a lone surrogate in the code editor, and the browser sends it as it is: every
+    page stopped with a UnicodeEncodeError (Streamlit hashes and draws the text, the draft is written)."""
+    ss = fresh()
+    assert session.take_edit(ss, edit("r1", START + "title: a\ud800b\n"))
+    assert ss["editor_text"] == START + "title: a\ufffdb\n"  # U+FFFD, as the code editor shows it
+    ss["editor_text"].encode("utf-8")  # anything on the page, in a cache or in a file can carry it now
+    session.set_text(ss, "title: \udfff")  # the plain text box too
+    assert ss["editor_text"] == "title: \ufffd"
+    session.keep_draft(ss, tmp_path / "drafts")
+    assert (tmp_path / "drafts" / session.DRAFT_FILE).read_text(encoding="utf-8") == "title: \ufffd"
+    assert encode_variant("a\ud800")  # a link of it (was a UnicodeEncodeError, not a LinkError)
+
+
+def test_a_library_save_of_half_a_character_is_refused_where_it_is(tmp_path):
+    shelf = UserRulesets(tmp_path)
+    try:
+        shelf.save("half", START + "title: ab\ud800\n")
+    except ValueError as err:
+        assert str(err).startswith("line 3, column 10: character U+D800 is half of a character"), err
+    else:
+        raise AssertionError("saved text a file cannot hold")
+    assert not list(tmp_path.iterdir())
+
+
+def test_two_tabs_typing_at_once_lose_neither_text(tmp_path):
+    """Two tabs share the one draft file: tab A's unsaved text was replaced by tab B's as soon as B typed, and a
+    reload of A offered B's text; A's was gone. The draft B replaced is kept as the earlier one and offered too."""
+    drafts = tmp_path / "drafts"
+    a, b = fresh(), fresh()
+    session.take_edit(a, edit("a1", START + "title: Tab A\n"))
+    session.keep_draft(a, drafts)
+    session.take_edit(b, edit("b1", START + "title: Tab B\n"))
+    session.keep_draft(b, drafts)  # B writes over A's draft...
+    session.take_edit(b, edit("b2", START + "title: Tab B, more\n"))
+    session.keep_draft(b, drafts)  # ... and again over its own (nothing of A's is pushed out by that)
+    reloaded = fresh()  # tab A reloaded
+    session.offer_draft(reloaded, drafts)
+    assert reloaded["editor_recover"] == START + "title: Tab B, more\n"
+    assert reloaded["editor_recover_earlier"] == START + "title: Tab A\n"
+    session.recover_draft(reloaded, accept=True, earlier=True)
+    assert reloaded["editor_text"] == START + "title: Tab A\n"
+    assert "editor_recover" not in reloaded and "editor_recover_earlier" not in reloaded
+    session.restore(reloaded)
+    assert reloaded["editor_text"] == START  # what the editor held is restorable, as for any draft brought back
+
+
+def test_a_draft_declined_is_not_offered_again_as_the_earlier_one(tmp_path):
+    drafts = tmp_path / "drafts"
+    old = fresh()
+    session.take_edit(old, edit("o", START + "title: Old\n"))
+    session.keep_draft(old, drafts)
+    new = fresh()
+    session.offer_draft(new, drafts)
+    session.recover_draft(new, accept=False)  # "No, thanks"
+    session.take_edit(new, edit("n", START + "title: New\n"))
+    session.keep_draft(new, drafts)
+    later = fresh()
+    session.offer_draft(later, drafts)
+    assert later["editor_recover"] == START + "title: New\n" and "editor_recover_earlier" not in later

@@ -30,8 +30,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "editor"))
-from browser import chromium_path, free_port, launch, wait_idle  # noqa: E402
+from browser import free_port, launch, wait_idle
 
 pytestmark = [
     pytest.mark.slow,
@@ -150,7 +149,7 @@ def assert_browser_opened(tmp_path: Path, port: int) -> None:
     assert (tmp_path / "opened.txt").read_text().split() == [f"http://127.0.0.1:{port}"]
 
 
-@pytest.mark.skipif(chromium_path() is None, reason="chromium is not installed (apt-get install chromium)")
+@pytest.mark.browser
 def test_at_a_desktop_it_opens_the_browser_and_the_page_has_no_deploy_button_and_no_toast(tmp_path):
     sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is part of the test extra")
     env = environment(tmp_path, fresh_home(tmp_path, agent=True), display=True)

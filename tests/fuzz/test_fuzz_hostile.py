@@ -9,6 +9,7 @@ Bounded for CI (derandomized); ``campaign.py yaml`` runs many more.
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -82,3 +83,48 @@ def test_arithmetic_on_numbers_written_stays_within_the_limit_or_is_refused(numb
         assert err.message.startswith(("number too large", "this works out", "unexpected")), (text, err.message)
         return
     assert abs(formula.evaluate(None)) <= MAX_NUMBER
+
+
+def pasted_binary(rng: random.Random) -> str:
+    """Bytes pasted as text, as a browser's clipboard may hand them over: each byte a character, UTF-8 with the
+    bytes it cannot read kept as lone surrogates, or UTF-16 read from any two bytes (lone surrogates again)."""
+    data = rng.randbytes(rng.choice((1, 7, 64, 3000)))
+    how = rng.randrange(3)
+    if how == 0:
+        return data.decode("latin-1")
+    if how == 1:
+        return data.decode("utf-8", "surrogateescape")
+    return (data + b"\0")[: len(data) // 2 * 2 or 2].decode("utf-16-le", "surrogatepass")
+
+
+@FUZZ
+@given(seed=st.integers(0, 2**32 - 1))
+def test_anything_pasted_into_the_code_editor_is_taken_kept_and_checked_without_an_internal_error(tmp_path, seed):
+    """Ctrl-V of binary, or a hostile text, into the code editor: the session takes it (as the browser shows it),
+    keeps it as a draft, makes a link of it or says why not, saves it or says why not, and checks it with
+    every problem at a line (a lone surrogate stopped every page: Streamlit could neither hash nor draw it)."""
+    from thunee_dsl.editor import session
+    from thunee_dsl.editor.sharing import LinkError, encode_variant
+    from thunee_dsl.editor.storage import UserRulesets
+
+    import tempfile
+    home = Path(tempfile.mkdtemp(dir=tmp_path))  # (tmp_path is shared by the examples)
+    rng = random.Random(seed)
+    text = hostile_ruleset_text(rng) if rng.random() < 0.3 else ""
+    at = rng.randrange(len(text) + 1)
+    text = text[:at] + pasted_binary(rng) + text[at:]
+    ss: dict = {}
+    session.init(ss, "extends: standard\nname: mine\n", "a new variant of standard")
+    assert session.take_edit(ss, {"id": f"paste-{seed}", "type": "change", "text": text}) or not text
+    ss["editor_text"].encode("utf-8")  # what Streamlit hashes, draws and sends: it can
+    session.keep_draft(ss, home / "drafts")
+    try:
+        encode_variant(ss["editor_text"])
+    except LinkError:
+        pass
+    ss["editor_save_name"] = "pasted"
+    kind, said = session.save(ss, UserRulesets(home / "rulesets"))
+    assert kind in ("success", "error") and said, (kind, said)
+    check = check_text(ss["editor_text"], filename="<editor>")
+    assert all((p.line > 0 or "too large" in p.message or "empty" in p.message) and "internal error" not in p.message
+               for p in check.problems), check.problems

@@ -30,6 +30,21 @@ def test_a_redeal_step_without_a_redeal_section_is_refused_where_the_step_is_wri
     check_ruleset_file(path, games=1, seed=1)  # refused with located problems everywhere
 
 
+def test_no_way_for_a_caller_to_make_trumps_is_refused_where_it_is_written(tmp_path):
+    # campaign `rulesets` seed 70271 (loser-deals-again with trumps.caller_ways emptied): it validated, and the
+    # first deal won by a call stopped with nobody able to act (the caller had no way to make trumps)
+    path = tmp_path / "no-caller-ways.yaml"
+    path.write_text("extends: standard\nname: no-caller-ways\ntrumps:\n  caller_ways: []\n", encoding="utf-8")
+    with pytest.raises(RulesetError) as error:
+        load_ruleset(str(path))
+    [problem] = error.value.problems
+    assert (problem.location.line, problem.location.column) == (4, 16)
+    assert problem.message == "trumps.caller_ways: expected at least 1 item, got 0"
+    code, err = cli("validate", str(path))
+    assert code == 1 and err.startswith(f"{path}:4:16: trumps.caller_ways: expected at least 1 item")
+    check_ruleset_file(path, games=2, seed=0)  # refused with located problems everywhere
+
+
 def test_a_jodie_any_time_said_before_its_last_card_is_dealt_replays_as_the_table_played_it():
     # seed 10: seat 2 declares a Jodie of clubs before its first card, holding both cards only once the
     # second batch is dealt; its transcript lists "2 jodie C" among the windows it passed, and the replay

@@ -49,6 +49,34 @@ def where(address: str, port: int) -> str:
     return f"{local}, and from other devices on this network http://{lan}:{port}" if lan else local
 
 
+def address_problem(address: str, port: int = 0) -> str | None:
+    """Why the app cannot be served on ``address`` (and ``port``; 0: the address alone), in words, or None: it
+    must name this machine (a name or an address of one of its network interfaces), and the port be free.
+    Streamlit, given another machine's address, stopped with a traceback; given a port in use, it said so
+    after this command had said where the app was."""
+    import errno
+    import socket
+    if address == "":  # Streamlit's own "every interface"
+        return None
+    try:
+        family = socket.getaddrinfo(address, None, type=socket.SOCK_STREAM)[0][0]
+        with socket.socket(family, socket.SOCK_STREAM) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server binds it
+            probe.bind((address, port))
+    except UnicodeError:  # not encodable as a host name (a byte that is not text, a part over 63 letters)
+        why = "not a host name"
+    except OSError as err:  # an unknown name, another machine's address, or the port taken
+        if err.errno == errno.EADDRINUSE:
+            return f"port {port} is in use (another program, or the editor already running?): choose " \
+                   "another with --port"
+        why = err.strerror or str(err)
+    else:
+        return None
+    shown = address.encode("utf-8", "backslashreplace").decode("ascii", "backslashreplace")
+    return f"--address {shown} is not an address of this machine ({why}); use localhost, or 0.0.0.0 for every " \
+           "network this machine is on"
+
+
 def _network_address() -> str | None:
     """This machine's address on its local network (no packet is sent: a UDP socket is only aimed)."""
     import socket
@@ -65,6 +93,10 @@ def main_editor(args) -> int:
     from thunee_dsl.editor import app_path
     if not 1 <= args.port <= 65535:
         print(f"error: --port must be 1 to 65535, not {args.port}", file=sys.stderr)
+        return 2
+    problem = address_problem(args.address, args.port)
+    if problem:
+        print(f"error: {problem}", file=sys.stderr)
         return 2
     if importlib.util.find_spec("streamlit") is None:
         print("error: the editor needs Streamlit: pip install 'thunee-dsl[app]'", file=sys.stderr)

@@ -15,7 +15,7 @@ import tempfile
 import zipfile
 from pathlib import Path, PurePosixPath
 
-from thunee_dsl.errors import Location, Problem, RulesetError, TranscriptError
+from thunee_dsl.errors import Location, Problem, RulesetError, TranscriptError, visible
 from thunee_dsl.loading import MAX_BYTES
 from thunee_dsl.loading.safe_yaml import size_words, too_large
 
@@ -52,9 +52,9 @@ def replay_zip(path: str | Path):
             ref = doc.data.get("ruleset")
             if isinstance(ref, str) and _names_a_file(ref) and not _inside(folder, ref.strip()):
                 shown = f"'{ref.strip()}'" if ref.strip().isprintable() else repr(ref.strip())
+                held = ", ".join(visible(n) or "a file without a name" for n in inside)  # (a damaged name)
                 raise RulesetError([Problem(doc.location(("ruleset",)),
-                                            f"the ruleset file {shown} is not in the zip "
-                                            f"(it holds: {', '.join(inside)})")])
+                                            f"the ruleset file {shown} is not in the zip (it holds: {held})")])
             return replay(doc, folder)
         except RulesetError as err:
             raise RulesetError([_relocated(p, folder, path) for p in err.problems]) from None
@@ -77,7 +77,7 @@ def _names_a_file(ref: str) -> bool:
 
 
 def _problem(zip_path: Path, message: str, member: str | None = None) -> RulesetError:
-    where = str(zip_path) if member is None else f"{zip_path}/{member}"
+    where = str(zip_path) if member is None else f"{zip_path}/{visible(member)}"  # (a damaged name: no line break)
     return RulesetError([Problem(Location(where), message)])
 
 
@@ -102,13 +102,14 @@ def _extract(zip_path: Path, folder: Path) -> list[str]:
     except Exception:  # BadZipFile, and whatever else a damaged directory makes zipfile raise
         raise _problem(zip_path, "not a zip archive (or a damaged one): export the game again from Playtest") from None
     with archive:
-        members = [m for m in archive.infolist() if not m.is_dir()]
+        # (not ZipInfo.is_dir: a name damaged to start with a NUL reads as "", and is_dir raised IndexError)
+        members = [m for m in archive.infolist() if not m.filename.endswith("/")]
         if len(members) > MAX_MEMBERS:
             raise _problem(zip_path, f"holds {len(members)} files; an exported game holds a few "
                                      f"(the limit is {MAX_MEMBERS})")
         names = [m.filename for m in members]
         if TRANSCRIPT not in names:
-            found = ", ".join(sorted(names)[:10]) or "nothing"
+            found = ", ".join(visible(n) for n in sorted(names)[:10]) or "nothing"
             raise _problem(zip_path, f"no {TRANSCRIPT} inside (found: {found}); is this a game exported from Playtest?")
         for member in members:
             name = member.filename

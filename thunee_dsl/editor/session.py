@@ -22,7 +22,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from thunee_dsl.editor.sharing import LinkError, decode_variant
-from thunee_dsl.editor.storage import SaveConflict, UserRulesets, slug
+from thunee_dsl.editor.storage import SaveConflict, UserRulesets, slug, storable
 from thunee_dsl.loading import MAX_BYTES
 from thunee_dsl.loading.schema import ruleset_schema
 
@@ -93,6 +93,9 @@ def take_edit(ss: State, response) -> bool:
     if response.get("type") not in ("change", "submit", "blur"):
         return False
     ss["editor_seen"] = rid
+    # Half of a character (a lone surrogate, from a paste of binary) arrives as it is; the browser shows it as
+    # U+FFFD, and nothing on the page (nor Streamlit's cache, nor a file) can carry it: take it as shown.
+    text = storable(text)
     if text == ss.get("editor_text"):
         return False
     ss["editor_text"] = text
@@ -102,17 +105,13 @@ def take_edit(ss: State, response) -> bool:
 def fingerprint(text: str) -> str:
     """``crc32:bytes`` of ``text`` in UTF-8 with its line ends made ``\\n``: what the browser computes of the
     code editor's text (``editor/pending_edit.js``) to tell whether the app has the text the user sees."""
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
-    try:
-        data = text.encode("utf-8")
-    except UnicodeEncodeError:  # a lone surrogate: the browser's TextEncoder writes U+FFFD for it
-        data = text.encode("utf-16", "surrogatepass").decode("utf-16", "replace").encode("utf-8")
+    data = storable(text.replace("\r\n", "\n").replace("\r", "\n")).encode("utf-8")
     return f"{zlib.crc32(data):08x}:{len(data)}"
 
 
 def set_text(ss: State, text: str) -> None:
     """The user typed ``text`` in the plain text box."""
-    ss["editor_text"] = text
+    ss["editor_text"] = storable(text)
 
 
 def unsaved(ss: State) -> bool:
@@ -187,6 +186,9 @@ def open_link(ss: State, value, origin: str = "a variant shared as a link", conf
 
 DRAFT_FILE = "unsaved.yaml"
 """The last unsaved text, kept in the drafts folder so that a closed tab or a reload does not lose it."""
+DRAFT_EARLIER = "unsaved-earlier.yaml"
+"""The draft another tab (or an earlier visit) had kept in :data:`DRAFT_FILE` when this one wrote over it: with
+two tabs at once the second one's typing replaced the first one's draft, which a reload then could not bring back."""
 DRAFT_OF = "unsaved.json"
 """Beside it, when the text was a saved ruleset's: which one, and that file's text when it was opened (so
 that the text brought back is that ruleset's again, and a save over a file changed since still asks)."""
@@ -203,12 +205,19 @@ def keep_draft(ss: State, folder: str | os.PathLike) -> None:
     """Write unsaved work to ``folder/unsaved.yaml`` whenever it changed (a browser reload starts a new
     session: this is what the next one offers to bring back). Never raises: a draft is a courtesy."""
     text = ss.get("editor_text") or ""
-    if not has_unsaved_work(ss) or text == ss.get("editor_drafted") or len(text.encode("utf-8")) > MAX_BYTES:
+    if not has_unsaved_work(ss) or text == ss.get("editor_drafted"):
         return
+    own = ss.get("editor_drafted")  # what this session wrote there last
     ss["editor_drafted"] = text
+    text = storable(text)  # (half a character from a paste: kept as the browser shows it)
+    if len(text.encode("utf-8")) > MAX_BYTES:
+        return
     try:
         folder = Path(folder)
         folder.mkdir(parents=True, exist_ok=True)
+        there = _read(folder / DRAFT_FILE)
+        if there and there not in (own, text) and there not in ss.get("editor_declined", ()):
+            _write(folder, DRAFT_EARLIER, there)  # another tab's (or visit's) unsaved text: kept, not replaced
         if ss.get("editor_file"):
             _write(folder, DRAFT_OF, json.dumps({"file": ss["editor_file"], "disk": ss.get("editor_disk"),
                                                  "draft": fingerprint(text)}))
@@ -219,14 +228,24 @@ def keep_draft(ss: State, folder: str | os.PathLike) -> None:
         pass
 
 
-def offer_draft(ss: State, folder: str | os.PathLike, saved_texts=()) -> None:
-    """At a session's start: offer the last unsaved text (``editor_recover``) unless it is already in the
-    editor or saved as one of ``saved_texts``."""
+def _read(path: Path) -> str | None:
     try:
-        text = (Path(folder) / DRAFT_FILE).read_text(encoding="utf-8")
+        return path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
+        return None
+
+
+def offer_draft(ss: State, folder: str | os.PathLike, saved_texts=()) -> None:
+    """At a session's start: offer the last unsaved text (``editor_recover``), and the one it replaced
+    (``editor_recover_earlier``: another tab's), unless already in the editor or saved as one of ``saved_texts``."""
+    saved_texts = set(saved_texts)
+    text = _read(Path(folder) / DRAFT_FILE)
+    earlier = _read(Path(folder) / DRAFT_EARLIER)
+    if earlier and earlier.strip() and earlier not in (text, ss.get("editor_text")) and earlier not in saved_texts:
+        ss["editor_recover_earlier"] = earlier
+    if text is None:
         return
-    if text.strip() and text != ss.get("editor_text") and text not in set(saved_texts):
+    if text.strip() and text != ss.get("editor_text") and text not in saved_texts:
         ss["editor_recover"] = text
         try:
             of = json.loads((Path(folder) / DRAFT_OF).read_text(encoding="utf-8"))
@@ -238,11 +257,22 @@ def offer_draft(ss: State, folder: str | os.PathLike, saved_texts=()) -> None:
             ss["editor_recover_of"] = (of["file"], of["disk"])
 
 
-def recover_draft(ss: State, accept: bool) -> None:
-    """Bring the offered draft back (the current text can be restored) or dismiss the offer."""
+def recover_draft(ss: State, accept: bool, earlier: bool = False, folder: str | os.PathLike | None = None) -> None:
+    """Bring the offered draft back (``earlier``: the one it replaced; the current text can be restored) or
+    dismiss the offer (then neither is kept again, and the earlier one's file in ``folder`` goes)."""
     text = ss.pop("editor_recover", None)
     of = ss.pop("editor_recover_of", None)
-    if accept and text is not None:
+    other = ss.pop("editor_recover_earlier", None)
+    if not accept:
+        ss["editor_declined"] = tuple(t for t in (text, other) if t is not None)
+        if folder is not None and other is not None and _read(Path(folder) / DRAFT_EARLIER) == other:
+            (Path(folder) / DRAFT_EARLIER).unlink(missing_ok=True)
+        return
+    if earlier:
+        text, of = other, None
+    elif text is not None:
+        ss["editor_drafted"] = text  # the draft file holds it already: not another tab's text to keep aside
+    if text is not None:
         if of is not None:  # a saved ruleset's text: its file again (a save replaces it, or asks if it changed)
             replace_text(ss, text, f"your ruleset {of[0]}, with the changes you had not saved", file=of[0],
                          disk=of[1])

@@ -20,6 +20,7 @@ import binascii
 import re
 import zlib
 
+from thunee_dsl.editor.storage import storable
 from thunee_dsl.loading import MAX_BYTES
 
 QUERY_KEY = "variant"
@@ -37,7 +38,7 @@ class LinkError(ValueError):
 
 def encode_variant(text: str) -> str:
     """The link value of ``text``; LinkError when it is too long for a link (share the file instead)."""
-    data = text.encode("utf-8")
+    data = storable(text).encode("utf-8")
     if len(data) > MAX_TEXT:
         raise LinkError(f"the text is too long for a link ({len(data)} bytes): download the file and share that")
     value = base64.urlsafe_b64encode(zlib.compress(data, 9)).decode("ascii").rstrip("=")

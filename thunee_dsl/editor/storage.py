@@ -35,7 +35,7 @@ from pathlib import Path
 
 from thunee_dsl.errors import Location, Problem, RulesetError
 from thunee_dsl.loading import MAX_BYTES, shipped_rulesets
-from thunee_dsl.loading.safe_yaml import too_large
+from thunee_dsl.loading.safe_yaml import _position_location, too_large
 from thunee_dsl.loading.home import HOME_ENV, user_home
 
 SUFFIX = ".yaml"
@@ -61,6 +61,20 @@ class SaveConflict(ValueError):
             "similar": f"the name is too like your ruleset '{other}' (both would be '{name}')",
         }[reason]
         super().__init__(message)
+
+
+def storable(text: str) -> str:
+    """``text`` as a file (and the browser) can hold it: half of a character (a lone surrogate, which a paste of
+    binary can leave in a browser's text) becomes U+FFFD, as the browser's own TextEncoder writes it.
+
+    >>> storable("a\\ud800b") == "a\\ufffdb", storable("J\\u2663")
+    (True, 'J♣')
+    """
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+    return text
 
 
 def slug(name: str) -> str:
@@ -147,7 +161,13 @@ class UserRulesets:
         path = self.path(name)
         if path.stem.lower() in {n.lower() for n in shipped_rulesets()}:
             raise ValueError(f"'{path.stem}' is the name of a shipped ruleset: give your variant its own name")
-        data = text.encode("utf-8")
+        try:
+            data = text.encode("utf-8")
+        except UnicodeEncodeError as err:  # refused rather than saved altered: the checker points at it too
+            where = _position_location(str(path), text, err.start)
+            raise ValueError(f"line {where.line}, column {where.column}: character U+{ord(text[err.start]):04X} is "
+                             "half of a character (left by a copy and paste?) and a file cannot hold it: "
+                             "delete it") from None
         if len(data) > MAX_BYTES:
             raise ValueError(too_large(len(data), "the text"))
         other = self.similar(name)

@@ -291,7 +291,10 @@ def _resolve_chain(top: _Link, search, schema: dict | None = None) -> list[_Link
         if identity in identities:  # before the existence check: the editor's file may be unsaved
             start = identities.index(identity)
             loop = names[start:] + [names[start]]
-            raise RulesetError([Problem(where, "extends cycle: " + " -> ".join(loop))])
+            # in words a card player can act on: which file to change, and to what
+            said = (f"{loop[0]} extends itself; extend another ruleset (standard, say)" if len(loop) == 2 else
+                    " -> ".join(loop) + "; one of them must extend a ruleset outside this circle")
+            raise RulesetError([Problem(where, "extends cycle: " + said)])
         if not _is_readable_file(target, where, ref):
             raise RulesetError(
                 [Problem(where, f"cannot find the base ruleset '{ref}' (looked for {target})" + _shipped_hint(ref))]

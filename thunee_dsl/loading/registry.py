@@ -259,10 +259,10 @@ def unknown_ruleset_message(name: str, directory: str | PathLike | None = None) 
     close = difflib.get_close_matches(name.lower(), list(candidates), n=1, cutoff=0.6)
     message = f"unknown ruleset '{visible(name)}'"
     if close:
-        message += f" (did you mean '{candidates[close[0]]}'?)"
+        message += f" (did you mean '{visible(candidates[close[0]])}'?)"
     message += "; known rulesets: " + ", ".join(names)
-    if own:
-        message += f"; yours (in {user_folder()}): " + ", ".join(own)
+    if own:  # (a name of the user's may hold an invisible character: shown by its code, as `list` does)
+        message += f"; yours (in {user_folder()}): " + ", ".join(visible(n) for n in own)
     return message
 
 
