@@ -245,16 +245,15 @@ class GameState:
     def to_act(self) -> int | None:
         return None if self.deal is None or self.is_over else self.deal.to_act
 
+    @cython.locals(deal=Deal)
     def legal_actions(self):
         """The actions of the seat to act: a tuple shared until the next change (read it, do not
         modify it); ``[]`` once the game is over or before the first deal."""
-        try:
-            legal = self.deal._legal  # the deal caches its legal actions until the next change (Deal.legal_actions)
-        except AttributeError:  # no deal yet (read every decision: cheaper than a test of self.deal first)
-            if self.deal is None:
-                return []
-            raise
-        return self.deal._compute_legal() if legal is None else legal
+        deal = self.deal
+        if deal is None:  # no deal yet (tested first: compiled, the deal's fields are read as C fields)
+            return []
+        legal = deal._legal  # the deal caches its legal actions until the next change (Deal.legal_actions)
+        return deal._compute_legal() if legal is None else legal
 
     def can_apply(self, action: Action) -> bool:
         action = as_action(action)
@@ -294,23 +293,24 @@ class GameState:
         return self.deal.why_not(action) or f"'{action.verb}' is not possible at this point"
 
     # -- doing it -----------------------------------------------------------------------
-    @cython.locals(deal=Deal)  # (None when no deal is in progress: its method call fails as in Python)
+    @cython.locals(deal=Deal)
     def apply(self, action: Action) -> Action:
         """Apply an action and return it as recorded. Raises IllegalActionError otherwise."""
         deal = self.deal
+        if deal is None:  # (tested first: compiled, apply_if_legal is a C call, which None cannot take)
+            as_action(action)  # a text that is not an action is refused in words first
+            raise IllegalActionError("no deal in progress", ())
         try:
             done = deal.apply_if_legal(action)  # (nothing is legal once the game is over: its last deal is)
         except AttributeError:
-            # its first read is the action's _fast: text (or anything else) is not an Action, or no deal is in
-            # progress (checked here rather than before every action: a decision's check costs a twentieth)
-            if isinstance(action, Action) and deal is not None:
+            # its first read is the action's _fast: text (or anything else) is not an Action (checked here
+            # rather than before every action: a decision's check costs a twentieth)
+            if isinstance(action, Action):
                 raise  # (from inside the engine: not the caller's input)
             try:
                 action = as_action(action)
             except IllegalActionError as refusal:
                 raise refusal from None  # (the caller's input, said in words: not chained to the failed read)
-            if deal is None:
-                raise IllegalActionError("no deal in progress", ()) from None
             done = deal.apply_if_legal(action)
         if done == APPLIED:
             self.history.append(action)
