@@ -126,16 +126,25 @@ def check_seed(seed) -> None:
                         f"{seed!r:.40}")
 
 
+# the attributes of a game that are C fields in the compiled build (state.pxd: the same names), read at every
+# action; GameState.clone copies them by name
+STATE_FIELDS = ("deal", "history", "_record", "is_over")
+
+
 class GameState:
     """A game in progress.
 
     ``to_act`` is the seat that must decide now and ``legal_actions()`` its choices (in an
     announcement window these include ``pass``). ``apply(action)`` also accepts an offence
     the ruleset penalises (a revoke, say): it is scored as the ruleset says.
+
+    Compiled (state.pxd), it is an extension type whose attributes read at every action (``STATE_FIELDS``)
+    are C fields; the others are in its ``__dict__`` as usual (any attribute may still be set on a game).
     """
 
     def __init__(self, ruleset: Ruleset, seed: int | None = None, dealer: int = 0,
                  score: tuple[int, ...] | list[int] | None = None, auto_deal: bool = True):
+        self._record = None  # the record of the deal in play (self.deals[-1])
         check_start(ruleset, dealer, score)
         check_seed(seed)
         self.ruleset = ruleset
@@ -345,7 +354,9 @@ class GameState:
         (1, 0, True)
         """
         other = _new_game(GameState)
-        other.__dict__.update(self.__dict__)
+        vars(other).update(vars(self))  # (compiled, vars(): Cython refuses a read of self.__dict__)
+        # (compiled, the attributes of STATE_FIELDS are C fields, not in __dict__: copied by name)
+        other._record, other.is_over = self._record, self.is_over
         self._rng_shared = other._rng_shared = True  # nobody draws from it until they copy it (see rng)
         other.score = list(self.score)
         other.history = list(self.history)
@@ -354,7 +365,7 @@ class GameState:
         other.deals = deals = self.deals.copy()
         if deals and deals[-1].result is None:
             deals[-1] = _copy_record(deals[-1])
-        if deals and self.__dict__.get("_record") is self.deals[-1]:
+        if deals and self._record is self.deals[-1]:
             other._record = deals[-1]  # the record of the deal in play
         other.deal = self.deal.clone() if self.deal is not None else None
         return other
@@ -473,7 +484,7 @@ class GameState:
         return game
 
 
-_new_game = object.__new__
+_new_game = GameState.__new__  # (compiled, an extension type: object.__new__ refuses it)
 
 
 def _copy_random(rng: random.Random) -> random.Random:
