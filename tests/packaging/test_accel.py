@@ -160,7 +160,7 @@ def test_a_module_s_source_includes_the_declarations_it_cimports(tmp_path):
     assert modules["thunee_dsl.game.view"] == ["thunee_dsl/game/view.py"]
     (tmp_path / "a.pxd").write_text("from thunee_dsl.game.deal cimport Deal\ncimport thunee_dsl.game.play\n"
                                     "from other.package cimport Thing\n")
-    assert sorted(build_accel.cimported(tmp_path / "a.pxd")) == [  # (deal.pxd cimports slots, windows, Env)
+    assert sorted(build_accel.cimported(tmp_path / "a.pxd")) == [  # (deal.pxd cimports slots, windows, play, Env)
         "thunee_dsl.game.deal", "thunee_dsl.game.play", "thunee_dsl.game.slots", "thunee_dsl.game.windows",
         "thunee_dsl.model.quantities"]
 

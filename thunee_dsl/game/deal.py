@@ -54,7 +54,7 @@ from thunee_dsl.game.counts import (
 from thunee_dsl.game.dealing import DealBatch
 from thunee_dsl.game.declarations import WRONG_TIME, Challenge, Declarations, declaration_value as _value, value_in as _value_in
 from thunee_dsl.game.penalties import Penalties
-from thunee_dsl.game.play import Play
+from thunee_dsl.game.play import Play, play_card
 from thunee_dsl.game.redeal import Redeal
 from thunee_dsl.game.slots import DEAL_SLOTS, DealSlots
 from thunee_dsl.game.tables import PASS, PASSING, RulesetTables, tables
@@ -499,7 +499,7 @@ class Deal(DealSlots):
                 # legal cards are in _mask from the moment it is pending (0 after forget_cached)
                 if self.pending is turn and (self._mask >> card) & 1:
                     self._legal = None
-                    Play.play_card(self, seat, card)
+                    play_card(self, seat, card)
                     return APPLIED
             elif card == PASSING:
                 w = self.window
@@ -523,7 +523,7 @@ class Deal(DealSlots):
             if card is None or not ((self._mask if self._legal is not None else Play.legal_cards(self, seat)) >> card) & 1:
                 return NOT_LEGAL
             self._legal = None
-            Play.play_card(self, seat, card)
+            play_card(self, seat, card)
             return APPLIED
         if w is not None and action.verb == PASS and action.arg is None:
             if action.seat != w.order[w.pos]:

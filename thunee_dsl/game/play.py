@@ -21,6 +21,168 @@ OUT_OF_TURN, REVOKE = "out of turn", "revoke"  # the penalised offences a card c
 _FIRST_LEAD, _FOLLOW, _UNDERCUT = 1, 2, 3  # the clauses of the legal-card rule (which one refused a card)
 
 
+# The play's hot functions (a card played, the next seat's turn, its legal cards, a trick's end) are module
+# functions, named in the class body too (``Play.play_card`` ...): compiled, play.pxd declares them cpdef, so
+# they call each other (and the deal's apply path calls them) as C functions, their arguments C integers.
+
+
+def await_play(deal, seat: int, asked: int = 0) -> None:
+    """``seat`` plays next, after the windows asked before a card at this trick (``deal.before_card``:
+    claims before the last trick ...) from the ``asked``-th on; its legal moves are worked out now."""
+    t = deal.t
+    hooks = deal.before_card[len(deal.tricks)]
+    if hooks:
+        for hook in hooks[asked:] if asked else hooks:
+            if hook(deal, seat):
+                return  # a window is open for the seat first
+    deal.pending = t.pending_play[seat]
+    if deal.trick or deal.unseen or (t.first_lead_not_trump and not deal.tricks):
+        mask = deal._mask = legal_cards(deal, seat)
+    else:
+        mask = deal._mask = deal.hands[seat]  # a lead: the whole hand (what legal_cards says here)
+    deal._legal = t.follow[seat].get(mask) or t.actions_of[seat](mask)
+
+
+def legal_cards(deal, seat: int, why: int = -1):
+    """The cards ``seat`` may play now, as a mask. With ``why`` a card: the Refusal of that card by
+    this rule (None if it is allowed), instead."""
+    hand = deal.hands[seat]
+    if deal.unseen:
+        hand &= ~deal.unseen
+    trick = deal.trick
+    t = deal.t
+    allowed, clause = hand, None
+    if not trick:
+        if t.first_lead_not_trump and not deal.tricks and deal.trump is not None:
+            others = hand & ~t.suit_masks[deal.trump]
+            if others:  # no trump lead to the first trick, unless nothing else is held
+                allowed, clause = others, _FIRST_LEAD
+    elif t.follow_suit:
+        follow = hand & t.suit_mask_of[trick[0][1]]
+        if follow:
+            if why < 0:
+                return follow  # (the common case, at once)
+            allowed, clause = follow, _FOLLOW
+        else:
+            trump = deal.trump
+            if t.undercut_only_with_all_trumps and trump is not None and t.suit_of[trick[0][1]] != trump:
+                trumps = t.suit_masks[trump]
+                if hand & ~trumps and t.suit_of[deal.best] == trump:
+                    # a player who still holds a non-trump may not play a trump lower than the one winning
+                    allowed, clause = (hand & ~trumps) | (hand & deal.beats[trump][deal.best]), _UNDERCUT
+    if why < 0:
+        return allowed
+    if (allowed >> why) & 1:
+        return None
+    if clause == _FOLLOW:
+        return Refusal(f"seat {seat} must follow suit ({deal.r.deck.suits[t.suit_of[trick[0][1]]]})")
+    if clause == _UNDERCUT:
+        return Refusal(f"seat {seat} may not undercut: a lower trump is only allowed with nothing but trumps in hand")
+    return Refusal(f"seat {seat} may not lead a trump to the first trick while it holds another suit")
+
+
+@cython.locals(k=cython.Py_ssize_t, nxt=cython.Py_ssize_t)
+def play_card(deal, seat: int, card: int) -> None:
+    t = deal.t
+    hands = deal.hands
+    hands[seat] &= t.unbit[card]
+    deal.declaring_team = None
+    trick = deal.trick
+    trick.append(t.seat_card[seat][card])
+    k = len(trick)
+    u = deal.undertaking
+    if k == 1:
+        deal.pending = None
+        if not deal.tricks:  # the first lead of the deal
+            if deal.trump_way == "first lead":
+                deal.trump = t.suit_of[card]
+                deal.trump_card = card
+                deal.check_cancellation()
+                if deal.over:
+                    return
+            if deal.r.trumps is None or deal.r.trumps.revealed == "first lead":
+                deal.trump_revealed = True
+        deal.best, deal.winning = card, seat
+        # what the rest of the trick is judged by: the cards that beat a card, the led suit
+        trump = deal.trump
+        deal._row = deal.beats[t.no_trump if trump is None else trump]
+        deal._led = t.suit_mask_of[card]
+        # in this trick the next seat just follows suit when it can (plain_trick, and no face-down
+        # cards): the same all trick long
+        deal._plain = deal.plain_at[len(deal.tricks)] and not deal.unseen
+        if not deal.tricks and u is None and t.late_offered[deal.batches_dealt] and deal.open_late_undertakings(seat):
+            return  # a seat may still call an undertaking late: the lead may be taken back
+    elif u is not None and len(deal.tricks) < u.leads_win and trick[0][0] == deal.undertaker:
+        pass  # the caller's lead wins these tricks whatever is played to it (Trips)
+    elif (deal._row[deal.best] >> card) & 1:
+        deal.best, deal.winning = card, seat
+    if u is not None and u.caught == "when beaten" and deal.winning != deal.undertaker:
+        deal.caught(deal.winning)
+        return
+    if k < t.seats:
+        nxt = t.next_seat[seat]
+        if not deal._plain:
+            deal.pending = None
+            await_play(deal, nxt)
+            return
+        # the next seat follows suit if it can (what legal_cards says, in its most common case)
+        deal.pending = t.pending_play[nxt]
+        mask = hands[nxt] & deal._led
+        if mask:
+            deal._mask = mask
+            deal._legal = t.follow[nxt].get(mask) or t.actions_of[nxt](mask)
+            return
+        mask = deal._mask = legal_cards(deal, nxt)
+        deal._legal = t.follow[nxt].get(mask) or t.actions_of[nxt](mask)
+        return
+    deal.pending = None
+    finish_trick(deal)
+
+
+@cython.locals(winner=cython.Py_ssize_t, team=cython.Py_ssize_t, played=cython.Py_ssize_t)
+def finish_trick(deal) -> None:
+    t = deal.t
+    winner = deal.winning
+    team = t.team_of[winner]
+    trick = deal.trick
+    tricks = deal.tricks
+    tricks.append((trick[0][0], tuple(trick), winner))
+    deal.team_cards[team] += sum(map(t.points_played, trick))
+    deal.team_tricks[team] += 1
+    deal.team_tricks_step[team] += 1
+    deal.seat_tricks[winner] += 1
+    if deal.unseen and deal.seat_tricks[deal.undertaker] >= deal.undertaking.blind_until_tricks:
+        deal.unseen = 0  # the blind caller picks up the face-down cards
+    deal.trick = []
+    deal.leader = winner
+    played = len(tricks)
+    if deal.covers:  # the cards under the cards just played are turned up at the end of the trick
+        deal.shown = deal.face_up[:]
+        covers = deal.covers
+        for s, c in trick:
+            under = covers.pop(c, None)
+            if under is not None:
+                Play.turn_up(deal, s, under)
+    elif played == t.lay_out_after and not (deal.undertaking is not None and t.lay_out_unless_undertaking):
+        Play.lay_out(deal)
+    if played == deal.n_tricks:
+        deal.last_trick_winner = winner
+    step_over = played == deal.play_end
+    u = deal.undertaking
+    if u is not None and winner != deal.undertaker and (u.caught != "on the last trick" or step_over):
+        deal.caught(winner)
+        return
+    if played == deal.n_tricks or (u is not None and step_over):
+        deal.over = True  # an undertaking is decided in the play it was called for (the rest is not dealt)
+        return
+    if step_over:
+        deal.advance()  # the next steps of the sequence: more cards, more tricks
+        return
+    deal.open_declarations(winner)
+    if deal.window is None:
+        await_play(deal, winner)
+
+
 class Play(Turn):
     """The decision ``seat`` must take: play a card (one shared object per seat, see RulesetTables)."""
 
@@ -46,24 +208,9 @@ class Play(Turn):
                 return
         # otherwise the winner of the last trick leads on
         deal.play_end = len(deal.tricks) + deal.hands[deal.leader].bit_count()
-        Play.await_play(deal, deal.leader)
+        await_play(deal, deal.leader)
 
-    @cython.locals(deal=DealSlots, seat=cython.Py_ssize_t, asked=cython.Py_ssize_t)
-    def await_play(deal, seat: int, asked: int = 0) -> None:
-        """``seat`` plays next, after the windows asked before a card at this trick (``deal.before_card``:
-        claims before the last trick ...) from the ``asked``-th on; its legal moves are worked out now."""
-        t = deal.t
-        hooks = deal.before_card[len(deal.tricks)]
-        if hooks:
-            for hook in hooks[asked:] if asked else hooks:
-                if hook(deal, seat):
-                    return  # a window is open for the seat first
-        deal.pending = t.pending_play[seat]
-        if deal.trick or deal.unseen or (t.first_lead_not_trump and not deal.tricks):
-            mask = deal._mask = Play.legal_cards(deal, seat)
-        else:
-            mask = deal._mask = deal.hands[seat]  # a lead: the whole hand (what legal_cards says here)
-        deal._legal = t.follow[seat].get(mask) or t.actions_of[seat](mask)
+    await_play = await_play
 
     def plain_trick(ruleset, before_card: tuple) -> bool:
         """Whether in a trick with these windows asked before a card the seat after a card simply follows
@@ -74,47 +221,11 @@ class Play(Turn):
     @cython.locals(deal=DealSlots)
     def legal(self, deal) -> tuple:
         seat, t = self.seat, deal.t
-        mask = deal._mask = Play.legal_cards(deal, seat)
+        mask = deal._mask = legal_cards(deal, seat)
         return t.follow[seat].get(mask) or t.actions_of[seat](mask)
 
     # -- the rule ---------------------------------------------------------------------------------
-    @cython.locals(deal=DealSlots, seat=cython.Py_ssize_t, why=cython.Py_ssize_t)
-    def legal_cards(deal, seat: int, why: int = -1):
-        """The cards ``seat`` may play now, as a mask. With ``why`` a card: the Refusal of that card by
-        this rule (None if it is allowed), instead."""
-        hand = deal.hands[seat]
-        if deal.unseen:
-            hand &= ~deal.unseen
-        trick = deal.trick
-        t = deal.t
-        allowed, clause = hand, None
-        if not trick:
-            if t.first_lead_not_trump and not deal.tricks and deal.trump is not None:
-                others = hand & ~t.suit_masks[deal.trump]
-                if others:  # no trump lead to the first trick, unless nothing else is held
-                    allowed, clause = others, _FIRST_LEAD
-        elif t.follow_suit:
-            follow = hand & t.suit_mask_of[trick[0][1]]
-            if follow:
-                if why < 0:
-                    return follow  # (the common case, at once)
-                allowed, clause = follow, _FOLLOW
-            else:
-                trump = deal.trump
-                if t.undercut_only_with_all_trumps and trump is not None and t.suit_of[trick[0][1]] != trump:
-                    trumps = t.suit_masks[trump]
-                    if hand & ~trumps and t.suit_of[deal.best] == trump:
-                        # a player who still holds a non-trump may not play a trump lower than the one winning
-                        allowed, clause = (hand & ~trumps) | (hand & deal.beats[trump][deal.best]), _UNDERCUT
-        if why < 0:
-            return allowed
-        if (allowed >> why) & 1:
-            return None
-        if clause == _FOLLOW:
-            return Refusal(f"seat {seat} must follow suit ({deal.r.deck.suits[t.suit_of[trick[0][1]]]})")
-        if clause == _UNDERCUT:
-            return Refusal(f"seat {seat} may not undercut: a lower trump is only allowed with nothing but trumps in hand")
-        return Refusal(f"seat {seat} may not lead a trump to the first trick while it holds another suit")
+    legal_cards = legal_cards
 
     @cython.locals(deal=DealSlots)
     def verify(deal, action) -> Refusal | None:
@@ -179,110 +290,14 @@ class Play(Turn):
         return out
 
     # -- playing a card ---------------------------------------------------------------------------
+    play_card = play_card
+    finish_trick = finish_trick
+
     @cython.locals(deal=DealSlots)
     def take(self, deal, action) -> None:
-        Play.play_card(deal, self.seat, deal.card_of[action.arg])
+        play_card(deal, self.seat, deal.card_of[action.arg])
 
-    @cython.locals(deal=DealSlots, seat=cython.Py_ssize_t, card=cython.Py_ssize_t, k=cython.Py_ssize_t,
-                   nxt=cython.Py_ssize_t)
-    def play_card(deal, seat: int, card: int) -> None:
-        t = deal.t
-        hands = deal.hands
-        hands[seat] &= t.unbit[card]
-        deal.declaring_team = None
-        trick = deal.trick
-        trick.append(t.seat_card[seat][card])
-        k = len(trick)
-        u = deal.undertaking
-        if k == 1:
-            deal.pending = None
-            if not deal.tricks:  # the first lead of the deal
-                if deal.trump_way == "first lead":
-                    deal.trump = t.suit_of[card]
-                    deal.trump_card = card
-                    deal.check_cancellation()
-                    if deal.over:
-                        return
-                if deal.r.trumps is None or deal.r.trumps.revealed == "first lead":
-                    deal.trump_revealed = True
-            deal.best, deal.winning = card, seat
-            # what the rest of the trick is judged by: the cards that beat a card, the led suit
-            trump = deal.trump
-            deal._row = deal.beats[t.no_trump if trump is None else trump]
-            deal._led = t.suit_mask_of[card]
-            # in this trick the next seat just follows suit when it can (plain_trick, and no face-down
-            # cards): the same all trick long
-            deal._plain = deal.plain_at[len(deal.tricks)] and not deal.unseen
-            if not deal.tricks and u is None and t.late_offered[deal.batches_dealt] and deal.open_late_undertakings(seat):
-                return  # a seat may still call an undertaking late: the lead may be taken back
-        elif u is not None and len(deal.tricks) < u.leads_win and trick[0][0] == deal.undertaker:
-            pass  # the caller's lead wins these tricks whatever is played to it (Trips)
-        elif (deal._row[deal.best] >> card) & 1:
-            deal.best, deal.winning = card, seat
-        if u is not None and u.caught == "when beaten" and deal.winning != deal.undertaker:
-            deal.caught(deal.winning)
-            return
-        if k < t.seats:
-            nxt = t.next_seat[seat]
-            if not deal._plain:
-                deal.pending = None
-                Play.await_play(deal, nxt)
-                return
-            # the next seat follows suit if it can (what legal_cards says, in its most common case)
-            deal.pending = t.pending_play[nxt]
-            mask = hands[nxt] & deal._led
-            if mask:
-                deal._mask = mask
-                deal._legal = t.follow[nxt].get(mask) or t.actions_of[nxt](mask)
-                return
-            mask = deal._mask = Play.legal_cards(deal, nxt)
-            deal._legal = t.follow[nxt].get(mask) or t.actions_of[nxt](mask)
-            return
-        deal.pending = None
-        Play.finish_trick(deal)
 
-    @cython.locals(deal=DealSlots, winner=cython.Py_ssize_t, team=cython.Py_ssize_t, played=cython.Py_ssize_t)
-    def finish_trick(deal) -> None:
-        t = deal.t
-        winner = deal.winning
-        team = t.team_of[winner]
-        trick = deal.trick
-        tricks = deal.tricks
-        tricks.append((trick[0][0], tuple(trick), winner))
-        deal.team_cards[team] += sum(map(t.points_played, trick))
-        deal.team_tricks[team] += 1
-        deal.team_tricks_step[team] += 1
-        deal.seat_tricks[winner] += 1
-        if deal.unseen and deal.seat_tricks[deal.undertaker] >= deal.undertaking.blind_until_tricks:
-            deal.unseen = 0  # the blind caller picks up the face-down cards
-        deal.trick = []
-        deal.leader = winner
-        played = len(tricks)
-        if deal.covers:  # the cards under the cards just played are turned up at the end of the trick
-            deal.shown = deal.face_up[:]
-            covers = deal.covers
-            for s, c in trick:
-                under = covers.pop(c, None)
-                if under is not None:
-                    Play.turn_up(deal, s, under)
-        elif played == t.lay_out_after and not (deal.undertaking is not None and t.lay_out_unless_undertaking):
-            Play.lay_out(deal)
-        if played == deal.n_tricks:
-            deal.last_trick_winner = winner
-        step_over = played == deal.play_end
-        u = deal.undertaking
-        if u is not None and winner != deal.undertaker and (u.caught != "on the last trick" or step_over):
-            deal.caught(winner)
-            return
-        if played == deal.n_tricks or (u is not None and step_over):
-            deal.over = True  # an undertaking is decided in the play it was called for (the rest is not dealt)
-            return
-        if step_over:
-            deal.advance()  # the next steps of the sequence: more cards, more tricks
-            return
-        deal.open_declarations(winner)
-        if deal.window is None:
-            Play.await_play(deal, winner)
 
     # -- open face play ---------------------------------------------------------------------------
     @cython.locals(deal=DealSlots)

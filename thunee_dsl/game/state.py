@@ -126,16 +126,25 @@ def check_seed(seed) -> None:
                         f"{seed!r:.40}")
 
 
+# the attributes of a game that are C fields in the compiled build (state.pxd: the same names), read at every
+# action; GameState.clone copies them by name
+STATE_FIELDS = ("deal", "history", "_record", "is_over")
+
+
 class GameState:
     """A game in progress.
 
     ``to_act`` is the seat that must decide now and ``legal_actions()`` its choices (in an
     announcement window these include ``pass``). ``apply(action)`` also accepts an offence
     the ruleset penalises (a revoke, say): it is scored as the ruleset says.
+
+    Compiled (state.pxd), it is an extension type whose attributes read at every action (``STATE_FIELDS``)
+    are C fields; the others are in its ``__dict__`` as usual (any attribute may still be set on a game).
     """
 
     def __init__(self, ruleset: Ruleset, seed: int | None = None, dealer: int = 0,
                  score: tuple[int, ...] | list[int] | None = None, auto_deal: bool = True):
+        self._record = None  # the record of the deal in play (self.deals[-1])
         check_start(ruleset, dealer, score)
         check_seed(seed)
         self.ruleset = ruleset
@@ -245,16 +254,15 @@ class GameState:
     def to_act(self) -> int | None:
         return None if self.deal is None or self.is_over else self.deal.to_act
 
+    @cython.locals(deal=Deal)
     def legal_actions(self):
         """The actions of the seat to act: a tuple shared until the next change (read it, do not
         modify it); ``[]`` once the game is over or before the first deal."""
-        try:
-            legal = self.deal._legal  # the deal caches its legal actions until the next change (Deal.legal_actions)
-        except AttributeError:  # no deal yet (read every decision: cheaper than a test of self.deal first)
-            if self.deal is None:
-                return []
-            raise
-        return self.deal._compute_legal() if legal is None else legal
+        deal = self.deal
+        if deal is None:  # no deal yet (tested first: compiled, the deal's fields are read as C fields)
+            return []
+        legal = deal._legal  # the deal caches its legal actions until the next change (Deal.legal_actions)
+        return deal._compute_legal() if legal is None else legal
 
     def can_apply(self, action: Action) -> bool:
         action = as_action(action)
@@ -294,23 +302,24 @@ class GameState:
         return self.deal.why_not(action) or f"'{action.verb}' is not possible at this point"
 
     # -- doing it -----------------------------------------------------------------------
-    @cython.locals(deal=Deal)  # (None when no deal is in progress: its method call fails as in Python)
+    @cython.locals(deal=Deal)
     def apply(self, action: Action) -> Action:
         """Apply an action and return it as recorded. Raises IllegalActionError otherwise."""
         deal = self.deal
+        if deal is None:  # (tested first: compiled, apply_if_legal is a C call, which None cannot take)
+            as_action(action)  # a text that is not an action is refused in words first
+            raise IllegalActionError("no deal in progress", ())
         try:
             done = deal.apply_if_legal(action)  # (nothing is legal once the game is over: its last deal is)
         except AttributeError:
-            # its first read is the action's _fast: text (or anything else) is not an Action, or no deal is in
-            # progress (checked here rather than before every action: a decision's check costs a twentieth)
-            if isinstance(action, Action) and deal is not None:
+            # its first read is the action's _fast: text (or anything else) is not an Action (checked here
+            # rather than before every action: a decision's check costs a twentieth)
+            if isinstance(action, Action):
                 raise  # (from inside the engine: not the caller's input)
             try:
                 action = as_action(action)
             except IllegalActionError as refusal:
                 raise refusal from None  # (the caller's input, said in words: not chained to the failed read)
-            if deal is None:
-                raise IllegalActionError("no deal in progress", ()) from None
             done = deal.apply_if_legal(action)
         if done == APPLIED:
             self.history.append(action)
@@ -345,7 +354,9 @@ class GameState:
         (1, 0, True)
         """
         other = _new_game(GameState)
-        other.__dict__.update(self.__dict__)
+        vars(other).update(vars(self))  # (compiled, vars(): Cython refuses a read of self.__dict__)
+        # (compiled, the attributes of STATE_FIELDS are C fields, not in __dict__: copied by name)
+        other._record, other.is_over = self._record, self.is_over
         self._rng_shared = other._rng_shared = True  # nobody draws from it until they copy it (see rng)
         other.score = list(self.score)
         other.history = list(self.history)
@@ -354,7 +365,7 @@ class GameState:
         other.deals = deals = self.deals.copy()
         if deals and deals[-1].result is None:
             deals[-1] = _copy_record(deals[-1])
-        if deals and self.__dict__.get("_record") is self.deals[-1]:
+        if deals and self._record is self.deals[-1]:
             other._record = deals[-1]  # the record of the deal in play
         other.deal = self.deal.clone() if self.deal is not None else None
         return other
@@ -473,7 +484,7 @@ class GameState:
         return game
 
 
-_new_game = object.__new__
+_new_game = GameState.__new__  # (compiled, an extension type: object.__new__ refuses it)
 
 
 def _copy_random(rng: random.Random) -> random.Random:

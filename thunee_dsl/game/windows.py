@@ -8,9 +8,10 @@ comes after the window are each kind's own (one class per kind, in the module of
 :mod:`~thunee_dsl.game.concede`); the polling is here, once.
 
 Each rule class's functions of the deal that are not about one object of the class (a step's ``start``,
-``verify``, ``Play.play_card`` ...) are plain functions in the class body, called through the class
-(``Play.play_card(deal, seat, card)``), not staticmethods: on CPython 3.11 a staticmethod looked up on its
-class costs twice a plain call, and these run for every card.
+``verify`` ...) are plain functions in the class body, called through the class
+(``Play.verify(deal, action)``), not staticmethods: on CPython 3.11 a staticmethod looked up on its
+class costs twice a plain call. The hottest (the play's ``play_card``, ``await_play``, ``legal_cards``,
+``finish_trick``) are module functions the class names too: compiled, they are C functions (play.pxd).
 """
 
 from __future__ import annotations
