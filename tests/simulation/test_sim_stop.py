@@ -4,11 +4,14 @@ stops in the middle of a run, drops the games not started and stops its workers 
 from __future__ import annotations
 
 import os
+import struct
 import subprocess
 import sys
 import textwrap
 import time
 import uuid
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 
 import pytest
@@ -95,3 +98,29 @@ def test_a_program_that_stops_during_a_run_leaves_no_worker_behind():
     assert marked_processes(mark.split("=")[1]) == []
     # 4,000 games would take minutes: the program ended soon after the first chunk
     assert stopped_after < 120
+
+
+def _send_half_a_result() -> None:
+    """In a worker: start sending a result and stop halfway, as a worker does when it is stopped in the
+    middle of sending its chunk's games (a big message, written in parts as the pool's thread reads it)."""
+    frame = sys._getframe()
+    while "result_queue" not in frame.f_locals:  # concurrent.futures' worker loop holds the queue
+        frame = frame.f_back
+    writer = frame.f_locals["result_queue"]._writer
+    writer._send(struct.pack("!i", 1_000_000) + b"\0" * 1_000)  # a header for 1 MB, then 1 kB of it
+    time.sleep(120)
+
+
+def test_stopping_a_worker_in_the_middle_of_sending_its_result_does_not_hang_the_pool():
+    # CI once hung here for 240 s at a program's exit: the pool's thread waited for the rest of a result the
+    # stopped worker would never send (the parent process holds the result pipe's writing end open too)
+    pool = ProcessPoolExecutor(max_workers=1, mp_context=runner._context())
+    future = pool.submit(_send_half_a_result)
+    manager = pool._executor_manager_thread
+    time.sleep(1.0)  # the worker has sent its half and the pool's thread waits for the rest
+    assert not future.done()
+    runner.stop_pool(pool)
+    manager.join(15)
+    assert not manager.is_alive(), "the pool's thread still waits for the stopped worker's result"
+    with pytest.raises(BrokenProcessPool):
+        future.result(timeout=5)

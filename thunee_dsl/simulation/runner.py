@@ -308,12 +308,23 @@ _POOLS: dict = {}  # the worker pools of the runs under way -> the process that 
 def stop_pool(pool: ProcessPoolExecutor) -> None:
     """Drop the chunks not started and stop the workers at once (a chunk under way is not waited for)."""
     workers = list((getattr(pool, "_processes", None) or {}).values())  # (no public way before Python 3.14)
+    results = getattr(pool, "_result_queue", None)
     _POOLS.pop(pool, None)
     pool.shutdown(wait=False, cancel_futures=True)
     for process in workers:
         process.terminate()
     for process in workers:
         process.join(5)
+    for process in workers:
+        if process.is_alive():  # (a worker that does not stop when asked)
+            process.kill()
+            process.join(5)
+    if results is not None and not any(process.is_alive() for process in workers):
+        # A worker stopped while sending its chunk's games leaves half a message in the result pipe, and the
+        # pool's thread would wait for the rest for ever (this process holds the pipe's writing end too): the
+        # program hung at exit. Closing that end, with no worker left to write, ends the wait (the pool is
+        # then broken: its futures fail, its thread ends).
+        results._writer.close()
 
 
 def stop_at_exit(pool: ProcessPoolExecutor) -> None:
