@@ -270,3 +270,91 @@ def test_a_draft_declined_is_not_offered_again_as_the_earlier_one(tmp_path):
     later = fresh()
     session.offer_draft(later, drafts)
     assert later["editor_recover"] == START + "title: New\n" and "editor_recover_earlier" not in later
+
+
+def test_a_draft_noted_by_a_stopping_run_is_still_this_sessions_own(tmp_path):
+    # Streamlit's fast reruns: a session's next run starts while the last one is still stopping, and at its
+    # start Streamlit copies the session's keys aside; a key the stopping run set meanwhile is lost. The
+    # draft this session wrote must still be known as its own, or the next one keeps it aside as "another
+    # tab's" text (CI saw "Two texts you had not saved" after a reload of one tab).
+    drafts = tmp_path / "drafts"
+    ss = fresh()
+    session.take_edit(ss, edit("a", START + "game:\n"))
+    session.keep_draft(ss, drafts)
+    before = dict(ss)  # the keys as the next run's start copied them
+    ss["editor_text"] = START + "game:\n  target: 1"
+    session.keep_draft(ss, drafts)  # the stopping run writes its draft...
+    ss.clear()
+    ss.update(before)  # ... and what it set among the keys is lost
+    ss["editor_text"] = START + "game:\n  target: 13"  # the next run, with the next keys
+    session.keep_draft(ss, drafts)
+    assert not (drafts / session.DRAFT_EARLIER).exists(), (drafts / session.DRAFT_EARLIER).read_text()
+    later = fresh()  # the reload: one text offered back
+    session.offer_draft(later, drafts)
+    assert later["editor_recover"] == START + "game:\n  target: 13" and "editor_recover_earlier" not in later
+
+
+def test_runs_keeping_drafts_at_once_never_take_this_sessions_for_another_tabs(tmp_path):
+    import threading
+
+    drafts = tmp_path / "drafts"
+    ss = fresh()
+    texts = [START + f"# key {i}\n" for i in range(40)]
+
+    def run(text):
+        ss["editor_text"] = text
+        session.keep_draft(ss, drafts)
+
+    threads = [threading.Thread(target=run, args=(t,)) for t in texts]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not (drafts / session.DRAFT_EARLIER).exists()
+    assert (drafts / session.DRAFT_FILE).read_text(encoding="utf-8") in texts
+
+
+def test_a_run_stopped_while_keeping_its_draft_leaves_no_false_earlier_text(tmp_path):
+    # Every read of Streamlit's session state is a point where a run may be stopped (a newer run started).
+    # Stopped between noting its draft and writing it, a run made the next one take this session's own
+    # draft for another tab's. Here each read of the session stops the run once, in turn.
+    class Stopped(Exception):
+        pass
+
+    reads = 0
+    while True:
+        drafts = tmp_path / f"drafts{reads}"
+        ss = fresh()
+        session.take_edit(ss, edit("a", START + "game:\n"))
+        session.keep_draft(ss, drafts)
+        stop_at = [reads]
+
+        class Stopping(dict):
+            def get(self, key, default=None):
+                stop_at[0] -= 1
+                if stop_at[0] == -1:
+                    raise Stopped
+                return super().get(key, default)
+
+            def __getitem__(self, key):
+                stop_at[0] -= 1
+                if stop_at[0] == -1:
+                    raise Stopped
+                return super().__getitem__(key)
+
+        stopping = Stopping(ss)
+        stopping["editor_text"] = START + "game:\n  target: 1"
+        try:
+            session.keep_draft(stopping, drafts)
+            finished = True
+        except Stopped:
+            finished = False
+        stopping["editor_text"] = START + "game:\n  target: 13"  # the next run
+        stop_at[0] = -2  # (never stopped again)
+        session.keep_draft(stopping, drafts)
+        assert not (drafts / session.DRAFT_EARLIER).exists(), f"stopped at read {reads}"
+        assert (drafts / session.DRAFT_FILE).read_text(encoding="utf-8") == START + "game:\n  target: 13"
+        if finished:
+            break
+        reads += 1
+    assert reads >= 3  # the session was read (and could have been stopped) that often

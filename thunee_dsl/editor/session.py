@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+import threading
 import zlib
 from collections.abc import MutableMapping
 from functools import lru_cache
@@ -45,7 +46,7 @@ def init(ss: State, text: str, origin: str) -> None:
         return
     ss.update(editor_text=text, editor_origin=origin, editor_file=None, editor_disk=None, editor_saved=None,
               editor_save_name="", editor_name_hint="", editor_seen="", editor_version=0, editor_previous=None,
-              editor_pending=None, editor_fresh=text)
+              editor_pending=None, editor_fresh=text, editor_drafted={})
 
 
 def replace_text(ss: State, text: str, origin: str, file: str | None = None, disk: str | None = None,
@@ -201,31 +202,58 @@ def _write(folder: Path, name: str, text: str) -> None:
     os.replace(tmp, folder / name)
 
 
+# Streamlit's fast reruns start a session's next run while its last one is still stopping: two threads of one
+# session (and the runs of two tabs) can keep a draft at once; the lock makes each whole.
+_DRAFTING = threading.Lock()
+
+
+def drafted(ss: State) -> dict:
+    """What this session last wrote to the draft file, as ``{"text": as typed, "stored": as written}``: one
+    dict, changed in place. (Not a key set anew each time: Streamlit copies a session's keys aside when a
+    run starts, and a key a stopping run set meanwhile can be lost.)"""
+    written = ss.get("editor_drafted")
+    if not isinstance(written, dict):
+        written = ss["editor_drafted"] = {}
+    return written
+
+
 def keep_draft(ss: State, folder: str | os.PathLike) -> None:
     """Write unsaved work to ``folder/unsaved.yaml`` whenever it changed (a browser reload starts a new
-    session: this is what the next one offers to bring back). Never raises: a draft is a courtesy."""
+    session: this is what the next one offers to bring back). Never raises: a draft is a courtesy.
+
+    Every read of the session comes first: each one is a point where Streamlit may stop a run (a newer one
+    started), and a run stopped between noting a draft as written and writing it made the next run take
+    this session's own draft for another tab's ("Two texts you had not saved" after a reload)."""
     text = ss.get("editor_text") or ""
-    if not has_unsaved_work(ss) or text == ss.get("editor_drafted"):
+    written = drafted(ss)
+    if not has_unsaved_work(ss) or text == written.get("text"):
         return
-    own = ss.get("editor_drafted")  # what this session wrote there last
-    ss["editor_drafted"] = text
-    text = storable(text)  # (half a character from a paste: kept as the browser shows it)
+    declined = ss.get("editor_declined", ())
+    of = (ss.get("editor_file"), ss.get("editor_disk"))
+    # -- no reading of the session from here on
+    with _DRAFTING:
+        _keep_draft(folder, text, written, declined, of)
+
+
+def _keep_draft(folder: str | os.PathLike, typed: str, written: dict, declined, of) -> None:
+    text = storable(typed)  # (half a character from a paste: kept as the browser shows it)
     if len(text.encode("utf-8")) > MAX_BYTES:
+        written["text"] = typed  # (not kept: not tried again until it changes)
         return
     try:
         folder = Path(folder)
         folder.mkdir(parents=True, exist_ok=True)
         there = _read(folder / DRAFT_FILE)
-        if there and there not in (own, text) and there not in ss.get("editor_declined", ()):
+        if there and there not in (written.get("stored"), text) and there not in declined:
             _write(folder, DRAFT_EARLIER, there)  # another tab's (or visit's) unsaved text: kept, not replaced
-        if ss.get("editor_file"):
-            _write(folder, DRAFT_OF, json.dumps({"file": ss["editor_file"], "disk": ss.get("editor_disk"),
-                                                 "draft": fingerprint(text)}))
+        if of[0]:
+            _write(folder, DRAFT_OF, json.dumps({"file": of[0], "disk": of[1], "draft": fingerprint(text)}))
         else:
             (folder / DRAFT_OF).unlink(missing_ok=True)
         _write(folder, DRAFT_FILE, text)
     except OSError:
         pass
+    written.update(text=typed, stored=text)
 
 
 def _read(path: Path) -> str | None:
@@ -271,7 +299,7 @@ def recover_draft(ss: State, accept: bool, earlier: bool = False, folder: str | 
     if earlier:
         text, of = other, None
     elif text is not None:
-        ss["editor_drafted"] = text  # the draft file holds it already: not another tab's text to keep aside
+        drafted(ss).update(text=text, stored=text)  # the draft file holds it: not another tab's to keep aside
     if text is not None:
         if of is not None:  # a saved ruleset's text: its file again (a save replaces it, or asks if it changed)
             replace_text(ss, text, f"your ruleset {of[0]}, with the changes you had not saved", file=of[0],
