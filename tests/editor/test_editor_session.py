@@ -358,3 +358,49 @@ def test_a_run_stopped_while_keeping_its_draft_leaves_no_false_earlier_text(tmp_
             break
         reads += 1
     assert reads >= 3  # the session was read (and could have been stopped) that often
+
+
+def test_an_edit_taken_by_a_run_streamlit_stops_is_taken_by_the_next_run(tmp_path):
+    # Every use of Streamlit's session state is a point where a run may be stopped (a newer run started, with
+    # the same component value): wherever it stops, the next run still takes the edit (noted as seen before
+    # its text was taken, it was lost for good).
+    class Stopped(Exception):
+        pass
+
+    uses = 0
+    while True:
+        left = [uses]
+
+        class Stopping(dict):
+            def use(self):
+                left[0] -= 1
+                if left[0] == -1:
+                    raise Stopped
+
+            def get(self, key, default=None):
+                self.use()
+                return super().get(key, default)
+
+            def __getitem__(self, key):
+                self.use()
+                return super().__getitem__(key)
+
+            def __setitem__(self, key, value):
+                self.use()
+                super().__setitem__(key, value)
+
+        ss = Stopping(fresh())
+        response = edit("r1", START + "game: {target: 13}\n")
+        try:
+            session.take_edit(ss, response)
+            finished = True
+        except Stopped:
+            finished = False
+        left[0] = -2  # the next run: never stopped
+        session.take_edit(ss, response)
+        assert ss["editor_text"] == START + "game: {target: 13}\n", f"stopped at use {uses}"
+        assert not session.take_edit(ss, response)  # and then it is an edit seen before
+        if finished:
+            break
+        uses += 1
+    assert uses >= 3

@@ -93,14 +93,16 @@ def take_edit(ss: State, response) -> bool:
         return False
     if response.get("type") not in ("change", "submit", "blur"):
         return False
-    ss["editor_seen"] = rid
     # Half of a character (a lone surrogate, from a paste of binary) arrives as it is; the browser shows it as
     # U+FFFD, and nothing on the page (nor Streamlit's cache, nor a file) can carry it: take it as shown.
     text = storable(text)
-    if text == ss.get("editor_text"):
-        return False
-    ss["editor_text"] = text
-    return True
+    changed = text != ss.get("editor_text")
+    # The text first, then the edit noted as seen: Streamlit may stop a run at any use of the session (a
+    # newer run started), and an edit noted as seen before its text was taken was lost for good.
+    if changed:
+        ss["editor_text"] = text
+    ss["editor_seen"] = rid
+    return changed
 
 
 def fingerprint(text: str) -> str:
