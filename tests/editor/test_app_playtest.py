@@ -23,7 +23,7 @@ def start(app, ref: str = "shipped:standard", seed: int = 7, seat: int = 0):
     at = app("playtest")
     at.selectbox(key="pt_ref_pick").set_value(ref).run()
     at.number_input(key="pt_seed").set_value(seed)
-    at.number_input(key="pt_seat").set_value(seat).run()
+    at.selectbox(key="pt_seat").set_value(seat).run()
     for box in at.selectbox:
         if (box.key or "").startswith("pt_bot_"):
             box.set_value("random")  # the fast bot, whatever else is registered
@@ -450,7 +450,8 @@ def test_a_greyed_card_says_why_it_may_not_be_played(app):
     said = [m.value for m in at.markdown if m.value.startswith("**Your turn")]
     leader, winner = view.trick[0][0], pt.winning_now(view)
     best = dict(view.trick)[winner]
-    so_far = (f"Seat {leader} led {suit}; seat {winner} is winning the trick with "
+    words = TableWords(pt.ruleset, pt.seat)  # seats named from your chair, never "seat 1"
+    so_far = (f"{words.who(leader).capitalize()} led {suit}; {words.who(winner)} is winning the trick with "
               f"{card_label(best).rank}{card_label(best).symbol}.")  # (what was led and who is winning)
     assert said == [f"**Your turn: click a card to play it.** {so_far} Greyed cards may not be played now: you "
                     f"must follow suit ({suit})."], said
@@ -462,7 +463,7 @@ def test_refusals_are_said_to_the_person():
     assert words.refusal("seat 2 must follow suit (D)") == "you must follow suit (diamonds ♦)"
     assert words.refusal("seat 2 may not lead a trump to the first trick while it holds another suit") == \
         "you may not lead a trump to the first trick while you hold another suit"
-    assert words.refusal("seat 1 is to call") == "seat 1 is to call"  # another seat stays named
+    assert words.refusal("seat 1 is to call") == "the left opponent is to call"  # another seat: from your chair
     assert words.refusal("seat 12 must follow suit (X)") == "seat 12 must follow suit (X)"
 
 
