@@ -142,7 +142,8 @@ def cmd_validate(args) -> int:
             for problem in err.problems:
                 print(problem, file=sys.stderr)
         else:
-            print(f"{target}: ok ({r.name}: {r.title})")
+            # standard input has one name, in its errors and here
+            print(f"{STDIN_NAME if target == STDIN else target}: ok ({r.name}: {r.title})")
     return 1 if failed else 0
 
 
