@@ -38,9 +38,10 @@ st.html("""<style>
   .pt-seat.pt-west { transform:translate(0,-50%); } .pt-seat.pt-east { transform:translate(-100%,-50%); }
   /* a side seat's plate stays clear of its card nearer the middle: its badges (Jodies ...) wrap */
   .pt-seat.pt-west, .pt-seat.pt-east { max-width:26%; } .pt-seat .pt-badges { white-space:normal; }
-  /* ... and its role goes under its name when the quarter is too narrow for both (a tablet read "opponen") */
+  /* ... and its name ("Right opponent") takes two lines when the quarter is too narrow (a tablet read "opponen") */
   .pt-seat.pt-west, .pt-seat.pt-east { white-space:normal; }
   .pt-seat .pt-name, .pt-seat .pt-role { white-space:nowrap; }
+  .pt-seat.pt-west .pt-name, .pt-seat.pt-east .pt-name { white-space:normal; }
   .pt-seat .pt-role { color:#666; font-size:.72rem; }
   .pt-seat.pt-with-row { max-width:96%; }
   .pt-seat .pt-name { font-weight:700; font-size:.88rem; }
@@ -488,7 +489,8 @@ file_name, data, mime = ss.pt_exported
 ss.pt_export_file = (file_name, data)  # what the button hands out (kept for tests and the next run)
 c2.download_button("Export the game (transcript)", data=data, file_name=file_name, mime=mime,
                    key="pt_export", width="stretch", on_click="ignore", help=replay_help(file_name))
-with c3.popover("Replay this deal under other rules", width="stretch"):
+# a short label: at 768 px (a tablet) "Replay this deal under other rules" was cut to "... other ru…"
+with c3.popover("Replay under other rules", width="stretch", help="The same cards, dealt again under other rules"):
     other_refs = [ref for ref in refs if ruleset_of(ref) is not None]
     st.selectbox("Rules", other_refs, format_func=lambda ref: choices[ref], key="pt_other")
     st.button("Replay the same cards", on_click=replay_under, key="pt_replay", type="primary")
