@@ -509,3 +509,22 @@ def test_the_card_points_won_so_far_are_on_the_status_line(app):
             break
         step(at)
     assert checked_tricks >= 3
+
+
+def test_the_seat_is_chosen_counting_from_1_and_the_bots_are_named_from_it(app):
+    """"Your seat: 0" and bots for "Seat 0".."Seat 3": card players count from 1. The seats are offered as
+    Seat 1..4 (the transcript still numbers them from 0) and each bot's box is named from your chair; a
+    bot chosen stays chosen when you pick another seat."""
+    at = app("playtest")
+    seat = at.selectbox(key="pt_seat")
+    assert seat.options == ["Seat 1", "Seat 2", "Seat 3", "Seat 4"] and seat.value == 0
+    labels = {box.key: box.label for box in at.selectbox if (box.key or "").startswith("pt_bot_")}
+    assert labels == {"pt_bot_1": "Right opponent", "pt_bot_2": "Partner", "pt_bot_3": "Left opponent"}
+    at.selectbox(key="pt_bot_2").set_value("random").run()
+    at.selectbox(key="pt_seat").set_value(1).run()
+    labels = {box.key: box.label for box in at.selectbox if (box.key or "").startswith("pt_bot_")}
+    assert labels == {"pt_bot_0": "Left opponent", "pt_bot_2": "Right opponent", "pt_bot_3": "Partner"}
+    assert at.selectbox(key="pt_bot_2").value == "random"
+    at.button(key="pt_start").click().run()
+    assert not at.exception and at.session_state["playtest"].seat == 1
+    assert at.session_state["playtest"].bots[2] == "random"
