@@ -34,6 +34,7 @@ def test_the_running_badge_shows_and_the_pages_row_never_covers_it(tmp_path):
                 page = browser.new_page(viewport={"width": width, "height": height}, is_mobile=phone, has_touch=phone)
                 page.goto(url)
                 wait_idle(page)
+                assert page.get_by_role("button", name="Deploy").count() == 0  # a player has nothing to deploy
                 # another page, by the link a person sees at this width: a new run, the badge up while it lasts
                 page.evaluate("""() => [...document.querySelectorAll('a')].find(a => a.innerText.includes('Editor')
                     && a.getBoundingClientRect().width && a.getBoundingClientRect().right <= innerWidth).click()""")
