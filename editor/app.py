@@ -67,6 +67,12 @@ st.html("""<style>
                         height: 3.75rem; align-items: center; padding: 0 0.5rem; z-index: 999991; }
     .st-key-phone_nav a { padding: 0.1rem 0.25rem; }
     [data-testid="stExpandSidebarButton"] { display: none; }
+    /* the row takes the width of its links only (Streamlit's menu stays reachable on its right), and the
+       "Running..." badge, which sat under the row's last link, comes down just below the bar */
+    .st-key-phone_nav { width: auto !important; right: auto; }
+    [data-testid="stStatusWidget"] { position: fixed; top: 3.9rem; right: 0.5rem; z-index: 999992;
+                                     background: var(--st-background-color, #fff); border-radius: 0.5rem;
+                                     padding: 0 0.4rem; box-shadow: 0 1px 4px rgba(0, 0, 0, .2); }
   }
 </style>""")
 with st.container(horizontal=True, gap="small", key="phone_nav"):

@@ -38,9 +38,10 @@ st.html("""<style>
   .pt-seat.pt-west { transform:translate(0,-50%); } .pt-seat.pt-east { transform:translate(-100%,-50%); }
   /* a side seat's plate stays clear of its card nearer the middle: its badges (Jodies ...) wrap */
   .pt-seat.pt-west, .pt-seat.pt-east { max-width:26%; } .pt-seat .pt-badges { white-space:normal; }
-  /* ... and its role goes under its name when the quarter is too narrow for both (a tablet read "opponen") */
+  /* ... and its name ("Right opponent") takes two lines when the quarter is too narrow (a tablet read "opponen") */
   .pt-seat.pt-west, .pt-seat.pt-east { white-space:normal; }
   .pt-seat .pt-name, .pt-seat .pt-role { white-space:nowrap; }
+  .pt-seat.pt-west .pt-name, .pt-seat.pt-east .pt-name { white-space:normal; }
   .pt-seat .pt-role { color:#666; font-size:.72rem; }
   .pt-seat.pt-with-row { max-width:96%; }
   .pt-seat .pt-name { font-weight:700; font-size:.88rem; }
@@ -173,8 +174,9 @@ def setup() -> None:
                  on_change=lambda: ss.update(pt_ref=ss.pt_ref_pick, pt_ref_chosen=ss.pt_ref_pick))
     chosen = ruleset_of(ss.pt_ref)
     seats = chosen.seats if chosen is not None else 4
-    c2.number_input("Your seat", min_value=0, max_value=seats - 1, value=min(int(ss.get("pt_seat", 0)), seats - 1),
-                    step=1, key="pt_seat")
+    # seats counted from 1, as card players do (the transcript and the engine count from 0)
+    c2.selectbox("Your seat", range(seats), index=min(int(ss.get("pt_seat", 0)), seats - 1),
+                 format_func=lambda s: f"Seat {s + 1}", key="pt_seat")
     s1, s2 = c3.columns([2, 1], vertical_alignment="bottom")
     s1.number_input("Seed (same seed, same cards)", min_value=0, max_value=10**9, step=1, key="pt_seed")
     s2.button("New", on_click=reseed, key="pt_reseed", help="A new random seed")
@@ -185,11 +187,13 @@ def setup() -> None:
     names = bot_names()
     st.caption("Who plays the other seats (the bots):")
     bot_cols = st.columns(seats)
+    mine = int(ss.get("pt_seat", 0)) % seats
+    chair = TableWords(chosen, mine).name if chosen is not None else (lambda s: "You" if s == mine else f"Seat {s + 1}")
     for s in range(seats):
-        if s == int(ss.get("pt_seat", 0)):
-            bot_cols[s].text_input(f"Seat {s}", value="you", disabled=True, key=f"pt_you_{s}")
+        if s == mine:
+            bot_cols[s].text_input(chair(s), value="you", disabled=True, key=f"pt_you_{s}")
         else:
-            bot_cols[s].selectbox(f"Seat {s}", names, key=f"pt_bot_{s}",
+            bot_cols[s].selectbox(chair(s), names, key=f"pt_bot_{s}",
                                   index=names.index(default_bot()) if default_bot() in names else 0)
 
 
@@ -281,8 +285,7 @@ for spot in table_spots(me, r.seats, r.direction):
     row = ""
     if view.table and view.table[s] and s != me:  # open face play: the seat's face-up cards, seen by all
         row = "<div>" + "".join(tile(c, "pt-mini") + ("▾" if c in view.covering[s] else "") for c in view.table[s]) + "</div>"
-    name = ('<span class="pt-name">You</span>' if s == me else
-            f'<span class="pt-name">Seat {s}</span> <span class="pt-role">{words.role(s)}</span>')
+    name = f'<span class="pt-name">{words.name(s)}</span>'
     badge_row = f'<div class="pt-badges">{"".join(badges)}</div>' if badges else ""
     side = " pt-west" if spot.x < 20 else " pt-east" if spot.x > 80 else ""
     left = 1 if side == " pt-west" else 99 if side == " pt-east" else spot.x
@@ -295,9 +298,8 @@ for spot in table_spots(me, r.seats, r.direction):
             " pt-winning" if not showing_last and winning == s else "")
         parts.append(tile(played[s], cls, f"left:{spot.card_x:.1f}%;top:{spot.card_y:.1f}%", seat=s))
 if showing_last and finished is not None:
-    nxt = "" if pt.deal_over else (" · your lead" if turn == me else f" · {short(turn)} to lead" if turn is not None else "")
-    middle = f"Last trick<br>won by {short(finished.winner)}{nxt}" if finished.winner is not None else "Last trick"
-    middle = middle.replace("seat ", "seat&nbsp;")  # on a phone the words wrap: never between "seat" and its number
+    nxt = "" if pt.deal_over else (" · your lead" if turn == me else f" · {who(turn)} to lead" if turn is not None else "")
+    middle = f"Last trick<br>won by {who(finished.winner)}{nxt}" if finished.winner is not None else "Last trick"
 elif view.trick:
     colour = COLOURS.get(led.colour, "#1b1b1b")
     middle = (f'Trick {len(view.tricks) + 1}<br><span style="background:#fff;color:{colour};border-radius:4px;'
@@ -313,8 +315,8 @@ if ss.pop("pt_to_top", False):
     # scrolled there: on a phone the hand showed but the table and its trick were above the screen.
     st.html(scroll_script(nonce=f"deal {view.deal_number}, seed {pt.seed}"), unsafe_allow_javascript=True)
 score = " · ".join(f"{team_name(t)} <b>{view.score[t]}</b>" for t in range(teams))
-made_by = f" by {short(view.trump_maker)}" if view.trump_maker is not None else ""
-call = f'<span>Call <b>{view.call}</b> by {short(view.calls[-1][0])}</span>' if view.call and view.calls else ""
+made_by = f" by {who(view.trump_maker)}" if view.trump_maker is not None else ""
+call = f'<span>Call <b>{view.call}</b> by {who(view.calls[-1][0])}</span>' if view.call and view.calls else ""
 hidden_card = (f' (your face-down card: {html.escape(card_text(view.trump_card))})'
                if view.trump_card and not view.trump_revealed else "")
 # the card points won so far, once a trick is won (on a phone the points table is screens below)
@@ -346,16 +348,16 @@ with left:
     if finished is not None and not showing_last and len(view.tricks) >= 1:
         st.html('<div class="pt-lasttrick">Last trick: ' + ", ".join(
             f"{short(s)} {tile(c, 'pt-mini')}" for s, c in finished.cards)
-            + (f" → won by {short(finished.winner)}" if finished.winner is not None else "") + "</div>")
+            + (f" → won by {who(finished.winner)}" if finished.winner is not None else "") + "</div>")
 
     def trick_so_far() -> str:
         """What was led and who is winning, in words (the table shows them too; phones have no hover)."""
         if led is None:
             return ""
-        said = f" {short(view.trick[0][0]).capitalize()} led {led.suit_name} {led.symbol}"
+        said = f" {who(view.trick[0][0])[:1].upper()}{who(view.trick[0][0])[1:]} led {led.suit_name} {led.symbol}"
         if winning is not None:
             best = card_text(dict(view.trick)[winning])
-            said += f"; {'you are' if winning == me else short(winning) + ' is'} winning the trick with {best}"
+            said += f"; {'you are' if winning == me else who(winning) + ' is'} winning the trick with {best}"
         return said + "."
 
     legal = view.legal
@@ -475,7 +477,7 @@ with right:
             for i, res in enumerate(earlier, 1):
                 st.markdown(f"**Deal {i}**: " + ", ".join(f"{team_name(t)} +{b}" for t, b in enumerate(res.balls)))
                 for line in res.explanation:
-                    st.caption(line)
+                    st.caption(words.from_chair(line))
 
 st.divider()
 c1, c2, c3 = st.columns(3, vertical_alignment="bottom")
@@ -487,11 +489,12 @@ file_name, data, mime = ss.pt_exported
 ss.pt_export_file = (file_name, data)  # what the button hands out (kept for tests and the next run)
 c2.download_button("Export the game (transcript)", data=data, file_name=file_name, mime=mime,
                    key="pt_export", width="stretch", on_click="ignore", help=replay_help(file_name))
-with c3.popover("Replay this deal under other rules", width="stretch"):
+# a short label: at 768 px (a tablet) "Replay this deal under other rules" was cut to "... other ru…"
+with c3.popover("Replay under other rules", width="stretch", help="The same cards, dealt again under other rules"):
     other_refs = [ref for ref in refs if ruleset_of(ref) is not None]
     st.selectbox("Rules", other_refs, format_func=lambda ref: choices[ref], key="pt_other")
     st.button("Replay the same cards", on_click=replay_under, key="pt_replay", type="primary")
-st.caption(f"{html.escape(r.title)} · you are seat {me} · seed {pt.seed} · bots: "
+st.caption(f"{html.escape(r.title)} · you are seat {me + 1} · seed {pt.seed} · bots: "
            f"{', '.join(sorted({pt.bots[s] for s in range(r.seats) if s != me}))}")
 if not pt.is_over:
     with st.expander("New game"):

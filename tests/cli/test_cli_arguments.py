@@ -55,7 +55,7 @@ def here(tmp_path, monkeypatch):
 
 def test_validate_reads_standard_input_for_a_dash(here, monkeypatch):
     code, out, err = run(monkeypatch, "validate", "-", stdin=Piped(HOUSE.encode()))
-    assert (code, out, err) == (0, "-: ok (house: South African Thunee (four players))\n", "")
+    assert (code, out, err) == (0, "<stdin>: ok (house: South African Thunee (four players))\n", "")
 
 
 def test_a_ruleset_on_standard_input_is_located_at_stdin(here, monkeypatch):
@@ -67,7 +67,7 @@ def test_a_ruleset_on_standard_input_is_located_at_stdin(here, monkeypatch):
 
 def test_standard_input_is_read_once(here, monkeypatch):
     code, out, err = run(monkeypatch, "validate", "-", "-", stdin=Piped(HOUSE.encode()))
-    assert code == 1 and out.startswith("-: ok")
+    assert code == 1 and out.startswith("<stdin>: ok")
     assert err == "<stdin>: standard input ('-') can be read only once: give the other rulesets as files or names\n"
 
 

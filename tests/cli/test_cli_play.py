@@ -31,14 +31,15 @@ def test_play_reaches_the_end_of_a_game_choosing_the_first_option():
 
     assert play(load_ruleset("standard"), seat=2, seed=5, read=read, write=out.append) == 0
     assert prompts, "the human seat was never asked"
-    assert out[-1].startswith("== team ") and " wins the game" in out[-1]
+    assert out[-1].startswith(("== your team wins the game", "== they win the game")), out[-1]
     assert any(line.startswith("== deal over") for line in out)
-    # only seat 2's own hand is ever shown as "your hand"
-    assert all("you are seat 2" in line for line in out if line.startswith("-- deal"))
-    assert out[0] == "   you are seat 2; " + ", ".join(f"seat {s}: {default_bot()} bot" for s in (0, 1, 3))
+    # seats named from your chair (counterclockwise: the next to play sits on your right), never "seat 0"
+    assert out[0] == "   the bots: " + ", ".join(f"{who}: {default_bot()}" for who in
+                                                 ("your partner", "the left opponent", "the right opponent"))
+    assert not [line for line in out if re.search(r"\b(seat|team) \d", line)]
     # cards are named in words, never by their codes, in what the person reads of the table
     table = [line for line in "\n".join(out).splitlines()
-             if line.lstrip().startswith(("your hand", "this trick", "last trick", "seat ", "choose", "1)", "2)"))]
+             if line.lstrip().startswith(("your hand", "this trick", "last trick", "the ", "your ", "choose", "1)", "2)"))]
     assert table and not [line for line in table if CODE.search(line)]
     assert any("of hearts" in line for line in table)
 
@@ -133,8 +134,8 @@ def test_bots_come_from_the_registry():
 def test_a_game_against_each_bot(bot):
     out = []
     assert play(load_ruleset("standard"), seat=3, seed=8, read=lambda _: "1", write=out.append, bots=[bot] * 3) == 0
-    assert out[0] == f"   you are seat 3; seat 0: {bot} bot, seat 1: {bot} bot, seat 2: {bot} bot"
-    assert " wins the game" in out[-1]
+    assert out[0] == f"   the bots: the right opponent: {bot}, your partner: {bot}, the left opponent: {bot}"
+    assert " the game" in out[-1]
 
 
 def test_an_unknown_bot_is_one_line_and_status_2(capsys):
@@ -151,11 +152,14 @@ def test_play_driven_through_stdin(tmp_path):
     assert (done.returncode, done.stderr) == (0, "")
     out = done.stdout
     assert "your hand: 10 of spades, ace of hearts, ace of clubs, king of clubs" in out
-    assert "trumps: spades (made by seat 0); call 10" in out
-    assert "this trick: seat 1 jack of spades, seat 2 queen of spades, seat 3 king of spades" in out
-    assert "'9H' is not one of the choices: seat 0 must follow suit" in out  # the engine's reason
-    assert ("last trick: seat 1 jack of spades, seat 2 queen of spades, seat 3 king of spades, "
-            "seat 0 10 of spades; seat 1 won it") in out
+    # seat 0 plays; counterclockwise, seat 1 sits on its right, seat 2 across, seat 3 on its left
+    assert "trumps: spades (made by you); call 10" in out
+    assert ("this trick: the right opponent jack of spades, your partner queen of spades, the left opponent king "
+            "of spades") in out
+    assert "'9H' is not one of the choices: you must follow suit (spades ♠)" in out  # the engine's reason
+    assert ("last trick: the right opponent jack of spades, your partner queen of spades, the left opponent king "
+            "of spades, you 10 of spades; the right opponent won it") in out
+    assert "-- deal 1, dealer: you; score your team: 0, they: 0" in out
     assert out.rstrip().endswith("bye")
 
 
@@ -165,7 +169,7 @@ def test_every_shipped_ruleset_plays_to_the_end_in_words(name):
     out = []
     assert play(ruleset, seat=ruleset.seats - 1, seed=4, read=lambda _: "1", write=out.append,
                 bots=["random"] * (ruleset.seats - 1)) == 0
-    assert " wins the game" in out[-1]
+    assert " the game" in out[-1] and not re.search(r"\bseat \d", "\n".join(out))
     hands = [line for line in "\n".join(out).splitlines() if line.lstrip().startswith("your hand:")]
     assert hands and not [line for line in hands if CODE.search(line)]
 

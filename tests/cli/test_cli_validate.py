@@ -742,3 +742,16 @@ def test_extreme_counts_and_booleans_are_named(here, capsys, written, said):
     write(here, "house.yaml", f"extends: standard\nname: house\nplayers:\n  {written}\n")
     code, _, err = run_cli(capsys, "validate", "house.yaml")
     assert code == 1 and err.startswith("house.yaml:4:") and said in err.splitlines()[0], err
+
+
+def test_standard_input_has_one_name_in_ok_and_in_errors(monkeypatch, capsys):
+    """`validate -` said "-: ok" while its errors said "<stdin>:2:1: ...": one name for both."""
+    import io
+
+    from thunee_dsl.cli.main import main
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"extends: standard\nname: house\ntitle: Ours\n")))
+    assert main(["validate", "-"]) == 0
+    assert capsys.readouterr().out == "<stdin>: ok (house: Ours)\n"
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"extends: standard\nname: [\n")))
+    assert main(["validate", "-"]) == 1
+    assert capsys.readouterr().err.startswith("<stdin>:")

@@ -23,7 +23,7 @@ def start(app, ref: str = "shipped:standard", seed: int = 7, seat: int = 0):
     at = app("playtest")
     at.selectbox(key="pt_ref_pick").set_value(ref).run()
     at.number_input(key="pt_seed").set_value(seed)
-    at.number_input(key="pt_seat").set_value(seat).run()
+    at.selectbox(key="pt_seat").set_value(seat).run()
     for box in at.selectbox:
         if (box.key or "").startswith("pt_bot_"):
             box.set_value("random")  # the fast bot, whatever else is registered
@@ -450,7 +450,8 @@ def test_a_greyed_card_says_why_it_may_not_be_played(app):
     said = [m.value for m in at.markdown if m.value.startswith("**Your turn")]
     leader, winner = view.trick[0][0], pt.winning_now(view)
     best = dict(view.trick)[winner]
-    so_far = (f"Seat {leader} led {suit}; seat {winner} is winning the trick with "
+    words = TableWords(pt.ruleset, pt.seat)  # seats named from your chair, never "seat 1"
+    so_far = (f"{words.who(leader).capitalize()} led {suit}; {words.who(winner)} is winning the trick with "
               f"{card_label(best).rank}{card_label(best).symbol}.")  # (what was led and who is winning)
     assert said == [f"**Your turn: click a card to play it.** {so_far} Greyed cards may not be played now: you "
                     f"must follow suit ({suit})."], said
@@ -462,7 +463,7 @@ def test_refusals_are_said_to_the_person():
     assert words.refusal("seat 2 must follow suit (D)") == "you must follow suit (diamonds ♦)"
     assert words.refusal("seat 2 may not lead a trump to the first trick while it holds another suit") == \
         "you may not lead a trump to the first trick while you hold another suit"
-    assert words.refusal("seat 1 is to call") == "seat 1 is to call"  # another seat stays named
+    assert words.refusal("seat 1 is to call") == "the left opponent is to call"  # another seat: from your chair
     assert words.refusal("seat 12 must follow suit (X)") == "seat 12 must follow suit (X)"
 
 
@@ -508,3 +509,22 @@ def test_the_card_points_won_so_far_are_on_the_status_line(app):
             break
         step(at)
     assert checked_tricks >= 3
+
+
+def test_the_seat_is_chosen_counting_from_1_and_the_bots_are_named_from_it(app):
+    """"Your seat: 0" and bots for "Seat 0".."Seat 3": card players count from 1. The seats are offered as
+    Seat 1..4 (the transcript still numbers them from 0) and each bot's box is named from your chair; a
+    bot chosen stays chosen when you pick another seat."""
+    at = app("playtest")
+    seat = at.selectbox(key="pt_seat")
+    assert seat.options == ["Seat 1", "Seat 2", "Seat 3", "Seat 4"] and seat.value == 0
+    labels = {box.key: box.label for box in at.selectbox if (box.key or "").startswith("pt_bot_")}
+    assert labels == {"pt_bot_1": "Right opponent", "pt_bot_2": "Partner", "pt_bot_3": "Left opponent"}
+    at.selectbox(key="pt_bot_2").set_value("random").run()
+    at.selectbox(key="pt_seat").set_value(1).run()
+    labels = {box.key: box.label for box in at.selectbox if (box.key or "").startswith("pt_bot_")}
+    assert labels == {"pt_bot_0": "Left opponent", "pt_bot_2": "Right opponent", "pt_bot_3": "Partner"}
+    assert at.selectbox(key="pt_bot_2").value == "random"
+    at.button(key="pt_start").click().run()
+    assert not at.exception and at.session_state["playtest"].seat == 1
+    assert at.session_state["playtest"].bots[2] == "random"

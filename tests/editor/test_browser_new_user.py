@@ -465,16 +465,19 @@ def test_at_the_table_a_player_sees_what_was_led_and_who_is_winning_the_trick(br
             move(page)
         page.screenshot(path=str(tmp_path / "trick-so-far.png"))
         said = page.locator('[data-testid="stMarkdownContainer"]').filter(has_text="Your turn").first.inner_text()
-        found = re.search(r"(Seat \d|You) led (\w+) (.); (seat \d|you) (?:is|are) winning the trick with (\S+)\.", said)
+        # you hold seat 0; counterclockwise, seat 1 sits on your right, seat 2 across, seat 3 on your left
+        seat_of = {"you": "0", "the right opponent": "1", "your partner": "2", "the left opponent": "3"}
+        chairs = "|".join(seat_of)
+        found = re.search(rf"({chairs}) led (\w+) (.); ({chairs}) (?:is|are) winning the trick with (\S+)\.",
+                          said, re.IGNORECASE)
         assert found, said
         leader, suit, symbol, winner, card = found.groups()
         middle = page.locator(".pt-middle").inner_text().split()
         assert middle[0] == "Trick" and middle[2:] == [symbol, "led"], middle
         ringed = page.locator(".pt-table .pt-card.pt-winning")
         assert ringed.count() == 1 and ringed.inner_text().replace("\u200a", "") == card
-        assert winner == "you" and ringed.get_attribute("data-seat") == "0" or \
-            winner == f"seat {ringed.get_attribute('data-seat')}"
-        first = page.locator(f'.pt-table .pt-card[data-seat="{leader.split()[-1]}"]') if leader != "You" else None
+        assert ringed.get_attribute("data-seat") == seat_of[winner.lower()]
+        first = page.locator(f'.pt-table .pt-card[data-seat="{seat_of[leader.lower()]}"]')
         assert first is None or first.inner_text().endswith(symbol)
     finally:
         page.close()
@@ -561,5 +564,19 @@ def test_every_seat_plate_shows_its_words_whole_at_any_width(browser_app, tmp_pa
         cut = page.evaluate("""() => [...document.querySelectorAll('.pt-seat')]
             .filter(s => s.scrollWidth > s.clientWidth + 1).map(s => s.innerText)""")
         assert page.locator(".pt-seat").count() == 4 and not cut, cut
+    finally:
+        page.close()
+
+
+def test_the_table_names_seats_from_your_chair_never_by_a_number_from_0(browser_app, tmp_path):
+    """Playtest said "Seat 0", "Seat 1": card players count from 1, and better still name a seat from where
+    it sits. Seed 5, you at seat 1 (the first, as the page offers them) and dealer."""
+    page = playtest_page(browser_app, 5, {"width": 768, "height": 1024}, is_mobile=True, has_touch=True)
+    try:
+        page.screenshot(path=str(tmp_path / "chairs.png"))
+        plates = page.locator(".pt-seat .pt-name").all_inner_texts()
+        assert sorted(plates) == ["Left opponent", "Partner", "Right opponent", "You"], plates
+        text = page.locator('[data-testid="stMain"]').inner_text()
+        assert not re.search(r"\b[Ss]eat 0\b", text), text
     finally:
         page.close()

@@ -51,12 +51,38 @@ def test_every_seat_has_its_own_place_inside_the_table(seats, me, direction):
 
 def test_seats_and_teams_in_words():
     four = TableWords(shipped_ruleset("standard"), me=1)
-    assert [four.who(s) for s in range(4)] == ["seat 0 (opponent)", "you", "seat 2 (opponent)", "your partner (seat 3)"]
+    # play goes counterclockwise 0 -> 1 -> 2 -> 3: the next to play (2) sits on your right, the one
+    # before you (0) on your left, your partner (3) across
+    assert [four.who(s) for s in range(4)] == ["the left opponent", "you", "the right opponent", "your partner"]
     assert four.team(1) == "your team" and four.team(0) == "they"
     assert four.wins(1, 1) == "your team wins 1 ball" and four.wins(0, 4) == "they win 4 balls"
     two = TableWords(shipped_ruleset("two-player"), me=0)
     assert two.team(0) == "you" and two.team(1) == "your opponent"
     assert two.wins(1, 2) == "your opponent wins 2 balls" and two.wins(0, 1) == "you win 1 ball"
+
+
+def test_seats_are_named_from_your_chair_never_by_a_number_from_0():
+    """Card players do not count seats from 0: every seat is named from where it sits as you see it."""
+    four = TableWords(shipped_ruleset("standard"), me=0)
+    assert [four.name(s) for s in range(4)] == ["You", "Right opponent", "Partner", "Left opponent"]
+    assert [four.short(s) for s in range(4)] == ["you", "right opponent", "partner", "left opponent"]
+    # six players in two teams of three, alternating: a partner and an opponent on each side, one across
+    six = TableWords(shipped_ruleset("six-player"), me=0)
+    assert [six.name(s) for s in range(6)] == ["You", "Right opponent", "Right partner", "Opponent across",
+                                               "Left partner", "Left opponent"]
+    assert six.who(2) == "your right partner" and six.who(3) == "the opponent across"
+    two = TableWords(shipped_ruleset("two-player"), me=1)
+    assert [two.name(s) for s in range(2)] == ["Opponent", "You"] and two.who(0) == "your opponent"
+    # the engine's reasons name seats by number: said from your chair (a number past the table stays)
+    assert four.refusal("seat 3 is to call") == "the left opponent is to call"
+    assert four.refusal("seat 0 must follow suit (D)") == "you must follow suit (diamonds ♦)"
+    assert four.refusal("seat 9 is to call") == "seat 9 is to call"
+    assert four.from_chair("Thunee by seat 2 caught by partner (seat 0): team 1 (seats 1, 3) opens 4 balls") == \
+        "Thunee by your partner caught by partner (you): they open 4 balls"
+    assert four.from_chair("Double fails: team 0 (seats 0, 2) opens 2 balls") == "Double fails: your team opens 2 balls"
+    for words in (four, six, two):
+        for s in range(words.seats):
+            assert not re.search(r"\bseat \d", words.who(s) + words.name(s).lower())
 
 
 def legal_actions_met(name: str, games: int = 12) -> dict[tuple[str, str], tuple[Action, tuple]]:
@@ -202,9 +228,9 @@ STANDARD_TRANSCRIPTS = Path(__file__).resolve().parents[1] / "transcripts" / "st
 
 @pytest.mark.parametrize("name, me, words", [
     # seat 2 calls Thunee; its partner seat 0 must play JS on the caller's AS: team 1 opens 8 balls
-    ("thunee_partner_catch", 1, "Seat 2 (opponent) called Thunee and was caught by their own partner (seat 0): "
-                                "your team wins 8 balls."),
-    ("thunee_partner_catch", 0, "Your partner (seat 2) called Thunee and was caught by you: they win 8 balls."),
+    ("thunee_partner_catch", 1, "The right opponent called Thunee and was caught by their own partner (the left "
+                                "opponent): your team wins 8 balls."),
+    ("thunee_partner_catch", 0, "Your partner called Thunee and was caught by you: they win 8 balls."),
     ("penalty_out_of_turn", 0, None),
     ("penalty_revoke", 0, None),
 ])
@@ -218,8 +244,8 @@ def test_the_story_names_who_did_it_from_the_decided_steps(name, me, words):
         assert story == words
     else:
         (step,) = {s.path: s for s in result.steps if s.path == "penalties"}.values()
-        who = "you" if step.seat == me else (f"your partner (seat {step.seat})" if step.seat % 2 == me % 2
-                                             else f"seat {step.seat} (opponent)")
+        # counterclockwise: the seat after you sits on your right, the one before on your left
+        who = {0: "you", 1: "the right opponent", 2: "your partner", 3: "the left opponent"}[(step.seat - me) % 4]
         assert story.startswith(f"Penalty for {result.offence} by {who}:"), story
         assert f"{sum(result.balls)} balls" in story
 

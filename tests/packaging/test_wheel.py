@@ -66,7 +66,7 @@ def test_wheel_ships_the_apps_streamlit_config(wheel):
     config = tomllib.loads(shipped)
     assert config["server"]["showEmailPrompt"] is False
     assert config["browser"]["gatherUsageStats"] is False
-    assert config["client"]["toolbarMode"] == "minimal"
+    assert config["client"]["toolbarMode"] == "viewer"  # no Deploy; "minimal" hid the "Running..." badge too
     assert config["logger"]["hideWelcomeMessage"] is True
 
 

@@ -142,7 +142,8 @@ def cmd_validate(args) -> int:
             for problem in err.problems:
                 print(problem, file=sys.stderr)
         else:
-            print(f"{target}: ok ({r.name}: {r.title})")
+            # standard input has one name, in its errors and here
+            print(f"{STDIN_NAME if target == STDIN else target}: ok ({r.name}: {r.title})")
     return 1 if failed else 0
 
 
@@ -239,7 +240,9 @@ def build_parser() -> argparse.ArgumentParser:
                                    "('10 of hearts', '10h', 'TH') or the action's words ('call 20', 'pass'); "
                                    "q stops.")
     p.add_argument("ruleset", nargs="?", default="standard", metavar="NAME|FILE")
-    p.add_argument("--seat", type=_whole_number, default=0, help="your seat (default 0)")
+    p.add_argument("--seat", type=_whole_number, default=0,
+                   help="your seat, numbered from 0 as a transcript numbers seats (default 0); the game names every "
+                        "other seat from your chair: your partner, the left or right opponent")
     p.add_argument("--bots", default=None, metavar="BOT[,BOT...]",
                    help="the bot for every other seat, or one per other seat in seat order (default: typical, the "
                         "players' default); an unknown name lists the bots")

@@ -65,37 +65,55 @@ def say(action: Action, ruleset=None) -> str:
     return re.sub(r"\s*[♠♥♦♣]", "", label)  # "Double in hearts ♥": the word is enough on a terminal
 
 
-def _seat_cards(cards) -> str:
-    return ", ".join(f"seat {seat} {card_words(card)}" for seat, card in cards)
+def _words(view: SeatView, ruleset=None):
+    """Seats and teams named from the person's chair ("the left opponent", "your team"), as on the
+    app's table; card players do not count seats from 0 (the transcript does)."""
+    if ruleset is None:
+        return (lambda s: "you" if s == view.seat else f"seat {s}"), (lambda t: f"team {t}")
+    from thunee_dsl.editor.table import TableWords
+    words = TableWords(ruleset, view.seat)
+    return words.who, words.team
+
+
+def _seat_cards(cards, who) -> str:
+    return ", ".join(f"{who(seat)} {card_words(card)}" for seat, card in cards)
 
 
 def describe(view: SeatView, ruleset=None) -> str:
-    lines = [f"-- deal {view.deal_number}, dealer seat {view.dealer}; score "
-             + ", ".join(f"team {t}: {b}" for t, b in enumerate(view.score))
-             + f"; you are seat {view.seat} (team {view.seat % view.teams})"]
+    who, team = _words(view, ruleset)
+    lines = [f"-- deal {view.deal_number}, dealer: {who(view.dealer)}; score "
+             + ", ".join(f"{team(t)}: {b}" for t, b in enumerate(view.score))]
     trump = suit_label(view.trump)[1] if view.trump else "not known to you"
     if view.undertaking:
         found = ruleset.undertaking_by_verb(view.undertaking) if ruleset is not None else None
         title = found.title if found is not None else view.undertaking
-        lines.append(f"   {title} by seat {view.undertaker}" + (f"; trumps: {trump}" if view.trump else ""))
+        lines.append(f"   {title} by {who(view.undertaker)}" + (f"; trumps: {trump}" if view.trump else ""))
     elif view.trump_maker is not None:
-        lines.append(f"   trumps: {trump} (made by seat {view.trump_maker})"
+        lines.append(f"   trumps: {trump} (made by {who(view.trump_maker)})"
                      + (f"; call {view.call}" if view.call else ""))
     for d in view.declarations:
-        lines.append(f"   seat {d.seat}: {d.verb} {d.value}" + (f" in {suit_label(d.suit)[1]}" if d.suit else ""))
+        lines.append(f"   {who(d.seat)}: {d.verb} {d.value}" + (f" in {suit_label(d.suit)[1]}" if d.suit else ""))
     if view.tricks:
         last = view.tricks[-1]
-        lines.append(f"   last trick: {_seat_cards(last.cards)}; seat {last.winner} won it")
+        lines.append(f"   last trick: {_seat_cards(last.cards, who)}; {who(last.winner)} won it")
     if view.trick:
-        lines.append(f"   this trick: {_seat_cards(view.trick)}")
-    lines.append("   card points so far: " + ", ".join(f"team {t}: {p}" for t, p in enumerate(view.team_cards)))
+        lines.append(f"   this trick: {_seat_cards(view.trick, who)}")
+    lines.append("   card points so far: " + ", ".join(f"{team(t)}: {p}" for t, p in enumerate(view.team_cards)))
     for seat, cards in enumerate(view.table):  # open face play: the rows on the table
         row = ", ".join(card_words(c) for c in cards) or "no cards"
         hidden = view.face_down[seat] if seat < len(view.face_down) else 0
-        who = "your row" if seat == view.seat else f"seat {seat}'s row"
-        lines.append(f"   {who}: {row} face up" + (f", {hidden} face down" if hidden else ""))
+        owner = "your row" if seat == view.seat else f"{who(seat)}'s row"
+        lines.append(f"   {owner}: {row} face up" + (f", {hidden} face down" if hidden else ""))
     lines.append(f"   your hand: {', '.join(card_words(c) for c in view.hand) or '(empty)'}")
     return "\n".join(lines)
+
+
+def _refusal(view: SeatView, ruleset, reason: str) -> str:
+    """The engine's reason ("seat 0 must follow suit (S)") said to the person ("you must follow suit")."""
+    if ruleset is None:
+        return reason
+    from thunee_dsl.editor.table import TableWords
+    return TableWords(ruleset, view.seat).refusal(reason)
 
 
 def understood(answer: str, legal: tuple[Action, ...], ruleset=None) -> Action | None:
@@ -138,7 +156,7 @@ def ask(view: SeatView, read=input, write=print, ruleset=None, why=None) -> Acti
         if card is not None and card not in view.hand:
             reason = f": you do not hold the {card_words(card)}"
         elif card is not None and why is not None:
-            reason = f": {why(Action(view.seat, 'play', card))}"
+            reason = f": {_refusal(view, ruleset, why(Action(view.seat, 'play', card)))}"
         shown = visible(answer if len(answer) <= 40 else answer[:37] + "...")  # (a pasted page, a stray ESC)
         write(f"   '{shown}' is not one of the choices{reason} (a number, a card such as "
               f"'10 of hearts' or '10h', or q to stop)")
@@ -154,7 +172,9 @@ def play(ruleset, seat: int, seed: int | None, read=input, write=print, bots=Non
     names = dict(zip(others, bots or [default_bot()] * len(others)))
     players = {s: make_bot(names[s], ruleset, seed=None if seed is None else seed + s, **BOT_OPTIONS.get(names[s], {}))
                for s in others}
-    write(f"   you are seat {seat}; " + ", ".join(f"seat {s}: {names[s]} bot" for s in others))
+    from thunee_dsl.editor.table import TableWords
+    words = TableWords(ruleset, seat)
+    write("   the bots: " + ", ".join(f"{words.who(s)}: {names[s]}" for s in others))
     shown = 0
     while not game.is_over:
         to_act = game.to_act
@@ -167,14 +187,15 @@ def play(ruleset, seat: int, seed: int | None, read=input, write=print, bots=Non
             action = players[to_act].choose(game.view(to_act))
             if action.verb != "pass":
                 hidden = action.verb == "trump" and action.arg not in (None, "last")  # the card stays face down
-                write(f"   seat {to_act}: {'makes trumps (card face down)' if hidden else say(action, ruleset)}")
+                write(f"   {words.who(to_act)}: {'makes trumps (card face down)' if hidden else say(action, ruleset)}")
         game.apply(action)
         for result in game.results[shown:]:
-            write("== deal over: balls " + ", ".join(f"team {t} +{b}" for t, b in enumerate(result.balls)))
+            write("== deal over: balls " + ", ".join(f"{words.team(t)} +{b}" for t, b in enumerate(result.balls)))
             for line in result.explanation:
-                write(f"   {line}")
+                write(f"   {words.from_chair(line)}")
         shown = len(game.results)
-    write(f"== team {game.winner} wins the game, {'-'.join(map(str, game.score))}")
+    write(f"== {words.team(game.winner)} {words.verb(game.winner, 'win', 'wins')} the game, "
+          f"{'-'.join(map(str, game.score))}")
     return 0
 
 

@@ -1,6 +1,6 @@
 """The Playtest card table in words: where each seat sits, what each button means, how a deal ended.
 
-Everything here is worded from one seat's point of view ("you", "your partner (seat 2)", "they") and
+Everything here is worded from one seat's point of view ("you", "your partner", "the left opponent", "they") and
 from the ruleset's own text: a button's explanation is taken from the rulebook that
 :func:`thunee_dsl.model.rulebook.render_rulebook` writes for the ruleset, so a house variant's buttons
 explain the house's rules.
@@ -8,7 +8,7 @@ explain the house's rules.
 >>> from thunee_dsl import shipped_ruleset
 >>> words = TableWords(shipped_ruleset("standard"), me=0)
 >>> words.who(2), words.team(1), words.wins(1, 2)
-('your partner (seat 2)', 'they', 'they win 2 balls')
+('your partner', 'they', 'they win 2 balls')
 >>> [round(x, 2) + 0.0 for x in seat_spot(1, me=0, seats=4, direction="counterclockwise")]
 [1.0, 0.0]
 """
@@ -119,16 +119,63 @@ class TableWords:
     def is_partner(self, seat: int) -> bool:
         return seat != self.me and seat % self.teams == self.me % self.teams
 
+    def _side(self, seat: int) -> str:
+        x, _ = seat_spot(seat, self.me, self.seats, self.r.direction)
+        return "across" if abs(x) < 1e-9 else "left" if x < 0 else "right"
+
+    def name(self, seat: int) -> str:
+        """A seat named from the person's chair, as on its plate: "You", "Partner", "Left opponent",
+        "Opponent" (two players), "Near left opponent" or "Player 5 (partner)" at a big table. Card
+        players do not count seats from 0; the transcript and the engine still do."""
+        if seat == self.me:
+            return "You"
+        role = self.role(seat)
+        alike = [s for s in range(self.seats) if s != self.me and self.role(s) == role]
+        if len(alike) == 1:
+            return _cap(role)
+        side = self._side(seat)
+        alike = [s for s in alike if self._side(s) == side]
+        if side == "across" and len(alike) == 1:
+            return f"{_cap(role)} across"
+        if len(alike) == 1:
+            return f"{_cap(side)} {role}"
+        if len(alike) == 2:  # two on one side: the nearer sits lower on the table
+            near = seat_spot(seat, self.me, self.seats, self.r.direction)[1] > max(
+                seat_spot(s, self.me, self.seats, self.r.direction)[1] for s in alike if s != seat)
+            return f"{'Near' if near else 'Far'} {side} {role}"
+        return f"Player {seat + 1} ({role})"
+
     def who(self, seat: int) -> str:
-        """"you", "your partner (seat 2)", "seat 1 (opponent)"."""
+        """The seat in a sentence: "you", "your partner", "the left opponent", "your opponent"."""
         if seat == self.me:
             return "you"
-        return f"your partner (seat {seat})" if self.is_partner(seat) else f"seat {seat} (opponent)"
+        name = self.name(seat)
+        lower = name[:1].lower() + name[1:]
+        if lower.startswith("player "):
+            return lower
+        if self.is_partner(seat) or lower == "opponent":
+            return f"your {lower}"
+        return f"the {lower}"
+
+    def from_chair(self, text: str) -> str:
+        """The engine's words ("Thunee by seat 2 caught by seat 3: team 1 (seats 1, 3) opens 4 balls")
+        said from the person's chair ("Thunee by your partner caught by the left opponent: they open 4
+        balls"); a seat number past the table stays as it is."""
+        def team(m: re.Match) -> str:
+            t = int(m[1])
+            if t >= self.teams:
+                return m[0]
+            verb = m[2] or ""
+            if verb:
+                verb = " " + self.verb(t, verb.strip()[:-1], verb.strip())
+            return self.team(t) + verb
+        text = re.sub(r"\bteam (\d+) \(seats? [\d, ]+\)( opens| wins| scores)?\b", team, text)
+        return re.sub(r"\bseat (\d+)\b", lambda m: self.who(int(m[1])) if int(m[1]) < self.seats else m[0], text)
 
     def refusal(self, reason: str) -> str:
         """The engine's reason a move is refused ("seat 0 must follow suit (C)"), said to the person at
         seat ``me`` ("you must follow suit (clubs ♣)"): a greyed card says why, phones have no hover."""
-        text = re.sub(rf"\bseat {self.me}\b", "you", reason)
+        text = self.from_chair(reason)
         text = re.sub(r"^you (.*)\bit (holds|has)\b", lambda m: f"you {m[1]}you {'hold' if m[2] == 'holds' else 'have'}",
                       text)
 
@@ -138,7 +185,8 @@ class TableWords:
         return re.sub(r"\(([A-Za-z])\)", suit, text)
 
     def short(self, seat: int) -> str:
-        return "you" if seat == self.me else f"seat {seat}"
+        """The seat in a table's cell or the trick's middle: "you", "partner", "left opponent"."""
+        return "you" if seat == self.me else self.who(seat).removeprefix("the ").removeprefix("your ")
 
     def role(self, seat: int) -> str:
         """A seat's label at the table: "you", "partner", "opponent"."""
@@ -148,12 +196,12 @@ class TableWords:
         """"your team" / "they" (or "you" / "your opponent" when each plays alone)."""
         mine = team == self.me % self.teams
         if self.alone:
-            return "you" if mine else ("your opponent" if self.seats == 2 else f"seat {team}")
+            return "you" if mine else self.who(team)  # each team is one seat
         return "your team" if mine else ("they" if self.teams == 2 else f"team {team}")
 
     def wins(self, team: int, balls: int, verb: str = "win") -> str:
         """"your team wins 2 balls", "they win 1 ball"."""
-        return f"{self.team(team)} {self._verb(team, verb, verb + 's')} {_balls(balls)}"
+        return f"{self.team(team)} {self.verb(team, verb, verb + 's')} {_balls(balls)}"
 
     # -- what a button means ----------------------------------------------------------------
     @property
@@ -290,7 +338,7 @@ class TableWords:
             elif caller == self.me:
                 by = " by your partner"
             else:
-                by = " by their own partner" + (f" (seat {catcher})" if catcher is not None else "")
+                by = " by their own partner" + (f" ({self.who(catcher)})" if catcher is not None else "")
         was = "were" if caller == self.me else "was"
         return f"{who} called {title} and {was} caught{by}: {self.wins(other, result.balls[other])}."
 
@@ -306,12 +354,12 @@ class TableWords:
         return f"{who} called {title} and it failed{why}: {gain}."
 
     def _each_team_story(self, result: DealResult) -> str:
-        tricks = " and ".join(f"{self.team(t)} {self._verb(t, 'won', 'won')} {n} trick{'s' if n != 1 else ''}"
+        tricks = " and ".join(f"{self.team(t)} {self.verb(t, 'won', 'won')} {n} trick{'s' if n != 1 else ''}"
                               for t, n in enumerate(result.tricks))
-        scores = ", ".join(f"{self.team(t)} {self._verb(t, 'score', 'scores')} {b}" for t, b in enumerate(result.balls))
+        scores = ", ".join(f"{self.team(t)} {self.verb(t, 'score', 'scores')} {b}" for t, b in enumerate(result.balls))
         return f"{_cap(tricks)}: {scores}."
 
-    def _verb(self, team: int, plural: str, singular: str) -> str:
+    def verb(self, team: int, plural: str, singular: str) -> str:
         return plural if self.team(team) in ("they", "you") else singular
 
     def _outcome_story(self, index: int, step, result: DealResult, values: dict[str, tuple]) -> str:
