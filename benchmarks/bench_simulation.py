@@ -17,9 +17,9 @@ processes, checks that the two results are identical, and prints:
 `--page` instead measures the Compare page in a real browser (Debian's chromium through Playwright): the app
 served on a free port, standard against partner-catch-six with the page's defaults (200 games, typical bots,
 one process per core), the estimate the page shows before Simulate and the wall time from the click to the
-answer, for `--runs` runs in a row (seeds 0, 1, ...): the first pays for nothing but its games if the app's warm
-worker pool (thunee_dsl/editor/pool.py) is up by then. Each run says the CPU the workers, the app's server and
-chromium (by its processes' kind) took meanwhile; `--timeline` adds it every half second of the run (a
+answer's first lines (and to the whole answer, its charts drawn), for `--runs` runs in a row (seeds 0, 1, ...):
+the first pays for nothing but its games if the app's warm worker pool (thunee_dsl/editor/pool.py) is up by
+then. Each run says the CPU the workers, the app's server and chromium (by its processes' kind) took meanwhile; `--timeline` adds it every half second of the run (a
 steady drain, or spikes at the page's progress ticks) and what the page costs in 3 s idle after the answer.
 
 `--breakdown` instead runs the Compare page's simulation (standard against partner-catch-six, 200 games,
@@ -267,6 +267,11 @@ class Timeline:
         return out
 
 
+#: In the browser: the answer's charts are all drawn (Vega draws a chart's marks once its data is in).
+WHOLE_ANSWER = """() => { const charts = document.querySelectorAll('[data-testid="stVegaLiteChart"]');
+    return charts.length >= 5 && [...charts].every(c => c.querySelector('.marks')); }"""
+
+
 def page(runs: int, timeline: bool = False) -> None:
     import shutil
     import tempfile
@@ -317,6 +322,10 @@ def page(runs: int, timeline: bool = False) -> None:
                     took = time.perf_counter() - start
                     sampled.stop()
                     spent = {k: v - cpu.get(k, 0.0) for k, v in cpu_by_kind().items()}
+                    # the rest of the answer: its tables and charts drawn (every chart's marks on the screen)
+                    view.get_by_role("button", name="Download the results (CSV)").wait_for(timeout=60_000)
+                    view.wait_for_function(WHOLE_ANSWER, polling=50, timeout=60_000)
+                    whole = time.perf_counter() - start
                     worked = view.get_by_text(re.compile(r"^Worked out here in ")).first.inner_text()
                     server = float(re.search(r"in ([0-9.]+) s", worked).group(1))
                     print(f"run {run + 1} (seed {run}): {took:.1f} s from Simulate to the answer; the page said "
@@ -326,6 +335,8 @@ def page(runs: int, timeline: bool = False) -> None:
                           f"{spent['server']:.1f} s, chromium {spent['browser']:.1f} s ("
                           + ", ".join(f"{k[9:]} {v:.2f}" for k, v in sorted(spent.items()) if k.startswith("browser: "))
                           + ")")
+                    print(f"  the whole answer (its charts drawn): {whole:.1f} s from Simulate, {whole - took:.1f} s after "
+                          "its first lines")
                     if timeline:
                         print("\n".join(sampled.lines()))
                     wait_idle(view)

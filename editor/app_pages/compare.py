@@ -11,7 +11,6 @@ import json
 import os
 import uuid
 
-import altair as alt
 import pandas as pd
 import streamlit as st
 
@@ -122,67 +121,86 @@ def estimate(ra, rb) -> str:
 
 
 # -- charts -----------------------------------------------------------------------------------------
+# Vega-Lite specs written as dicts (st.vega_lite_chart; each chart's rows go as a named dataset, sent as Arrow).
+# Built with Altair, the nine charts of an answer cost the server ~0.18 s of CPU at every drawing of the page
+# (the objects, then their validation against the Vega-Lite schema), against ~0.01 s for these dicts.
 
 
-def colour(df: pd.DataFrame) -> alt.Color:
+def _nominal(field: str, **more) -> dict:
+    return {"field": field, "type": "nominal", **more}
+
+
+def _quantitative(field: str, **more) -> dict:
+    return {"field": field, "type": "quantitative", **more}
+
+
+def colour(df: pd.DataFrame) -> dict:
     sides = list(dict.fromkeys(df["ruleset"]))
-    return alt.Color("ruleset:N", title=None, sort=sides, scale=alt.Scale(domain=sides, range=COLOURS[:len(sides)]),
-                     legend=alt.Legend(**compare_choices.LEGEND))
+    return _nominal("ruleset", title=None, sort=sides, scale={"domain": sides, "range": COLOURS[:len(sides)]},
+                    legend=dict(compare_choices.LEGEND))
+
+
+def _sides(df: pd.DataFrame) -> dict:
+    """Bars of a group side by side, one per ruleset, A first."""
+    return _nominal("ruleset", sort=list(dict.fromkeys(df["ruleset"])))
 
 
 def bars_with_intervals(df: pd.DataFrame, x: str, y: str, low: str, high: str, y_title: str,
-                        height: int = 300, whole_range: bool = False) -> alt.Chart:
+                        height: int = 300, whole_range: bool = False) -> dict:
     """Shares as bars grouped by ruleset, with 95% interval whiskers; the axis starts at 0% (0 to 100%
     with ``whole_range``), so equal shares look equal."""
-    fmt = ".0%"
-    scale = alt.Scale(domain=[0, 1]) if whole_range else alt.Scale(zero=True)
-    base = alt.Chart(df).encode(
-        x=alt.X(f"{x}:N", title=None, sort=None, axis=alt.Axis(labelAngle=-35, labelLimit=220, labelOverlap=False)),
-        xOffset=alt.XOffset("ruleset:N", sort=list(dict.fromkeys(df["ruleset"]))),
-        color=colour(df),
-    )
-    bars = base.mark_bar(opacity=0.85).encode(
-        y=alt.Y(f"{y}:Q", title=y_title, axis=alt.Axis(format=fmt), scale=scale),
-        tooltip=[alt.Tooltip("ruleset:N", title="rules"), alt.Tooltip(f"{x}:N"),
-                 alt.Tooltip(f"{y}:Q", format=".1%"), alt.Tooltip(f"{low}:Q", format=".1%", title="95% from"),
-                 alt.Tooltip(f"{high}:Q", format=".1%", title="95% to")])
-    whiskers = base.mark_rule(color="#222", strokeWidth=2).encode(y=f"{low}:Q", y2=f"{high}:Q")
-    return (bars + whiskers).properties(height=height)
+    shared = {"x": _nominal(x, title=None, sort=None, axis={"labelAngle": -35, "labelLimit": 220,
+                                                             "labelOverlap": False}),
+              "xOffset": _sides(df), "color": colour(df)}
+    bars = {"mark": {"type": "bar", "opacity": 0.85}, "encoding": {
+        **shared,
+        "y": _quantitative(y, title=y_title, axis={"format": ".0%"},
+                           scale={"domain": [0, 1]} if whole_range else {"zero": True}),
+        "tooltip": [_nominal("ruleset", title="rules"), _nominal(x), _quantitative(y, format=".1%"),
+                    _quantitative(low, format=".1%", title="95% from"),
+                    _quantitative(high, format=".1%", title="95% to")]}}
+    whiskers = {"mark": {"type": "rule", "color": "#222", "strokeWidth": 2},
+                "encoding": {**shared, "y": _quantitative(low), "y2": {"field": high}}}
+    return {"datasets": {"rows": df}, "data": {"name": "rows"}, "layer": [bars, whiskers], "height": height}
 
 
-def difference_chart(rows: list[dict], title: str, span: float, legend: bool = True) -> alt.Chart:
+def difference_chart(rows: list[dict], title: str, span: float, legend: bool = True) -> dict:
     """Differences B - A as dots on their 95% intervals around a zero line. The axis always holds zero and
     at least ``span`` either side of it, so a difference too small to matter looks small."""
     df = pd.DataFrame(rows)
     low = min(-span, float(df["low"].min()))
     high = max(span, float(df["high"].max()))
     df = df.assign(seen=["clear" if c else "could be chance" for c in df["clear"]])
-    scale = alt.Scale(domain=[low, high], nice=False)
-    y = alt.Y("label:N", title=None, sort=None, axis=alt.Axis(labelLimit=260))
-    colour_ = alt.Color("seen:N", title=None, scale=alt.Scale(domain=["clear", "could be chance"],
-                                                               range=[CLEAR_COLOUR, UNCLEAR_COLOUR]),
-                        legend=alt.Legend(**compare_choices.LEGEND) if legend else None)
-    base = alt.Chart(df).encode(y=y, color=colour_)
-    interval = base.mark_rule(strokeWidth=3).encode(x=alt.X("low:Q", title=title, scale=scale), x2="high:Q")
-    dot = base.mark_point(filled=True, size=110, opacity=1).encode(
-        x="value:Q", tooltip=[alt.Tooltip("label:N", title="what"), alt.Tooltip("words:N", title="B - A")])
-    zero = alt.Chart(pd.DataFrame({"zero": [0.0]})).mark_rule(color="#222", strokeDash=[4, 3]).encode(x="zero:Q")
-    return (zero + interval + dot).properties(height=alt.Step(34))
+    y = _nominal("label", title=None, sort=None, axis={"labelLimit": 260})
+    colour_ = _nominal("seen", title=None, scale={"domain": ["clear", "could be chance"],
+                                                  "range": [CLEAR_COLOUR, UNCLEAR_COLOUR]},
+                       legend=dict(compare_choices.LEGEND) if legend else None)
+    zero = {"data": {"name": "zero"}, "mark": {"type": "rule", "color": "#222", "strokeDash": [4, 3]},
+            "encoding": {"x": _quantitative("zero")}}
+    interval = {"data": {"name": "rows"}, "mark": {"type": "rule", "strokeWidth": 3}, "encoding": {
+        "color": colour_, "y": y, "x": _quantitative("low", title=title, scale={"domain": [low, high], "nice": False}),
+        "x2": {"field": "high"}}}
+    dot = {"data": {"name": "rows"}, "mark": {"type": "point", "filled": True, "opacity": 1, "size": 110},
+           "encoding": {"color": colour_, "y": y, "x": _quantitative("value"),
+                        "tooltip": [_nominal("label", title="what"), _nominal("words", title="B - A")]}}
+    return {"datasets": {"rows": df, "zero": pd.DataFrame({"zero": [0.0]})}, "layer": [zero, interval, dot],
+            "height": {"step": 34}}
 
 
-def histogram(df: pd.DataFrame, field: str, x_title: str) -> alt.Chart:
+def histogram(df: pd.DataFrame, field: str, x_title: str) -> dict:
     """Share of deals (or games) per value, side by side per ruleset. Counted here, not in the browser: the
     chart carries a row per value, not one per deal (thousands), so the answer is drawn sooner."""
     counts = df.groupby(["ruleset", field], sort=False).size().reset_index(name="count")
     counts["share"] = counts["count"] / counts.groupby("ruleset")["count"].transform("sum")
-    return alt.Chart(counts).mark_bar(opacity=0.85).encode(
-        x=alt.X(f"{field}:O", title=x_title, axis=alt.Axis(labelAngle=0)),
-        xOffset=alt.XOffset("ruleset:N", sort=list(dict.fromkeys(df["ruleset"]))),
-        y=alt.Y("share:Q", title="share", axis=alt.Axis(format=".0%")),
-        color=colour(df),
-        tooltip=[alt.Tooltip("ruleset:N", title="rules"), f"{field}:O", alt.Tooltip("share:Q", format=".1%"),
-                 "count:Q"],
-    ).properties(height=260)
+    return {"datasets": {"rows": counts}, "data": {"name": "rows"}, "mark": {"type": "bar", "opacity": 0.85},
+            "encoding": {
+                "x": {"field": field, "type": "ordinal", "title": x_title, "axis": {"labelAngle": 0}},
+                "xOffset": _sides(df),
+                "y": _quantitative("share", title="share", axis={"format": ".0%"}),
+                "color": colour(df),
+                "tooltip": [_nominal("ruleset", title="rules"), {"field": field, "type": "ordinal"},
+                            _quantitative("share", format=".1%"), _quantitative("count")]},
+            "height": 260}
 
 
 def wide_or_narrow(name: str, table, narrow=None) -> None:
@@ -394,11 +412,11 @@ means = [r for r in charted if not r["percent"]]
 st.markdown("**B - A with its 95% interval**: a dot right of the dashed zero line means more under B")
 left, right = st.columns(2, gap="large")
 if shares:
-    left.altair_chart(difference_chart(shares, "difference in percentage points", span=5.0), width="stretch")
+    left.vega_lite_chart(spec=difference_chart(shares, "difference in percentage points", span=5.0), width="stretch")
 for i, row in enumerate(means):  # each in its own unit: at least a tenth of A's figure either side of zero
     a_value = cmp.rulesets[0].statistic(row["key"]).estimate.value or 1.0
-    right.altair_chart(difference_chart([row], row["label"], span=0.1 * abs(a_value), legend=not shares and i == 0),
-                       width="stretch")
+    right.vega_lite_chart(spec=difference_chart([row], row["label"], span=0.1 * abs(a_value),
+                                                legend=not shares and i == 0), width="stretch")
 
 # -- the details ------------------------------------------------------------------------------------
 head = pd.DataFrame(headline_rows(cmp))
@@ -407,30 +425,31 @@ with left:
     st.markdown("**Balls per deal**")
     balls = pd.DataFrame(deal_balls_rows(cmp))
     if not balls.empty:
-        st.altair_chart(histogram(balls, "balls", "balls opened in a deal (all teams)"), width="stretch", height=320)
+        st.vega_lite_chart(spec=histogram(balls, "balls", "balls opened in a deal (all teams)"), width="stretch",
+                           height=320)
 with right:
     st.markdown("**Game length**")
     lengths = pd.DataFrame(game_length_rows(cmp))
     if not lengths.empty:
-        st.altair_chart(histogram(lengths, "deals", "deals in a game"), width="stretch", height=320)
+        st.vega_lite_chart(spec=histogram(lengths, "deals", "deals in a game"), width="stretch", height=320)
 
 st.markdown("**Who wins**: the trump makers' team, the dealer's team (per deal), the first dealer's team (per game)")
 rates = head[head["key"].isin(["deal.makers_win", "deal.dealer_wins", "game.first_dealer_wins"])]
 if not rates.empty:
-    st.altair_chart(bars_with_intervals(rates, "label", "value", "low", "high", "share", height=240,
-                                        whole_range=True), width="stretch", height=380)
+    st.vega_lite_chart(spec=bars_with_intervals(rates, "label", "value", "low", "high", "share", height=240,
+                                                whole_range=True), width="stretch", height=380)
 
 events = pd.DataFrame(event_rows(cmp))
 if not events.empty:
     st.markdown("**Calls and undertakings**: how often each is made (share of deals), and how often it succeeds")
     st.caption("Made: the share of deals in which it was said.")
-    st.altair_chart(bars_with_intervals(events, "event", "happens", "happens_low", "happens_high", "share of deals"),
-                    width="stretch", height=420)
+    st.vega_lite_chart(spec=bars_with_intervals(events, "event", "happens", "happens_low", "happens_high",
+                                                "share of deals"), width="stretch", height=420)
     succ = events.dropna(subset=["succeeds"])
     if not succ.empty:
         st.caption("Succeeds: of the deals in which it was said, the share its side won.")
-        st.altair_chart(bars_with_intervals(succ, "event", "succeeds", "succeeds_low", "succeeds_high",
-                                            "success rate", whole_range=True), width="stretch", height=420)
+        st.vega_lite_chart(spec=bars_with_intervals(succ, "event", "succeeds", "succeeds_low", "succeeds_high",
+                                                    "success rate", whole_range=True), width="stretch", height=420)
 
 
 def every_difference() -> tuple[pd.DataFrame, pd.DataFrame]:

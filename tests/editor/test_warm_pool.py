@@ -82,8 +82,9 @@ def test_a_cancelled_run_drops_its_games_and_the_workers_serve_the_next_run(lent
         simulate(rulesets, games=400, bots="heuristic", seed=5, progress=progress, jobs=2)
     assert reports == [reports[0]] and reports[0] < 400
     executor = lent.pool(2)
-    # nothing of the cancelled run is left queued: at most the chunks under way when it stopped
-    assert executor._pending_work_items.__len__() <= 2
+    # nothing of the cancelled run is left queued: at most the chunks under way when it stopped, and the one
+    # queued ahead for the first worker to finish (runner.AHEAD: already handed to the workers, it cannot be taken back)
+    assert executor._pending_work_items.__len__() <= 2 + runner.AHEAD
     assert same(simulate(rulesets, games=4, bots="heuristic", seed=6, jobs=2),
                 simulate(rulesets, games=4, bots="heuristic", seed=6, jobs=1))
 
@@ -121,3 +122,21 @@ def test_the_focused_replays_on_the_warm_pool_give_the_numbers_of_one_process(le
     warm = simulate([standard, six], games=12, seed=3, jobs=2, focus_seconds=None, focus_replays=700)
     assert alone.focused[0].replays > 0 and same(warm, alone)
     assert set(warm.timings["focus_cpu_by_worker"]) <= set(lent.pool(2)._processes)
+
+
+def test_a_run_keeps_a_chunk_queued_ahead_so_that_a_worker_never_waits_for_the_next(lent, rulesets, monkeypatch):
+    executor = lent.pool(2)
+    submitted, most = [], [0]
+    submit = executor.submit
+
+    def counted(*args, **kwargs):
+        submitted.append(submit(*args, **kwargs))
+        most[0] = max(most[0], sum(not f.done() for f in submitted))  # this run's chunks queued or under way
+        return submitted[-1]
+
+    monkeypatch.setattr(executor, "submit", counted)
+    played = simulate(rulesets, games=30, bots="random", seed=12, jobs=2, focus=False)
+    # one per worker, and the next ready for whichever finishes first
+    assert most[0] > 2 and most[0] == 2 + runner.AHEAD
+    monkeypatch.undo()
+    assert same(played, simulate(rulesets, games=30, bots="random", seed=12, jobs=1, focus=False))
