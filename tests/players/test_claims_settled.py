@@ -57,3 +57,31 @@ def test_a_claim_settled_against_really_fails_and_is_not_sampled(name):
                     assert expected_balls(k, [quiet] + claims, random.Random(1)) is None
             game.apply(bots[game.to_act].choose(view))
     assert settled and open_  # both kinds came up
+
+
+def test_the_random_source_is_made_only_when_a_deal_is_drawn():
+    """expected_balls given a function making its random source: not called for a decision the cards
+    settle, and otherwise the same estimate as with the source itself."""
+    r = load_ruleset("standard")
+    made, settled, drawn = [], 0, 0
+    for seed in range(3):
+        game = GameState(r, seed=300 + seed)
+        bots = [make_bot("typical", r, seed=seed * 10 + s) for s in range(r.seats)]
+        while not game.is_over and len(game.deals) <= 3:
+            view = game.view(game.to_act)
+            claims = [a for a in view.legal if r.claim_by_verb(a.verb) is not None]
+            if claims and any(a.verb == "pass" for a in view.legal):
+                options = [next(a for a in view.legal if a.verb == "pass")] + claims
+                k = Knowledge(r, view)
+                before = len(made)
+                lazy = expected_balls(k, options, lambda: made.append(1) or random.Random(7), least=1)
+                if all(settled_against(k, a) for a in claims):
+                    settled += 1
+                    assert lazy is None and len(made) == before
+                else:
+                    drawn += 1
+                    assert len(made) == before + 1
+                    eager = expected_balls(Knowledge(r, view), options, random.Random(7), least=1)
+                    assert (lazy.results, lazy.deals, lazy.draws) == (eager.results, eager.deals, eager.draws)
+            game.apply(bots[game.to_act].choose(view))
+    assert settled and drawn
