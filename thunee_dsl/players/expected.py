@@ -143,11 +143,13 @@ def _clear(est: Estimate, risk: float, clear: float) -> bool:
                for a, (m, se) in ((a, est.edge(a, options[0])) for a in options[1:]))
 
 
-def expected_balls(k: Knowledge, options: list[Action], rng: random.Random, least: int = 4, most: int = 12,
-                   step: int = 4, clear: float = 2.0, risk: float = 0.0, tries: int = 4,
+def expected_balls(k: Knowledge, options: list[Action], rng: random.Random | Callable[[], random.Random],
+                   least: int = 4, most: int = 12, step: int = 4, clear: float = 2.0, risk: float = 0.0, tries: int = 4,
                    fits: Callable[[World], bool] | None = None, memo: dict | None = None) -> Estimate | None:
     """Each option's results over sampled deals (see the module docstring); None if no deal could be drawn
     or the cards leave no choice open but the first.
+    ``rng``: the random source of the draws, or a function making it, called only once a deal is to be
+    drawn (seeding one costs more than some decisions: those the cards settle draw none).
     ``fits``: whether a drawn deal agrees with what the other seats have said (a deal that does not is
     dropped, as one that does not replay to the decision is). ``memo``: the results of the deals played
     out so far for these options at this decision (a dict the caller passes again to a second call, so a
@@ -157,6 +159,8 @@ def expected_balls(k: Knowledge, options: list[Action], rng: random.Random, leas
         if len(open_) == 1:
             return None  # the cards decide: keeping quiet (the first choice), nothing to sample
         options = open_
+    if not isinstance(rng, random.Random):
+        rng = rng()  # (a deal is to be drawn now)
     team = k.ruleset.team_of(k.seat)
     results: dict[Action, list[float]] = {a: [] for a in options}
     est = Estimate(results, 0, 0)

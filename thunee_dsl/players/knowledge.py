@@ -23,6 +23,11 @@ from __future__ import annotations
 import functools
 import threading
 
+try:
+    import cython
+except ImportError:  # (the compiled build's typing, optional: without Cython it does nothing)
+    from thunee_dsl._accel import cython_shadow as cython
+
 from dataclasses import dataclass
 
 from thunee_dsl.game.play import Play
@@ -138,13 +143,17 @@ def forget_knowledge() -> None:
     _LAST.by_seat = {}
 
 
+class Inconsistent(ValueError):
+    """The view does not add up (should not happen for a view the engine made)."""
+
+
 class Knowledge:
     """The card facts one seat may derive from its view (see the module docstring). What the tricks
     finished by the seat's last decision of the deal showed is carried over from that decision's Knowledge
-    instead of being read again (the same facts: tested against reading every view from scratch)."""
+    instead of being read again (the same facts: tested against reading every view from scratch).
+    (An extension type in the compiled build, knowledge.pxd: its facts are read and copied as C fields.)"""
 
-    class Inconsistent(ValueError):
-        """The view does not add up (should not happen for a view the engine made)."""
+    Inconsistent = Inconsistent  # (a class attribute: an extension type cannot hold a class statement)
 
     def __init__(self, ruleset: Ruleset, view):
         r = self.ruleset = ruleset
@@ -155,7 +164,7 @@ class Knowledge:
         self.seats = n = view.seats
         self.memo: dict = {}  # what the sampling derives from this Knowledge alone, worked out once (players.worlds)
         before = _earlier(self, view)
-        if before is not None and self._advance(before, view):
+        if before is not None and _advance(self, before, view):
             return
         c = ruleset.cached("players.knowledge", _Constants)
         self.team_of, self.phases, self.cum, self.hand_before_trumps = c.team_of, c.phases, c.cum, c.hand_before_trumps
@@ -169,7 +178,7 @@ class Knowledge:
         # -- the tricks -------------------------------------------------------------------------
         # (the tricks finished by the seat's last decision of this deal are taken from what it worked out then)
         self.carried_over = before is not None
-        self.advanced = False  # (True: moved on by cards alone, Knowledge._advance)
+        self.advanced = False  # (True: moved on by cards alone, _advance)
         self._done = done = before._done[:] if before is not None else []  # finished tricks: [(seat, card)]
         for tr in view.tricks[len(done):]:
             done.append(trick_cards(t, tr.cards))
@@ -200,7 +209,7 @@ class Knowledge:
         self.turned = tuple((when, s, t.card_of[c]) for when, s, c in view.turned_up) if view.turned_up else ()
         my_dealt = len(view.hand) + view.unseen + len(self.played[me]) + self.face_down[me]
         if my_dealt not in self.cum:
-            raise Knowledge.Inconsistent(f"seat {me} holds {my_dealt} cards: not a whole number of batches")
+            raise Inconsistent(f"seat {me} holds {my_dealt} cards: not a whole number of batches")
         self.batches_dealt = self.cum.index(my_dealt)
         self.phase_index = self._phase_of_batch(max(self.batches_dealt - 1, 0))
         phase = self.phase = self.phases[self.phase_index]
@@ -331,106 +340,12 @@ class Knowledge:
                 need += held[s] - f.bit_count()
         self.pool = pool = self.ruleset.deck.full_mask & ~known
         if need != pool.bit_count():
-            raise Knowledge.Inconsistent(f"{pool.bit_count()} unknown cards for {need} places")
+            raise Inconsistent(f"{pool.bit_count()} unknown cards for {need} places")
         _LAST.by_seat[id(self.ruleset), me] = self
 
-    def _advance(self, before: "Knowledge", view) -> bool:
-        """The seat's Knowledge at its last decision of the deal moved on by the cards played since, when
-        nothing but cards was played or passed (the same trumps, undertaking, batches, phase; no cards
-        dealt face down or unseen): the usual card-play decision. What only cards played can change is
-        updated from the new cards alone; False (nothing set) where this does not apply."""
-        r = self.ruleset
-        old = before.view
-        if r.face_down or view.unseen or view.undertaking is not None or old.unseen \
-                or view.trump != old.trump or view.trump_card != old.trump_card \
-                or old.undertaking is not None or view.declarations != old.declarations:
-            return False
-        m = len(before.entries)
-        new = list(map(parse_entry, view.history[m:]))
-        me = self.seat
-        mine = plays = 0
-        for s, v, _ in new:
-            if v == "play":
-                plays += 1
-                if s == me:
-                    mine += 1
-            elif v != "pass":
-                return False  # an announcement: read the view (it may change what is forced or void)
-        if len(old.hand) - len(view.hand) != mine:
-            return False  # cards dealt since
-        # the facts of the deal that only announcements or cards dealt change are the last decision's
-        self.__dict__.update(before.__dict__)
-        self.view = view
-        self.memo = {}
-        self.carried_over = self.advanced = True
-        self.hand = hand = hand_mask(self.t, view.hand)
-
-        # finished tricks: those finished since are read
-        first_new = len(before._done)
-        done = before._done
-        played = before._played_done
-        played_by = before._played_by_done
-        if len(view.tricks) > first_new:
-            done = self._done = done[:]
-            played = self._played_done = [list(x) for x in played]
-            played_by = self._played_by_done = list(played_by)
-            t = self.t
-            for i in range(first_new, len(view.tricks)):
-                tr = trick_cards(t, view.tricks[i].cards)
-                done.append(tr)
-                for s, c in tr:
-                    played[s].append((i, c))
-                    played_by[s] |= 1 << c
-        self.tricks_done = len(done)
-        current = self.current_trick = list(trick_cards(self.t, view.trick)) if view.trick else []
-        played_by = self.played_by = list(played_by)
-        if current:
-            played = self.played = [list(x) for x in played]
-            for s, c in current:
-                played[s].append((len(done), c))
-                played_by[s] |= 1 << c
-        else:
-            self.played = played
-        self.played_mask = played_mask = sum(played_by)
-
-        # voids: the tricks finished since and the trick on the table, read under the same trumps and phase
-        # (what the engine's rule says of a card, Play.cannot_hold, remembered for these trumps)
-        void = self.void = list(before._void_done)
-        self._void_done = None
-        trump = self.trump
-        row = self.beats[trump if trump is not None else r.no_trump]
-        reads = r.cached("players.void_reads", _void_reads)
-        first_trick = self.phase.first_trick
-        last = len(done)
-        for i in range(first_new, last + 1 if current else last):
-            if i == last:
-                self._void_done = list(void)
-                tr = current
-            else:
-                tr = done[i]
-            if i < first_trick:
-                continue
-            self._read_trick(void, tr, i == 0, row, reads)
-        if self._void_done is None:
-            self._void_done = list(void)
-
-        # cards a seat must hold only lose the cards played since; a better combination's missing card is
-        # no longer excluded once its seat played it
-        forced = self.forced = [f & ~played_mask for f in before.forced]
-        forced[me] = hand
-        excluded = self.excluded = list(before.excluded)
-        for s in range(self.seats):
-            if excluded[s]:
-                excluded[s] &= ~played_by[s]
-        self.entries = before.entries + new
-        self._plays = before._plays + plays
-
-        self._unknown(view)
-        return True
-
-    def _read_trick(self, void: list[int], trick, first: bool, row, reads: dict, leads_win: int = 0,
+    def _read_trick(self, lacking: list[int], trick, first: bool, row, reads: dict, leads_win: int = 0,
                     blind: int | None = None) -> None:
-        """What one trick's cards say each seat cannot hold, added to ``void`` (the engine's rule read
+        """What one trick's cards say each seat cannot hold, added to ``lacking`` (the engine's rule read
         backwards, Play.cannot_hold, remembered per ruleset in ``reads``). ``row``: the ranking under these
         trumps; ``leads_win``: the caller's lead wins whatever is played (no undercut is inferred);
         ``blind``: a seat whose cards of this trick were not from the hand it holds now."""
@@ -443,7 +358,7 @@ class Knowledge:
             got = reads.get(key)
             if got is None:
                 got = reads[key] = Play.cannot_hold(rules, trump, led, key[3], c, first, row)
-            void[s] |= got
+            lacking[s] |= got
             if c != led and (row[best] >> c) & 1:
                 best = c
 
@@ -479,3 +394,162 @@ class Knowledge:
                 else:
                     got.append((pool & ~(void[seat] | excluded[seat])) | f | (pool if unseen[seat] else 0))
         return got
+
+
+@cython.locals(self=Knowledge, before=Knowledge)
+def _advance(self: Knowledge, before: Knowledge, view) -> bool:
+    """The seat's Knowledge at its last decision of the deal moved on by the cards played since, when
+    nothing but cards was played or passed (the same trumps, undertaking, batches, phase; no cards
+    dealt face down or unseen): the usual card-play decision. What only cards played can change is
+    updated from the new cards alone; False (nothing set) where this does not apply."""
+    r = self.ruleset
+    old = before.view
+    if r.face_down or view.unseen or view.undertaking is not None or old.unseen \
+            or view.trump != old.trump or view.trump_card != old.trump_card \
+            or old.undertaking is not None or view.declarations != old.declarations:
+        return False
+    m = len(before.entries)
+    new = list(map(parse_entry, view.history[m:]))
+    me = self.seat
+    mine = plays = 0
+    for s, v, _ in new:
+        if v == "play":
+            plays += 1
+            if s == me:
+                mine += 1
+        elif v != "pass":
+            return False  # an announcement: read the view (it may change what is forced or void)
+    if len(old.hand) - len(view.hand) != mine:
+        return False  # cards dealt since
+    # the facts of the deal that only announcements or cards dealt change are the last decision's
+    _copy_facts(self, before)
+    self.view = view
+    self.memo = {}
+    self.carried_over = self.advanced = True
+    self.hand = hand = hand_mask(self.t, view.hand)
+
+    # finished tricks: those finished since are read
+    first_new = len(before._done)
+    done = before._done
+    played = before._played_done
+    played_by = before._played_by_done
+    if len(view.tricks) > first_new:
+        done = self._done = done[:]
+        played = self._played_done = [list(x) for x in played]
+        played_by = self._played_by_done = list(played_by)
+        t = self.t
+        for i in range(first_new, len(view.tricks)):
+            tr = trick_cards(t, view.tricks[i].cards)
+            done.append(tr)
+            for s, c in tr:
+                played[s].append((i, c))
+                played_by[s] |= 1 << c
+    self.tricks_done = len(done)
+    current = self.current_trick = list(trick_cards(self.t, view.trick)) if view.trick else []
+    played_by = self.played_by = list(played_by)
+    if current:
+        played = self.played = [list(x) for x in played]
+        for s, c in current:
+            played[s].append((len(done), c))
+            played_by[s] |= 1 << c
+    else:
+        self.played = played
+    self.played_mask = played_mask = sum(played_by)
+
+    # voids: the tricks finished since and the trick on the table, read under the same trumps and phase
+    # (what the engine's rule says of a card, Play.cannot_hold, remembered for these trumps)
+    void = self.void = list(before._void_done)
+    self._void_done = None
+    trump = self.trump
+    row = self.beats[trump if trump is not None else r.no_trump]
+    reads = r.cached("players.void_reads", _void_reads)
+    first_trick = self.phase.first_trick
+    last = len(done)
+    for i in range(first_new, last + 1 if current else last):
+        if i == last:
+            self._void_done = list(void)
+            tr = current
+        else:
+            tr = done[i]
+        if i < first_trick:
+            continue
+        self._read_trick(void, tr, i == 0, row, reads)
+    if self._void_done is None:
+        self._void_done = list(void)
+
+    # cards a seat must hold only lose the cards played since; a better combination's missing card is
+    # no longer excluded once its seat played it
+    forced = self.forced = [f & ~played_mask for f in before.forced]
+    forced[me] = hand
+    excluded = self.excluded = list(before.excluded)
+    for s in range(self.seats):
+        if excluded[s]:
+            excluded[s] &= ~played_by[s]
+    self.entries = before.entries + new
+    self._plays = before._plays + plays
+
+    self._unknown(view)
+    return True
+
+
+@cython.locals(k=Knowledge, before=Knowledge)
+def _copy_facts(k: Knowledge, before: Knowledge) -> None:
+    """Every fact of ``before`` into ``k`` (the same objects: whatever changes is replaced, never changed
+    in place). One field at a time in the compiled build: every field of knowledge.pxd, so a fact added there
+    is added here; in pure Python one dictionary update (cheaper than the fields one by one)."""
+    if not cython.compiled:
+        k.__dict__.update(before.__dict__)
+        return
+    k._decl_entries = before._decl_entries
+    k._done = before._done
+    k._played_by_done = before._played_by_done
+    k._played_done = before._played_done
+    k._plays = before._plays
+    k._trump_entries = before._trump_entries
+    k._void_done = before._void_done
+    k._void_reading = before._void_reading
+    k.advanced = before.advanced
+    k.batches_dealt = before.batches_dealt
+    k.beats = before.beats
+    k.carried_over = before.carried_over
+    k.cum = before.cum
+    k.current_trick = before.current_trick
+    k.declaration_verbs = before.declaration_verbs
+    k.early = before.early
+    k.entries = before.entries
+    k.excluded = before.excluded
+    k.face_down = before.face_down
+    k.forced = before.forced
+    k.future_count = before.future_count
+    k.hand = before.hand
+    k.hand_before_trumps = before.hand_before_trumps
+    k.held_count = before.held_count
+    k.hidden_declarations = before.hidden_declarations
+    k.laid = before.laid
+    k.last_card_seat = before.last_card_seat
+    k.leftover = before.leftover
+    k.memo = before.memo
+    k.phase = before.phase
+    k.phase_index = before.phase_index
+    k.phases = before.phases
+    k.pickup_trick = before.pickup_trick
+    k.played = before.played
+    k.played_by = before.played_by
+    k.played_mask = before.played_mask
+    k.pool = before.pool
+    k.rules = before.rules
+    k.ruleset = before.ruleset
+    k.seat = before.seat
+    k.seats = before.seats
+    k.t = before.t
+    k.table = before.table
+    k.team_of = before.team_of
+    k.tricks_done = before.tricks_done
+    k.trump = before.trump
+    k.trump_card = before.trump_card
+    k.turned = before.turned
+    k.undertaker = before.undertaker
+    k.undertaking = before.undertaking
+    k.unseen_count = before.unseen_count
+    k.view = before.view
+    k.void = before.void

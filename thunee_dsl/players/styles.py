@@ -43,6 +43,7 @@ True
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from thunee_dsl.game.actions import Action
@@ -113,8 +114,9 @@ class TableBot(HeuristicBot):
             k = Knowledge(self.ruleset, view)
         except Knowledge.Inconsistent:
             return options[0]
-        est = expected_balls(k, options, decision_rng(self.seed, view), least=least or s.least, most=s.most,
-                             step=step, risk=s.risk, tries=tries, fits=reads(k) if reads is not None else None)
+        rng = functools.partial(decision_rng, self.seed, view)  # (seeded only if a deal is drawn)
+        est = expected_balls(k, options, rng, least=least or s.least, most=s.most, step=step, risk=s.risk,
+                             tries=tries, fits=reads(k) if reads is not None else None)
         self.last_estimate = est
         if est is None:
             return options[0]
