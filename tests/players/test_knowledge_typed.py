@@ -1,0 +1,54 @@
+"""knowledge.pxd (the compiled build's Knowledge) declares exactly the facts knowledge.py gives a Knowledge, and
+``_copy_facts`` (how a seat's Knowledge moves on in the compiled build) copies every one of them: a fact added
+to the class but not there would be lost (or refused) in the compiled build only."""
+
+from __future__ import annotations
+
+import inspect
+import re
+from pathlib import Path
+
+from thunee_dsl import shipped_ruleset
+from thunee_dsl.game import GameState
+from thunee_dsl.players import knowledge
+from thunee_dsl.players.knowledge import Knowledge, forget_knowledge
+
+PXD = Path(knowledge.__file__).with_name("knowledge.pxd")
+
+
+def declared() -> set[str]:
+    names: set[str] = set()
+    for line in PXD.read_text(encoding="utf-8").splitlines():
+        found = re.match(r"\s*cdef public \w+ (.+)$", line)
+        if found:
+            names.update(n.strip() for n in found.group(1).split(","))
+    return names
+
+
+def test_the_pxd_declares_every_fact_and_copy_facts_copies_them():
+    fields = declared()
+    assert {"hand", "trump", "seat", "void", "played_by"} <= fields
+    source = inspect.getsource(knowledge._copy_facts)
+    copied = set(re.findall(r"k\.(\w+) = before\.\1\b", source))
+    assert copied == fields, (fields - copied, copied - fields)
+
+
+def test_a_knowledge_has_the_facts_the_pxd_declares():
+    r = shipped_ruleset("standard")
+    forget_knowledge()
+    game = GameState(r, seed=3)
+    seen: set[str] = set()
+    for _ in range(40):  # fresh and moved-on ones, through a deal's first tricks
+        if game.is_over:
+            break
+        view = game.view(game.to_act)
+        try:
+            k = Knowledge(r, view)
+        except Knowledge.Inconsistent:
+            pass
+        else:
+            facts = set(vars(k)) if hasattr(k, "__dict__") else {n for n in declared() if hasattr(k, n)}
+            seen |= facts
+            assert facts <= declared(), facts - declared()
+        game.apply(view.legal[0])
+    assert seen == declared(), declared() - seen
