@@ -314,43 +314,56 @@ def test_runs_keeping_drafts_at_once_never_take_this_sessions_for_another_tabs(t
     assert (drafts / session.DRAFT_FILE).read_text(encoding="utf-8") in texts
 
 
+class Stopped(Exception):
+    """Streamlit stopping a run (a newer run started)."""
+
+
+class Stopping(dict):
+    """A session that stops the run at its ``stop_at``-th use (get, read or write; counted from 0), once;
+    ``stop_at = None``: never."""
+
+    stop_at: int | None = None
+
+    def use(self):
+        if self.stop_at is not None:
+            self.stop_at -= 1
+            if self.stop_at == -1:
+                self.stop_at = None
+                raise Stopped
+
+    def get(self, key, default=None):
+        self.use()
+        return super().get(key, default)
+
+    def __getitem__(self, key):
+        self.use()
+        return super().__getitem__(key)
+
+    def __setitem__(self, key, value):
+        self.use()
+        super().__setitem__(key, value)
+
+
 def test_a_run_stopped_while_keeping_its_draft_leaves_no_false_earlier_text(tmp_path):
     # Every read of Streamlit's session state is a point where a run may be stopped (a newer run started).
     # Stopped between noting its draft and writing it, a run made the next one take this session's own
     # draft for another tab's. Here each read of the session stops the run once, in turn.
-    class Stopped(Exception):
-        pass
-
     reads = 0
     while True:
         drafts = tmp_path / f"drafts{reads}"
         ss = fresh()
         session.take_edit(ss, edit("a", START + "game:\n"))
         session.keep_draft(ss, drafts)
-        stop_at = [reads]
-
-        class Stopping(dict):
-            def get(self, key, default=None):
-                stop_at[0] -= 1
-                if stop_at[0] == -1:
-                    raise Stopped
-                return super().get(key, default)
-
-            def __getitem__(self, key):
-                stop_at[0] -= 1
-                if stop_at[0] == -1:
-                    raise Stopped
-                return super().__getitem__(key)
-
         stopping = Stopping(ss)
         stopping["editor_text"] = START + "game:\n  target: 1"
+        stopping.stop_at = reads
         try:
             session.keep_draft(stopping, drafts)
             finished = True
         except Stopped:
             finished = False
+        stopping.stop_at = None
         stopping["editor_text"] = START + "game:\n  target: 13"  # the next run
-        stop_at[0] = -2  # (never stopped again)
         session.keep_draft(stopping, drafts)
         assert not (drafts / session.DRAFT_EARLIER).exists(), f"stopped at read {reads}"
         assert (drafts / session.DRAFT_FILE).read_text(encoding="utf-8") == START + "game:\n  target: 13"
@@ -364,39 +377,17 @@ def test_an_edit_taken_by_a_run_streamlit_stops_is_taken_by_the_next_run(tmp_pat
     # Every use of Streamlit's session state is a point where a run may be stopped (a newer run started, with
     # the same component value): wherever it stops, the next run still takes the edit (noted as seen before
     # its text was taken, it was lost for good).
-    class Stopped(Exception):
-        pass
-
     uses = 0
     while True:
-        left = [uses]
-
-        class Stopping(dict):
-            def use(self):
-                left[0] -= 1
-                if left[0] == -1:
-                    raise Stopped
-
-            def get(self, key, default=None):
-                self.use()
-                return super().get(key, default)
-
-            def __getitem__(self, key):
-                self.use()
-                return super().__getitem__(key)
-
-            def __setitem__(self, key, value):
-                self.use()
-                super().__setitem__(key, value)
-
         ss = Stopping(fresh())
+        ss.stop_at = uses
         response = edit("r1", START + "game: {target: 13}\n")
         try:
             session.take_edit(ss, response)
             finished = True
         except Stopped:
             finished = False
-        left[0] = -2  # the next run: never stopped
+        ss.stop_at = None  # the next run: never stopped
         session.take_edit(ss, response)
         assert ss["editor_text"] == START + "game: {target: 13}\n", f"stopped at use {uses}"
         assert not session.take_edit(ss, response)  # and then it is an edit seen before

@@ -210,8 +210,8 @@ _DRAFTING = threading.Lock()
 
 
 def drafted(ss: State) -> dict:
-    """What this session last wrote to the draft file, as ``{"text": as typed, "stored": as written}``: one
-    dict, changed in place. (Not a key set anew each time: Streamlit copies a session's keys aside when a
+    """What this session last wrote to the draft file, as ``{"text": ...}`` (as typed): one dict, changed in
+    place. (Not a key set anew each time: Streamlit copies a session's keys aside when a
     run starts, and a key a stopping run set meanwhile can be lost.)"""
     written = ss.get("editor_drafted")
     if not isinstance(written, dict):
@@ -246,7 +246,8 @@ def _keep_draft(folder: str | os.PathLike, typed: str, written: dict, declined, 
         folder = Path(folder)
         folder.mkdir(parents=True, exist_ok=True)
         there = _read(folder / DRAFT_FILE)
-        if there and there not in (written.get("stored"), text) and there not in declined:
+        own = written.get("text")
+        if there and there not in (own and storable(own), text) and there not in declined:
             _write(folder, DRAFT_EARLIER, there)  # another tab's (or visit's) unsaved text: kept, not replaced
         if of[0]:
             _write(folder, DRAFT_OF, json.dumps({"file": of[0], "disk": of[1], "draft": fingerprint(text)}))
@@ -255,7 +256,7 @@ def _keep_draft(folder: str | os.PathLike, typed: str, written: dict, declined, 
         _write(folder, DRAFT_FILE, text)
     except OSError:
         pass
-    written.update(text=typed, stored=text)
+    written["text"] = typed
 
 
 def _read(path: Path) -> str | None:
@@ -301,7 +302,7 @@ def recover_draft(ss: State, accept: bool, earlier: bool = False, folder: str | 
     if earlier:
         text, of = other, None
     elif text is not None:
-        drafted(ss).update(text=text, stored=text)  # the draft file holds it: not another tab's to keep aside
+        drafted(ss)["text"] = text  # the draft file holds it already: not another tab's text to keep aside
     if text is not None:
         if of is not None:  # a saved ruleset's text: its file again (a save replaces it, or asks if it changed)
             replace_text(ss, text, f"your ruleset {of[0]}, with the changes you had not saved", file=of[0],
