@@ -23,6 +23,9 @@ the first pays for nothing but its games if the app's warm worker pool (thunee_d
 then. Each run says the CPU the workers, the app's server and chromium (by its processes' kind) took meanwhile; `--timeline` adds it every half second of the run (a
 steady drain, or spikes at the page's progress ticks) and what the page costs in 3 s idle after the answer.
 
+`--first-visit` leaves the rulesets as a first visit finds them (standard against thirteen-point): a new user's
+first press of Simulate on an app just started.
+
 `--breakdown` instead runs the Compare page's simulation (standard against partner-catch-six, 200 games,
 typical bots, seed 0, two processes: the page's defaults) without the page, on a warm pool as the app lends
 it, and says where its time goes (`Comparison.timings`): the games (wall, and CPU per worker), the statistics,
@@ -83,12 +86,14 @@ def main() -> None:
     parser.add_argument("--page", action="store_true", help="time the Compare page in a browser instead")
     parser.add_argument("--runs", type=int, default=3, help="with --page or --breakdown: runs in a row (default 3)")
     parser.add_argument("--breakdown", action="store_true", help="where the page's simulation spends its time")
+    parser.add_argument("--first-visit", action="store_true",
+                        help="with --page: the rulesets a first visit compares (standard and thirteen-point), as they come")
     parser.add_argument("--timeline", action="store_true",
                         help="with --page: the CPU of workers, server and chromium every half second of each run")
     args = parser.parse_args()
 
     if args.page:
-        return page(args.runs, args.timeline)
+        return page(args.runs, args.timeline, args.first_visit)
     if args.breakdown:
         return breakdown(200 if args.games == 1000 else args.games, args.jobs, args.runs)
 
@@ -298,7 +303,7 @@ STOPWATCH = """(pattern) => {
 }"""
 
 
-def page(runs: int, timeline: bool = False) -> None:
+def page(runs: int, timeline: bool = False, first_visit: bool = False) -> None:
     import shutil
     import tempfile
 
@@ -324,7 +329,7 @@ def page(runs: int, timeline: bool = False) -> None:
                 wait_idle(view)
                 view.get_by_role("link", name="Compare", exact=True).first.click()
                 wait_idle(view)
-                for key, option in (("cmp_a", "standard"), ("cmp_b", "partner-catch-six (yours)")):
+                for key, option in () if first_visit else (("cmp_a", "standard"), ("cmp_b", "partner-catch-six (yours)")):
                     box = view.locator(f".st-key-{key} input[role='combobox']")
                     box.click()
                     box.fill(option)

@@ -38,6 +38,7 @@ def warm_workers() -> None:
 warm_workers()
 MAX_GAMES = 20000
 CORES = max(1, os.cpu_count() or 1)
+POOL_START_WAIT = 20.0  # seconds the estimate waits for the app's workers to start (a few on two cores)
 CALIBRATION_SEED = 987654321  # the games timed for the estimate (not the user's: any deal is as good)
 COLOURS = ["#2f6db5", "#e8710a", "#2e9e4f", "#a23b72"]
 CLEAR_COLOUR, UNCLEAR_COLOUR = "#c8102e", "#8a8f98"
@@ -105,6 +106,7 @@ def estimate(ra, rb) -> str:
     kind = pace_kind(ra, rb)
 
     def calibrate(games: int) -> None:  # (the games only: no focused replays)
+        worker_pool.POOL.wait_started(POOL_START_WAIT)  # (not timed while the app's workers take the cores)
         simulate([ra, rb], games=games, bots=ss.cmp_bots, seed=CALIBRATION_SEED, mistakes=float(ss.cmp_mistakes),
                  focus=False)
 

@@ -223,6 +223,28 @@ def test_the_time_a_run_takes_is_said_before_it_starts(app, monkeypatch):
     assert background.PACE.per_game(run.about["pace"]) == pytest.approx(run.elapsed / 6)
 
 
+def test_the_estimate_times_its_games_only_once_the_workers_have_started(app, monkeypatch):
+    """Games timed while the app's worker processes start share the cores with them (a new app's first
+    estimate said 15 s for a 6 s run): the timing games wait for the workers."""
+    from thunee_dsl.editor import pool
+
+    monkeypatch.setattr(background, "PACE", background.Pace())
+    order = []
+    monkeypatch.setattr(pool.POOL, "wait_started", lambda timeout: order.append(("waited", timeout)) or True)
+    real = thunee_dsl.simulation.simulate
+
+    def simulate(rulesets, games, *args, progress=None, **options):
+        order.append(("timed", games))
+        return real(rulesets, games, *args, progress=progress, **options)
+
+    monkeypatch.setattr(thunee_dsl.simulation, "simulate", simulate)
+    at = app("compare")
+    at.selectbox(key="cmp_bots").set_value("random").run()
+    assert any(c.value.startswith("Takes ") for c in at.caption)
+    first_timing = order.index(("timed", 2))
+    assert first_timing > 0 and order[first_timing - 1][0] == "waited" and order[first_timing - 1][1] > 0
+
+
 def test_the_same_seed_gives_the_same_numbers(app):
     results = []
     for _ in range(2):

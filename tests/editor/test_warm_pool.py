@@ -140,3 +140,29 @@ def test_a_run_keeps_a_chunk_queued_ahead_so_that_a_worker_never_waits_for_the_n
     assert most[0] > 2 and most[0] == 2 + runner.AHEAD
     monkeypatch.undo()
     assert same(played, simulate(rulesets, games=30, bots="random", seed=12, jobs=1, focus=False))
+
+
+def test_waiting_for_the_workers_to_start_returns_once_they_have(monkeypatch):
+    """The Compare page's estimate times its games only once the app's workers have started (they took the
+    cores: a new app's first estimate said three times the games' pace)."""
+    never = WarmPool(workers=1)
+    assert never.wait_started(0.01)  # no pool starting: nothing to wait for
+    pool = WarmPool(workers=1)
+    gate = threading.Event()
+    real_wake = WarmPool._wake
+
+    def slow_wake(self, executor):
+        gate.wait(30)  # the workers still starting until the test lets them
+        real_wake(self, executor)
+
+    monkeypatch.setattr(WarmPool, "_wake", slow_wake)
+    pool.start()
+    try:
+        assert not pool.wait_started(0.2)  # starting: waited, and said it is not done
+        gate.set()
+        assert pool.wait_started(60) and pool.ready.is_set()
+        pool.stop()
+        assert pool.wait_started(0.01)  # stopped: nothing to wait for
+    finally:
+        gate.set()
+        pool.stop()

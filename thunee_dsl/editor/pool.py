@@ -82,6 +82,14 @@ class WarmPool(runner.SharedPool):
             return None
         return self.start()
 
+    def wait_started(self, timeout: float) -> bool:
+        """Until the workers have started (True at once if they have, or if no pool is starting), at most
+        ``timeout`` seconds. Games timed while they start share the cores with them: a new app's first
+        estimate timed its games at three times their pace."""
+        with self._lock:
+            starting = self._executor is not None
+        return not starting or self.ready.wait(timeout)
+
     def broken(self, pool: ProcessPoolExecutor) -> None:
         with self._lock:
             if self._executor is not pool:
