@@ -112,7 +112,8 @@ def estimate(ra, rb) -> str:
 
     try:
         with st.spinner("Timing a couple of games..."):
-            per_game = PACE.per_game(kind, calibrate)
+            # (a game first, untimed: the server's first games cost it three times as much, once)
+            per_game = PACE.per_game(kind, calibrate, warm_up=1)
     except Exception as error:  # noqa: BLE001 - the settings' own problem is said when Simulate runs them
         return f"No time estimate: {error}"
     workers = max(1, min(int(ss.cmp_jobs), int(ss.cmp_games)))

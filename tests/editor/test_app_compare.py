@@ -224,8 +224,9 @@ def test_the_time_a_run_takes_is_said_before_it_starts(app, monkeypatch):
 
 
 def test_the_estimate_times_its_games_only_once_the_workers_have_started(app, monkeypatch):
-    """Games timed while the app's worker processes start share the cores with them (a new app's first
-    estimate said 15 s for a 6 s run): the timing games wait for the workers."""
+    """Games timed while the app's worker processes start share the cores with them, and the server's first
+    game costs it three times a game's pace (a new app's first estimate said 15 s for a 6 s run): the timing
+    games wait for the workers, after a game untimed."""
     from thunee_dsl.editor import pool
 
     monkeypatch.setattr(background, "PACE", background.Pace())
@@ -243,6 +244,7 @@ def test_the_estimate_times_its_games_only_once_the_workers_have_started(app, mo
     assert any(c.value.startswith("Takes ") for c in at.caption)
     first_timing = order.index(("timed", 2))
     assert first_timing > 0 and order[first_timing - 1][0] == "waited" and order[first_timing - 1][1] > 0
+    assert ("timed", 1) in order[:first_timing]  # a game untimed first: a process's first game costs more
 
 
 def test_the_same_seed_gives_the_same_numbers(app):

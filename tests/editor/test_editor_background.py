@@ -165,6 +165,15 @@ def test_the_pace_is_calibrated_once_then_learnt_from_finished_runs():
     assert played == [2] and 0.05 <= first < 0.5  # two games of 0.05 s (more under load)
     assert pace.per_game("standard/typical", calibrate) == first and played == [2]  # measured once
     assert pace.per_game("never seen") is None and pace.estimate("never seen", 10, 2) is None
+    # a warm-up game first, not timed: the first game a process plays costs it more, once
+    slow_first = []
+
+    def calibrate_slow_first(games):
+        slow_first.append(games)
+        time.sleep((0.5 if len(slow_first) == 1 else 0.0) + 0.05 * games)
+
+    warmed = pace.per_game("warmed", calibrate_slow_first, games=2, warm_up=1)
+    assert slow_first == [1, 2] and 0.05 <= warmed < 0.25
     # a finished run: 200 games in 30 s on 2 processes is 0.3 s a game in one process
     run = background.Run(owner="me", total=200, about={}, state=DONE, started=100.0, finished=130.0)
     pace.learn("standard/typical", run, workers=2)

@@ -224,12 +224,15 @@ class Pace:
         self._start: dict[Any, float] = {}
         self._lock = threading.Lock()
 
-    def per_game(self, kind, calibrate: Callable[[int], Any] | None = None, games: int = 2) -> float | None:
-        """The figure known for ``kind``; without one, the time ``calibrate(games)`` takes, over ``games``
-        (None: nothing known and nothing to calibrate with)."""
+    def per_game(self, kind, calibrate: Callable[[int], Any] | None = None, games: int = 2,
+                 warm_up: int = 0) -> float | None:
+        """The figure known for ``kind``; without one, the time ``calibrate(games)`` takes, over ``games``,
+        after ``calibrate(warm_up)`` untimed (None: nothing known and nothing to calibrate with)."""
         with self._lock:
             known = self._per_game.get(kind)
         if known is None and calibrate is not None:
+            if warm_up:
+                calibrate(warm_up)
             begun = time.perf_counter()
             calibrate(games)
             known = (time.perf_counter() - begun) / games
