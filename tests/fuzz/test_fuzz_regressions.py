@@ -157,3 +157,24 @@ def test_a_ruleset_given_as_bytes_is_read_as_a_file_would_be():
         load_ruleset_text(b"extends: standard\nname: caf\xe9\n", "upload.yaml")
     assert [str(p) for p in caught.value.problems] == [
         "upload.yaml:2:10: the file is not valid UTF-8 (byte 0xe9); save it as UTF-8"]
+
+
+def test_a_second_play_step_with_no_cards_dealt_before_it_is_refused_where_it_is_written(tmp_path):
+    # campaign `rulesets` seed 704404 (two-player with its first 'play' step written twice): it validated, and
+    # the first deal stopped with nobody able to act (the second 'play' began with every hand empty)
+    text = (REPO / "rulesets" / "two-player.yaml").read_text(encoding="utf-8")
+    assert "undertakings, play, deal 3" in text
+    text = text.replace("undertakings, play, deal 3", "undertakings, play, play, deal 3")
+    path = tmp_path / "two-plays.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(RulesetError) as error:
+        load_ruleset(str(path))
+    [problem] = error.value.problems
+    assert problem.message.startswith("step 'play' comes after another 'play' with no cards dealt between them")
+    line = text.splitlines()[problem.location.line - 1]
+    assert line[problem.location.column - 1:].startswith("play, deal 3")
+    code, err = cli("validate", str(path))
+    assert code == 1 and err.startswith(f"{path}:{problem.location.line}:{problem.location.column}: step 'play'")
+    check_ruleset_file(path, games=1, seed=1)  # refused with located problems everywhere
+    # a deal between two plays is how a deal in halves is written (two-player itself): still accepted
+    load_ruleset(str(REPO / "rulesets" / "two-player.yaml"))

@@ -532,6 +532,13 @@ class _Compiler:
             if i > first_play and step in _BEFORE_PLAY:
                 self.problem(("sequence", i), f"step '{step}' comes after the first 'play': trumps are "
                              f"settled (made, called or bid for) before the first trick is led")
+        # A 'play' step plays tricks until the hands are empty: the next one needs cards dealt first.
+        plays = [i for i, step in enumerate(steps) if step == "play"]
+        for before, i in zip(plays, plays[1:]):
+            if not any(step.startswith("deal ") for step in steps[before + 1:i]):
+                self.problem(("sequence", i), "step 'play' comes after another 'play' with no cards dealt "
+                             "between them: the first plays every card in hand, so this one would have none "
+                             "(deal a batch between them, or remove one)")
 
     def check_balls(self, path: tuple, formula: Formula | None) -> None:
         """A ball value the formula can be seen to make negative (a negative number as its result)."""
