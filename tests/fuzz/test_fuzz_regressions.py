@@ -178,3 +178,20 @@ def test_a_second_play_step_with_no_cards_dealt_before_it_is_refused_where_it_is
     check_ruleset_file(path, games=1, seed=1)  # refused with located problems everywhere
     # a deal between two plays is how a deal in halves is written (two-player itself): still accepted
     load_ruleset(str(REPO / "rulesets" / "two-player.yaml"))
+
+
+def test_a_blank_suit_letter_is_refused_where_it_is_written(tmp_path):
+    # campaign `rulesets` seed 808522 (blind-thunee-eight with deck.suits[0] made ' '): it validated and played,
+    # and its own transcripts did not replay (a card 'K ' is written 'K' once read back)
+    text = "extends: standard\nname: blank-suit\ndeck:\n  suits: [' ', H, D, C]\n"
+    path = tmp_path / "blank-suit.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(RulesetError) as error:
+        load_ruleset(str(path))
+    [problem] = error.value.problems
+    assert problem.message == ("deck.suits[0] is a space: suits are written as letters or signs you can see "
+                               "(e.g. S, H, D, C)")
+    assert (problem.location.line, problem.location.column) == (4, 11)
+    code, err = cli("validate", str(path))
+    assert code == 1 and err.startswith(f"{path}:4:11: deck.suits[0] is a space")
+    check_ruleset_file(path, games=1, seed=1)

@@ -14,7 +14,7 @@ from typing import Any
 
 from lark import Tree
 
-from thunee_dsl.errors import FormulaError, Location, Problem, RulesetError
+from thunee_dsl.errors import FormulaError, Location, Problem, RulesetError, character_name, is_invisible
 from thunee_dsl.formula import KEYWORDS, Formula, compile_formula
 from thunee_dsl.loading import dotted_path
 from thunee_dsl.model.cards import Deck, beats_table, normalise_rank
@@ -218,6 +218,12 @@ class _Compiler:
         for label, values in (("suits", suits), ("ranks", ranks)):
             seen = set()
             for i, v in enumerate(values):
+                if v and (v.isspace() or is_invisible(v[0])):
+                    # a card is written rank then suit (KH): a blank letter makes cards no one can write
+                    self.problem(("deck", label, i), f"deck.{label}[{i}] is {'a space' if v == ' ' else character_name(v[0])}: "
+                                 f"{label} are written as letters or signs you can see (e.g. "
+                                 f"{'S, H, D, C' if label == 'suits' else 'J, 9, A, T, K, Q'})")
+                    ok = False
                 if v in seen:
                     self.problem(("deck", label, i), f"'{v}' is listed twice in deck.{label}")
                     ok = False
