@@ -393,8 +393,8 @@ with left:
                     words.wins(t, b) for t, b in enumerate(result.balls) if b) or "nobody scores"))
             st.markdown(words.deal_story(result, view, team_values(r, pt.game.deal)))
             with st.expander("How it was counted (the ruleset's formulas)"):
-                for line in result.explanation:
-                    st.markdown(f"- {line}")
+                for line in result.explanation:  # seats and teams from your chair, as under "Earlier deals"
+                    st.markdown(f"- {words.from_chair(line)}")
             if not pt.is_over:
                 st.button("Next deal", type="primary", on_click=next_deal, key="pt_next")
 
