@@ -17,6 +17,7 @@ error becomes a :class:`~thunee_dsl.errors.Problem` located at the YAML node it 
 from __future__ import annotations
 
 import copy
+import difflib
 import functools
 import json
 import re
@@ -283,6 +284,12 @@ class _Converter:
 
         if keyword == "required" and isinstance(instance, dict) and isinstance(value, list):
             missing = [key for key in value if key not in instance]
+            twin = self._misspelt(path, missing)
+            if twin is not None:  # `thune:` under undertakings: a new undertaking lacking 'verb', said as the typo it is
+                name = visible(str(path[-1]))
+                needs = ", ".join(f"'{k}'" for k in missing)
+                return [Problem(self.key_at(path), f"{prefix}there is no '{name}' in {dotted_path(path[:-1])}: "
+                                f"did you mean '{twin}'? (a new one would need {needs})")]
             return [
                 Problem(self.value_at(path), f"{prefix}missing required key '{key}'") for key in missing
             ]
@@ -301,6 +308,24 @@ class _Converter:
 
         words = self._words(error, keyword, value, instance)
         return [Problem(self.value_at(path), f"{prefix}{words or error.message}")]
+
+    def _misspelt(self, path: tuple, missing: list[str]) -> str | None:
+        """For an entry of a mapping (``undertakings.thune``) lacking ``missing`` keys: the name of a sibling
+        entry that has them and is spelt almost alike (``thunee``), else None."""
+        if not path or not isinstance(path[-1], str) or not missing:
+            return None
+        parent: Any = self.doc.data
+        for step in path[:-1]:
+            try:
+                parent = parent[step]
+            except (KeyError, IndexError, TypeError):
+                return None
+        if not isinstance(parent, dict):
+            return None
+        whole = [k for k, v in parent.items() if isinstance(k, str) and k != path[-1] and isinstance(v, dict)
+                 and all(key in v for key in missing)]
+        close = difflib.get_close_matches(path[-1].lower(), whole, n=1, cutoff=0.75)
+        return close[0] if close else None
 
     def _type_alternatives(self, error: ValidationError) -> str | None:
         """Every alternative fails on the type of the value itself: say the expected types."""
