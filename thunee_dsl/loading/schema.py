@@ -238,6 +238,13 @@ def _in_where(path: tuple) -> str:
 # --- conversion --------------------------------------------------------------------------------
 
 
+_PATTERN_WORDS = {
+    "^[a-z0-9][a-z0-9-]*$": "use only small letters a-z, digits and '-', starting with a letter or digit "
+                            "(for example our-house-rules)",
+    "^[a-z][a-z-]*$": "use only small letters a-z and '-', starting with a letter (for example blind-thunee)",
+}
+
+
 class _Converter:
     def __init__(
         self,
@@ -378,7 +385,8 @@ class _Converter:
         if keyword == "multipleOf":
             return f"must be a multiple of {_plain(value)}, got {_plain(instance)}"
         if keyword == "pattern":
-            return f"{_shown(instance)} does not match the pattern {value}"
+            said = _PATTERN_WORDS.get(value)  # the pattern is for a programmer; a card player needs its words
+            return f"{_shown(instance)} does not match the pattern {value}" + (f": {said}" if said else "")
         if keyword == "uniqueItems" and isinstance(instance, list):
             seen: list[Any] = []
             for item in instance:
