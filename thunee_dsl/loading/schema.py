@@ -238,6 +238,26 @@ def _in_where(path: tuple) -> str:
 # --- conversion --------------------------------------------------------------------------------
 
 
+def _belongs_under(key: Any, path: tuple, schema: dict) -> str:
+    """``: it belongs under 'game:' ...`` for a section's key written at the top level (``target: 13`` not
+    indented under ``game:``); "" for any other key."""
+    if path or not isinstance(key, str):
+        return ""
+    defs = schema.get("$defs", {})
+    homes = []
+    for section, sub in schema.get("properties", {}).items():
+        for _ in range(5):  # follow "$ref": "#/$defs/..." to the section's own schema
+            if not (isinstance(sub, dict) and isinstance(sub.get("$ref"), str) and sub["$ref"].startswith("#/$defs/")):
+                break
+            sub = defs.get(sub["$ref"].removeprefix("#/$defs/"), {})
+        if isinstance(sub, dict) and key in sub.get("properties", {}):
+            homes.append(section)
+    if len(homes) != 1:
+        return ""
+    return f": it belongs under '{homes[0]}:' (write '{homes[0]}:' on a line of its own, then this line below it " \
+           f"indented by two spaces)"
+
+
 _PATTERN_WORDS = {
     "^[a-z0-9][a-z0-9-]*$": "use only small letters a-z, digits and '-', starting with a letter or digit "
                             "(for example our-house-rules)",
@@ -285,7 +305,8 @@ class _Converter:
                 else:
                     tail = "no keys are allowed here" if not patterns else "see the schema"
                 return [
-                    Problem(self.key_at(path + (key,)), f"unknown key '{visible(str(key))}' {_in_where(path)}; {tail}")
+                    Problem(self.key_at(path + (key,)), f"unknown key '{visible(str(key))}' {_in_where(path)}"
+                            + _belongs_under(key, path, error.schema) + f"; {tail}")
                     for key in extras
                 ]
 
