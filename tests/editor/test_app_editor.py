@@ -328,3 +328,15 @@ def test_text_over_the_size_limit_is_not_said_to_be_savable(app):
     assert "fix it here" in summary and "save it" not in summary, summary
     at.text_area(key="ed_area").input("extends: standard\nname: small\ngame:\n  targt: 13\n").run()
     assert any("save it to finish later" in e for e in errors(at))  # a text a file can hold: savable as it is
+
+
+def test_on_a_phone_the_problem_under_the_text_has_its_caret_too(app):
+    """On a phone the first problem is said right under the text (the problems' list is a screen below): a
+    half-typed formula said "expected one of: a name, a number ..." there without the caret showing where."""
+    at = editor(app)
+    half = VALID + "claims:\n  khanaak:\n    succeeds_if: opponents.tricks >= 1 and\n"
+    at.text_area(key="ed_area").input(half).run()
+    assert not at.exception
+    picture = "   7 |     succeeds_if: opponents.tricks >= 1 and\n     |                                           ^"
+    codes = [c.value for c in at.code]
+    assert codes.count(picture) == 2, codes  # under the text (shown on phones only) and in the problems' list
