@@ -238,6 +238,10 @@ def chosen_bots(text: str | None, ruleset, seat: int) -> list[str]:
 
 def main_play(args) -> int:
     from thunee_dsl import load_ruleset
+    if args.ruleset == "-":  # (validate, rules and diff read a ruleset there; play reads your answers there)
+        print("error: play reads your moves from standard input, so it cannot read the ruleset there too: name "
+              "the ruleset or its file (thunee-dsl play standard, thunee-dsl play house.yaml)", file=sys.stderr)
+        return 2
     ruleset = load_ruleset(args.ruleset)
     if not 0 <= args.seat < ruleset.seats:
         print(f"error: --seat must be 0 to {ruleset.seats - 1}", file=sys.stderr)
