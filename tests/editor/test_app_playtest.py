@@ -534,3 +534,22 @@ def test_the_seat_is_chosen_counting_from_1_and_the_bots_are_named_from_it(app):
     at.button(key="pt_start").click().run()
     assert not at.exception and at.session_state["playtest"].seat == 1
     assert at.session_state["playtest"].bots[2] == "random"
+
+
+def test_between_tricks_the_table_names_the_next_leader_even_while_you_are_asked_something(app):
+    """Seed 7, random bots: your partner wins the second trick and you are asked about a Jodie first. The
+    middle of the table said "won by your partner · your lead": it is your partner who leads next."""
+    at = start(app, seed=7)
+    for _ in range(60):
+        pt = at.session_state["playtest"]
+        view = pt.view()
+        if view.tricks and not view.trick and view.to_act == pt.seat and not any(a.verb == "play" for a in view.legal):
+            break
+        step(at)
+    else:
+        raise AssertionError("no turn to say something between two tricks")
+    winner = view.tricks[-1].winner
+    assert winner != pt.seat  # (seed 7: your partner)
+    middle = table_of(at).middle
+    assert "your lead" not in middle, middle
+    assert f"{TableWords(pt.ruleset, pt.seat).who(winner)} to lead" in middle, middle
