@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
@@ -251,7 +252,10 @@ elif FILE_KEY in st.query_params:
 check = check_editor()
 if check.ok:
     ss.editor_last_valid = ss.editor_text
-session.suggest_name(ss, check.source.name if check.source is not None else None)
+# "Save as" follows the text's name: also while the text does not load at all (a tab, a quote left open), from
+# its top-level `name:` line (it kept the name before, and a save went under that one)
+written = re.search(r"(?m)^name:[ \t]*['\"]?([^'\"#\n]*?)['\"]?[ \t]*(?:#.*)?$", ss.editor_text)
+session.suggest_name(ss, check.source.name if check.source is not None else written.group(1) if written else None)
 
 st.title("Editor", anchor=False)
 pending = ss.get("editor_pending")
