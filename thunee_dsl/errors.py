@@ -6,6 +6,7 @@ and the app can print ``file:line:column: message`` without a traceback.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass
 
@@ -128,7 +129,6 @@ def _slip(message: str, text: str, column: int) -> str:
     'and', 'AND' for 'and' ...); "" otherwise."""
     if not message.startswith(("unexpected '", 'unexpected "', "unknown name '")):
         return ""
-    import re
     for word in re.findall(r"[A-Za-z_]\w*", re.sub(r'"[^"]*"', "", text)):
         if word.lower() in _KEYWORDS and word != word.lower():
             return f"write '{word.lower()}' in small letters"
