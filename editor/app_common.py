@@ -305,13 +305,17 @@ def said(p) -> str:
     return f"**{where}:** {p.message}" if where else p.message[:1].upper() + p.message[1:]
 
 
+def show_pointer(p) -> None:
+    """The problem's line with a caret under the column: ``   4 |   targt: 13`` and ``     |   ^``."""
+    st.code(f"{p.line:>4} | " + p.pointer.replace("\n", "\n     | "), language=None)
+
+
 def show_problems(check: TextCheck, limit: int = 12) -> None:
     """Each problem as 'line N, column C: message' with the offending line and a caret under it."""
     for p in check.problems[:limit]:
         st.error(said(p), icon=":material/error:")
-        picture = p.pointer
-        if picture:
-            st.code(f"{p.line:>4} | " + picture.replace("\n", "\n     | "), language=None)
+        if p.pointer:
+            show_pointer(p)
         elif p.detail:
             st.code(p.detail, language=None)
         if not p.in_text and p.line > 0:

@@ -6,6 +6,7 @@ and the app can print ``file:line:column: message`` without a traceback.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass
 
@@ -101,6 +102,10 @@ class FormulaError(ThuneeDslError):
     """
 
     def __init__(self, message: str, text: str, column: int, expected: tuple[str, ...] = ()):
+        hint = _slip(message, text, max(1, column))
+        if hint:  # said right after what was unexpected, before the list of what may come there
+            head, sep, rest = message.partition("; ")
+            message = f"{head}: {hint}{sep}{rest}"
         self.message = message
         self.text = text
         self.column = max(1, column)
@@ -110,6 +115,37 @@ class FormulaError(ThuneeDslError):
     @property
     def caret(self) -> str:
         return f"    {self.text}\n    {' ' * (self.column - 1)}^"
+
+
+# A card player writes a formula as a sentence or a spreadsheet cell: the slips they make, and what to write
+_KEYWORDS = ("and", "or", "not", "if", "then", "else", "true", "false", "none")
+_SIGNS = {"&": "write 'and' (not '&&')", "|": "write 'or' (not '||')", "≥": "write '>=' for 'at least'",
+          "≤": "write '<=' for 'at most'", "≠": "write '!=' for 'is not'", "×": "write '*' to multiply",
+          **dict.fromkeys("'‘’", 'a number needs no quotes, and words go in double quotes ("thunee")')}
+
+
+def _slip(message: str, text: str, column: int) -> str:
+    """What to write instead, when a formula's error comes from a common slip ('=' for '==', '&&' for
+    'and', 'AND' for 'and' ...); "" otherwise."""
+    if not message.startswith(("unexpected '", 'unexpected "', "unknown name '")):
+        return ""
+    for word in re.findall(r"[A-Za-z_]\w*", re.sub(r'"[^"]*"', "", text)):
+        if word.lower() in _KEYWORDS and word != word.lower():
+            return f"write '{word.lower()}' in small letters"
+    if not message.startswith(("unexpected '", 'unexpected "')):
+        return ""
+    at, before, after = text[column - 1:column], text[column - 2:column - 1], text[column:column + 1]
+    if at == "=":
+        if after == ">":
+            return "write '>=' for 'at least'"
+        if after == "<":
+            return "write '<=' for 'at most'"
+        return "to compare, write '==' (two equals signs)"
+    if at == ">" and before == "<":
+        return "write '!=' for 'is not'"
+    if at == "!":
+        return "write 'not' (or '!=' for 'is not')"
+    return _SIGNS.get(at, "")
 
 
 class IllegalActionError(ThuneeDslError):

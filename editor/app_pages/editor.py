@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 import streamlit as st
 
 from app_common import (cannot_open, catalogue, check_editor, checked, code_box, code_editor_key, demoted,
-                        drafts_folder, follow_goto, readable_text, said, set_editor_text, shelf, shipped, show_problems,
-                        take_code_edit, tilde)
+                        drafts_folder, follow_goto, readable_text, said, set_editor_text, shelf, shipped, show_pointer,
+                        show_problems, take_code_edit, tilde)
 from thunee_dsl import load_ruleset
 from thunee_dsl.editor import session
 from thunee_dsl.editor.formulas import PLACES, try_formula
@@ -251,7 +252,10 @@ elif FILE_KEY in st.query_params:
 check = check_editor()
 if check.ok:
     ss.editor_last_valid = ss.editor_text
-session.suggest_name(ss, check.source.name if check.source is not None else None)
+# "Save as" follows the text's name: also while the text does not load at all (a tab, a quote left open), from
+# its top-level `name:` line (it kept the name before, and a save went under that one)
+written = re.search(r"(?m)^name:[ \t]*['\"]?([^'\"#\n]*?)['\"]?[ \t]*(?:#.*)?$", ss.editor_text)
+session.suggest_name(ss, check.source.name if check.source is not None else written.group(1) if written else None)
 
 st.title("Editor", anchor=False)
 pending = ss.get("editor_pending")
@@ -339,6 +343,8 @@ with left:
             st.error(said(first)
                      + (f" (and {more} more problem{'s' if more != 1 else ''} below)" if more else ""),
                      icon=":material/error:")
+            if first.pointer:  # the caret too: "expected a name" means little without the place it is expected
+                show_pointer(first)
     st.toggle("Plain text box", key="ed_plain", on_change=sync_plain_toggle,
               help="A simple text box instead of the code editor (for screen readers and phones)")
     with st.container(border=True):

@@ -298,7 +298,10 @@ for spot in table_spots(me, r.seats, r.direction):
             " pt-winning" if not showing_last and winning == s else "")
         parts.append(tile(played[s], cls, f"left:{spot.card_x:.1f}%;top:{spot.card_y:.1f}%", seat=s))
 if showing_last and finished is not None:
-    nxt = "" if pt.deal_over else (" · your lead" if turn == me else f" · {who(turn)} to lead" if turn is not None else "")
+    # the trick's winner leads the next one: a turn to say something first (a Jodie, Double ...) is no lead
+    # ("won by your partner · your lead" while you were asked about a Jodie)
+    leads = finished.winner if finished.winner is not None else turn
+    nxt = "" if pt.deal_over else (" · your lead" if leads == me else f" · {who(leads)} to lead" if leads is not None else "")
     middle = f"Last trick<br>won by {who(finished.winner)}{nxt}" if finished.winner is not None else "Last trick"
 elif view.trick:
     colour = COLOURS.get(led.colour, "#1b1b1b")
@@ -393,8 +396,8 @@ with left:
                     words.wins(t, b) for t, b in enumerate(result.balls) if b) or "nobody scores"))
             st.markdown(words.deal_story(result, view, team_values(r, pt.game.deal)))
             with st.expander("How it was counted (the ruleset's formulas)"):
-                for line in result.explanation:
-                    st.markdown(f"- {line}")
+                for line in result.explanation:  # seats and teams from your chair, as under "Earlier deals"
+                    st.markdown(f"- {words.from_chair(line)}")
             if not pt.is_over:
                 st.button("Next deal", type="primary", on_click=next_deal, key="pt_next")
 

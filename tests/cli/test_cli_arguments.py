@@ -139,3 +139,13 @@ def test_any_command_line_ends_in_words_never_a_traceback(here, monkeypatch, com
     if code == 1:  # problems of rulesets: each line (a formula's caret lines aside) names where
         lines = [line for line in err.splitlines() if not line.startswith("    ")]
         assert lines and all(": " in line for line in lines), (command, rest, err)
+
+
+def test_play_says_it_cannot_read_the_ruleset_from_standard_input(monkeypatch):
+    """'-' reads a ruleset from standard input for validate, rules and diff; play reads the moves there, and
+    said "unknown ruleset '-'" after the rulesets folder's path."""
+    code, out, err = run(monkeypatch, "play", "-", stdin=Piped(b"extends: standard\nname: x\n"))
+    assert code == 2 and out == ""
+    assert err.startswith("error: play reads your moves from standard input, so it cannot read the ruleset there "
+                          "too"), err
+    assert "unknown ruleset" not in err

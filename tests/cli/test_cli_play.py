@@ -116,6 +116,18 @@ def test_a_card_that_cannot_be_played_says_why():
                for line in out), "\n".join(out)
 
 
+
+def test_an_answer_that_is_no_card_of_the_deck_is_not_said_as_one():
+    """'zz' (or '2h' in a deck without twos) was read as a card: "you do not hold the z of Z"."""
+    answers = iter(["call 10", "10 of spades", "pass", "zz", "2h", "qx", "q"])
+    out = []
+    play(load_ruleset("standard"), seat=0, seed=3, read=lambda _: next(answers), write=out.append)
+    said = "\n".join(out)
+    for answer in ("zz", "2h", "qx"):
+        assert f"'{answer}' is not one of the choices (a number" in said, said
+    assert "do not hold" not in said, said
+
+
 def test_bots_come_from_the_registry():
     standard = load_ruleset("standard")
     assert default_bot() in BOTS

@@ -54,6 +54,18 @@ def test_list_shows_the_users_rulesets_after_the_shipped_ones(capsys, user_home)
                                                    ["our-table", "Our", "table", "our-table.yaml"]]
 
 
+
+def test_list_shows_the_users_rulesets_by_name_a_second_variant_after_the_first(capsys, user_home):
+    """The Save box names a second variant 'my-standard-2': by file name ('-' sorts before '.') it was listed
+    before 'my-standard'."""
+    for name in ("my-standard", "my-standard-2", "my-standard-b"):
+        UserRulesets().save(name, f"extends: standard\nname: {name}\n")
+    code, out, _ = run(capsys, "list")
+    tail = out.split(f"Your rulesets (in {user_home / 'rulesets'}):\n")[1].splitlines()
+    assert [line.split()[0] for line in tail[2:]] == ["my-standard", "my-standard-2", "my-standard-b"]
+    data = json.loads(run(capsys, "list", "--format", "json")[1])
+    assert [row["name"] for row in data["yours"]] == ["my-standard", "my-standard-2", "my-standard-b"]
+
 def test_list_as_json(capsys, user_home):
     path = UserRulesets().save("our-table", "extends: standard\nname: our-table\ntitle: Our table\n")
     code, out, _ = run(capsys, "list", "--format", "json")

@@ -328,3 +328,28 @@ def test_text_over_the_size_limit_is_not_said_to_be_savable(app):
     assert "fix it here" in summary and "save it" not in summary, summary
     at.text_area(key="ed_area").input("extends: standard\nname: small\ngame:\n  targt: 13\n").run()
     assert any("save it to finish later" in e for e in errors(at))  # a text a file can hold: savable as it is
+
+
+def test_on_a_phone_the_problem_under_the_text_has_its_caret_too(app):
+    """On a phone the first problem is said right under the text (the problems' list is a screen below): a
+    half-typed formula said "expected one of: a name, a number ..." there without the caret showing where."""
+    at = editor(app)
+    half = VALID + "claims:\n  khanaak:\n    succeeds_if: opponents.tricks >= 1 and\n"
+    at.text_area(key="ed_area").input(half).run()
+    assert not at.exception
+    picture = "   7 |     succeeds_if: opponents.tricks >= 1 and\n     |                                           ^"
+    codes = [c.value for c in at.code]
+    assert codes.count(picture) == 2, codes  # under the text (shown on phones only) and in the problems' list
+
+
+def test_save_as_follows_the_name_also_while_the_text_does_not_load(app):
+    """A tab (or a quote left open) and the text does not load: "Save as" kept the name it had before, and a
+    save went under that name with the new name inside."""
+    at = editor(app)
+    before = at.text_input(key="ed_save_name").value
+    at.text_area(key="ed_area").input("extends: standard\nname: our-house\ngame:\n\ttarget: 13\n").run()
+    assert not at.exception
+    assert any("indent with spaces, not tabs" in e for e in errors(at))
+    assert before != "our-house" and at.text_input(key="ed_save_name").value == "our-house"
+    at.text_area(key="ed_area").input("extends: standard\nname: 'our-table' # ours\ntitle: 'x\n").run()
+    assert at.text_input(key="ed_save_name").value == "our-table"

@@ -211,8 +211,9 @@ def test_a_whole_deal_scored_and_explained_then_the_next(app):
     assert pt.deal_over
     shown = [m.value for m in at.markdown]
     assert any(m.startswith("#### The deal") for m in shown)
+    words = TableWords(pt.ruleset, pt.seat)
     for line in pt.last_result.explanation:
-        assert f"- {line}" in shown
+        assert f"- {words.from_chair(line)}" in shown
     name, data = at.session_state["pt_export_file"]
     report = replay_text(data.decode("utf-8"))
     assert list(report.score) == list(pt.game.score)
@@ -368,7 +369,12 @@ def test_the_deal_is_told_in_words_with_the_formulas_one_click_away(app):
     heading = next(i for i, m in enumerate(shown) if m.startswith("#### The deal"))
     assert shown[heading + 1] == story  # the words come first
     [how] = [e for e in at.expander if e.label.startswith("How it was counted")]
-    assert [m.value for m in how.markdown] == [f"- {line}" for line in result.explanation]
+    # said from your chair, as the story above it and "Earlier deals" say it: "team 0 (seats 0, 2)" and
+    # "seat 2" beside "your team" and "your partner" made a card player count seats from 0 to follow it
+    words = TableWords(pt.ruleset, pt.seat)
+    assert [m.value for m in how.markdown] == [f"- {words.from_chair(line)}" for line in result.explanation]
+    assert any(re.search(r"\bteam \d \(seats", line) for line in result.explanation)
+    assert not [m.value for m in how.markdown if re.search(r"\bseats? \d|\bteam \d", m.value)]
 
 
 def test_game_over_shows_the_winner_first_and_play_again_deals_a_new_game(app, home):
@@ -528,3 +534,22 @@ def test_the_seat_is_chosen_counting_from_1_and_the_bots_are_named_from_it(app):
     at.button(key="pt_start").click().run()
     assert not at.exception and at.session_state["playtest"].seat == 1
     assert at.session_state["playtest"].bots[2] == "random"
+
+
+def test_between_tricks_the_table_names_the_next_leader_even_while_you_are_asked_something(app):
+    """Seed 7, random bots: your partner wins the second trick and you are asked about a Jodie first. The
+    middle of the table said "won by your partner · your lead": it is your partner who leads next."""
+    at = start(app, seed=7)
+    for _ in range(60):
+        pt = at.session_state["playtest"]
+        view = pt.view()
+        if view.tricks and not view.trick and view.to_act == pt.seat and not any(a.verb == "play" for a in view.legal):
+            break
+        step(at)
+    else:
+        raise AssertionError("no turn to say something between two tricks")
+    winner = view.tricks[-1].winner
+    assert winner != pt.seat  # (seed 7: your partner)
+    middle = table_of(at).middle
+    assert "your lead" not in middle, middle
+    assert f"{TableWords(pt.ruleset, pt.seat).who(winner)} to lead" in middle, middle

@@ -155,3 +155,12 @@ def test_any_names_one_name_one_file(tmp_path_factory, names):
         assert shelf.delete(stem)
         del saved[stem]
         assert shelf.names() == sorted(saved)
+
+
+@pytest.mark.parametrize("name", ["日本語", "🃏", "  "])
+def test_a_name_with_no_latin_letter_says_which_letters_a_name_is_made_of(tmp_path, name):
+    """'日本語' was refused for needing "at least one letter or digit": it has three letters."""
+    with pytest.raises(ValueError) as info:
+        UserRulesets(tmp_path).path(name)
+    assert "at least one letter a-z or digit 0-9" in str(info.value)
+    assert "'Ünïcode' is saved as 'unicode'" in str(info.value)

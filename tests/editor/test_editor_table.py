@@ -80,6 +80,12 @@ def test_seats_are_named_from_your_chair_never_by_a_number_from_0():
     assert four.from_chair("Thunee by seat 2 caught by partner (seat 0): team 1 (seats 1, 3) opens 4 balls") == \
         "Thunee by your partner caught by partner (you): they open 4 balls"
     assert four.from_chair("Double fails: team 0 (seats 0, 2) opens 2 balls") == "Double fails: your team opens 2 balls"
+    # the scoring's lines name a team by its role too: said whole, the verb agreeing
+    assert four.from_chair("counting team 0 (seats 0, 2) count: team.cards [17] = 7") == \
+        "the counting team (your team) count: team.cards [17] = 7"
+    assert four.from_chair("trump makers team 1 (seats 1, 3) opens 1 ball") == "the trump makers (they) open 1 ball"
+    assert four.from_chair("makers team 1 (seats 1, 3) count: x = 297") == "the trump makers (they) count: x = 297"
+    assert four.from_chair("counting team 1 (seats 1, 3) opens 2 balls") == "the counting team (they) opens 2 balls"
     for words in (four, six, two):
         for s in range(words.seats):
             assert not re.search(r"\bseat \d", words.who(s) + words.name(s).lower())

@@ -176,3 +176,33 @@ def test_a_long_chain_of_sums_counts_as_nesting(symbols):
     error = error_for(" + ".join(["1"] * 40), symbols)
     assert error.message == "formula is nested too deeply (more than 32 levels)"
 
+
+
+# The slips of someone who writes formulas as sentences or spreadsheet cells: the error says what to write
+# instead, right after what it did not expect (and before the list of what may come there).
+SLIPS = [
+    ("counting.count = 105", "unexpected '=': to compare, write '==' (two equals signs); expected one of:", 16),
+    ("a === 1", "unexpected '=': to compare, write '==' (two equals signs)", 5),
+    ("a => 3", "unexpected '=': write '>=' for 'at least'", 3),
+    ("a =< 3", "unexpected '=': write '<=' for 'at most'", 3),
+    ("a <> 3", "unexpected '>': write '!=' for 'is not'", 4),
+    ("a >= 105 && yes", "unexpected '&': write 'and' (not '&&')", 10),
+    ("yes || no", "unexpected '|': write 'or' (not '||')", 5),
+    ("!yes", "unexpected '!': write 'not' (or '!=' for 'is not')", 1),
+    ("a ≥ 105", "unexpected '≥': write '>=' for 'at least'", 3),
+    ("a >= '105'", "unexpected \"'\": a number needs no quotes, and words go in double quotes (\"thunee\")", 6),
+    ("a > 1 AND yes", "unexpected 'AND': write 'and' in small letters", 7),
+    ("If yes then 1 else 2", "unexpected 'yes': write 'if' in small letters", 4),
+    ("yes == True", "unknown name 'True': write 'true' in small letters", 8),
+]
+
+
+@pytest.mark.parametrize("text, message, column", SLIPS)
+def test_a_common_slip_says_what_to_write_instead(text, message, column, symbols):
+    err = error_for(text, symbols)
+    assert err.message.startswith(message), err.message
+    assert err.column == column
+
+
+def test_a_keyword_in_capitals_inside_a_string_is_no_slip(symbols):
+    assert error_for('a @ "AND"', symbols).message.startswith("unexpected '@'; expected one of:")

@@ -77,7 +77,7 @@ def cmd_list(args) -> int:
         return [{k: (list(map(str, v)) if k == "problems" else v) for k, v in row.items()} for row in rows_]
 
     shipped = sorted(rows(shipped_rulesets()), key=lambda r: r["name"])
-    yours, folder = rows(user_rulesets()), user_folder()
+    yours, folder = sorted(rows(user_rulesets()), key=lambda r: r["name"]), user_folder()  # (file order: "a-2" before "a")
     if args.format == "json":
         print(json.dumps({"shipped": public(shipped), "yours": public(yours), "yours_folder": folder and str(folder)},
                          indent=2))

@@ -132,6 +132,13 @@ def understood(answer: str, legal: tuple[Action, ...], ruleset=None) -> Action |
     return named[0] if len(named) == 1 else None
 
 
+def _in_deck(card: str, ruleset=None) -> bool:
+    """Is ``card`` (a code such as ``TH``) a card of the ruleset's deck (without one, of a four-suit deck)?"""
+    if ruleset is not None:
+        return card in ruleset.deck.names
+    return card[-1:] in SUITS
+
+
 def ask(view: SeatView, read=input, write=print, ruleset=None, why=None) -> Action | None:
     """The person's choice among ``view.legal`` (None to stop). ``why(action)`` says why an action
     that is not among the choices cannot be taken now."""
@@ -152,6 +159,8 @@ def ask(view: SeatView, read=input, write=print, ruleset=None, why=None) -> Acti
         if action is not None:
             return action
         card = said_card(answer)
+        if card is not None and not _in_deck(card, ruleset):
+            card = None  # 'zz' is no card ("you do not hold the z of Z"), nor '2h' where the deck has no twos
         reason = ""
         if card is not None and card not in view.hand:
             reason = f": you do not hold the {card_words(card)}"
@@ -229,6 +238,10 @@ def chosen_bots(text: str | None, ruleset, seat: int) -> list[str]:
 
 def main_play(args) -> int:
     from thunee_dsl import load_ruleset
+    if args.ruleset == "-":  # (validate, rules and diff read a ruleset there; play reads your answers there)
+        print("error: play reads your moves from standard input, so it cannot read the ruleset there too: name "
+              "the ruleset or its file (thunee-dsl play standard, thunee-dsl play house.yaml)", file=sys.stderr)
+        return 2
     ruleset = load_ruleset(args.ruleset)
     if not 0 <= args.seat < ruleset.seats:
         print(f"error: --seat must be 0 to {ruleset.seats - 1}", file=sys.stderr)

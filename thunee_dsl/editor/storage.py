@@ -113,7 +113,9 @@ class UserRulesets:
             return self.folder / f"{name}{SUFFIX}"
         stem = slug(name)
         if not stem:
-            raise ValueError("a ruleset name needs at least one letter or digit")
+            # (日本語 are letters too: say which ones a file name here is made of)
+            raise ValueError("a ruleset name needs at least one letter a-z or digit 0-9 (accents are dropped: "
+                             "'Ünïcode' is saved as 'unicode'; other alphabets and symbols are left out)")
         return self.folder / f"{stem}{SUFFIX}"
 
     def names(self) -> list[str]:

@@ -106,6 +106,10 @@ def rulebook_sections(ruleset: Ruleset) -> dict[str, list[str]]:
     return sections
 
 
+# the scoring's words for a team's role in the deal ("counting team 1 (seats 1, 3) count: ..."), said whole
+_ROLES = {"counting": "the counting team", "makers": "the trump makers", "trump makers": "the trump makers"}
+
+
 class TableWords:
     """Seats, teams and actions named from the person's seat ``me``."""
 
@@ -162,14 +166,18 @@ class TableWords:
         said from the person's chair ("Thunee by your partner caught by the left opponent: they open 4
         balls"); a seat number past the table stays as it is."""
         def team(m: re.Match) -> str:
-            t = int(m[1])
+            t = int(m[2])
             if t >= self.teams:
                 return m[0]
-            verb = m[2] or ""
+            role, verb = _ROLES.get(m[1] or ""), m[3] or ""
+            if role:  # "counting team 1 (seats 1, 3) count:" -> "the counting team (they) count:"
+                plural = role.endswith("s")
+                return f"{role} ({self.team(t)})" + (f" {verb[:-1] if plural else verb}" if verb else "")
             if verb:
-                verb = " " + self.verb(t, verb.strip()[:-1], verb.strip())
+                verb = " " + self.verb(t, verb[:-1], verb)
             return self.team(t) + verb
-        text = re.sub(r"\bteam (\d+) \(seats? [\d, ]+\)( opens| wins| scores)?\b", team, text)
+        text = re.sub(r"\b(?:(counting|makers|trump makers) )?team (\d+) \(seats? [\d, ]+\)(?: (opens|wins|scores)\b)?",
+                      team, text)
         return re.sub(r"\bseat (\d+)\b", lambda m: self.who(int(m[1])) if int(m[1]) < self.seats else m[0], text)
 
     def refusal(self, reason: str) -> str:

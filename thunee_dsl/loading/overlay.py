@@ -409,6 +409,30 @@ def _with_base_values(data: dict, paths: list[tuple], bases: list[dict]) -> dict
     return data
 
 
+def _emptied(problems: list[Problem], overlays: list[LocatedDoc], top: LocatedDoc) -> list[Problem]:
+    """``missing required key 'game'`` where an overlay's ``game:`` has nothing under it (its lines not
+    indented: a card player's slip, or the "null removes" rule unknown): said at that key, and why. An
+    ``extends:`` with nothing after it made the text a whole ruleset, missing every section: said once."""
+    if not overlays and isinstance(top.data, dict) and "extends" in top.data and top.data["extends"] is None:
+        rest = [p for p in problems if not p.message.startswith("missing required key '")]
+        if len(rest) < len(problems):
+            return [Problem(top.key_location(("extends",)), "'extends:' names no ruleset: write the rules your "
+                            "variant builds on after it (for example 'extends: standard')"), *rest]
+    out = []
+    for problem in problems:
+        key = problem.message.removeprefix("missing required key '")[:-1] \
+            if problem.message.startswith("missing required key '") and problem.message.endswith("'") else None
+        doc = next((d for d in overlays if key is not None and isinstance(d.data, dict) and key in d.data
+                    and d.data[key] is None), None)
+        if doc is None:
+            out.append(problem)
+            continue
+        out.append(Problem(doc.key_location((key,)), f"'{key}:' has nothing under it, which takes '{key}' out of the "
+                           f"rules (it is needed): indent the lines that belong under it by two spaces, or delete "
+                           f"the '{key}:' line"))
+    return out
+
+
 def _build(top: _Link, *, search, schema: dict | None, keep_going: bool = False) -> MergedSource:
     chain = _resolve_chain(top, search, schema)
     docs = [_strip_extends(link.doc) for link in chain]  # top first
@@ -435,7 +459,7 @@ def _build(top: _Link, *, search, schema: dict | None, keep_going: bool = False)
         tree_provenance=merger.tree,
         node_provenance=merger.nodes,
     )
-    problems += schema_problems(merged, schema=schema)
+    problems += _emptied(schema_problems(merged, schema=schema), docs[:-1], chain[0].doc)
     if problems and keep_going:
         # the rest of the ruleset is still checked (formulas, semantics): a value refused is replaced
         # by the one its base file gives, if that one is good, else left out

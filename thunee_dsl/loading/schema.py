@@ -17,6 +17,7 @@ error becomes a :class:`~thunee_dsl.errors.Problem` located at the YAML node it 
 from __future__ import annotations
 
 import copy
+import difflib
 import functools
 import json
 import re
@@ -237,6 +238,33 @@ def _in_where(path: tuple) -> str:
 # --- conversion --------------------------------------------------------------------------------
 
 
+def _belongs_under(key: Any, path: tuple, schema: dict) -> str:
+    """``: it belongs under 'game:' ...`` for a section's key written at the top level (``target: 13`` not
+    indented under ``game:``); "" for any other key."""
+    if path or not isinstance(key, str):
+        return ""
+    defs = schema.get("$defs", {})
+    homes = []
+    for section, sub in schema.get("properties", {}).items():
+        for _ in range(5):  # follow "$ref": "#/$defs/..." to the section's own schema
+            if not (isinstance(sub, dict) and isinstance(sub.get("$ref"), str) and sub["$ref"].startswith("#/$defs/")):
+                break
+            sub = defs.get(sub["$ref"].removeprefix("#/$defs/"), {})
+        if isinstance(sub, dict) and key in sub.get("properties", {}):
+            homes.append(section)
+    if len(homes) != 1:
+        return ""
+    return f": it belongs under '{homes[0]}:' (write '{homes[0]}:' on a line of its own, then this line below it " \
+           f"indented by two spaces)"
+
+
+_PATTERN_WORDS = {
+    "^[a-z0-9][a-z0-9-]*$": "use only small letters a-z, digits and '-', starting with a letter or digit "
+                            "(for example our-house-rules)",
+    "^[a-z][a-z-]*$": "use only small letters a-z and '-', starting with a letter (for example blind-thunee)",
+}
+
+
 class _Converter:
     def __init__(
         self,
@@ -277,12 +305,19 @@ class _Converter:
                 else:
                     tail = "no keys are allowed here" if not patterns else "see the schema"
                 return [
-                    Problem(self.key_at(path + (key,)), f"unknown key '{visible(str(key))}' {_in_where(path)}; {tail}")
+                    Problem(self.key_at(path + (key,)), f"unknown key '{visible(str(key))}' {_in_where(path)}"
+                            + _belongs_under(key, path, error.schema) + f"; {tail}")
                     for key in extras
                 ]
 
         if keyword == "required" and isinstance(instance, dict) and isinstance(value, list):
             missing = [key for key in value if key not in instance]
+            twin = self._misspelt(path, missing)
+            if twin is not None:  # `thune:` under undertakings: a new undertaking lacking 'verb', said as the typo it is
+                name = visible(str(path[-1]))
+                needs = ", ".join(f"'{k}'" for k in missing)
+                return [Problem(self.key_at(path), f"{prefix}there is no '{name}' in {dotted_path(path[:-1])}: "
+                                f"did you mean '{twin}'? (a new one would need {needs})")]
             return [
                 Problem(self.value_at(path), f"{prefix}missing required key '{key}'") for key in missing
             ]
@@ -301,6 +336,24 @@ class _Converter:
 
         words = self._words(error, keyword, value, instance)
         return [Problem(self.value_at(path), f"{prefix}{words or error.message}")]
+
+    def _misspelt(self, path: tuple, missing: list[str]) -> str | None:
+        """For an entry of a mapping (``undertakings.thune``) lacking ``missing`` keys: the name of a sibling
+        entry that has them and is spelt almost alike (``thunee``), else None."""
+        if not path or not isinstance(path[-1], str) or not missing:
+            return None
+        parent: Any = self.doc.data
+        for step in path[:-1]:
+            try:
+                parent = parent[step]
+            except (KeyError, IndexError, TypeError):
+                return None
+        if not isinstance(parent, dict):
+            return None
+        whole = [k for k, v in parent.items() if isinstance(k, str) and k != path[-1] and isinstance(v, dict)
+                 and all(key in v for key in missing)]
+        close = difflib.get_close_matches(path[-1].lower(), whole, n=1, cutoff=0.75)
+        return close[0] if close else None
 
     def _type_alternatives(self, error: ValidationError) -> str | None:
         """Every alternative fails on the type of the value itself: say the expected types."""
@@ -353,7 +406,8 @@ class _Converter:
         if keyword == "multipleOf":
             return f"must be a multiple of {_plain(value)}, got {_plain(instance)}"
         if keyword == "pattern":
-            return f"{_shown(instance)} does not match the pattern {value}"
+            said = _PATTERN_WORDS.get(value)  # the pattern is for a programmer; a card player needs its words
+            return f"{_shown(instance)} does not match the pattern {value}" + (f": {said}" if said else "")
         if keyword == "uniqueItems" and isinstance(instance, list):
             seen: list[Any] = []
             for item in instance:
