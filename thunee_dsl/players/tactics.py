@@ -57,25 +57,29 @@ class Tables:
 
     def strength(self, beats) -> tuple[int, ...]:
         """For each card, how many cards of its suit beat it under ``beats`` (0: the top card)."""
-        key = id(beats)
-        got = self._strength.get(key)
+        got = self._strength.get(id(beats))
         if got is None:
-            nt = beats[self.r.no_trump]
-            got = tuple((nt[c] & self.suit_masks[self.suit_of[c]]).bit_count() for c in range(self.size))
-            self._strength[key] = got
+            got = self._strength[id(beats)] = _strength(self, beats)
         return got
 
     def stronger(self, beats) -> tuple[int, ...]:
         """For each card, the mask of the cards of its suit ranking above it under ``beats`` (by
         :meth:`strength`): a card is its suit's master when no card of this mask is still out."""
-        key = id(beats)
-        got = self._stronger.get(key)
+        got = self._stronger.get(id(beats))
         if got is None:
-            strength = self.strength(beats)
-            got = tuple(sum(1 << o for o in iter_cards(self.suit_masks[self.suit_of[c]]) if strength[o] < strength[c])
-                        for c in range(self.size))
-            self._stronger[key] = got
+            got = self._stronger[id(beats)] = _stronger(self, self.strength(beats))
         return got
+
+
+# (worked out once per ranking, outside the methods: compiled, those are cpdef, which cannot hold a generator)
+def _strength(t: Tables, beats) -> tuple[int, ...]:
+    nt = beats[t.r.no_trump]
+    return tuple((nt[c] & t.suit_masks[t.suit_of[c]]).bit_count() for c in range(t.size))
+
+
+def _stronger(t: Tables, strength) -> tuple[int, ...]:
+    return tuple(sum(1 << o for o in iter_cards(t.suit_masks[t.suit_of[c]]) if strength[o] < strength[c])
+                 for c in range(t.size))
 
 
 #: hands whose best suit and call strength a ruleset's tables remember at most
@@ -398,17 +402,37 @@ def _opponents(ctx: PlayCtx, seats) -> list[int]:
 
 @cython.locals(ctx=PlayCtx)
 def _cheapest(ctx: PlayCtx, cs, strength) -> int:
+    """The card of fewest points, the strongest of those (the first such card of ``cs``)."""
+    # (min(cs, key=lambda c: (points, -strength)) written out: no key tuple made per card)
     pts = ctx.t.points
-    return min(cs, key=lambda c: (pts[c], -strength[c]))
+    best = bp = bs = None
+    for c in cs:
+        p, st = pts[c], strength[c]
+        if best is None or p < bp or (p == bp and st > bs):
+            best, bp, bs = c, p, st
+    if best is None:
+        raise ValueError("_cheapest() of no cards")
+    return best
 
 
 @cython.locals(ctx=PlayCtx)
 def _throw_low(ctx: PlayCtx, cs, strength) -> int:
+    """The card to throw away: a non-trump before a trump, then a card that is not its suit's master, then
+    fewest points, then the strongest (the first such card of ``cs``)."""
+    # (min(cs, key=lambda c: (trump, master, points, -strength)) written out: no key tuple made per card)
     pts = ctx.t.points
     stronger = ctx.t.stronger(ctx.beats)
     trump, suit_of, out = ctx.trump, ctx.t.suit_of, ctx.outstanding  # (_is_trump, _is_master: see _trumps)
-    return min(cs, key=lambda c: (trump is not None and suit_of[c] == trump, not out & stronger[c], pts[c],
-                                  -strength[c]))
+    best = bt = bm = bp = bs = None
+    for c in cs:
+        tr = trump is not None and suit_of[c] == trump
+        m = not out & stronger[c]
+        p, st = pts[c], strength[c]
+        if best is None or tr < bt or (tr == bt and (m < bm or (m == bm and (p < bp or (p == bp and st > bs))))):
+            best, bt, bm, bp, bs = c, tr, m, p, st
+    if best is None:
+        raise ValueError("_throw_low() of no cards")
+    return best
 
 
 @cython.locals(ctx=PlayCtx)
