@@ -33,7 +33,6 @@ card, a pass) with a few integer operations instead of searching the list of leg
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache, partial, reduce
 from itertools import repeat
 from operator import and_, attrgetter, is_, or_
@@ -618,7 +617,7 @@ _COPIERS: dict = {}  # the kinds of a deal's slots' values -> its copier (see _c
 # each slot by name in Python.
 _STATE_ORDER = tuple(sorted(DEAL_SLOTS))
 _BY_STATE = cython.compiled and hasattr(DealSlots, "__reduce_cython__") and hasattr(DealSlots, "__setstate_cython__")
-_STATE_COPIERS: dict = {}  # the kinds of a deal's state's values -> its copier (see _state_copier)
+_STATE_PLANS: dict = {}  # the kinds of a deal's state's values -> what Deal.clone copies (see _state_plan)
 
 
 def _clone_by_state(deal) -> "Deal":
@@ -627,31 +626,42 @@ def _clone_by_state(deal) -> "Deal":
     reduced = deal.__reduce_cython__()
     state = reduced[2] if len(reduced) == 3 else reduced[1][2]
     kinds = tuple([type(v) for v in state])
-    copier = _STATE_COPIERS.get(kinds)
-    if copier is None:
-        copier = _state_copier(deal, state, kinds)
-        if copier is None:  # not the state expected (another Cython's layout): the slots by name from now on
+    plan = _STATE_PLANS.get(kinds)
+    if plan is None:
+        plan = _state_plan(deal, state, kinds)
+        if plan is None:  # not the state expected (another Cython's layout): the slots by name from now on
             _BY_STATE = False
             return deal.clone()
-        _STATE_COPIERS[kinds] = copier
+        _STATE_PLANS[kinds] = plan
+    copied, nested, made_none, made_dict = plan
+    values = list(state)  # (shared: the same objects)
+    for i in copied:
+        values[i] = values[i].copy()
+    for i in nested:
+        values[i] = [list(x) for x in values[i]]
+    for i in made_none:
+        values[i] = None
+    for i in made_dict:
+        values[i] = {}
     other = _new_deal(Deal)
-    other.__setstate_cython__(copier(state))
+    other.__setstate_cython__(tuple(values))
     return other
 
 
-def _state_copier(deal, state, kinds: tuple):
-    """A function making the copy of a state of these ``kinds`` (_copy_of's copies, one expression a slot, in
-    _STATE_ORDER), or None if ``state`` is not ``deal``'s slots in that order."""
+def _state_plan(deal, state, kinds: tuple):
+    """Which values of a state of these ``kinds`` (in _STATE_ORDER) Deal.clone copies, copies one level down,
+    makes None and makes an empty dict (_copy_of's rules), or None if ``state`` is not ``deal``'s slots in that
+    order."""
     if type(state) is not tuple or len(state) != len(_STATE_ORDER) or \
             any(v is not getattr(deal, name) for name, v in zip(_STATE_ORDER, state)):
         return None
-    items = []
+    plan: dict = {"v": [], "v.copy()": [], "[list(x) for x in v]": [], "None": [], "{}": []}
     for i, (name, kind) in enumerate(zip(_STATE_ORDER, kinds)):
         expression = _copy_of(name, kind)
-        items.append(re.sub(r"\bv\b", f"s[{i}]", expression))  # (what is made afresh reads no value)
-    namespace: dict = {}
-    exec(compile("def copy(s):\n    return (" + ", ".join(items) + ",)\n", "<Deal.clone>", "exec"), namespace)
-    return namespace["copy"]
+        if expression not in plan:
+            return None  # (a copy not known here)
+        plan[expression].append(i)
+    return tuple(tuple(plan[e]) for e in ("v.copy()", "[list(x) for x in v]", "None", "{}"))
 
 
 _new_deal = Deal.__new__  # (compiled, an extension type: its own __new__)
