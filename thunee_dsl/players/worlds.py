@@ -26,6 +26,7 @@ except ImportError:  # (the compiled build's typing, optional: without Cython it
 
 from thunee_dsl.game.actions import Action
 from thunee_dsl.game.deal import Deal
+from thunee_dsl.game.dealing import randbelow, shuffler
 from thunee_dsl.game.replay import pass_until, redeal
 from thunee_dsl.game.state import GameState
 from thunee_dsl.game.tables import tables as engine_tables
@@ -63,7 +64,8 @@ def _fill_with(plan, rng: random.Random) -> dict | None:
     bins, room, places, cards, many = plan
     room = room[:]
     order = cards[:]
-    rng.shuffle(order)
+    getrandbits = rng.getrandbits  # (rng.shuffle and rng.randrange written out: the same draws, see dealing)
+    shuffler(len(order))(getrandbits, order)
     order.sort(key=many.__getitem__)
     got: dict = {key: [] for key, _, _ in bins}
     for c in order:
@@ -72,7 +74,7 @@ def _fill_with(plan, rng: random.Random) -> dict | None:
             i = where[0]
             if not room[i]:
                 return None
-            rng.randrange(room[i])
+            randbelow(getrandbits, room[i])
         else:
             open_ = [i for i in where if room[i]]
             if not open_:
@@ -80,7 +82,7 @@ def _fill_with(plan, rng: random.Random) -> dict | None:
             total = 0
             for i in open_:
                 total += room[i]
-            pick = rng.randrange(total)
+            pick = randbelow(getrandbits, total)
             for i in open_:
                 pick -= room[i]
                 if pick < 0:
