@@ -52,7 +52,7 @@ from thunee_dsl.model.cards import iter_cards
 from thunee_dsl.model.ruleset import Ruleset
 from thunee_dsl.players.expected import Estimate, expected_balls
 from thunee_dsl.players.heuristic import HeuristicBot, decision_rng
-from thunee_dsl.players.knowledge import Knowledge
+from thunee_dsl.players.knowledge import Knowledge, by_verb
 from thunee_dsl.players.tactics import PlayCtx, call_strength, choose_play, estimated_tricks
 
 
@@ -206,7 +206,8 @@ class TableBot(HeuristicBot):
             return sure
         r = self.ruleset
         passing = next((a for a in view.legal if a.verb == "pass"), None)
-        options = [a for a in view.legal if r.undertaking_by_verb(a.verb) is not None]
+        undertakings = by_verb(r).undertaking
+        options = [a for a in view.legal if a.verb in undertakings]
         if passing is None or not options:
             return sure
         hand = self._hand(view)

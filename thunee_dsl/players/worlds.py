@@ -31,7 +31,7 @@ from thunee_dsl.game.replay import pass_until, redeal
 from thunee_dsl.game.state import GameState
 from thunee_dsl.game.tables import tables as engine_tables
 from thunee_dsl.model.cards import iter_cards
-from thunee_dsl.players.knowledge import Knowledge, _declaration_verbs, combination_cards
+from thunee_dsl.players.knowledge import Knowledge, _declaration_verbs, by_verb, combination_cards
 from thunee_dsl.players.tactics import PlayCtx, choose_play, choose_trump
 
 
@@ -667,7 +667,7 @@ class Tracker:
                 self.trump = t.suit_of[t.card_of[a.arg]]
             self.makers = self.k.team_of[a.seat]
         elif verb != "pass":
-            u = self.k.ruleset.undertaking_by_verb(verb)
+            u = by_verb(self.k.ruleset).undertaking.get(verb)
             if u is not None:
                 self.undertaker = a.seat
                 self.makers = self.k.team_of[a.seat]
