@@ -30,9 +30,8 @@ from thunee_dsl.game.dealing import randbelow, shuffler
 from thunee_dsl.game.replay import pass_until, redeal
 from thunee_dsl.game.state import GameState
 from thunee_dsl.game.tables import tables as engine_tables
-from thunee_dsl.model.cards import iter_cards
 from thunee_dsl.players.knowledge import Knowledge, _declaration_verbs, by_verb, combination_cards
-from thunee_dsl.players.tactics import PlayCtx, choose_play, choose_trump
+from thunee_dsl.players.tactics import PlayCtx, cards_of, choose_play, choose_trump
 
 
 @dataclass
@@ -56,7 +55,7 @@ def _fill_plan(bins, pool: int):
     room = [count for _, count, _ in bins]
     if sum(room) != pool.bit_count():
         return None
-    places = {c: [i for i, (_, _, allowed) in enumerate(bins) if (allowed >> c) & 1] for c in iter_cards(pool)}
+    places = {c: [i for i, (_, _, allowed) in enumerate(bins) if (allowed >> c) & 1] for c in cards_of(pool)}
     return bins, room, places, list(places), {c: len(p) for c, p in places.items()}
 
 
@@ -141,7 +140,7 @@ def _known_orders(k: Knowledge):
                                       k.early[s])
             before.append(order)
             now.append([c for i, c in k.played[s] if i >= cur.first_trick])
-        got = k.memo["orders"] = before, now, list(iter_cards(k.hand))
+        got = k.memo["orders"] = before, now, list(cards_of(k.hand))
     return got
 
 
@@ -194,7 +193,7 @@ def sample_world(k: Knowledge, rng: random.Random) -> World | None:
         if s == me:
             held = mine
         else:
-            held = list(iter_cards(forced[s]))
+            held = list(cards_of(forced[s]))
             more = got.get(("held", s))
             if more:
                 held += more
