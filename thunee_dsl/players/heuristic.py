@@ -41,6 +41,14 @@ from thunee_dsl.players.tactics import (PlayCtx, call_strength, choose_play, cho
 from thunee_dsl.players.worlds import Tracker, playout, rebuild, replayed_worlds, utility
 
 
+def passing_action(legal, default=None):
+    """The pass among the ``legal`` actions (the first), else ``default``."""
+    for a in legal:  # (a loop, not next() over a generator: asked at most decisions)
+        if a.verb == "pass":
+            return a
+    return default
+
+
 def decision_rng(seed: int, view: SeatView) -> random.Random:
     """A random source that depends only on the bot's seed and what the seat sees (so a bot's choice is
     a function of its view)."""
@@ -106,7 +114,7 @@ class HeuristicBot:
             return self.bid(view)
         if "redeal" in verbs:
             return next(a for a in legal if a.verb == "redeal")  # offered only for a weak hand
-        passing = next((a for a in legal if a.verb == "pass"), None)
+        passing = passing_action(legal)
         return passing if passing is not None else legal[0]
 
     def _hand(self, view: SeatView) -> int:
@@ -166,7 +174,7 @@ class HeuristicBot:
 
     def bid(self, view: SeatView) -> Action:
         bids = sorted((a for a in view.legal if a.verb == "bid"), key=lambda a: a.arg)
-        passing = next((a for a in view.legal if a.verb == "pass"), None)
+        passing = passing_action(view.legal)
         if passing is None:
             return bids[0]
         est = estimated_tricks(self.t, self._hand(view))
@@ -177,7 +185,7 @@ class HeuristicBot:
     def undertake(self, view: SeatView) -> Action:
         """An undertaking only when the hand is sure to win every trick (all its cards seen)."""
         r = self.ruleset
-        passing = next((a for a in view.legal if a.verb == "pass"), view.legal[-1])
+        passing = passing_action(view.legal, view.legal[-1])
         if view.unseen:
             return passing
         # whether the hand is sure to win needs only the hand and the trumps: what the seat knows (costlier)
@@ -271,7 +279,7 @@ class HeuristicBot:
 
     def _claim_choices(self, view: SeatView) -> tuple[Action | None, list[Action]]:
         """Passing (None if a claim must be made) and the claims on offer."""
-        passing = next((a for a in view.legal if a.verb == "pass"), None)
+        passing = passing_action(view.legal)
         claims = by_verb(self.ruleset).claim
         return passing, [a for a in view.legal if a.verb in claims]
 
