@@ -157,7 +157,7 @@ def test_a_module_s_source_includes_the_declarations_it_cimports(tmp_path):
     for name in TYPED:
         assert {"thunee_dsl/game/slots.py", "thunee_dsl/game/slots.pxd"} <= set(modules[name]), name
     assert {"thunee_dsl/game/windows.py", "thunee_dsl/game/windows.pxd"} <= set(modules["thunee_dsl.game.deal"])
-    assert modules["thunee_dsl.game.view"] == ["thunee_dsl/game/view.py"]
+    assert modules["thunee_dsl.game.actions"] == ["thunee_dsl/game/actions.py"]  # (no .pxd: its source alone)
     (tmp_path / "a.pxd").write_text("from thunee_dsl.game.deal cimport Deal\ncimport thunee_dsl.game.play\n"
                                     "from other.package cimport Thing\n")
     assert sorted(build_accel.cimported(tmp_path / "a.pxd")) == [  # (deal.pxd cimports slots, windows, play, Env)
@@ -175,14 +175,14 @@ def test_a_binary_whose_types_module_did_not_compile_is_not_kept():
 
 def test_an_edited_cimported_pxd_makes_its_dependents_stale(built, tmp_path):
     project = copy_project(built, tmp_path, with_build=True)
-    code = ("import thunee_dsl.game.deal, thunee_dsl.game.view, sys\n"
-            f"for name in {TYPED + ['thunee_dsl.game.view']!r}: print(sys.modules[name].__loader__.path)")
+    names = TYPED + ["thunee_dsl.game.actions"]  # (actions: a compiled module without a .pxd)
+    code = f"import importlib\nfor name in {names!r}: print(importlib.import_module(name).__loader__.path)"
     assert all(path.endswith(EXTENSION_SUFFIXES[0]) for path in run(code, cwd=project).splitlines())
     with open(project / "thunee_dsl" / "game" / "slots.pxd", "a", encoding="utf-8") as f:
         f.write("\n# edited after the build\n")
-    *typed, view = run(code, cwd=project).splitlines()
+    *typed, untyped = run(code, cwd=project).splitlines()
     assert typed == [str(project / Path(*name.split(".")).with_suffix(".py")) for name in TYPED]
-    assert view.endswith(EXTENSION_SUFFIXES[0])  # it declares no types: it stays compiled
+    assert untyped.endswith(EXTENSION_SUFFIXES[0])  # it declares no types: it stays compiled
     out = run("from thunee_dsl import load_ruleset\nfrom thunee_dsl.game import GameState\n"
               "g = GameState(load_ruleset('standard'), seed=3)\n"
               "while not g.is_over: g.apply(g.legal_actions()[0])\nprint(len(g.deals) > 0)", cwd=project)
@@ -194,7 +194,7 @@ def test_a_binary_is_not_loaded_when_its_types_module_came_from_source(built):
     source: a binary built against its compiled types, not imported before, must then come from source too."""
     code = ("import thunee_dsl.game.slots, thunee_dsl._accel as a\n"
             "finder = a.CompiledFinder(a.read_manifest())\n"
-            "print(finder.find_spec('thunee_dsl.game.play') is None, finder.find_spec('thunee_dsl.game.view') is None)")
+            "print(finder.find_spec('thunee_dsl.game.play') is None, finder.find_spec('thunee_dsl.game.actions') is None)")
     assert run(code, pure=True).split() == ["True", "False"]
 
 

@@ -226,6 +226,8 @@ class Deal(DealSlots):
         what the deal keeps for its own speed that refers back to it (the formula environment, the
         per-seat counts, the views' cache) starts afresh. A kind of value not listed here is refused, so
         a new mutable attribute cannot be shared by mistake (tested over every shipped ruleset)."""
+        if _BY_STATE:
+            return _clone_by_state(self)
         values = _read_slots(self)
         kinds = tuple(map(type, values))  # (C calls: the copier is chosen by the kinds of the values)
         copier = _COPIERS.get(kinds)
@@ -607,6 +609,62 @@ def _copier(kinds: tuple) -> "function":
 
 
 _COPIERS: dict = {}  # the kinds of a deal's slots' values -> its copier (see _copier)
+
+
+# Compiled, a deal's slots are C fields, which Cython's own pickling support reads into one tuple
+# (``__reduce_cython__``) and sets from one (``__setstate_cython__``) in C, in the order of their names
+# sorted: Deal.clone copies that tuple (the same copies, chosen the same way) instead of reading and setting
+# each slot by name in Python.
+_STATE_ORDER = tuple(sorted(DEAL_SLOTS))
+_BY_STATE = cython.compiled and hasattr(DealSlots, "__reduce_cython__") and hasattr(DealSlots, "__setstate_cython__")
+_STATE_PLANS: dict = {}  # the kinds of a deal's state's values -> what Deal.clone copies (see _state_plan)
+
+
+def _clone_by_state(deal) -> "Deal":
+    """Deal.clone in the compiled build (see _STATE_ORDER)."""
+    global _BY_STATE
+    reduced = deal.__reduce_cython__()
+    state = reduced[2] if len(reduced) == 3 else reduced[1][2]
+    kinds = tuple([type(v) for v in state])
+    plan = _STATE_PLANS.get(kinds)
+    if plan is None:
+        plan = _state_plan(deal, state, kinds)
+        if plan is None:  # not the state expected (another Cython's layout): the slots by name from now on
+            _BY_STATE = False
+            return deal.clone()
+        _STATE_PLANS[kinds] = plan
+    copied, nested, made_none, made_dict = plan
+    values = list(state)  # (shared: the same objects)
+    for i in copied:
+        values[i] = values[i].copy()
+    for i in nested:
+        values[i] = [list(x) for x in values[i]]
+    for i in made_none:
+        values[i] = None
+    for i in made_dict:
+        values[i] = {}
+    other = _new_deal(Deal)
+    other.__setstate_cython__(tuple(values))
+    return other
+
+
+def _state_plan(deal, state, kinds: tuple):
+    """Which values of a state of these ``kinds`` (in _STATE_ORDER) Deal.clone copies, copies one level down,
+    makes None and makes an empty dict (_copy_of's rules), or None if ``state`` is not ``deal``'s slots in that
+    order."""
+    if type(state) is not tuple or len(state) != len(_STATE_ORDER) or \
+            any(v is not getattr(deal, name) for name, v in zip(_STATE_ORDER, state)):
+        return None
+    plan: dict = {"v": [], "v.copy()": [], "[list(x) for x in v]": [], "None": [], "{}": []}
+    for i, (name, kind) in enumerate(zip(_STATE_ORDER, kinds)):
+        expression = _copy_of(name, kind)
+        if expression not in plan:
+            return None  # (a copy not known here)
+        plan[expression].append(i)
+    return tuple(tuple(plan[e]) for e in ("v.copy()", "[list(x) for x in v]", "None", "{}"))
+
+
+_new_deal = Deal.__new__  # (compiled, an extension type: its own __new__)
 # what Deal.clone makes again instead of copying (each refers back to its deal)
 _MADE_AGAIN = {"_seat_env": "None", "_claims_asked": "None", "_counts": "{}", "_view_cache": "None"}
 # values Deal.clone shares: immutable (the exact types: a subclass is not assumed to be)

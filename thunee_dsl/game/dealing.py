@@ -105,3 +105,33 @@ def shuffler_source(size: int) -> str:
 
 def _shuffle_by_method(getrandbits, cards) -> None:  # pragma: no cover - see shuffler
     getrandbits.__self__.shuffle(cards)
+
+
+def _randbelow(getrandbits, n: int) -> int:
+    """CPython's :meth:`random.Random.randrange` of ``n`` (> 0): a draw of ``n``'s bit length from
+    ``getrandbits``, again while it is ``n`` or more (compiled: no Python frame for each draw)."""
+    k = n.bit_length()
+    r = getrandbits(k)
+    while r >= n:
+        r = getrandbits(k)
+    return r
+
+
+def _randbelow_by_method(getrandbits, n: int) -> int:  # pragma: no cover - see randbelow
+    return getrandbits.__self__.randrange(n)
+
+
+def _same_draws() -> bool:
+    for seed in (5, 6):
+        a, b = random.Random(seed), random.Random(seed)
+        if [a.randrange(n) for n in (1, 2, 3, 5, 7, 24, 37, 1000)] != [_randbelow(b.getrandbits, n) for n in
+                                                                       (1, 2, 3, 5, 7, 24, 37, 1000)] \
+                or a.random() != b.random():
+            return False
+    return True
+
+
+#: ``randbelow(getrandbits, n)``: the number ``rng.randrange(n)`` draws (n > 0) and the same random stream, for
+#: ``getrandbits`` the random source's own method (the sampled deals' draws); checked against
+#: ``Random.randrange`` when first imported (a Python whose randrange draws otherwise uses the method)
+randbelow = _randbelow if _same_draws() else _randbelow_by_method

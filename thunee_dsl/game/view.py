@@ -12,7 +12,13 @@ from __future__ import annotations
 
 from dataclasses import MISSING, dataclass, fields
 
+try:
+    import cython
+except ImportError:  # Cython is optional: without it the types below are not read (see thunee_dsl._accel)
+    from thunee_dsl._accel import cython_shadow as cython
+
 from thunee_dsl.game.actions import Action
+from thunee_dsl.game.slots import DealSlots, TableSlots
 
 
 @dataclass(frozen=True)
@@ -70,6 +76,7 @@ class SeatView:
     turned_up: tuple[tuple[int, int, str], ...] = ()  # (tricks played, seat, card) of each card turned up
 
 
+@cython.locals(deal=DealSlots, t=TableSlots)
 def seat_view(game, seat: int) -> SeatView:
     deal = game.deal
     r = game.ruleset
@@ -122,6 +129,7 @@ def seat_view(game, seat: int) -> SeatView:
     return _new(SeatView, state)
 
 
+@cython.locals(deal=DealSlots)
 def _seen_by(deal, r, seat: int, actions, texts: list, by_seat: dict) -> tuple[tuple, tuple]:
     """This deal's history as ``seat`` saw it and the declarations as shown to it, carried from the seat's
     last view: only the actions since are read. What decides how another seat's trump choice or
@@ -144,12 +152,12 @@ def _seen_by(deal, r, seat: int, actions, texts: list, by_seat: dict) -> tuple[t
             for pos, i in shown_at:
                 history[pos] = _shown(deal, r, actions[i], texts[i], shown_trump)
             kept = None
-    if kept is None:
+    declaration_verbs = deal.t.declaration_of
+    if kept is None:  # (the generator reads the untyped ``declaration_verbs``: it cannot capture ``deal``)
         declared = tuple(_new(Declared, {"seat": s, "verb": verb, "value": value,
-                                         "suit": None if value in deal.t.declaration_of[verb].suit_hidden_for
+                                         "suit": None if value in declaration_verbs[verb].suit_hidden_for
                                          and s != seat else r.deck.suits[suit]})
                          for s, verb, suit, value in key[2])
-    declaration_verbs = deal.t.declaration_of
     for i in range(done, len(actions)):
         a = actions[i]
         verb = a.verb

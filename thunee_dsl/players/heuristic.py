@@ -35,10 +35,18 @@ from thunee_dsl.game.declarations import combination_value
 from thunee_dsl.game.tables import tables as engine_tables
 from thunee_dsl.game.view import SeatView
 from thunee_dsl.model.ruleset import Ruleset
-from thunee_dsl.players.knowledge import Knowledge
+from thunee_dsl.players.knowledge import Knowledge, by_verb
 from thunee_dsl.players.tactics import (PlayCtx, call_strength, choose_play, choose_trump, estimated_tricks, hand_mask,
                                         sure_to_win_all, tables)
 from thunee_dsl.players.worlds import Tracker, playout, rebuild, replayed_worlds, utility
+
+
+def passing_action(legal, default=None):
+    """The pass among the ``legal`` actions (the first), else ``default``."""
+    for a in legal:  # (a loop, not next() over a generator: asked at most decisions)
+        if a.verb == "pass":
+            return a
+    return default
 
 
 def decision_rng(seed: int, view: SeatView) -> random.Random:
@@ -85,17 +93,16 @@ class HeuristicBot:
             return legal[0]
         if legal[0].verb == "play":  # (card play: the usual decision, settled before the verbs are listed)
             return self.play(view)
-        r = self.ruleset
+        by = by_verb(self.ruleset)
         verbs = {a.verb for a in legal}
         if "play" in verbs:
             return self.play(view)
-        passing = next((a for a in legal if a.verb == "pass"), None)
-        decls = [a for a in legal if r.declaration_by_verb(a.verb) is not None]
+        decls = [a for a in legal if a.verb in by.declaration]
         if decls:
             return self.declare(view, decls)
-        if any(r.claim_by_verb(v) for v in verbs):
+        if not verbs.isdisjoint(by.claim):
             return self.claim(view)
-        if any(r.undertaking_by_verb(v) for v in verbs):
+        if not verbs.isdisjoint(by.undertaking):
             return self.undertake(view)
         if "trump" in verbs:
             if "redeal" in verbs:
@@ -107,6 +114,7 @@ class HeuristicBot:
             return self.bid(view)
         if "redeal" in verbs:
             return next(a for a in legal if a.verb == "redeal")  # offered only for a weak hand
+        passing = passing_action(legal)
         return passing if passing is not None else legal[0]
 
     def _hand(self, view: SeatView) -> int:
@@ -166,7 +174,7 @@ class HeuristicBot:
 
     def bid(self, view: SeatView) -> Action:
         bids = sorted((a for a in view.legal if a.verb == "bid"), key=lambda a: a.arg)
-        passing = next((a for a in view.legal if a.verb == "pass"), None)
+        passing = passing_action(view.legal)
         if passing is None:
             return bids[0]
         est = estimated_tricks(self.t, self._hand(view))
@@ -177,7 +185,7 @@ class HeuristicBot:
     def undertake(self, view: SeatView) -> Action:
         """An undertaking only when the hand is sure to win every trick (all its cards seen)."""
         r = self.ruleset
-        passing = next((a for a in view.legal if a.verb == "pass"), view.legal[-1])
+        passing = passing_action(view.legal, view.legal[-1])
         if view.unseen:
             return passing
         # whether the hand is sure to win needs only the hand and the trumps: what the seat knows (costlier)
@@ -200,7 +208,7 @@ class HeuristicBot:
         hand = self._hand(view)
         trump = None if view.trump is None else r.deck.suits.index(view.trump)
         for a in view.legal:
-            u = r.undertaking_by_verb(a.verb)
+            u = by_verb(r).undertaking.get(a.verb)
             if u is None or u.blind_until_tricks:
                 continue
             beats = u.beats if u.beats is not None else r.beats
@@ -271,8 +279,9 @@ class HeuristicBot:
 
     def _claim_choices(self, view: SeatView) -> tuple[Action | None, list[Action]]:
         """Passing (None if a claim must be made) and the claims on offer."""
-        passing = next((a for a in view.legal if a.verb == "pass"), None)
-        return passing, [a for a in view.legal if self.ruleset.claim_by_verb(a.verb) is not None]
+        passing = passing_action(view.legal)
+        claims = by_verb(self.ruleset).claim
+        return passing, [a for a in view.legal if a.verb in claims]
 
     def _outcome(self, k: Knowledge, world, action: Action, team: int, game=None, base=None) -> float:
         return utility(self._played_out(k, world, action, game, base), team, self.ruleset)

@@ -132,6 +132,25 @@ def _declaration_verbs(ruleset: Ruleset) -> frozenset[str]:
     return frozenset(d.verb for d in ruleset.declarations)
 
 
+class ByVerb:
+    """A ruleset's undertakings, declarations and claims by verb: what ``Ruleset.undertaking_by_verb`` (...)
+    answer (the first of a verb), one dict look-up each (the bots ask at their decisions and at every
+    announcement of every playout). ``by_verb(ruleset)``: made once per ruleset."""
+
+    def __init__(self, ruleset: Ruleset):
+        self.undertaking: dict = {}
+        self.declaration: dict = {}
+        self.claim: dict = {}
+        for found, items in ((self.undertaking, ruleset.undertakings), (self.declaration, ruleset.declarations),
+                             (self.claim, ruleset.claims)):
+            for x in items:
+                found.setdefault(x.verb, x)
+
+
+def by_verb(ruleset: Ruleset) -> ByVerb:
+    return ruleset.cached("players.by_verb", ByVerb)
+
+
 def _void_reads(ruleset: Ruleset) -> dict:
     # (id of the ranking's row, trumps, card led, best card, card played, first trick) -> what the seat
     # cannot hold (Play.cannot_hold; the rows are the ruleset's own, kept as long as it is)
@@ -171,7 +190,7 @@ class Knowledge:
         self.hand = hand_mask(t, view.hand)
         self.trump = None if view.trump is None else deck.suits.index(view.trump)
         self.trump_card = None if view.trump_card is None else t.card_of[view.trump_card]
-        u = self.undertaking = None if view.undertaking is None else ruleset.undertaking_by_verb(view.undertaking)
+        u = self.undertaking = None if view.undertaking is None else by_verb(ruleset).undertaking.get(view.undertaking)
         self.undertaker = view.undertaker
         self.beats = u.beats if u is not None and u.beats is not None else ruleset.beats
 
@@ -301,7 +320,7 @@ class Knowledge:
             d = next(declared, None)
             if d is None or s == me:
                 continue
-            decl = ruleset.declaration_by_verb(v)
+            decl = by_verb(ruleset).declaration.get(v)
             at_phase = self._phase_of_trick(plays // n)
             if d.suit is None:
                 self.hidden_declarations.append(HiddenDeclaration(i, s, decl, d.value, at_phase))

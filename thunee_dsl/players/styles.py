@@ -48,12 +48,11 @@ from dataclasses import dataclass
 
 from thunee_dsl.game.actions import Action
 from thunee_dsl.game.view import SeatView
-from thunee_dsl.model.cards import iter_cards
 from thunee_dsl.model.ruleset import Ruleset
 from thunee_dsl.players.expected import Estimate, expected_balls
-from thunee_dsl.players.heuristic import HeuristicBot, decision_rng
-from thunee_dsl.players.knowledge import Knowledge
-from thunee_dsl.players.tactics import PlayCtx, call_strength, choose_play, estimated_tricks
+from thunee_dsl.players.heuristic import HeuristicBot, decision_rng, passing_action
+from thunee_dsl.players.knowledge import Knowledge, by_verb
+from thunee_dsl.players.tactics import PlayCtx, call_strength, cards_of, choose_play, estimated_tricks
 
 
 @dataclass(frozen=True)
@@ -92,7 +91,7 @@ def alike(t, k: Knowledge, legal: list[int]) -> bool:
     strength = t.strength(k.beats)
     ranks = sorted(strength[c] for c in legal)
     out = t.suit_masks[suit] & ~k.hand & ~k.played_mask
-    return not any(ranks[0] < strength[c] < ranks[-1] for c in iter_cards(out))
+    return not any(ranks[0] < strength[c] < ranks[-1] for c in cards_of(out))
 
 
 class TableBot(HeuristicBot):
@@ -189,7 +188,7 @@ class TableBot(HeuristicBot):
 
     def bid(self, view: SeatView) -> Action:
         bids = sorted((a for a in view.legal if a.verb == "bid"), key=lambda a: a.arg)
-        passing = next((a for a in view.legal if a.verb == "pass"), None)
+        passing = passing_action(view.legal)
         if not bids:
             return passing if passing is not None else view.legal[0]
         est = estimated_tricks(self.t, self._hand(view))
@@ -205,8 +204,9 @@ class TableBot(HeuristicBot):
         if sure.verb != "pass":
             return sure
         r = self.ruleset
-        passing = next((a for a in view.legal if a.verb == "pass"), None)
-        options = [a for a in view.legal if r.undertaking_by_verb(a.verb) is not None]
+        passing = passing_action(view.legal)
+        undertakings = by_verb(r).undertaking
+        options = [a for a in view.legal if a.verb in undertakings]
         if passing is None or not options:
             return sure
         hand = self._hand(view)

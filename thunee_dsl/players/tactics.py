@@ -57,25 +57,29 @@ class Tables:
 
     def strength(self, beats) -> tuple[int, ...]:
         """For each card, how many cards of its suit beat it under ``beats`` (0: the top card)."""
-        key = id(beats)
-        got = self._strength.get(key)
+        got = self._strength.get(id(beats))
         if got is None:
-            nt = beats[self.r.no_trump]
-            got = tuple((nt[c] & self.suit_masks[self.suit_of[c]]).bit_count() for c in range(self.size))
-            self._strength[key] = got
+            got = self._strength[id(beats)] = _strength(self, beats)
         return got
 
     def stronger(self, beats) -> tuple[int, ...]:
         """For each card, the mask of the cards of its suit ranking above it under ``beats`` (by
         :meth:`strength`): a card is its suit's master when no card of this mask is still out."""
-        key = id(beats)
-        got = self._stronger.get(key)
+        got = self._stronger.get(id(beats))
         if got is None:
-            strength = self.strength(beats)
-            got = tuple(sum(1 << o for o in iter_cards(self.suit_masks[self.suit_of[c]]) if strength[o] < strength[c])
-                        for c in range(self.size))
-            self._stronger[key] = got
+            got = self._stronger[id(beats)] = _stronger(self, self.strength(beats))
         return got
+
+
+# (worked out once per ranking, outside the methods: compiled, those are cpdef, which cannot hold a generator)
+def _strength(t: Tables, beats) -> tuple[int, ...]:
+    nt = beats[t.r.no_trump]
+    return tuple((nt[c] & t.suit_masks[t.suit_of[c]]).bit_count() for c in range(t.size))
+
+
+def _stronger(t: Tables, strength) -> tuple[int, ...]:
+    return tuple(sum(1 << o for o in iter_cards(t.suit_masks[t.suit_of[c]]) if strength[o] < strength[c])
+                 for c in range(t.size))
 
 
 #: hands whose best suit and call strength a ruleset's tables remember at most
@@ -108,10 +112,10 @@ def tables(ruleset: Ruleset) -> Tables:
 
 
 def cards(mask: int) -> list[int]:
-    return list(iter_cards(mask))
+    return list(cards_of(mask))
 
 
-_CARDS: dict[int, tuple[int, ...]] = {}  # mask -> its cards: the same few cards are legal again and again
+_CARDS: dict[int, tuple[int, ...]] = {}  # mask -> its cards: the same few hands and suits come back again and again
 
 
 def cards_of(mask: int) -> tuple[int, ...]:
@@ -133,7 +137,7 @@ def suit_score(t: Tables, hand: int, suit: int) -> int:
     held = hand & t.suit_masks[suit]
     got = t._suit_scores.get(held)  # (a suit's cards are few: every holding is remembered)
     if got is None:
-        got = t._suit_scores[held] = sum(t.n_ranks - t.rank_of[c] + 1 for c in iter_cards(held))
+        got = t._suit_scores[held] = sum(t.n_ranks - t.rank_of[c] + 1 for c in cards_of(held))
     return got
 
 
@@ -151,7 +155,7 @@ def best_suit(t: Tables, hand: int) -> int:
 def weak_spread(t: Tables, hand: int) -> bool:
     """No suit held twice and none of the top two ranks: nothing to make trumps on."""
     return all((hand & m).bit_count() <= 1 for m in t.suit_masks) and \
-        not any(t.rank_of[c] <= 1 for c in iter_cards(hand))
+        not any(t.rank_of[c] <= 1 for c in cards_of(hand))
 
 
 def choose_trump(t: Tables, hand: int, options) -> object:
@@ -166,7 +170,7 @@ def choose_trump(t: Tables, hand: int, options) -> object:
         letter = t.deck.suits[suit]
         if letter in by_arg:
             return by_arg[letter]
-        held = [c for c in iter_cards(hand & t.suit_masks[suit]) if t.names[c] in by_arg]
+        held = [c for c in cards_of(hand & t.suit_masks[suit]) if t.names[c] in by_arg]
         if held:
             return by_arg[t.names[max(held, key=lambda c: t.rank_of[c])]]
     rest = [a for a in options if a.verb == "trump"]
@@ -187,7 +191,7 @@ def estimated_tricks(t: Tables, hand: int) -> float:
     """Tricks a hand should take with its best suit as trumps: top cards, second cards, trump length."""
     trump = best_suit(t, hand)
     est = 0.0
-    for c in iter_cards(hand):
+    for c in cards_of(hand):
         if t.rank_of[c] == 0:
             est += 1
         elif t.rank_of[c] == 1:
@@ -219,16 +223,16 @@ def _sure_with(t: Tables, hand: int, beats, trump, leads_win: int, first_sets: b
         # the first lead must be a card no outstanding card beats (a trump, where it names the trumps):
         # most hands have none, and are settled here without ordering their cards
         first = hand & tmask if first_sets else hand
-        if all(row[c] & out for c in iter_cards(first)):
+        if all(row[c] & out for c in cards_of(first)):
             return False
     mine = hand
     n = 0
     while mine:
         lead = None
         if n < leads_win:
-            lead = min(iter_cards(mine), key=lambda c: strength[c])
+            lead = min(cards_of(mine), key=lambda c: strength[c])
         else:
-            for c in sorted(iter_cards(mine), key=lambda c: (not (tmask >> c) & 1, strength[c])):
+            for c in sorted(cards_of(mine), key=lambda c: (not (tmask >> c) & 1, strength[c])):
                 if n == 0 and first_sets and not (tmask >> c) & 1:
                     continue  # the first lead names the trump suit
                 if row[c] & out:
@@ -240,7 +244,7 @@ def _sure_with(t: Tables, hand: int, beats, trump, leads_win: int, first_sets: b
         mine &= ~(1 << lead)
         follow = out & t.suit_masks[t.suit_of[lead]]
         if follow:
-            weakest = max(iter_cards(follow), key=lambda c: strength[c])
+            weakest = max(cards_of(follow), key=lambda c: strength[c])
             out &= ~(1 << weakest)
         n += 1
     return True
@@ -398,17 +402,37 @@ def _opponents(ctx: PlayCtx, seats) -> list[int]:
 
 @cython.locals(ctx=PlayCtx)
 def _cheapest(ctx: PlayCtx, cs, strength) -> int:
+    """The card of fewest points, the strongest of those (the first such card of ``cs``)."""
+    # (min(cs, key=lambda c: (points, -strength)) written out: no key tuple made per card)
     pts = ctx.t.points
-    return min(cs, key=lambda c: (pts[c], -strength[c]))
+    best = bp = bs = None
+    for c in cs:
+        p, st = pts[c], strength[c]
+        if best is None or p < bp or (p == bp and st > bs):
+            best, bp, bs = c, p, st
+    if best is None:
+        raise ValueError("_cheapest() of no cards")
+    return best
 
 
 @cython.locals(ctx=PlayCtx)
 def _throw_low(ctx: PlayCtx, cs, strength) -> int:
+    """The card to throw away: a non-trump before a trump, then a card that is not its suit's master, then
+    fewest points, then the strongest (the first such card of ``cs``)."""
+    # (min(cs, key=lambda c: (trump, master, points, -strength)) written out: no key tuple made per card)
     pts = ctx.t.points
     stronger = ctx.t.stronger(ctx.beats)
     trump, suit_of, out = ctx.trump, ctx.t.suit_of, ctx.outstanding  # (_is_trump, _is_master: see _trumps)
-    return min(cs, key=lambda c: (trump is not None and suit_of[c] == trump, not out & stronger[c], pts[c],
-                                  -strength[c]))
+    best = bt = bm = bp = bs = None
+    for c in cs:
+        tr = trump is not None and suit_of[c] == trump
+        m = not out & stronger[c]
+        p, st = pts[c], strength[c]
+        if best is None or tr < bt or (tr == bt and (m < bm or (m == bm and (p < bp or (p == bp and st > bs))))):
+            best, bt, bm, bp, bs = c, tr, m, p, st
+    if best is None:
+        raise ValueError("_throw_low() of no cards")
+    return best
 
 
 @cython.locals(ctx=PlayCtx)
@@ -521,7 +545,7 @@ def _undertaking_play(ctx: PlayCtx, legal: list[int]) -> int:
         if not ctx.trick:
             if ctx.first_lead_sets_trump and ctx.trump is None:
                 suit = best_suit(t, ctx.legal)
-                return min(iter_cards(ctx.legal & t.suit_masks[suit]), key=lambda c: strength[c])
+                return min(cards_of(ctx.legal & t.suit_masks[suit]), key=lambda c: strength[c])
             tmask = t.suit_masks[ctx.trump] if ctx.trump is not None else 0
             others = [(ctx.seat + i) % ctx.seats for i in range(1, ctx.seats)]
             stronger = t.stronger(ctx.beats)

@@ -19,13 +19,19 @@ import random
 import threading
 from dataclasses import dataclass, field
 
+try:
+    import cython
+except ImportError:  # (the compiled build's typing, optional: without Cython it does nothing)
+    from thunee_dsl._accel import cython_shadow as cython
+
 from thunee_dsl.game.actions import Action
+from thunee_dsl.game.deal import Deal
+from thunee_dsl.game.dealing import randbelow, shuffler
 from thunee_dsl.game.replay import pass_until, redeal
 from thunee_dsl.game.state import GameState
 from thunee_dsl.game.tables import tables as engine_tables
-from thunee_dsl.model.cards import iter_cards
-from thunee_dsl.players.knowledge import Knowledge, _declaration_verbs, combination_cards
-from thunee_dsl.players.tactics import PlayCtx, choose_play, choose_trump
+from thunee_dsl.players.knowledge import Knowledge, _declaration_verbs, by_verb, combination_cards
+from thunee_dsl.players.tactics import PlayCtx, cards_of, choose_play, choose_trump
 
 
 @dataclass
@@ -49,7 +55,7 @@ def _fill_plan(bins, pool: int):
     room = [count for _, count, _ in bins]
     if sum(room) != pool.bit_count():
         return None
-    places = {c: [i for i, (_, _, allowed) in enumerate(bins) if (allowed >> c) & 1] for c in iter_cards(pool)}
+    places = {c: [i for i, (_, _, allowed) in enumerate(bins) if (allowed >> c) & 1] for c in cards_of(pool)}
     return bins, room, places, list(places), {c: len(p) for c, p in places.items()}
 
 
@@ -57,7 +63,8 @@ def _fill_with(plan, rng: random.Random) -> dict | None:
     bins, room, places, cards, many = plan
     room = room[:]
     order = cards[:]
-    rng.shuffle(order)
+    getrandbits = rng.getrandbits  # (rng.shuffle and rng.randrange written out: the same draws, see dealing)
+    shuffler(len(order))(getrandbits, order)
     order.sort(key=many.__getitem__)
     got: dict = {key: [] for key, _, _ in bins}
     for c in order:
@@ -66,7 +73,7 @@ def _fill_with(plan, rng: random.Random) -> dict | None:
             i = where[0]
             if not room[i]:
                 return None
-            rng.randrange(room[i])
+            randbelow(getrandbits, room[i])
         else:
             open_ = [i for i in where if room[i]]
             if not open_:
@@ -74,7 +81,7 @@ def _fill_with(plan, rng: random.Random) -> dict | None:
             total = 0
             for i in open_:
                 total += room[i]
-            pick = rng.randrange(total)
+            pick = randbelow(getrandbits, total)
             for i in open_:
                 pick -= room[i]
                 if pick < 0:
@@ -84,6 +91,7 @@ def _fill_with(plan, rng: random.Random) -> dict | None:
     return got
 
 
+@cython.locals(k=Knowledge)
 def _bins(k: Knowledge, forced: list[int], pool: int) -> list | None:
     """The places the unknown cards of ``pool`` may go: (key, count, allowed mask); None if a seat's known
     cards leave it no room."""
@@ -117,6 +125,7 @@ def _early_first(cards: list[int], early: int) -> list[int]:
     return [c for c in cards if (early >> c) & 1] + [c for c in cards if not (early >> c) & 1]
 
 
+@cython.locals(k=Knowledge)
 def _known_orders(k: Knowledge):
     """For each seat, what its order of cards received starts with whatever the draw (the cards played in
     the phases before this one), and the cards it played in this one."""
@@ -131,10 +140,11 @@ def _known_orders(k: Knowledge):
                                       k.early[s])
             before.append(order)
             now.append([c for i, c in k.played[s] if i >= cur.first_trick])
-        got = k.memo["orders"] = before, now, list(iter_cards(k.hand))
+        got = k.memo["orders"] = before, now, list(cards_of(k.hand))
     return got
 
 
+@cython.locals(k=Knowledge)
 def sample_world(k: Knowledge, rng: random.Random) -> World | None:
     """Deal the unknown cards consistently with ``k`` (None when this draw ran into a dead end)."""
     r, t, n, me = k.ruleset, k.t, k.seats, k.seat
@@ -183,7 +193,7 @@ def sample_world(k: Knowledge, rng: random.Random) -> World | None:
         if s == me:
             held = mine
         else:
-            held = list(iter_cards(forced[s]))
+            held = list(cards_of(forced[s]))
             more = got.get(("held", s))
             if more:
                 held += more
@@ -429,6 +439,7 @@ def forget_positions() -> None:
     _KEPT.position = None
 
 
+@cython.locals(k=Knowledge)
 def _replay_from(k: Knowledge, world: World, game: GameState, start: int, prefix: list[Action]) -> GameState | None:
     """Replay the seat's history from entry ``start`` into ``game`` and check it reaches the decision."""
     r, view = k.ruleset, k.view
@@ -464,8 +475,9 @@ def _replay_from(k: Knowledge, world: World, game: GameState, start: int, prefix
                 options = [a for a in options if _suit_of_arg(k, a.arg) == k.trump]
                 if not options:
                     return None
-            hand = k.t.deck.mask_of(k.t.card_of[c] for c in game.view(seat).hand)
-            do(choose_trump(k.t, hand, options))
+            kt = k.t  # (a generator cannot capture the typed ``k``)
+            hand = kt.deck.mask_of(kt.card_of[c] for c in game.view(seat).hand)
+            do(choose_trump(kt, hand, options))
             continue
         if arg == "??":
             if i not in world.decl_suits:
@@ -565,6 +577,7 @@ def forget_followed() -> None:
 class Tracker:
     """Follows the card play of a rebuilt world (hands, trick, trump) to feed the playout policy."""
 
+    @cython.locals(k=Knowledge)
     def __init__(self, k: Knowledge, world: World):
         self.k = k
         r = k.ruleset
@@ -612,7 +625,7 @@ class Tracker:
                                                 self.beats, self.undertaker, self.first_lead_sets, self.makers,
                                                 self.plays))
 
-    def copy(self) -> "Tracker":
+    def copy(self) -> "Tracker":  # (worlds.pxd: cpdef, ``other`` typed)
         other = Tracker.__new__(Tracker)
         other.k, other.n, other.card_of, other.orders = self.k, self.n, self.card_of, self.orders
         other.played = list(self.played)
@@ -653,7 +666,7 @@ class Tracker:
                 self.trump = t.suit_of[t.card_of[a.arg]]
             self.makers = self.k.team_of[a.seat]
         elif verb != "pass":
-            u = self.k.ruleset.undertaking_by_verb(verb)
+            u = by_verb(self.k.ruleset).undertaking.get(verb)
             if u is not None:
                 self.undertaker = a.seat
                 self.makers = self.k.team_of[a.seat]
@@ -663,6 +676,7 @@ class Tracker:
                 if u.beats is not None:
                     self.beats = u.beats
 
+    @cython.locals(k=Knowledge)
     def hands(self) -> list[int]:
         """Each seat's cards of the phase being played, less those played (kept up to date as cards are
         played: read, not changed)."""
@@ -680,12 +694,17 @@ class Tracker:
             self._held_at = self.tricks_done
         return self._held
 
+    @cython.locals(k=Knowledge, game=GameState, deal=Deal, ctx=PlayCtx)
     def card(self, k: Knowledge, game: GameState, legal) -> Action:
         """The playout policy's card (policy_action): the card sense with every hand known."""
         card_of = self.card_of
         seat = legal[0].seat
         # (with face-down rows the world's own game knows which of its cards are in play)
-        hands = list(game.deal.hands) if k.ruleset.face_down else self.hands()
+        if k.ruleset.face_down:
+            deal = game.deal
+            hands = list(deal.hands)
+        else:
+            hands = self.hands()
         lm = 0
         for a in legal:
             lm |= 1 << card_of[a.arg]
@@ -704,6 +723,7 @@ class Tracker:
         return k.rules.play[seat][choose_play(ctx)]  # the engine's own action (its fast path)
 
 
+@cython.locals(k=Knowledge, tr=Tracker, game=GameState, deal=Deal)
 def policy_action(k: Knowledge, tr: Tracker, game: GameState, rng: random.Random | None = None,
                   epsilon: float = 0.0) -> Action:
     """The playout policy: the heuristic's card sense with the sampled hands known; Jodies declared,
@@ -722,10 +742,12 @@ def policy_action(k: Knowledge, tr: Tracker, game: GameState, rng: random.Random
         return legal[-1]
     if first.verb == "trump":
         # the cards the seat holds in this deal now (not the cards still to come)
-        return choose_trump(k.t, game.deal.hands[first.seat], legal)
+        deal = game.deal
+        return choose_trump(k.t, deal.hands[first.seat], legal)
     return first
 
 
+@cython.locals(k=Knowledge, tr=Tracker, game=GameState)
 def playout(k: Knowledge, world: World, game: GameState, tr: Tracker, rng: random.Random | None = None,
             epsilon: float = 0.0):
     """Play the deal of ``game`` to its end; the DealResult."""
