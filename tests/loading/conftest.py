@@ -34,3 +34,19 @@ def write(tmp_path: Path):
         return path
 
     return run
+
+
+@pytest.fixture
+def problems():
+    """``problems(tmp_path, text)``: the problems of ``text`` loaded as house.yaml (it must be refused), each
+    as ``house.yaml:line:col: message``."""
+    from thunee_dsl import load_ruleset
+
+    def run(tmp_path: Path, text: str) -> list[str]:
+        path = tmp_path / "house.yaml"
+        path.write_text(text, encoding="utf-8")
+        with pytest.raises(RulesetError) as info:
+            load_ruleset(path)
+        return [str(p).replace(str(path), "house.yaml") for p in info.value.problems]
+
+    return run

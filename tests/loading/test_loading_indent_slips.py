@@ -7,33 +7,20 @@ with nothing after it, four "missing required key" at line 1.
 
 from __future__ import annotations
 
-import pytest
 
-from thunee_dsl import load_ruleset
-from thunee_dsl.errors import RulesetError
-
-
-def problems(tmp_path, text: str) -> list[str]:
-    path = tmp_path / "house.yaml"
-    path.write_text(text, encoding="utf-8")
-    with pytest.raises(RulesetError) as info:
-        load_ruleset(path)
-    return [str(p).replace(str(path), "house.yaml") for p in info.value.problems]
-
-
-def test_a_sections_key_at_the_top_level_says_where_it_belongs(tmp_path):
+def test_a_sections_key_at_the_top_level_says_where_it_belongs(problems, tmp_path):
     [said] = problems(tmp_path, "extends: standard\nname: house\ntarget: 13\n")
     assert said.startswith("house.yaml:3:1: unknown key 'target' at the top level: it belongs under 'game:' "
                            "(write 'game:' on a line of its own, then this line below it indented by two spaces); "
                            "expected one of: "), said
 
 
-def test_a_key_no_section_has_gets_no_such_advice(tmp_path):
+def test_a_key_no_section_has_gets_no_such_advice(problems, tmp_path):
     [said] = problems(tmp_path, "extends: standard\nname: house\ngaem:\n  target: 13\n")
     assert "belongs under" not in said
 
 
-def test_an_empty_section_of_a_variant_is_said_at_its_line(tmp_path):
+def test_an_empty_section_of_a_variant_is_said_at_its_line(problems, tmp_path):
     said = problems(tmp_path, "extends: standard\nname: house\ngame:\ntarget: 13\n")
     assert said[0] == ("house.yaml:3:1: 'game:' has nothing under it, which takes 'game' out of the rules (it is "
                        "needed): indent the lines that belong under it by two spaces, or delete the 'game:' line")
@@ -41,7 +28,7 @@ def test_an_empty_section_of_a_variant_is_said_at_its_line(tmp_path):
     assert not [line for line in said if "missing required key" in line]
 
 
-def test_an_empty_extends_is_said_once(tmp_path):
+def test_an_empty_extends_is_said_once(problems, tmp_path):
     said = problems(tmp_path, "extends:\nname: house\n")
     assert said == ["house.yaml:1:1: 'extends:' names no ruleset: write the rules your variant builds on after it "
                     "(for example 'extends: standard')"]
