@@ -195,3 +195,32 @@ def test_a_blank_suit_letter_is_refused_where_it_is_written(tmp_path):
     code, err = cli("validate", str(path))
     assert code == 1 and err.startswith(f"{path}:4:11: deck.suits[0] is a space")
     check_ruleset_file(path, games=1, seed=1)
+
+
+@pytest.mark.parametrize("overlay, at, says", [
+    # campaign `rulesets` seed 1103216 (blind-thunee dealt [3, 1]): the caller, having seen 3 cards, had to win 4
+    # tricks before looking at its fourth, and came to the fourth trick with nothing it could play
+    ("deal:\n  batches: [3, 1]\n", "blind_until_tricks: 4",
+     "undertakings.blind-thunee.blind_until_tricks is 4, but called after batch 1 the caller has seen only 3 cards"),
+    # the same stall by a lost trick: caught only on the last trick, the caller could lose one of its first four
+    ("undertakings:\n  blind-thunee:\n    caught: on the last trick\n", "on the last trick",
+     "undertakings.blind-thunee: a caller who plays cards unseen must be caught when beaten"),
+])
+def test_a_blind_caller_who_could_be_left_with_only_unseen_cards_is_refused(tmp_path, overlay, at, says):
+    text = f"extends: blind-thunee\nname: blind-house\n{overlay}"
+    path = tmp_path / "blind-house.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(RulesetError) as error:
+        load_ruleset(str(path))
+    [problem] = error.value.problems
+    assert problem.message.startswith(says), problem.message
+    where = problem.location
+    lines = (REPO / "rulesets" / "blind-thunee.yaml").read_text(encoding="utf-8").splitlines() \
+        if where.file.endswith("blind-thunee.yaml") else text.splitlines()
+    assert at in lines[where.line - 1]  # said where the rule is written (the base file's line, or the overlay's)
+    code, err = cli("validate", str(path))
+    assert code == 1 and says in err
+    check_ruleset_file(path, games=1, seed=1)
+    # Trips (six-player) keeps its fourth card face down and is caught only on the last trick: its leads win the
+    # first three tricks whatever is played, so it always sees its last card in time: still accepted
+    load_ruleset("six-player")
