@@ -531,16 +531,17 @@ class _Compiler:
         """A caller whose later cards stay face down until it has won N tricks must hold N cards it has seen:
         with fewer, it would come to a trick with only unseen cards and could play nothing."""
         for u in ruleset.undertakings:
+            if not u.blind_until_tricks:
+                continue
             seen = sum(ruleset.batches[:u.after_batch])
-            if u.blind_until_tricks and seen < min(u.blind_until_tricks, ruleset.hand_size):
+            if seen < min(u.blind_until_tricks, ruleset.hand_size):
                 self.problem(("undertakings", u.name, "blind_until_tricks"),
                              f"undertakings.{u.name}.blind_until_tricks is {u.blind_until_tricks}, but called after "
                              f"batch {u.after_batch} the caller has seen only {seen} card{'s' if seen != 1 else ''}: it "
                              f"would have to play a card it may not look at (make it {seen} at most, or deal more "
                              f"before the call)")
             # (unless its leads win those tricks whatever is played: Trips, whose fourth card waits for the last)
-            if u.blind_until_tricks and seen < ruleset.hand_size and u.caught == "on the last trick" \
-                    and (u.leads_win or 0) < u.blind_until_tricks:
+            if seen < ruleset.hand_size and u.caught == "on the last trick" and (u.leads_win or 0) < u.blind_until_tricks:
                 self.problem(("undertakings", u.name, "caught"),
                              f"undertakings.{u.name}: a caller who plays cards unseen must be caught when beaten: "
                              f"'on the last trick' lets it lose a trick and be left holding only cards it may not "
