@@ -36,6 +36,7 @@ PLACES = {
     "declaration": "a declaration's condition (allowed_if)",
     "cancellation": "when a deal is thrown in (cancellation.cancel_if)",
     "dealer": "when the deal passes on (dealer.passes_if)",
+    "calling": "who may call to make trumps (calling.allowed_if)",
 }
 assert set(PLACES) == set(CONTEXTS), "every formula context needs words"
 

@@ -13,6 +13,7 @@ from thunee_dsl.game.slots import DealSlots
 from thunee_dsl.game.trumps import MakeTrumps
 from thunee_dsl.game.undertakings import Undertakings
 from thunee_dsl.game.windows import Refusal, Window
+from thunee_dsl.model.quantities import Env
 
 
 class Calling(Window):
@@ -35,6 +36,8 @@ class Calling(Window):
 
     @cython.locals(deal=DealSlots)
     def options_for(self, deal, seat: int) -> tuple:
+        if deal.r.calling.allowed_if is not None and not may_call(deal, seat):
+            return ()  # (calling.allowed_if: this player may not call at all)
         return deal.t.calls_of(seat, deal.call)
 
     @cython.locals(deal=DealSlots)
@@ -80,8 +83,65 @@ class Calling(Window):
         if seat not in window.order:
             return Refusal(f"seat {seat} may not call now: the next call must come from seat "
                            f"{' or '.join(map(str, window.order))}")
+        allowed = deal.r.calling.allowed_if
+        if allowed is not None and not may_call(deal, seat):
+            return Refusal(f"seat {seat} may not call ({allowed.text} is false for seat {seat})")
         amounts = deal.r.calling.next_amounts(deal.call)
         if action.arg not in amounts:
             last = f" (the last call was {deal.call})" if deal.call else ""
             return Refusal(f"the next call must be {' or '.join(map(str, amounts))}{last}")
         return None
+
+
+class CallingAgain(Calling):
+    """A later ``calling`` step of the sequence (e.g. after the last cards are dealt): the calling goes on
+    from the last call. With a call made before, the first to be asked are the seats the next caller rule
+    names after the last caller, and only a higher call may follow; without one, it opens as the first
+    calling does. A call made in this window takes over making trumps from whoever made them (the trump
+    card goes back), unless its caller already makes trumps, who keeps them."""
+
+    __slots__ = ("calls_before",)  # how many calls were made before this window opened
+
+    @cython.locals(deal=DealSlots)
+    def start(deal) -> None:
+        if deal.undertaking is not None or (deal.call and not deal.t.next_amounts(deal.call)):
+            return  # an undertaking ends calling; after the highest call nobody can go over it
+        t = deal.t
+        last = deal.last_caller
+        if last is None:
+            start = deal.chooser if deal.chooser is not None else deal.dealer
+            if deal.r.calling.first_caller == "opponents of chooser" and deal.chooser is not None:
+                eligible = t.opponents_from[deal.chooser]
+            else:
+                eligible = t.seats_from[(start + 1) % t.seats]
+        elif deal.r.calling.next_caller == "opponents of last caller":
+            eligible = t.opponents_from[last]
+        else:
+            eligible = t.others_from[last]
+        window = CallingAgain(eligible)
+        window.calls_before = len(deal.calls)
+        window.open(deal)
+
+    @cython.locals(deal=DealSlots)
+    def close(self, deal) -> None:
+        deal.window = None
+        called = len(deal.calls) > self.calls_before
+        if called and deal.trump_maker is not None and deal.last_caller != deal.trump_maker:
+            # the trump card goes back; the final caller makes trumps instead
+            deal.trump = deal.trump_card = deal.trump_way = None
+            deal.set_trump_maker(None)
+            deal.pending = MakeTrumps(deal.last_caller, deal.r.trumps.caller_ways)
+        if deal.pending is None:
+            deal.advance()
+
+
+@cython.locals(deal=DealSlots)
+def may_call(deal, seat: int) -> bool:
+    """Whether ``calling.allowed_if`` holds for ``seat`` (its team the ``callers``; the dealer's team the
+    ``dealers``, the other the ``others``): a seat for whom it is false is not asked and may not call."""
+    t = deal.t
+    team = t.team_of[seat]
+    dealers = t.team_of[deal.dealer]
+    env = Env(deal, deal.balls, callers=team, opponents=t.other_team[team], seat=seat, dealers=dealers,
+              others=t.other_team[dealers])
+    return bool(deal.r.calling.allowed_if.evaluate(env))

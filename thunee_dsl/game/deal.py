@@ -45,7 +45,7 @@ except ImportError:  # Cython is optional: without it the types below are not re
 from thunee_dsl.errors import IllegalActionError
 from thunee_dsl.game.actions import Action
 from thunee_dsl.game.bidding import Bidding
-from thunee_dsl.game.calling import Calling
+from thunee_dsl.game.calling import Calling, CallingAgain
 from thunee_dsl.game.claims import Claims
 from thunee_dsl.game.concede import Concede
 from thunee_dsl.game.counts import (
@@ -73,7 +73,7 @@ __all__ = ["Deal", "NOT_LEGAL", "APPLIED", "PASSED", "PASS", "WRONG_TIME", "Wind
 STEP_RULES = {
     model.DealBatch: lambda step: DealBatch(step.number),
     model.MakeTrumps: lambda step: MakeTrumps,
-    model.CallingStep: lambda step: Calling,
+    model.CallingStep: lambda step: CallingAgain if step.again else Calling,  # (a later one goes on from the last call)
     model.BiddingStep: lambda step: Bidding,
     model.UndertakingsStep: lambda step: Undertakings,
     model.RedealStep: lambda step: Redeal,

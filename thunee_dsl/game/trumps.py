@@ -106,6 +106,6 @@ class MakeTrumps(Turn):
             deal.trump_way = "card"
             deal.trump_card = card
             deal.trump = deal.r.deck.suit_of[card]
-        if deal.r.trumps.revealed == "at once":
-            deal.trump_revealed = True
+        if deal.undertaking is not None or deal.r.trumps.revealed == "at once":
+            deal.trump_revealed = True  # (an undertaking's caller names trumps aloud)
         deal.pending = None

@@ -11,6 +11,7 @@ except ImportError:  # Cython is optional: without it the types below are not re
 
 from thunee_dsl.game.slots import DealSlots
 from thunee_dsl.game.claims import forget as forget_claims
+from thunee_dsl.game.trumps import MakeTrumps
 from thunee_dsl.game.windows import Refusal, Window
 
 
@@ -69,7 +70,17 @@ class Undertakings(Window):
         if u.trump in ("first lead", "none"):
             deal.trump = deal.trump_card = None
             deal.trump_way = u.trump
+        elif u.trump == NAMED_BY_CALLER:
+            Undertakings.ask_trump(deal, action.seat)
         self.close(deal)
+
+    @cython.locals(deal=DealSlots)
+    def ask_trump(deal, seat: int) -> None:
+        """An undertaking whose caller names trumps: any trump card made before goes back, and the caller
+        must name a suit (``trump SUIT``) before anything else happens; the suit is shown to everyone
+        (see MakeTrumps.make)."""
+        deal.trump = deal.trump_card = deal.trump_way = None
+        deal.pending = MakeTrumps(seat, BY_NAME)
 
     @cython.locals(deal=DealSlots)
     def close(self, deal) -> None:
@@ -114,6 +125,10 @@ class Undertakings(Window):
         deal.over = True
         deal.pending = None
         deal.window = None
+
+
+NAMED_BY_CALLER = "named by caller"  # Undertaking.trump: the caller names the suit right after the call
+BY_NAME = ("suit",)  # the one way such a caller makes trumps
 
 
 class LateUndertakings(Undertakings):

@@ -22,7 +22,7 @@ from thunee_dsl.model.quantities import TEAM_NAMES, symbol_table
 from thunee_dsl.model.ruleset import (
     ENGINE_VERBS, BallTable, BiddingRules, CallingRules, Cancellation, Claim, Combination, Declaration,
     DealerRules, GameRules, Outcome, Penalties, PlayRules, Redeal, Ruleset, SeatRef, TeamValue,
-    TrumpRules, Undertaking, LateCall, WrongTime, STEP_WORDS, DealBatch, Step,
+    TrumpRules, Undertaking, LateCall, WrongTime, STEP_WORDS, CallingStep, DealBatch, Step,
 )
 
 
@@ -173,7 +173,7 @@ class _Compiler:
             bidding=self.bidding(),
             cut=d["deal"].get("cut", "none"),
             face_down=self.face_down(batches),
-            steps=tuple(_step(word) for word in sequence),
+            steps=tuple(_step(word, word in sequence[:i]) for i, word in enumerate(sequence)),
             concede_balls=(self.get("concede") or {}).get("balls"),
             each_team=self.formula(("scoring", "each_team"), "team value", "number"),
         )
@@ -257,11 +257,30 @@ class _Compiler:
             section = sections.get(step)
             if section and section not in self.data:
                 self.problem(("sequence", i), f"step '{step}' needs a '{section}:' section")
-            if step not in ("play", "undertakings") and steps.count(step) > 1 and not step.startswith("deal"):
-                self.problem(("sequence", i), f"step '{step}' appears twice")
+            if step not in _REPEATABLE and step in steps[:i] and not step.startswith("deal"):
+                self.problem(("sequence", i), f"step '{step}' appears twice: {_ONCE.get(step, 'it runs once a deal')} "
+                             f"(only {', '.join(repr(s) for s in _REPEATABLE)} may come again)")
+        self.check_calling_again(steps)
         if "trumps" in self.data and "make trumps" not in steps:
             self.problem(("trumps",), "there is a trumps section but no 'make trumps' step in the sequence")
         return steps
+
+    def check_calling_again(self, steps: tuple[str, ...]) -> None:
+        """A later 'calling' goes on from the last call: it needs cards dealt since the one before (else every
+        seat has already said all it would), and a caller taking over trumps there cannot choose 'last card'
+        with no batch left to deal."""
+        callings = [i for i, step in enumerate(steps) if step == "calling"]
+        ways = self.get("trumps", "caller_ways", default=["card"])
+        for before, i in zip(callings, callings[1:]):
+            if not any(str(step).startswith("deal ") for step in steps[before + 1:i]):
+                self.problem(("sequence", i), "step 'calling' comes again with no cards dealt since the last "
+                             "'calling': that calling ends only when every player has passed, so nobody would have "
+                             "anything new to call on (deal a batch between them, or remove one)")
+            elif isinstance(ways, list) and "last card" in ways and \
+                    not any(str(step).startswith("deal ") for step in steps[i + 1:]):
+                self.problem(("sequence", i), "a caller who takes over making trumps in this 'calling' may choose "
+                             "'last card' (trumps.caller_ways), but no batch is dealt after it: drop 'last card' from "
+                             "trumps.caller_ways, or deal a batch after it")
 
     def trumps(self, batches) -> TrumpRules | None:
         t = self.get("trumps")
@@ -283,7 +302,22 @@ class _Compiler:
         if list(amounts) != sorted(set(amounts)):
             self.problem(("calling", "amounts"), "calling.amounts must rise strictly")
         return CallingRules(amounts, c.get("first_caller", "anyone"), c.get("next_caller", "opponents of last caller"),
-                            c.get("simultaneous_extra", 0), c.get("source", ""))
+                            c.get("simultaneous_extra", 0), c.get("source", ""), self.who_may_call())
+
+    def who_may_call(self) -> Formula | None:
+        """``calling.allowed_if``: a formula over the player considering a call. The trump makers (``makers``,
+        ``counting``, ``trump_maker``) are named only where trumps are made before the first calling step:
+        otherwise nobody has made them yet when the first call is weighed."""
+        path = ("calling", "allowed_if")
+        formula = self.formula(path, "calling", "boolean")
+        steps = [str(s) for s in self.data.get("sequence") or ()]
+        made_before = "make trumps" in steps and "calling" in steps and steps.index("make trumps") < steps.index("calling")
+        unmade = sorted(n for n in (formula.names if formula is not None else ()) if n.split(".")[0] in _MADE_ROLES)
+        if unmade and not made_before:
+            self.problem(path, f"calling.allowed_if names {unmade[0]}, but trumps are not made before the calling: "
+                         f"nobody is the trump maker when the first call is weighed (name callers, opponents, "
+                         f"dealers, others, seat or dealer, or put 'make trumps' before 'calling')")
+        return formula
 
     def balls(self, path: tuple, context: str) -> BallTable:
         b = self.get(*path) or {}
@@ -322,7 +356,7 @@ class _Compiler:
         after = min(batches)
         if max(batches) > nbatches:
             self.problem(p + ("after_batch",), f"after_batch {max(batches)} but the deal has only {nbatches} batches")
-        return Undertaking(
+        undertaking = Undertaking(
             name=name, verb=u["verb"], title=u.get("title", name.title()), after_batch=after,
             allowed_if=self.formula(p + ("allowed_if",), "undertaking", "boolean"),
             leader=u.get("leader", "caller"), trump=u.get("trump", "first lead"),
@@ -331,6 +365,15 @@ class _Compiler:
             beats=self.ranking(p + ("ranking",), deck), blind_until_tricks=u.get("blind_until_tricks"),
             leads_win=u.get("leads_win", 0), offered_after=batches,
             during_calling=u.get("during_calling", False), late=self.late_call(p + ("late",)))
+        self.check_named_trumps(undertaking)
+        return undertaking
+
+    def check_named_trumps(self, u: Undertaking) -> None:
+        """A caller who names trumps does so right after the call, before the first lead: not after a lead."""
+        if u.trump == "named by caller" and u.late is not None:
+            self.problem(("undertakings", u.name, "trump"), f"undertakings.{u.name}: a caller who names trumps "
+                         f"('trump: named by caller') cannot call it late, after the first card is led: the lead "
+                         f"would stand before trumps are named (write 'late: null' to drop the late call, or another 'trump:')")
 
     def late_call(self, path: tuple) -> LateCall | None:
         late = self.get(*path)
@@ -596,6 +639,13 @@ class _Compiler:
                              f"({game.raised_corner_house}) must be below the raised target ({game.raised_target})")
 
 
+_REPEATABLE = ("calling", "undertakings", "play")  # steps a sequence may hold more than once
+# why each other step runs only once a deal (said when one appears twice)
+_ONCE = {"make trumps": "trumps are made once a deal (a later 'calling' lets a caller take them over)",
+         "bidding": "bidding ends when all but one player have passed, so a second one would have nobody to bid",
+         "concede": "the players are asked once whether their team gives up the deal",
+         "redeal": "the players are asked once whether to throw the cards in"}
+_MADE_ROLES = frozenset({"makers", "counting", "trump_maker"})  # roles with no seat or team until trumps are made
 _BEFORE_PLAY = frozenset({"make trumps", "calling", "bidding", "concede", "redeal"})
 """Steps that settle trumps or the deal itself, so must come before the first trick."""
 
@@ -657,10 +707,13 @@ def _team_value_getter(team_values: tuple[TeamValue, ...], teams: int):
     return compute
 
 
-def _step(word: str) -> Step:
-    """A step of the sequence by its word (the schema allows only these: ``deal N`` and STEP_WORDS)."""
+def _step(word: str, again: bool = False) -> Step:
+    """A step of the sequence by its word (the schema allows only these: ``deal N`` and STEP_WORDS); ``again``:
+    the word came before in the sequence (a later calling goes on from the last call)."""
     if word.startswith("deal "):
         return DealBatch(int(word.split()[1]))
+    if again and word == CallingStep.text:
+        return CallingStep(again=True)
     return STEP_WORDS[word]()
 
 

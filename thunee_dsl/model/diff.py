@@ -29,7 +29,7 @@ WORDS = {
     "trumps.chooser": "who makes trumps", "trumps.ways": "ways to make trumps",
     "trumps.caller_ways": "ways a caller makes trumps", "trumps.revealed": "trump card shown",
     "calling.amounts": "calls", "calling.first_caller": "first call by", "calling.next_caller": "next call by",
-    "calling.simultaneous_extra": "extra for simultaneous calls",
+    "calling.simultaneous_extra": "extra for simultaneous calls", "calling.allowed_if": "who may call",
     "play.first_leader": "first leader", "play.follow_suit": "must follow suit", "play.undercut": "undercutting",
     "cancellation.cancel_if": "deal cancelled when", "cancellation.redealer": "redeal by",
     "penalties.balls": "penalty", "penalties.offences": "penalised offences", "penalties.balls_for": "penalty for",

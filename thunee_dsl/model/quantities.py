@@ -137,6 +137,9 @@ CONTEXTS = {
                      ("caller", "seat", "dealer", "trump_maker", "leader")),
     "undertaking balls": Context("undertaking balls", ("counting", "makers", "callers", "opponents"),
                                  ("caller", "dealer", "trump_maker")),
+    # a player considering a call to make trumps (calling.allowed_if): its team, the dealer's team ...
+    "calling": Context("calling", ("callers", "opponents", "dealers", "others", "makers", "counting"),
+                       ("seat", "dealer", "trump_maker")),
     "dealer": Context("dealer", ("dealers", "others", "counting", "makers"), ("dealer", "trump_maker")),
 }
 

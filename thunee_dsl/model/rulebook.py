@@ -213,6 +213,9 @@ def render_rulebook(r: Ruleset) -> str:
         elif kind is RedealStep:
             out.append(f"{i}. **Redeal**: a player may throw the cards in when "
                        f"{condition(r.redeal.allowed_if, CALL_PHRASES, r)}")
+        elif kind is CallingStep and step.again:
+            out.append(f"{i}. **Calling again**: the calling goes on from the last call; a higher call takes over "
+                       "making trumps (see Calling).")
         elif kind is CallingStep:
             out.append(f"{i}. **Calling**: players may call to take over making trumps (see Calling).")
         elif kind is UndertakingsStep:
@@ -250,6 +253,7 @@ def render_rulebook(r: Ruleset) -> str:
                 f"- Calls, in order: {', '.join(map(str, c.amounts))}. Each call is the next amount; the last ends calling.",
                 f"- The first call is made by {first}; each later call by {nxt}.",
                 "- The final caller makes trumps and the amount called is counted for the opponents (see Scoring)."]
+        out += _who_may_call(r) + _calling_again(r)
         if c.simultaneous_extra:
             out.append(f"- If both opponents call at once, the call counts {c.simultaneous_extra} more than the next call "
                        "(written as the amount it counts, at most the last call); their opponents choose which of "
@@ -263,7 +267,8 @@ def render_rulebook(r: Ruleset) -> str:
                     f"- May be called once {_plural(u.after_batch, 'batch')} {'has' if u.after_batch == 1 else 'have'} been dealt, before the first lead"
                     + (f", when {condition(u.allowed_if, CALL_PHRASES, r)}" if u.allowed_if else "."),
                     "- The caller leads to the first trick." if u.leader == "caller" else "- The usual player leads.",
-                    "- The suit of the first card led is trumps." if u.trump == "first lead" else "- Trumps stay as made.",
+                    "- The suit of the first card led is trumps." if u.trump == "first lead" else
+                    _NAMED_TRUMPS if u.trump == "named by caller" else "- Trumps stay as made.",
                     "- The caller alone must win every trick; it fails "
                     + ("as soon as a card of the caller's is beaten." if u.caught == "when beaten"
                        else "when anyone else wins a trick."),
@@ -389,6 +394,33 @@ def _trick_numbers(numbers, tricks: int) -> str:
 
 def _ordinal(n: int) -> str:
     return "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+
+
+_NAMED_TRUMPS = ("- Right after the call the caller names the trump suit, for everyone to hear (a trump card made "
+                 "before goes back to its hand).")
+CALLING_PHRASES = {SEAT_ROLES["seat"]: "the player", TEAM_ROLES["callers"]: "the player's team",
+                   TEAM_ROLES["opponents"]: "the player's opponents", "balls of ": "score of "}
+
+
+def _who_may_call(r: Ruleset) -> list[str]:
+    """The line for ``calling.allowed_if`` (a house rule: only one team may call ...)."""
+    if r.calling.allowed_if is None:
+        return []
+    return [f"- Who may call: {condition(r.calling.allowed_if, CALLING_PHRASES, r)}",
+            "- Any other player is not asked to call, and a call of theirs is not allowed."]
+
+
+def _calling_again(r: Ruleset) -> list[str]:
+    """The line for a calling step that comes again in the sequence (after more cards are dealt)."""
+    again = [i for i, step in enumerate(r.steps) if type(step) is CallingStep and step.again]
+    if not again:
+        return []
+    batches = sum(1 for step in r.steps[:again[0]] if type(step) is DealBatch)
+    return [f"- Calling opens again once {_plural(batches, 'batch')} {'has' if batches == 1 else 'have'} been dealt "
+            "and goes on from the last call: only a higher call, first by the players the next call is open to "
+            "(after no call yet, as the first calling). A call then takes over making trumps: the trump card goes "
+            "back and the final caller makes trumps as a final caller does, unless that player already made them. The amount "
+            "counted is the last call of all."]
 
 
 def _late_and_between_calls(u) -> list[str]:

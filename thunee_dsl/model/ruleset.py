@@ -47,7 +47,10 @@ class MakeTrumps(Step):
 
 @dataclass(frozen=True)
 class CallingStep(Step):
+    """``calling``; ``again`` for a later one in the sequence (it goes on from the last call)."""
+
     text = "calling"
+    again: bool = False
 
 
 @dataclass(frozen=True)
@@ -115,6 +118,7 @@ class CallingRules:
     next_caller: str
     simultaneous_extra: int
     source: str = ""
+    allowed_if: Formula | None = None  # who may call at all (a seat for whom it is false is not asked)
 
     def next_amounts(self, current: int) -> tuple[int, ...]:
         """The calls that may follow ``current`` (0: no call yet): the next rung, and the amount a
@@ -187,7 +191,7 @@ class Undertaking:
     after_batch: int
     allowed_if: Formula | None
     leader: str  # "caller" | "usual"
-    trump: str  # "first lead" | "as made" | "none"
+    trump: str  # "first lead" | "as made" | "none" | "named by caller" (the caller names a suit after the call)
     caught: str  # "when beaten" | "when a trick is lost" | "on the last trick"
     balls: BallTable
     source: str = ""
