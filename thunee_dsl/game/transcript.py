@@ -293,9 +293,10 @@ def _ready_for(game: GameState, action: Action, offences: bool, offence_now: lis
         nonlocal passed_in
         window, own = _open_window(game, action, kind)
         offence = game.offence_of(action) is not None
-        if passed_in is not None and window is not passed_in and not offence:
+        if passed_in is not None and window is not passed_in and not offence and not (own and kind is Calling):
             # the window this action belongs to closed without it becoming possible (a declaration at the
-            # wrong time, which the ruleset lets the opponents challenge, is possible once it has closed)
+            # wrong time, which the ruleset lets the opponents challenge, is possible once it has closed; a
+            # call may still come in a later calling step)
             return STOP
         passed_in = None
         # a pass is a bid of its own where tricks are bid: it never declines an announcement window then
@@ -326,8 +327,8 @@ def _open_window(game: GameState, action: Action, kind: type[Window] | None) -> 
     whether ``action`` is said in it (an undertaking only in the window that offers it; a late undertaking's
     window is not the usual one: the action is then simply legal or not)."""
     window = game.deal.window
-    if window is None or type(window) is not kind:
-        return window, False
+    if window is None or (type(window) is not kind and not (kind is Calling and isinstance(window, Calling))):
+        return window, False  # (a later calling step's window is a calling window too)
     return window, kind is not Undertakings or any(u.verb == action.verb for u in window.offered)
 
 
