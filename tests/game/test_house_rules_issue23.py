@@ -285,3 +285,10 @@ def test_the_new_overlays_play_random_games_and_clones(name):
         copy = game.clone()
         copy.apply(action)
     assert True  # (no error in any state: the assertions are the engine's own)
+
+
+def test_a_call_meant_for_the_second_calling_after_the_first_callings_passes():
+    # the first calling's passes written out (seats 2 and 0): seat 0's call 10 comes in the second calling,
+    # on six cards, and seat 0 makes trumps with AH from them
+    history = [str(a) for a in second_calling(["1 trump JD", "2 pass", "0 pass", "0 call 10", "0 trump AH"]).game.history]
+    assert history[:8] == ["1 trump JD", "2 pass", "0 pass", "2 pass", "0 call 10", "1 pass", "3 pass", "0 trump AH"]

@@ -204,6 +204,9 @@ CHANGED_WITHOUT_SOURCE = {
     "thirteen-after-khanaak": [],  # game.raised_target: its own source
     "thirteen-two-to-clear": [],  # game: its own source
     "trips-partner-catch-six": ["Trips"],
+    "only-dealers-team-calls": [],  # calling: its own source
+    "thunee-names-trumps": [],  # thunee: its own source
+    "calling-after-last-cards": [],  # sequence: the deal's section keeps its source (the steps are listed)
 }
 
 
