@@ -11,6 +11,7 @@ from thunee_dsl.errors import RulesetError, TranscriptError
 from thunee_dsl.game import GameState
 from thunee_dsl.game.actions import Action
 from thunee_dsl.game.transcript import replay_file, replay_text
+from thunee_dsl.model.rulebook import render_rulebook
 
 ROOT = Path(__file__).resolve().parents[2]
 HOUSE = ROOT / "examples" / "house"
@@ -192,15 +193,16 @@ def second_calling(actions: list[str]):
 GOLDEN_HANDS = ("JH 9H AH TH KH QH", "JD 9D AD TD KD QD", "KS QS 9S AS TS QC", "JC 9C AC TC KC JS")
 
 
-def dealt(*actions: str) -> GameState:
-    """The golden deal of calling_after_last_cards.yaml, stopped right after ``actions`` (each taken once the
-    windows before it are passed)."""
-    r = load_ruleset(str(HOUSE / "calling-after-last-cards.yaml"))
+def dealt(*actions: str, ruleset: str = str(HOUSE / "calling-after-last-cards.yaml"), hands=GOLDEN_HANDS) -> GameState:
+    """A deal of ``hands`` (dealer 0; by default the golden deal of calling_after_last_cards.yaml), stopped right
+    after ``actions`` (each taken once the windows before it are passed)."""
+    r = load_ruleset(ruleset)
     game = GameState(r, dealer=0, auto_deal=False)
-    game.start_deal(hands=[[r.deck.card(c) for c in cards.split()] for cards in GOLDEN_HANDS])
+    game.start_deal(hands=[[r.deck.card(c) for c in cards.split()] for cards in hands])
     for text in actions:
-        seat, verb, arg = text.split()
-        action = Action(int(seat), verb, int(arg) if arg.isdigit() else arg)
+        seat, verb, *arg = text.split()
+        arg = (int(arg[0]) if arg[0].isdigit() else arg[0]) if arg else None
+        action = Action(int(seat), verb, arg)
         while action not in game.legal_actions():
             game.apply(Action(game.to_act, "pass"))
         game.apply(action)
@@ -292,3 +294,19 @@ def test_a_call_meant_for_the_second_calling_after_the_first_callings_passes():
     # on six cards, and seat 0 makes trumps with AH from them
     history = [str(a) for a in second_calling(["1 trump JD", "2 pass", "0 pass", "0 call 10", "0 trump AH"]).game.history]
     assert history[:8] == ["1 trump JD", "2 pass", "0 pass", "2 pass", "0 call 10", "1 pass", "3 pass", "0 trump AH"]
+
+
+# -- Marials: the leader's own Thunee (the reading stated in the rulebook) --------------------------------
+
+
+def test_the_leaders_own_thunee_comes_after_the_trump_makers_were_asked():
+    # pagat: a safe opponent may take over the leader's own Thunee unless the leader asked first. The
+    # undertakings step asks the trump makers' team (seats 1 and 3) before the leader (seat 2): the leader's
+    # Thunee is always one called after asking, and nobody may take it over after the lead
+    hands = ("9H AH TH KH QH QS", "9D AD TD KD QD TS", "JS 9S AS JH JD JC", "9C AC TC KC QC KS")  # thunee_success
+    game = dealt("1 trump 9D", "2 thunee", "2 play JS", ruleset="standard", hands=hands)
+    assert [str(a) for a in game.history][:4] == ["1 trump 9D", "1 pass", "3 pass", "2 thunee"]
+    for seat in (3, 0, 1):
+        assert game.explain_illegal(Action(seat, "thunee"))
+    assert "leader's own Thunee is called before the lead, after the trump makers' team has been asked" in \
+        render_rulebook(load_ruleset("standard"))

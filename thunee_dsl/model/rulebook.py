@@ -435,6 +435,11 @@ def _late_and_between_calls(u) -> list[str]:
                    f"stands only for a caller for whom `{u.late.safe_if.text}` (safe in that suit: only its top cards, "
                    "or none); the leader then takes the card back and the caller leads. Anyone else may not call it "
                    "then, and the lead stands.")
+        # pagat (Calling Thunee): a safe opponent may take over the leader's own Thunee unless the leader asked
+        # first; here every seat is asked before the lead, the trump makers' team first, as when the leader asks
+        out.append(f"- The leader's own {u.title} is called before the lead, after the trump makers' team has been "
+                   "asked (they have priority), as when the leader asks them before leading: nobody may take it over "
+                   "after the lead.")
     return out
 
 

@@ -212,7 +212,7 @@ class HeuristicBot:
             if u is None or u.blind_until_tricks:
                 continue
             beats = u.beats if u.beats is not None else r.beats
-            if u.trump == "first lead":
+            if u.trump == "first lead" or u.trump == "named by caller":  # (a named suit may be led first too)
                 choice = tuple(s for s in range(t.n_suits) if hand & t.suit_masks[s])
             elif u.trump == "none":
                 choice = None
