@@ -305,7 +305,9 @@ def test_the_leaders_own_thunee_comes_after_the_trump_makers_were_asked():
     # Thunee is always one called after asking, and nobody may take it over after the lead
     hands = ("9H AH TH KH QH QS", "9D AD TD KD QD TS", "JS 9S AS JH JD JC", "9C AC TC KC QC KS")  # thunee_success
     game = dealt("1 trump 9D", "2 thunee", "2 play JS", ruleset="standard", hands=hands)
-    assert [str(a) for a in game.history][:4] == ["1 trump 9D", "1 pass", "3 pass", "2 thunee"]
+    history = [str(a) for a in game.history]
+    # (the calling: seats 2 and 0 pass; then the undertakings, the trump maker's team first)
+    assert history[:6] == ["1 trump 9D", "2 pass", "0 pass", "1 pass", "3 pass", "2 thunee"]
     for seat in (3, 0, 1):
         assert game.explain_illegal(Action(seat, "thunee"))
     assert "leader's own Thunee is called before the lead, after the trump makers' team has been asked" in \
