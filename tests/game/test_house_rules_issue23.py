@@ -312,3 +312,47 @@ def test_the_leaders_own_thunee_comes_after_the_trump_makers_were_asked():
         assert game.explain_illegal(Action(seat, "thunee"))
     assert "leader's own Thunee is called before the lead, after the trump makers' team has been asked" in \
         render_rulebook(load_ruleset("standard"))
+
+
+@pytest.mark.parametrize("name", ["only-dealers-team-calls", "thunee-names-trumps", "calling-after-last-cards"])
+def test_a_played_game_of_the_new_rules_replays_from_its_transcript(name):
+    # what a game records (the CLI's play, the Playtest's export) replays to the same deals; with a second
+    # calling every pass is written, so a call made in the second calling is not read back in the first
+    import yaml
+    r = load_ruleset(str(HOUSE / f"{name}.yaml"))
+    for seed in range(8):
+        rng = random.Random(seed)
+        game = GameState(r, seed=seed, dealer=seed % 4)
+        while not game.is_over and len(game.deals) < 6:
+            game.apply(rng.choice(game.legal_actions()))
+        data = game.to_transcript()
+        data["ruleset"] = str(HOUSE / f"{name}.yaml")
+        finished = [rec for rec in game.deals if rec.result is not None]
+        data["deals"] = data["deals"][:len(finished)]
+        report = replay_text(yaml.safe_dump(data), "x.yaml").to_json()
+        assert [d["balls"] for d in report["deals"]] == [list(rec.result.balls) for rec in finished]
+        assert [d["call"] for d in report["deals"]] == [rec.result.call for rec in finished]
+
+
+def test_a_call_made_in_the_second_calling_replays_there():
+    # nobody calls on four cards; on six, the first seat asked calls 10 and makes trumps with a card of its
+    # last two: read back in the first calling, that card would not yet be held
+    import yaml
+    r = load_ruleset(str(HOUSE / "calling-after-last-cards.yaml"))
+    rng = random.Random(7)
+    game = GameState(r, seed=7, dealer=0)
+    while game.deal.batches_dealt < 2:
+        game.apply(next(a for a in game.legal_actions() if a.verb in ("pass", "trump")))
+    caller = game.to_act
+    game.apply(Action(caller, "call", 10))
+    while game.deal.window is not None:
+        game.apply(Action(game.to_act, "pass"))
+    last_two = [r.deck.names[c] for c in game.deal.order[caller][4:]]
+    game.apply(Action(caller, "trump", last_two[0]))
+    while game.deals[-1].result is None:
+        game.apply(rng.choice(game.legal_actions()))
+    data = game.to_transcript()
+    data["ruleset"] = str(HOUSE / "calling-after-last-cards.yaml")
+    deal = replay_text(yaml.safe_dump(data), "x.yaml").to_json()["deals"][0]
+    result = game.deals[0].result
+    assert (deal["call"], deal["trump_maker"], deal["balls"]) == (10, result.trump_maker, list(result.balls))

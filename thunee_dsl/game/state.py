@@ -465,11 +465,14 @@ class GameState:
         """The game so far in the transcript format (declined announcements left out: windows close by
         themselves; a pass in turn-based bidding is an action of its own and stays)."""
         deals = []
+        # with a calling step that comes again, a call could be read back in an earlier calling than it was
+        # made in: every pass is kept (the record exactly), so that each call replays where it was made
+        again = any(getattr(step, "again", False) for step in self.ruleset.steps)
         for rec in self.deals:
             deals.append({
                 "dealer": rec.dealer,
                 "hands": {seat: list(cards) for seat, cards in enumerate(rec.hands)},
-                "actions": [str(a) for i, a in enumerate(rec.actions) if i not in rec.silent],
+                "actions": [str(a) for i, a in enumerate(rec.actions) if again or i not in rec.silent],
             })
         return {"ruleset": self.ruleset.name, "dealer": self.first_dealer, "score": list(self.initial_score),
                 "deals": deals}
