@@ -25,14 +25,16 @@ class Calling(Window):
     def start(deal) -> None:
         if deal.undertaking is not None:
             return  # an undertaking ends calling
-        rule = deal.r.calling
+        Calling(Calling.first_callers(deal)).open(deal)
+
+    @cython.locals(deal=DealSlots)
+    def first_callers(deal) -> tuple:
+        """The seats that may make the first call, in turn (calling.first_caller)."""
         t = deal.t
         start = deal.chooser if deal.chooser is not None else deal.dealer
-        if rule.first_caller == "opponents of chooser" and deal.chooser is not None:
-            eligible = t.opponents_from[deal.chooser]
-        else:
-            eligible = t.seats_from[(start + 1) % t.seats]
-        Calling(eligible).open(deal)
+        if deal.r.calling.first_caller == "opponents of chooser" and deal.chooser is not None:
+            return t.opponents_from[deal.chooser]
+        return t.seats_from[(start + 1) % t.seats]
 
     @cython.locals(deal=DealSlots)
     def options_for(self, deal, seat: int) -> tuple:
@@ -67,12 +69,16 @@ class Calling(Window):
     def close(self, deal) -> None:
         deal.window = None
         if deal.last_caller is not None and deal.trump_maker is not None:
-            # the chooser takes back the trump card; the final caller makes trumps instead
-            deal.trump = deal.trump_card = deal.trump_way = None
-            deal.set_trump_maker(None)
-            deal.pending = MakeTrumps(deal.last_caller, deal.r.trumps.caller_ways)
+            Calling.hand_over_trumps(deal)  # (the chooser takes back the trump card)
         if deal.pending is None:
             deal.advance()
+
+    @cython.locals(deal=DealSlots)
+    def hand_over_trumps(deal) -> None:
+        """The trump card made goes back to its hand; the final caller makes trumps instead."""
+        deal.trump = deal.trump_card = deal.trump_way = None
+        deal.set_trump_maker(None)
+        deal.pending = MakeTrumps(deal.last_caller, deal.r.trumps.caller_ways)
 
     @cython.locals(deal=DealSlots)
     def verify(deal, action) -> Refusal | None:
@@ -109,11 +115,7 @@ class CallingAgain(Calling):
         t = deal.t
         last = deal.last_caller
         if last is None:
-            start = deal.chooser if deal.chooser is not None else deal.dealer
-            if deal.r.calling.first_caller == "opponents of chooser" and deal.chooser is not None:
-                eligible = t.opponents_from[deal.chooser]
-            else:
-                eligible = t.seats_from[(start + 1) % t.seats]
+            eligible = Calling.first_callers(deal)
         elif deal.r.calling.next_caller == "opponents of last caller":
             eligible = t.opponents_from[last]
         else:
@@ -127,10 +129,7 @@ class CallingAgain(Calling):
         deal.window = None
         called = len(deal.calls) > self.calls_before
         if called and deal.trump_maker is not None and deal.last_caller != deal.trump_maker:
-            # the trump card goes back; the final caller makes trumps instead
-            deal.trump = deal.trump_card = deal.trump_way = None
-            deal.set_trump_maker(None)
-            deal.pending = MakeTrumps(deal.last_caller, deal.r.trumps.caller_ways)
+            Calling.hand_over_trumps(deal)
         if deal.pending is None:
             deal.advance()
 
