@@ -213,11 +213,8 @@ def render_rulebook(r: Ruleset) -> str:
         elif kind is RedealStep:
             out.append(f"{i}. **Redeal**: a player may throw the cards in when "
                        f"{condition(r.redeal.allowed_if, CALL_PHRASES, r)}")
-        elif kind is CallingStep and step.again:
-            out.append(f"{i}. **Calling again**: the calling goes on from the last call; a higher call takes over "
-                       "making trumps (see Calling).")
         elif kind is CallingStep:
-            out.append(f"{i}. **Calling**: players may call to take over making trumps (see Calling).")
+            out.append(_calling_step(i, step))
         elif kind is UndertakingsStep:
             names = ", ".join(u.title for u in r.undertakings) or "none"
             out.append(f"{i}. **Undertakings**: any player may call {names} (see Undertakings).")
@@ -400,6 +397,14 @@ _NAMED_TRUMPS = ("- Right after the call the caller names the trump suit, for ev
                  "before goes back to its hand).")
 CALLING_PHRASES = {SEAT_ROLES["seat"]: "the player", TEAM_ROLES["callers"]: "the player's team",
                    TEAM_ROLES["opponents"]: "the player's opponents", "balls of ": "score of "}
+
+
+def _calling_step(i: int, step: CallingStep) -> str:
+    """The numbered line of a calling step (a later one goes on from the last call)."""
+    if step.again:
+        return (f"{i}. **Calling again**: the calling goes on from the last call; a higher call takes over making "
+                "trumps (see Calling).")
+    return f"{i}. **Calling**: players may call to take over making trumps (see Calling)."
 
 
 def _who_may_call(r: Ruleset) -> list[str]:
