@@ -356,3 +356,26 @@ def test_a_call_made_in_the_second_calling_replays_there():
     deal = replay_text(yaml.safe_dump(data), "x.yaml").to_json()["deals"][0]
     result = game.deals[0].result
     assert (deal["call"], deal["trump_maker"], deal["balls"]) == (10, result.trump_maker, list(result.balls))
+
+
+@pytest.mark.parametrize("base", ["standard", "cats-at-cards", "blind-thunee"])
+def test_every_name_who_may_call_may_read_is_read_without_error(tmp_path, base):
+    # one condition naming every symbol of the calling context (each compared with itself: always true, so
+    # every one is evaluated) for every seat asked in random games; where trumps are made after the calling
+    # (cats-at-cards) the trump makers' names are refused at validation, so they are left out there
+    from thunee_dsl.model.quantities import symbol_table
+    skip = ("makers", "counting", "trump_maker") if base == "cats-at-cards" else ()
+    names = sorted(n for n in symbol_table("calling", tricks=6) if n.split(".")[0] not in skip)
+    chunks, chunk = [], []
+    for name in names:  # (a formula holds at most 1,000 characters)
+        if len(" and ".join(f"{n} == {n}" for n in chunk + [name])) > 990:
+            chunks.append(chunk)
+            chunk = []
+        chunk.append(name)
+    for i, chunk in enumerate(chunks + [chunk]):
+        path = tmp_path / f"all{i}.yaml"
+        path.write_text(f"extends: {base}\nname: all{i}\ncalling:\n  allowed_if: "
+                        + " and ".join(f"{n} == {n}" for n in chunk) + "\n")
+        r = load_ruleset(str(path))
+        calls = sum(action.verb == "call" for _, action in random_states(r, games=2, seed=90))
+        assert calls > 0
