@@ -1,0 +1,177 @@
+"""``thunee-dsl replay --format text``: a replayed game told in a card player's words.
+
+Seats are named as the rulebook and Playtest name them ("Seat 1" is the transcript's seat 0: transcripts keep
+their 0-based numbers, shared/spec/transcript.md), teams by their seats, the score in the ruleset's own unit,
+and each rule that decided a deal in words. ``--formulas`` adds, under each deal, the engine's working: every
+formula with the values it read.
+"""
+
+from __future__ import annotations
+
+import re
+
+from thunee_dsl.editor.cards import suit_label
+from thunee_dsl.model.words import seat_name, team_name
+
+
+class Teller:
+    """One replayed game in words (``formulas``: each deal's formulas under its words)."""
+
+    def __init__(self, report, formulas: bool = False):
+        self.report, self.formulas = report, formulas
+        self.r = report.game.ruleset
+        self.unit = self.r.unit
+
+    # -- who -------------------------------------------------------------------------------
+    def team(self, team: int) -> str:
+        return team_name(self.r, team)
+
+    def gains(self, team: int, n: int) -> str:
+        """"Seats 1 and 3 open 2 balls"."""
+        one = len([s for s in range(self.r.seats) if self.r.team_of(s) == team]) == 1
+        verb = self.unit.verb + ("s" if one else "")
+        return f"{self.team(team)} {verb} {self.unit.of(n)}"
+
+    def seats_renamed(self, line: str) -> str:
+        """The engine's working ("team 1 (seats 1, 3) opens 2 balls", "seat 2") with seats named as everywhere
+        else a person reads them ("Seats 2 and 4 opens ...", "Seat 3")."""
+        def team(m: re.Match) -> str:
+            return self.team(int(m[1])) if int(m[1]) < self.r.teams else m[0]
+        line = re.sub(r"\bteam (\d+) \(seats? [\d, ]+\)", team, line)
+        return re.sub(r"\bseat (\d+)\b", lambda m: seat_name(int(m[1])) if int(m[1]) < self.r.seats else m[0], line)
+
+    # -- the game --------------------------------------------------------------------------
+    def text(self) -> str:
+        r = self.r
+        lines = [f"Ruleset: {r.name} ({r.title})"]
+        if r.seats > r.teams:
+            lines.append("Teams: " + " against ".join(self.team(t) for t in range(r.teams)) + ".")
+        for i, (result, record) in enumerate(zip(self.report.deals, self.report.game.deals), 1):
+            lines += ["", self.headline(i, result)]
+            lines += [f"  {line}" for line in self.story(result)]
+            if self.formulas:
+                lines += ["  Formulas:"] + [f"    {self.seats_renamed(line)}" for line in result.explanation]
+            deuce = " (the deuce: both teams go back to zero)" if record.deuce else ""
+            lines.append(f"  {self.unit.plural.capitalize()} this deal: "
+                         + ", ".join(f"{self.team(t)} +{n}" for t, n in enumerate(result.balls))
+                         + "; score " + "-".join(map(str, record.score_after)) + deuce)
+        lines.append("")
+        score = "-".join(map(str, self.report.score))
+        if self.report.winner is None:
+            lines.append(f"Score {score}; the game is not over.")
+        else:
+            one = r.seats == r.teams
+            lines.append(f"Score {score}; {self.team(self.report.winner)} {'wins' if one else 'win'} the game.")
+        return "\n".join(lines)
+
+    def headline(self, i: int, result) -> str:
+        head = f"Deal {i}: {seat_name(result.dealer)} deals"
+        if result.cancelled:
+            return f"{head}. Cancelled."
+        made = []
+        if result.bid:
+            made.append(f"the highest bid {result.bid}")
+        if result.undertaking:
+            u = self.r.undertaking_by_verb(result.undertaking) or next(
+                (x for x in self.r.undertakings if x.name == result.undertaking), None)
+            made.append(f"{u.title if u else result.undertaking} called by {seat_name(result.trump_maker)}")
+        if result.trump:
+            symbol, name, _ = suit_label(result.trump)
+            made.append(f"trumps {name} {symbol} made by {seat_name(result.trump_maker)}".rstrip())
+        if result.call:
+            made.append(f"called {result.call}")
+        if result.claim:
+            c = next((x for x in self.r.claims if result.claim in (x.name, x.verb)), None)
+            made.append(f"{c.title if c else result.claim} claimed")
+        return f"{head}; " + ", ".join(made) + "." if made else f"{head}."
+
+    # -- a deal ----------------------------------------------------------------------------
+    def story(self, result) -> list[str]:
+        """Each rule that decided the deal, in words: the team values it read, then each step."""
+        lines = self.values(result)
+        for step in result.steps:
+            kind, _, rest = step.path.partition(".")
+            said = getattr(self, f"said_{kind}", None)
+            if said is not None:
+                lines += said(result, step, rest)
+            elif step.team is not None:
+                lines.append(self.gains(step.team, step.balls) + ".")
+        return lines
+
+    def values(self, result) -> list[str]:
+        """The team values the scoring read ("Seats 1 and 3 (counting): count 105"), when the deal was counted."""
+        steps = result.steps
+        deal = result.deal
+        if deal is None or not self.r.team_values or (steps and not steps[0].path.startswith(("claims.", "scoring."))):
+            return []
+        from thunee_dsl.editor.table import team_values
+        values = team_values(self.r, deal)
+        counting = getattr(deal, "counting", None)
+        out = []
+        for t in range(self.r.teams):
+            makers = " (trump maker)" if self.r.seats == self.r.teams else " (trump makers)"
+            role = " (counting)" if t == counting else makers if counting is not None else ""
+            said = [f"{name} {per_team[t]}" for name, per_team in values.items()]
+            if said and result.card_points:  # what the count was made of: the cards, the declarations
+                said.insert(0, f"{result.card_points[t]} card points in tricks"
+                            + (f", {result.declared[t]} declared" if any(result.declared) else ""))
+            if said:
+                out.append(f"{self.team(t)}{role}: {'; '.join(said)}")
+        return out
+
+    def said_redeal(self, result, step, rest) -> list[str]:
+        return [f"{seat_name(step.seat)} threw the cards in for a redeal: nobody scores, the same dealer deals again."]
+
+    def said_cancellation(self, result, step, rest) -> list[str]:
+        c = self.r.cancellation
+        again = "the same dealer deals again" if c.same_dealer else "the deal passes on"
+        return [f"The deal is thrown in ({c.cancel_if.describe()}): nobody scores, {again}."]
+
+    def said_concede(self, result, step, rest) -> list[str]:
+        return [f"{self.team(result.conceded)} gave the deal up: {self.gains(step.team, step.balls)}."]
+
+    def said_penalties(self, result, step, rest) -> list[str]:
+        by = f" by {seat_name(step.seat)}" if step.seat is not None else ""
+        return [f"Penalty for {result.offence}{by}: {self.gains(step.team, step.balls)}; nothing else counts."]
+
+    def said_undertakings(self, result, step, rest) -> list[str]:
+        name, _, how = rest.partition(".")
+        u = next((x for x in self.r.undertakings if x.name == name), None)
+        called = f"{seat_name(step.seat)} called {u.title if u else name}"
+        caught = getattr(result.deal, "caught_by", None)
+        if how == "success":
+            return [f"{called} and won every trick: {self.gains(step.team, step.balls)}."]
+        by = f" by {seat_name(caught)}" if caught is not None else ""
+        if how == "partner_catch":
+            by = f" by their own partner{f' ({seat_name(caught)})' if caught is not None else ''}"
+        return [f"{called} and was caught{by}: {self.gains(step.team, step.balls)}."]
+
+    def said_claims(self, result, step, rest) -> list[str]:
+        name, _, how = rest.partition(".")
+        c = next((x for x in self.r.claims if x.name == name), None)
+        title = c.title if c else name
+        claimed = f"{seat_name(step.seat)} claimed {title}" if step.seat is not None else f"{title} was claimed"
+        if how == "success":
+            line = f"{claimed} and made it: {self.gains(step.team, step.balls)}."
+        elif how == "partner_catch":
+            line = f"{claimed}, but their partner took the last trick: {self.gains(step.team, step.balls)}."
+        else:
+            line = f"{claimed} and it failed: {self.gains(step.team, step.balls)}."
+        return [line] + ([f"The {title} is a bonus on the deal's usual score:"] if c is not None and c.adds else [])
+
+    def said_scoring(self, result, step, rest) -> list[str]:
+        if rest == "each_team":
+            return [f"{self.team(step.team)} {'scores' if self.r.seats == self.r.teams else 'score'} "
+                    f"{self.unit.of(step.balls)}."]
+        outcome = self.r.outcomes[int(rest.rpartition(".")[2])]
+        why = outcome.says or ("" if outcome.when.text.strip() == "true" else outcome.when.describe())
+        gain = self.gains(step.team, step.balls)
+        return [f"{why[:1].upper() + why[1:]}: {gain}." if why else f"{gain}."]
+
+
+def replay_text(report, formulas: bool = False) -> str:
+    """The replayed game in words; ``formulas``: each deal's formulas with their values under its words."""
+    return Teller(report, formulas).text()
+
+
+__all__ = ["Teller", "replay_text"]
