@@ -253,6 +253,8 @@ def build_parser() -> argparse.ArgumentParser:
                         "players' default); an unknown name lists the bots")
     p.add_argument("--seed", type=_whole_number, default=None,
                    help="a whole number: the same seed deals the same cards (default: a new game each time)")
+    p.add_argument("--formulas", action="store_true",
+                   help="after each deal, also the formulas that scored it with the values they read")
     p.set_defaults(func=cmd_play)
 
     from thunee_dsl.cli.simulate import add_parser as add_simulate_parser

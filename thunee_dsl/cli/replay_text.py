@@ -14,22 +14,42 @@ from thunee_dsl.editor.cards import suit_label
 from thunee_dsl.model.words import seat_name, team_name
 
 
-class Teller:
-    """One replayed game in words (``formulas``: each deal's formulas under its words)."""
+class SeatNames:
+    """Seats and teams as a reader who sits at none of them reads them: "Seat 1", "Seats 1 and 3"."""
 
-    def __init__(self, report, formulas: bool = False):
-        self.report, self.formulas = report, formulas
-        self.r = report.game.ruleset
-        self.unit = self.r.unit
+    def __init__(self, r):
+        self.r = r
 
-    # -- who -------------------------------------------------------------------------------
+    def who(self, seat: int) -> str:
+        return seat_name(seat)
+
     def team(self, team: int) -> str:
         return team_name(self.r, team)
 
+    def verb(self, team: int, plural: str, singular: str) -> str:
+        return singular if sum(1 for s in range(self.r.seats) if self.r.team_of(s) == team) == 1 else plural
+
+
+class Teller:
+    """Replayed or played deals in words (``formulas``: each deal's formulas under its words). ``names`` says
+    seats and teams (``who``, ``team``, ``verb``): :class:`SeatNames` by default, or the words from a player's
+    chair (the terminal game's :class:`~thunee_dsl.editor.table.TableWords`)."""
+
+    def __init__(self, r, formulas: bool = False, names=None):
+        self.r, self.formulas = r, formulas
+        self.names = names if names is not None else SeatNames(r)
+        self.unit = r.unit
+
+    # -- who -------------------------------------------------------------------------------
+    def team(self, team: int) -> str:
+        return self.names.team(team)
+
+    def who(self, seat: int) -> str:
+        return self.names.who(seat)
+
     def gains(self, team: int, n: int) -> str:
         """"Seats 1 and 3 open 2 balls"."""
-        one = len([s for s in range(self.r.seats) if self.r.team_of(s) == team]) == 1
-        verb = self.unit.verb + ("s" if one else "")
+        verb = self.names.verb(team, self.unit.verb, self.unit.verb + "s")
         return f"{self.team(team)} {verb} {self.unit.of(n)}"
 
     def seats_renamed(self, line: str) -> str:
@@ -38,34 +58,39 @@ class Teller:
         def team(m: re.Match) -> str:
             return self.team(int(m[1])) if int(m[1]) < self.r.teams else m[0]
         line = re.sub(r"\bteam (\d+) \(seats? [\d, ]+\)", team, line)
-        return re.sub(r"\bseat (\d+)\b", lambda m: seat_name(int(m[1])) if int(m[1]) < self.r.seats else m[0], line)
+        return re.sub(r"\bseat (\d+)\b", lambda m: self.who(int(m[1])) if int(m[1]) < self.r.seats else m[0], line)
 
     # -- the game --------------------------------------------------------------------------
-    def text(self) -> str:
+    def text(self, report) -> str:
         r = self.r
         lines = [f"Ruleset: {r.name} ({r.title})"]
         if r.seats > r.teams:
             lines.append("Teams: " + " against ".join(self.team(t) for t in range(r.teams)) + ".")
-        for i, (result, record) in enumerate(zip(self.report.deals, self.report.game.deals), 1):
+        for i, (result, record) in enumerate(zip(report.deals, report.game.deals), 1):
             lines += ["", self.headline(i, result)]
             lines += [f"  {line}" for line in self.story(result)]
-            if self.formulas:
-                lines += ["  Formulas:"] + [f"    {self.seats_renamed(line)}" for line in result.explanation]
+            lines += [f"  {line}" for line in self.working(result)]
             deuce = " (the deuce: both teams go back to zero)" if record.deuce else ""
             lines.append(f"  {self.unit.plural.capitalize()} this deal: "
                          + ", ".join(f"{self.team(t)} +{n}" for t, n in enumerate(result.balls))
                          + "; score " + "-".join(map(str, record.score_after)) + deuce)
         lines.append("")
-        score = "-".join(map(str, self.report.score))
-        if self.report.winner is None:
+        score = "-".join(map(str, report.score))
+        if report.winner is None:
             lines.append(f"Score {score}; the game is not over.")
         else:
-            one = r.seats == r.teams
-            lines.append(f"Score {score}; {self.team(self.report.winner)} {'wins' if one else 'win'} the game.")
+            won = self.names.verb(report.winner, "win", "wins")
+            lines.append(f"Score {score}; {self.team(report.winner)} {won} the game.")
         return "\n".join(lines)
 
+    def working(self, result) -> list[str]:
+        """With formulas: the engine's working of the deal (each formula with the values it read)."""
+        if not self.formulas:
+            return []
+        return ["Formulas:"] + [f"  {self.seats_renamed(line)}" for line in result.explanation]
+
     def headline(self, i: int, result) -> str:
-        head = f"Deal {i}: {seat_name(result.dealer)} deals"
+        head = f"Deal {i}: {self.who(result.dealer)} deals"
         if result.cancelled:
             return f"{head}. Cancelled."
         made = []
@@ -74,10 +99,10 @@ class Teller:
         if result.undertaking:
             u = self.r.undertaking_by_verb(result.undertaking) or next(
                 (x for x in self.r.undertakings if x.name == result.undertaking), None)
-            made.append(f"{u.title if u else result.undertaking} called by {seat_name(result.trump_maker)}")
+            made.append(f"{u.title if u else result.undertaking} called by {self.who(result.trump_maker)}")
         if result.trump:
             symbol, name, _ = suit_label(result.trump)
-            made.append(f"trumps {name} {symbol} made by {seat_name(result.trump_maker)}".rstrip())
+            made.append(f"trumps {name} {symbol} made by {self.who(result.trump_maker)}".rstrip())
         if result.call:
             made.append(f"called {result.call}")
         if result.claim:
@@ -96,7 +121,7 @@ class Teller:
                 lines += said(result, step, rest)
             elif step.team is not None:
                 lines.append(self.gains(step.team, step.balls) + ".")
-        return lines
+        return [line[:1].upper() + line[1:] for line in lines]
 
     def values(self, result) -> list[str]:
         """The team values the scoring read ("Seats 1 and 3 (counting): count 105"), when the deal was counted."""
@@ -120,7 +145,7 @@ class Teller:
         return out
 
     def said_redeal(self, result, step, rest) -> list[str]:
-        return [f"{seat_name(step.seat)} threw the cards in for a redeal: nobody scores, the same dealer deals again."]
+        return [f"{self.who(step.seat)} threw the cards in for a redeal: nobody scores, the same dealer deals again."]
 
     def said_cancellation(self, result, step, rest) -> list[str]:
         c = self.r.cancellation
@@ -131,26 +156,28 @@ class Teller:
         return [f"{self.team(result.conceded)} gave the deal up: {self.gains(step.team, step.balls)}."]
 
     def said_penalties(self, result, step, rest) -> list[str]:
-        by = f" by {seat_name(step.seat)}" if step.seat is not None else ""
+        by = f" by {self.who(step.seat)}" if step.seat is not None else ""
         return [f"Penalty for {result.offence}{by}: {self.gains(step.team, step.balls)}; nothing else counts."]
 
     def said_undertakings(self, result, step, rest) -> list[str]:
         name, _, how = rest.partition(".")
         u = next((x for x in self.r.undertakings if x.name == name), None)
-        called = f"{seat_name(step.seat)} called {u.title if u else name}"
+        called = f"{self.who(step.seat)} called {u.title if u else name}"
         caught = getattr(result.deal, "caught_by", None)
         if how == "success":
             return [f"{called} and won every trick: {self.gains(step.team, step.balls)}."]
-        by = f" by {seat_name(caught)}" if caught is not None else ""
-        if how == "partner_catch":
-            by = f" by their own partner{f' ({seat_name(caught)})' if caught is not None else ''}"
-        return [f"{called} and was caught{by}: {self.gains(step.team, step.balls)}."]
+        catcher = self.who(caught) if caught is not None else None
+        by = f" by {catcher}" if catcher else ""
+        if how == "partner_catch" and catcher not in ("you", "your partner"):  # (from a chair: "by you" says it)
+            by = f" by their own partner{f' ({catcher})' if catcher else ''}"
+        was = "were" if self.who(step.seat) == "you" else "was"
+        return [f"{called} and {was} caught{by}: {self.gains(step.team, step.balls)}."]
 
     def said_claims(self, result, step, rest) -> list[str]:
         name, _, how = rest.partition(".")
         c = next((x for x in self.r.claims if x.name == name), None)
         title = c.title if c else name
-        claimed = f"{seat_name(step.seat)} claimed {title}" if step.seat is not None else f"{title} was claimed"
+        claimed = f"{self.who(step.seat)} claimed {title}" if step.seat is not None else f"{title} was claimed"
         if how == "success":
             line = f"{claimed} and made it: {self.gains(step.team, step.balls)}."
         elif how == "partner_catch":
@@ -161,8 +188,7 @@ class Teller:
 
     def said_scoring(self, result, step, rest) -> list[str]:
         if rest == "each_team":
-            return [f"{self.team(step.team)} {'scores' if self.r.seats == self.r.teams else 'score'} "
-                    f"{self.unit.of(step.balls)}."]
+            return [f"{self.team(step.team)} {self.names.verb(step.team, 'score', 'scores')} {self.unit.of(step.balls)}."]
         outcome = self.r.outcomes[int(rest.rpartition(".")[2])]
         why = outcome.says or ("" if outcome.when.text.strip() == "true" else outcome.when.describe())
         gain = self.gains(step.team, step.balls)
@@ -171,7 +197,7 @@ class Teller:
 
 def replay_text(report, formulas: bool = False) -> str:
     """The replayed game in words; ``formulas``: each deal's formulas with their values under its words."""
-    return Teller(report, formulas).text()
+    return Teller(report.game.ruleset, formulas).text(report)
 
 
-__all__ = ["Teller", "replay_text"]
+__all__ = ["SeatNames", "Teller", "replay_text"]

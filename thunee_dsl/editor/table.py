@@ -110,6 +110,9 @@ def rulebook_sections(ruleset: Ruleset) -> dict[str, list[str]]:
 _ROLES = {"counting": "the counting team", "makers": "the trump makers", "trump makers": "the trump makers"}
 
 
+_YOU_VERBS = {"is": "are", "was": "were", "has": "have"}
+
+
 class TableWords:
     """Seats, teams and actions named from the person's seat ``me``."""
 
@@ -178,7 +181,9 @@ class TableWords:
             return self.team(t) + verb
         text = re.sub(r"\b(?:(counting|makers|trump makers) )?team (\d+) \(seats? [\d, ]+\)(?: (opens|wins|scores)\b)?",
                       team, text)
-        return re.sub(r"\bseat (\d+)\b", lambda m: self.who(int(m[1])) if int(m[1]) < self.seats else m[0], text)
+        text = re.sub(r"\bseat (\d+)\b", lambda m: self.who(int(m[1])) if int(m[1]) < self.seats else m[0], text)
+        # "seat 0 is to call an undertaking" said to that seat: "you are to ..." (not "you is")
+        return re.sub(r"\b([Yy]ou) (is|was|has)\b", lambda m: f"{m[1]} {_YOU_VERBS[m[2]]}", text)
 
     def refusal(self, reason: str) -> str:
         """The engine's reason a move is refused ("seat 0 must follow suit (C)"), said to the person at

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple, Sequence
 
 from thunee_dsl.model.ruleset import Ruleset
+from thunee_dsl.model.words import has_corner_house
 from thunee_dsl.simulation.play import DealRow, GameRecord
 from thunee_dsl.simulation.stats import Estimate, mean_from_sums, paired_difference, wilson
 
@@ -122,7 +123,7 @@ def measures(r: Ruleset) -> list[Measure]:
         Measure("game.lead_changes", "lead changes per game", MEAN, "games"),
         Measure("deal.dealer_wins", "dealer's team wins the deal", PROPORTION, "scored deals"),
         Measure("deal.makers_win", "trump makers win the deal", PROPORTION, "scored deals with trump makers"),
-        Measure("deal.balls", "balls per deal", MEAN, "scored deals"),
+        Measure("deal.balls", f"{r.unit.plural} per deal", MEAN, "scored deals"),
         Measure("deal.cancelled", "deal thrown in", PROPORTION, "deals"),
         Measure("deal.penalty", "deal decided by a penalty", PROPORTION, "deals"),
     ]
@@ -277,7 +278,8 @@ def rules(r: Ruleset) -> list[Rule]:
     if r.concede_balls is not None:
         out.append(Rule("concede", "deal conceded"))
     if r.trumps is not None:
-        for way in dict.fromkeys((*r.trumps.ways, *r.trumps.caller_ways)):
+        # (a caller's ways only where there is calling: the file of a game without calls never wrote them)
+        for way in dict.fromkeys((*r.trumps.ways, *(r.trumps.caller_ways if r.calling is not None else ()))):
             out.append(Rule(f"trumps.ways.{way}", f"trumps made by {way}"))
     if r.calling is not None:
         for a in r.calling.amounts:
@@ -302,7 +304,8 @@ def rules(r: Ruleset) -> list[Rule]:
     if r.penalties is not None:
         for offence in sorted(r.penalties.offences):
             out.append(Rule(f"penalties.{offence}", f"penalty: {offence}"))
-    out.append(Rule("game.corner_house", f"a team on corner house ({r.game.corner_house})"))
+    if has_corner_house(r):  # (a game without one is not told of it)
+        out.append(Rule("game.corner_house", f"a team on corner house ({r.game.corner_house})"))
     if r.game.deuce is not None:
         out.append(Rule("game.deuce", f"deuce: back to zero at {r.game.deuce}-all, then {r.game.win_by} to clear"))
     if r.game.raised_after:

@@ -8,7 +8,7 @@ import textwrap
 from dataclasses import dataclass, field
 
 from thunee_dsl.simulation.analysis import Difference, RulesetResult, Statistic
-from thunee_dsl.simulation.coverage import RuleDecided
+from thunee_dsl.simulation.coverage import RuleDecided, label_across
 from thunee_dsl.simulation.focus import Focused
 from thunee_dsl.simulation.stats import CONFIDENCE, Estimate
 
@@ -139,11 +139,12 @@ class Comparison:
                     cov_keys.append((c.rule, c.label))
         cov_rows = []
         for key, label in cov_keys:
-            cells = []
+            cells, labels = [], []
             for r in rs:
                 c = next((c for c in r.coverage if c.rule == key), None)
                 cells.append("-" if c is None else f"{c.deals}" if c.fired else "0 !")
-            cov_rows.append([label] + cells)
+                labels.append(None if c is None else c.label)
+            cov_rows.append([label_across(labels, letters)] + cells)  # each ruleset's own words
         return ["rule"] + [f"{letter}: {r.name}" for letter, r in zip(letters, rs)], cov_rows
 
     def intro_lines(self) -> list[str]:
