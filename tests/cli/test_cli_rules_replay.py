@@ -216,3 +216,19 @@ def test_a_write_error_names_the_output_file(tmp_path, capsys):
         pytest.skip("no /dev/full here")
     assert main(["rules", "standard", "--output", "/dev/full"]) == 2
     assert capsys.readouterr().err == "error: /dev/full: No space left on device\n"
+
+
+def test_replay_text_speaks_the_rulesets_unit(capsys, tmp_path):
+    """A game whose file says `game.unit: points` is told in points, in the words and in the formulas' working
+    (issue 23: the score was always "balls")."""
+    overlay = tmp_path / "points.yaml"
+    overlay.write_text("extends: standard\nname: points\ngame:\n  target: 12\n  unit: points\n", encoding="utf-8")
+    moved = tmp_path / "t.yaml"
+    moved.write_text(SIMULTANEOUS.read_text(encoding="utf-8").replace("ruleset: standard", f"ruleset: {overlay}"),
+                     encoding="utf-8")
+    code, out, err = run_cli(capsys, "replay", "--format", "text", "--formulas", str(moved))
+    assert code == 0, err
+    assert "The counting team reaches 105: Seats 1 and 3 score 2 points." in out
+    assert "Points this deal: Seats 1 and 3 +2, Seats 2 and 4 +0; score 2-0" in out
+    assert "counting Seats 1 and 3 scores 2 points (if call [30] > 0 then 2 else 1 = 2)" in out
+    assert "ball" not in out
