@@ -61,3 +61,12 @@ def test_the_score_per_deal_is_in_the_rulesets_unit(tmp_path):
     labels = {m.key: m.label for m in measures(points)}
     assert labels["deal.balls"] == "points per deal"
     assert {m.key: m.label for m in measures(load_ruleset("standard"))}["deal.balls"] == "balls per deal"
+
+
+def test_a_team_is_named_by_its_seats_as_playtest_names_them():
+    """'team 0 wins the game' counted seats from 0 where Playtest says Seat 1 (issue 24 item 9)."""
+    labels = {m.key: m.label for m in measures(load_ruleset("standard"))}
+    assert labels["game.team_wins.0"] == "Seats 1 and 3 win the game"
+    assert labels["game.team_wins.1"] == "Seats 2 and 4 win the game"
+    two = {m.key: m.label for m in measures(load_ruleset("two-player"))}
+    assert two["game.team_wins.1"] == "Seat 2 wins the game"

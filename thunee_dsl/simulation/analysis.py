@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple, Sequence
 
 from thunee_dsl.model.ruleset import Ruleset
-from thunee_dsl.model.words import has_corner_house
+from thunee_dsl.model.words import has_corner_house, team_name
 from thunee_dsl.simulation.play import DealRow, GameRecord
 from thunee_dsl.simulation.stats import Estimate, mean_from_sums, paired_difference, wilson
 
@@ -114,8 +114,9 @@ def _game_json(g: GameRecord) -> dict:
 
 def measures(r: Ruleset) -> list[Measure]:
     """The statistics a ruleset gets, in report order."""
-    out = [Measure(f"game.team_wins.{t}", f"team {t} wins the game", PROPORTION, "finished games")
-           for t in range(r.teams)]
+    # a team named by its seats as the rulebook and Playtest name them ("Seats 1 and 3 win the game")
+    out = [Measure(f"game.team_wins.{t}", f"{team_name(r, t)} {'wins' if r.seats == r.teams else 'win'} the game",
+                   PROPORTION, "finished games") for t in range(r.teams)]
     out += [
         Measure("game.first_dealer_wins", "first dealer's team wins the game", PROPORTION, "finished games"),
         Measure("game.unfinished", "game unfinished (stopped)", PROPORTION, "games"),
