@@ -431,3 +431,21 @@ def test_no_function_of_the_words_is_too_complex():
         for fn in ast.walk(tree):
             if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 assert complexity(fn) <= 15, (module.__name__, fn.name, complexity(fn))
+
+
+def test_only_the_announcements_a_ruleset_has_decide_a_deal(tmp_path):
+    no_undertakings = compile_text(tmp_path, """
+        extends: standard
+        name: claims-only
+        sequence: [deal 1, make trumps, calling, deal 2, play]
+        undertakings: null
+        """)
+    book = render_rulebook(no_undertakings, formulas=False)
+    assert "A claim, when made, decides the deal's balls on its own (see above). Otherwise:" in book
+    assert "undertaking or" not in book and "## Undertakings" not in book
+    no_claims = compile_text(tmp_path, """
+        extends: standard
+        name: undertakings-only
+        claims: null
+        """)
+    assert "An undertaking, when made, decides the deal's balls" in render_rulebook(no_claims)

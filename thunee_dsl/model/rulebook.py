@@ -10,7 +10,7 @@ a section an overlay changed says so (see :func:`ruleset_summary` and :func:`sec
 from __future__ import annotations
 
 from thunee_dsl.model.quantities import SEAT_ROLES, TEAM_ROLES
-from thunee_dsl.model.words import bid_words, has_corner_house, team_name
+from thunee_dsl.model.words import bid_words, has_corner_house, has_trumps_made, team_name
 from thunee_dsl.model.ruleset import (
     BallTable, BiddingStep, CallingStep, ConcedeStep, DealBatch, MakeTrumps, PlayStep, RedealStep, Ruleset, SeatRef,
     UndertakingsStep,
@@ -337,7 +337,7 @@ def _bidding(book: Book) -> list[str]:
 
 def _making_trumps(book: Book) -> list[str]:
     r, t = book.r, book.r.trumps
-    if not t or r.bidding:
+    if not has_trumps_made(r) or r.bidding:  # (the highest bidder's trumps are said under the deal's steps)
         return []
     chooser = seat_phrase(t.chooser, r.direction).capitalize()
     ways = f"- Ways: {', '.join(t.ways)}."
