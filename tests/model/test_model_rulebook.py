@@ -449,3 +449,34 @@ def test_only_the_announcements_a_ruleset_has_decide_a_deal(tmp_path):
         claims: null
         """)
     assert "An undertaking, when made, decides the deal's balls" in render_rulebook(no_claims)
+
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+WORD = st.text(alphabet="abcdefghijklmnopqrstuvwxyz", min_size=3, max_size=9).filter(
+    lambda w: "ball" not in w and w not in ("open", "score"))
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(singular=WORD, plural=WORD)
+def test_any_unit_is_the_only_unit_a_rulebook_and_diff_speak_of(tmp_path, singular, plural):
+    from thunee_dsl import load_ruleset
+    from thunee_dsl.model.diff import diff_rulesets
+    r = compile_text(tmp_path, f"""
+        extends: standard
+        name: any-unit
+        game:
+          target: 12
+          unit: {{singular: {singular}, plural: {plural}}}
+        penalties:
+          balls: 1
+        """)
+    for formulas in (True, False):
+        book = render_rulebook(r, formulas=formulas)
+        read = [line for line in book.splitlines() if not line.startswith("*Source") and "`" not in line]
+        assert not [line for line in read if "ball" in line.lower()], formulas
+        assert f"- The first team to score 12 {plural} wins." in book
+        assert f"the offender's opponents score 1 {singular} and" in book
+    changes = [c.text for c in diff_rulesets(load_ruleset("standard"), r)]
+    assert f"Penalty: 4 balls -> 1 {singular}" in changes

@@ -576,7 +576,7 @@ def _next_dealer(book: Book) -> list[str]:
                 "higher score; otherwise the contenders draw."]
     to = seat_phrase(r.dealer.passes_to, r.direction)
     when = r.dealer.passes_if
-    if when.text.strip() == "true":
+    if when is None or when.text.strip() == "true":
         return [f"- After each deal the turn to deal passes to {to}."]
     said = when.describe(book.words(), phrases={**book.named(), **DEALER_PHRASES})
     line = f"- After each deal the turn to deal passes to {to} when {said}; otherwise the same dealer deals again."
