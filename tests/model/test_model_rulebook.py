@@ -480,3 +480,18 @@ def test_any_unit_is_the_only_unit_a_rulebook_and_diff_speak_of(tmp_path, singul
         assert f"the offender's opponents score 1 {singular} and" in book
     changes = [c.text for c in diff_rulesets(load_ruleset("standard"), r)]
     assert f"Penalty: 4 balls -> 1 {singular}" in changes
+
+
+def test_an_undertakings_own_way_of_play_is_said():
+    """Trips was said as 'The caller alone must win every trick; it fails when anyone else wins a trick' (its file:
+    the three equal cards win the first three tricks, the fourth card stays unseen, and only the last trick
+    decides); Royals' own ranking was not said at all."""
+    six = render_rulebook(compile_ruleset(load_ruleset_source("six-player")), formulas=False)
+    trips = six.split("### Trips")[1].split("###")[0]
+    assert "- There are no trumps: the highest card of the suit led wins each trick." in trips
+    assert "- The caller's leads win the first 3 tricks whatever is played to them." in trips
+    assert "stay face down, unseen and unplayable, until the caller has won 3 tricks." in trips
+    assert "- The caller must win the last trick; it fails only if anyone else wins the last trick." in trips
+    assert "every trick" not in trips
+    royals = render_rulebook(compile_ruleset(load_ruleset_source("royals")), formulas=False)
+    assert "- In a deal with Royals the ranks are, highest first, Q K 10 A 9 J." in royals

@@ -384,14 +384,33 @@ def _undertakings(book: Book) -> list[str]:
                 + (f", when {book.condition(u.allowed_if, CALL_PHRASES)}" if u.allowed_if else "."),
                 "- The caller leads to the first trick." if u.leader == "caller" else "- The usual player leads.",
                 UNDERTAKING_TRUMPS.get(u.trump, "- Trumps stay as made."),
-                "- The caller alone must win every trick; it fails "
-                + ("as soon as a card of the caller's is beaten." if u.caught == "when beaten"
-                   else "when anyone else wins a trick."),
+                *_how_it_is_played(u, r),
                 *(["- It is a *partner catch* when the caller's partner beats the caller."] if caught else []),
                 *_late_and_between_calls(u, book),
                 "", f"{book.unit.plural.capitalize()} (to the caller's team on success, otherwise to the opponents):", ""]
         out += _ball_table(book, u.balls, CALL_PHRASES) + section_source(r, ("undertakings", u.name))
     return out
+
+
+CAUGHT = {"when beaten": "- The caller alone must win every trick; it fails as soon as a card of the caller's is beaten.",
+          "when a trick is lost": "- The caller alone must win every trick; it fails when anyone else wins a trick.",
+          "on the last trick": "- The caller must win the last trick; it fails only if anyone else wins the last trick."}
+
+
+def _how_it_is_played(u, r: Ruleset) -> list[str]:
+    """What the caller must do, and the undertaking's own ways of play (Royals: its ranks; Trips: its leads win,
+    a card unseen)."""
+    out = []
+    ranking = _at(r.data.data if r.data is not None else {}, ("undertakings", u.name, "ranking"))
+    if u.beats is not None and isinstance(ranking, list):
+        ranks = " ".join("10" if str(x) == "T" else str(x) for x in ranking)
+        out.append(f"- In a deal with {u.title} the ranks are, highest first, {ranks}.")
+    if u.leads_win:
+        out.append(f"- The caller's leads win the first {_plural(u.leads_win, 'trick')} whatever is played to them.")
+    if u.blind_until_tricks:
+        out.append("- The cards dealt to the caller after the call stay face down, unseen and unplayable, until the "
+                   f"caller has won {_plural(u.blind_until_tricks, 'trick')}.")
+    return out + [CAUGHT.get(u.caught, CAUGHT["when a trick is lost"])]
 
 
 def _differs(table: BallTable) -> bool:
