@@ -70,3 +70,21 @@ def test_a_team_is_named_by_its_seats_as_playtest_names_them():
     assert labels["game.team_wins.1"] == "Seats 2 and 4 win the game"
     two = {m.key: m.label for m in measures(load_ruleset("two-player"))}
     assert two["game.team_wins.1"] == "Seat 2 wins the game"
+
+
+def test_the_statistics_say_each_rulesets_unit(tmp_path):
+    """'balls per deal' headed both columns when B counted points."""
+    from thunee_dsl.simulation.analysis import Statistic
+    from thunee_dsl.simulation.stats import mean_from_sums
+    points = own(tmp_path, "extends: standard\nname: in-points\ngame:\n  target: 12\n  unit: points\n")
+
+    def with_stats(r):
+        result = result_of(r)
+        result.statistics = [Statistic(m.key, m.label, mean_from_sums(2.0, 4.0, 2)) for m in measures(r)]
+        return result
+
+    comparison = Comparison(games=0, seed=0, bots="typical", max_deals=1,
+                            rulesets=[with_stats(load_ruleset("standard")), with_stats(points)])
+    rows = {row[0]: row[1:] for row in comparison.statistics_table()[1]}
+    assert "A: balls per deal; B: points per deal" in rows
+    assert "deals per game" in rows  # said alike: one label

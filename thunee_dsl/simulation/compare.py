@@ -109,7 +109,7 @@ class Comparison:
                     seen.add(s.key)
                     keys.append((s.key, s.label, s.estimate.method == "t"))
         rows = []
-        for key, label, is_mean in keys:
+        for key, _, is_mean in keys:
             cells = []
             has_data = False
             for r in rs:
@@ -124,7 +124,9 @@ class Comparison:
             for d in self.differences:
                 s = d.statistic(key)
                 cells.append("-" if s is None else _fmt_difference(s.estimate, is_mean))
-            rows.append([label] + cells)
+            # each ruleset's own words ("A: balls per deal; B: points per deal")
+            said = [None if r.statistic(key) is None else r.statistic(key).label for r in rs]
+            rows.append([label_across(said, letters)] + cells)
         return header, rows
 
     def coverage_table(self) -> tuple[list[str], list[list[str]]]:
@@ -138,7 +140,7 @@ class Comparison:
                     seen.add(c.rule)
                     cov_keys.append((c.rule, c.label))
         cov_rows = []
-        for key, label in cov_keys:
+        for key, _ in cov_keys:
             cells, labels = [], []
             for r in rs:
                 c = next((c for c in r.coverage if c.rule == key), None)
