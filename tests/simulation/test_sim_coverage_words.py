@@ -88,3 +88,16 @@ def test_the_statistics_say_each_rulesets_unit(tmp_path):
     rows = {row[0]: row[1:] for row in comparison.statistics_table()[1]}
     assert "A: balls per deal; B: points per deal" in rows
     assert "deals per game" in rows  # said alike: one label
+
+
+def test_coverage_labels_are_words_not_formulas():
+    """'deal cancelled (counting.trumps_dealt == 0)': a formula where a player reads the rule (issue 24 item 7)."""
+    labels = {rule.key: rule.label for rule in rules(load_ruleset("standard"))}
+    assert labels["cancellation"] == "deal cancelled (the number of trumps dealt to the counting team is 0)"
+    assert labels["dealer.passes"] == "the deal passes on"
+    house = {rule.key: rule.label for rule in rules(load_ruleset(str(ROOT / "examples" / "house" / "low-hand-redeal.yaml")))}
+    assert house["redeal"] == "redeal claimed (the card points in the hand of the player is at most 10)"
+    assert {rule.key: rule.label for rule in rules(load_ruleset("nigerian-thuni"))}["scoring.each_team"] == \
+        "every team scores its own result"
+    for name in ("standard", "six-player", "nigerian-thuni", "two-player"):
+        assert not [rule.label for rule in rules(load_ruleset(name)) if "==" in rule.label or "." in rule.label]

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple, Sequence
 
 from thunee_dsl.model.ruleset import Ruleset
+from thunee_dsl.model.rulebook import CALL_PHRASES
 from thunee_dsl.model.words import has_corner_house, team_name
 from thunee_dsl.simulation.play import DealRow, GameRecord
 from thunee_dsl.simulation.stats import Estimate, mean_from_sums, paired_difference, wilson
@@ -275,7 +276,7 @@ def rules(r: Ruleset) -> list[Rule]:
     """Every rule of the ruleset that a simulation can see fire, in the order of the ruleset."""
     out: list[Rule] = []
     if r.redeal is not None:
-        out.append(Rule("redeal", f"redeal claimed ({r.redeal.allowed_if.text})"))
+        out.append(Rule("redeal", f"redeal claimed ({r.redeal.allowed_if.describe(phrases=CALL_PHRASES)})"))  # in words, as the rulebook
     if r.concede_balls is not None:
         out.append(Rule("concede", "deal conceded"))
     if r.trumps is not None:
@@ -297,11 +298,11 @@ def rules(r: Ruleset) -> list[Rule]:
         for item in items:
             out += [Rule(f"{section}.{item.name}{suffix}", f"{item.title} {words}") for suffix, words in said]
     if r.each_team is not None:
-        out.append(Rule("scoring.each_team", f"every team scores {r.each_team.text}"))
+        out.append(Rule("scoring.each_team", "every team scores its own result"))  # (its formula: the rulebook)
     for i, o in enumerate(r.outcomes):
-        out.append(Rule(f"scoring.outcomes.{i}", f"outcome {i + 1}: {o.says or o.when.text}"))
+        out.append(Rule(f"scoring.outcomes.{i}", f"outcome {i + 1}: {o.says or o.when.describe()}"))
     if r.cancellation is not None:
-        out.append(Rule("cancellation", f"deal cancelled ({r.cancellation.cancel_if.text})"))
+        out.append(Rule("cancellation", f"deal cancelled ({r.cancellation.cancel_if.describe()})"))
     if r.penalties is not None:
         for offence in sorted(r.penalties.offences):
             out.append(Rule(f"penalties.{offence}", f"penalty: {offence}"))
@@ -315,7 +316,7 @@ def rules(r: Ruleset) -> list[Rule]:
     if r.dealer.most_tricks:
         out.append(Rule("dealer.most_tricks", "the player with most tricks deals next"))
     else:
-        out.append(Rule("dealer.passes", f"the deal passes on ({r.dealer.passes_if.text})"))
+        out.append(Rule("dealer.passes", "the deal passes on"))  # (when: the rulebook's Winning the game)
         out.append(Rule("dealer.stays", "the dealer deals again"))
     return out
 
