@@ -232,3 +232,39 @@ def test_replay_text_speaks_the_rulesets_unit(capsys, tmp_path):
     assert "Points this deal: Seats 1 and 3 +2, Seats 2 and 4 +0; score 2-0" in out
     assert "counting Seats 1 and 3 scores 2 points (if call [30] > 0 then 2 else 1 = 2)" in out
     assert "ball" not in out
+
+
+from types import SimpleNamespace  # noqa: E402
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@settings(max_examples=12, deadline=None)
+@given(name=st.sampled_from(["standard", "six-player", "two-player", "nigerian-thuni", "cats-at-cards",
+                             "two-player-open-face", "blind-thunee", "royals"]),
+       seed=st.integers(0, 10_000))
+def test_any_game_is_told_in_words_with_seats_counted_from_one(name, seed):
+    """Random games of the shipped rulesets, told as `replay --format text` tells them: every deal has its line
+    and its score line, no seat or team is counted from 0, and no formula shows without --formulas."""
+    import random
+
+    from thunee_dsl import load_ruleset
+    from thunee_dsl.cli.replay_text import replay_text
+    from thunee_dsl.game import GameState
+
+    r = load_ruleset(name)
+    game = GameState(r, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(400):  # a few deals are enough
+        if game.is_over or len(game.results) >= 3:
+            break
+        game.apply(rng.choice(game.legal_actions()))
+    report = SimpleNamespace(deals=tuple(game.results), game=game, score=tuple(game.score), winner=game.winner)
+    text = replay_text(report)
+    assert text.count("\nDeal ") == len(game.results)
+    assert text.count(f"{r.unit.plural.capitalize()} this deal:") == len(game.results)
+    assert not re.search(r"\b(seat|team) \d", text), text
+    assert "Seat 0" not in text and "[" not in text and "==" not in text
+    shown = replay_text(report, formulas=True)
+    assert shown.count("  Formulas:") == len(game.results)

@@ -44,8 +44,8 @@ class Teller:
     def team(self, team: int) -> str:
         return self.names.team(team)
 
-    def who(self, seat: int) -> str:
-        return self.names.who(seat)
+    def who(self, seat: int | None) -> str:
+        return self.names.who(seat) if seat is not None else "someone"
 
     def gains(self, team: int, n: int) -> str:
         """"Seats 1 and 3 open 2 balls"."""
