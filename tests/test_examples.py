@@ -42,7 +42,9 @@ def test_call_30_with_jodie_example_replays_to_the_pagat_result():
     assert report["deals"][0]["card_points"][1] == 125
     assert report["score"] == [0, 2] and report["winner"] is None
     text = run_cli("replay", "examples/call-30-with-jodie.yaml", "--format", "text")
-    assert "counting.count [105] >= 105 = true" in text.stdout
+    assert "count 105" in text.stdout and "Seats 2 and 4 open 2 balls." in text.stdout  # in words
+    text = run_cli("replay", "examples/call-30-with-jodie.yaml", "--format", "text", "--formulas")
+    assert "counting.count [105] >= 105 = true" in text.stdout  # the formulas on request
 
 
 def test_play_random_game_script_runs_to_a_winner():

@@ -326,7 +326,7 @@ hidden_card = (f' (your face-down card: {html.escape(card_text(view.trump_card))
 points = (f'<span data-points>Card points: ' + " · ".join(f"{team_name(t)} <b>{view.team_cards[t]}</b>"
                                                         for t in range(teams)) + '</span>') if view.tricks else ""
 st.html(f'<div class="pt-status"><span><b>{html.escape(ss.get("pt_label", r.name))}</b></span>'
-        f'<span>Deal {view.deal_number}</span><span>Balls: {score} <small>({r.game.target} to win)</small></span>'
+        f'<span>Deal {view.deal_number}</span><span>{html.escape(r.unit.plural.capitalize())}: {score} <small>({r.game.target} to win)</small></span>'
         f'<span>Trumps: <b>{trumps_words()}</b>{made_by}{hidden_card}</span>{call}{points}</div>')
 show_message()
 
@@ -461,7 +461,7 @@ with right:
     # trick's 10, calls, Jodies): the card points alone did not add up to the count the deal story says
     scored = team_values(r, pt.game.deal) if pt.deal_over else {}
     st.html('<table class="pt-tricks pt-points"><tr><th></th><th>card points</th>'
-            + "".join(f"<th>{html.escape(name)}</th>" for name in scored) + "<th>tricks</th><th>balls</th></tr>"
+            + "".join(f"<th>{html.escape(name)}</th>" for name in scored) + f"<th>tricks</th><th>{html.escape(r.unit.plural)}</th></tr>"
             + "".join(f"<tr><td>{team_name(t)}</td><td>{view.team_cards[t]}</td>"
                       + "".join(f"<td>{values[t]}</td>" for values in scored.values())
                       + f"<td>{view.team_tricks[t]}</td><td>{view.score[t]}</td></tr>" for t in range(teams))

@@ -207,3 +207,69 @@ def test_plays_help_names_the_bots_the_game_really_uses(capsys):
         main(["play", "--help"])
     said = " ".join(capsys.readouterr().out.split())
     assert f"(default: {DEFAULT_BOT}, the players' default)" in said
+
+
+# -- words (issue 24 item 9; issue 23: the unit and the deal's story) ------------------------------------------
+
+
+def _passing(out: list[str]):
+    """Answers 'pass' wherever a pass is offered, else the first choice."""
+    return lambda _prompt: "pass" if "Pass" in out[-1] else "1"
+
+
+def test_the_late_thunee_window_says_why_thunee_is_offered_again():
+    """After the first lead the game asked '1) Thunee 2) Pass' again without a word (Marials: a late Thunee
+    stands for a player safe in the suit led)."""
+    out: list[str] = []
+    assert play(load_ruleset("standard"), seat=0, seed=0, read=_passing(out), write=out.append,
+                bots=["random"] * 3) == 0
+    said = [i for i, line in enumerate(out) if "you may still call Thunee" in line]
+    assert said, "no late Thunee window in this seeded game"
+    i = said[0]
+    assert out[i] == ("   your partner led the first card, and you may still call Thunee: a late call stands for a "
+                      "player safe in the suit led, as you are (the opponents call marials on the suit led); the "
+                      "card led is taken back. Or pass and play on.")
+    assert "this trick: your partner jack of hearts" in out[i - 1]
+    assert out[i + 1] == "   choose: 1) Thunee  2) Pass"
+    # before the first lead the usual Thunee window says no such thing
+    first = next(j for j, line in enumerate(out) if "1) Thunee" in line)
+    assert first < i and not any("may still call" in line for line in out[:first])
+
+
+def test_a_card_typed_while_asked_about_an_undertaking_is_refused_in_good_english():
+    """It said "you is to call an undertaking"."""
+    out: list[str] = []
+    asked = []
+
+    def read(_prompt):
+        if "Thunee" in out[-1] and not asked:
+            asked.append(True)
+            hand = next(line for line in out[-2].splitlines() if "your hand" in line)
+            return hand.split(": ", 1)[1].split(", ")[0]  # a card held, at the wrong time
+        if asked and "not one of the choices" in out[-1]:
+            return "q"
+        return "pass" if "Pass" in out[-1] else "1"
+
+    assert play(load_ruleset("standard"), seat=0, seed=0, read=read, write=out.append, bots=["random"] * 3) == 0
+    refused = [line for line in out if "not one of the choices" in line]
+    assert refused and "you are to call an undertaking or pass" in refused[0], refused
+    assert not [line for line in out if "you is " in line]
+
+
+def test_each_deal_is_told_in_words_in_the_rulesets_unit(tmp_path):
+    from thunee_dsl.loading import load_ruleset_text
+    from thunee_dsl.model import compile_ruleset
+    chips = compile_ruleset(load_ruleset_text("extends: standard\nname: chips\ngame:\n  target: 12\n  unit: chips\n",
+                                              str(tmp_path / "chips.yaml")))
+    out: list[str] = []
+    assert play(chips, seat=0, seed=3, read=_passing(out), write=out.append, bots=["random"] * 3) == 0
+    over = [i for i, line in enumerate(out) if line.startswith("== deal over")]
+    assert over and all(out[i].startswith("== deal over: chips ") for i in over)
+    text = "\n".join(out)
+    assert " ball" not in text
+    assert re.search(r"(your team|they) (score|scores) \d+ chips?", text), text[-2000:]
+    assert "team.cards" not in text  # the formulas only with --formulas
+    shown: list[str] = []
+    assert play(chips, seat=0, seed=3, read=_passing(shown), write=shown.append, bots=["random"] * 3,
+                formulas=True) == 0
+    assert "team.cards [" in "\n".join(shown)

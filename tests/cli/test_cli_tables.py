@@ -177,7 +177,8 @@ def test_the_header_agrees_with_the_whole_file(tmp_path, text):
         assert read_header(quick / "generated.yaml").name == data["name"].strip()
 
 
-def test_list_check_says_which_rulesets_play(capsys, user_home):
+def test_list_check_says_which_rulesets_play(capsys, user_home, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "300")  # the first problem's line whole, unwrapped (the schema lists game's keys)
     UserRulesets().save("our-table", "extends: standard\nname: our-table\ntitle: Our table\n")
     path = UserRulesets().save("half-done", "extends: standard\nname: half-done\ngame:\n  targt: 13\n  tarrget: 14\n")
     code, out, _ = run(capsys, "list", "--check")
@@ -186,7 +187,7 @@ def test_list_check_says_which_rulesets_play(capsys, user_home):
     assert all(line.endswith("   ok") for line in lines[2:2 + len(shipped_rulesets())])
     assert re.split(r" {3,}", lines[-2]) == ["half-done", "half-done.yaml", "line 4: unknown key 'targt' in game; "
                                              "expected one of: target, corner_house, source, deuce, win_by, "
-                                             "raised_target (and 1 more: thunee-dsl validate half-done)"]
+                                             "raised_target, unit (and 1 more: thunee-dsl validate half-done)"]
     assert re.split(r" {3,}", lines[-1]) == ["our-table", "Our table", "our-table.yaml", "ok"]
     code, out, _ = run(capsys, "list", "--check", "--format", "json")
     yours = {r["name"]: r["problems"] for r in json.loads(out)["yours"]}

@@ -553,3 +553,19 @@ def test_between_tricks_the_table_names_the_next_leader_even_while_you_are_asked
     middle = table_of(at).middle
     assert "your lead" not in middle, middle
     assert f"{TableWords(pt.ruleset, pt.seat).who(winner)} to lead" in middle, middle
+
+
+def test_a_game_in_points_is_scored_in_points_on_the_table(app, home):
+    """The status line, the points table and the deal's story say the ruleset's unit (issue 23: always "balls")."""
+    (home / "rulesets").mkdir(parents=True, exist_ok=True)
+    (home / "rulesets" / "chips.yaml").write_text(
+        "extends: standard\nname: chips\ngame: {target: 12, unit: {singular: chip, plural: chips}}\n",
+        encoding="utf-8")
+    at = start(app, ref="mine:chips", seed=7)
+    [status] = [h.proto.body for h in at.get("html") if 'class="pt-status"' in h.proto.body]
+    assert "<span>Chips: " in status and "Balls" not in status
+    finish_deal(at)
+    [body] = [h.proto.body for h in at.get("html") if "pt-points" in h.proto.body]
+    assert "<th>chips</th>" in body and "balls" not in body
+    over = [m.value for m in at.markdown if m.value.startswith("#### The deal is over")]
+    assert over and " chip" in over[0] and "ball" not in over[0], over

@@ -137,7 +137,7 @@ def test_explanations_come_from_the_rulesets_own_rulebook():
     jodie = words.action_help(Action(0, "jodie", "H"))
     assert "K Q J: 50 in trumps, 30 otherwise" in jodie and "K Q: 40 in trumps, 20 otherwise" in jodie
     concede = TableWords(shipped_ruleset("nigerian-thuni"), me=0).action_help(Action(0, "concede"))
-    assert concede == "Either team may give up the deal; the opponents score 3."
+    assert concede == "Either team may give up the deal; the opponents score 3 balls."  # the unit said (issue 23)
 
 
 def test_a_house_rule_changes_the_buttons_explanation():
@@ -275,3 +275,16 @@ def test_a_claims_button_says_when_it_succeeds_in_words_not_in_formula_names():
     # a name without words here: the formula as written, never half translated
     assert condition_words("caller.suits_held >= 3 and caller.won_last_trick") == \
         "caller.suits_held >= 3 and caller.won_last_trick"
+
+
+def test_the_table_says_the_rulesets_own_unit_of_score(tmp_path):
+    """A game in points is told in points at the table too (issue 23): the deal's result, the buttons' help."""
+    from thunee_dsl.loading import load_ruleset_text
+    from thunee_dsl.model import compile_ruleset
+    chips = compile_ruleset(load_ruleset_text("extends: standard\nname: chips\ngame:\n  target: 12\n  unit: chips\n",
+                                              str(tmp_path / "chips.yaml")))
+    words = TableWords(chips, me=0)
+    assert words.wins(1, 2) == "they win 2 chips" and words.wins(0, 1) == "your team wins 1 chip"
+    thunee = words.action_help(Action(0, "thunee"))
+    assert "Made: 4 chips" in thunee and "ball" not in thunee
+    assert "Chips (" not in thunee  # the ball table's heading is not a rule

@@ -83,3 +83,35 @@ def test_cli_diff_text_and_json(tmp_path, capsys, monkeypatch):
     assert data["changes"][0]["to"].endswith("partner-catch-six.yaml:8:28")
     assert main(["diff", "standard", "standard"]) == 0
     assert capsys.readouterr().out.strip() == "standard and standard play the same rules"
+
+
+def test_diff_says_the_rulesets_own_unit_and_seats(tmp_path):
+    """The unit of score is each ruleset's own (issue 23); a seat is said as a player, not 'dealer+1'."""
+    house = write(tmp_path, """\
+extends: standard
+name: chips
+game:
+  target: 13
+  corner_house: 12
+  unit: chips
+undertakings:
+  thunee:
+    balls: {partner_catch: 6}
+penalties:
+  balls_for: {out of turn: 2}
+play:
+  first_leader: trump_maker
+""")
+    texts = [c.text for c in diff_rulesets(load_ruleset("standard"), load_ruleset(str(house)))]
+    assert "Thunee partner catch: 8 balls -> 6 chips" in texts  # each side in its own unit
+    assert "Chips to win: 12 -> 13" in texts
+    assert "Adds Unit of score: chips" in texts
+    assert "Adds Penalty for: out of turn 2 chips" in texts
+    assert "First leader: the player to the trump maker's right -> the trump maker" in texts
+
+
+def test_a_concession_reads_in_the_unit():
+    texts = [c.text for c in diff_rulesets(load_ruleset("standard"), load_ruleset("nigerian-thuni"))]
+    assert "Adds Concede: 3 balls" in texts
+    assert "Adds Bidding: first bidder the player to the dealer's left, lowest 1, highest 8, all pass dealer bids " \
+           "lowest, passer trick cap 1" in texts

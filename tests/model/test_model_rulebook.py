@@ -133,7 +133,7 @@ def test_house_numbers_are_rendered(tmp_path):
               partner_catch: 6
         """)
     book = render_rulebook(r)
-    assert "| `4` | `4` | `6` |" in book
+    assert "| 4 | 4 | 6 |" in book  # constant balls as numbers (a formula in words, issue 24 item 7)
     assert "- The first team to open 13 balls wins. A team on 12 is on *corner house*." in book
     assert "- Deal and play go clockwise; seat numbers follow the direction of play." in book
     assert "starting with the player to the dealer's left." in book
@@ -292,3 +292,209 @@ def test_shipped_rulesets_keep_their_own_summary():
     for name in ("standard", "royals", "thirteen-point", "two-to-clear"):
         r = compile_ruleset(load_ruleset_source(name))
         assert ruleset_summary(r) == r.summary
+
+
+# -- the words come from the data (issue 23) and formulas in words (issue 24 item 7) --------------------------
+
+NIGERIAN = (ROOT / "rulesets" / "nigerian-thuni.yaml").read_text(encoding="utf-8")
+
+
+def own_ruleset(tmp_path, text: str):
+    """A ruleset of its own (not an overlay of standard, whose file names a corner house)."""
+    return compile_ruleset(load_ruleset_text(text, str(tmp_path / "own.yaml")))
+
+
+def test_a_game_in_points_is_said_in_points(tmp_path):
+    r = own_ruleset(tmp_path, NIGERIAN.replace("  corner_house: 15\n", "  corner_house: 15\n  unit: points\n"))
+    book = render_rulebook(r)
+    assert "- The first team to score 16 points wins." in book
+    assert "the opponents score 3 points." in book
+    from thunee_dsl.model.rulebook import generated_summary
+    assert "first team to score 16 points wins" in generated_summary(r)
+    assert "ball" not in book.replace(r.summary, "")  # (the file's own summary aside)
+
+
+def test_a_unit_in_a_thunee_overlay_reaches_every_table(tmp_path):
+    r = compile_text(tmp_path, """
+        extends: standard
+        name: chips
+        game:
+          target: 12
+          unit: {singular: chip, plural: chips}
+        """)
+    book = render_rulebook(r)
+    assert "Chips (to the caller's team on success, otherwise to the opponents):" in book
+    assert "Chips (to the claimer's team on success, otherwise to the opponents):" in book
+    assert "| when | who scores | chips | |" in book
+    assert "the offender's opponents score 4 chips and the deal has no other score." in book
+    assert "- The first team to score 12 chips wins. A team on 11 is on *corner house*." in book
+    assert "decides the deal's chips on its own" in book
+    assert not [line for line in book.split("## Players and cards")[1].splitlines()
+                if " ball" in line and not line.startswith("*Source")]  # (the sources quote the text)
+
+
+def test_a_game_without_a_corner_house_is_not_told_of_one(tmp_path):
+    r = own_ruleset(tmp_path, NIGERIAN.replace("  corner_house: 15\n", ""))
+    book = render_rulebook(r)
+    assert "corner house" not in book.lower()
+    assert "- The first team to open 16 balls wins.\n" in book
+    # the same file naming its corner house keeps it
+    assert "A team on 15 is on *corner house*." in render_rulebook(own_ruleset(tmp_path, NIGERIAN))
+
+
+def test_a_game_without_calling_makes_trumps_without_calls(tmp_path):
+    r = compile_text(tmp_path, """
+        extends: standard
+        name: no-calls
+        sequence: [deal 1, make trumps, deal 2, undertakings, play]
+        calling: null
+        """)
+    book = render_rulebook(r)
+    assert "- The player to the dealer's right makes trumps.\n" in book
+    assert "unless someone calls" not in book and "caller may use" not in book and "final caller" not in book
+
+
+def test_a_bid_in_points_reads_as_a_bid_in_points(tmp_path):
+    r = compile_text(tmp_path, """
+        extends: nigerian-thuni
+        name: three-oh-four
+        deck:
+          points: {J: 30, "9": 20, A: 11, T: 10, K: 3, Q: 2}
+        bidding:
+          lowest: 160
+          highest: 304
+        """)
+    book = render_rulebook(r)
+    assert "players bid the number of card points their team will take (see Bidding)" in book
+    assert "bids a higher number of card points (160 to 304) or passes." in book
+    assert "tricks (160" not in book and "160 to 304 tricks" not in book
+    from thunee_dsl.model.rulebook import generated_summary
+    assert "bidding for card points" in generated_summary(r)
+
+
+def test_seats_are_numbered_from_one_as_playtest_names_them(standard_book):
+    assert "- 4 players in 2 teams: Seats 1 and 3 against Seats 2 and 4." in standard_book
+    assert "seats 0" not in standard_book
+    six = render_rulebook(compile_ruleset(load_ruleset_source("six-player")))
+    assert "Seats 1, 3 and 5 against Seats 2, 4 and 6" in six
+
+
+def test_ball_tables_scoring_rows_and_the_dealers_rule_in_words(standard_book):
+    # Double's ball formula in words, the formula in brackets for the author; no partner catch column where a
+    # partner catch scores as any failure does
+    assert ("| 4 if the claimer's team is the counting team, and the amount called to make trumps is more than 0, "
+            "otherwise 2 (`if callers == counting and call > 0 then 4 else 2`) | 4 |") in standard_book
+    double = standard_book.split("### Double")[1].split("###")[0]
+    assert "partner catch" not in double
+    thunee = standard_book.split("### Thunee")[1].split("## Play")[0]
+    assert "| succeeds | fails | partner catch |" in thunee and "| 4 | 4 | 8 |" in thunee
+    assert "| otherwise | the trump makers | 1 |" in standard_book
+    assert "`true`" not in standard_book and "| makers |" not in standard_book
+    assert ("passes to the player to the dealer's right when the score of the dealer's team is at least the score "
+            "of the team that did not deal; otherwise the same dealer deals again.  \n  "
+            "`dealers.balls >= others.balls`") in standard_book
+
+
+@pytest.mark.parametrize("name", ["standard", "nigerian-thuni", "six-player", "two-player-open-face",
+                                  "cats-at-cards", "blind-thunee", "royals"])
+def test_without_formulas_the_rulebook_is_words_only(name):
+    r = compile_ruleset(load_ruleset_source(name))
+    book = render_rulebook(r, formulas=False)
+    shown = re.findall(r"`([^`]*)`", book)
+    # what stays in code marks: the verbs a player says (`thunee`, `jodie SUIT`, `marials`) and the command
+    verbs = {x.verb for x in (*r.undertakings, *r.claims)} | {f"{d.verb} SUIT" for d in r.declarations} | {
+        d.wrong_time.challenge for d in r.declarations if d.wrong_time} | {r.name, "thunee-dsl rules"}
+    assert set(shown) <= verbs, set(shown) - verbs
+    # the same sections as with formulas
+    assert headings(book) == headings(render_rulebook(r))
+
+
+def test_no_function_of_the_words_is_too_complex():
+    """No function of the rulebook, diff or words above cyclomatic complexity 15 (ruff's C901, counted the
+    same way: 1, plus one per branch, loop, handler, boolean operator and condition in a comprehension)."""
+    import ast
+
+    from thunee_dsl.model import diff, rulebook, words
+
+    def complexity(fn) -> int:
+        n = 1
+        for node in ast.walk(fn):
+            if node is not fn and isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+                continue
+            if isinstance(node, (ast.If, ast.For, ast.While, ast.IfExp, ast.ExceptHandler, ast.With, ast.Assert)):
+                n += 1
+            elif isinstance(node, ast.BoolOp):
+                n += len(node.values) - 1
+            elif isinstance(node, ast.comprehension):
+                n += 1 + len(node.ifs)
+        return n
+
+    for module in (rulebook, diff, words):
+        tree = ast.parse(Path(module.__file__).read_text(encoding="utf-8"))
+        for fn in ast.walk(tree):
+            if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                assert complexity(fn) <= 15, (module.__name__, fn.name, complexity(fn))
+
+
+def test_only_the_announcements_a_ruleset_has_decide_a_deal(tmp_path):
+    no_undertakings = compile_text(tmp_path, """
+        extends: standard
+        name: claims-only
+        sequence: [deal 1, make trumps, calling, deal 2, play]
+        undertakings: null
+        """)
+    book = render_rulebook(no_undertakings, formulas=False)
+    assert "A claim, when made, decides the deal's balls on its own (see above). Otherwise:" in book
+    assert "undertaking or" not in book and "## Undertakings" not in book
+    no_claims = compile_text(tmp_path, """
+        extends: standard
+        name: undertakings-only
+        claims: null
+        """)
+    assert "An undertaking, when made, decides the deal's balls" in render_rulebook(no_claims)
+
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+WORD = st.text(alphabet="abcdefghijklmnopqrstuvwxyz", min_size=3, max_size=9).filter(
+    lambda w: "ball" not in w and w not in ("open", "score"))
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(singular=WORD, plural=WORD)
+def test_any_unit_is_the_only_unit_a_rulebook_and_diff_speak_of(tmp_path, singular, plural):
+    from thunee_dsl import load_ruleset
+    from thunee_dsl.model.diff import diff_rulesets
+    r = compile_text(tmp_path, f"""
+        extends: standard
+        name: any-unit
+        game:
+          target: 12
+          unit: {{singular: {singular}, plural: {plural}}}
+        penalties:
+          balls: 1
+        """)
+    for formulas in (True, False):
+        book = render_rulebook(r, formulas=formulas)
+        read = [line for line in book.splitlines() if not line.startswith("*Source") and "`" not in line]
+        assert not [line for line in read if "ball" in line.lower()], formulas
+        assert f"- The first team to score 12 {plural} wins." in book
+        assert f"the offender's opponents score 1 {singular} and" in book
+    changes = [c.text for c in diff_rulesets(load_ruleset("standard"), r)]
+    assert f"Penalty: 4 balls -> 1 {singular}" in changes
+
+
+def test_an_undertakings_own_way_of_play_is_said():
+    """Trips was said as 'The caller alone must win every trick; it fails when anyone else wins a trick' (its file:
+    the three equal cards win the first three tricks, the fourth card stays unseen, and only the last trick
+    decides); Royals' own ranking was not said at all."""
+    six = render_rulebook(compile_ruleset(load_ruleset_source("six-player")), formulas=False)
+    trips = six.split("### Trips")[1].split("###")[0]
+    assert "- There are no trumps: the highest card of the suit led wins each trick." in trips
+    assert "- The caller's leads win the first 3 tricks whatever is played to them." in trips
+    assert "stay face down, unseen and unplayable, until the caller has won 3 tricks." in trips
+    assert "- The caller must win the last trick; it fails only if anyone else wins the last trick." in trips
+    assert "every trick" not in trips
+    royals = render_rulebook(compile_ruleset(load_ruleset_source("royals")), formulas=False)
+    assert "- In a deal with Royals the ranks are, highest first, Q K 10 A 9 J." in royals

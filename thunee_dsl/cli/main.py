@@ -151,7 +151,7 @@ def cmd_rules(args) -> int:
     from thunee_dsl.model.rulebook import render_rulebook
     if args.output is not None and not args.output.strip():
         raise OSError(0, "give a file name to write to (or leave -o out to print the rulebook)", "-o")
-    text = render_rulebook(_load(args.ruleset))
+    text = render_rulebook(_load(args.ruleset), formulas=args.formulas)
     if args.output and args.output != STDIN:
         Path(args.output).write_text(text, encoding="utf-8")
     else:
@@ -170,7 +170,8 @@ def cmd_replay(args) -> int:
         from thunee_dsl.game.transcript import replay_file
         report = replay_file(args.file)
     if args.format == "text":
-        print(report.to_text())
+        from thunee_dsl.cli.replay_text import replay_text
+        print(replay_text(report, formulas=args.formulas))
     else:
         print(json.dumps(report.to_json(), indent=2))
     return 0
@@ -221,12 +222,16 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("rules", help="print a ruleset as a Markdown rulebook")
     p.add_argument("ruleset", metavar="NAME|FILE")
     p.add_argument("-o", "--output", help="write to this file instead of standard output (- for standard output)")
+    p.add_argument("--formulas", action="store_true",
+                   help="show each rule's formula as written under its words (for the ruleset's author)")
     p.set_defaults(func=cmd_rules)
 
     p = sub.add_parser("replay", help="replay a transcript and report the score (JSON, or --format text)")
     p.add_argument("file", metavar="FILE", help="a transcript (.yaml), or a game exported from Playtest (.zip); "
                                                 "- reads a transcript from standard input")
     p.add_argument("--format", choices=("json", "text"), default="json")
+    p.add_argument("--formulas", action="store_true",
+                   help="with --format text: each deal's formulas with the values they read, under its words")
     p.set_defaults(func=cmd_replay)
 
     p = sub.add_parser("diff", help="what differs between two rulesets, in plain words")
@@ -248,6 +253,8 @@ def build_parser() -> argparse.ArgumentParser:
                         "players' default); an unknown name lists the bots")
     p.add_argument("--seed", type=_whole_number, default=None,
                    help="a whole number: the same seed deals the same cards (default: a new game each time)")
+    p.add_argument("--formulas", action="store_true",
+                   help="after each deal, also the formulas that scored it with the values they read")
     p.set_defaults(func=cmd_play)
 
     from thunee_dsl.cli.simulate import add_parser as add_simulate_parser

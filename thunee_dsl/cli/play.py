@@ -143,6 +143,9 @@ def ask(view: SeatView, read=input, write=print, ruleset=None, why=None) -> Acti
     """The person's choice among ``view.legal`` (None to stop). ``why(action)`` says why an action
     that is not among the choices cannot be taken now."""
     write(describe(view, ruleset))
+    late = _late_window(view, ruleset)
+    if late:
+        write(late)
     choices = [f"{i}) {say(a, ruleset)}" for i, a in enumerate(view.legal, 1)]
     prompt = "   choose: " + "  ".join(choices)
     if len(prompt) > 90:  # one choice a line rather than a line that wraps mid-choice
@@ -171,9 +174,26 @@ def ask(view: SeatView, read=input, write=print, ruleset=None, why=None) -> Acti
               f"'10 of hearts' or '10h', or q to stop)")
 
 
-def play(ruleset, seat: int, seed: int | None, read=input, write=print, bots=None) -> int:
+def _late_window(view: SeatView, ruleset) -> str:
+    """Why an undertaking is offered again once the first card is led (pagat's marials: a late Thunee stands only
+    for a player safe in the suit led): said, or the same "1) Thunee 2) Pass" comes back without a reason."""
+    if ruleset is None or view.tricks or not view.trick:
+        return ""
+    late = [u for u in ruleset.undertakings if u.late is not None and any(a.verb == u.verb for a in view.legal)]
+    if not late:
+        return ""
+    u = late[0]
+    who, _ = _words(view, ruleset)
+    leader = who(view.trick[0][0])
+    led = "you led" if leader == "you" else f"{leader} led"
+    called = f" (the opponents call {u.late.called_as} on the suit led)" if u.late.called_as else ""
+    return (f"   {led} the first card, and you may still call {u.title}: a late call stands for a player safe in "
+            f"the suit led, as you are{called}; the card led is taken back. Or pass and play on.")
+
+
+def play(ruleset, seat: int, seed: int | None, read=input, write=print, bots=None, formulas: bool = False) -> int:
     """A game for the person at ``seat``; ``bots`` names the bot of each other seat (default: all
-    :func:`default_bot`)."""
+    :func:`default_bot`); ``formulas``: each deal's formulas under its story."""
     from thunee_dsl.editor.playtest import BOT_OPTIONS
     from thunee_dsl.players import make_bot
     game = GameState(ruleset, seed=seed)
@@ -181,8 +201,10 @@ def play(ruleset, seat: int, seed: int | None, read=input, write=print, bots=Non
     names = dict(zip(others, bots or [default_bot()] * len(others)))
     players = {s: make_bot(names[s], ruleset, seed=None if seed is None else seed + s, **BOT_OPTIONS.get(names[s], {}))
                for s in others}
+    from thunee_dsl.cli.replay_text import Teller
     from thunee_dsl.editor.table import TableWords
     words = TableWords(ruleset, seat)
+    teller = Teller(ruleset, formulas, names=words)  # each deal's story, told from your chair
     write("   the bots: " + ", ".join(f"{words.who(s)}: {names[s]}" for s in others))
     shown = 0
     while not game.is_over:
@@ -199,9 +221,10 @@ def play(ruleset, seat: int, seed: int | None, read=input, write=print, bots=Non
                 write(f"   {words.who(to_act)}: {'makes trumps (card face down)' if hidden else say(action, ruleset)}")
         game.apply(action)
         for result in game.results[shown:]:
-            write("== deal over: balls " + ", ".join(f"{words.team(t)} +{b}" for t, b in enumerate(result.balls)))
-            for line in result.explanation:
-                write(f"   {words.from_chair(line)}")
+            write(f"== deal over: {ruleset.unit.plural} " + ", ".join(f"{words.team(t)} +{b}"
+                                                                 for t, b in enumerate(result.balls)))
+            for line in teller.story(result) + teller.working(result):
+                write(f"   {line}")
         shown = len(game.results)
     write(f"== {words.team(game.winner)} {words.verb(game.winner, 'win', 'wins')} the game, "
           f"{'-'.join(map(str, game.score))}")
@@ -251,4 +274,4 @@ def main_play(args) -> int:
     except ValueError as err:
         print(f"error: --bots: {err}", file=sys.stderr)
         return 2
-    return play(ruleset, args.seat, args.seed, bots=bots)
+    return play(ruleset, args.seat, args.seed, bots=bots, formulas=args.formulas)

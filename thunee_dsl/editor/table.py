@@ -24,7 +24,8 @@ from thunee_dsl.game.actions import Action
 from thunee_dsl.game.scoring import DealResult
 from thunee_dsl.game.view import SeatView
 from thunee_dsl.model.rulebook import render_rulebook
-from thunee_dsl.model.ruleset import BallTable, Ruleset
+from thunee_dsl.model.ruleset import BALLS, BallTable, Ruleset, Unit
+from thunee_dsl.model.words import bid_words
 
 from thunee_dsl.editor.cards import card_label, suit_label
 
@@ -38,8 +39,8 @@ def seat_spot(seat: int, me: int, seats: int, direction: str) -> tuple[float, fl
     return side * math.sin(angle), math.cos(angle)
 
 
-def _balls(n: int) -> str:
-    return f"{n} ball{'' if n == 1 else 's'}"
+def _balls(n: int, unit: Unit = BALLS) -> str:
+    return unit.of(n)  # (in the ruleset's unit of score: "2 balls", "2 points")
 
 
 def _cap(text: str) -> str:
@@ -110,6 +111,9 @@ def rulebook_sections(ruleset: Ruleset) -> dict[str, list[str]]:
 _ROLES = {"counting": "the counting team", "makers": "the trump makers", "trump makers": "the trump makers"}
 
 
+_YOU_VERBS = {"is": "are", "was": "were", "has": "have"}
+
+
 class TableWords:
     """Seats, teams and actions named from the person's seat ``me``."""
 
@@ -178,7 +182,9 @@ class TableWords:
             return self.team(t) + verb
         text = re.sub(r"\b(?:(counting|makers|trump makers) )?team (\d+) \(seats? [\d, ]+\)(?: (opens|wins|scores)\b)?",
                       team, text)
-        return re.sub(r"\bseat (\d+)\b", lambda m: self.who(int(m[1])) if int(m[1]) < self.seats else m[0], text)
+        text = re.sub(r"\bseat (\d+)\b", lambda m: self.who(int(m[1])) if int(m[1]) < self.seats else m[0], text)
+        # "seat 0 is to call an undertaking" said to that seat: "you are to ..." (not "you is")
+        return re.sub(r"\b([Yy]ou) (is|was|has)\b", lambda m: f"{m[1]} {_YOU_VERBS[m[2]]}", text)
 
     def refusal(self, reason: str) -> str:
         """The engine's reason a move is refused ("seat 0 must follow suit (C)"), said to the person at
@@ -209,7 +215,7 @@ class TableWords:
 
     def wins(self, team: int, balls: int, verb: str = "win") -> str:
         """"your team wins 2 balls", "they win 1 ball"."""
-        return f"{self.team(team)} {self.verb(team, verb, verb + 's')} {_balls(balls)}"
+        return f"{self.team(team)} {self.verb(team, verb, verb + 's')} {_balls(balls, self.r.unit)}"
 
     # -- what a button means ----------------------------------------------------------------
     @property
@@ -233,7 +239,10 @@ class TableWords:
             return " ".join(["Take over making trumps.", *rule[:1]])
         if verb == "bid":
             rule = [x for x in self._lines("Bidding") if "contract" in x]
-            return " ".join(["Say how many tricks your team will win at least.", *rule[:1]])
+            counts = bid_words(r)  # what a bid counts: tricks, card points
+            say = f"Say how many {counts} your team will win at least." if counts else \
+                "Say how much your team will make at least."
+            return " ".join([say, *rule[:1]])
         if verb == "trump":
             shown = [x for x in self._lines("Making trumps") if "shown to everyone" in x]
             if arg == "last":
@@ -249,16 +258,16 @@ class TableWords:
             return _cap(" ".join(self._lines(f"step: {_cap(verb)}"))) or _cap(verb)
         u = r.undertaking_by_verb(verb)
         if u is not None:
-            rules = self._lines(f"{u.title} (`{u.verb}`)", skip=("May be called", "Balls ("))
+            rules = self._lines(f"{u.title} (`{u.verb}`)", skip=("May be called", f"{r.unit.plural.capitalize()} ("))
             main = [x for x in rules if " must " in x] or rules[:1]  # the rule that makes or breaks it
-            return " ".join([*main[:1], _ball_words(u.balls, "caught")]).strip()
+            return " ".join([*main[:1], _ball_words(u.balls, "caught", r.unit)]).strip()
         c = r.claim_by_verb(verb)
         if c is not None:
             # said to the claimer ("you won the last trick") from the formula itself, not the rulebook's words
             rules = [f"Succeeds when {condition_words(c.succeeds_if.text)}." if x.startswith("Succeeds when ") else x
-                     for x in self._lines(f"{c.title} (`{c.verb}`)", skip=("Allowed when", "Forbidden", "Balls ("))]
+                     for x in self._lines(f"{c.title} (`{c.verb}`)", skip=("Allowed when", "Forbidden", f"{r.unit.plural.capitalize()} ("))]
             return " ".join(["Said just before your card to the last trick.", *rules,
-                             _ball_words(c.balls, "it fails")]).strip()
+                             _ball_words(c.balls, "it fails", r.unit)]).strip()
         d = r.declaration_by_verb(verb)
         if d is not None:
             deck = r.deck
@@ -392,7 +401,7 @@ class TableWords:
             if got >= needed:
                 return f"{_cap(self.team(counting))} {counted} {got} ({needed} needed): {gain}."
             return f"{_cap(self.team(counting))} {counted} {got} of {needed}: {role} ({self.team(winner)}) " \
-                   f"{'wins' if self.alone else 'win'} {_balls(balls)}."
+                   f"{'wins' if self.alone else 'win'} {_balls(balls, r.unit)}."
         says = f"{_cap(outcome.says)}: " if outcome.says else ""
         return f"{says}{gain}."
 
@@ -406,7 +415,7 @@ def _counting_target(r: Ruleset) -> tuple[str, int] | None:
     return None
 
 
-def _ball_words(table: BallTable, failed: str) -> str:
+def _ball_words(table: BallTable, failed: str, unit: Unit = BALLS) -> str:
     """"Made: 4 balls; caught: 4 to the opponents (8 if the caller's partner catches)." (fixed numbers only)."""
     def fixed(formula) -> int | None:
         text = formula.text.strip()
@@ -415,7 +424,7 @@ def _ball_words(table: BallTable, failed: str) -> str:
     ok, bad, partner = fixed(table.success), fixed(table.failure), fixed(table.partner_catch)
     parts = []
     if ok is not None:
-        parts.append(f"Made: {_balls(ok)}")
+        parts.append(f"Made: {_balls(ok, unit)}")
     if bad is not None:
         extra = f" ({partner} if the caller's partner catches)" if partner is not None and partner != bad else ""
         parts.append(f"{_cap(failed) if not parts else failed}: {bad} to the opponents{extra}")

@@ -294,7 +294,8 @@ def _team(deal: Deal, team: int) -> str:
 
 def _opens(deal: Deal, step: Step) -> str:
     """"team 1 (seats 1, 3) opens 2 balls": the step's team and balls."""
-    return f"{_team(deal, step.team)} opens {step.balls} ball{'s' if step.balls != 1 else ''}"
+    unit = deal.r.unit  # the ruleset's unit of score: "opens 2 balls", "scores 2 points"
+    return f"{_team(deal, step.team)} {unit.verb}s {unit.of(step.balls)}"
 
 
 def _how(step: Step) -> str:

@@ -22,7 +22,7 @@ from thunee_dsl.model.quantities import TEAM_NAMES, symbol_table
 from thunee_dsl.model.ruleset import (
     ENGINE_VERBS, BallTable, BiddingRules, CallingRules, Cancellation, Claim, Combination, Declaration,
     DealerRules, GameRules, Outcome, Penalties, PlayRules, Redeal, Ruleset, SeatRef, TeamValue,
-    TrumpRules, Undertaking, LateCall, WrongTime, STEP_WORDS, CallingStep, DealBatch, Step,
+    TrumpRules, Undertaking, LateCall, WrongTime, STEP_WORDS, CallingStep, DealBatch, Step, BALLS, Unit,
 )
 
 
@@ -487,8 +487,11 @@ class _Compiler:
         if deuce is not None and win_by < 2:
             self.problem(("game", "win_by"), "after a deuce a team must lead by at least 2 (game.win_by)")
         raised = game.get("raised_target")
+        unit = _unit(game.get("unit"))
+        if not (unit.singular and unit.plural):
+            self.problem(("game", "unit"), "game.unit names what the score counts (balls, points): it needs a word")
         if raised is None:
-            return GameRules(self.target, self.corner_house, game.get("source", ""), deuce, win_by)
+            return GameRules(self.target, self.corner_house, game.get("source", ""), deuce, win_by, unit=unit)
         verbs = {x.get("verb") for section in ("undertakings", "claims")
                  for x in (self.get(section) or {}).values() if isinstance(x, dict)}
         for i, verb in enumerate(raised["after"]):
@@ -497,7 +500,7 @@ class _Compiler:
                              f"of this ruleset ({', '.join(sorted(v for v in verbs if v))})")
         corner = raised.get("corner_house", raised["target"] - 1)
         return GameRules(self.target, self.corner_house, game.get("source", ""), deuce, win_by,
-                         frozenset(raised["after"]), raised["target"], corner)
+                         frozenset(raised["after"]), raised["target"], corner, unit)
 
     def redeal(self) -> Redeal | None:
         r = self.get("redeal")
@@ -705,6 +708,18 @@ def _team_value_getter(team_values: tuple[TeamValue, ...], teams: int):
         return cache[key]
 
     return compute
+
+
+def _unit(written) -> Unit:
+    """``game.unit``: a plural word ("points": one "point") or ``{singular, plural}``; balls when not written."""
+    if written is None:
+        return BALLS
+    if isinstance(written, dict):
+        return Unit(" ".join(str(written["singular"]).split()), " ".join(str(written["plural"]).split()))
+    plural = " ".join(str(written).split())
+    if plural.endswith(("ches", "shes", "sses", "xes")):
+        return Unit(plural[:-2], plural)
+    return Unit(plural[:-1] if plural.endswith("s") and not plural.endswith("ss") else plural, plural)
 
 
 def _step(word: str, again: bool = False) -> Step:

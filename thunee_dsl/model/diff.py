@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from thunee_dsl.model.ruleset import Ruleset
+from thunee_dsl.model.ruleset import BALLS, Ruleset, SeatRef, Unit
 
 # Keys that describe a ruleset rather than change how it plays.
 IGNORED = {"name", "title", "aliases", "summary", "source", "description", "says", "extends"}
@@ -33,7 +33,7 @@ WORDS = {
     "play.first_leader": "first leader", "play.follow_suit": "must follow suit", "play.undercut": "undercutting",
     "cancellation.cancel_if": "deal cancelled when", "cancellation.redealer": "redeal by",
     "penalties.balls": "penalty", "penalties.offences": "penalised offences", "penalties.balls_for": "penalty for",
-    "game.target": "balls to win", "game.corner_house": "corner house",
+    "game.target": "balls to win", "game.corner_house": "corner house", "game.unit": "unit of score",
     "dealer.passes_if": "deal passes on when", "dealer.passes_to": "deal passes to",
     "balls.success": "on success", "balls.failure": "on failure", "balls.caught": "when caught",
     "balls.partner_catch": "partner catch",
@@ -78,13 +78,21 @@ def _title(data: dict, path: tuple) -> str | None:
     return None
 
 
-def _label(a: dict, b: dict, path: tuple) -> str:
+# keys whose words name the unit of score (read from the ruleset: "Points to win")
+UNIT_WORDS = {"game.target": "{} to win"}
+# keys that hold a seat named from another ("dealer+1"): said as a player ("the player to the dealer's right")
+SEAT_KEYS = {"first_receiver", "chooser", "first_leader", "passes_to", "first_bidder"}
+
+
+def _label(a: dict, b: dict, path: tuple, unit: Unit = BALLS) -> str:
     title = _title(b, path) or _title(a, path)
     if title is not None:
         rest = path[2:]
         words = WORDS.get(".".join(map(str, rest)), " ".join(str(p).replace("_", " ") for p in rest))
         return f"{title} {words}".strip()
     key = ".".join(str(p) for p in path if not isinstance(p, int))
+    if key in UNIT_WORDS:
+        return UNIT_WORDS[key].format(unit.plural).capitalize()
     if key in WORDS:
         return WORDS[key].capitalize()
     if path and path[0] == "scoring":
@@ -92,54 +100,99 @@ def _label(a: dict, b: dict, path: tuple) -> str:
     return " ".join(str(p).replace("_", " ") for p in path).capitalize()
 
 
-def _show(value: object, path: tuple) -> str:
+def _show(value: object, path: tuple, r: Ruleset | None = None) -> str:
+    """A value of the data as a person reads it, in ruleset ``r``'s unit and direction of play."""
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, list):
-        return ", ".join(_show(v, path) for v in value) or "none"
+        return ", ".join(_show(v, path, r) for v in value) or "none"
     if isinstance(value, dict):
-        return ", ".join(f"{k.replace('_', ' ')} {_show(v, path + (k,))}" for k, v in value.items() if k not in IGNORED)
-    if path and path[-1] in BALL_KEYS and (isinstance(value, int) or str(value).isdigit()):
-        return f"{value} ball{'s' if int(value) != 1 else ''}"
+        return ", ".join(_entry(k, v, path, r) for k, v in value.items() if k not in IGNORED)
+    return _scalar(value, path, r)
+
+
+def _scalar(value: object, path: tuple, r: Ruleset | None) -> str:
+    if _counts_balls(path) and (isinstance(value, int) or str(value).isdigit()):
+        return (r.unit if r is not None else BALLS).of(int(value))
+    if path and path[-1] in SEAT_KEYS and isinstance(value, str) and r is not None:
+        return _seat(value, r)
     return str(value)
+
+
+def _entry(key: str, value, path: tuple, r: Ruleset | None) -> str:
+    """One entry of a mapping: "lowest 1"; a number of balls says its unit alone ("3 balls", not "balls 3")."""
+    shown = _show(value, path + (key,), r)
+    return shown if key == "balls" and _counts_balls(path + (key,)) else f"{key.replace('_', ' ')} {shown}"
+
+
+def _counts_balls(path: tuple) -> bool:
+    """Is the value at ``path`` a number of balls (a ball table's entry, a penalty, a concession)?"""
+    return bool(path) and (path[-1] in BALL_KEYS or (path[-1] == "balls" and path[0] in ("penalties", "concede"))
+                           or (len(path) > 2 and path[-2] == "balls_for"))
+
+
+def _seat(value: str, r: Ruleset) -> str:
+    from thunee_dsl.model.rulebook import seat_phrase
+    try:
+        return seat_phrase(SeatRef.parse(value), r.direction)
+    except ValueError:
+        return value
+
+
+class _Differ:
+    """The walk over two rulesets' merged data, one change per differing value."""
+
+    def __init__(self, a: Ruleset, b: Ruleset):
+        self.a, self.b = a, b
+        self.da, self.db = a.data.data, b.data.data
+        self.changes: list[RuleChange] = []
+
+    def where(self, ruleset: Ruleset, path: tuple) -> str:
+        return str(ruleset.data.origin(path))
+
+    def walk(self, x, y, path: tuple) -> None:
+        if path and path[-1] in IGNORED:
+            return
+        if isinstance(x, dict) and isinstance(y, dict):
+            self.mappings(x, y, path)
+        elif isinstance(x, list) and isinstance(y, list) and len(x) == len(y) and \
+                all(isinstance(v, dict) for v in x + y):
+            for i, (u, v) in enumerate(zip(x, y)):  # e.g. the scoring outcomes, row by row
+                self.walk(u, v, path + (i,))
+        elif x != y:
+            text = f"{self.label(path)}: {_show(x, path, self.a)} -> {_show(y, path, self.b)}"
+            self.changes.append(RuleChange(path, "changed", x, y, text, self.where(self.a, path),
+                                           self.where(self.b, path)))
+
+    def label(self, path: tuple) -> str:
+        return _label(self.da, self.db, path, self.b.unit)
+
+    def mappings(self, x: dict, y: dict, path: tuple) -> None:
+        for key in list(x) + [k for k in y if k not in x]:
+            if key in IGNORED:
+                continue
+            p = path + (key,)
+            if key not in y:
+                self.removed(p, x[key])
+            elif key not in x:
+                self.added(p, y[key])
+            else:
+                self.walk(x[key], y[key], p)
+
+    def removed(self, p: tuple, before) -> None:
+        title = _title(self.da, p)
+        text = f"Removes the {title} call" if title and len(p) == 2 else f"Removes {self.label(p)}"
+        self.changes.append(RuleChange(p, "removed", before, None, text, self.where(self.a, p), ""))
+
+    def added(self, p: tuple, after) -> None:
+        title = _title(self.db, p)
+        text = (f"Adds the {title} call ({after.get('verb', p[-1])})" if title and len(p) == 2 and
+                isinstance(after, dict) else f"Adds {self.label(p)}: {_show(after, p, self.b)}")
+        self.changes.append(RuleChange(p, "added", None, after, text, "", self.where(self.b, p)))
 
 
 def diff_rulesets(a: Ruleset, b: Ruleset) -> list[RuleChange]:
     """The rules of ``b`` that differ from ``a``, in file order of the keys."""
-    da, db = a.data.data, b.data.data
-    changes: list[RuleChange] = []
-
-    def where(ruleset: Ruleset, path: tuple) -> str:
-        return str(ruleset.data.origin(path))
-
-    def walk(x, y, path: tuple) -> None:
-        if path and path[-1] in IGNORED:
-            return
-        if isinstance(x, dict) and isinstance(y, dict):
-            for key in list(x) + [k for k in y if k not in x]:
-                if key in IGNORED:
-                    continue
-                p = path + (key,)
-                if key not in y:
-                    title = _title(da, p)
-                    text = f"Removes the {title} call" if title and len(p) == 2 else f"Removes {_label(da, db, p)}"
-                    changes.append(RuleChange(p, "removed", x[key], None, text, where(a, p), ""))
-                elif key not in x:
-                    title = _title(db, p)
-                    text = (f"Adds the {title} call ({y[key].get('verb', key)})" if title and len(p) == 2 and
-                            isinstance(y[key], dict) else f"Adds {_label(da, db, p)}: {_show(y[key], p)}")
-                    changes.append(RuleChange(p, "added", None, y[key], text, "", where(b, p)))
-                else:
-                    walk(x[key], y[key], p)
-            return
-        if isinstance(x, list) and isinstance(y, list) and len(x) == len(y) and \
-                all(isinstance(v, dict) for v in x + y):
-            for i, (u, v) in enumerate(zip(x, y)):  # e.g. the scoring outcomes, row by row
-                walk(u, v, path + (i,))
-            return
-        if x != y:
-            text = f"{_label(da, db, path)}: {_show(x, path)} -> {_show(y, path)}"
-            changes.append(RuleChange(path, "changed", x, y, text, where(a, path), where(b, path)))
-
-    walk(da, db, ())
-    return changes
+    differ = _Differ(a, b)
+    differ.walk(differ.da, differ.db, ())
+    return differ.changes

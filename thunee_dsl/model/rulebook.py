@@ -10,6 +10,7 @@ a section an overlay changed says so (see :func:`ruleset_summary` and :func:`sec
 from __future__ import annotations
 
 from thunee_dsl.model.quantities import SEAT_ROLES, TEAM_ROLES
+from thunee_dsl.model.words import bid_words, has_corner_house, has_trumps_made, team_name
 from thunee_dsl.model.ruleset import (
     BallTable, BiddingStep, CallingStep, ConcedeStep, DealBatch, MakeTrumps, PlayStep, RedealStep, Ruleset, SeatRef,
     UndertakingsStep,
@@ -28,9 +29,7 @@ CALL_PHRASES = {SEAT_ROLES["seat"]: "the player", TEAM_ROLES["callers"]: "the ca
 def condition(formula, phrases: dict[str, str], r: Ruleset) -> str:
     """A condition in words a card player reads, then the formula as written on a line of its own (for the
     ruleset's author): Markdown, for a list item."""
-    named = {f"the team value '{tv.name}' of ": f"the {tv.name} of " for tv in r.team_values}
-    words = {"tricks": f"{r.tricks_per_deal} (every trick of the deal)"}
-    return f"{formula.describe(words, phrases={**phrases, **named})}.  \n  `{formula.text}`"
+    return Book(r).condition(formula, phrases)
 
 
 ANCHOR_WORDS = {"dealer": "the dealer", "trump_maker": "the trump maker", "chooser": "the trump chooser",
@@ -126,157 +125,342 @@ def generated_summary(r: Ruleset) -> str:
     ranks = " ".join("10" if x == "T" else x for x in d.ranks)
     parts = [f"{r.seats} players, {d.size} cards ranked {ranks}"]
     if r.bidding:
-        parts.append("bidding for tricks")
+        parts.append(f"bidding for {bid_words(r) or 'the contract'}")
     elif r.calling:
         parts.append("calling to make trumps")
     called = [u.title for u in r.undertakings] + [x.title + "s" for x in r.declarations] + [c.title for c in r.claims]
     if called:
         parts.append(called[0] if len(called) == 1 else ", ".join(called[:-1]) + " and " + called[-1])
-    g = r.game
-    win = f"first team to open {g.target} balls wins"
+    parts += [_winning_said(r), _penalties_said(r)]
+    text = "; ".join(parts) + "."
+    return text[0].upper() + text[1:]
+
+
+def _winning_said(r: Ruleset) -> str:
+    g, unit = r.game, r.unit
+    win = f"first team to {unit.verb} {unit.of(g.target)} wins"
     if g.raised_after:
         titles = {x.verb: x.title for x in (*r.undertakings, *r.claims, *r.declarations)}
         raisers = " or ".join(sorted(titles.get(v, v) for v in g.raised_after))
         win += f" ({g.raised_target} once {raisers} has been called)"
     if g.deuce is not None:
         win += f", two to clear from {g.deuce}-{g.deuce}"
-    parts.append(win)
-    if r.penalties:
-        parts.append(f"offences cost {_plural(r.penalties.balls, 'ball')}"
-                     + "".join(f" ({offence} {_plural(n, 'ball')})" for offence, n in r.penalties.balls_for))
-    else:
-        parts.append("no penalties")
-    text = "; ".join(parts) + "."
-    return text[0].upper() + text[1:]
+    return win
 
 
-def _balls(table: BallTable) -> list[str]:
-    return ["| succeeds | fails | partner catch |", "|---|---|---|",
-            f"| `{table.success.text}` | `{table.failure.text}` | `{table.partner_catch.text}` |", ""]
+def _penalties_said(r: Ruleset) -> str:
+    if not r.penalties:
+        return "no penalties"
+    unit = r.unit
+    return f"offences cost {unit.of(r.penalties.balls)}" + "".join(
+        f" ({offence} {unit.of(n)})" for offence, n in r.penalties.balls_for)
 
 
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 'es' if word.endswith('ch') else 's'}"
 
 
-def render_rulebook(r: Ruleset) -> str:
-    d = r.deck
-    out: list[str] = [f"# {r.title}", ""]
+# -- the book: one function per section ----------------------------------------------------------------------
+#
+# Each section is a function ``(Book) -> lines`` (Markdown, ending with a blank line where it has one), listed in
+# SECTIONS in the order the rulebook reads. A new rule's lines go in its own section's function, or a new
+# function added to SECTIONS; each section says only what its ruleset has.
+
+
+class Book:
+    """What every section reads: the ruleset, its unit, and whether formulas are shown under their words
+    (``formulas``: True shows each formula as written under its words, for the ruleset's author; False, words
+    only, as a table of players reads them)."""
+
+    def __init__(self, r: Ruleset, formulas: bool = True):
+        self.r, self.formulas, self.unit = r, formulas, r.unit
+        self.corner_house = has_corner_house(r)
+
+    def condition(self, formula, phrases: dict[str, str]) -> str:
+        """A condition in words, then (with formulas) the formula as written on a line of its own."""
+        said = f"{formula.describe(self.words(), phrases={**phrases, **self.named()})}."
+        return f"{said}  \n  `{formula.text}`" if self.formulas else said
+
+    def words(self) -> dict[str, str]:
+        return {"tricks": f"{self.r.tricks_per_deal} (every trick of the deal)"}
+
+    def named(self) -> dict[str, str]:
+        """The ruleset's own names inside the symbols' descriptions: its team values, its unit of score."""
+        unit = self.unit
+        done = unit.verb + ("d" if unit.verb.endswith("e") else "ed")
+        return {**{f"the team value '{tv.name}' of ": f"the {tv.name} of " for tv in self.r.team_values},
+                " opened balls": f" {done} {unit.plural}", "balls needed": f"{unit.plural} needed"}
+
+    def amount(self, formula, phrases: dict[str, str]) -> str:
+        """A number a formula gives (balls, a score) for a table's cell: the number, or the formula in words
+        (then, with formulas, the formula in brackets)."""
+        text = formula.text.strip()
+        if text.lstrip("-").isdigit():
+            return text
+        said = formula.describe(self.words(), phrases={**phrases, **self.named()})
+        return f"{said} (`{' '.join(text.split())}`)" if self.formulas else said
+
+    def formula_line(self, formula) -> list[str]:
+        """The formula as written, as its own paragraph, with formulas; nothing without."""
+        return [f"  `{' '.join(formula.text.split())}`", ""] if self.formulas else []
+
+
+def render_rulebook(r: Ruleset, formulas: bool = True) -> str:
+    """The ruleset as a Markdown rulebook. ``formulas``: each rule's formula as written under its words (the
+    default, for the ruleset's author); False for words only (``thunee-dsl rules`` without ``--formulas``)."""
+    book = Book(r, formulas)
+    out: list[str] = []
+    for section in SECTIONS:
+        out += section(book)
+    return "\n".join(out).rstrip() + "\n"
+
+
+def _opening(book: Book) -> list[str]:
+    r = book.r
+    out = [f"# {r.title}", ""]
     summary = ruleset_summary(r)
     if summary:
         out += [summary, ""]
     aliases = f" (also: {', '.join(r.aliases)})" if r.aliases else ""
-    out += [f"Ruleset `{r.name}`{aliases}. Generated from the ruleset file by `thunee-dsl rules`.", ""]
+    return out + [f"Ruleset `{r.name}`{aliases}. Generated from the ruleset file by `thunee-dsl rules`.", ""]
 
-    # players and cards
-    teams = [", ".join(str(s) for s in range(r.seats) if s % r.teams == t) for t in range(r.teams)]
-    out += ["## Players and cards", "",
-            f"- {r.seats} players in {r.teams} teams: " + " against ".join(f"seats {t}" for t in teams)
-            + ". Each player sits between two opponents." if r.seats > 2 else
-            f"- {r.seats} players, each on their own.",
-            f"- Deal and play go {r.direction}; seat numbers follow the direction of play.",
-            f"- {d.size} cards: suits {' '.join(d.suits)}; in each suit the ranks are, highest first, "
-            f"{' '.join('10' if x == 'T' else x for x in d.ranks)}."]
+
+def _players_and_cards(book: Book) -> list[str]:
+    r, d = book.r, book.r.deck
+    teams = [team_name(r, t) for t in range(r.teams)]
+    out = ["## Players and cards", "",
+           f"- {r.seats} players in {r.teams} teams: " + " against ".join(teams)
+           + ". Each player sits between two opponents." if r.seats > 2 else
+           f"- {r.seats} players, each on their own.",
+           f"- Deal and play go {r.direction}; seat numbers follow the direction of play.",
+           f"- {d.size} cards: suits {' '.join(d.suits)}; in each suit the ranks are, highest first, "
+           f"{' '.join('10' if x == 'T' else x for x in d.ranks)}."]
     if any(d.rank_points):
         pts = ", ".join(f"{'10' if rank == 'T' else rank} {p}" for rank, p in zip(d.ranks, d.rank_points))
         out.append(f"- Card points: {pts}. The pack holds {d.total_points} card points.")
-    out += [""] + (section_source(r, ("deck",)) or section_source(r, ("players",)))
+    return out + [""] + (section_source(r, ("deck",)) or section_source(r, ("players",)))
 
-    # a deal, step by step
-    out += ["## A deal, step by step", ""]
+
+def _deal_steps(book: Book) -> list[str]:
+    r = book.r
+    out = ["## A deal, step by step", ""]
     for i, step in enumerate(r.steps, 1):
-        kind = type(step)
-        if kind is DealBatch:
-            k = step.number
-            first = seat_phrase(r.first_receiver, r.direction)
-            if k in r.face_down:
-                out.append(f"{i}. **Deal batch {k}**: {_plural(r.batches[k - 1], 'card')} face down in a row in front "
-                           f"of each player, starting with {first}. Nobody looks at them, not even their owner.")
-            else:
-                out.append(f"{i}. **Deal batch {k}**: {_plural(r.batches[k - 1], 'card')} to each player, "
-                           f"starting with {first}.")
-        elif kind is MakeTrumps:
-            ways = " or ".join({"card": "placing a card from hand face down",
-                                "last card": "choosing 'last card' (the last card they will be dealt)",
-                                "suit": "naming the trump suit"}[w] for w in r.trumps.ways)
-            if r.bidding:
-                who = "the highest bidder"
-            elif CallingStep() in r.steps[: i - 1]:
-                who = "the final caller or, if no one called, " + seat_phrase(r.trumps.chooser, r.direction)
-            else:
-                who = seat_phrase(r.trumps.chooser, r.direction)
-            out.append(f"{i}. **Make trumps**: {who} makes trumps by {ways}.")
-        elif kind is BiddingStep:
-            out.append(f"{i}. **Bidding**: players bid the number of tricks their team will win (see Bidding).")
-        elif kind is ConcedeStep:
-            out.append(f"{i}. **Concede**: either team may give up the deal; the opponents score {r.concede_balls}.")
-        elif kind is RedealStep:
-            out.append(f"{i}. **Redeal**: a player may throw the cards in when "
-                       f"{condition(r.redeal.allowed_if, CALL_PHRASES, r)}")
-        elif kind is CallingStep:
-            out.append(_calling_step(i, step))
-        elif kind is UndertakingsStep:
-            names = ", ".join(u.title for u in r.undertakings) or "none"
-            out.append(f"{i}. **Undertakings**: any player may call {names} (see Undertakings).")
-        elif kind is PlayStep:
-            out.append(f"{i}. **Play** {_plural(r.tricks_per_deal, 'trick')}, then score the deal.")
-    out += [""] + section_source(r, ("deal",))
+        said = STEP_SAID[type(step)](book, step, i)
+        if said:
+            out.append(f"{i}. {said}")
+    return out + [""] + section_source(r, ("deal",))
 
+
+def _batch_step(book: Book, step, i: int) -> str:
+    r, k = book.r, step.number
+    first = seat_phrase(r.first_receiver, r.direction)
+    if k in r.face_down:
+        return (f"**Deal batch {k}**: {_plural(r.batches[k - 1], 'card')} face down in a row in front of each "
+                f"player, starting with {first}. Nobody looks at them, not even their owner.")
+    return f"**Deal batch {k}**: {_plural(r.batches[k - 1], 'card')} to each player, starting with {first}."
+
+
+TRUMP_WAYS = {"card": "placing a card from hand face down",
+              "last card": "choosing 'last card' (the last card they will be dealt)",
+              "suit": "naming the trump suit"}
+
+
+def _make_trumps_step(book: Book, step, i: int) -> str:
+    r = book.r
+    ways = " or ".join(TRUMP_WAYS[w] for w in r.trumps.ways)
     if r.bidding:
-        b = r.bidding
-        out += ["## Bidding", "",
-                f"- {seat_phrase(b.first_bidder, r.direction).capitalize()} bids first; then each player in turn bids "
-                f"a higher number of tricks ({b.lowest} to {b.highest}) or passes.",
-                "- A player who passed may not bid again; bidding ends when all but one have passed.",
-                "- If everyone else passes, the last player must bid " + str(b.lowest) + "." if b.dealer_bids_if_all_pass else
-                "- If everyone passes, the cards are thrown in.",
-                "- A team's *contract* is the highest bid of its players (0 if they only passed)."]
-        if b.passer_trick_cap is not None:
-            out.append(f"- A player who only passed counts at most {_plural(b.passer_trick_cap, 'trick')}.")
-        out += [""] + section_source(r, ("bidding",))
+        who = "the highest bidder"
+    elif CallingStep() in r.steps[: i - 1]:
+        who = "the final caller or, if no one called, " + seat_phrase(r.trumps.chooser, r.direction)
+    else:
+        who = seat_phrase(r.trumps.chooser, r.direction)
+    return f"**Make trumps**: {who} makes trumps by {ways}."
 
-    if r.trumps and not r.bidding:
-        t = r.trumps
-        out += ["## Making trumps", "",
-                f"- {seat_phrase(t.chooser, r.direction).capitalize()} makes trumps unless someone calls.",
-                f"- Ways: {', '.join(t.ways)}. A final caller may use: {', '.join(t.caller_ways)}.",
-                f"- The trump card is shown to everyone {'right after the first lead' if t.revealed == 'first lead' else 'at once'}.",
-                ""] + section_source(r, ("trumps",))
+
+def _bidding_step(book: Book, step, i: int) -> str:
+    return f"**Bidding**: players bid {_bid_what(book.r)} (see Bidding)."
+
+
+def _bid_what(r: Ruleset) -> str:
+    """What a bid says: "the number of tricks their team will win"."""
+    counts = bid_words(r)
+    if counts == "tricks":
+        return "the number of tricks their team will win"
+    if counts:
+        return f"the number of {counts} their team will take"
+    return "a number"
+
+
+def _concede_step(book: Book, step, i: int) -> str:
+    return f"**Concede**: either team may give up the deal; the opponents score {book.unit.of(book.r.concede_balls)}."
+
+
+def _redeal_step(book: Book, step, i: int) -> str:
+    return f"**Redeal**: a player may throw the cards in when {book.condition(book.r.redeal.allowed_if, CALL_PHRASES)}"
+
+
+def _calling_step(book: Book, step, i: int) -> str:
+    if step.again:  # a later calling goes on from the last call
+        return ("**Calling again**: the calling goes on from the last call; a higher call takes over making "
+                "trumps (see Calling).")
+    return "**Calling**: players may call to take over making trumps (see Calling)."
+
+
+def _undertakings_step(book: Book, step, i: int) -> str:
+    names = ", ".join(u.title for u in book.r.undertakings) or "none"
+    return f"**Undertakings**: any player may call {names} (see Undertakings)."
+
+
+def _play_step(book: Book, step, i: int) -> str:
+    return f"**Play** {_plural(book.r.tricks_per_deal, 'trick')}, then score the deal."
+
+
+STEP_SAID = {DealBatch: _batch_step, MakeTrumps: _make_trumps_step, BiddingStep: _bidding_step,
+             ConcedeStep: _concede_step, RedealStep: _redeal_step, CallingStep: _calling_step,
+             UndertakingsStep: _undertakings_step, PlayStep: _play_step}
+
+
+def _bidding(book: Book) -> list[str]:
+    r, b = book.r, book.r.bidding
+    if not b:
+        return []
+    counts = bid_words(r)
+    higher = f"a higher number of {counts}" if counts else "a higher number"
+    out = ["## Bidding", "",
+           f"- {seat_phrase(b.first_bidder, r.direction).capitalize()} bids first; then each player in turn bids "
+           f"{higher} ({b.lowest} to {b.highest}) or passes.",
+           "- A player who passed may not bid again; bidding ends when all but one have passed.",
+           "- If everyone else passes, the last player must bid " + str(b.lowest) + "." if b.dealer_bids_if_all_pass else
+           "- If everyone passes, the cards are thrown in.",
+           "- A team's *contract* is the highest bid of its players (0 if they only passed)."]
+    if b.passer_trick_cap is not None:
+        out.append(f"- A player who only passed counts at most {_plural(b.passer_trick_cap, 'trick')}.")
+    return out + [""] + section_source(r, ("bidding",))
+
+
+def _making_trumps(book: Book) -> list[str]:
+    r, t = book.r, book.r.trumps
+    if not has_trumps_made(r) or r.bidding:  # (the highest bidder's trumps are said under the deal's steps)
+        return []
+    chooser = seat_phrase(t.chooser, r.direction).capitalize()
+    ways = f"- Ways: {', '.join(t.ways)}."
     if r.calling:
-        c = r.calling
-        first = "a member of the team opposing the trump chooser" if c.first_caller == "opponents of chooser" else "any player"
-        nxt = "an opponent of the last caller" if c.next_caller == "opponents of last caller" else "any player"
-        out += ["## Calling", "",
-                f"- Calls, in order: {', '.join(map(str, c.amounts))}. Each call is the next amount; the last ends calling.",
-                f"- The first call is made by {first}; each later call by {nxt}.",
-                "- The final caller makes trumps and the amount called is counted for the opponents (see Scoring)."]
-        out += _who_may_call(r) + _calling_again(r)
-        if c.simultaneous_extra:
-            out.append(f"- If both opponents call at once, the call counts {c.simultaneous_extra} more than the next call "
-                       "(written as the amount it counts, at most the last call); their opponents choose which of "
-                       "them makes trumps.")
-        out += [""] + section_source(r, ("calling",))
+        ways += f" A final caller may use: {', '.join(t.caller_ways)}."
+    return ["## Making trumps", "",
+            f"- {chooser} makes trumps unless someone calls." if r.calling else f"- {chooser} makes trumps.",
+            ways,
+            f"- The trump card is shown to everyone {'right after the first lead' if t.revealed == 'first lead' else 'at once'}.",
+            ""] + section_source(r, ("trumps",))
 
-    if r.undertakings:
-        out += ["## Undertakings", ""]
-        for u in r.undertakings:
-            out += [f"### {u.title} (`{u.verb}`)", "",
-                    f"- May be called once {_plural(u.after_batch, 'batch')} {'has' if u.after_batch == 1 else 'have'} been dealt, before the first lead"
-                    + (f", when {condition(u.allowed_if, CALL_PHRASES, r)}" if u.allowed_if else "."),
-                    "- The caller leads to the first trick." if u.leader == "caller" else "- The usual player leads.",
-                    "- The suit of the first card led is trumps." if u.trump == "first lead" else
-                    _NAMED_TRUMPS if u.trump == "named by caller" else "- Trumps stay as made.",
-                    "- The caller alone must win every trick; it fails "
-                    + ("as soon as a card of the caller's is beaten." if u.caught == "when beaten"
-                       else "when anyone else wins a trick."),
-                    "- It is a *partner catch* when the caller's partner beats the caller.",
-                    *_late_and_between_calls(u),
-                    "", "Balls (to the caller's team on success, otherwise to the opponents):", ""]
-            out += _balls(u.balls) + section_source(r, ("undertakings", u.name))
 
-    p = r.play
-    out += ["## Play", "",
-            f"- {seat_phrase(p.first_leader, r.direction).capitalize()} leads to the first trick; the winner of each trick leads to the next."]
+def _calling(book: Book) -> list[str]:
+    r, c = book.r, book.r.calling
+    if not c:
+        return []
+    first = "a member of the team opposing the trump chooser" if c.first_caller == "opponents of chooser" else "any player"
+    nxt = "an opponent of the last caller" if c.next_caller == "opponents of last caller" else "any player"
+    out = ["## Calling", "",
+           f"- Calls, in order: {', '.join(map(str, c.amounts))}. Each call is the next amount; the last ends calling.",
+           f"- The first call is made by {first}; each later call by {nxt}.",
+           "- The final caller makes trumps and the amount called is counted for the opponents (see Scoring)."]
+    out += _who_may_call(book) + _calling_again(r)
+    if c.simultaneous_extra:
+        out.append(f"- If both opponents call at once, the call counts {c.simultaneous_extra} more than the next call "
+                   "(written as the amount it counts, at most the last call); their opponents choose which of "
+                   "them makes trumps.")
+    return out + [""] + section_source(r, ("calling",))
+
+
+CALLING_PHRASES = {SEAT_ROLES["seat"]: "the player", TEAM_ROLES["callers"]: "the player's team",
+                   TEAM_ROLES["opponents"]: "the player's opponents", "balls of ": "score of "}
+
+
+def _who_may_call(book: Book) -> list[str]:
+    """The line for ``calling.allowed_if`` (a house rule: only one team may call ...)."""
+    if book.r.calling.allowed_if is None:
+        return []
+    return [f"- Who may call: {book.condition(book.r.calling.allowed_if, CALLING_PHRASES)}",
+            "- Any other player is not asked to call, and a call of theirs is not allowed."]
+
+
+def _calling_again(r: Ruleset) -> list[str]:
+    """The line for a calling step that comes again in the sequence (after more cards are dealt)."""
+    again = [i for i, step in enumerate(r.steps) if type(step) is CallingStep and step.again]
+    if not again:
+        return []
+    batches = sum(1 for step in r.steps[:again[0]] if type(step) is DealBatch)
+    return [f"- Calling opens again once {_plural(batches, 'batch')} {'has' if batches == 1 else 'have'} been dealt "
+            "and goes on from the last call: only a higher call, first by the players the next call is open to "
+            "(after no call yet, as the first calling). A call then takes over making trumps: the trump card goes "
+            "back and the final caller makes trumps as a final caller does, unless that player already made them. "
+            "The amount counted is the last call of all."]
+
+
+UNDERTAKING_TRUMPS = {"first lead": "- The suit of the first card led is trumps.",
+                      "named by caller": "- Right after the call the caller names the trump suit, for everyone to "
+                                         "hear (a trump card made before goes back to its hand).",
+                      "as made": "- Trumps stay as made.",
+                      "none": "- There are no trumps: the highest card of the suit led wins each trick."}
+
+
+def _undertakings(book: Book) -> list[str]:
+    r = book.r
+    if not r.undertakings:
+        return []
+    out = ["## Undertakings", ""]
+    for u in r.undertakings:
+        caught = _differs(u.balls)
+        out += [f"### {u.title} (`{u.verb}`)", "",
+                f"- May be called once {_plural(u.after_batch, 'batch')} {'has' if u.after_batch == 1 else 'have'} been dealt, before the first lead"
+                + (f", when {book.condition(u.allowed_if, CALL_PHRASES)}" if u.allowed_if else "."),
+                "- The caller leads to the first trick." if u.leader == "caller" else "- The usual player leads.",
+                UNDERTAKING_TRUMPS.get(u.trump, "- Trumps stay as made."),
+                *_how_it_is_played(u, r),
+                *(["- It is a *partner catch* when the caller's partner beats the caller."] if caught else []),
+                *_late_and_between_calls(u, book),
+                "", f"{book.unit.plural.capitalize()} (to the caller's team on success, otherwise to the opponents):", ""]
+        out += _ball_table(book, u.balls, CALL_PHRASES) + section_source(r, ("undertakings", u.name))
+    return out
+
+
+CAUGHT = {"when beaten": "- The caller alone must win every trick; it fails as soon as a card of the caller's is beaten.",
+          "when a trick is lost": "- The caller alone must win every trick; it fails when anyone else wins a trick.",
+          "on the last trick": "- The caller must win the last trick; it fails only if anyone else wins the last trick."}
+
+
+def _how_it_is_played(u, r: Ruleset) -> list[str]:
+    """What the caller must do, and the undertaking's own ways of play (Royals: its ranks; Trips: its leads win,
+    a card unseen)."""
+    out = []
+    ranking = _at(r.data.data if r.data is not None else {}, ("undertakings", u.name, "ranking"))
+    if u.beats is not None and isinstance(ranking, list):
+        ranks = " ".join("10" if str(x) == "T" else str(x) for x in ranking)
+        out.append(f"- In a deal with {u.title} the ranks are, highest first, {ranks}.")
+    if u.leads_win:
+        out.append(f"- The caller's leads win the first {_plural(u.leads_win, 'trick')} whatever is played to them.")
+    if u.blind_until_tricks:
+        out.append("- The cards dealt to the caller after the call stay face down, unseen and unplayable, until the "
+                   f"caller has won {_plural(u.blind_until_tricks, 'trick')}.")
+    return out + [CAUGHT.get(u.caught, CAUGHT["when a trick is lost"])]
+
+
+def _differs(table: BallTable) -> bool:
+    """Does a partner catch score otherwise than any other failure? (If not, it needs no column of its own.)"""
+    return " ".join(table.partner_catch.text.split()) != " ".join(table.failure.text.split())
+
+
+def _ball_table(book: Book, table: BallTable, phrases: dict[str, str]) -> list[str]:
+    cells = [book.amount(table.success, phrases), book.amount(table.failure, phrases)]
+    if not _differs(table):
+        return ["| succeeds | fails |", "|---|---|", f"| {' | '.join(cells)} |", ""]
+    cells.append(book.amount(table.partner_catch, phrases))
+    return ["| succeeds | fails | partner catch |", "|---|---|---|", f"| {' | '.join(cells)} |", ""]
+
+
+def _play(book: Book) -> list[str]:
+    r, p = book.r, book.r.play
+    out = ["## Play", "",
+           f"- {seat_phrase(p.first_leader, r.direction).capitalize()} leads to the first trick; the winner of each trick leads to the next."]
     if p.follow_suit:
         out.append("- Players must follow suit if able; otherwise any card may be played.")
     if p.undercut_only_with_all_trumps:
@@ -291,94 +475,166 @@ def render_rulebook(r: Ruleset) -> str:
                    "face-down card is turned up at the end of the trick in which the card on it is played."
                    + (" With an undertaking the row is not used: the deal is played from the hands alone."
                       if p.lay_out_unless_undertaking else ""))
-    out += ["- The highest trump wins the trick; with no trump in it, the highest card of the suit led.", ""] + section_source(r, ("play",))
+    trumps = "The highest trump wins the trick; with no trump in it, the highest card of the suit led." \
+        if r.trumps is not None or any(u.trump != "none" for u in r.undertakings) else \
+        "The highest card of the suit led wins the trick."
+    return out + [f"- {trumps}", ""] + section_source(r, ("play",))
 
-    if r.cancellation:
-        c = r.cancellation
-        out += ["## Cancelled deals", "",
-                f"- Once every card is dealt and trumps are fixed, the deal is thrown in "
-                f"({'the same dealer deals again' if c.same_dealer else 'the deal passes on'}) when "
-                f"{condition(c.cancel_if, {}, r)}", ""] + section_source(r, ("cancellation",))
 
-    if r.declarations:
-        out += ["## Declarations", ""]
-        for decl in r.declarations:
-            when = _trick_numbers(decl.after_team_trick, r.tricks_per_deal)
-            held = ("for a combination of face-up cards that were already face up when that trick began (so it "
-                    "is called the next time its owner wins a trick after it appears), still in place"
-                    if decl.face_up_only else "for cards still held")
-            out += [f"### {decl.title} (`{decl.verb} SUIT`)", "",
-                    f"- Declared right after the declaring team wins {'any' if when == 'any' else f'its {when}'} trick"
-                    + (", or at any time before the last trick (a player is asked before each of its cards)"
-                       if decl.any_time else "") + f", {held}"
-                    + ("; each suit once per deal." if decl.once_per_suit else "."),
-                    "", "| cards | in trumps | in another suit |", "|---|---|---|"]
-            for combo in decl.combinations:
-                ranks = " ".join("10" if d.ranks[i] == "T" else d.ranks[i] for i in combo.ranks)
-                out.append(f"| {ranks} | {combo.trumps} | {combo.other} |")
-            out.append("")
-            if decl.suit_hidden_for:
-                out += [f"- The suit of a {', '.join(map(str, sorted(decl.suit_hidden_for)))} {decl.title} is not revealed.", ""]
-            if decl.allowed_if:
-                out += [f"- Only when {condition(decl.allowed_if, CALL_PHRASES, r)}", ""]
-            out += _at_the_wrong_time(decl)
-            out += section_source(r, ("declarations", decl.name))
+def _cancellation(book: Book) -> list[str]:
+    r, c = book.r, book.r.cancellation
+    if not c:
+        return []
+    return ["## Cancelled deals", "",
+            f"- Once every card is dealt and trumps are fixed, the deal is thrown in "
+            f"({'the same dealer deals again' if c.same_dealer else 'the deal passes on'}) when "
+            f"{book.condition(c.cancel_if, {})}", ""] + section_source(r, ("cancellation",))
 
-    if r.claims:
-        out += ["## Claims on the last trick", "",
-                "Said just before the claimer plays to the last trick.", ""]
-        for c in r.claims:
-            out += [f"### {c.title} (`{c.verb}`)", "",
-                    f"- Succeeds when {condition(c.succeeds_if, CLAIM_PHRASES, r)}"]
-            if c.allowed_if:
-                out.append(f"- Allowed when {condition(c.allowed_if, CLAIM_PHRASES, r)}")
-            if c.forbidden_if:
-                out.append(f"- Forbidden (penalised) when {condition(c.forbidden_if, CLAIM_PHRASES, r)}")
-            out += ["", "Balls (to the claimer's team on success, otherwise to the opponents):", ""]
-            out += _balls(c.balls) + section_source(r, ("claims", c.name))
 
-    out += ["## Scoring a deal", ""]
-    if r.undertakings or r.claims:
-        out += ["An undertaking or a claim, when made, decides the deal's balls on its own (see above). Otherwise:", ""]
-    for tv in r.team_values:
-        out += [f"- **{tv.name}** of a team{': ' + tv.description if tv.description else ''}:", "",
-                f"  `{tv.formula.text}`", ""] + section_source(r, ("scoring", "team_values", tv.name))
-    if r.each_team is not None:
-        out += ["Each team scores:", "", f"`{' '.join(r.each_team.text.split())}`", ""]
-    if r.outcomes:
-        out += ["| when | winner | balls | |", "|---|---|---|---|"]
-        for o in r.outcomes:
-            out.append(f"| `{o.when.text}` | {o.winner} | `{o.balls.text}` | {o.says} |")
+def _declarations(book: Book) -> list[str]:
+    r, d = book.r, book.r.deck
+    if not r.declarations:
+        return []
+    out = ["## Declarations", ""]
+    for decl in r.declarations:
+        when = _trick_numbers(decl.after_team_trick, r.tricks_per_deal)
+        held = ("for a combination of face-up cards that were already face up when that trick began (so it "
+                "is called the next time its owner wins a trick after it appears), still in place"
+                if decl.face_up_only else "for cards still held")
+        out += [f"### {decl.title} (`{decl.verb} SUIT`)", "",
+                f"- Declared right after the declaring team wins {'any' if when == 'any' else f'its {when}'} trick"
+                + (", or at any time before the last trick (a player is asked before each of its cards)"
+                   if decl.any_time else "") + f", {held}"
+                + ("; each suit once per deal." if decl.once_per_suit else "."),
+                "", "| cards | in trumps | in another suit |", "|---|---|---|"]
+        for combo in decl.combinations:
+            ranks = " ".join("10" if d.ranks[i] == "T" else d.ranks[i] for i in combo.ranks)
+            out.append(f"| {ranks} | {combo.trumps} | {combo.other} |")
         out.append("")
+        if decl.suit_hidden_for:
+            out += [f"- The suit of a {', '.join(map(str, sorted(decl.suit_hidden_for)))} {decl.title} is not revealed.", ""]
+        if decl.allowed_if:
+            out += [f"- Only when {book.condition(decl.allowed_if, CALL_PHRASES)}", ""]
+        out += _at_the_wrong_time(decl)
+        out += section_source(r, ("declarations", decl.name))
+    return out
+
+
+def _claims(book: Book) -> list[str]:
+    r = book.r
+    if not r.claims:
+        return []
+    out = ["## Claims on the last trick", "", "Said just before the claimer plays to the last trick.", ""]
+    for c in r.claims:
+        out += [f"### {c.title} (`{c.verb}`)", "",
+                f"- Succeeds when {book.condition(c.succeeds_if, CLAIM_PHRASES)}"]
+        if c.allowed_if:
+            out.append(f"- Allowed when {book.condition(c.allowed_if, CLAIM_PHRASES)}")
+        if c.forbidden_if:
+            out.append(f"- Forbidden (penalised) when {book.condition(c.forbidden_if, CLAIM_PHRASES)}")
+        if _differs(c.balls):
+            out.append("- It is a *partner catch* when the claimer's partner takes the last trick.")
+        out += ["", f"{book.unit.plural.capitalize()} (to the claimer's team on success, otherwise to the opponents):", ""]
+        out += _ball_table(book, c.balls, CLAIM_PHRASES) + section_source(r, ("claims", c.name))
+    return out
+
+
+# a team value's formula in words: the team it is worked out for, and its opponents
+TEAM_PHRASES = {TEAM_ROLES["team"]: "the team", TEAM_ROLES["other"]: "its opponents", "balls of ": "score of "}
+# a scoring row's formulas: the score before the deal, not "balls" whatever the unit
+SCORE_PHRASES = {"balls of ": "score of "}
+
+
+def _scoring(book: Book) -> list[str]:
+    r = book.r
+    out = ["## Scoring a deal", ""]
+    decided = [w for w, has in (("An undertaking", r.undertakings), ("a claim", r.claims)) if has]
+    if decided:
+        said = " or ".join(decided)
+        out += [f"{said[:1].upper() + said[1:]}, when made, decides the deal's {book.unit.plural} on its own "
+                "(see above). Otherwise:", ""]
+    for tv in r.team_values:
+        what = tv.description or tv.formula.describe(book.words(), phrases={**TEAM_PHRASES, **book.named()})
+        out += [f"- **{tv.name}** of a team: {what}" + (":" if book.formulas else "."), "", *book.formula_line(tv.formula)]
+        out += section_source(r, ("scoring", "team_values", tv.name))
+    if r.each_team is not None:
+        said = r.each_team.describe(book.words(), phrases={**TEAM_PHRASES, **book.named()})
+        out += [f"Each team scores {said}.", ""] + book.formula_line(r.each_team)
+    out += _outcomes(book)
+    return out
+
+
+def _outcomes(book: Book) -> list[str]:
+    r = book.r
+    if not r.outcomes:
+        return []
+    alone = r.seats == r.teams
+    winners = {"counting": "the counting player" if alone else "the counting team",
+               "makers": "the trump maker" if alone else "the trump makers"}
+    out = [f"| when | who scores | {book.unit.plural} | |", "|---|---|---|---|"]
+    for i, o in enumerate(r.outcomes):
+        always = o.when.text.strip() == "true"
+        when = ("otherwise" if i else "always") if always else book.amount(o.when, SCORE_PHRASES)
+        out.append(f"| {when} | {winners.get(o.winner, o.winner)} | {book.amount(o.balls, SCORE_PHRASES)} | {o.says} |")
+    out.append("")
     for i, _ in enumerate(r.outcomes):
         out += section_source(r, ("scoring", "outcomes", i))
+    return out
 
-    if r.penalties:
-        pen = r.penalties
-        other = dict(pen.balls_for)
-        at_default = sorted(o for o in pen.offences if o not in other)
-        out += ["## Penalties", ""]
-        if at_default:
-            out.append(f"- For {', '.join(at_default)}: the offender's opponents open {_plural(pen.balls, 'ball')} "
-                       "and the deal has no other score.")
-        out += [f"- For {offence}: the offender's opponents open {_plural(n, 'ball')} and the deal has no other score."
-                for offence, n in pen.balls_for]
-        out += [""] + section_source(r, ("penalties",))
 
-    g = r.game
-    out += ["## Winning the game", "",
-            f"- The first team to open {g.target} balls wins. A team on {g.corner_house} is on *corner house*.",
-            *([f"- Once {' or '.join(sorted(g.raised_after))} has been called in a game, {g.raised_target} balls are "
-               f"needed to win, and corner house is {g.raised_corner_house}."] if g.raised_after else []),
-            *([f"- Two to clear: at {g.deuce}-{g.deuce} both teams go back to zero, and then a team must lead by "
-               f"{g.win_by} balls to win. A deal that jumps past {g.deuce}-{g.deuce} can still win at {g.target}."]
-              if g.deuce is not None else []),
-            (f"- After each deal the player who won most tricks deals next; between opponents the team with the "
-             f"higher score; otherwise the contenders draw." if r.dealer.most_tricks else
-             f"- After each deal the turn to deal passes to {seat_phrase(r.dealer.passes_to, r.direction)} "
-             f"when `{r.dealer.passes_if.text}`; otherwise the same dealer deals again."), ""]
-    out += section_source(r, ("game",)) + section_source(r, ("game", "raised_target")) + section_source(r, ("dealer",))
-    return "\n".join(out).rstrip() + "\n"
+def _penalties(book: Book) -> list[str]:
+    r, pen = book.r, book.r.penalties
+    if not pen:
+        return []
+    other = dict(pen.balls_for)
+    at_default = sorted(o for o in pen.offences if o not in other)
+    out = ["## Penalties", ""]
+    opens = f"the offender's opponents {book.unit.verb}"
+    if at_default:
+        out.append(f"- For {', '.join(at_default)}: {opens} {book.unit.of(pen.balls)} and the deal has no other score.")
+    out += [f"- For {offence}: {opens} {book.unit.of(n)} and the deal has no other score."
+            for offence, n in pen.balls_for]
+    return out + [""] + section_source(r, ("penalties",))
+
+
+def _winning(book: Book) -> list[str]:
+    r, g, unit = book.r, book.r.game, book.unit
+    first = f"- The first team to {unit.verb} {unit.of(g.target)} wins."
+    if book.corner_house:
+        first += f" A team on {g.corner_house} is on *corner house*."
+    raised = []
+    if g.raised_after:
+        corner = f", and corner house is {g.raised_corner_house}" if book.corner_house else ""
+        raised = [f"- Once {' or '.join(sorted(g.raised_after))} has been called in a game, {unit.of(g.raised_target)} "
+                  f"are needed to win{corner}."]
+    deuce = []
+    if g.deuce is not None:
+        deuce = [f"- Two to clear: at {g.deuce}-{g.deuce} both teams go back to zero, and then a team must lead by "
+                 f"{unit.of(g.win_by)} to win. A deal that jumps past {g.deuce}-{g.deuce} can still win at {g.target}."]
+    out = ["## Winning the game", "", first, *raised, *deuce, *_next_dealer(book), ""]
+    return out + section_source(r, ("game",)) + section_source(r, ("game", "raised_target")) + section_source(r, ("dealer",))
+
+
+# the dealer's rule names the dealer's team and the other
+DEALER_PHRASES = {"balls of ": "score of ", " after this deal": "", " in this deal": ""}
+
+
+def _next_dealer(book: Book) -> list[str]:
+    r = book.r
+    if r.dealer.most_tricks:
+        return ["- After each deal the player who won most tricks deals next; between opponents the team with the "
+                "higher score; otherwise the contenders draw."]
+    to = seat_phrase(r.dealer.passes_to, r.direction)
+    when = r.dealer.passes_if
+    if when is None or when.text.strip() == "true":
+        return [f"- After each deal the turn to deal passes to {to}."]
+    said = when.describe(book.words(), phrases={**book.named(), **DEALER_PHRASES})
+    line = f"- After each deal the turn to deal passes to {to} when {said}; otherwise the same dealer deals again."
+    return [line + ("  " if book.formulas else ""), *(book.formula_line(when)[:1])]
+
+
+SECTIONS = (_opening, _players_and_cards, _deal_steps, _bidding, _making_trumps, _calling, _undertakings, _play,
+            _cancellation, _declarations, _claims, _scoring, _penalties, _winning)
 
 
 def _trick_numbers(numbers, tricks: int) -> str:
@@ -393,42 +649,7 @@ def _ordinal(n: int) -> str:
     return "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
 
 
-_NAMED_TRUMPS = ("- Right after the call the caller names the trump suit, for everyone to hear (a trump card made "
-                 "before goes back to its hand).")
-CALLING_PHRASES = {SEAT_ROLES["seat"]: "the player", TEAM_ROLES["callers"]: "the player's team",
-                   TEAM_ROLES["opponents"]: "the player's opponents", "balls of ": "score of "}
-
-
-def _calling_step(i: int, step: CallingStep) -> str:
-    """The numbered line of a calling step (a later one goes on from the last call)."""
-    if step.again:
-        return (f"{i}. **Calling again**: the calling goes on from the last call; a higher call takes over making "
-                "trumps (see Calling).")
-    return f"{i}. **Calling**: players may call to take over making trumps (see Calling)."
-
-
-def _who_may_call(r: Ruleset) -> list[str]:
-    """The line for ``calling.allowed_if`` (a house rule: only one team may call ...)."""
-    if r.calling.allowed_if is None:
-        return []
-    return [f"- Who may call: {condition(r.calling.allowed_if, CALLING_PHRASES, r)}",
-            "- Any other player is not asked to call, and a call of theirs is not allowed."]
-
-
-def _calling_again(r: Ruleset) -> list[str]:
-    """The line for a calling step that comes again in the sequence (after more cards are dealt)."""
-    again = [i for i, step in enumerate(r.steps) if type(step) is CallingStep and step.again]
-    if not again:
-        return []
-    batches = sum(1 for step in r.steps[:again[0]] if type(step) is DealBatch)
-    return [f"- Calling opens again once {_plural(batches, 'batch')} {'has' if batches == 1 else 'have'} been dealt "
-            "and goes on from the last call: only a higher call, first by the players the next call is open to "
-            "(after no call yet, as the first calling). A call then takes over making trumps: the trump card goes "
-            "back and the final caller makes trumps as a final caller does, unless that player already made them. The amount "
-            "counted is the last call of all."]
-
-
-def _late_and_between_calls(u) -> list[str]:
+def _late_and_between_calls(u, book: Book | None = None) -> list[str]:
     """The lines for an undertaking called between the calls, or late (pagat's "marials on X")."""
     out = []
     if u.during_calling:
@@ -436,9 +657,11 @@ def _late_and_between_calls(u) -> list[str]:
     if u.late is not None:
         word = u.late.called_as
         said = f"the opponents call *{word}* on the suit led: it " if word else "it "
-        out.append(f"- Called as or after the first card is led, {said}"
-                   f"stands only for a caller for whom `{u.late.safe_if.text}` (safe in that suit: only its top cards, "
-                   "or none); the leader then takes the card back and the caller leads. Anyone else may not call it "
+        safe = (f"`{u.late.safe_if.text}` (safe in that suit: only its top cards, or none)"
+                if book is None or book.formulas else
+                f"{u.late.safe_if.describe(phrases=CALL_PHRASES)} (safe in that suit: only its top cards, or none)")
+        out.append(f"- Called as or after the first card is led, {said}stands only for a caller for whom {safe}; "
+                   "the leader then takes the card back and the caller leads. Anyone else may not call it "
                    "then, and the lead stands.")
         # pagat (Calling Thunee): a safe opponent may take over the leader's own Thunee unless the leader asked
         # first; here every seat is asked before the lead, the trump makers' team first, as when the leader asks

@@ -300,6 +300,33 @@ class Penalties:
 
 
 @dataclass(frozen=True)
+class Unit:
+    """What a score counts, in the ruleset's words (``game.unit``): every place a person reads a score says it.
+
+    >>> BALLS.of(1), BALLS.of(4), Unit("point", "points").of(0)
+    ('1 ball', '4 balls', '0 points')
+    """
+
+    singular: str = "ball"
+    plural: str = "balls"
+
+    def of(self, n) -> str:
+        """``n`` of it, in words: "1 ball", "4 balls"."""
+        return f"{n} {self.word(n)}"
+
+    def word(self, n) -> str:
+        return self.singular if n == 1 else self.plural
+
+    @property
+    def verb(self) -> str:
+        """What a team does with it: a team *opens* balls (the Thunee table's word), it *scores* anything else."""
+        return "open" if self.plural == "balls" else "score"
+
+
+BALLS = Unit()
+
+
+@dataclass(frozen=True)
 class GameRules:
     target: int
     corner_house: int
@@ -309,6 +336,7 @@ class GameRules:
     raised_after: frozenset[str] = frozenset()  # verbs that, once called in a game, raise the target
     raised_target: int | None = None
     raised_corner_house: int | None = None
+    unit: Unit = BALLS  # what the score counts (``game.unit``)
 
 
 @dataclass(frozen=True)
@@ -356,6 +384,11 @@ class Ruleset:
     cut: str = "none"  # how the pack is cut before a simulated deal
     face_down: frozenset[int] = frozenset()  # batches dealt face down as a row, not into the hand
     steps: tuple[Step, ...] = ()  # the sequence as typed steps (what the engine runs)
+
+    @property
+    def unit(self) -> Unit:
+        """What the score counts, in the ruleset's words (``ruleset.unit.plural``, ``ruleset.unit.of(2)``)."""
+        return self.game.unit
 
     def batches_before(self, step_type: type) -> int | None:
         """How many batches are dealt before the first step of ``step_type`` (None if there is none)."""

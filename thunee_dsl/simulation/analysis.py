@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from typing import NamedTuple, Sequence
 
 from thunee_dsl.model.ruleset import Ruleset
+from thunee_dsl.model.rulebook import CALL_PHRASES
+from thunee_dsl.model.words import has_corner_house, team_name
 from thunee_dsl.simulation.play import DealRow, GameRecord
 from thunee_dsl.simulation.stats import Estimate, mean_from_sums, paired_difference, wilson
 
@@ -113,8 +115,9 @@ def _game_json(g: GameRecord) -> dict:
 
 def measures(r: Ruleset) -> list[Measure]:
     """The statistics a ruleset gets, in report order."""
-    out = [Measure(f"game.team_wins.{t}", f"team {t} wins the game", PROPORTION, "finished games")
-           for t in range(r.teams)]
+    # a team named by its seats as the rulebook and Playtest name them ("Seats 1 and 3 win the game")
+    out = [Measure(f"game.team_wins.{t}", f"{team_name(r, t)} {'wins' if r.seats == r.teams else 'win'} the game",
+                   PROPORTION, "finished games") for t in range(r.teams)]
     out += [
         Measure("game.first_dealer_wins", "first dealer's team wins the game", PROPORTION, "finished games"),
         Measure("game.unfinished", "game unfinished (stopped)", PROPORTION, "games"),
@@ -122,7 +125,7 @@ def measures(r: Ruleset) -> list[Measure]:
         Measure("game.lead_changes", "lead changes per game", MEAN, "games"),
         Measure("deal.dealer_wins", "dealer's team wins the deal", PROPORTION, "scored deals"),
         Measure("deal.makers_win", "trump makers win the deal", PROPORTION, "scored deals with trump makers"),
-        Measure("deal.balls", "balls per deal", MEAN, "scored deals"),
+        Measure("deal.balls", f"{r.unit.plural} per deal", MEAN, "scored deals"),
         Measure("deal.cancelled", "deal thrown in", PROPORTION, "deals"),
         Measure("deal.penalty", "deal decided by a penalty", PROPORTION, "deals"),
     ]
@@ -273,11 +276,12 @@ def rules(r: Ruleset) -> list[Rule]:
     """Every rule of the ruleset that a simulation can see fire, in the order of the ruleset."""
     out: list[Rule] = []
     if r.redeal is not None:
-        out.append(Rule("redeal", f"redeal claimed ({r.redeal.allowed_if.text})"))
+        out.append(Rule("redeal", f"redeal claimed ({r.redeal.allowed_if.describe(phrases=CALL_PHRASES)})"))  # in words, as the rulebook
     if r.concede_balls is not None:
         out.append(Rule("concede", "deal conceded"))
     if r.trumps is not None:
-        for way in dict.fromkeys((*r.trumps.ways, *r.trumps.caller_ways)):
+        # (a caller's ways only where there is calling: the file of a game without calls never wrote them)
+        for way in dict.fromkeys((*r.trumps.ways, *(r.trumps.caller_ways if r.calling is not None else ()))):
             out.append(Rule(f"trumps.ways.{way}", f"trumps made by {way}"))
     if r.calling is not None:
         for a in r.calling.amounts:
@@ -294,15 +298,16 @@ def rules(r: Ruleset) -> list[Rule]:
         for item in items:
             out += [Rule(f"{section}.{item.name}{suffix}", f"{item.title} {words}") for suffix, words in said]
     if r.each_team is not None:
-        out.append(Rule("scoring.each_team", f"every team scores {r.each_team.text}"))
+        out.append(Rule("scoring.each_team", "every team scores its own result"))  # (its formula: the rulebook)
     for i, o in enumerate(r.outcomes):
-        out.append(Rule(f"scoring.outcomes.{i}", f"outcome {i + 1}: {o.says or o.when.text}"))
+        out.append(Rule(f"scoring.outcomes.{i}", f"outcome {i + 1}: {o.says or o.when.describe()}"))
     if r.cancellation is not None:
-        out.append(Rule("cancellation", f"deal cancelled ({r.cancellation.cancel_if.text})"))
+        out.append(Rule("cancellation", f"deal cancelled ({r.cancellation.cancel_if.describe()})"))
     if r.penalties is not None:
         for offence in sorted(r.penalties.offences):
             out.append(Rule(f"penalties.{offence}", f"penalty: {offence}"))
-    out.append(Rule("game.corner_house", f"a team on corner house ({r.game.corner_house})"))
+    if has_corner_house(r):  # (a game without one is not told of it)
+        out.append(Rule("game.corner_house", f"a team on corner house ({r.game.corner_house})"))
     if r.game.deuce is not None:
         out.append(Rule("game.deuce", f"deuce: back to zero at {r.game.deuce}-all, then {r.game.win_by} to clear"))
     if r.game.raised_after:
@@ -311,7 +316,7 @@ def rules(r: Ruleset) -> list[Rule]:
     if r.dealer.most_tricks:
         out.append(Rule("dealer.most_tricks", "the player with most tricks deals next"))
     else:
-        out.append(Rule("dealer.passes", f"the deal passes on ({r.dealer.passes_if.text})"))
+        out.append(Rule("dealer.passes", "the deal passes on"))  # (when: the rulebook's Winning the game)
         out.append(Rule("dealer.stays", "the dealer deals again"))
     return out
 

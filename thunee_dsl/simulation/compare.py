@@ -8,7 +8,7 @@ import textwrap
 from dataclasses import dataclass, field
 
 from thunee_dsl.simulation.analysis import Difference, RulesetResult, Statistic
-from thunee_dsl.simulation.coverage import RuleDecided
+from thunee_dsl.simulation.coverage import RuleDecided, label_across
 from thunee_dsl.simulation.focus import Focused
 from thunee_dsl.simulation.stats import CONFIDENCE, Estimate
 
@@ -109,7 +109,7 @@ class Comparison:
                     seen.add(s.key)
                     keys.append((s.key, s.label, s.estimate.method == "t"))
         rows = []
-        for key, label, is_mean in keys:
+        for key, _, is_mean in keys:
             cells = []
             has_data = False
             for r in rs:
@@ -124,7 +124,9 @@ class Comparison:
             for d in self.differences:
                 s = d.statistic(key)
                 cells.append("-" if s is None else _fmt_difference(s.estimate, is_mean))
-            rows.append([label] + cells)
+            # each ruleset's own words ("A: balls per deal; B: points per deal")
+            said = [None if r.statistic(key) is None else r.statistic(key).label for r in rs]
+            rows.append([label_across(said, letters)] + cells)
         return header, rows
 
     def coverage_table(self) -> tuple[list[str], list[list[str]]]:
@@ -138,12 +140,13 @@ class Comparison:
                     seen.add(c.rule)
                     cov_keys.append((c.rule, c.label))
         cov_rows = []
-        for key, label in cov_keys:
-            cells = []
+        for key, _ in cov_keys:
+            cells, labels = [], []
             for r in rs:
                 c = next((c for c in r.coverage if c.rule == key), None)
                 cells.append("-" if c is None else f"{c.deals}" if c.fired else "0 !")
-            cov_rows.append([label] + cells)
+                labels.append(None if c is None else c.label)
+            cov_rows.append([label_across(labels, letters)] + cells)  # each ruleset's own words
         return ["rule"] + [f"{letter}: {r.name}" for letter, r in zip(letters, rs)], cov_rows
 
     def intro_lines(self) -> list[str]:

@@ -113,6 +113,30 @@ def scarce_remedy(counters: Sequence[str], deals: int, games: int, bots, words: 
     return text
 
 
+def label_across(labels: Sequence[str | None], letters: Sequence[str]) -> str:
+    """One row's label for a rule that the rulesets compared name each in its own words (``None``: not a rule
+    of that ruleset): the words they share, then each ruleset's own ("a team on corner house (A: 11, B: 23)").
+
+    >>> label_across(["a team on corner house (11)", "a team on corner house (23)"], "AB")
+    'a team on corner house (A: 11, B: 23)'
+    >>> label_across(["call 20", None, "call 20"], "ABC")
+    'call 20'
+    >>> label_across(["deal cancelled (x == 0)", "deal thrown in"], "AB")
+    'A: deal cancelled (x == 0); B: deal thrown in'
+    """
+    named = [(letter, label) for letter, label in zip(letters, labels) if label is not None]
+    if len({label for _, label in named}) <= 1:
+        return named[0][1] if named else ""
+    shared = named[0][1]
+    for _, label in named[1:]:
+        while not label.startswith(shared):
+            shared = shared[:-1]
+    cut = shared.rfind("(")
+    if cut > 0 and all(label.endswith(")") for _, label in named):
+        return shared[:cut] + "(" + ", ".join(f"{letter}: {label[cut + 1:-1]}" for letter, label in named) + ")"
+    return "; ".join(f"{letter}: {label}" for letter, label in named)
+
+
 def deals_said(n: int) -> str:
     return f"{n} deal" + ("s" if n != 1 else "")
 
