@@ -263,6 +263,19 @@ def _yaml_error_problem(filename: str, err: yaml.MarkedYAMLError) -> Problem:
     return Problem(_loc(filename, mark), message + _hint(problem, _line_of(err.problem_mark)))
 
 
+def _slip_or(problem: Problem, text: str, filename: str, err: yaml.MarkedYAMLError) -> Problem:
+    """The slip behind a syntax error, said at the line that moved with its fix (``slips.py``), when a one-line
+    change mends the text; else ``problem``, YAML's own words with a hint."""
+    if isinstance(err, (_Refused, yaml.composer.ComposerError)) or "never closed" in problem.message:
+        return problem
+    mark = err.problem_mark or err.context_mark
+    if mark is None:
+        return problem
+    from .slips import syntax_slip  # (slips reads text with this module's loader)
+
+    return syntax_slip(text, filename, problem, mark.line) or problem
+
+
 def _line_of(mark) -> str:
     """The text of the line a YAML error mark points into ("" when the mark has no buffer)."""
     buffer = getattr(mark, "buffer", None)
@@ -474,7 +487,7 @@ def load_yaml_text(text: str, filename: str, *, check_names: bool = True) -> Loc
     try:
         node = yaml.compose(text, Loader=RulesetLoader)
     except yaml.MarkedYAMLError as err:
-        raise RulesetError([_yaml_error_problem(filename, err)]) from None
+        raise RulesetError([_slip_or(_yaml_error_problem(filename, err), text, filename, err)]) from None
     except yaml.reader.ReaderError as err:
         ch = err.character if isinstance(err.character, int) else 0
         raise RulesetError(
