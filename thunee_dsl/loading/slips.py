@@ -189,7 +189,7 @@ def reindent_words(lines: Sequence[str], i: int, n: int) -> str:
     under = f"under '{_key_of(lines[holder])}:'" if holder is not None else "at the top level, with no key above it"
     if line[:len(line) - len(line.lstrip(" \t"))].count("\t"):
         like = f", as {_where(lines, i, beside)} is" if beside is not None else ""
-        return (f"this line is indented with a tab, and YAML counts only spaces: it belongs {under}; replace the "
+        return (f"this line is indented with a tab, and YAML indents with spaces, not tabs: it belongs {under}; replace the "
                 f"tab with spaces and {fix}{like}")
     moved = old - n
     if moved % STEP == 0 and holder is not None and (moved < 0 or beside is None or beside != _previous(lines, i)):
@@ -319,7 +319,9 @@ def syntax_slip(text: str, filename: str, problem: Problem, noticed: int) -> Pro
                 continue
             fits = _fit(trial, filename) if after is None else 10**6
             moved = abs(n - _indent(lines[j])) if n is not None else 0
-            score = (after is not None, fits, -(after or 0), moved, abs(noticed - j))
+            # the top-level keys start at the first column: a fix that leaves the first key indented is not it
+            first = next((line for line in changed if _is_content(line)), "")
+            score = (after is not None, fits, _indent(first) > 0, -(after or 0), moved, abs(noticed - j))
             trials.append((score, j, kind, n))
     if not trials:
         return None
