@@ -39,7 +39,7 @@ from thunee_dsl.errors import Location, Problem, RulesetError, visible
 from . import registry
 from .safe_yaml import MAX_BYTES, LocatedDoc, decode_text, load_yaml_file, load_yaml_text
 from .schema import describe_value, invalid_paths, ruleset_schema, schema_problems
-from .slips import reindent_words, structure_slip, trial_data
+from .slips import reindent_words, structure_slip, swallowed_lines, trial_data
 
 __all__ = ["MAX_EXTENDS_DEPTH", "MAX_NAME_LENGTH", "RULESET_SUFFIXES", "MergedSource", "load_ruleset_source",
            "load_ruleset_text", "reference_problem"]
@@ -554,7 +554,30 @@ def _check(top: _Link, *, search, schema: dict | None) -> tuple[MergedSource, li
         node_provenance=merger.nodes,
     )
     problems += _emptied(schema_problems(merged, schema=schema), docs[:-1], chain[0].doc)
+    problems += swallowed_lines(chain[0].doc, _every_key(schema))
     return merged, problems
+
+
+def _every_key(schema: dict | None) -> frozenset[str]:
+    """Every key a ruleset may write, at any depth (the names under ``properties`` of the schema)."""
+    if schema is None:
+        return _shipped_keys()
+    found: set[str] = set()
+    stack: list = [schema]
+    while stack:
+        here = stack.pop()
+        if isinstance(here, dict):
+            if isinstance(here.get("properties"), dict):
+                found.update(here["properties"])
+            stack.extend(here.values())
+        elif isinstance(here, list):
+            stack.extend(here)
+    return frozenset(found)
+
+
+@functools.cache
+def _shipped_keys() -> frozenset[str]:
+    return _every_key(ruleset_schema())
 
 
 def _looks_like_path(name_or_path) -> bool:

@@ -276,6 +276,17 @@ def _slip_or(problem: Problem, text: str, filename: str, err: yaml.MarkedYAMLErr
     return syntax_slip(text, filename, problem, mark.line) or problem
 
 
+def _moved_or(problem: Problem, text: str, filename: str) -> Problem:
+    """A key written twice in one mapping because a line moved (``deck:`` moved right became a key of the
+    section above, whose ``source:`` then meets the deck's): said at the moved line, when moving it back mends
+    the text; else ``problem``."""
+    if not problem.message.startswith("duplicate key '"):
+        return problem
+    from .slips import syntax_slip
+
+    return syntax_slip(text, filename, problem, problem.location.line - 1) or problem
+
+
 def _line_of(mark) -> str:
     """The text of the line a YAML error mark points into ("" when the mark has no buffer)."""
     buffer = getattr(mark, "buffer", None)
@@ -519,7 +530,7 @@ def load_yaml_text(text: str, filename: str, *, check_names: bool = True) -> Loc
     builder = _Builder(filename, check_names)
     data = builder.build(node, ())
     if builder.problems:
-        raise RulesetError(builder.problems)
+        raise RulesetError([_moved_or(p, text, filename) for p in builder.problems])
     return LocatedDoc(
         data=data,
         filename=filename,

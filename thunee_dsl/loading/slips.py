@@ -80,15 +80,34 @@ _LOADER = functools.cache(_fast_loader)
 
 
 def first_error(text: str) -> int | None:
-    """The 0-based line of the first thing YAML cannot read in ``text``; None when it reads."""
+    """The 0-based line of the first thing YAML cannot read in ``text`` (a key written twice in one mapping
+    included); None when it reads."""
     try:
-        yaml.compose(text, Loader=_LOADER())
+        node = yaml.compose(text, Loader=_LOADER())
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
         return mark.line if mark is not None else 0
     except (yaml.YAMLError, RecursionError, ValueError):
         return 0
-    return None
+    return _twice(node)
+
+
+def _twice(node) -> int | None:
+    """The line of the first key written a second time in one mapping under ``node``, or None."""
+    stack, found = [node], None
+    while stack:
+        here = stack.pop()
+        if isinstance(here, MappingNode):
+            seen = set()
+            for key, value in here.value:
+                name = getattr(key, "value", None)
+                if isinstance(name, str) and name in seen:
+                    found = key.start_mark.line if found is None else min(found, key.start_mark.line)
+                seen.add(name if isinstance(name, str) else id(key))
+                stack.append(value)
+        elif isinstance(here, yaml.SequenceNode):
+            stack.extend(here.value)
+    return found
 
 
 def trial_data(text: str, filename: str):
@@ -287,6 +306,16 @@ def syntax_slip(text: str, filename: str, problem: Problem, noticed: int) -> Pro
     noticed = max(noticed, min(seen, len(lines) - 1))
     around = [j for j in _content_lines(lines) if j <= noticed + 1]
     before = [j for j in around if j <= noticed][-_MOST_LINES:] + [j for j in around if j > noticed]
+    # a key line that moved takes its lines along, and YAML notices at its next sibling: the line that would
+    # stand beside the noticed one, and what holds that
+    if _is_content(lines[noticed]):
+        j = _previous(lines, noticed)
+        while j is not None and _indent(lines[j]) > _indent(lines[noticed]):
+            j = _previous(lines, j)
+        for k in (j, _next(lines, j) if j is not None else None,
+                  _holder(lines, j, _indent(lines[j])) if j is not None else None):
+            if k is not None and k not in before:
+                before.insert(0, k)
     # a quote opened and never closed: YAML read on past the end of its line, and noticed later
     for j in [j for j in around if j <= noticed]:
         at = _open_quote(lines[j])
@@ -321,7 +350,8 @@ def syntax_slip(text: str, filename: str, problem: Problem, noticed: int) -> Pro
             moved = abs(n - _indent(lines[j])) if n is not None else 0
             # the top-level keys start at the first column: a fix that leaves the first key indented is not it
             first = next((line for line in changed if _is_content(line)), "")
-            score = (after is not None, fits, _indent(first) > 0, -(after or 0), moved, abs(noticed - j))
+            odd = n is not None and n % STEP != 0  # every level is two spaces: an odd place is the less likely
+            score = (after is not None, fits, _indent(first) > 0, odd, -(after or 0), moved, abs(noticed - j))
             trials.append((score, j, kind, n))
     if not trials:
         return None
@@ -381,3 +411,37 @@ def structure_slip(text: str, filename: str, problems: Sequence[Problem],
     left = {said(p) for p in found}
     explained = [p for p in problems if said(p) not in left]
     return j, n, explained
+
+
+_KEY_LINE = re.compile(r"\s*([A-Za-z_][\w-]*):(?:\s|$)")
+
+
+def swallowed_lines(doc, known: frozenset[str]) -> list[Problem]:
+    """A key line moved right under a folded text (``summary: >-``, a formula on several lines) reads as more of
+    that text, silently: the section it began is gone from the rules. Said at the first such line of each text
+    (``known``: the keys a ruleset has anywhere; a key the mapping already has is taken for words of the text)."""
+    lines = doc.text.split("\n") if doc.text else []
+    problems = []
+    for path, where in doc.locations.items():
+        if not path or not isinstance(path[-1], str) or where.line <= 0 or where.line > len(lines):
+            continue
+        if lines[where.line - 1][where.column - 1:where.column] not in (">", "|"):
+            continue
+        parent = doc.data
+        for part in path[:-1]:
+            parent = parent[part] if isinstance(parent, (dict, list)) else None
+        key_at = doc.key_location(path)
+        home = key_at.column - 1
+        for k in range(where.line, len(lines)):
+            line = lines[k]
+            if line.strip() and _indent(line) <= home:
+                break
+            m = _KEY_LINE.match(line)
+            if m and m.group(1) in known and not (isinstance(parent, dict) and m.group(1) in parent):
+                fix = "start it at the first column" if home == 0 else f"indent it by {home} spaces"
+                problems.append(Problem(Location(doc.filename, k + 1, 1), (
+                    f"this line reads as more of the text of '{path[-1]}' (line {key_at.line}), being indented "
+                    f"further than '{path[-1]}:' is: if '{m.group(1)}:' is a key of its own, {fix}, as "
+                    f"'{path[-1]}:' is")))
+                break
+    return problems
