@@ -357,7 +357,7 @@ def syntax_slip(text: str, filename: str, problem: Problem, noticed: int) -> Pro
         return None
     _, j, kind, n = min(trials)
     if kind == "colon":
-        key = _key_of(lines[j])
+        key = lines[j].split()[0]  # (the colon goes right after it)
         return Problem(Location(filename, j + 1, _indent(lines[j]) + len(key) + 1),
                        f"this line has no ':' after its key: write '{_no_colon(lines[j]).strip()}' "
                        "(a key, a colon and a space, then its value)")
