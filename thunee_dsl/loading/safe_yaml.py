@@ -284,7 +284,9 @@ def _moved_or(problem: Problem, text: str, filename: str) -> Problem:
         return problem
     from .slips import syntax_slip
 
-    return syntax_slip(text, filename, problem, problem.location.line - 1) or problem
+    first = re.search(r"\(first at line (\d+)\)$", problem.message)
+    since = int(first.group(1)) - 1 if first else None
+    return syntax_slip(text, filename, problem, problem.location.line - 1, since) or problem
 
 
 def _line_of(mark) -> str:

@@ -293,7 +293,7 @@ def _fit(text: str, filename: str) -> int:
         return 10**6
 
 
-def syntax_slip(text: str, filename: str, problem: Problem, noticed: int) -> Problem | None:
+def syntax_slip(text: str, filename: str, problem: Problem, noticed: int, since: int | None = None) -> Problem | None:
     """The slip behind a YAML syntax error noticed on 0-based line ``noticed`` (``problem`` is how YAML said
     it), said where it is with the fix; None when no one-line change mends it."""
     lines = text.split("\n")
@@ -315,6 +315,11 @@ def syntax_slip(text: str, filename: str, problem: Problem, noticed: int) -> Pro
         for k in (j, _next(lines, j) if j is not None else None,
                   _holder(lines, j, _indent(lines[j])) if j is not None else None):
             if k is not None and k not in before:
+                before.insert(0, k)
+    if since is not None:  # a key written twice: a line between the two that holds no more than they do moved
+        between = [k for k in _content_lines(lines) if since < k < noticed and _indent(lines[k]) <= _indent(lines[noticed])]
+        for k in between[-3:] + [k for k in between if lines[k].rstrip().endswith(":")][-3:]:
+            if k not in before:
                 before.insert(0, k)
     # a quote opened and never closed: YAML read on past the end of its line, and noticed later
     for j in [j for j in around if j <= noticed]:
@@ -371,16 +376,21 @@ def structure_slip(text: str, filename: str, problems: Sequence[Problem],
     changed text (None when it does not read). Returns the line (0-based) and the indentation that mend it,
     and the problems its moving explains, or None."""
     lines = text.split("\n")
+    problems = list(dict.fromkeys(problems))  # (an overlay's problem is found in it and in the merged data)
     ours = [p for p in problems if p.location.file == filename and p.location.line > 0]
-    if not ours or len(problems) > 12:
+    if not ours or len(problems) > 20:
         return None
     content = _content_lines(lines)
     candidates: list[int] = []
-    for p in ours:
+    for p in sorted(ours, key=lambda p: p.location.line):  # (a moved line comes before what it caused)
         j = p.location.line - 1
         if j >= len(lines):
             continue
-        for k in (j, _previous(lines, j), _next(lines, j)):
+        holder = _holder(lines, j, _indent(lines[j])) if _is_content(lines[j]) else None
+        above = _holder(lines, holder, _indent(lines[holder])) if holder is not None else None
+        # (a key line moved takes its lines along: what holds the problem's line, and the line just above that)
+        for k in (j, _previous(lines, j), _next(lines, j), holder, _previous(lines, holder) if holder is not None
+                  else None, above):
             if k is not None and _is_content(lines[k]) and k not in candidates:
                 candidates.append(k)
     if not content or not candidates:
