@@ -332,6 +332,9 @@ def syntax_slip(text: str, filename: str, problem: Problem, noticed: int, since:
                 return Problem(Location(filename, j + 1, at + 1),
                                f"this quote ({mark}) is never closed: YAML reads on past the end of the line, "
                                f"looking for it; end the text with {mark}, or take the {mark} away")
+    # a key written twice may be just that (not a moved line): a fix must fit the schema as well as the text
+    # does without the second one
+    enough = _fit("\n".join(lines[:noticed] + lines[noticed + 1:]), filename) if since is not None else 10**6
     trials: list[tuple[tuple, int, str, int | None]] = []  # (score, line, kind, indent)
     budget = _MOST_TRIALS
     for j in reversed(before):  # nearest to where it was noticed first
@@ -351,7 +354,9 @@ def syntax_slip(text: str, filename: str, problem: Problem, noticed: int, since:
             after = first_error(trial)
             if after is not None and after <= seen:
                 continue
-            fits = _fit(trial, filename) if after is None else 10**6
+            fits = _fit(trial, filename) if after is None or since is not None else 10**6
+            if since is not None and fits > enough:
+                continue
             moved = abs(n - _indent(lines[j])) if n is not None else 0
             # the top-level keys start at the first column: a fix that leaves the first key indented is not it
             first = next((line for line in changed if _is_content(line)), "")
