@@ -37,6 +37,16 @@ def eventually(page, check, timeout: float = 30.0) -> None:
         page.wait_for_timeout(200)
 
 
+def editor_with(browser_app, text: str):
+    """A new browser tab on the Editor, its code editor holding ``text`` (pasted), checked."""
+    url, browser = browser_app
+    page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
+    page.goto(f"{url}/editor")
+    wait_idle(page)
+    replace_code_editor_text(page, text)
+    return page
+
+
 def moved(file: str, line: str, by: int) -> tuple[str, int]:
     lines = (ROOT / file).read_text(encoding="utf-8").split("\n")
     at = next(i for i, text in enumerate(lines) if text.strip() == line)
@@ -55,13 +65,9 @@ def moved(file: str, line: str, by: int) -> tuple[str, int]:
     ("rulesets/standard.yaml", "deck:", 2, "this line is indented two spaces more than 'players'"),
 ], ids=["moved-left", "stray-space", "section-moved-right"])
 def test_an_indentation_slip_is_said_and_marked_at_the_line_that_moved(browser_app, tmp_path, file, line, by, words):
-    url, browser = browser_app
     text, n = moved(file, line, by)
-    page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
+    page = editor_with(browser_app, text)
     try:
-        page.goto(f"{url}/editor")
-        wait_idle(page)
-        replace_code_editor_text(page, text)
         said = page.get_by_text(words).locator("visible=true").first
         said.wait_for(timeout=60_000)
         assert said.inner_text().startswith(f"Line {n}, column 1:"), said.inner_text()
@@ -81,13 +87,9 @@ def test_an_indentation_slip_is_said_and_marked_at_the_line_that_moved(browser_a
 
 
 def test_a_game_to_13_says_corner_house_goes_with_it_and_one_click_moves_it(browser_app, tmp_path):
-    url, browser = browser_app
-    page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
+    page = editor_with(browser_app, "# our table\nextends: standard\nname: longer-game\ngame:\n"
+                                    "  target: 13   # we play longer\n")
     try:
-        page.goto(f"{url}/editor")
-        wait_idle(page)
-        replace_code_editor_text(page, "# our table\nextends: standard\nname: longer-game\ngame:\n"
-                                       "  target: 13   # we play longer\n")
         box = page.locator(".st-key-ed_target")
         box.get_by_text("but corner house is still 11").wait_for(timeout=60_000)
         assert "Line 5:" in box.inner_text()

@@ -25,6 +25,7 @@ from pathlib import Path
 
 from thunee_dsl.errors import RulesetError
 from thunee_dsl.loading import MAX_BYTES, MergedSource, load_ruleset_text, load_yaml_text
+from thunee_dsl.loading.safe_yaml import value_at
 from thunee_dsl.model import Ruleset, compile_ruleset
 
 EDITOR_FILE = "<editor>"
@@ -143,7 +144,7 @@ def follow_target(text: str, change) -> str:
     ``{...}`` mapping). Every other line of the text, its comments too, stays as it was typed.
 
     >>> from thunee_dsl.model.companions import target_change
-    >>> text = "extends: standard\nname: ours\ngame:\n  target: 13   # a longer game\n"
+    >>> text = "extends: standard\\nname: ours\\ngame:\\n  target: 13   # a longer game\\n"
     >>> print(follow_target(text, target_change(check_text(text).source)), end="")
     extends: standard
     name: ours
@@ -160,7 +161,7 @@ def _written(text: str, path: tuple, value: int) -> str:
     """``text`` with ``value`` written at ``path`` (its mapping's keys are known to the text up to some depth)."""
     doc = load_yaml_text(text, EDITOR_FILE)
     held = path[:-1]
-    while held and not isinstance(_value(doc.data, held), dict):
+    while held and not isinstance(value_at(doc.data, held), dict):
         held = held[:-1]
     rest = path[len(held):]
     item = f"{rest[-1]}: {value}"
@@ -175,7 +176,7 @@ def _written(text: str, path: tuple, value: int) -> str:
     if line[at.column - 1:at.column] == "{":  # a mapping written in braces: the key goes first inside them
         lines[at.line - 1] = line[:at.column] + f"{item}, " + line[at.column:].lstrip()
         return "\n".join(lines)
-    mapping = _value(doc.data, held)
+    mapping = value_at(doc.data, held)
     after = TARGET_KEY if TARGET_KEY in mapping else next(iter(mapping))
     key_at = doc.key_location(held + (after,))
     if after == TARGET_KEY:  # right under the target's own line: they go together
@@ -186,14 +187,6 @@ def _written(text: str, path: tuple, value: int) -> str:
 
 
 TARGET_KEY = "target"
-
-
-def _value(data, path: tuple):
-    for part in path:
-        if not isinstance(data, dict) or part not in data:
-            return None
-        data = data[part]
-    return data
 
 
 def _internal(err: Exception) -> TextProblem:

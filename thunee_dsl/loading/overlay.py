@@ -37,7 +37,7 @@ from typing import Any
 from thunee_dsl.errors import Location, Problem, RulesetError, visible
 
 from . import registry
-from .safe_yaml import MAX_BYTES, LocatedDoc, decode_text, load_yaml_file, load_yaml_text
+from .safe_yaml import MAX_BYTES, LocatedDoc, decode_text, load_yaml_file, load_yaml_text, value_at
 from .schema import describe_value, invalid_paths, ruleset_schema, schema_problems
 from .slips import reindent_words, structure_slip, swallowed_lines, trial_data
 
@@ -380,11 +380,7 @@ def _without_paths(data: dict, paths: list[tuple]) -> dict:
 
 
 def _value_at(data: Any, path: tuple) -> Any:
-    for part in path:
-        if not isinstance(data, dict) or part not in data:
-            return _MISSING
-        data = data[part]
-    return data
+    return value_at(data, path, _MISSING)
 
 
 def _with_base_values(data: dict, paths: list[tuple], bases: list[dict]) -> dict:

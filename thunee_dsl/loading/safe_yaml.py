@@ -461,6 +461,15 @@ class _Builder:
         return result
 
 
+def value_at(data: Any, path, default: Any = None) -> Any:
+    """The value at ``path`` (mapping keys) of plain data, or ``default`` where a key is missing."""
+    for part in path:
+        if not isinstance(data, dict) or part not in data:
+            return default
+        data = data[part]
+    return data
+
+
 def dotted_path(path) -> str:
     """``("deck", "ranks", 2)`` -> ``deck.ranks[2]``; the top level is ``""``."""
     out = ""

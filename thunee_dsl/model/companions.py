@@ -19,6 +19,7 @@ from typing import Any
 
 from thunee_dsl.errors import Location, Problem
 from thunee_dsl.loading import MergedSource, load_ruleset_source
+from thunee_dsl.loading.safe_yaml import value_at
 
 __all__ = ["Companion", "TargetChange", "target_change", "target_warnings"]
 
@@ -77,14 +78,6 @@ class TargetChange:
                 f"'{kept}', if your table keeps it at {companion.kept})")
 
 
-def _at(data: Any, path: tuple) -> Any:
-    for part in path:
-        if not isinstance(data, dict) or part not in data:
-            return None
-        data = data[part]
-    return data
-
-
 def _numbers(data: Any, path: tuple) -> list[tuple[tuple, int]]:
     """Every whole number under ``data`` with its path (mapping keys only)."""
     if isinstance(data, bool):
@@ -134,16 +127,16 @@ def target_change(source: MergedSource) -> TargetChange | None:
     section = _section(base_data)
     if section is None:
         return None
-    before, after = _at(base_data, section + (TARGET,)), _at(source.data, section + (TARGET,))
+    before, after = value_at(base_data, section + (TARGET,)), value_at(source.data, section + (TARGET,))
     if not isinstance(after, int) or isinstance(after, bool) or after == before:
         return None
     top = source.docs[0].data if source.docs else {}
     left = []
-    for path, value in _numbers(_at(base_data, section), section):
+    for path, value in _numbers(value_at(base_data, section), section):
         offset = value - before
         if path == section + (TARGET,) or offset not in _NEAR:
             continue
-        if _at(top, path) is not None or _at(source.data, path) != value:
+        if value_at(top, path) is not None or value_at(source.data, path) != value:
             continue  # the variant writes it itself (or a file between changed it): its own choice
         left.append(Companion(path, value, after + offset, offset))
     if not left:
