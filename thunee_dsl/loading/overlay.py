@@ -492,6 +492,7 @@ def _moved_line(top: _Link, merged: MergedSource, problems: list[Problem], *, se
         return merged, problems  # (an empty section, a section's key at the top level: said already)
     doc = top.doc
     tried: dict[str, tuple[MergedSource, list[Problem]] | None] = {}
+    bases = _resolve_chain(top, search, schema)[1:]  # (read once: a moved line that keeps 'extends:' keeps them)
 
     def recheck(text: str) -> list[Problem] | None:
         fixed = trial_data(text, doc.filename)
@@ -499,7 +500,9 @@ def _moved_line(top: _Link, merged: MergedSource, problems: list[Problem], *, se
             tried[text] = None
             return None
         try:
-            got = _check(dataclasses.replace(top, doc=fixed), search=search, schema=schema)
+            same = fixed.data.get("extends") == doc.data.get("extends")
+            got = _check(dataclasses.replace(top, doc=fixed), search=search, schema=schema,
+                         bases=bases if same else None)
         except RulesetError:
             tried[text] = None
             return None
@@ -522,9 +525,11 @@ def _moved_line(top: _Link, merged: MergedSource, problems: list[Problem], *, se
 _INDENT_WORDS = ("has nothing under it", "it belongs under '")
 
 
-def _check(top: _Link, *, search, schema: dict | None) -> tuple[MergedSource, list[Problem]]:
-    """The chain resolved and merged, and the schema's problems of it (a bad chain raises)."""
-    chain = _resolve_chain(top, search, schema)
+def _check(top: _Link, *, search, schema: dict | None, bases: list[_Link] | None = None
+           ) -> tuple[MergedSource, list[Problem]]:
+    """The chain resolved (or ``top`` on ``bases`` already read) and merged, and the schema's problems of it (a
+    bad chain raises)."""
+    chain = [top, *bases] if bases is not None else _resolve_chain(top, search, schema)
     docs = [_strip_extends(link.doc) for link in chain]  # top first
     problems: list[Problem] = []
     for doc in docs[:-1]:  # every overlay; the root is checked after merging

@@ -30,7 +30,9 @@ STEP = 2
 
 _WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 _MOST_LINES = 5  # lines tried before and around the place the trouble was noticed
-_MOST_TRIALS = 40  # trial readings for one text (each a parse, and a schema check for those that parse)
+_MOST_TRIALS = 40  # trial readings (parses) for one text
+_MOST_FITS = 6  # of those, checked against the schema
+_MOST_RECHECKS = 16  # changed texts checked whole (their chain merged, the schema) for a line that still reads
 
 
 def _spaces(n: int) -> str:
@@ -61,7 +63,10 @@ def _fast_loader():
     """A loader class for trial readings: libyaml's parser with the ruleset loader's typing of scalars."""
     from .safe_yaml import RulesetLoader
 
-    parser = getattr(yaml, "CParser", None)
+    try:
+        from yaml.cyaml import CParser as parser
+    except ImportError:  # pragma: no cover - PyYAML built without libyaml
+        parser = None
     if parser is None:  # pragma: no cover - PyYAML built without libyaml
         return RulesetLoader
 
@@ -335,7 +340,7 @@ def syntax_slip(text: str, filename: str, problem: Problem, noticed: int, since:
     # a key written twice may be just that (not a moved line): a fix must fit the schema as well as the text
     # does without the second one
     enough = _fit("\n".join(lines[:noticed] + lines[noticed + 1:]), filename) if since is not None else 10**6
-    trials: list[tuple[tuple, int, str, int | None]] = []  # (score, line, kind, indent)
+    readings: list[tuple[tuple, int, str, int | None, str, int | None]] = []
     budget = _MOST_TRIALS
     for j in reversed(before):  # nearest to where it was noticed first
         mended = _no_colon(lines[j])
@@ -354,15 +359,19 @@ def syntax_slip(text: str, filename: str, problem: Problem, noticed: int, since:
             after = first_error(trial)
             if after is not None and after <= seen:
                 continue
-            fits = _fit(trial, filename) if after is None or since is not None else 10**6
-            if since is not None and fits > enough:
-                continue
             moved = abs(n - _indent(lines[j])) if n is not None else 0
             # the top-level keys start at the first column: a fix that leaves the first key indented is not it
             first = next((line for line in changed if _is_content(line)), "")
             odd = n is not None and n % STEP != 0  # every level is two spaces: an odd place is the less likely
-            score = (after is not None, fits, _indent(first) > 0, odd, -(after or 0), moved, abs(noticed - j))
-            trials.append((score, j, kind, n))
+            readings.append(((after is not None, _indent(first) > 0, odd, -(after or 0), moved, abs(noticed - j)),
+                             j, kind, n, trial, after))
+    # the schema (slow: pure Python) weighs only the likeliest few of the changes that read
+    trials: list[tuple[tuple, int, str, int | None]] = []  # (score, line, kind, indent)
+    for cheap, j, kind, n, trial, after in sorted(readings)[:_MOST_FITS]:
+        fits = _fit(trial, filename) if after is None or since is not None else 10**6
+        if since is not None and fits > enough:
+            continue
+        trials.append(((cheap[0], fits, *cheap[1:]), j, kind, n))
     if not trials:
         return None
     _, j, kind, n = min(trials)
@@ -406,13 +415,14 @@ def structure_slip(text: str, filename: str, problems: Sequence[Problem],
 
     before = {said(p) for p in problems}
     best = None
-    budget = _MOST_TRIALS
+    budget = _MOST_RECHECKS
     for j in candidates[:_MOST_LINES * 2]:
         for n in _places(lines, j):
-            if budget <= 0:
-                break
+            trial = "\n".join(_reindented(lines, j, n))
+            if budget <= 0 or first_error(trial) is not None:
+                continue
             budget -= 1
-            found = recheck("\n".join(_reindented(lines, j, n)))
+            found = recheck(trial)
             if found is None or len(found) >= len(problems):
                 continue
             if not all(said(p) in before or p.location.line == j + 1 for p in found):
