@@ -83,8 +83,8 @@ CASES = [
     (
         "yaml-syntax-tab",
         "extends: standard\nname: house\ngame:\n\ttarget: 12\n",
-        ["{f}:4:1: this line is indented with a tab, and YAML indents with spaces, not tabs: it belongs under 'game:'; "
-         "replace the tab with spaces and indent it by 2 spaces"],
+        ["{f}:4:1: this line is indented with a tab: indent with spaces, not tabs (YAML counts only spaces); it "
+         "belongs under 'game:': indent it by 2 spaces"],
     ),
     (
         "anchor-alias",

@@ -42,8 +42,8 @@ def test_bad_indentation(problems_of):
 
 def test_tab_indentation(problems_of):
     assert problems_of(load_yaml_text, "deck:\n\tranks: [J]\n", "f.yaml") == [
-        "f.yaml:2:1: this line is indented with a tab, and YAML indents with spaces, not tabs: it belongs under 'deck:'; "
-        "replace the tab with spaces and indent it by 2 spaces"
+        "f.yaml:2:1: this line is indented with a tab: indent with spaces, not tabs (YAML counts only spaces); it "
+        "belongs under 'deck:': indent it by 2 spaces"
     ]
 
 

@@ -84,9 +84,9 @@ def test_a_section_moved_into_the_summary_above_is_said_not_swallowed(problems, 
 
 def test_a_tab(problems, tmp_path):
     text, n = slipped("rulesets/standard.yaml", "caught: 4", new="\tcaught: 4")
-    assert problems(tmp_path, text) == [f"house.yaml:{n}:1: this line is indented with a tab, and YAML indents with "
-                                        "spaces, not tabs: it belongs under 'balls:'; replace the tab with spaces and "
-                                        "indent it by 6 spaces, as the line above is"]
+    assert problems(tmp_path, text) == [f"house.yaml:{n}:1: this line is indented with a tab: indent with spaces, "
+                                        "not tabs (YAML counts only spaces); it belongs under 'balls:': indent it by 6 "
+                                        "spaces, as the line above is"]
 
 
 def test_a_missing_colon(problems, tmp_path):

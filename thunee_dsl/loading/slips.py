@@ -213,8 +213,8 @@ def reindent_words(lines: Sequence[str], i: int, n: int) -> str:
     under = f"under '{_key_of(lines[holder])}:'" if holder is not None else "at the top level, with no key above it"
     if line[:len(line) - len(line.lstrip(" \t"))].count("\t"):
         like = f", as {_where(lines, i, beside)} is" if beside is not None else ""
-        return (f"this line is indented with a tab, and YAML indents with spaces, not tabs: it belongs {under}; replace the "
-                f"tab with spaces and {fix}{like}")
+        return (f"this line is indented with a tab: indent with spaces, not tabs (YAML counts only spaces); it "
+                f"belongs {under}: {fix}{like}")
     moved = old - n
     if moved % STEP == 0 and holder is not None and (moved < 0 or beside is None or beside != _previous(lines, i)):
         levels = abs(moved) // STEP
