@@ -152,3 +152,23 @@ def test_the_cli_the_library_and_the_editor_say_the_same(problems, tmp_path, cap
     [editor] = check_text(text).problems
     assert cli == library == f"house.yaml:{editor}"
     assert editor.line == n and editor.source_line.strip() == "balls: {partner_catch: 4}"
+
+
+def test_a_null_moved_under_the_section_above_is_said_at_its_line(problems, tmp_path):
+    """``cancellation: null`` moved right read as ``undertakings.cancellation``: it took nothing out, silently,
+    and the deal was cancelled again as in standard."""
+    text, n = slipped("rulesets/two-player.yaml", "cancellation: null                     # the two-player rules do "
+                      "not throw a deal in", by=2)
+    text = text.replace("extends: standard", f"extends: {ROOT / 'rulesets' / 'standard.yaml'}")
+    [said] = problems(tmp_path, text)
+    assert said.startswith(f"house.yaml:{n}:1: this line is indented two spaces more than 'undertakings' "), said
+
+
+
+def test_a_null_that_takes_out_nothing_and_did_not_move_is_allowed(tmp_path):
+    """(an overlay's null may remove a key its base lacks: JSON Merge Patch; only a moved line is said)"""
+    from thunee_dsl import load_ruleset
+
+    path = tmp_path / "house.yaml"
+    path.write_text("extends: standard\nname: house\nclaims:\n  nothing: null\n", encoding="utf-8")
+    assert load_ruleset(path).name == "house"

@@ -435,13 +435,13 @@ def _build(top: _Link, *, search, schema: dict | None, keep_going: bool = False)
     if misspelt is not None:
         raise RulesetError(misspelt + _overlay_problems(top.doc, schema, without=misspelt[0]))
     try:
-        merged, problems = _check(top, search=search, schema=schema)
+        merged, problems, quiet = _check(top, search=search, schema=schema)
     except RulesetError as err:
         # a bad extends: said first, and the rest of the file checked as the overlay it is (it was all hidden)
         said = set(err.problems)
         raise RulesetError([*err.problems, *(p for p in _overlay_problems(top.doc, schema) if p not in said)]) from None
-    if problems and top.doc.text:
-        merged, problems = _moved_line(top, merged, problems, search=search, schema=schema)
+    if (problems or quiet) and top.doc.text:
+        merged, problems = _moved_line(top, merged, problems, quiet, search=search, schema=schema)
     if problems and keep_going:
         # the rest of the ruleset is still checked (formulas, semantics): a value refused is replaced
         # by the one its base file gives, if that one is good, else left out
@@ -483,7 +483,7 @@ def _misspelt_extends(doc: LocatedDoc) -> list[Problem] | None:
     return None
 
 
-def _moved_line(top: _Link, merged: MergedSource, problems: list[Problem], *, search,
+def _moved_line(top: _Link, merged: MergedSource, problems: list[Problem], quiet: list[Problem], *, search,
                 schema: dict | None) -> tuple[MergedSource, list[Problem]]:
     """A line of the top file that moved left or right and still reads, as something else (``balls:`` one level
     left became an undertaking lacking a verb): the problems its moving explains said as one, at that line, and
@@ -491,7 +491,7 @@ def _moved_line(top: _Link, merged: MergedSource, problems: list[Problem], *, se
     if any(_ALREADY_SAID in p.message for p in problems for _ALREADY_SAID in _INDENT_WORDS):
         return merged, problems  # (an empty section, a section's key at the top level: said already)
     doc = top.doc
-    tried: dict[str, tuple[MergedSource, list[Problem]] | None] = {}
+    tried: dict[str, tuple[MergedSource, list[Problem], list[Problem]] | None] = {}
     bases = _resolve_chain(top, search, schema)[1:]  # (read once: a moved line that keeps 'extends:' keeps them)
 
     def recheck(text: str) -> list[Problem] | None:
@@ -507,15 +507,15 @@ def _moved_line(top: _Link, merged: MergedSource, problems: list[Problem], *, se
             tried[text] = None
             return None
         tried[text] = got
-        return got[1]
+        return got[1] + got[2]
 
-    found = structure_slip(doc.text, doc.filename, problems, recheck)
+    found = structure_slip(doc.text, doc.filename, problems + quiet, recheck)
     if found is None:
         return merged, problems
     line, indent, explained = found
     lines = doc.text.split("\n")
     fixed_text = "\n".join(lines[:line] + [" " * indent + lines[line].lstrip(" \t")] + lines[line + 1:])
-    fixed, left = tried[fixed_text]
+    fixed, left, _ = tried[fixed_text]
     slip = Problem(Location(doc.filename, line + 1, 1), reindent_words(lines, line, indent))
     # the data checked on is the mended text's (same lines), the text is the user's
     return dataclasses.replace(fixed, text=merged.text), [slip, *left]
@@ -526,7 +526,7 @@ _INDENT_WORDS = ("has nothing under it", "it belongs under '")
 
 
 def _check(top: _Link, *, search, schema: dict | None, bases: list[_Link] | None = None
-           ) -> tuple[MergedSource, list[Problem]]:
+           ) -> tuple[MergedSource, list[Problem], list[Problem]]:
     """The chain resolved (or ``top`` on ``bases`` already read) and merged, and the schema's problems of it (a
     bad chain raises)."""
     chain = [top, *bases] if bases is not None else _resolve_chain(top, search, schema)
@@ -556,7 +556,28 @@ def _check(top: _Link, *, search, schema: dict | None, bases: list[_Link] | None
     )
     problems += _emptied(schema_problems(merged, schema=schema), docs[:-1], chain[0].doc)
     problems += swallowed_lines(chain[0].doc, _every_key(schema))
-    return merged, problems
+    # a null that takes out nothing is allowed (RFC 7396), but may be a line that moved: said only as that
+    return merged, problems, _removes_nothing(chain[0].doc, docs[1:])
+
+
+def _removes_nothing(doc: LocatedDoc, bases: list[LocatedDoc]) -> list[Problem]:
+    """``key: null`` inside a section of an overlay, where no base has that key: it takes nothing out, and most
+    likely moved right under the section above (``cancellation: null`` read as ``undertakings.cancellation``)."""
+    if not bases or not isinstance(doc.data, dict):
+        return []
+    found = []
+    stack: list[tuple[tuple, dict]] = [((), {k: v for k, v in doc.data.items() if k != "extends"})]
+    while stack:
+        path, value = stack.pop()
+        for key, item in value.items():
+            here = path + (key,)
+            if isinstance(item, dict):
+                stack.append((here, item))
+            elif item is None and all(value_at(base.data, here, _MISSING) is _MISSING for base in bases):
+                found.append(Problem(doc.key_location(here), f"'{key}: null' takes '{'.'.join(here)}' out of the "
+                                     f"rules, but the rules it builds on have no '{'.'.join(here)}': it changes "
+                                     "nothing (check its indentation: it may belong under another heading)"))
+    return sorted(found, key=lambda p: p.location)
 
 
 def _every_key(schema: dict | None) -> frozenset[str]:

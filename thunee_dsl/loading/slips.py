@@ -403,8 +403,9 @@ def structure_slip(text: str, filename: str, problems: Sequence[Problem],
         holder = _holder(lines, j, _indent(lines[j])) if _is_content(lines[j]) else None
         above = _holder(lines, holder, _indent(lines[holder])) if holder is not None else None
         # (a key line moved takes its lines along: what holds the problem's line, and the line just above that)
+        # (and the first line under what holds it: where that line stands sets where its siblings stand)
         for k in (j, _previous(lines, j), _next(lines, j), holder, _previous(lines, holder) if holder is not None
-                  else None, above):
+                  else None, _next(lines, holder) if holder is not None else None, above):
             if k is not None and _is_content(lines[k]) and k not in candidates:
                 candidates.append(k)
     if not content or not candidates:
