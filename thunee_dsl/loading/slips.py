@@ -14,6 +14,7 @@ Trial readings use libyaml when PyYAML has it (a ruleset parses in about a milli
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 from collections.abc import Callable, Sequence
@@ -23,7 +24,7 @@ from yaml.nodes import MappingNode
 
 from thunee_dsl.errors import Location, Problem
 
-__all__ = ["structure_slip", "syntax_slip"]
+__all__ = ["first_error", "reindent_words", "structure_slip", "swallowed_lines", "syntax_slip", "trial_data"]
 
 STEP = 2
 """Spaces a level, as every shipped ruleset and example indents."""
@@ -292,7 +293,6 @@ def _fit(text: str, filename: str) -> int:
         return 10**6
     data = {k: v for k, v in doc.data.items() if k != "extends"}
     try:
-        import dataclasses
         return len(schema_problems(dataclasses.replace(doc, data=data), partial=True))
     except Exception:  # pragma: no cover - a trial is only a guess: never let it break the real message
         return 10**6
