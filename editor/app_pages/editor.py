@@ -13,6 +13,8 @@ from app_common import (cannot_open, catalogue, check_editor, checked, code_box,
                         show_problems, take_code_edit, tilde)
 from thunee_dsl import load_ruleset
 from thunee_dsl.editor import session
+from thunee_dsl.editor.checking import EDITOR_FILE, follow_target
+from thunee_dsl.model.companions import target_change
 from thunee_dsl.editor.formulas import PLACES, try_formula
 from thunee_dsl.editor.house_rules import CannotAdd, add_rule, house_rules, names_of, offered, short_titles
 from thunee_dsl.editor.sharing import QUERY_KEY, LinkError, encode_variant
@@ -197,6 +199,35 @@ def house_rule_picker(check) -> None:
                     st.markdown("**It changes:**\n" + "\n".join(f"- {c.text}" for c in changes) if changes
                                 else "Your text already plays this way: it changes nothing.")
             st.code(rule.body, language="yaml")
+
+
+def follow_the_target() -> None:
+    """The one-click fix of a change of target: what went with it in the base written beside it (the rest of
+    the text as typed; Restore takes it out again)."""
+    check = check_editor()
+    change = target_change(check.source) if check.source is not None else None
+    if change is None:
+        return
+    keep = {key: ss.get(key) for key in ("editor_origin", "editor_file", "editor_disk", "editor_saved",
+                                         "editor_save_name", "editor_name_hint")}
+    session.replace_text(ss, follow_target(ss.editor_text, change), keep["editor_origin"])
+    ss.update(keep)
+    ss.ed_msg = ("success", "Written beside the target: " + ", ".join(f"**{c.written}**" for c in change.companions)
+                 + ". **Restore previous text** takes it out again.")
+
+
+def target_companions(check) -> None:
+    """A change of target that left corner house (or another value tied to the target) where the base had it:
+    a warning, not a problem (it plays), with its fix a click away."""
+    change = target_change(check.source) if check.source is not None else None
+    if change is None:
+        return
+    here = change.where.file == EDITOR_FILE
+    with st.container(border=True, key="ed_target"):
+        st.warning("\n".join(f"- {f'**Line {change.where.line}:** ' if here else ''}{change.message(c)}"
+                             for c in change.companions), icon=":material/flag:")
+        st.button("Move " + " and ".join(f"{c.words} to {c.follows}" for c in change.companions) + " with the target",
+                  on_click=follow_the_target, key="ed_target_fix", type="primary")
 
 
 def ask_about_save(pending: dict) -> None:
@@ -398,6 +429,7 @@ with right:
                     "house rule above to start from it, or start a new variant from a ruleset in the Library.",
                     icon=":material/lightbulb:")
         show_problems(check)
+    target_companions(check)
 
     diff_tab, book_tab, formula_tab = st.tabs(["What it changes", "Rulebook", "Try a formula"])
 

@@ -144,6 +144,9 @@ def cmd_validate(args) -> int:
         else:
             # standard input has one name, in its errors and here
             print(f"{STDIN_NAME if target == STDIN else target}: ok ({r.name}: {r.title})")
+            from thunee_dsl.model.companions import target_warnings
+            for warning in target_warnings(r.data):  # it plays, but a change of target left something behind
+                print(f"{warning.location}: warning: {warning.message}", file=sys.stderr)
     return 1 if failed else 0
 
 

@@ -24,7 +24,8 @@ from os import PathLike
 from pathlib import Path
 
 from thunee_dsl.errors import RulesetError
-from thunee_dsl.loading import MAX_BYTES, MergedSource, load_ruleset_text
+from thunee_dsl.loading import MAX_BYTES, MergedSource, load_ruleset_text, load_yaml_text
+from thunee_dsl.loading.safe_yaml import value_at
 from thunee_dsl.model import Ruleset, compile_ruleset
 
 EDITOR_FILE = "<editor>"
@@ -136,9 +137,61 @@ def check_text(text: str, *, filename: str = EDITOR_FILE, base_dir: str | PathLi
     return TextCheck(text, ruleset, source, ())
 
 
+def follow_target(text: str, change) -> str:
+    """``text`` with each value a change of target left behind (``change``: a
+    :class:`~thunee_dsl.model.companions.TargetChange`) written at the distance it kept from the base's target:
+    a line ``corner_house: 12`` under the ``target:`` line, as that line is indented (or ``corner_house: 12, `` in a
+    ``{...}`` mapping). Every other line of the text, its comments too, stays as it was typed.
+
+    >>> from thunee_dsl.model.companions import target_change
+    >>> text = "extends: standard\\nname: ours\\ngame:\\n  target: 13   # a longer game\\n"
+    >>> print(follow_target(text, target_change(check_text(text).source)), end="")
+    extends: standard
+    name: ours
+    game:
+      target: 13   # a longer game
+      corner_house: 12
+    """
+    for companion in reversed(change.companions):  # each goes right under the target: the last one first
+        text = _written(text, companion.path, companion.follows)
+    return text
+
+
+def _written(text: str, path: tuple, value: int) -> str:
+    """``text`` with ``value`` written at ``path`` (its mapping's keys are known to the text up to some depth)."""
+    doc = load_yaml_text(text, EDITOR_FILE)
+    held = path[:-1]
+    while held and not isinstance(value_at(doc.data, held), dict):
+        held = held[:-1]
+    rest = path[len(held):]
+    item = f"{rest[-1]}: {value}"
+    for key in reversed(rest[:-1]):
+        item = f"{key}: {{{item}}}"
+    lines = text.split("\n")
+    if not held:  # the section is not in the text at all: added at its end
+        block = [f"{rest[0]}:", f"  {item.partition(': ')[2].strip('{}')}"] if len(rest) > 1 else [item]
+        return text.rstrip("\n") + "\n" + "\n".join(block) + "\n"
+    at = doc.location(held)
+    line = lines[at.line - 1]
+    if line[at.column - 1:at.column] == "{":  # a mapping written in braces: the key goes first inside them
+        lines[at.line - 1] = line[:at.column] + f"{item}, " + line[at.column:].lstrip()
+        return "\n".join(lines)
+    mapping = value_at(doc.data, held)
+    after = TARGET_KEY if TARGET_KEY in mapping else next(iter(mapping))
+    key_at = doc.key_location(held + (after,))
+    if after == TARGET_KEY:  # right under the target's own line: they go together
+        lines.insert(key_at.line, " " * (key_at.column - 1) + item)
+    else:  # before the mapping's first key: its value may run over several lines
+        lines.insert(key_at.line - 1, " " * (key_at.column - 1) + item)
+    return "\n".join(lines)
+
+
+TARGET_KEY = "target"
+
+
 def _internal(err: Exception) -> TextProblem:
     return TextProblem(EDITOR_FILE, 0, 0, f"internal error while checking: {type(err).__name__}: {err} "
                        "(please report it with the text you were editing)", in_text=False)
 
 
-__all__ = ["EDITOR_FILE", "TextCheck", "TextProblem", "check_text", "locate"]
+__all__ = ["EDITOR_FILE", "TextCheck", "TextProblem", "check_text", "follow_target", "locate"]

@@ -37,8 +37,9 @@ from typing import Any
 from thunee_dsl.errors import Location, Problem, RulesetError, visible
 
 from . import registry
-from .safe_yaml import MAX_BYTES, LocatedDoc, decode_text, load_yaml_file, load_yaml_text
+from .safe_yaml import MAX_BYTES, LocatedDoc, decode_text, load_yaml_file, load_yaml_text, value_at
 from .schema import describe_value, invalid_paths, ruleset_schema, schema_problems
+from .slips import reindent_words, structure_slip, swallowed_lines, trial_data
 
 __all__ = ["MAX_EXTENDS_DEPTH", "MAX_NAME_LENGTH", "RULESET_SUFFIXES", "MergedSource", "load_ruleset_source",
            "load_ruleset_text", "reference_problem"]
@@ -379,11 +380,7 @@ def _without_paths(data: dict, paths: list[tuple]) -> dict:
 
 
 def _value_at(data: Any, path: tuple) -> Any:
-    for part in path:
-        if not isinstance(data, dict) or part not in data:
-            return _MISSING
-        data = data[part]
-    return data
+    return value_at(data, path, _MISSING)
 
 
 def _with_base_values(data: dict, paths: list[tuple], bases: list[dict]) -> dict:
@@ -434,7 +431,105 @@ def _emptied(problems: list[Problem], overlays: list[LocatedDoc], top: LocatedDo
 
 
 def _build(top: _Link, *, search, schema: dict | None, keep_going: bool = False) -> MergedSource:
-    chain = _resolve_chain(top, search, schema)
+    misspelt = _misspelt_extends(top.doc)
+    if misspelt is not None:
+        raise RulesetError(misspelt + _overlay_problems(top.doc, schema, without=misspelt[0]))
+    try:
+        merged, problems, quiet = _check(top, search=search, schema=schema)
+    except RulesetError as err:
+        # a bad extends: said first, and the rest of the file checked as the overlay it is (it was all hidden)
+        said = set(err.problems)
+        raise RulesetError([*err.problems, *(p for p in _overlay_problems(top.doc, schema) if p not in said)]) from None
+    if (problems or quiet) and top.doc.text:
+        merged, problems = _moved_line(top, merged, problems, quiet, search=search, schema=schema)
+    if problems and keep_going:
+        # the rest of the ruleset is still checked (formulas, semantics): a value refused is replaced
+        # by the one its base file gives, if that one is good, else left out
+        data = merged.data
+        refused = invalid_paths(data, schema=schema)
+        bases = [doc.data for doc in merged.docs[1:]]
+        patched = _with_base_values(data, refused, bases)
+        pruned = _without_paths(patched, invalid_paths(patched, schema=schema)) if patched is not data else \
+            _without_paths(data, refused)
+        return dataclasses.replace(merged, data=pruned, problems=tuple(dict.fromkeys(problems)))
+    if problems:
+        unique = list(dict.fromkeys(problems))
+        raise RulesetError(unique)
+    return merged
+
+
+def _overlay_problems(doc: LocatedDoc, schema: dict | None, without: Problem | None = None) -> list[Problem]:
+    """The schema's problems of one file checked on its own, as an overlay (no key is required)."""
+    data = {k: v for k, v in doc.data.items() if k != "extends"} if isinstance(doc.data, dict) else {}
+    if without is not None:  # (the misspelt 'extends:' key, already said)
+        data = {k: v for k, v in data.items() if doc.key_location((k,)) != without.location}
+    return schema_problems(dataclasses.replace(doc, data=_without_nulls(data)), partial=True, schema=schema)
+
+
+def _misspelt_extends(doc: LocatedDoc) -> list[Problem] | None:
+    """``extnds: standard``: a file without ``extends:`` whose unknown top-level key is spelt almost like it, with
+    a ruleset's name or file after it. Without it the file is checked as a whole ruleset, missing every section:
+    said as the slip it is (the rest is then checked as the overlay it was meant to be), else None."""
+    if not isinstance(doc.data, dict) or "extends" in doc.data:
+        return None
+    known = set(_top_level_keys())
+    for key, value in doc.data.items():
+        if key in known or not isinstance(value, str) or not value.strip():
+            continue
+        if difflib.get_close_matches(str(key).lower(), ["extends"], n=1, cutoff=0.7):
+            return [Problem(doc.key_location((key,)), f"'{visible(str(key))}:' is not a key a ruleset has: did you mean "
+                            f"'extends: {visible(value.strip())}'? (without 'extends:' this file would have to hold "
+                            "every rule of a game itself)")]
+    return None
+
+
+def _moved_line(top: _Link, merged: MergedSource, problems: list[Problem], quiet: list[Problem], *, search,
+                schema: dict | None) -> tuple[MergedSource, list[Problem]]:
+    """A line of the top file that moved left or right and still reads, as something else (``balls:`` one level
+    left became an undertaking lacking a verb): the problems its moving explains said as one, at that line, and
+    the rest of the checking done on the text as it was meant (else its follow-on problems would come too)."""
+    if any(_ALREADY_SAID in p.message for p in problems for _ALREADY_SAID in _INDENT_WORDS):
+        return merged, problems  # (an empty section, a section's key at the top level: said already)
+    doc = top.doc
+    tried: dict[str, tuple[MergedSource, list[Problem], list[Problem]] | None] = {}
+    bases = _resolve_chain(top, search, schema)[1:]  # (read once: a moved line that keeps 'extends:' keeps them)
+
+    def recheck(text: str) -> list[Problem] | None:
+        fixed = trial_data(text, doc.filename)
+        if fixed is None:
+            tried[text] = None
+            return None
+        try:
+            same = fixed.data.get("extends") == doc.data.get("extends")
+            got = _check(dataclasses.replace(top, doc=fixed), search=search, schema=schema,
+                         bases=bases if same else None)
+        except RulesetError:
+            tried[text] = None
+            return None
+        tried[text] = got
+        return got[1] + got[2]
+
+    found = structure_slip(doc.text, doc.filename, problems + quiet, recheck)
+    if found is None:
+        return merged, problems
+    line, indent, explained = found
+    lines = doc.text.split("\n")
+    fixed_text = "\n".join(lines[:line] + [" " * indent + lines[line].lstrip(" \t")] + lines[line + 1:])
+    fixed, left, _ = tried[fixed_text]
+    slip = Problem(Location(doc.filename, line + 1, 1), reindent_words(lines, line, indent))
+    # the data checked on is the mended text's (same lines), the text is the user's
+    return dataclasses.replace(fixed, text=merged.text), [slip, *left]
+
+
+# what the loader says already of an indentation slip (an empty section; a section's key at the top level)
+_INDENT_WORDS = ("has nothing under it", "it belongs under '")
+
+
+def _check(top: _Link, *, search, schema: dict | None, bases: list[_Link] | None = None
+           ) -> tuple[MergedSource, list[Problem], list[Problem]]:
+    """The chain resolved (or ``top`` on ``bases`` already read) and merged, and the schema's problems of it (a
+    bad chain raises)."""
+    chain = [top, *bases] if bases is not None else _resolve_chain(top, search, schema)
     docs = [_strip_extends(link.doc) for link in chain]  # top first
     problems: list[Problem] = []
     for doc in docs[:-1]:  # every overlay; the root is checked after merging
@@ -460,19 +555,51 @@ def _build(top: _Link, *, search, schema: dict | None, keep_going: bool = False)
         node_provenance=merger.nodes,
     )
     problems += _emptied(schema_problems(merged, schema=schema), docs[:-1], chain[0].doc)
-    if problems and keep_going:
-        # the rest of the ruleset is still checked (formulas, semantics): a value refused is replaced
-        # by the one its base file gives, if that one is good, else left out
-        refused = invalid_paths(data, schema=schema)
-        bases = [doc.data for doc in docs[1:]]
-        patched = _with_base_values(data, refused, bases)
-        pruned = _without_paths(patched, invalid_paths(patched, schema=schema)) if patched is not data else \
-            _without_paths(data, refused)
-        return dataclasses.replace(merged, data=pruned, problems=tuple(dict.fromkeys(problems)))
-    if problems:
-        unique = list(dict.fromkeys(problems))
-        raise RulesetError(unique)
-    return merged
+    problems += swallowed_lines(chain[0].doc, _every_key(schema))
+    # a null that takes out nothing is allowed (RFC 7396), but may be a line that moved: said only as that
+    return merged, problems, _removes_nothing(chain[0].doc, docs[1:])
+
+
+def _removes_nothing(doc: LocatedDoc, bases: list[LocatedDoc]) -> list[Problem]:
+    """``key: null`` inside a section of an overlay, where no base has that key: it takes nothing out, and most
+    likely moved right under the section above (``cancellation: null`` read as ``undertakings.cancellation``)."""
+    if not bases or not isinstance(doc.data, dict):
+        return []
+    found = []
+    stack: list[tuple[tuple, dict]] = [((), {k: v for k, v in doc.data.items() if k != "extends"})]
+    while stack:
+        path, value = stack.pop()
+        for key, item in value.items():
+            here = path + (key,)
+            if isinstance(item, dict):
+                stack.append((here, item))
+            elif item is None and all(value_at(base.data, here, _MISSING) is _MISSING for base in bases):
+                found.append(Problem(doc.key_location(here), f"'{key}: null' takes '{'.'.join(here)}' out of the "
+                                     f"rules, but the rules it builds on have no '{'.'.join(here)}': it changes "
+                                     "nothing (check its indentation: it may belong under another heading)"))
+    return sorted(found, key=lambda p: p.location)
+
+
+def _every_key(schema: dict | None) -> frozenset[str]:
+    """Every key a ruleset may write, at any depth (the names under ``properties`` of the schema)."""
+    if schema is None:
+        return _shipped_keys()
+    found: set[str] = set()
+    stack: list = [schema]
+    while stack:
+        here = stack.pop()
+        if isinstance(here, dict):
+            if isinstance(here.get("properties"), dict):
+                found.update(here["properties"])
+            stack.extend(here.values())
+        elif isinstance(here, list):
+            stack.extend(here)
+    return frozenset(found)
+
+
+@functools.cache
+def _shipped_keys() -> frozenset[str]:
+    return _every_key(ruleset_schema())
 
 
 def _looks_like_path(name_or_path) -> bool:

@@ -263,6 +263,32 @@ def _yaml_error_problem(filename: str, err: yaml.MarkedYAMLError) -> Problem:
     return Problem(_loc(filename, mark), message + _hint(problem, _line_of(err.problem_mark)))
 
 
+def _slip_or(problem: Problem, text: str, filename: str, err: yaml.MarkedYAMLError) -> Problem:
+    """The slip behind a syntax error, said at the line that moved with its fix (``slips.py``), when a one-line
+    change mends the text; else ``problem``, YAML's own words with a hint."""
+    if isinstance(err, (_Refused, yaml.composer.ComposerError)) or "never closed" in problem.message:
+        return problem
+    mark = err.problem_mark or err.context_mark
+    if mark is None:
+        return problem
+    from .slips import syntax_slip  # (slips reads text with this module's loader)
+
+    return syntax_slip(text, filename, problem, mark.line) or problem
+
+
+def _moved_or(problem: Problem, text: str, filename: str) -> Problem:
+    """A key written twice in one mapping because a line moved (``deck:`` moved right became a key of the
+    section above, whose ``source:`` then meets the deck's): said at the moved line, when moving it back mends
+    the text; else ``problem``."""
+    if not problem.message.startswith("duplicate key '"):
+        return problem
+    from .slips import syntax_slip
+
+    first = re.search(r"\(first at line (\d+)\)$", problem.message)
+    since = int(first.group(1)) - 1 if first else None
+    return syntax_slip(text, filename, problem, problem.location.line - 1, since) or problem
+
+
 def _line_of(mark) -> str:
     """The text of the line a YAML error mark points into ("" when the mark has no buffer)."""
     buffer = getattr(mark, "buffer", None)
@@ -435,6 +461,15 @@ class _Builder:
         return result
 
 
+def value_at(data: Any, path, default: Any = None) -> Any:
+    """The value at ``path`` (mapping keys) of plain data, or ``default`` where a key is missing."""
+    for part in path:
+        if not isinstance(data, dict) or part not in data:
+            return default
+        data = data[part]
+    return data
+
+
 def dotted_path(path) -> str:
     """``("deck", "ranks", 2)`` -> ``deck.ranks[2]``; the top level is ``""``."""
     out = ""
@@ -474,7 +509,7 @@ def load_yaml_text(text: str, filename: str, *, check_names: bool = True) -> Loc
     try:
         node = yaml.compose(text, Loader=RulesetLoader)
     except yaml.MarkedYAMLError as err:
-        raise RulesetError([_yaml_error_problem(filename, err)]) from None
+        raise RulesetError([_slip_or(_yaml_error_problem(filename, err), text, filename, err)]) from None
     except yaml.reader.ReaderError as err:
         ch = err.character if isinstance(err.character, int) else 0
         raise RulesetError(
@@ -506,7 +541,7 @@ def load_yaml_text(text: str, filename: str, *, check_names: bool = True) -> Loc
     builder = _Builder(filename, check_names)
     data = builder.build(node, ())
     if builder.problems:
-        raise RulesetError(builder.problems)
+        raise RulesetError([_moved_or(p, text, filename) for p in builder.problems])
     return LocatedDoc(
         data=data,
         filename=filename,
