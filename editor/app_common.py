@@ -20,6 +20,7 @@ from thunee_dsl.editor.house_rules import offered
 from thunee_dsl.editor.storage import UserRulesets, user_home
 from thunee_dsl.errors import RulesetError
 from thunee_dsl.loading import shipped_rulesets
+from thunee_dsl.loading.registry import shipped_answer
 from thunee_dsl.model.ruleset import Ruleset
 
 HERE = Path(__file__).resolve().parent
@@ -204,8 +205,17 @@ def catalogue(include_editor: bool = True) -> dict[str, str]:
     for name in sorted(shipped_rulesets()):  # by name (file order puts "a-b" before "a")
         out[f"shipped:{name}"] = name
     for name in shelf().names():
-        out[f"mine:{name}"] = f"{name} (yours)"
+        taken = shipped_answer(name)  # (a file saved before such names were refused, or made by hand)
+        out[f"mine:{name}"] = f"{name} (yours, but the name is the shipped {taken[0]}'s)" if taken else f"{name} (yours)"
     return out
+
+
+def name_taken(name: str) -> str | None:
+    """Why the user's ruleset ``name`` is not found by that name on the command line (a shipped ruleset answers
+    to it), in words; None when it is."""
+    taken = shipped_answer(name)
+    return (f"`{name}` is {taken[1]} of the shipped ruleset **{taken[0]}**, and the command line opens that one "
+            f"by it. Open yours in the editor and save it under a name of its own.") if taken else None
 
 
 def ruleset_of(ref: str):

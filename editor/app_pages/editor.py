@@ -91,8 +91,10 @@ def save(choice: str | None = None) -> None:
     if kind == "success":
         check = check_editor()
         where = tilde(shelf().path(ss.editor_file))
-        text = f"Saved as `{where}`." if check.ok else \
-            f"Saved as `{where}`, with {len(check.problems)} problem(s) still to fix."
+        text = (f"Saved as `{where}`." if check.ok else
+                f"Saved as `{where}`, with {len(check.problems)} problem(s) still to fix.") \
+            + (f" Its `name:` line now says `{ss.editor_renamed}`, as its file is called." if ss.get("editor_renamed")
+               else "")
         kind = "success" if check.ok else "warning"
     # said under the Save button, where the person looks (at the top of the page it was off screen); only
     # while the text is the one this save was about

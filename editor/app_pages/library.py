@@ -6,8 +6,9 @@ from pathlib import Path
 
 import streamlit as st
 
-from app_common import (cannot_open, catalogue, demoted, follow_goto, new_variant_name, overlay_template, readable_text,
-                        ruleset_of, rulebook_sections_only, set_editor_text, shelf, show_problems, tilde, user_check)
+from app_common import (cannot_open, catalogue, demoted, follow_goto, name_taken, new_variant_name, overlay_template,
+                        readable_text, ruleset_of, rulebook_sections_only, set_editor_text, shelf, show_problems, tilde,
+                        user_check)
 from thunee_dsl.editor.storage import folder_problem
 from thunee_dsl.editor.table import scroll_script
 from thunee_dsl.model.rulebook import render_rulebook, ruleset_summary
@@ -106,8 +107,14 @@ with right:
     book = st.container(key="lib_book")
     if ruleset is not None:
         book.subheader(ruleset.title, anchor=False)
-        st.caption(f"`{ruleset.name}` · {'shipped with thunee-dsl' if kind == 'shipped' else 'yours'}"
-                   + (f" · also called {', '.join(ruleset.aliases)}" if ruleset.aliases else ""))
+        # one name, one file: a ruleset of yours is called by its file's name, here as on the command line
+        shown = ruleset.name if kind == "shipped" else name
+        st.caption(f"`{shown}` · {'shipped with thunee-dsl' if kind == 'shipped' else 'yours'}"
+                   + (f" · also called {', '.join(ruleset.aliases)}" if ruleset.aliases else "")
+                   + (f" · its `name:` line says `{ruleset.name}`, but its name (here and on the command line) is "
+                      f"its file's, `{name}`" if kind == "mine" and ruleset.name != name else ""))
+        if kind == "mine" and name_taken(name):
+            st.warning(name_taken(name), icon=":material/warning:")
         summary = ruleset_summary(ruleset)
         if summary:
             st.write(summary)

@@ -23,7 +23,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from thunee_dsl.editor.sharing import LinkError, decode_variant
-from thunee_dsl.editor.storage import SaveConflict, UserRulesets, slug, storable
+from thunee_dsl.editor.storage import SaveConflict, UserRulesets, slug, storable, with_name
 from thunee_dsl.loading import MAX_BYTES
 from thunee_dsl.loading.schema import ruleset_schema
 
@@ -151,12 +151,17 @@ def save(ss: State, shelf: UserRulesets, choice: str | None = None) -> tuple[str
         return ("info", "Not saved: nothing was changed.")
     if choice == "keep both":
         name = shelf.distinct_name(name)
-    text = ss["editor_text"]
+    typed = ss["editor_text"]
     own = ss.get("editor_file")
     try:
-        same_file = own is not None and shelf.path(name).stem == own
+        stem = shelf.path(name).stem
     except ValueError as err:
         return ("error", f"Not saved: {err}")
+    same_file = own is not None and stem == own
+    # One name, one file: the text's `name:` line says the name it is saved under ("Keep both" saved a copy
+    # still calling itself by the original's name, and the command line opened the copy by that name)
+    text = with_name(typed, stem)
+    ss["editor_renamed"] = None
     try:
         path = shelf.save(name, text, expected=ss.get("editor_disk") if same_file else None,
                           overwrite=choice == "overwrite")
@@ -166,9 +171,12 @@ def save(ss: State, shelf: UserRulesets, choice: str | None = None) -> tuple[str
         return ("warning", f"Not saved yet: {conflict}.")
     except (ValueError, OSError) as err:
         return ("error", f"Not saved: {err}")
+    if text != typed:  # the code editor shows the text as saved (a fresh one: it takes its text once)
+        ss.update(editor_text=text, editor_version=ss.get("editor_version", 0) + 1, editor_renamed=path.stem)
     ss.update(editor_file=path.stem, editor_disk=text, editor_saved=text, editor_save_name=path.stem,
               editor_origin=f"your ruleset {path.stem}")
-    return ("success", f"Saved as {path.stem}.")
+    return ("success", f"Saved as {path.stem}." + (f" Its name: line now says {path.stem}, as its file is called."
+                                                   if text != typed else ""))
 
 
 def open_link(ss: State, value, origin: str = "a variant shared as a link", confirmed: bool = False) -> tuple[str, str]:
