@@ -40,6 +40,15 @@ def init_state() -> None:
     """Plain session keys (widgets come and go with the page; these stay)."""
     ss = st.session_state
     ss.setdefault("home", tilde(user_home()))
+    ss.runs = ss.get("runs", 0) + 1  # (a page tells a run of its own that follows one of another page's by it)
+    if "browser" not in ss:  # whose drafts this session keeps and is offered: its browser's alone
+        ss.browser, ss.browser_new = this_browser()
+        if ss.browser_new:
+            session.adopt_old_drafts(Path(ss.home).expanduser() / "drafts", drafts_folder())
+    if ss.browser_new:  # (at every run: a run's page may never reach the browser, a newer run replacing it)
+        with st.container(key="browser_key"):
+            st.html("<style>.st-key-browser_key { display: none; }</style>"
+                    f"<script>{session.remember_browser(ss.browser)}</script>", unsafe_allow_javascript=True)
     if "editor_text" not in ss:  # the editor's text and its file: see thunee_dsl.editor.session
         session.init(ss, overlay_template(STARTER, name=new_variant_name(STARTER)), f"a new variant of {STARTER}")
         saved = []
@@ -92,9 +101,20 @@ def _code_box_changed(key: str) -> None:
     take_code_edit(st.session_state.get(key))
 
 
+def this_browser() -> tuple[str, bool]:
+    """The browser of this session, by the name its cookie keeps (``session.BROWSER_COOKIE``), and whether it is
+    new (no name yet: one is drawn, and the page keeps it in the cookie). Every tab of one browser has the same;
+    another browser (one that opened a shared link, a phone at the table) another."""
+    if len(st.context.headers) == 0:  # no browser at all (AppTest, a bare run): one owner
+        return session.NO_BROWSER, False
+    known = session.browser_id(st.context.cookies.get(session.BROWSER_COOKIE))
+    return (known, False) if known else (session.new_browser_id(), True)
+
+
 def drafts_folder() -> Path:
-    """Where the last unsaved text is kept between visits (next to the user's rulesets folder)."""
-    return Path(st.session_state.home).expanduser() / "drafts"
+    """Where this browser's last unsaved text is kept between visits (next to the user's rulesets folder): drafts
+    are a browser's, never offered to another one."""
+    return Path(st.session_state.home).expanduser() / "drafts" / st.session_state.browser
 
 
 def code_editor_key() -> str:

@@ -28,6 +28,10 @@ UPLOAD_MB = MAX_BYTES // (1024 * 1024)  # the loader's limit as Streamlit's uplo
 
 ss = st.session_state
 follow_goto()
+# A banner belongs to the action that made it: it goes with the next page change (and the next edit or save, below)
+if ss.get("ed_last_run") != ss.runs - 1:
+    ss.ed_msg = ss.ed_save_msg = None
+ss.ed_last_run = ss.runs
 # the first problem under the text, on phones only (where the columns stack): see the left column below
 st.html("<style>.st-key-ed_phone_check { display:none; } .st-key-ed_confirmed { display:none; }"
         " @media (max-width: 640px) { .st-key-ed_phone_check { display:block; } }</style>")
@@ -87,6 +91,7 @@ def restore() -> None:
 def save(choice: str | None = None) -> None:
     if "ed_save_name" in ss:  # a name typed and not yet confirmed with Enter when Save was clicked
         ss.editor_save_name = ss.ed_save_name
+    ss.ed_msg = None  # (what an earlier action said is not about the text as saved)
     kind, text = session.save(ss, shelf(), choice)
     if kind == "success":
         check = check_editor()
@@ -303,7 +308,9 @@ if ss.editor_previous:
                   help="Bring back the text the last Open, Upload or shared link replaced")
 
 msg = ss.get("ed_msg")
-if msg:  # what the last action did, where it is seen
+if msg and len(msg) == 2:  # what the last action did: said while the text is the one it left
+    msg = ss.ed_msg = (*msg, ss.editor_text)
+if msg and msg[2] == ss.editor_text:
     getattr(st, msg[0])(msg[1])
 
 left, right = st.columns([1.05, 1], gap="large")

@@ -10,6 +10,8 @@ from app_common import (cannot_open, catalogue, demoted, follow_goto, name_taken
                         readable_text, ruleset_of, rulebook_sections_only, set_editor_text, shelf, show_problems, tilde,
                         user_check)
 from thunee_dsl.editor.storage import folder_problem
+from thunee_dsl.loading import shipped_rulesets
+from thunee_dsl.loading.registry import read_header
 from thunee_dsl.editor.table import scroll_script
 from thunee_dsl.model.rulebook import render_rulebook, ruleset_summary
 
@@ -82,8 +84,14 @@ left, right = st.columns([1, 2.8], gap="large")
 with left:
     captions = []
     for r in refs:
-        compiled = ruleset_of(r)
-        captions.append(compiled.title if compiled is not None else "not valid yet")
+        # A shipped ruleset's title from its file's first lines: compiling all ten first left the list a grey
+        # placeholder for seconds on a new server (the selected one is compiled after the list is drawn)
+        kind, _, name = r.partition(":")
+        title = read_header(shipped_rulesets()[name]).title if kind == "shipped" else ""
+        if not title:
+            compiled = ruleset_of(r)
+            title = compiled.title if compiled is not None else "not valid yet"
+        captions.append(title)
     st.radio("Rulesets", refs, index=refs.index(selected), format_func=lambda r: options[r], key="lib_pick",
              on_change=pick, captions=captions)
     st.divider()

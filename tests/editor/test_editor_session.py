@@ -449,3 +449,30 @@ def test_the_name_line_is_the_only_line_a_save_under_another_name_changes(tmp_pa
         assert load_yaml_text(out, "t").data["name"] == "our-table-2"
     else:
         assert out == text  # a text that does not load is saved as typed
+
+
+def test_a_browser_is_named_by_its_cookie_only_when_the_app_set_it():
+    """Drafts are a browser's: kept under the name its cookie holds. Anything else a browser sends there (a path,
+    an old or forged value) is no name: that browser is new, and is given one."""
+    own = session.new_browser_id()
+    assert session.browser_id(own) == own and session.new_browser_id() != own
+    for sent in (None, "", "../../etc", own.upper(), own + "0", own[:-1], f"{own}.{own}", 42):
+        assert session.browser_id(sent) is None, sent
+    script = session.remember_browser(own)
+    assert f'"{own}"' in script and session.BROWSER_COOKIE in script and "location.reload()" in script
+
+
+def test_drafts_kept_for_the_whole_server_go_to_one_browser_once(tmp_path):
+    drafts = tmp_path / "drafts"
+    drafts.mkdir()
+    (drafts / session.DRAFT_FILE).write_text("extends: standard\nname: from-before\n", encoding="utf-8")
+    first, second = drafts / session.new_browser_id(), drafts / session.new_browser_id()
+    session.adopt_old_drafts(drafts, first)
+    session.adopt_old_drafts(drafts, second)
+    assert (first / session.DRAFT_FILE).read_text(encoding="utf-8").endswith("from-before\n")
+    assert not second.exists() and not (drafts / session.DRAFT_FILE).exists()
+    ss = fresh()
+    session.offer_draft(ss, second)
+    assert "editor_recover" not in ss
+    session.offer_draft(ss, first)
+    assert ss["editor_recover"].endswith("from-before\n")
