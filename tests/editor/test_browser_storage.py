@@ -193,3 +193,30 @@ def test_a_banner_goes_with_the_next_edit_save_or_page_change(served, tmp_path):
         no_traceback(page)
     finally:
         context.close()
+
+
+def test_a_new_tab_whose_name_lost_to_another_tabs_takes_that_one_once(served, tmp_path):
+    """Two tabs of a new browser opened at once (a browser restoring its tabs) each drew a name, and the first kept
+    in the cookie stays: the other tab reloads once, before anything is typed in it, and its drafts are then the
+    browser's (a reload of either tab offers them). It never reloads again (no loop, whatever the cookie holds)."""
+    from thunee_dsl.editor import session
+    url, browser, home = served
+    context = browser.new_context(viewport=LAPTOP)
+    try:
+        page = open_editor(context, url)
+        [own] = [c["value"] for c in context.cookies() if c["name"] == session.BROWSER_COOKIE]
+        winner = session.new_browser_id()  # what the other tab kept meanwhile
+        page.evaluate(f"document.cookie = '{session.BROWSER_COOKIE}={winner}; path=/'")
+        with page.expect_navigation(timeout=30_000):
+            page.evaluate(session.remember_browser(own))
+        wait_idle(page)
+        text = f"extends: standard\nname: lost-race\ntitle: Typed after the reload {tmp_path.name[-6:]}\n"
+        replace_code_editor_text(page, text)
+        assert (home / "drafts" / winner / session.DRAFT_FILE).read_text(encoding="utf-8") == text
+        assert [c["value"] for c in context.cookies() if c["name"] == session.BROWSER_COOKIE] == [winner]
+        page.evaluate(session.remember_browser(session.new_browser_id()))  # a second time in this tab: no reload
+        page.wait_for_timeout(1500)
+        assert page.evaluate("performance.getEntriesByType('navigation')[0].type") == "reload"  # (the one reload)
+        assert code_editor_text(page) == text, "the tab reloaded again"
+    finally:
+        context.close()
