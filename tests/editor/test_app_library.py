@@ -190,3 +190,21 @@ def test_the_list_is_drawn_without_compiling_every_ruleset_first(app, monkeypatc
     for name, path in shipped_rulesets().items():  # what the list shows is what the compiled ruleset says
         assert read_header(path).title == shipped_ruleset(name).title, name
     assert "thirteen-point" in at.radio[0].options
+
+
+def test_a_file_a_shipped_name_answers_to_or_whose_name_line_differs_is_said_so(app, home):
+    """The app listed `six` (saved under a shipped ruleset's other name) as the user's while the command line
+    opened the shipped six-player by it; a copy still saying `name: our-table` was shown by that name. One name,
+    one file: the file's name, and the Library says what the command line does with it."""
+    folder = home / "rulesets"
+    folder.mkdir(parents=True)
+    (folder / "six.yaml").write_text("extends: standard\nname: six\ntitle: Ours for six\n", encoding="utf-8")
+    (folder / "our-table-2.yaml").write_text("extends: standard\nname: our-table\ntitle: The copy\n",
+                                             encoding="utf-8")
+    at = app("library")
+    assert "six (yours, but the name is the shipped six-player's)" in at.radio[0].options
+    at.radio[0].set_value("mine:six").run()
+    assert any("`six` is another name of the shipped ruleset **six-player**" in w.value for w in at.warning)
+    at.radio[0].set_value("mine:our-table-2").run()
+    caption = " ".join(c.value for c in at.caption)
+    assert "`our-table-2` · yours" in caption and "its `name:` line says `our-table`" in caption, caption
