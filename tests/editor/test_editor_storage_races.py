@@ -119,3 +119,20 @@ def test_many_processes_saving_one_file_lose_no_save_silently(tmp_path):
                      lambda r: [("ours", f"{BASE}# worker {w} round {r}\n", shelf.read("ours")) for w in range(3)])
     for pairs in outcomes:  # all three read the same version: exactly one may replace it
         assert sorted(o for _, o in pairs) == ["changed", "changed", "saved"], pairs
+
+
+def test_a_folder_whose_file_system_has_no_locks_still_saves(tmp_path, monkeypatch):
+    import errno
+
+    from thunee_dsl.editor import storage
+
+    def no_locks(fd, operation):
+        raise OSError(errno.ENOLCK, "No locks available")
+
+    monkeypatch.setattr(storage.fcntl, "flock", no_locks)
+    shelf = UserRulesets(tmp_path)
+    shelf.save("ours", BASE)
+    shelf.save("ours", BASE + "# again\n", expected=BASE)
+    assert shelf.read("ours") == BASE + "# again\n"
+    with pytest.raises(SaveConflict):
+        shelf.save("ours", BASE, expected=BASE)

@@ -240,7 +240,11 @@ class UserRulesets:
                 return
             fd = os.open(self.folder, os.O_RDONLY)
             try:
-                fcntl.flock(fd, fcntl.LOCK_EX)
+                try:
+                    fcntl.flock(fd, fcntl.LOCK_EX)
+                except OSError as err:  # a file system without locks (some network ones): saving still works,
+                    if err.errno not in (errno.ENOLCK, errno.EOPNOTSUPP, errno.EINVAL):  # one step per process
+                        raise
                 yield
             finally:
                 os.close(fd)  # (closing the descriptor releases the lock)
