@@ -40,15 +40,15 @@ def init_state() -> None:
     """Plain session keys (widgets come and go with the page; these stay)."""
     ss = st.session_state
     ss.setdefault("home", tilde(user_home()))
-    ss.runs = ss.get("runs", 0) + 1  # (a page tells a run of its own that follows one of another page's by it)
-    if "browser" not in ss:  # whose drafts this session keeps and is offered: its browser's alone
-        ss.browser, ss.browser_new = this_browser()
-        if ss.browser_new:
+    ss.script_runs = ss.get("script_runs", 0) + 1  # (a page tells its own runs from those after another page)
+    if "drafts_owner" not in ss:  # whose drafts this session keeps and is offered: its browser's alone
+        ss.drafts_owner, ss.drafts_owner_new = this_browser()
+        if ss.drafts_owner_new:
             session.adopt_old_drafts(Path(ss.home).expanduser() / "drafts", drafts_folder())
-    if ss.browser_new:  # (at every run: a run's page may never reach the browser, a newer run replacing it)
+    if ss.drafts_owner_new:  # (at every run: a run's page may never reach the browser, a newer run replacing it)
         with st.container(key="browser_key"):
             st.html("<style>.st-key-browser_key { display: none; }</style>"
-                    f"<script>{session.remember_browser(ss.browser)}</script>", unsafe_allow_javascript=True)
+                    f"<script>{session.remember_browser(ss.drafts_owner)}</script>", unsafe_allow_javascript=True)
     if "editor_text" not in ss:  # the editor's text and its file: see thunee_dsl.editor.session
         session.init(ss, overlay_template(STARTER, name=new_variant_name(STARTER)), f"a new variant of {STARTER}")
         saved = []
@@ -114,7 +114,7 @@ def this_browser() -> tuple[str, bool]:
 def drafts_folder() -> Path:
     """Where this browser's last unsaved text is kept between visits (next to the user's rulesets folder): drafts
     are a browser's, never offered to another one."""
-    return Path(st.session_state.home).expanduser() / "drafts" / st.session_state.browser
+    return Path(st.session_state.home).expanduser() / "drafts" / st.session_state.drafts_owner
 
 
 def code_editor_key() -> str:
@@ -226,7 +226,8 @@ def catalogue(include_editor: bool = True) -> dict[str, str]:
         out[f"shipped:{name}"] = name
     for name in shelf().names():
         taken = shipped_answer(name)  # (a file saved before such names were refused, or made by hand)
-        out[f"mine:{name}"] = f"{name} (yours, but the name is the shipped {taken[0]}'s)" if taken else f"{name} (yours)"
+        out[f"mine:{name}"] = (f"{name} (yours, but the name is the shipped {taken[0]}'s)" if taken
+                               else f"{name} (yours)")
     return out
 
 

@@ -29,9 +29,9 @@ UPLOAD_MB = MAX_BYTES // (1024 * 1024)  # the loader's limit as Streamlit's uplo
 ss = st.session_state
 follow_goto()
 # A banner belongs to the action that made it: it goes with the next page change (and the next edit or save, below)
-if ss.get("ed_last_run") != ss.runs - 1:
+if ss.get("ed_last_run") != ss.script_runs - 1:
     ss.ed_msg = ss.ed_save_msg = None
-ss.ed_last_run = ss.runs
+ss.ed_last_run = ss.script_runs
 # the first problem under the text, on phones only (where the columns stack): see the left column below
 st.html("<style>.st-key-ed_phone_check { display:none; } .st-key-ed_confirmed { display:none; }"
         " @media (max-width: 640px) { .st-key-ed_phone_check { display:block; } }</style>")

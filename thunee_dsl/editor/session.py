@@ -221,7 +221,8 @@ def remember_browser(own: str) -> str:
     one set stays, and a tab whose name lost reloads once, before anything is typed in it, to take that one."""
     return ("(() => {"
             f"  const key = {json.dumps(BROWSER_COOKIE)}, own = {json.dumps(own)};"
-            "  const now = (document.cookie.split('; ').find(c => c.startsWith(key + '=')) || '').slice(key.length + 1);"
+            "  const kept = document.cookie.split('; ').find(c => c.startsWith(key + '=')) || '';"
+            "  const now = kept.slice(key.length + 1);"
             "  if (now === own) return;"
             "  if (/^[0-9a-f]{32}$/.test(now)) {"
             "    if (!sessionStorage.getItem(key)) { sessionStorage.setItem(key, '1'); location.reload(); }"
@@ -407,6 +408,7 @@ def markers(problems) -> list[dict]:
 
 
 __all__ = ["BROWSER_COOKIE", "DRAFT_FILE", "DRAFT_OF", "KEYS", "NO_BROWSER", "adopt_old_drafts", "browser_id",
-           "new_browser_id", "remember_browser", "annotations", "fingerprint", "has_unsaved_work", "init", "keep_draft", "markers", "offer_draft",
+           "new_browser_id", "remember_browser",
+           "annotations", "fingerprint", "has_unsaved_work", "init", "keep_draft", "markers", "offer_draft",
            "open_link", "recover_draft", "replace_text", "restore", "save", "schema_completions", "set_text",
            "suggest_name", "take_edit", "unsaved"]
