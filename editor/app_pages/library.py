@@ -82,12 +82,12 @@ if selected not in refs:
 
 left, right = st.columns([1, 2.8], gap="large")
 with left:
-    captions = []
+    captions, shipped_files = [], shipped_rulesets()
     for r in refs:
         # A shipped ruleset's title from its file's first lines: compiling all ten first left the list a grey
         # placeholder for seconds on a new server (the selected one is compiled after the list is drawn)
         kind, _, name = r.partition(":")
-        title = read_header(shipped_rulesets()[name]).title if kind == "shipped" else ""
+        title = read_header(shipped_files[name]).title if kind == "shipped" else ""
         if not title:
             compiled = ruleset_of(r)
             title = compiled.title if compiled is not None else "not valid yet"

@@ -144,9 +144,17 @@ def test_keep_both_gives_the_copy_a_name_of_its_own_everywhere(served, tmp_path,
 
 def add_house_rule(page, title: str) -> None:
     box = page.locator(".st-key-ed_rule input")
-    box.click()
-    box.fill(title)
-    page.get_by_role("option", name=title, exact=True).click()
+    option = page.get_by_role("option", name=title, exact=True)
+    for _ in range(3):  # (the list closes if the page scrolls meanwhile: a save's message is brought into view)
+        wait_idle(page)
+        box.click()
+        box.fill(title)
+        try:
+            option.wait_for(timeout=10_000)
+            break
+        except Exception:
+            page.keyboard.press("Escape")
+    option.click()
     wait_idle(page)
     page.get_by_role("button", name="Add it", exact=True).click()
     wait_idle(page)
