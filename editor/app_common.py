@@ -20,6 +20,7 @@ from thunee_dsl.editor.house_rules import offered
 from thunee_dsl.editor.storage import UserRulesets, user_home
 from thunee_dsl.errors import RulesetError
 from thunee_dsl.loading import shipped_rulesets
+from thunee_dsl.loading.registry import shipped_answer
 from thunee_dsl.model.ruleset import Ruleset
 
 HERE = Path(__file__).resolve().parent
@@ -39,6 +40,15 @@ def init_state() -> None:
     """Plain session keys (widgets come and go with the page; these stay)."""
     ss = st.session_state
     ss.setdefault("home", tilde(user_home()))
+    ss.script_runs = ss.get("script_runs", 0) + 1  # (a page tells its own runs from those after another page)
+    if "drafts_owner" not in ss:  # whose drafts this session keeps and is offered: its browser's alone
+        ss.drafts_owner, ss.drafts_owner_new = this_browser()
+        if ss.drafts_owner_new:
+            session.adopt_old_drafts(Path(ss.home).expanduser() / "drafts", drafts_folder())
+    if ss.drafts_owner_new:  # (at every run: a run's page may never reach the browser, a newer run replacing it)
+        with st.container(key="browser_key"):
+            st.html("<style>.st-key-browser_key { display: none; }</style>"
+                    f"<script>{session.remember_browser(ss.drafts_owner)}</script>", unsafe_allow_javascript=True)
     if "editor_text" not in ss:  # the editor's text and its file: see thunee_dsl.editor.session
         session.init(ss, overlay_template(STARTER, name=new_variant_name(STARTER)), f"a new variant of {STARTER}")
         saved = []
@@ -91,9 +101,20 @@ def _code_box_changed(key: str) -> None:
     take_code_edit(st.session_state.get(key))
 
 
+def this_browser() -> tuple[str, bool]:
+    """The browser of this session, by the name its cookie keeps (``session.BROWSER_COOKIE``), and whether it is
+    new (no name yet: one is drawn, and the page keeps it in the cookie). Every tab of one browser has the same;
+    another browser (one that opened a shared link, a phone at the table) another."""
+    if len(st.context.headers) == 0:  # no browser at all (AppTest, a bare run): one owner
+        return session.NO_BROWSER, False
+    known = session.browser_id(st.context.cookies.get(session.BROWSER_COOKIE))
+    return (known, False) if known else (session.new_browser_id(), True)
+
+
 def drafts_folder() -> Path:
-    """Where the last unsaved text is kept between visits (next to the user's rulesets folder)."""
-    return Path(st.session_state.home).expanduser() / "drafts"
+    """Where this browser's last unsaved text is kept between visits (next to the user's rulesets folder): drafts
+    are a browser's, never offered to another one."""
+    return Path(st.session_state.home).expanduser() / "drafts" / st.session_state.drafts_owner
 
 
 def code_editor_key() -> str:
@@ -204,8 +225,18 @@ def catalogue(include_editor: bool = True) -> dict[str, str]:
     for name in sorted(shipped_rulesets()):  # by name (file order puts "a-b" before "a")
         out[f"shipped:{name}"] = name
     for name in shelf().names():
-        out[f"mine:{name}"] = f"{name} (yours)"
+        taken = shipped_answer(name)  # (a file saved before such names were refused, or made by hand)
+        out[f"mine:{name}"] = (f"{name} (yours, but the name is the shipped {taken[0]}'s)" if taken
+                               else f"{name} (yours)")
     return out
+
+
+def name_taken(name: str) -> str | None:
+    """Why the user's ruleset ``name`` is not found by that name on the command line (a shipped ruleset answers
+    to it), in words; None when it is."""
+    taken = shipped_answer(name)
+    return (f"`{name}` is {taken[1]} of the shipped ruleset **{taken[0]}**, and the command line opens that one "
+            f"by it. Open yours in the editor and save it under a name of its own.") if taken else None
 
 
 def ruleset_of(ref: str):

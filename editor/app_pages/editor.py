@@ -30,6 +30,10 @@ UPLOAD_MB = MAX_BYTES // (1024 * 1024)  # the loader's limit as Streamlit's uplo
 
 ss = st.session_state
 follow_goto()
+# A banner belongs to the action that made it: it goes with the next page change (and the next edit or save, below)
+if ss.get("ed_last_run") != ss.script_runs - 1:
+    ss.ed_msg = ss.ed_save_msg = None
+ss.ed_last_run = ss.script_runs
 # the first problem under the text, on phones only (where the columns stack): see the left column below
 st.html("<style>.st-key-ed_phone_check { display:none; } .st-key-ed_confirmed { display:none; }"
         " @media (max-width: 640px) { .st-key-ed_phone_check { display:block; } }</style>")
@@ -89,12 +93,15 @@ def restore() -> None:
 def save(choice: str | None = None) -> None:
     if "ed_save_name" in ss:  # a name typed and not yet confirmed with Enter when Save was clicked
         ss.editor_save_name = ss.ed_save_name
+    ss.ed_msg = None  # (what an earlier action said is not about the text as saved)
     kind, text = session.save(ss, shelf(), choice)
     if kind == "success":
         check = check_editor()
         where = tilde(shelf().path(ss.editor_file))
-        text = f"Saved as `{where}`." if check.ok else \
-            f"Saved as `{where}`, with {len(check.problems)} problem(s) still to fix."
+        text = (f"Saved as `{where}`." if check.ok else
+                f"Saved as `{where}`, with {len(check.problems)} problem(s) still to fix.") \
+            + (f" Its `name:` line now says `{ss.editor_renamed}`, as its file is called." if ss.get("editor_renamed")
+               else "")
         kind = "success" if check.ok else "warning"
     # said under the Save button, where the person looks (at the top of the page it was off screen); only
     # while the text is the one this save was about
@@ -332,7 +339,9 @@ if ss.editor_previous:
                   help="Bring back the text the last Open, Upload or shared link replaced")
 
 msg = ss.get("ed_msg")
-if msg:  # what the last action did, where it is seen
+if msg and len(msg) == 2:  # what the last action did: said while the text is the one it left
+    msg = ss.ed_msg = (*msg, ss.editor_text)
+if msg and msg[2] == ss.editor_text:
     getattr(st, msg[0])(msg[1])
 
 left, right = st.columns([1.05, 1], gap="large")

@@ -6,9 +6,12 @@ from pathlib import Path
 
 import streamlit as st
 
-from app_common import (cannot_open, catalogue, demoted, follow_goto, new_variant_name, overlay_template, readable_text,
-                        ruleset_of, rulebook_sections_only, set_editor_text, shelf, show_problems, tilde, user_check)
+from app_common import (cannot_open, catalogue, demoted, follow_goto, name_taken, new_variant_name, overlay_template,
+                        readable_text, ruleset_of, rulebook_sections_only, set_editor_text, shelf, show_problems, tilde,
+                        user_check)
 from thunee_dsl.editor.storage import folder_problem
+from thunee_dsl.loading import shipped_rulesets
+from thunee_dsl.loading.registry import read_header
 from thunee_dsl.editor.table import scroll_script
 from thunee_dsl.model.rulebook import render_rulebook, ruleset_summary
 
@@ -79,10 +82,16 @@ if selected not in refs:
 
 left, right = st.columns([1, 2.8], gap="large")
 with left:
-    captions = []
+    captions, shipped_files = [], shipped_rulesets()
     for r in refs:
-        compiled = ruleset_of(r)
-        captions.append(compiled.title if compiled is not None else "not valid yet")
+        # A shipped ruleset's title from its file's first lines: compiling all ten first left the list a grey
+        # placeholder for seconds on a new server (the selected one is compiled after the list is drawn)
+        kind, _, name = r.partition(":")
+        title = read_header(shipped_files[name]).title if kind == "shipped" else ""
+        if not title:
+            compiled = ruleset_of(r)
+            title = compiled.title if compiled is not None else "not valid yet"
+        captions.append(title)
     st.radio("Rulesets", refs, index=refs.index(selected), format_func=lambda r: options[r], key="lib_pick",
              on_change=pick, captions=captions)
     st.divider()
@@ -106,8 +115,14 @@ with right:
     book = st.container(key="lib_book")
     if ruleset is not None:
         book.subheader(ruleset.title, anchor=False)
-        st.caption(f"`{ruleset.name}` · {'shipped with thunee-dsl' if kind == 'shipped' else 'yours'}"
-                   + (f" · also called {', '.join(ruleset.aliases)}" if ruleset.aliases else ""))
+        # one name, one file: a ruleset of yours is called by its file's name, here as on the command line
+        shown = ruleset.name if kind == "shipped" else name
+        st.caption(f"`{shown}` · {'shipped with thunee-dsl' if kind == 'shipped' else 'yours'}"
+                   + (f" · also called {', '.join(ruleset.aliases)}" if ruleset.aliases else "")
+                   + (f" · its `name:` line says `{ruleset.name}`, but its name (here and on the command line) is "
+                      f"its file's, `{name}`" if kind == "mine" and ruleset.name != name else ""))
+        if kind == "mine" and name_taken(name):
+            st.warning(name_taken(name), icon=":material/warning:")
         summary = ruleset_summary(ruleset)
         if summary:
             st.write(summary)

@@ -91,10 +91,14 @@ def test_unknown_names_suggest_the_users_rulesets_too(saved):
 
 def test_a_saved_name_with_an_invisible_character_is_listed_by_its_code_when_a_name_is_unknown(saved):
     """`list` showed '<U+200B>sneaky'; an unknown name's message listed the user's rulesets with the zero-width
-    space itself, so the name seemed to be 'sneaky' (which is not found)."""
-    (saved.parent / "sneaky.yaml").write_text('extends: standard\nname: "\u200bsneaky"\n', encoding="utf-8")
+    space itself, so the name seemed to be 'sneaky' (which is not found). (A ruleset of the user's is known by
+    its file's name now: the invisible character is in the file's name here; one in its `name:` line no
+    longer names it.)"""
+    (saved.parent / "\u200bsneaky.yaml").write_text('extends: standard\nname: "\u200bsneaky"\n', encoding="utf-8")
     message = unknown_ruleset_message("sneeky")
     assert "<U+200B>sneaky" in message and "\u200b" not in message, message
+    (saved.parent / "sly.yaml").write_text('extends: standard\nname: "\u200bsly"\n', encoding="utf-8")
+    assert find_ruleset("sly") == saved.parent / "sly.yaml" and "sly" in user_rulesets()
 
 
 def test_rules_validate_and_diff_by_the_saved_name(capsys, saved):

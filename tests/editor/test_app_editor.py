@@ -130,7 +130,9 @@ def test_text_and_save_name_survive_page_changes(app, home):
     assert at.text_input(key="ed_save_name").value == "our-table"  # never empty while editing our-table
     assert "your ruleset our-table" in header(at) and "● unsaved changes" in header(at)
     at.button(key="ed_save").click().run()
-    assert (home / "rulesets" / "our-table.yaml").read_text(encoding="utf-8") == TYPO
+    # (saved under its file's name, the text's name: line says it too: one name, one file)
+    assert (home / "rulesets" / "our-table.yaml").read_text(encoding="utf-8") == \
+        TYPO.replace("name: our-rules", "name: our-table")
     assert "unsaved" not in header(at)
 
 
@@ -162,7 +164,9 @@ def test_saving_over_an_existing_name_asks_first(app, home):
     second.button(key="ed_save").click().run()
     second.button(key="ed_conf_both").click().run()  # keep both
     assert saved.read_text(encoding="utf-8") == VALID
-    assert (home / "rulesets" / "our-rules-2.yaml").read_text(encoding="utf-8") == other
+    # the copy calls itself by its own name (it said `name: our-rules`: two rulesets of one name)
+    assert (home / "rulesets" / "our-rules-2.yaml").read_text(encoding="utf-8") == \
+        other.replace("name: our-rules", "name: our-rules-2")
     assert "your ruleset our-rules-2" in header(second)
     third = editor(app)
     third.text_area(key="ed_area").input(VALID.replace("13", "15")).run()
@@ -174,17 +178,18 @@ def test_saving_over_an_existing_name_asks_first(app, home):
 def test_a_file_changed_in_another_tab_is_not_overwritten_silently(app, home):
     folder = home / "rulesets"
     folder.mkdir(parents=True)
-    (folder / "ours.yaml").write_text(VALID, encoding="utf-8")
+    ours = VALID.replace("name: our-rules", "name: ours")  # (its name: line says its file's name)
+    (folder / "ours.yaml").write_text(ours, encoding="utf-8")
     tabs = [editor(app), editor(app)]
     for at in tabs:
         at.selectbox(key="ed_open").set_value("mine:ours").run()
         at.button(key="ed_open_btn").click().run()
-    b_text = VALID + "# from tab B\n"
+    b_text = ours + "# from tab B\n"
     tabs[1].text_area(key="ed_area").input(b_text).run()
     tabs[1].button(key="ed_save").click().run()
     assert (folder / "ours.yaml").read_text(encoding="utf-8") == b_text
     a = tabs[0]
-    a_text = VALID + "# from tab A\n"
+    a_text = ours + "# from tab A\n"
     a.text_area(key="ed_area").input(a_text).run()
     a.button(key="ed_save").click().run()
     assert any("`ours` was changed since you opened it" in w.value for w in a.warning)
@@ -192,7 +197,7 @@ def test_a_file_changed_in_another_tab_is_not_overwritten_silently(app, home):
     assert (folder / "ours.yaml").read_text(encoding="utf-8") == b_text
     a.button(key="ed_conf_both").click().run()
     assert (folder / "ours.yaml").read_text(encoding="utf-8") == b_text
-    assert (folder / "ours-2.yaml").read_text(encoding="utf-8") == a_text
+    assert (folder / "ours-2.yaml").read_text(encoding="utf-8") == a_text.replace("name: ours", "name: ours-2")
     # tab B saves again: its file is unchanged since its own save, so no question
     tabs[1].text_area(key="ed_area").input(b_text + "# again\n").run()
     tabs[1].button(key="ed_save").click().run()

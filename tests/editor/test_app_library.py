@@ -172,3 +172,39 @@ def test_a_file_that_cannot_be_opened_is_not_said_to_be_extended_nor_sent_to_the
         warnings = [w.value for w in at.warning]
         assert not any("Open it in the editor" in w for w in warnings), warnings
         assert any("cannot be opened in the editor" in w and "text editor" in w for w in warnings), warnings
+
+
+def test_the_list_is_drawn_without_compiling_every_ruleset_first(app, monkeypatch):
+    """On a new server the Library's list was a grey placeholder for seconds: every shipped ruleset was compiled
+    for its title before the list was drawn. The titles come from the files' first lines now (the same titles),
+    and only the ruleset shown is compiled, after the list."""
+    import app_common
+    from thunee_dsl import load_ruleset
+    from thunee_dsl.loading.registry import read_header
+
+    compiled = []
+    monkeypatch.setattr(app_common, "load_ruleset", lambda name: compiled.append(name) or load_ruleset(name))
+    app_common._shipped.clear()
+    at = app("library")
+    assert compiled == ["standard"], compiled
+    for name, path in shipped_rulesets().items():  # what the list shows is what the compiled ruleset says
+        assert read_header(path).title == shipped_ruleset(name).title, name
+    assert "thirteen-point" in at.radio[0].options
+
+
+def test_a_file_a_shipped_name_answers_to_or_whose_name_line_differs_is_said_so(app, home):
+    """The app listed `six` (saved under a shipped ruleset's other name) as the user's while the command line
+    opened the shipped six-player by it; a copy still saying `name: our-table` was shown by that name. One name,
+    one file: the file's name, and the Library says what the command line does with it."""
+    folder = home / "rulesets"
+    folder.mkdir(parents=True)
+    (folder / "six.yaml").write_text("extends: standard\nname: six\ntitle: Ours for six\n", encoding="utf-8")
+    (folder / "our-table-2.yaml").write_text("extends: standard\nname: our-table\ntitle: The copy\n",
+                                             encoding="utf-8")
+    at = app("library")
+    assert "six (yours, but the name is the shipped six-player's)" in at.radio[0].options
+    at.radio[0].set_value("mine:six").run()
+    assert any("`six` is another name of the shipped ruleset **six-player**" in w.value for w in at.warning)
+    at.radio[0].set_value("mine:our-table-2").run()
+    caption = " ".join(c.value for c in at.caption)
+    assert "`our-table-2` · yours" in caption and "its `name:` line says `our-table`" in caption, caption

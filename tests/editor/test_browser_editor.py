@@ -226,7 +226,9 @@ def test_a_save_over_another_browsers_save_asks(tmp_path, home, visit):
     wait_idle(a)
     wait_text(a, "Saved as")
     assert saved.read_text(encoding="utf-8") == OURS + "# from B\n"
-    assert (home / "rulesets" / "ours-2.yaml").read_text(encoding="utf-8") == OURS + "# from A\n"
+    # the copy says its own name (it said `name: ours`: two rulesets of one name)
+    assert (home / "rulesets" / "ours-2.yaml").read_text(encoding="utf-8") == \
+        (OURS + "# from A\n").replace("name: ours", "name: ours-2")
     assert "file ours-2.yaml" in a.get_by_text("Editing ").first.inner_text()
     assert (tmp_path / "save-conflict.png").stat().st_size > 10_000
 

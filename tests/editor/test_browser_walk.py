@@ -213,10 +213,15 @@ def test_on_a_phone_the_code_editor_wraps_long_lines_instead_of_cutting_them_off
 
 def test_two_tabs_typing_at_once_and_a_reload_lose_neither_text(browser_app, tmp_path):
     """Tab A typed a variant, tab B (opened meanwhile) typed another; a reload of A offered only B's text: both
-    tabs kept their unsaved text in one draft file, and B's typing had replaced A's. Both are offered now."""
+    tabs kept their unsaved text in one draft file, and B's typing had replaced A's. Both are offered now. (Two
+    tabs of one browser: one browser context. Drafts are a browser's own: test_browser_storage.py.)"""
     from browser import code_editor_text
-    a = open_page(browser_app, "/editor", "laptop")
-    b = open_page(browser_app, "/editor", "laptop")
+    url, browser = browser_app
+    context = browser.new_context(**SCREENS["laptop"])
+    a, b = context.new_page(), context.new_page()
+    for tab in (a, b):
+        tab.goto(f"{url}/editor")
+        wait_idle(tab)
     try:
         mine = f"extends: standard\nname: tab-a\ntitle: Typed in tab A {tmp_path.name[-8:]}\n"
         theirs = mine.replace("tab-a", "tab-b").replace("tab A", "tab B")
@@ -234,8 +239,7 @@ def test_two_tabs_typing_at_once_and_a_reload_lose_neither_text(browser_app, tmp
         assert code_editor_text(a) == mine
         assert b.locator('[data-testid="stException"]').count() == 0
     finally:
-        a.close()
-        b.close()
+        context.close()
 
 
 @pytest.mark.parametrize("screen", [{"width": 390, "height": 844}, {"width": 844, "height": 390}])

@@ -182,7 +182,7 @@ def test_unsaved_changes_to_a_saved_ruleset_come_back_as_that_rulesets_after_a_r
     drafts = tmp_path / "drafts"
     ss = fresh()
     session.take_edit(ss, edit("a", START))
-    ss["editor_save_name"] = "ours"
+    ss["editor_save_name"] = "my-standard"
     assert session.save(ss, shelf)[0] == "success"
     session.take_edit(ss, edit("b", START + "game: {target: 13}\n"))
     session.keep_draft(ss, drafts)
@@ -191,14 +191,14 @@ def test_unsaved_changes_to_a_saved_ruleset_come_back_as_that_rulesets_after_a_r
     later = fresh()  # the reload
     session.offer_draft(later, drafts)
     session.recover_draft(later, accept=True)
-    assert later["editor_text"] == START + "game: {target: 13}\n" and later["editor_file"] == "ours"
+    assert later["editor_text"] == START + "game: {target: 13}\n" and later["editor_file"] == "my-standard"
     assert session.unsaved(later)
-    assert session.save(later, shelf) == ("success", "Saved as ours.")  # no question: it is its own file
-    assert shelf.read("ours") == START + "game: {target: 13}\n"
+    assert session.save(later, shelf) == ("success", "Saved as my-standard.")  # no question: it is its own file
+    assert shelf.read("my-standard") == START + "game: {target: 13}\n"
 
     session.take_edit(later, edit("c", START + "game: {target: 14}\n"))
     session.keep_draft(later, drafts)
-    shelf.save("ours", START + "# changed in another tab\n", overwrite=True)
+    shelf.save("my-standard", START + "# changed in another tab\n", overwrite=True)
     again = fresh()
     session.offer_draft(again, drafts)
     session.recover_draft(again, accept=True)
@@ -395,3 +395,84 @@ def test_an_edit_taken_by_a_run_streamlit_stops_is_taken_by_the_next_run(tmp_pat
             break
         uses += 1
     assert uses >= 3
+
+
+OUR_TABLE = ("# our table's rules\nextends: standard\nname: our-table   # as we call it\ntitle: Our table\r\n"
+             "game:\n  target: 13\n")
+
+
+def test_keep_both_saves_the_copy_under_its_own_name_in_its_name_line_too(tmp_path):
+    """"Keep both" wrote our-table-2.yaml still saying `name: our-table`: two rulesets of one name, and the
+    command line opened the copy by the original's name. The copy's `name:` line says its own name now, every
+    other byte of the text as typed (comments, line ends); the code editor is given the text as saved."""
+    shelf = UserRulesets(tmp_path)
+    shelf.save("our-table", OUR_TABLE)
+    ss = fresh()
+    session.take_edit(ss, edit("k1", OUR_TABLE.replace("13", "15")))
+    ss["editor_save_name"] = "our-table"
+    assert session.save(ss, shelf)[0] == "warning" and ss["editor_pending"]["free"] == "our-table-2"
+    version = ss["editor_version"]
+    kind, said = session.save(ss, shelf, "keep both")
+    assert (kind, said) == ("success", "Saved as our-table-2. Its name: line now says our-table-2, as its file is "
+                                       "called.")
+    copy = OUR_TABLE.replace("13", "15").replace("name: our-table ", "name: our-table-2 ")
+    assert shelf.read("our-table-2") == copy and shelf.read("our-table") == OUR_TABLE
+    assert ss["editor_text"] == copy and ss["editor_version"] == version + 1 and not session.unsaved(ss)
+    assert ss["editor_renamed"] == "our-table-2"
+    # saved again under its own name: nothing to rewrite, nothing said about it
+    session.take_edit(ss, edit("k2", copy + "# more\n"))
+    assert session.save(ss, shelf) == ("success", "Saved as our-table-2.") and ss["editor_renamed"] is None
+
+
+@settings(max_examples=80, deadline=None)
+@given(before=st.lists(st.sampled_from(["extends: standard", "title: x  # t", "# name: not this one",
+                                        "summary: |", "  name: inside a block", "game:", "  target: 13"]),
+                       max_size=5),
+       value=st.sampled_from(["our-table", "'our-table'", '"our table"', "our table  # said so"]),
+       end=st.sampled_from(["\n", "\r\n"]))
+def test_the_name_line_is_the_only_line_a_save_under_another_name_changes(tmp_path_factory, before, value, end):
+    from thunee_dsl.editor.storage import with_name
+    lines = [line for line in before if not line.startswith("  ") or (before and before[0] in ("summary: |",
+                                                                                                 "game:"))]
+    text = end.join(lines + [f"name: {value}", "title: ours"]) + end
+    out = with_name(text, "our-table-2")
+    old_lines, new_lines = text.split(end), out.split(end)
+    assert len(old_lines) == len(new_lines)
+    changed = [(a, b) for a, b in zip(old_lines, new_lines) if a != b]
+    try:
+        from thunee_dsl.loading.safe_yaml import load_yaml_text
+        loads = load_yaml_text(text, "t").data.get("name") is not None
+    except Exception:
+        loads = False
+    if loads:
+        assert len(changed) == 1 and changed[0][0].startswith("name: ") and "our-table-2" in changed[0][1]
+        assert load_yaml_text(out, "t").data["name"] == "our-table-2"
+    else:
+        assert out == text  # a text that does not load is saved as typed
+
+
+def test_a_browser_is_named_by_its_cookie_only_when_the_app_set_it():
+    """Drafts are a browser's: kept under the name its cookie holds. Anything else a browser sends there (a path,
+    an old or forged value) is no name: that browser is new, and is given one."""
+    own = session.new_browser_id()
+    assert session.browser_id(own) == own and session.new_browser_id() != own
+    for sent in (None, "", "../../etc", own.upper(), own + "0", own[:-1], f"{own}.{own}", 42):
+        assert session.browser_id(sent) is None, sent
+    script = session.remember_browser(own)
+    assert f'"{own}"' in script and session.BROWSER_COOKIE in script and "location.reload()" in script
+
+
+def test_drafts_kept_for_the_whole_server_go_to_one_browser_once(tmp_path):
+    drafts = tmp_path / "drafts"
+    drafts.mkdir()
+    (drafts / session.DRAFT_FILE).write_text("extends: standard\nname: from-before\n", encoding="utf-8")
+    first, second = drafts / session.new_browser_id(), drafts / session.new_browser_id()
+    session.adopt_old_drafts(drafts, first)
+    session.adopt_old_drafts(drafts, second)
+    assert (first / session.DRAFT_FILE).read_text(encoding="utf-8").endswith("from-before\n")
+    assert not second.exists() and not (drafts / session.DRAFT_FILE).exists()
+    ss = fresh()
+    session.offer_draft(ss, second)
+    assert "editor_recover" not in ss
+    session.offer_draft(ss, first)
+    assert ss["editor_recover"].endswith("from-before\n")

@@ -164,3 +164,19 @@ def test_a_name_with_no_latin_letter_says_which_letters_a_name_is_made_of(tmp_pa
         UserRulesets(tmp_path).path(name)
     assert "at least one letter a-z or digit 0-9" in str(info.value)
     assert "'Ünïcode' is saved as 'unicode'" in str(info.value)
+
+
+@settings(max_examples=150, deadline=None)
+@given(text=st.one_of(st.text(max_size=200),
+                      st.builds(lambda a, v, b: f"{a}\nname: {v}\n{b}", st.text(max_size=60), st.text(max_size=20),
+                                st.text(max_size=60))))
+def test_a_name_line_rewritten_on_any_text_changes_that_line_alone_or_nothing(text):
+    """Saved under another name, the text's `name:` line says it ("Keep both"): on any text, typed or pasted, the
+    rewrite either leaves the text as it is or changes that one value, and never raises."""
+    from thunee_dsl.editor.storage import with_name
+    out = with_name(text, "our-table-2")
+    if out != text:
+        before, after = text.splitlines(keepends=True), out.splitlines(keepends=True)
+        changed = [(a, b) for a, b in zip(before, after) if a != b]
+        assert len(before) == len(after) and len(changed) == 1, (text, out)
+        assert changed[0][0].startswith("name") and "our-table-2" in changed[0][1]

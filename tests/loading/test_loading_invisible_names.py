@@ -106,20 +106,24 @@ def test_any_invisible_character_in_a_rule_name_is_refused_where_it_is(name, at,
 
 def test_the_listing_shows_a_saved_name_with_an_invisible_character_made_visible(tmp_path, capsys, monkeypatch):
     # the listing reads names without judging them (validate does), and never prints the character itself: a
-    # right-to-left override would reorder the terminal's line
+    # right-to-left override would reorder the terminal's line. (A ruleset of one's own is known by its file's
+    # name: the file is named so too; a `name:` line that differs is said beside the title, made visible too.)
     monkeypatch.setenv("THUNEE_DSL_HOME", str(tmp_path))
     (tmp_path / "rulesets").mkdir()
-    (tmp_path / "rulesets" / "ours.yaml").write_text('extends: standard\nname: "our\u200btable"\n'
-                                                     'title: "Our\u202e table"\n', encoding="utf-8")
+    (tmp_path / "rulesets" / "our\u200btable.yaml").write_text('extends: standard\nname: "our\u200btable"\n'
+                                                               'title: "Our\u202e table"\n', encoding="utf-8")
+    (tmp_path / "rulesets" / "other.yaml").write_text('extends: standard\nname: "oth\u200ber"\n', encoding="utf-8")
     capsys.readouterr()
     assert main(["list", "--check"]) == 0
     out = capsys.readouterr().out
     assert out.isascii() and "\u200b" not in out and "\u202e" not in out
     [row] = [line for line in out.splitlines() if line.startswith("our<U+200B>table")]
-    assert "Our<U+202E> table" in row and "ours.yaml" in row
+    assert "Our<U+202E> table" in row and "our<U+200B>table.yaml" in row
+    assert "(its name: line says 'oth<U+200B>er')" in " ".join(out.split())
     import re
     # (the cell wraps: its words are compared without the line breaks and padding)
-    assert re.search(r"thunee-dsl validate\s+" + re.escape(str(tmp_path / "rulesets" / "ours.yaml")), out), out
+    assert re.search(r"thunee-dsl validate\s+" + re.escape(str(tmp_path / "rulesets" / "our<U+200B>table.yaml")),
+                     " ".join(out.split())), out
 
 
 def test_a_name_of_nothing_but_invisible_characters_is_said_to_look_empty():

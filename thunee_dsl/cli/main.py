@@ -63,7 +63,8 @@ def cmd_list(args) -> int:
     """The shipped rulesets, then the user's own, from their files' headers (nothing is compiled,
     so that the list comes at once; ``validate`` checks a ruleset)."""
     from thunee_dsl.loading.home import HOME_ENV
-    from thunee_dsl.loading.registry import read_header, shipped_rulesets, user_folder, user_rulesets
+    from thunee_dsl.loading.registry import (read_header, shadowed_rulesets, shipped_rulesets, user_folder,
+                                             user_rulesets)
 
     def rows(found: dict) -> list[dict]:
         listed = [{"name": name, "title": read_header(path).title, "aliases": list(read_header(path).aliases),
@@ -90,15 +91,21 @@ def cmd_list(args) -> int:
     if folder is None:
         show(listed, "", f"Your own rulesets: no home folder here; set {HOME_ENV} to find them.")
         return 0
-    if not yours:
-        show(listed, "", f"Your own rulesets, saved from the app's Editor, are listed here too (from {folder}).")
-        return 0
     from thunee_dsl.errors import visible
+
+    hidden = [f"{visible(path.name)} is not found by its name: {visible(why)}."
+              for path, why in shadowed_rulesets().items()]
+    if not yours:
+        show(listed, "", f"Your own rulesets, saved from the app's Editor, are listed here too (from {folder}).",
+             *hidden)
+        return 0
 
     own = table("Ruleset", "Title", "File", *checked)
     for row in yours:  # a user's file may hold an invisible character (validate refuses it): shown as <U+200B>
-        own.add_row(visible(row["name"]), visible(row["title"]), visible(Path(row["file"]).name), *_verdict(row))
-    show(listed, "", f"Your rulesets (in {folder}):", own)
+        said = read_header(row["file"]).name  # (the file's name is the ruleset's: a `name:` line that differs, said)
+        title = row["title"] + (f" (its name: line says '{said}')" if said != row["name"] else "")
+        own.add_row(visible(row["name"]), visible(title), visible(Path(row["file"]).name), *_verdict(row))
+    show(listed, "", f"Your rulesets (in {folder}):", own, *hidden)
     return 0
 
 
@@ -124,10 +131,10 @@ def _verdict(row: dict) -> tuple[str, ...]:
     first = problems[0]
     said = (f"line {first.location.line}: {first.message}"
             if first.location.file == row["file"] and first.location.line else str(first))
-    from thunee_dsl.errors import first_invisible
+    from thunee_dsl.errors import first_invisible, visible
 
     # a name that cannot be typed as it is shown (it holds an invisible character) is named by its file
-    named = row["name"] if first_invisible(row["name"]) is None else row["file"]
+    named = row["name"] if first_invisible(row["name"]) is None else visible(row["file"])
     more = f" (and {len(problems) - 1} more: thunee-dsl validate {named})" if len(problems) > 1 else ""
     return (said + more,)
 

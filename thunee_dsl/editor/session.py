@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import secrets
 import tempfile
 import threading
 import zlib
@@ -23,7 +25,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from thunee_dsl.editor.sharing import LinkError, decode_variant
-from thunee_dsl.editor.storage import SaveConflict, UserRulesets, slug, storable
+from thunee_dsl.editor.storage import SaveConflict, UserRulesets, slug, storable, with_name
 from thunee_dsl.loading import MAX_BYTES
 from thunee_dsl.loading.schema import ruleset_schema
 
@@ -151,12 +153,17 @@ def save(ss: State, shelf: UserRulesets, choice: str | None = None) -> tuple[str
         return ("info", "Not saved: nothing was changed.")
     if choice == "keep both":
         name = shelf.distinct_name(name)
-    text = ss["editor_text"]
+    typed = ss["editor_text"]
     own = ss.get("editor_file")
     try:
-        same_file = own is not None and shelf.path(name).stem == own
+        stem = shelf.path(name).stem
     except ValueError as err:
         return ("error", f"Not saved: {err}")
+    same_file = own is not None and stem == own
+    # One name, one file: the text's `name:` line says the name it is saved under ("Keep both" saved a copy
+    # still calling itself by the original's name, and the command line opened the copy by that name)
+    text = with_name(typed, stem)
+    ss["editor_renamed"] = None
     try:
         path = shelf.save(name, text, expected=ss.get("editor_disk") if same_file else None,
                           overwrite=choice == "overwrite")
@@ -166,9 +173,12 @@ def save(ss: State, shelf: UserRulesets, choice: str | None = None) -> tuple[str
         return ("warning", f"Not saved yet: {conflict}.")
     except (ValueError, OSError) as err:
         return ("error", f"Not saved: {err}")
+    if text != typed:  # the code editor shows the text as saved (a fresh one: it takes its text once)
+        ss.update(editor_text=text, editor_version=ss.get("editor_version", 0) + 1, editor_renamed=path.stem)
     ss.update(editor_file=path.stem, editor_disk=text, editor_saved=text, editor_save_name=path.stem,
               editor_origin=f"your ruleset {path.stem}")
-    return ("success", f"Saved as {path.stem}.")
+    return ("success", f"Saved as {path.stem}." + (f" Its name: line now says {path.stem}, as its file is called."
+                                                   if text != typed else ""))
 
 
 def open_link(ss: State, value, origin: str = "a variant shared as a link", confirmed: bool = False) -> tuple[str, str]:
@@ -185,6 +195,55 @@ def open_link(ss: State, value, origin: str = "a variant shared as a link", conf
         return ("warning", "A shared variant was opened, but the editor holds text you have not saved.")
     replace_text(ss, text, origin)
     return ("info", "The shared variant is in the editor, not saved yet. Save it to keep it.")
+
+
+BROWSER_COOKIE = "thunee_browser"
+"""The cookie that names a browser to the app: its drafts are kept under that name, offered to it alone. (Not
+the page's address: a link copied from the address bar, or shared, would carry it to another browser.)"""
+NO_BROWSER = "no-browser"
+"""The drafts' owner where no browser is connected (a script run bare, or under Streamlit's AppTest)."""
+_BROWSER_ID = re.compile(r"[0-9a-f]{32}")
+
+
+def browser_id(cookie) -> str | None:
+    """The browser's name from its cookie's value, or None (no cookie, or one this app never set: anything a
+    browser sends is read as a name only when it is one, never as a path)."""
+    return cookie if isinstance(cookie, str) and _BROWSER_ID.fullmatch(cookie) else None
+
+
+def new_browser_id() -> str:
+    return secrets.token_hex(16)
+
+
+def remember_browser(own: str) -> str:
+    """The script that keeps a new browser's name in its cookie (a year; Streamlit reads cookies but cannot set
+    one). Two tabs of a new browser opened at once (a browser restoring its tabs) each drew a name: the first
+    one set stays, and a tab whose name lost reloads once, before anything is typed in it, to take that one."""
+    return ("(() => {"
+            f"  const key = {json.dumps(BROWSER_COOKIE)}, own = {json.dumps(own)};"
+            "  const kept = document.cookie.split('; ').find(c => c.startsWith(key + '=')) || '';"
+            "  const now = kept.slice(key.length + 1);"
+            "  if (now === own) return;"
+            "  if (/^[0-9a-f]{32}$/.test(now)) {"
+            "    if (!sessionStorage.getItem(key)) { sessionStorage.setItem(key, '1'); location.reload(); }"
+            "    return;"
+            "  }"
+            "  document.cookie = key + '=' + own + '; path=/; max-age=31536000; SameSite=Lax';"
+            "})();")
+
+
+def adopt_old_drafts(drafts: str | os.PathLike, folder: str | os.PathLike) -> None:
+    """Drafts kept before they were each browser's (one set for the whole server, in ``drafts`` itself) go to
+    the first new browser to come (after an update, the user's own): moved, so that they are offered once."""
+    drafts, folder = Path(drafts), Path(folder)
+    for name in (DRAFT_FILE, DRAFT_EARLIER, DRAFT_OF):
+        if not (drafts / name).is_file():
+            continue
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            os.rename(drafts / name, folder / name)  # (one browser wins it; the others find nothing)
+        except OSError:
+            pass
 
 
 DRAFT_FILE = "unsaved.yaml"
@@ -348,6 +407,8 @@ def markers(problems) -> list[dict]:
             for r in rows]
 
 
-__all__ = ["DRAFT_FILE", "DRAFT_OF", "KEYS", "annotations", "fingerprint", "has_unsaved_work", "init", "keep_draft", "markers", "offer_draft",
+__all__ = ["BROWSER_COOKIE", "DRAFT_FILE", "DRAFT_OF", "KEYS", "NO_BROWSER", "adopt_old_drafts", "browser_id",
+           "new_browser_id", "remember_browser",
+           "annotations", "fingerprint", "has_unsaved_work", "init", "keep_draft", "markers", "offer_draft",
            "open_link", "recover_draft", "replace_text", "restore", "save", "schema_completions", "set_text",
            "suggest_name", "take_edit", "unsaved"]

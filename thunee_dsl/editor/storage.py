@@ -5,10 +5,17 @@ the ruleset (``my-house-rules.yaml``), written whole or not at all, and never la
 accepts. Text is stored as the user wrote it, valid or not: an unfinished variant is never lost.
 
 One name, one file: a name listed by :meth:`UserRulesets.names` reads, saves and deletes exactly that
-file; any other name goes by its :func:`slug`. Saving never replaces a file silently: replacing one
-needs the text it held when it was opened (``expected``) or an explicit ``overwrite``, and a name
-that slugs like a different saved one is refused (:class:`SaveConflict`; :meth:`UserRulesets.distinct_name`
-gives a free one).
+file; any other name goes by its :func:`slug`. A ruleset's name in this folder is its file's name (the
+command line's ``list``, ``rules`` and ``diff`` go by it too: :mod:`thunee_dsl.loading.registry`); the app
+keeps the text's ``name:`` line the same (:func:`with_name`). Saving never replaces a file silently:
+replacing one needs the text it held when it was opened (``expected``) or an explicit ``overwrite``, and a
+name that slugs like a different saved one is refused (:class:`SaveConflict`; :meth:`UserRulesets.distinct_name`
+gives a free one), as is a name a shipped ruleset answers to (its name, an alias, its file's name).
+
+Saving is one step against every other save, in threads and in processes: the checks and the write are
+made holding an exclusive ``flock`` on the folder itself (every save, replace and delete takes it), a new
+name is created with ``link`` (which fails if the file appeared meanwhile) and a replace is an
+``os.replace`` of a complete temporary file.
 
 >>> import tempfile
 >>> shelf = UserRulesets(tempfile.mkdtemp())
@@ -25,17 +32,25 @@ thunee_dsl.editor.storage.SaveConflict: you already have a ruleset called 'my-ho
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import re
 import tempfile
+import threading
 import unicodedata
 from os import PathLike
 from pathlib import Path
 
+try:
+    import fcntl
+except ImportError:  # (not on Windows: there saves are one step within one process only)
+    fcntl = None
+
 from thunee_dsl.errors import Location, Problem, RulesetError
 from thunee_dsl.loading import MAX_BYTES, shipped_rulesets
-from thunee_dsl.loading.safe_yaml import _position_location, too_large
+from thunee_dsl.loading.registry import shipped_answer
+from thunee_dsl.loading.safe_yaml import _position_location, load_yaml_text, too_large
 from thunee_dsl.loading.home import HOME_ENV, user_home
 
 SUFFIX = ".yaml"
@@ -120,9 +135,12 @@ class UserRulesets:
 
     def names(self) -> list[str]:
         """The saved rulesets' names (file stems), sorted; hidden files (e.g. unfinished writes) are not listed."""
-        if not self.folder.is_dir():
+        try:  # (scandir: a folder's entries know whether they are files without a stat each)
+            with os.scandir(self.folder) as entries:
+                return sorted(e.name[:-len(SUFFIX)] for e in entries
+                              if e.name.endswith(SUFFIX) and not e.name.startswith(".") and e.is_file())
+        except (FileNotFoundError, NotADirectoryError):
             return []
-        return sorted(p.stem for p in self.folder.glob(f"*{SUFFIX}") if p.is_file() and not p.name.startswith("."))
 
     def read(self, name: str) -> str:
         path = self.path(name)
@@ -140,16 +158,17 @@ class UserRulesets:
         return next((n for n in self.names() if slug(n) == path.stem), None)
 
     def distinct_name(self, name: str) -> str:
-        """``name``'s file-name form, or with ``-2``, ``-3``... added: a name no saved ruleset has or resembles."""
+        """``name``'s file-name form, or with ``-2``, ``-3``... added: a name no saved ruleset has or resembles,
+        and no shipped ruleset answers to."""
         base = slug(name) or "ruleset"
-        taken = {slug(n) for n in self.names()} | set(self.names()) | {n.lower() for n in shipped_rulesets()}
-        if base not in taken:
+        taken = {slug(n) for n in self.names()} | set(self.names())
+        if base not in taken and shipped_answer(base) is None:
             return base
         i = 2
         while True:
             suffix = f"-{i}"
             candidate = base[:MAX_STEM - len(suffix)].rstrip("-") + suffix
-            if candidate not in taken:
+            if candidate not in taken and shipped_answer(candidate) is None:
                 return candidate
             i += 1
 
@@ -158,11 +177,17 @@ class UserRulesets:
 
         A saved file is replaced only with ``overwrite`` or when it still holds ``expected`` (the text
         it had when the editor opened it); otherwise :class:`SaveConflict`. ValueError for a name that
-        is empty, taken by a shipped ruleset, or text over the size limit.
+        is empty or one a shipped ruleset answers to, or text over the size limit. The checks and the
+        write are one step against every other save (see the module's notes).
         """
         path = self.path(name)
-        if path.stem.lower() in {n.lower() for n in shipped_rulesets()}:
-            raise ValueError(f"'{path.stem}' is the name of a shipped ruleset: give your variant its own name")
+        shipped = shipped_answer(path.stem)
+        if shipped is not None:
+            ruleset, how = shipped
+            said = f"the name of a shipped ruleset" if how == "the name" and ruleset.lower() == path.stem.lower() \
+                else f"{how} of the shipped ruleset '{ruleset}'"
+            raise ValueError(f"'{path.stem}' is {said}, and the command line would open that one: give your "
+                             "variant its own name")
         try:
             data = text.encode("utf-8")
         except UnicodeEncodeError as err:  # refused rather than saved altered: the checker points at it too
@@ -172,33 +197,57 @@ class UserRulesets:
                              "delete it") from None
         if len(data) > MAX_BYTES:
             raise ValueError(too_large(len(data), "the text"))
-        other = self.similar(name)
-        if other is not None:
-            raise SaveConflict(path, "similar", other=other)
-        if path.exists() and not overwrite:
-            current = self._current(path)
-            if expected is None:
-                raise SaveConflict(path, "exists", current)
-            if current != expected:
-                raise SaveConflict(path, "changed", current)
         self.folder.mkdir(parents=True, exist_ok=True)
+        with self._one_at_a_time():
+            path = self.path(name)  # (again: another save may have made the file of a similar name meanwhile)
+            other = self.similar(name)
+            if other is not None:
+                raise SaveConflict(path, "similar", other=other)
+            exists = path.exists()
+            if exists and not overwrite:
+                current = self._current(path)
+                if expected is None:
+                    raise SaveConflict(path, "exists", current)
+                if current != expected:
+                    raise SaveConflict(path, "changed", current)
+            self._write(path, data, new=not exists and not overwrite)
+        return path
+
+    def _write(self, path: Path, data: bytes, new: bool) -> None:
+        """The whole of ``data`` in a temporary file, then in ``path``'s place: linked (a new name: only if no
+        file of that name appeared meanwhile, whatever wrote it) or replacing it."""
         fd, tmp = tempfile.mkstemp(prefix=f".{path.stem[:MAX_STEM]}.", suffix=".tmp", dir=self.folder)
         try:
             with os.fdopen(fd, "wb") as fh:
                 fh.write(data)
-            if path.exists() or overwrite:
-                os.replace(tmp, path)
-            else:
-                try:  # a new file: created only if no one else created it meanwhile
+            if new:
+                try:
                     os.link(tmp, path)
                 except FileExistsError:
                     raise SaveConflict(path, "exists", self._current(path)) from None
-                finally:
-                    Path(tmp).unlink(missing_ok=True)
-        except BaseException:
+            else:
+                os.replace(tmp, path)
+        finally:
             Path(tmp).unlink(missing_ok=True)
-            raise
-        return path
+
+    @contextlib.contextmanager
+    def _one_at_a_time(self):
+        """Hold the folder's save lock: an exclusive ``flock`` on the folder itself (no lock file among the
+        rulesets), which every save of every process and thread takes (each its own descriptor)."""
+        with _THREADS:  # (where there is no flock; and it keeps a process's own threads in line cheaply)
+            if fcntl is None:
+                yield
+                return
+            fd = os.open(self.folder, os.O_RDONLY)
+            try:
+                try:
+                    fcntl.flock(fd, fcntl.LOCK_EX)
+                except OSError as err:  # a file system without locks (some network ones): saving still works,
+                    if err.errno not in (errno.ENOLCK, errno.EOPNOTSUPP, errno.EINVAL):  # one step per process
+                        raise
+                yield
+            finally:
+                os.close(fd)  # (closing the descriptor releases the lock)
 
     @staticmethod
     def _current(path: Path) -> str | None:
@@ -209,10 +258,47 @@ class UserRulesets:
 
     def delete(self, name: str) -> bool:
         path = self.path(name)
-        if path.is_file():
-            path.unlink()
-            return True
+        if not self.folder.is_dir():
+            return False
+        with self._one_at_a_time():
+            if path.is_file():
+                path.unlink()
+                return True
         return False
+
+
+_THREADS = threading.Lock()
+
+# A top-level `name:` line whose value is on that line: a plain or quoted scalar, maybe a comment after it.
+_NAME_LINE = re.compile(r"""(?m)^name[ \t]*:[ \t]*(?P<value>"(?:[^"\\\r\n]|\\.)*"|'(?:[^'\r\n]|'')*'|"""
+                        r"""[^\s#'"|>&*!\[{%@`][^#\r\n]*?)(?P<rest>[ \t]+#[^\r\n]*|[ \t]*)(?=\r?\n|\r|\Z)""")
+
+
+def with_name(text: str, name: str) -> str:
+    """``text`` with its top-level ``name:`` saying ``name`` (a file-name form, as :func:`slug` makes), every
+    other byte as it was (comments, quotes, line ends). Unchanged when it already says so, or when the text
+    has no such line this can rewrite safely (none, several, a block or flow value): checked by loading it.
+
+    >>> with_name("extends: standard\\nname: our-table   # ours\\ntitle: x\\n", "our-table-2")
+    'extends: standard\\nname: our-table-2   # ours\\ntitle: x\\n'
+    >>> with_name("name: 'our table'\\n", "our-table-2"), with_name("game: {}\\n", "x")
+    ("name: 'our-table-2'\\n", 'game: {}\\n')
+    """
+    found = list(_NAME_LINE.finditer(text))
+    if len(found) != 1 or not slug(name) == name:
+        return text
+    value = found[0].group("value")
+    quote = value[0] if value[0] in "'\"" else ""
+    rewritten = text[:found[0].start("value")] + quote + name + quote + text[found[0].end("value"):]
+    try:  # the line was the document's name (not a line inside a block scalar), and now says the new one
+        before = load_yaml_text(text, "<text>", check_names=False).data
+        after = load_yaml_text(rewritten, "<text>", check_names=False).data
+    except RulesetError:
+        return text
+    if not (isinstance(before, dict) and isinstance(after, dict) and after.get("name") == name
+            and {k: v for k, v in after.items() if k != "name"} == {k: v for k, v in before.items() if k != "name"}):
+        return text
+    return rewritten
 
 
 def folder_problem(text: str) -> str | None:
@@ -245,4 +331,5 @@ def folder_problem(text: str) -> str | None:
     return None
 
 
-__all__ = ["folder_problem", "HOME_ENV", "SaveConflict", "UserRulesets", "decode_upload", "slug", "user_home"]
+__all__ = ["folder_problem", "HOME_ENV", "SaveConflict", "UserRulesets", "decode_upload", "slug", "user_home",
+           "with_name"]

@@ -6,8 +6,13 @@ maps the top-level ``rulesets/`` folder there) or, in a source checkout, of the 
 ``rulesets/`` folder. Each file is known by its top-level ``name:`` (else its file stem), by every
 entry of its top-level ``aliases:`` list, and by its file stem. Lookups are case-insensitive.
 
-The user's own rulesets are found the same way, by ``name:``, alias or file stem, but only where no
-shipped ruleset answers to the name: a shipped name always means the shipped ruleset.
+The user's own rulesets are known by their file stem: in a folder two files never share a stem, and
+the app saves a ruleset under its name (keeping its ``name:`` line the same). A file whose ``name:``
+differs from its stem (written by hand, or a copy) is still the stem's: ``list``, ``rules``, ``diff``,
+the app's Library and Editor all go by the stem; its ``name:`` (and its ``aliases:``) find it too, but
+only where no stem of the folder, and no other file's ``name:``, answers to them. Nothing of the user's
+answers to a name a shipped ruleset answers to: a shipped name always means the shipped ruleset
+(:func:`shadowed_rulesets` lists the user's files that no name of theirs finds, and why).
 
 Every function takes an optional ``directory`` to look in instead of :func:`rulesets_dir`; given one,
 only that folder is searched (not the user's).
@@ -26,8 +31,8 @@ from thunee_dsl.errors import Location, Problem, RulesetError, visible
 from .home import user_rulesets_dir
 from .safe_yaml import MAX_BYTES, load_yaml_file, load_yaml_text
 
-__all__ = ["Header", "rulesets_dir", "shipped_rulesets", "user_folder", "user_rulesets", "aliases",
-           "find_ruleset", "read_header", "unknown_ruleset_message"]
+__all__ = ["Header", "rulesets_dir", "shipped_rulesets", "user_folder", "user_rulesets", "shadowed_rulesets",
+           "aliases", "find_ruleset", "read_header", "shipped_answer", "unknown_ruleset_message"]
 
 
 def rulesets_dir() -> Path:
@@ -167,20 +172,53 @@ def user_folder() -> Path | None:
 
 
 def user_rulesets() -> dict[str, Path]:
-    """The user's own rulesets by name (``name:``, else the file stem), in file-name order.
+    """The user's own rulesets by name (the file stem), in file-name order.
 
-    A file whose ``name:`` a shipped ruleset already answers to is listed by its file stem (by which
-    :func:`find_ruleset` finds it), or not at all when a shipped ruleset answers to that too.
+    A file whose stem a shipped ruleset answers to (its name, an alias or its stem) is not listed: no
+    name finds it (:func:`shadowed_rulesets` says why); of two stems alike but for case, the first.
     """
     shipped = _lookup_table(None)
     result: dict[str, Path] = {}
     folder = user_folder()
     for path in _files(folder) if folder is not None else ():
-        for name in (read_header(path).name, path.stem):
-            if name.lower() not in shipped and name.lower() not in {n.lower() for n in result}:
-                result[name] = path
-                break
+        if path.stem.lower() not in shipped and path.stem.lower() not in {n.lower() for n in result}:
+            result[path.stem] = path
     return result
+
+
+def shadowed_rulesets() -> dict[Path, str]:
+    """The user's files that no name of theirs finds, each with why, in words: its file name is a shipped
+    ruleset's name or alias (which always means the shipped ruleset), or another file's name but for case."""
+    listed = set(user_rulesets().values())
+    folder = user_folder()
+    result: dict[Path, str] = {}
+    for path in _files(folder) if folder is not None else ():
+        if path in listed:
+            continue
+        answer = shipped_answer(path.stem)
+        result[path] = (f"'{path.stem}' is {answer[1]} of the shipped ruleset '{answer[0]}', which that name "
+                        "always opens: rename the file to use it" if answer else
+                        f"another of your files has the same name but for case: rename one of them")
+    return result
+
+
+def shipped_answer(name: str, directory: str | PathLike | None = None) -> tuple[str, str] | None:
+    """``(shipped ruleset, how it is known by name)`` when a shipped ruleset answers to ``name`` (any case,
+    or written loosely as the app's Save box takes it: "Six", "two player"), else None. ``how``: "the name",
+    "another name" (an alias) or "the file name".
+
+    >>> shipped_answer("SIX"), shipped_answer("two player"), shipped_answer("our-table")
+    (('six-player', 'another name'), ('two-player', 'the name'), None)
+    """
+    names = shipped_rulesets(directory)
+    key, loose = str(name).strip().lower(), _loose(str(name))
+    for how, pairs in (("the name", [(n, n) for n in names]),
+                       ("another name", [(a, n) for a, n in aliases(directory).items()]),
+                       ("the file name", [(p.stem, n) for n, p in names.items()])):
+        for known, ruleset in pairs:
+            if known.lower() == key or (loose and _loose(known) == loose):
+                return ruleset, how
+    return None
 
 
 def aliases(directory: str | PathLike | None = None) -> dict[str, str]:
@@ -212,6 +250,24 @@ def _lookup_table(directory: str | PathLike | None) -> dict[str, Path]:
         table.setdefault(alias.lower(), names[name])
     for path in names.values():
         table.setdefault(path.stem.lower(), path)
+    return table
+
+
+def _user_lookup_table(folder: Path) -> dict[str, Path]:
+    """lower-cased stem / ``name:`` / alias -> file of the user's folder: every stem first (a name is its
+    file's), then a ``name:`` or an alias that only one file declares and no stem is."""
+    files = _files(folder)
+    table: dict[str, Path] = {}
+    for path in files:
+        table.setdefault(path.stem.lower(), path)
+    declared: dict[str, set[Path]] = {}
+    for path in files:
+        header = read_header(path)
+        for known in (header.name, *header.aliases):
+            declared.setdefault(known.lower(), set()).add(path)
+    for key, paths in declared.items():
+        if len(paths) == 1:
+            table.setdefault(key, next(iter(paths)))
     return table
 
 
@@ -254,8 +310,8 @@ def unknown_ruleset_message(name: str, directory: str | PathLike | None = None) 
         return f"unknown ruleset '{name}'; no rulesets are installed (looked in {_directory(directory)})"
     candidates = _candidates(directory)
     if own:
-        for key, written in _candidates(user_folder()).items():
-            candidates.setdefault(key, written)
+        for written in own:
+            candidates.setdefault(written.lower(), written)
     close = difflib.get_close_matches(name.lower(), list(candidates), n=1, cutoff=0.6)
     message = f"unknown ruleset '{visible(name)}'"
     if close:
@@ -281,7 +337,7 @@ def find_ruleset(
     key = str(name).strip().lower()
     tables = [_lookup_table(directory)]
     if directory is None and user_folder() is not None:
-        tables.append(_lookup_table(user_folder()))
+        tables.append(_user_lookup_table(user_folder()))
     for table in tables:  # the exact name (any case), shipped first
         if key in table:
             return table[key]
