@@ -192,6 +192,7 @@ CHANGED_WITHOUT_SOURCE = {
     "ball-cut-three": ["A deal, step by step"],
     "blind-thunee-eight": ["Blind Thunee"],
     "friendly-table": [],  # penalties removed: the section is gone
+    "game-to-thirteen": [],  # game: its own source
     "jodie-any-time": ["Jodie"],
     "khanaak-simple": ["Khanaak"],
     "khanaak-without-call": ["Khanaak"],
