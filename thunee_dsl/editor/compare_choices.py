@@ -42,6 +42,55 @@ def follow_default_b(ss: MutableMapping, default_b: str) -> None:
     ss.pop("cmp_b", None)  # (a widget's value left over from a visit before: the default wins)
 
 
+# -- a run found again after a reload ------------------------------------------------------------------
+
+COMPARED = "compared:"  # a ref: the text a run compared, kept with it (compared:a, compared:b)
+KEPT_TEXTS = "cmp_compared"  # session key: ref -> (text, the name it had) of the texts kept with runs found again
+
+
+def texts_to_keep(refs: dict[str, str], editor_ref: str, editor_text: str, kept: MutableMapping | None = None) \
+        -> dict[str, str]:
+    """What a run keeps of the rulesets it compares, to be found as it was after a reload: the text of a side
+    that is the editor's text (``refs``: side -> ref, "a" and "b"), or the text kept with a run found again.
+    A saved or shipped ruleset is found again by its name."""
+    out = {}
+    for side, ref in refs.items():
+        if ref == editor_ref:
+            out[side] = editor_text
+        elif ref.startswith(COMPARED) and kept is not None and ref in kept.get(KEPT_TEXTS, {}):
+            out[side] = kept[KEPT_TEXTS][ref][0]
+    return out
+
+
+def found_again(ss: MutableMapping, about: dict, editor_ref: str, editor_text: str) -> None:
+    """A reload found this session's run again (``about``: what the run was started with): its settings become
+    the page's, and Rules A and B stay the rulesets it compared. A side that was the editor's text keeps the
+    text compared when this session's editor holds another (the new session's template after a reload): it
+    is offered as ``compared:<side>`` beside the others."""
+    texts = about.get("texts") or {}
+    names = about.get("names") or ("", "")
+    for key, said in (("cmp_a", "a"), ("cmp_b", "b"), ("cmp_games", "games"), ("cmp_bots", "bots"),
+                      ("cmp_seed", "seed"), ("cmp_jobs", "jobs"), ("cmp_mistakes", "mistakes")):
+        if said not in about:
+            continue
+        value = about[said]
+        if said in texts and texts[said] != editor_text:
+            value = COMPARED + said
+            ss.setdefault(KEPT_TEXTS, {})[value] = (texts[said], names["ab".index(said)])
+        ss.setdefault(f"kept_{key}", value)
+
+
+def kept_choices(ss: MutableMapping) -> dict[str, str]:
+    """ref -> label of the texts kept with a run found again, for the Rules A and B boxes."""
+    return {ref: f"{name} (the text you compared)" for ref, (_, name) in ss.get(KEPT_TEXTS, {}).items()}
+
+
+def kept_text(ss: MutableMapping, ref: str) -> str | None:
+    """The text kept for a ``compared:`` ref (None: not one)."""
+    kept = ss.get(KEPT_TEXTS, {}).get(ref)
+    return kept[0] if kept else None
+
+
 def picked_b(ss: MutableMapping) -> None:
     """The Rules B box's on_change: the person's choice stays from now on."""
     ss[PICKED] = True
