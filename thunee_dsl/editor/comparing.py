@@ -379,9 +379,10 @@ def between(e: Estimate, more: str, fewer: str, scale: float = 1.0) -> str:
     _, near, far = rounded(e, scale)
     if e.low > 0 or e.high < 0:
         return f"between {near} and {far}"
-    low = _num(abs(scale * e.low), digits(scale * e.low, scale * e.high))
-    high = _num(abs(scale * e.high), digits(scale * e.low, scale * e.high))
-    return f"between {low} {fewer} and {high} {more}"
+    d = digits(scale * e.low, scale * e.high)
+    while d < 4 and any(x and float(_num(abs(scale * x), d)) == 0 for x in (e.low, e.high)):
+        d += 1  # (not "between 2 fewer and 0 more")
+    return f"between {_num(abs(scale * e.low), d)} {fewer} and {_num(abs(scale * e.high), d)} {more}"
 
 
 def per_many(value: float) -> int:
@@ -571,9 +572,17 @@ def phrase(c: Change) -> str:
     return _share_said(c) if c.percent else _mean_said(c)
 
 
-#: A clear difference smaller than this share of A's own figure is not said in the verdict ("call 20 less
-#: often: 0.099% -> 0.093%" led a verdict once): the table below has it.
-NOTEWORTHY = 0.05
+#: A clear difference too small for a player to notice is not said in the verdict ("call 20 less often:
+#: 0.099% -> 0.093%" led a verdict once): a share that moves less than half a deal (or game) in 100, a mean
+#: that moves less than 1% of A's figure. The tables below have them.
+NOTEWORTHY_SHARE = 0.005
+NOTEWORTHY_MEAN = 0.01
+
+
+def noteworthy(c: Change) -> bool:
+    if c.percent:
+        return abs(c.diff.value) >= NOTEWORTHY_SHARE
+    return relative_size(c) >= NOTEWORTHY_MEAN
 #: How many clear differences besides game length and who wins the verdict names (the biggest first).
 VERDICT_OTHERS = 2
 
@@ -632,6 +641,8 @@ def _rule_said(cmp: Comparison, change, rule: RuleDecided | None, index: int) ->
         advice = remedy(rule.counters, cmp.games, cmp.bots, cmp.mistakes, PAGE_WORDS)
         return (f"{words}: no deal of these {cmp.games:,} games had {labels}, so they cannot show what it changes. "
                 f"{advice[:1].upper() + advice[1:]}.", "untested", details)
+    if rule.scarce is not None:  # 1 to 3 deals, and no replays: nothing can show yet
+        return f"{words}: {came}, too few for these games to show what it changes.", "untested", details
     return f"{words}: {came}.", "none", details
 
 
@@ -693,6 +704,10 @@ def verdict(cmp: Comparison, rule_changes, index: int = 0) -> Verdict:
         sentences.append(text)
         tones.append(tone)
         details += more
+    if not length_said and length is not None and length.clear:  # no rule of the game changed, yet games last
+        said, _ = _length_said(length, cmp.games)                   # longer or shorter: said after the rules
+        sentences.append(said[:1].upper() + said[1:] + ".")
+        details.append(_exact(length))
     about_wins = [c for c in all_changes if c.key in WIN_KEYS or c.key.startswith(WIN_PREFIX)]
     wins = [c for c in about_wins if c.clear]
     team_wins = [c for c in wins if c.key.startswith(WIN_PREFIX)]
@@ -706,7 +721,7 @@ def verdict(cmp: Comparison, rule_changes, index: int = 0) -> Verdict:
         sentences.append("No clear change in who wins.")
     explained = {GAME_LENGTH}
     others = sorted((c for c in all_changes if c.clear and c.key not in explained and c not in about_wins
-                     and relative_size(c) >= NOTEWORTHY), key=relative_size, reverse=True)
+                     and noteworthy(c)), key=relative_size, reverse=True)
     if others:
         said = "; ".join(phrase(c) for c in others[:VERDICT_OTHERS])
         more = len(others) - VERDICT_OTHERS
