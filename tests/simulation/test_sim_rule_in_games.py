@@ -35,7 +35,8 @@ def test_the_deals_it_decided_and_the_balls_it_moved_in_the_deals_dealt_alike():
     a2 = [deal((8, 0), (8, 0), applied=(CATCH,), undertaker=1)]
     b2 = [deal((0, 0), (0, 0))]
     seen = rule_in_games(result("a", [a0, a1, a2]), result("b", [b0, b1, b2]), (CATCH,), "undertakings")
-    assert (seen.deals_a, seen.deals_b, seen.all_deals_a, seen.most) == (3, 2, 5, 3)
+    assert (seen.deals_a, seen.deals_b, seen.all_deals_a, seen.all_deals_b, seen.most) == (3, 2, 5, 5, 3)
+    assert seen.one_in == 2.0  # 5 of the 10 deals
     assert seen.paired == 2  # game 0's second deal and game 2's deal
     assert seen.others_each == (-8, -2) and seen.own_each == (0,)
     assert seen.others.value == -5.0 and seen.own.value == 0.0  # (-2 - 8) / 2

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from thunee_dsl.simulation import Comparison
+from thunee_dsl.simulation.compare import difference_text, estimate_text
 from thunee_dsl.simulation.coverage import FEWEST_TO_SHOW, RuleDecided, deals_said, remedy, scarce_remedy
 from thunee_dsl.simulation.analysis import rule_in_games
 from thunee_dsl.simulation.focus import times_said
@@ -549,7 +550,8 @@ def _share_said(c: Change) -> str:
     a = _num(100 * c.a.value, d) + "%" if c.a is not None and c.a.value is not None else "?"
     b = _num(100 * c.b.value, d) + "%" if c.b is not None and c.b.value is not None else "?"
     value, near, far = rounded(c.diff, 100)
-    return f"{c.label} {way}: {a} {ARROW} {b} (about {value} in 100 {way.split()[0]}, between {near} and {far})"
+    fewer = "more" if c.diff.value > 0 else "fewer"
+    return f"{c.label} {way}: {a} {ARROW} {b} (about {value} in 100 {fewer}, between {near} and {far})"
 
 
 def _mean_said(c: Change) -> str:
@@ -588,7 +590,12 @@ VERDICT_OTHERS = 2
 
 
 def _exact(c: Change) -> str:
-    return f"{c.label}: A {say_estimate(c.a)}, B {say_estimate(c.b)}; B - A {c.words}"
+    """A statistic as the text report gives it (``thunee-dsl simulate``): A, B, B - A with 95% intervals."""
+    mean = not c.percent
+    a = "-" if c.a is None else estimate_text(c.a, mean)
+    b = "-" if c.b is None else estimate_text(c.b, mean)
+    return (f"{c.label}{'' if mean else ' (%)'}: A {a}, B {b}; B - A {difference_text(c.diff, mean)}"
+            + ("" if mean else " percentage points"))
 
 
 def _rule_said(cmp: Comparison, change, rule: RuleDecided | None, index: int) -> tuple[str, str, list[str]]:
@@ -656,8 +663,8 @@ def _came_up(rule: RuleDecided, seen, name_a: str, name_b: str) -> str:
         text = f"it came up in {counts[0]:,} deals of {name_a}'s games and {counts[1]:,} of {name_b}'s"
     else:
         text = f"it came up in {deals_said(rule.most)} of these games"
-    if seen is not None and seen.all_deals_a:
-        every = seen.all_deals_a / max(1, rule.most)
+    if seen is not None and seen.one_in is not None:
+        every = seen.one_in
         if every >= 2:
             text += f" (about 1 deal in {_said_round(every):,})"
     return text

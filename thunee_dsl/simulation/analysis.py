@@ -428,6 +428,7 @@ class RuleInGames:
     deals_a: int  # deals of A's games in which it fired
     deals_b: int
     all_deals_a: int  # deals of A's games
+    all_deals_b: int
     paired: int  # deals dealt alike under both in which it fired under either
     own: Estimate  # per such deal: B - A for the announcer's team (no announcer: every team together)
     others: Estimate
@@ -438,13 +439,19 @@ class RuleInGames:
     def most(self) -> int:
         return max(self.deals_a, self.deals_b)
 
+    @property
+    def one_in(self) -> float | None:
+        """It came up once in this many deals (both rulesets' games together; None: never)."""
+        fired_ = self.deals_a + self.deals_b
+        return (self.all_deals_a + self.all_deals_b) / fired_ if fired_ else None
+
 
 def rule_in_games(a: RulesetResult, b: RulesetResult, counters: Sequence[str], section: str) -> RuleInGames:
     """The deals of ``a``'s and ``b``'s games (game by game, the same seeds) in which a rule counted by
     ``counters`` fired; ``section``: the ruleset section it belongs to (who announced: :data:`MAKER_SEATS`)."""
     wanted = set(counters)
     maker = MAKER_SEATS.get(section)
-    deals_a = deals_b = all_a = 0
+    deals_a = deals_b = all_a = all_b = 0
     own: list[int] = []
     others: list[int] = []
     by_index = {g.index: g for g in b.games}
@@ -452,6 +459,7 @@ def rule_in_games(a: RulesetResult, b: RulesetResult, counters: Sequence[str], s
         all_a += len(ga.deals)
         deals_a += sum(1 for d in ga.deals if wanted & fired(d))
     for gb in b.games:
+        all_b += len(gb.deals)
         deals_b += sum(1 for d in gb.deals if wanted & fired(d))
     teams = a.teams
     for ga in a.games:
@@ -476,5 +484,5 @@ def rule_in_games(a: RulesetResult, b: RulesetResult, counters: Sequence[str], s
                 mine = diff[seat % teams]
                 own.append(mine)
                 others.append(sum(diff) - mine)
-    return RuleInGames(deals_a, deals_b, all_a, len(own), mean_interval(own), mean_interval(others),
+    return RuleInGames(deals_a, deals_b, all_a, all_b, len(own), mean_interval(own), mean_interval(others),
                        tuple(sorted(set(own))), tuple(sorted(set(others))))
