@@ -381,9 +381,10 @@ if len(set(names)) < len(names):
     st.warning("Both rulesets have the same name: give the variant its own `name:` to tell them apart.")
 
 answer = verdict(cmp, about["changes"])
-# a sentence a line: one for each rule that differs, then who wins and what else changed
-TONES[answer.tone]("\n\n".join(f"**{s}**" if i == 0 else s for i, s in enumerate(answer.sentences))
-                   or f"**{answer.text}**", icon=":material/balance:")
+# a sentence a line: one for each rule that differs (its change in bold, to find it at a glance), then who wins
+# and what else changed
+TONES[answer.tone]("\n\n".join(compare_choices.bold_head(s) for s in answer.sentences) or f"**{answer.text}**",
+                   icon=":material/balance:")
 if answer.details:
     with st.expander("The exact figures behind these words", key="cmp_exact"):
         st.markdown("\n".join(f"- {line}" for line in answer.details))

@@ -134,7 +134,7 @@ def test_a_partner_catch_that_never_happened_is_a_warning(app, home):
                and "Thunee caught by partner" in w and w.endswith("choose bold under Bots at every seat; or play "
                                                                   "more games (try 40).") for w in warnings), warnings
     # the verdict itself: the rule's own sentence, a warning while nothing shows what it does
-    assert any(w.startswith("**Thunee partner catch: 8 balls \u2192 6 balls: it never came up in these games")
+    assert any(w.startswith("**Thunee partner catch: 8 balls \u2192 6 balls**: it never came up in these games")
                for w in warnings), warnings
 
 
@@ -272,14 +272,14 @@ def test_partner_catch_six_shows_the_warning_when_it_never_fired_and_the_differe
     if partner_catches:
         assert never == []
         [answer] = at.success
-        # a sentence a line: the rule first (bold), then who wins and what else changed
-        assert answer.value == ("**Thunee partner catch: 8 balls \u2192 6 balls: it came up in 14 deals of these "
-                                "games.**\n\nNo clear change in who wins.\n\nAlso: balls per deal: 1.12 \u2192 1.10 "
+        # a sentence a line, each rule's change in bold: the rule first, then who wins and what else changed
+        assert answer.value == ("**Thunee partner catch: 8 balls \u2192 6 balls**: it came up in 14 deals of these "
+                                "games.\n\nNo clear change in who wins.\n\n**Also**: balls per deal: 1.12 \u2192 1.10 "
                                 "(about 0.02 fewer, between 0.01 and 0.03).")
     else:
         assert len(never) == 1 and "Thunee caught by partner" in never[0]
         assert not at.success
-        assert any(w.value.startswith("**Thunee partner catch: 8 balls \u2192 6 balls: no deal of these 200 games "
+        assert any(w.value.startswith("**Thunee partner catch: 8 balls \u2192 6 balls**: no deal of these 200 games "
                                       "had Thunee caught by partner") for w in at.warning)
 
 
@@ -315,8 +315,8 @@ def test_a_partner_catch_that_came_up_in_too_few_deals_is_a_warning_that_says_ho
     assert few.startswith("**Thunee partner catch: 8 balls \u2192 6 balls**: this came into play in only 2 deals "
                           "(Thunee caught by partner), too few for these games to show what it changes.")
     assert "(2 deals in 200 games, so 4 take about 400; try 800)" in few
-    assert any(w.startswith("**Thunee partner catch: 8 balls \u2192 6 balls: it came up in 2 deals of these games, "
-                            "too few for these games to show what it changes.**") for w in warnings)  # the verdict
+    assert any(w.startswith("**Thunee partner catch: 8 balls \u2192 6 balls**: it came up in 2 deals of these games, "
+                            "too few for these games to show what it changes.") for w in warnings)  # the verdict
 
 
 def test_the_answer_says_how_long_it_took_and_on_what(app):

@@ -99,5 +99,5 @@ def test_the_page_shows_the_note_under_the_warning(app):
     at = showing(app, cmp, rule_changes)
     notes = [s.value for s in at.success]
     assert any(n.startswith("**A clear difference where it can happen**") for n in notes), notes
-    assert any(n.startswith(f"**{SAID}: when it happens") for n in notes)  # the verdict
+    assert any(n.startswith(f"**{SAID}**: when it happens") for n in notes)  # the verdict
     assert any(": this never came into play." in w.value for w in at.warning)

@@ -116,3 +116,15 @@ def test_game_length_without_a_change_of_target_is_said_after_the_rules():
                                     COMMON, COMMON)
     v = verdict(cmp, rule_changes)
     assert v.sentences[1] == "Games are about 1.0 deals longer (18.0 \u2192 19.0 deals a game; between 0.6 and 1.4 longer)."
+
+
+def test_each_sentence_of_the_verdict_has_its_change_in_bold():
+    from thunee_dsl.editor.compare_choices import bold_head
+
+    assert bold_head(f"{SAID}: when it happens, the caller's opponents open 2 balls fewer. It never came up: x") == \
+        f"**{SAID}**: when it happens, the caller's opponents open 2 balls fewer. It never came up: x"
+    assert bold_head("Playing to 13 balls instead of 12: games are about 1.7 deals longer (17.9 \u2192 19.6).") == \
+        "**Playing to 13 balls instead of 12**: games are about 1.7 deals longer (17.9 \u2192 19.6)."
+    assert bold_head("Also: Double claimed less often: 5.5% \u2192 5.0%") == \
+        "**Also**: Double claimed less often: 5.5% \u2192 5.0%"
+    assert bold_head("No clear change in who wins.") == "No clear change in who wins."

@@ -6,6 +6,7 @@ Plain functions of the session's values (a mapping), so they are tested without 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, MutableMapping
 
 from thunee_dsl.editor.session import editor_was_used  # noqa: F401 (the page and tests read it here too)
@@ -14,7 +15,8 @@ STANDARD = "shipped:standard"
 # A shipped variant whose difference a card player reads at once (balls to win: 12 -> 13), and which shows in
 # a default run (the games get longer); the first other valid ruleset when it is missing.
 VARIANT = "shipped:thirteen-point"
-PICKED = "cmp_b_picked"  # session key: the person chose Rules B (here, or a run found again chose it)
+PICKED = "cmp_b_picked"
+ARROW_WORDS = re.compile("\u2192|->")  # a rule's change: "8 balls \u2192 6 balls"  # session key: the person chose Rules B (here, or a run found again chose it)
 
 
 def default_rules(valid_refs: Iterable[str], editor_ref: str, editor_used: bool) -> tuple[str, str]:
@@ -89,6 +91,19 @@ def kept_text(ss: MutableMapping, ref: str) -> str | None:
     """The text kept for a ``compared:`` ref (None: not one)."""
     kept = ss.get(KEPT_TEXTS, {}).get(ref)
     return kept[0] if kept else None
+
+
+def bold_head(sentence: str) -> str:
+    """A verdict's sentence in markdown, the change it is about (before its first ": ") in bold: "**Playing to 13
+    balls instead of 12**: games are ...". A sentence without one is left as it is."""
+    head, colon, rest = sentence.partition(": ")
+    if not colon:
+        return sentence
+    # (a colon inside the change, "Thunee partner catch: 8 balls -> 6 balls", belongs to it)
+    if ARROW_WORDS.search(rest.split(": ", 1)[0]) and ": " in rest:
+        more, _, rest = rest.partition(": ")
+        head = f"{head}: {more}"
+    return f"**{head}**: {rest}"
 
 
 def picked_b(ss: MutableMapping) -> None:
