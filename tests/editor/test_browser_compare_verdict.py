@@ -12,18 +12,13 @@ test's tmp_path and, when the folder exists, /work/qa-shots/compare-*.png.
 from __future__ import annotations
 
 import shutil
-import sys
 from pathlib import Path
 
 import pytest
+from browser import chromium_path, wait_idle  # (editor/, on the path from conftest.py)
+from test_browser_compare import choose, go, simulate_games
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "editor"))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from browser import chromium_path, wait_idle  # noqa: E402
-from test_browser_compare import choose, go, simulate_games  # noqa: E402
-
-from thunee_dsl.editor.sharing import QUERY_KEY, encode_variant  # noqa: E402
+from thunee_dsl.editor.sharing import QUERY_KEY, encode_variant
 
 pytestmark = [
     pytest.mark.browser,

@@ -115,7 +115,8 @@ def test_game_length_without_a_change_of_target_is_said_after_the_rules():
                                                                   mean(19.0, 18.5, 19.5), diff(1.0, 0.6, 1.4))}),
                                     COMMON, COMMON)
     v = verdict(cmp, rule_changes)
-    assert v.sentences[1] == "Games are about 1.0 deals longer (18.0 \u2192 19.0 deals a game; between 0.6 and 1.4 longer)."
+    assert v.sentences[1] == ("Games are about 1.0 deals longer (18.0 \u2192 19.0 deals a game; between 0.6 and 1.4 "
+                              "longer).")
 
 
 def test_each_sentence_of_the_verdict_has_its_change_in_bold():

@@ -10,7 +10,8 @@ CATCH = "undertakings.thunee.partner_catch"
 
 
 def deal(balls, score_after, dealer=0, applied=(), undertaker=None) -> DealRow:
-    return DealRow(dealer=dealer, balls=tuple(balls), cancelled=False, redeal=False, trump_maker=1, trump_ways=("card",),
+    return DealRow(dealer=dealer, balls=tuple(balls), cancelled=False, redeal=False, trump_maker=1,
+                   trump_ways=("card",),
                    calls=(), last_caller=None, simultaneous=0, bids=(), high_bidder=None,
                    undertaking="thunee" if undertaker is not None else None, undertaker=undertaker, declarations=(),
                    claim=None, claimer=None, offence=None, conceded=None, applied=tuple(applied),

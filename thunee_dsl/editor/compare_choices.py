@@ -15,8 +15,8 @@ STANDARD = "shipped:standard"
 # A shipped variant whose difference a card player reads at once (balls to win: 12 -> 13), and which shows in
 # a default run (the games get longer); the first other valid ruleset when it is missing.
 VARIANT = "shipped:thirteen-point"
-PICKED = "cmp_b_picked"
-ARROW_WORDS = re.compile("\u2192|->")  # a rule's change: "8 balls \u2192 6 balls"  # session key: the person chose Rules B (here, or a run found again chose it)
+PICKED = "cmp_b_picked"  # session key: the person chose Rules B (here, or a run found again chose it)
+ARROW_WORDS = re.compile("\u2192|->")  # a rule's change: "8 balls \u2192 6 balls"
 
 
 def default_rules(valid_refs: Iterable[str], editor_ref: str, editor_used: bool) -> tuple[str, str]:

@@ -631,7 +631,8 @@ def _rule_said(cmp: Comparison, change, rule: RuleDecided | None, index: int) ->
         who = _role_words(maker, role)
         details.append(f"In the {seen.paired} deals dealt alike under both in which it came into play: B - A "
                        f"{say_difference(seen.own.value, seen.own.low, seen.own.high, False)} balls to "
-                       f"{_role_words(maker, 'own')}, {say_difference(seen.others.value, seen.others.low, seen.others.high, False)} "
+                       f"{_role_words(maker, 'own')}, "
+                       f"{say_difference(seen.others.value, seen.others.low, seen.others.high, False)} "
                        f"to {_role_words(maker, 'others')}.")
         text = f"{words}: {came}."
         if e.value:
