@@ -45,6 +45,7 @@ def test_one_arrow_style_penalties_in_words_and_the_unit_from_one_place():
     assert happened(["penalty: false declaration"]) == "a penalty for false declaration"
     assert happened(["Thunee caught by partner", "penalty: revoke", "penalty: out of turn"]) == \
         "Thunee caught by partner or a penalty (for revoke or out of turn)"
+    assert happened([]) == ""  # (a change felt in every deal: nothing to come into play through)
     assert (unit(1), unit(2), unit(0)) == ("ball", "balls", "balls")
 
 

@@ -335,7 +335,7 @@ def reach_rows(cmp: Comparison) -> list[dict]:
     rows = []
     for rule in cmp.rules_compared:
         row = {"rule change": arrows(rule.change),
-               "comes into play through": ", ".join(rule_labels(cmp, rule)) or "every deal"}
+               "comes into play through": happened(rule_labels(cmp, rule)) or "every deal"}
         for i, deals in enumerate(rule.deals):
             row[f"deals in {side(cmp, i)}"] = "every deal" if not rule.counters else "-" if deals is None else deals
         if getattr(cmp, "focused", None):  # (a column only when some rule was replayed)
@@ -423,6 +423,8 @@ def _role_words(maker: str | None, role: str) -> str:
 
 def happened(labels: Sequence[str]) -> str:
     """What never happened, in a player's words: the penalties one by one ("penalty: revoke") said as one."""
+    if not labels:
+        return ""
     penalties = [label.split(": ", 1)[1] for label in labels if label.startswith("penalty: ")]
     rest = [label for label in labels if not label.startswith("penalty: ")]
     if penalties:
