@@ -92,6 +92,9 @@ def test_nothing_to_replay_is_said_plainly_and_no_replays_no_note():
         "make it come into play: no deal of the 200 games of A had a Thunee called.")
     cmp, _ = comparison(None)
     assert focus_note(cmp, PATH) is None
+    # nothing comes before the rule (a penalty): no note, its warning says what would make it come into play
+    cmp, _ = comparison(dataclasses.replace(nothing, parent=None, reason="an offence follows no announcement"))
+    assert focus_note(cmp, PATH) is None
 
 
 def test_the_page_shows_the_note_under_the_warning(app):

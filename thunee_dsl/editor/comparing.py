@@ -448,7 +448,7 @@ class FocusNote:
 def focus_note(cmp: Comparison, path: str) -> FocusNote | None:
     """The focused replays of the changed rule at ``path``, in words (None: there were none)."""
     found = next((f for f in getattr(cmp, "focused", ()) if f.path == path), None)
-    if found is None:
+    if found is None or found.parent is None:  # (nothing could be replayed: the rule's warning says what to do)
         return None
     change = arrows(found.change)
     head = "A clear difference where it can happen" if found.clear else "Replayed where it can happen"
