@@ -8,6 +8,7 @@ minutes of CPU; the browser test runs a small one.)"""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -41,7 +42,8 @@ def test_every_rule_that_differs_is_said_in_the_order_of_what_it_changes(compare
     # the partner catch, whatever the run's size: what it does each time, then what its replays found
     assert catch.startswith(f"{CATCH}: when it happens, the caller's opponents open 2 balls fewer. ")
     assert "deals with a Thunee called (the other cards dealt again)" in catch
-    assert "balls fewer to the caller's opponents in 100 Thunees called (between " in catch
+    # (2,000 games: "about 1.0 ball fewer to the caller's opponents in 100 Thunees called (between 0.2 and 1.8)")
+    assert re.search(r"about [0-9.]+ balls? fewer to the caller's opponents in 100 Thunees called \(between ", catch)
     assert penalties.startswith("No penalties: no deal of these ")
     assert rest[0] in ("No clear change in who wins.",) or "more often" in rest[0] or "less often" in rest[0]
     assert "->" not in v.text and "percentage point" not in v.text and "95%" not in v.text
