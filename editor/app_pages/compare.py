@@ -14,12 +14,12 @@ import uuid
 import pandas as pd
 import streamlit as st
 
-from app_common import EDITOR_REF, catalogue, follow_goto, ruleset_of
+from app_common import EDITOR_REF, catalogue, checked, follow_goto, ruleset_of, shelf
 from thunee_dsl.editor.background import CANCELLED, DONE, FAILED, PACE, RUNS, say_seconds
 from thunee_dsl.editor import compare_choices
 from thunee_dsl.editor import pool as worker_pool
-from thunee_dsl.editor.comparing import (changes, deal_balls_rows, event_rows, focus_note, game_length_rows,
-                                         glance_rows, headline_rows, interval_rows, reach_rows, say_any,
+from thunee_dsl.editor.comparing import (arrows, changes, deal_balls_rows, event_rows, focus_note, game_length_rows,
+                                         glance_rows, happened, headline_rows, interval_rows, reach_rows,
                                          say_estimate, scarce, unfired, verdict)
 from thunee_dsl.model.diff import diff_rulesets
 from thunee_dsl.simulation import bot_names, default_bot, simulate
@@ -53,11 +53,17 @@ if "cmp_owner" not in ss:
     # reloading the page finds its run again.
     ss.cmp_owner = st.query_params.get("run") or uuid.uuid4().hex
     found = RUNS.current(ss.cmp_owner)
-    for key, said in (("cmp_a", "a"), ("cmp_b", "b"), ("cmp_games", "games"), ("cmp_bots", "bots"),
-                      ("cmp_seed", "seed"), ("cmp_jobs", "jobs"), ("cmp_mistakes", "mistakes")):
-        if found is not None and said in found.about:  # the settings of the run found again
-            ss.setdefault(f"kept_{key}", found.about[said])
+    if found is not None:  # the settings of the run found again, and the rulesets it compared
+        compare_choices.found_again(ss, found.about, EDITOR_REF, ss.editor_text)
 st.query_params["run"] = ss.cmp_owner
+
+
+def ruleset_for(ref: str):
+    """The compiled ruleset of a choice: the catalogue's, or a text kept with a run found again."""
+    text = compare_choices.kept_text(ss, ref)
+    if text is None:
+        return ruleset_of(ref)
+    return checked(text, str(shelf().folder)).ruleset
 
 
 def start_run() -> None:
@@ -65,7 +71,7 @@ def start_run() -> None:
     current = RUNS.current(ss.cmp_owner)
     if current is not None and current.running:
         return
-    ra, rb = ruleset_of(ss.cmp_a), ruleset_of(ss.cmp_b)
+    ra, rb = ruleset_for(ss.cmp_a), ruleset_for(ss.cmp_b)
     if ra is None or rb is None:
         ss.cmp_error = "One of the rulesets is not valid: fix it in the Editor first."
         return
@@ -73,7 +79,9 @@ def start_run() -> None:
     games, seed, jobs = int(ss.cmp_games), int(ss.cmp_seed), int(ss.cmp_jobs)
     options = {"bots": ss.cmp_bots, "seed": seed, "jobs": jobs, "mistakes": float(ss.cmp_mistakes)}
     about = {"a": ss.cmp_a, "b": ss.cmp_b, "names": (ra.name, rb.name), "games": games, **options,
-             "changes": diff_rulesets(ra, rb), "pace": pace_kind(ra, rb)}
+             "changes": diff_rulesets(ra, rb), "pace": pace_kind(ra, rb),
+             # (the editor's text as compared: a reload, a new session with another text, finds it again)
+             "texts": compare_choices.texts_to_keep({"a": ss.cmp_a, "b": ss.cmp_b}, EDITOR_REF, ss.editor_text, ss)}
     about["estimate"] = PACE.estimate(about["pace"], games, min(jobs, games))  # None: nothing timed yet
     RUNS.start(ss.cmp_owner, lambda progress: simulate([ra, rb], games=games, progress=progress, **options),
                total=games, about=about)
@@ -231,8 +239,8 @@ st.title("Compare")
 st.caption("Two rulesets: what the rules say differently, and what that does over many games dealt the same "
            "cards under both.")
 
-choices = catalogue()
-valid_refs = [r for r in choices if ruleset_of(r) is not None]
+choices = catalogue() | compare_choices.kept_choices(ss)
+valid_refs = [r for r in choices if ruleset_for(r) is not None]
 # standard against a shipped variant; the editor's text once the person used the Editor (not its starter)
 default_a, default_b = compare_choices.default_rules(valid_refs, EDITOR_REF, compare_choices.editor_was_used(ss))
 compare_choices.follow_default_b(ss, default_b)
@@ -252,7 +260,7 @@ c1, c2 = st.columns(2)
 c1.selectbox("Rules A", valid_refs, format_func=lambda r: choices[r], key="cmp_a")
 c2.selectbox("Rules B", valid_refs, format_func=lambda r: choices[r], key="cmp_b",
              on_change=compare_choices.picked_b, args=(ss,))
-a, b = ruleset_of(ss.cmp_a), ruleset_of(ss.cmp_b)
+a, b = ruleset_for(ss.cmp_a), ruleset_for(ss.cmp_b)
 
 run = RUNS.current(ss.cmp_owner)
 absorb(RUNS.finished(ss.cmp_owner))
@@ -262,7 +270,7 @@ with st.expander(f"What the rules say differently ({b.name} compared with {a.nam
     if not rule_changes:
         st.write("They play the same rules.")
     else:
-        st.markdown("\n".join(f"- {c.text}" for c in rule_changes))
+        st.markdown("\n".join(f"- {arrows(c.text)}" for c in rule_changes))
 
 going = run is not None and run.running
 with st.container(border=True):
@@ -373,11 +381,17 @@ if len(set(names)) < len(names):
     st.warning("Both rulesets have the same name: give the variant its own `name:` to tell them apart.")
 
 answer = verdict(cmp, about["changes"])
-TONES[answer.tone](f"**{answer.text}**", icon=":material/balance:")
+# a sentence a line: one for each rule that differs (its change in bold, to find it at a glance), then who wins
+# and what else changed
+TONES[answer.tone]("\n\n".join(compare_choices.bold_head(s) for s in answer.sentences) or f"**{answer.text}**",
+                   icon=":material/balance:")
+if answer.details:
+    with st.expander("The exact figures behind these words", key="cmp_exact"):
+        st.markdown("\n".join(f"- {line}" for line in answer.details))
 
 for r in unfired(cmp):
-    st.warning(f"**{r.change}**: this never came into play. In {cmp.games} games of each ruleset no deal had "
-               f"{say_any(r.labels)}, so these games cannot show what it changes. {r.advice}",
+    st.warning(f"**{arrows(r.change)}**: this never came into play. In {cmp.games} games of each ruleset no deal "
+               f"had {happened(r.labels)}, so these games cannot show what it changes. {r.advice}",
                icon=":material/visibility_off:")
     show_focus(cmp, r.path)
 for r in scarce(cmp):

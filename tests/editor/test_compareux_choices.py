@@ -28,7 +28,7 @@ def test_a_first_visit_compares_standard_with_a_shipped_variant_and_shows_its_di
     at = app("compare")
     assert (at.selectbox(key="cmp_a").value, at.selectbox(key="cmp_b").value) == ("shipped:standard",
                                                                                  "shipped:thirteen-point")
-    assert any("Balls to win" in m.value and "12 -> 13" in m.value for m in at.markdown)  # a difference to see
+    assert any("Balls to win" in m.value and "12 \u2192 13" in m.value for m in at.markdown)  # a difference to see
     assert not any("same rules" in i.value for i in at.info)
     assert any("press Simulate" in i.value for i in at.info)
 

@@ -125,7 +125,15 @@ def test_verdict_says_a_clear_difference_with_its_interval_and_no_clear_change_i
     cmp, rule_changes = constructed(figures, COMMON, COMMON, "thirteen-point")
     v = verdict(cmp, rule_changes)
     assert v.tone == "clear"
-    assert v.text == "Games are 1.7 deals longer (1.2 to 2.2); no clear change in who wins."
+    # the target's sentence says the games' length; the corner house that moves with it comes next
+    assert v.sentences == (
+        "Playing to 13 balls instead of 12: games are about 1.7 deals longer (18.0 \u2192 19.7 deals a game; "
+        "between 1.2 and 2.2 longer).",
+        "Corner house: 11 \u2192 12: it came up in 90 deals of these games.",
+        "No clear change in who wins.")
+    assert v.text == " ".join(v.sentences)
+    assert "deals per game: A 18.00 [17.50, 18.50] (200), B 19.70 [19.20, 20.20] (200); B - A +1.70 [+1.20, +2.20] *" \
+        in v.details  # the exact figures, as the text report gives them
 
 
 def test_verdict_names_a_clear_change_in_who_wins_in_percent_and_points():
@@ -134,16 +142,20 @@ def test_verdict_names_a_clear_change_in_who_wins_in_percent_and_points():
     cmp, rule_changes = constructed(figures, COMMON, COMMON, "thirteen-point")
     v = verdict(cmp, rule_changes)
     assert v.tone == "clear"
-    assert v.text == ("No clear change in game length; trump makers win the deal more often: 52% \u2192 58% "
-                      "(+6 percentage points, +3 to +9).")
+    assert v.sentences[0] == ("Playing to 13 balls instead of 12: no clear change in how long games last in 200 "
+                              "games (between 0.3 deals shorter and 0.5 longer).")
+    # a share's change in a player's words: "6 in 100", never "percentage points"
+    assert v.sentences[-1] == ("Trump makers win the deal more often: 52% \u2192 58% (about 6 in 100 more, "
+                               "between 3 and 9).")
 
 
 def test_verdict_without_any_clear_difference_says_so_and_what_more_games_would_do():
     cmp, rule_changes = constructed(PLAIN, COMMON, COMMON, "thirteen-point")
     v = verdict(cmp, rule_changes)
     assert v.tone == "none"
-    assert v.text.startswith("No clear change in game length; no clear change in who wins.")
-    assert "No difference is clear in 200 games" in v.text
+    assert v.text.startswith("Playing to 13 balls instead of 12: no clear change in how long games last in 200 "
+                             "games")
+    assert "No clear change in who wins. No difference is clear in 200 games" in v.text
 
 
 def test_a_partner_catch_that_never_happened_is_a_warning_not_a_no_difference():
@@ -163,10 +175,13 @@ def test_a_partner_catch_that_never_happened_is_a_warning_not_a_no_difference():
                                    "200, at 95% confidence; try 2000).")
     v = verdict(cmp, rule_changes)
     assert v.tone == "untested"
-    assert v.text.startswith("These 200 games cannot tell what the change does: the changed rule "
-                             "(Thunee partner catch: 8 balls -> 6 balls) never came into play.")
+    assert v.sentences[0] == (
+        "Thunee partner catch: 8 balls \u2192 6 balls: no deal of these 200 games had Thunee caught by partner, so "
+        "they cannot show what it changes. Bolder bots take that risk more often: choose bold under Bots at every "
+        "seat; or play more games (none of 200 had it, so it comes up in fewer than 3 games in 200, at 95% "
+        "confidence; try 2000).")
     assert "No difference is clear" not in v.text
-    assert reach_rows(cmp) == [{"rule change": "Thunee partner catch: 8 balls -> 6 balls",
+    assert reach_rows(cmp) == [{"rule change": "Thunee partner catch: 8 balls \u2192 6 balls",
                                 "comes into play through": "Thunee caught by partner",
                                 "deals in A: standard": 0, "deals in B: partner-catch-six": 0}]
 
@@ -180,8 +195,9 @@ def test_a_partner_catch_that_happened_gives_the_difference_it_made():
     assert [(r["deals in A: standard"], r["deals in B: partner-catch-six"]) for r in reach_rows(cmp)] == [(14, 14)]
     v = verdict(cmp, rule_changes)
     assert v.tone == "clear"
-    assert v.text == ("No clear change in game length; no clear change in who wins; balls per deal down: "
-                      "1.12 \u2192 1.10 (\u22120.02, \u22120.03 to \u22120.01).")
+    assert v.text == ("Thunee partner catch: 8 balls \u2192 6 balls: it came up in 14 deals of these games. "
+                      "No clear change in who wins. "
+                      "Also: balls per deal: 1.12 \u2192 1.10 (about 0.02 fewer, between 0.01 and 0.03).")
 
 
 def test_a_clear_difference_beside_a_rule_that_never_fired_still_warns():
@@ -191,8 +207,11 @@ def test_a_clear_difference_beside_a_rule_that_never_fired_still_warns():
     cmp, rule_changes = constructed(figures, fired, fired, "examples/house/friendly-table.yaml")
     v = verdict(cmp, rule_changes)
     assert v.tone == "clear"
-    assert v.text == ("Games are 1.1 deals shorter (0.7 to 1.5); no clear change in who wins. But the changed rule "
-                      "(Removes Penalties) never came into play, so the games say nothing about it.")
+    # no rule of the game changed: the games' length is said after the rules that did
+    assert v.text == ("No penalties: no deal of these 200 games had a penalty (for false declaration, forbidden "
+                      "claim, out of turn or revoke), so they cannot show what it changes. Bots never break a rule "
+                      "unless asked: set Mistakes above 0 (try 0.01). Games are about 1.1 deals shorter (18.0 "
+                      "\u2192 16.9 deals a game; between 0.7 and 1.5 shorter). No clear change in who wins.")
 
 
 def test_penalties_that_never_fired_ask_for_mistakes_and_more_once_there_are_some():
@@ -213,7 +232,7 @@ def test_a_change_felt_in_every_deal_needs_no_warning():
     cmp, rule_changes = constructed(PLAIN, COMMON, COMMON, "thirteen-point")
     assert unfired(cmp) == []
     target, corner_house = reach_rows(cmp)  # the target, and the corner house that moves with it
-    assert target == {"rule change": "Balls to win: 12 -> 13", "comes into play through": "every deal",
+    assert target == {"rule change": "Balls to win: 12 \u2192 13", "comes into play through": "every deal",
                       "deals in A: standard": "every deal", "deals in B: thirteen-point": "every deal"}
     assert (corner_house["deals in A: standard"], corner_house["deals in B: thirteen-point"]) == (90, 90)
 
@@ -275,8 +294,8 @@ def test_with_two_teams_the_verdict_names_one_teams_wins_not_its_mirror_too():
     })
     cmp, rule_changes = constructed(figures, COMMON, COMMON, "thirteen-point")
     v = verdict(cmp, rule_changes)
-    assert v.text == ("No clear change in game length; team 0 wins the game more often: 45% \u2192 55% "
-                      "(+10 percentage points, +2 to +18).")
+    assert v.sentences[-1] == "Team 0 wins the game more often: 45% \u2192 55% (about 10 in 100 more, between 2 and 18)."
+    assert "team 1" not in v.text
 
 
 def test_the_verdict_names_the_biggest_other_changes_and_counts_the_rest():
@@ -285,12 +304,16 @@ def test_the_verdict_names_the_biggest_other_changes_and_counts_the_rest():
         "claim.double": ("Double claimed", share(0.10, 0.09, 0.11), share(0.14, 0.13, 0.15), diff(0.04, 0.03, 0.05)),
         "game.lead_changes": ("lead changes per game", mean(1.60, 1.5, 1.7), mean(1.73, 1.6, 1.8),
                               diff(0.12, 0.09, 0.16)),
+        "deal.cancelled": ("deal thrown in", share(0.018, 0.015, 0.023), share(0.025, 0.021, 0.03),
+                           diff(0.007, 0.004, 0.01)),
     })
     cmp, rule_changes = constructed(figures, COMMON, COMMON, "thirteen-point")
     v = verdict(cmp, rule_changes)
-    assert v.text == ("No clear change in game length; no clear change in who wins; Double claimed more often: "
-                      "10% \u2192 14% (+4 percentage points, +3 to +5); lead changes per game up: 1.60 \u2192 1.73 "
-                      "(+0.12, +0.09 to +0.16); and 1 more clear difference (below).")
+    # the biggest next to A's figure first; "no call" 96.2% -> 96.3% is clear but too small for a player to notice
+    assert v.sentences[-1] == ("Also: Double claimed more often: 10% \u2192 14% (about 4 in 100 more, between 3 "
+                               "and 5); deal thrown in more often: 1.8% \u2192 2.5% (about 0.7 in 100 more, between "
+                               "0.4 and 1.0); and 1 more clear difference (below).")
+    assert "no call" not in v.text
     # clear, so its nearest bound is not shown as 0
     assert say_difference(0.001, 0.0004, 0.002, percent=True) == "+0.10 percentage points (+0.04 to +0.20)"
 
@@ -307,13 +330,12 @@ def test_a_partner_catch_that_came_up_too_seldom_says_why_no_difference_can_show
     assert r.advice == ("A difference it makes can show only once it has decided at least 4 deals; play more games "
                         "(2 deals in 200 games, so 4 take about 400; try 800); or bolder bots take that risk more "
                         "often: choose bold under Bots at every seat.")
-    assert r.text.startswith("**Thunee partner catch: 8 balls -> 6 balls**: this came into play in only 2 deals "
+    assert r.text.startswith("**Thunee partner catch: 8 balls \u2192 6 balls**: this came into play in only 2 deals "
                              "(Thunee caught by partner), too few for these games to show what it changes.")
     v = verdict(cmp, rule_changes)
     assert v.tone == "untested"
-    assert v.text.endswith("No difference is clear in 200 games, and none could be: the changed rule (Thunee "
-                           "partner catch: 8 balls -> 6 balls) came into play in only 2 deals, and a difference "
-                           "can show only from 4 deals.")
+    assert v.sentences[0] == ("Thunee partner catch: 8 balls \u2192 6 balls: it came up in 2 deals of standard's "
+                              "games and 1 of partner-catch-six's, too few for these games to show what it changes.")
     # the simulation's own report says the same, in the command line's words
     [(change, deals, words)] = cmp.scarce_warnings()
     assert (change, deals) == ("Thunee partner catch: 8 balls -> 6 balls", (2, 1)) and cmp.coverage_warnings() == []

@@ -22,8 +22,10 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from thunee_dsl.simulation import Comparison
+from thunee_dsl.simulation.compare import difference_text, estimate_text
 from thunee_dsl.simulation.coverage import FEWEST_TO_SHOW, RuleDecided, deals_said, remedy, scarce_remedy
-from thunee_dsl.simulation.focus import balls_said, signed, times_said
+from thunee_dsl.simulation.analysis import rule_in_games
+from thunee_dsl.simulation.focus import times_said
 from thunee_dsl.simulation.stats import Estimate
 
 #: The few statistics shown first, in this order.
@@ -309,8 +311,8 @@ class Scarce:
 
     @property
     def text(self) -> str:
-        return (f"**{self.change}**: this came into play in only {deals_said(self.deals)} "
-                f"({say_any(self.labels)}), too few for these games to show what it changes. {self.advice}")
+        return (f"**{arrows(self.change)}**: this came into play in only {deals_said(self.deals)} "
+                f"({happened(self.labels)}), too few for these games to show what it changes. {self.advice}")
 
 
 def scarce(cmp: Comparison) -> list[Scarce]:
@@ -326,6 +328,113 @@ def scarce(cmp: Comparison) -> list[Scarce]:
     return out
 
 
+def reach_rows(cmp: Comparison) -> list[dict]:
+    """Per changed rule: through what it comes into play and in how many deals of each ruleset ("every deal"
+    for a change felt in every deal, "-" where it is not a rule), and in how many focused replays it changed
+    the balls."""
+    rows = []
+    for rule in cmp.rules_compared:
+        row = {"rule change": arrows(rule.change),
+               "comes into play through": happened(rule_labels(cmp, rule)) or "every deal"}
+        for i, deals in enumerate(rule.deals):
+            row[f"deals in {side(cmp, i)}"] = "every deal" if not rule.counters else "-" if deals is None else deals
+        if getattr(cmp, "focused", None):  # (a column only when some rule was replayed)
+            found = cmp.focused_on(rule.path)
+            row["changed the balls in focused replays"] = (
+                "-" if found is None or not found.replays else f"{found.changed:,} of {found.replays:,}")
+        rows.append(row)
+    return rows
+
+
+# -- a player's numbers -------------------------------------------------------------------------------
+
+ARROW = "\u2192"
+
+
+def unit(n: float = 2) -> str:
+    """The score's unit as a player says it: its one home here, so that the ruleset's own word (``game.unit``,
+    balls by default) is a one-line change."""
+    return "ball" if n == 1 else "balls"
+
+
+def arrows(text: str) -> str:
+    """A change in words with one arrow style: the rule diff writes ``8 balls -> 6 balls``."""
+    return text.replace(" -> ", f" {ARROW} ")
+
+
+def rounded(e: Estimate, scale: float = 1.0) -> tuple[str, str, str]:
+    """``|value|``, and the interval's bounds nearest and farthest from zero, as a player says them: one
+    significant digit of the interval's half-width (``3``, ``between 1 and 5``), more only where a clear bound
+    would read as zero."""
+    value, low, high = (scale * x for x in (e.value, e.low, e.high))
+    d = digits(low, high)
+    near, far = sorted((abs(low), abs(high)))
+    clear = low > 0 or high < 0
+    while clear and d < 4 and float(_num(near, d)) == 0:
+        d += 1
+    return _num(abs(value), d), _num(near, d), _num(far, d)
+
+
+def between(e: Estimate, more: str, fewer: str, scale: float = 1.0) -> str:
+    """The interval in words: ``between 1 and 5`` (one way), ``between 2 fewer and 1 more`` (either way)."""
+    _, near, far = rounded(e, scale)
+    if e.low > 0 or e.high < 0:
+        return f"between {near} and {far}"
+    d = digits(scale * e.low, scale * e.high)
+    while d < 4 and any(x and float(_num(abs(scale * x), d)) == 0 for x in (e.low, e.high)):
+        d += 1  # (not "between 2 fewer and 0 more")
+    return f"between {_num(abs(scale * e.low), d)} {fewer} and {_num(abs(scale * e.high), d)} {more}"
+
+
+def per_many(value: float) -> int:
+    """How many announcements to say an effect over, so that it reads as a whole number of balls: 1, 10,
+    100 ... (an effect of 0.03 balls a Thunee is about 3 balls in 100 Thunees)."""
+    n = 1
+    while abs(value) * n < 1 and n < 100_000:
+        n *= 10
+    return n
+
+
+def counted(n: int, what: str) -> str:
+    """``100 Thunees called``, ``each Thunee called``: ``what`` is "Thunee called"."""
+    if n == 1:
+        return f"each {what}"
+    first, _, rest = what.partition(" ")
+    return f"{n:,} {first}s" + (f" {rest}" if rest else "")
+
+
+def balls_each(each: float) -> str:
+    """``2 balls fewer``, ``1 ball more``."""
+    n = abs(each)
+    amount = f"{n:g}" if n == int(n) else f"{n:.1f}"
+    return f"{amount} {unit(n)} {'more' if each > 0 else 'fewer'}"
+
+
+#: Who makes the announcement a rule of that section follows.
+MAKERS = {"undertakings": "caller", "claims": "claimer", "calling": "caller", "bidding": "bidder",
+          "declarations": "declarer"}
+
+
+def _role_words(maker: str | None, role: str) -> str:
+    if maker is None:
+        return "the teams together" if role == "own" else "the others"
+    return f"the {maker}'s team" if role == "own" else f"the {maker}'s opponents"
+
+
+def happened(labels: Sequence[str]) -> str:
+    """What never happened, in a player's words: the penalties one by one ("penalty: revoke") said as one."""
+    if not labels:
+        return ""
+    penalties = [label.split(": ", 1)[1] for label in labels if label.startswith("penalty: ")]
+    rest = [label for label in labels if not label.startswith("penalty: ")]
+    if penalties:
+        rest.append("a penalty" + (f" (for {say_any(penalties)})" if len(penalties) > 1 else f" for {penalties[0]}"))
+    return say_any(rest)
+
+
+# -- focused replays, in words -------------------------------------------------------------------------
+
+
 @dataclass(frozen=True)
 class FocusNote:
     """What focused replays found for a rule that came into play too seldom (``Comparison.focused``), for the
@@ -339,56 +448,45 @@ class FocusNote:
 def focus_note(cmp: Comparison, path: str) -> FocusNote | None:
     """The focused replays of the changed rule at ``path``, in words (None: there were none)."""
     found = next((f for f in getattr(cmp, "focused", ()) if f.path == path), None)
-    if found is None:
+    if found is None or found.parent is None:  # (nothing could be replayed: the rule's warning says what to do)
         return None
+    change = arrows(found.change)
     head = "A clear difference where it can happen" if found.clear else "Replayed where it can happen"
     if not found.changed:
-        return FocusNote(found.change, f"**{head}** ({found.change}). {found.words()}", False)
-    finding = found.finding()
-    return FocusNote(found.change, f"**{head}** ({found.change}): {finding[:1].upper() + finding[1:]}\n\n"
-                                   f"{found.replayed()}.", found.clear)
+        return FocusNote(change, f"**{head}** ({change}). {found.words()}", False)
+    return FocusNote(change, f"**{head}** ({change}): {_replays_said(found)}", found.clear)
 
 
-def _focused_verdict(found: Sequence) -> str:
-    """The verdict's lead for the rules whose focused replays show a clear difference: what each does, said
-    first, then where it was seen ("in 1,200 replays of the 89 deals with a Thunee called")."""
-    parts = []
-    for f in found:
-        role, e, each = f.main
-        per = f.per_deal(e)
-        what = f"{f.role_words(role)} open {balls_said(each)}" if each else "the balls change"
-        parts.append(f"{f.change}: when it happens, {what}. In {f.replays:,} replays of the {f.parents:,} deals "
-                     f"with {f.parent.made} (the other cards dealt again) it happened {times_said(f.changed)}: "
-                     f"{signed(e.value)} balls per {f.per} ({signed(e.low)} to {signed(e.high)}), "
-                     f"{signed(per.value)} per deal.")
-    return " ".join(parts)
-
-
-def _games_alone(covered: Sequence[RuleDecided], games: int) -> str:
-    """Why the games themselves did not show what the replays found."""
-    it = "it" if len(covered) == 1 else "them"
-    most = max(r.most for r in covered)
-    seen = ("never came into play in them" if not most else
-            f"came into play in only {deals_said(most)} of them")
-    return f"The {games} games alone cannot show {it} ({'it' if len(covered) == 1 else 'they'} {seen})"
-
-
-def reach_rows(cmp: Comparison) -> list[dict]:
-    """Per changed rule: through what it comes into play and in how many deals of each ruleset ("every deal"
-    for a change felt in every deal, "-" where it is not a rule), and in how many focused replays it changed
-    the balls."""
-    rows = []
-    for rule in cmp.rules_compared:
-        row = {"rule change": rule.change,
-               "comes into play through": ", ".join(rule_labels(cmp, rule)) or "every deal"}
-        for i, deals in enumerate(rule.deals):
-            row[f"deals in {side(cmp, i)}"] = "every deal" if not rule.counters else "-" if deals is None else deals
-        if getattr(cmp, "focused", None):  # (a column only when some rule was replayed)
-            found = cmp.focused_on(rule.path)
-            row["changed the balls in focused replays"] = (
-                "-" if found is None or not found.replays else f"{found.changed:,} of {found.replays:,}")
-        rows.append(row)
-    return rows
+def _replays_said(f, short: bool = False) -> str:
+    """What focused replays found, in a player's words (they changed the balls at least once); ``short``: for
+    the verdict, whose sentence said already what the rule does each time."""
+    role, e, each = f.main
+    who = f.role_words(role)
+    if short:
+        text = (f"replayed {f.replays:,} times from the {f.parents:,} deals with {f.parent.made} (the other cards "
+                f"dealt again), it changed the balls {times_said(f.changed)}")
+    else:
+        text = (f"Replayed {f.replays:,} times from the {f.parents:,} deals of these games with {f.parent.made} "
+                f"(the cards the {f.parent.maker} had not seen dealt again), it changed the balls "
+                f"{times_said(f.changed)}")
+        if each:
+            same = len(f.own_each if role == "own" else f.others_each) == 1
+            text += f": {who} opened {balls_each(each)} " + ("each time" if same else "on average")
+        text += "."
+    if e is not None and e.value is not None and e.low is not None and e.value != 0:
+        n = per_many(e.value)
+        value, _, _ = rounded(e, n)
+        way = "more" if e.value > 0 else "fewer"
+        text += (": about" if short else " That is about") + (
+            f" {value} {unit(float(value))} {way} to {who} in {counted(n, f.per)} "
+            f"({between(e, 'more', 'fewer', n)}).")
+        if not f.clear:
+            text += " That could still be chance."
+    elif short:
+        text += "."
+    if f.stopped == "time":
+        text += " (The replays stopped at their time budget.)"
+    return text
 
 
 # -- the verdict ----------------------------------------------------------------------------------
@@ -396,43 +494,76 @@ def reach_rows(cmp: Comparison) -> list[dict]:
 
 @dataclass(frozen=True)
 class Verdict:
-    """The answer in one or two sentences. ``tone``: ``clear`` (some difference is clear), ``untested``
-    (nothing clear, and some rule that differs never came into play), ``none`` (nothing clear although
-    the rules came into play), ``same`` (the rules do not differ)."""
+    """The answer: a sentence for every rule that differs, in the order of what it changes, then who wins
+    and any other clear difference. ``tone``: ``clear`` (some difference is clear), ``untested`` (nothing
+    clear, and some rule that differs never came into play), ``none`` (nothing clear although the rules
+    came into play), ``same`` (the rules do not differ). ``details``: the exact figures behind the words."""
 
     text: str
     tone: str
+    details: tuple[str, ...] = ()
+    sentences: tuple[str, ...] = ()
 
 
-def _length_phrase(c: Change | None) -> str:
-    if c is None or c.diff.value is None:
-        return ""
+#: The order in which the rules that differ are said: what the whole game is played to (its length, who wins
+#: it) first, then the rules of a deal, then the penalties (which only mistakes bring into play).
+GAME_SECTIONS = ("game", "dealer")
+LAST_SECTIONS = ("penalties",)
+
+
+def said_order(change) -> tuple[int, bool]:
+    """What a change is said after: the game's rules first (the target before them all: the games' length is
+    said as its effect), the penalties last."""
+    section = str(change.path[0]) if change.path else ""
+    target = tuple(map(str, change.path)) == TARGET
+    return 0 if section in GAME_SECTIONS else 2 if section in LAST_SECTIONS else 1, not target
+
+
+TARGET = ("game", "target")
+
+
+def _change_words(change) -> str:
+    """The change as a player says it: "Playing to 13 balls instead of 12" for the target."""
+    if tuple(map(str, change.path)) == TARGET and change.kind == "changed":
+        return f"Playing to {change.after} {unit(change.after)} instead of {change.before}"
+    if change.kind == "removed" and len(change.path) == 1:  # a whole section: "No penalties"
+        return f"No {str(change.path[0]).replace('_', ' ')}"
+    return arrows(change.text)
+
+
+def _length_said(c: Change | None, games: int) -> tuple[str, bool]:
+    """What happens to the games' length (deals per game, B - A), and whether it is clear."""
+    if c is None or c.diff.value is None or c.diff.low is None:
+        return "", False
+    e = c.diff
     if not c.clear:
-        return "no clear change in game length"
-    d = digits(c.diff.low, c.diff.high)
-    way = "longer" if c.diff.value > 0 else "shorter"
-    size = abs(c.diff.value)
-    lo, hi = sorted((abs(c.diff.low), abs(c.diff.high)))
-    unit = "deal" if _num(size, d) == "1" else "deals"
-    return f"games are {_num(size, d)} {unit} {way} ({_num(lo, d)} to {_num(hi, d)})"
+        return (f"no clear change in how long games last in {games:,} games (between "
+                f"{between(e, 'longer', 'shorter')[len('between '):].replace(' ', ' deals ', 1)})"), False
+    value, near, far = rounded(e)
+    way = "longer" if e.value > 0 else "shorter"
+    return (f"games are about {value} {'deal' if value == '1' else 'deals'} {way} "
+            f"({_num(c.a.value, 1)} {ARROW} {_num(c.b.value, 1)} deals a game; between {near} and {far} {way})"), True
 
 
-def _share_phrase(c: Change) -> str:
-    """``trump makers win the deal more often: 52% → 58% (+6 percentage points, +3 to +9)``."""
+def _share_said(c: Change) -> str:
+    """``trump makers win the deal more often: 52% → 58% (about 6 in 100 more, between 3 and 9)``."""
     way = "more often" if c.diff.value > 0 else "less often"
-    d = digits(c.diff.low, c.diff.high, 100)
+    d = max(0, digits(c.diff.low, c.diff.high, 100))
     a = _num(100 * c.a.value, d) + "%" if c.a is not None and c.a.value is not None else "?"
     b = _num(100 * c.b.value, d) + "%" if c.b is not None and c.b.value is not None else "?"
-    return f"{c.label} {way}: {a} \u2192 {b} ({c.inner_words})"
+    value, near, far = rounded(c.diff, 100)
+    fewer = "more" if c.diff.value > 0 else "fewer"
+    return f"{c.label} {way}: {a} {ARROW} {b} (about {value} in 100 {fewer}, between {near} and {far})"
 
 
-def _mean_phrase(c: Change) -> str:
-    """``balls per deal up: 1.12 → 1.31 (+0.19, +0.15 to +0.23)``."""
-    way = "up" if c.diff.value > 0 else "down"
+def _mean_said(c: Change) -> str:
+    """``balls per deal up: 1.12 → 1.31 (about 0.19 more, between 0.15 and 0.23)``."""
+    way = "more" if c.diff.value > 0 else "fewer"
     d = digits(c.diff.low, c.diff.high)
     a = _num(c.a.value, d) if c.a is not None and c.a.value is not None else "?"
     b = _num(c.b.value, d) if c.b is not None and c.b.value is not None else "?"
-    return f"{c.label} {way}: {a} \u2192 {b} ({c.inner_words})"
+    value, near, far = rounded(c.diff)
+    return f"{c.label}: {a} {ARROW} {b} (about {value} {way}, between {near} and {far})"
 
 
 def relative_size(c: Change) -> float:
@@ -442,81 +573,184 @@ def relative_size(c: Change) -> float:
 
 
 def phrase(c: Change) -> str:
-    return _share_phrase(c) if c.percent else _mean_phrase(c)
+    return _share_said(c) if c.percent else _mean_said(c)
+
+
+#: A clear difference too small for a player to notice is not said in the verdict ("call 20 less often:
+#: 0.099% -> 0.093%" led a verdict once): a share that moves less than half a deal (or game) in 100, a mean
+#: that moves less than 1% of A's figure. The tables below have them.
+NOTEWORTHY_SHARE = 0.005
+NOTEWORTHY_MEAN = 0.01
+
+
+def noteworthy(c: Change) -> bool:
+    if c.percent:
+        return abs(c.diff.value) >= NOTEWORTHY_SHARE
+    return relative_size(c) >= NOTEWORTHY_MEAN
+#: How many clear differences besides game length and who wins the verdict names (the biggest first).
+VERDICT_OTHERS = 2
+
+
+def _exact(c: Change) -> str:
+    """A statistic as the text report gives it (``thunee-dsl simulate``): A, B, B - A with 95% intervals."""
+    mean = not c.percent
+    a = "-" if c.a is None else estimate_text(c.a, mean)
+    b = "-" if c.b is None else estimate_text(c.b, mean)
+    return (f"{c.label}{'' if mean else ' (%)'}: A {a}, B {b}; B - A {difference_text(c.diff, mean)}"
+            + ("" if mean else " percentage points"))
+
+
+def _rule_said(cmp: Comparison, change, rule: RuleDecided | None, index: int) -> tuple[str, str, list[str]]:
+    """One changed rule's sentence from the games, or from its focused replays when the games had too few
+    deals of it; its tone (clear, untested, none) and the exact figures."""
+    words = _change_words(change)
+    if rule is None or not rule.counters:
+        return f"{words}: felt in every deal.", "none", []
+    found = cmp.focused_on(rule.path) if hasattr(cmp, "focused_on") else None
+    a, b = cmp.rulesets[0], cmp.rulesets[index + 1]
+    section = rule.path.split(".", 1)[0]
+    seen = rule_in_games(a, b, rule.counters, section) if a.games and b.games else None
+    came = _came_up(rule, seen, a.name, b.name)
+    labels = happened(rule_labels(cmp, rule))
+    decided = " and ".join(f"{n:,} in {r.name}'s" for n, r in zip(rule.deals, cmp.rulesets) if n is not None)
+    details = [f"{arrows(rule.change)}: decided {decided} {cmp.games:,} games (it comes into play through "
+               f"{labels})."]
+    if found is not None and found.parent is not None and found.parents:
+        details.append("Focused replays: " + found.words())
+        if not found.changed:
+            return (f"{words}: {came}, and in {found.replays:,} replays of the {found.parents:,} deals with "
+                    f"{found.parent.made} it never changed the balls: it needs what the cards seldom give.",
+                    "untested" if not rule.most else "none", details)
+        role, e, each = found.main
+        text = f"{words}: when it happens, {found.role_words(role)} open {balls_each(each)}" if each else \
+            f"{words}: it changes the balls when it happens"
+        text += f". {came[:1].upper() + came[1:]}; {_replays_said(found, short=True)}"
+        return text, "clear" if found.clear else "none", details
+    if seen is not None and seen.paired:
+        maker = MAKERS.get(section)
+        role = "own" if abs(seen.own.value or 0) > abs(seen.others.value or 0) else "others"
+        e, each = (seen.own, seen.own_each) if role == "own" else (seen.others, seen.others_each)
+        who = _role_words(maker, role)
+        details.append(f"In the {seen.paired} deals dealt alike under both in which it came into play: B - A "
+                       f"{say_difference(seen.own.value, seen.own.low, seen.own.high, False)} balls to "
+                       f"{_role_words(maker, 'own')}, "
+                       f"{say_difference(seen.others.value, seen.others.low, seen.others.high, False)} "
+                       f"to {_role_words(maker, 'others')}.")
+        text = f"{words}: {came}."
+        if e.value:
+            how = (f"{who} opened {balls_each(each[0])} each time" if len(each) == 1 else
+                   f"{who} opened about {rounded(e)[0] if e.low is not None else _num(abs(e.value), 1)} "
+                   f"{unit(2)} {'more' if e.value > 0 else 'fewer'} on average"
+                   + (f" ({between(e, 'more', 'fewer')})" if e.low is not None else ""))
+            text += f" In the {seen.paired:,} of those deals dealt alike under both rules, {how}."
+            clear = is_clear(e) or len(each) == 1 and seen.paired >= FEWEST_TO_SHOW
+            return text, "clear" if clear else "none", details
+        text += f" In the {seen.paired:,} of those deals dealt alike under both rules, the balls came out the same."
+        return text, "none", details
+    if not rule.fired:
+        advice = remedy(rule.counters, cmp.games, cmp.bots, cmp.mistakes, PAGE_WORDS)
+        return (f"{words}: no deal of these {cmp.games:,} games had {labels}, so they cannot show what it changes. "
+                f"{advice[:1].upper() + advice[1:]}.", "untested", details)
+    if rule.scarce is not None:  # 1 to 3 deals, and no replays: nothing can show yet
+        return f"{words}: {came}, too few for these games to show what it changes.", "untested", details
+    return f"{words}: {came}.", "none", details
+
+
+def _came_up(rule: RuleDecided, seen, name_a: str, name_b: str) -> str:
+    """How often the rule came up in the games: "it never came up in these games", "it came up in 10 deals of
+    standard's games and 12 of our-table's (about 1 deal in 3,000)"."""
+    if not rule.most:
+        return "it never came up in these games"
+    counts = [n for n in rule.deals if n is not None]
+    if len(counts) == 2 and counts[0] != counts[1]:
+        text = f"it came up in {counts[0]:,} deals of {name_a}'s games and {counts[1]:,} of {name_b}'s"
+    else:
+        text = f"it came up in {deals_said(rule.most)} of these games"
+    if seen is not None and seen.one_in is not None:
+        every = seen.one_in
+        if every >= 2:
+            text += f" (about 1 deal in {_said_round(every):,})"
+    return text
+
+
+def _said_round(x: float) -> int:
+    """A count as a player rounds it: two significant digits (3,412 -> 3,400)."""
+    if x < 100:
+        return round(x)
+    power = 10 ** (len(str(int(x))) - 2)
+    return int(round(x / power) * power)
 
 
 def verdict(cmp: Comparison, rule_changes, index: int = 0) -> Verdict:
-    """What B changes, in words, from the paired differences: game length, who wins, other clear
-    differences; with a caution when a rule that differs never came into play (``cmp.rules_compared``)."""
+    """What B changes, in words: a sentence for every rule that differs (``rule_changes``, the rule diff), in
+    the order of what it changes (the target's sentence says the games' length), each from the games or, when
+    they had too few deals of it, from its focused replays; then who wins and any other clear difference."""
     if not rule_changes:
         return Verdict("They play the same rules, so the same deals come out the same: nothing to tell apart.",
                        "same")
     all_changes = changes(cmp, index)
     by_key = {c.key: c for c in all_changes}
-    parts = []
-    length = _length_phrase(by_key.get(GAME_LENGTH))
-    if length:
-        parts.append(length)
+    by_path = {r.path: r for r in cmp.rules_compared}
+    sentences: list[str] = []
+    details: list[str] = []
+    tones: list[str] = []
+    length_said = False
+    length = by_key.get(GAME_LENGTH)
+    for change in sorted(rule_changes, key=said_order):
+        path = ".".join(map(str, change.path))
+        rule = by_path.get(path)
+        if said_order(change)[0] == 0 and not length_said:  # the game's length, said as the target's (or the
+            said, clear = _length_said(length, cmp.games)     # first change to the game's own rules)
+            if said:
+                sentences.append(f"{_change_words(change)}: {said}.")
+                tones.append("clear" if clear else "none")
+                details.append(_exact(length))
+                length_said = True
+                continue
+        if said_order(change)[0] == 0 and (rule is None or not rule.counters):
+            sentences.append(f"{_change_words(change)}: felt in every game, with its length said above.")
+            continue
+        text, tone, more = _rule_said(cmp, change, rule, index)
+        sentences.append(text)
+        tones.append(tone)
+        details += more
+    if not length_said and length is not None and length.clear:  # no rule of the game changed, yet games last
+        said, _ = _length_said(length, cmp.games)                   # longer or shorter: said after the rules
+        sentences.append(said[:1].upper() + said[1:] + ".")
+        details.append(_exact(length))
     about_wins = [c for c in all_changes if c.key in WIN_KEYS or c.key.startswith(WIN_PREFIX)]
     wins = [c for c in about_wins if c.clear]
     team_wins = [c for c in wins if c.key.startswith(WIN_PREFIX)]
     if cmp.rulesets[0].teams == 2 and len(team_wins) == 2:  # the other team's figure only mirrors the first
         wins.remove(team_wins[1])
     if wins:
-        parts += [phrase(c) for c in wins]
+        said = "; ".join(phrase(c) for c in wins)
+        sentences.append(said[:1].upper() + said[1:] + ".")
+        details += [_exact(c) for c in wins]
     elif about_wins:
-        parts.append("no clear change in who wins")
-    others = sorted((c for c in all_changes if c.clear and c.key != GAME_LENGTH and c not in about_wins),
-                    key=relative_size, reverse=True)  # the biggest changes first
-    parts += [phrase(c) for c in others[:VERDICT_OTHERS]]
-    if len(others) > VERDICT_OTHERS:
+        sentences.append("No clear change in who wins.")
+    explained = {GAME_LENGTH}
+    others = sorted((c for c in all_changes if c.clear and c.key not in explained and c not in about_wins
+                     and noteworthy(c)), key=relative_size, reverse=True)
+    if others:
+        said = "; ".join(phrase(c) for c in others[:VERDICT_OTHERS])
         more = len(others) - VERDICT_OTHERS
-        parts.append(f"and {more} more clear difference{'s' if more > 1 else ''} (below)")
-    text = "; ".join(parts)
-    text = (text[:1].upper() + text[1:] + ".") if text else ""
-    clear = any(c.clear for c in all_changes)
-    # the rules whose focused replays found a clear difference lead the verdict: the games' own figures,
-    # which cannot show them, come after
-    found = [f for f in getattr(cmp, "focused", ()) if f.clear]
-    shown = {f.path for f in found}
-    covered = [r for r in cmp.rules_compared if r.path in shown]
-    rest = [r for r in cmp.rules_compared if r.path not in shown]
-    unreached = [r for r in rest if not r.fired]
-    if unreached:
-        if len(unreached) == len(rest) and not clear and not found:  # every change watched, none came up
-            text = (f"These {cmp.games} games cannot tell what the change does: "
-                    f"{_rules_in_words(unreached)} never came into play. " + text)
-        else:
-            text += (f" But {_rules_in_words(unreached)} never came into play, so the games say nothing "
-                     "about " + ("it." if len(unreached) == 1 else "them."))
-        tone = "clear" if clear else "untested"
-    else:
-        tone = "clear" if clear else "none"
-    few = [r for r in rest if r.scarce is not None]
-    if not clear and not unreached and few:  # it came up, but too seldom to tell anything
-        most = max(r.most for r in few)
-        text += (f" No difference is clear in {cmp.games} games, and none could be: {_rules_in_words(few)} came "
-                 f"into play in only {deals_said(most)}, and a difference can show only from "
-                 f"{FEWEST_TO_SHOW} deals.")
-        tone = "untested"
-    elif not clear and not unreached and not found:
-        text += f" No difference is clear in {cmp.games} games: more games would show a smaller one."
-    if found:
-        if covered:  # "... (it never came into play in them): no clear change in game length; ..."
-            alone = _games_alone(covered, cmp.games)
-            text = f"{alone}: {text[:1].lower()}{text[1:]}" if text else alone + "."
-        text = _focused_verdict(found) + " " + text
+        sentences.append("Also: " + said + (f"; and {more} more clear difference{'s' if more > 1 else ''} (below)"
+                                            if more > 0 else "") + ".")
+        details += [_exact(c) for c in others]
+    clear = any(c.clear for c in all_changes) or "clear" in tones
+    if clear:
         tone = "clear"
-    return Verdict(text.strip(), tone)
+    elif "untested" in tones:
+        tone = "untested"
+    else:
+        tone = "none"
+        sentences.append(f"No difference is clear in {cmp.games:,} games: more games would show a smaller one.")
+    details.insert(0, f"{cmp.games:,} games of each; a difference is clear when its 95% interval leaves out zero.")
+    return Verdict(" ".join(sentences), tone, tuple(details), tuple(sentences))
 
 
-def _rules_in_words(unreached: Sequence[RuleDecided]) -> str:
-    if len(unreached) == 1:
-        return f"the changed rule ({unreached[0].change})"
-    return f"{len(unreached)} of the changed rules"
-
-
-__all__ = ["HEADLINE", "PAGE_WORDS", "Change", "FocusNote", "focus_note", "Scarce", "Unfired", "Verdict", "changes", "deal_balls_rows",
-           "difference_rows", "digits", "event_rows", "game_length_rows", "glance_rows", "headline_rows",
-           "interval_rows", "reach_rows", "rule_labels", "say_any", "say_difference", "say_estimate", "scarce", "side",
-           "unfired", "verdict"]
+__all__ = ["ARROW", "HEADLINE", "PAGE_WORDS", "Change", "FocusNote", "focus_note", "Scarce", "Unfired", "Verdict",
+           "arrows", "changes", "deal_balls_rows", "difference_rows", "digits", "event_rows", "game_length_rows",
+           "glance_rows", "happened", "headline_rows", "interval_rows", "reach_rows", "rule_labels", "say_any",
+           "say_difference", "say_estimate", "scarce", "side", "unfired", "unit", "verdict"]

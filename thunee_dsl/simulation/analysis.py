@@ -14,7 +14,7 @@ from thunee_dsl.model.ruleset import Ruleset
 from thunee_dsl.model.rulebook import CALL_PHRASES
 from thunee_dsl.model.words import has_corner_house, team_name
 from thunee_dsl.simulation.play import DealRow, GameRecord
-from thunee_dsl.simulation.stats import Estimate, mean_from_sums, paired_difference, wilson
+from thunee_dsl.simulation.stats import Estimate, mean_from_sums, mean_interval, paired_difference, wilson
 
 PROPORTION, MEAN = "proportion", "mean"
 
@@ -415,3 +415,79 @@ def differences(a: RulesetResult, b: RulesetResult) -> Difference:
             est = paired_difference(a.per_game[s.key], b.per_game[s.key])
             out.append(Statistic(s.key, s.label, est))
     return Difference(a.name, b.name, out)
+
+
+# -- one changed rule, seen in the games ------------------------------------------------------
+
+
+#: Who makes the announcement a rule of that section follows (the DealRow field holding the seat).
+MAKER_SEATS = {"undertakings": "undertaker", "claims": "claimer", "calling": "last_caller", "bidding": "high_bidder"}
+
+
+@dataclass(frozen=True)
+class RuleInGames:
+    """What the games themselves say about one changed rule (its coverage counters): the deals it decided
+    under each ruleset, and, in the deals dealt alike under both (same game, same deal, the same scores
+    before it) in which it decided under either, the balls B - A for the announcer's team and the others."""
+
+    deals_a: int  # deals of A's games in which it fired
+    deals_b: int
+    all_deals_a: int  # deals of A's games
+    all_deals_b: int
+    paired: int  # deals dealt alike under both in which it fired under either
+    own: Estimate  # per such deal: B - A for the announcer's team (no announcer: every team together)
+    others: Estimate
+    own_each: tuple[int, ...]  # the different B - A seen in them
+    others_each: tuple[int, ...]
+
+    @property
+    def most(self) -> int:
+        return max(self.deals_a, self.deals_b)
+
+    @property
+    def one_in(self) -> float | None:
+        """It came up once in this many deals (both rulesets' games together; None: never)."""
+        fired_ = self.deals_a + self.deals_b
+        return (self.all_deals_a + self.all_deals_b) / fired_ if fired_ else None
+
+
+def rule_in_games(a: RulesetResult, b: RulesetResult, counters: Sequence[str], section: str) -> RuleInGames:
+    """The deals of ``a``'s and ``b``'s games (game by game, the same seeds) in which a rule counted by
+    ``counters`` fired; ``section``: the ruleset section it belongs to (who announced: :data:`MAKER_SEATS`)."""
+    wanted = set(counters)
+    maker = MAKER_SEATS.get(section)
+    deals_a = deals_b = all_a = all_b = 0
+    own: list[int] = []
+    others: list[int] = []
+    by_index = {g.index: g for g in b.games}
+    for ga in a.games:
+        all_a += len(ga.deals)
+        deals_a += sum(1 for d in ga.deals if wanted & fired(d))
+    for gb in b.games:
+        all_b += len(gb.deals)
+        deals_b += sum(1 for d in gb.deals if wanted & fired(d))
+    teams = a.teams
+    for ga in a.games:
+        gb = by_index.get(ga.index)
+        if gb is None:
+            continue
+        for k, (da, db) in enumerate(zip(ga.deals, gb.deals)):
+            before_a = ga.deals[k - 1].score_after if k else None
+            before_b = gb.deals[k - 1].score_after if k else None
+            if before_a != before_b or da.dealer != db.dealer:
+                break  # the games went apart: the later deals are not dealt alike
+            if not (wanted & (fired(da) | fired(db))):
+                continue
+            diff = [y - x for x, y in zip(da.balls, db.balls)]
+            seat = getattr(da, maker) if maker else None
+            if seat is None and maker:
+                seat = getattr(db, maker)
+            if seat is None:
+                own.append(sum(diff))
+                others.append(0)
+            else:
+                mine = diff[seat % teams]
+                own.append(mine)
+                others.append(sum(diff) - mine)
+    return RuleInGames(deals_a, deals_b, all_a, all_b, len(own), mean_interval(own), mean_interval(others),
+                       tuple(sorted(set(own))), tuple(sorted(set(others))))

@@ -8,8 +8,8 @@ from typing import Callable, Sequence
 from thunee_dsl.model.ruleset import Ruleset
 from thunee_dsl.simulation.analysis import analyse, differences
 from thunee_dsl.simulation.compare import Comparison
-from thunee_dsl.simulation.coverage import FEWEST_TO_SHOW, rules_compared
-from thunee_dsl.simulation.focus import MAX_REPLAYS, MOST_REPLAYS, SECONDS, focus_all
+from thunee_dsl.simulation.coverage import rules_compared
+from thunee_dsl.simulation.focus import FOCUS_BELOW, MAX_REPLAYS, MOST_REPLAYS, SECONDS, focus_all
 from thunee_dsl.simulation.play import resolve_bots, without_openings
 from thunee_dsl.simulation.runner import RulesetSpec, Times, run_dask, run_local, run_processes, workers
 
@@ -103,7 +103,7 @@ def _compare(rulesets, per_seat, records, games, seed, mistakes, focus, jobs, fo
     if focus:
         begun = time.perf_counter()
         focused = focus_all(rulesets, per_seat, records, compared, seed, jobs=jobs, mistakes=mistakes,
-                            max_replays=focus_replays, seconds=focus_seconds, fewest=FEWEST_TO_SHOW,
+                            max_replays=focus_replays, seconds=focus_seconds, fewest=FOCUS_BELOW,
                             pool=pool, lender=lender, times=times,
                             between=None if progress is None else lambda: progress(games, games))
         times["focus"] = time.perf_counter() - begun

@@ -229,6 +229,16 @@ def _blank(x):
     return "" if x is None else x
 
 
+def estimate_text(e: Estimate, is_mean: bool) -> str:
+    """An estimate as the text report gives it: ``18.10 [17.50, 18.70] (200)``, ``44.2% [42.6, 45.9] (3509)``."""
+    return _fmt_estimate(e, is_mean)
+
+
+def difference_text(e: Estimate, is_mean: bool) -> str:
+    """A difference B - A as the text report gives it: ``+1.70 [+1.52, +1.89] *`` (* clear)."""
+    return _fmt_difference(e, is_mean)
+
+
 def _fmt_estimate(e: Estimate, is_mean: bool) -> str:
     if e.value is None:
         return f"- ({e.n})"
