@@ -347,7 +347,8 @@ def page(runs: int, timeline: bool = False, first_visit: bool = False) -> None:
                     before = load()
                     cpu = cpu_by_kind()
                     sampled = Timeline().start()
-                    first_line = rf"200 games of each, typical bots, seed {run}\."
+                    games = view.locator(".st-key-cmp_games input").input_value()  # (a first look: fewer)
+                    first_line = rf"{games} games of each, typical bots, seed {run}\."
                     view.evaluate(STOPWATCH, first_line)
                     view.get_by_role("button", name="Simulate", exact=True).click()
                     view.wait_for_function("() => window.__stopwatch.painted !== null", polling=250, timeout=240_000)

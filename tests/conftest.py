@@ -27,6 +27,10 @@ GRACE = 20.0
 def pytest_configure(config):
     # (set before any test starts a process; a run started inside a run marks its own processes)
     os.environ[SESSION] = uuid.uuid4().hex
+    # The Compare page's tests are about its usual 200 games: a new app's first look, sized by how fast this
+    # machine plays (thunee_dsl/editor/background.py, first_look), would make their games depend on the load.
+    # Its own tests set it (tests/editor/test_first_look.py).
+    os.environ.setdefault("THUNEE_DSL_FIRST_LOOK_SECONDS", "0")
     config._thunee_session_started = _started_at(Path("/proc/self/stat").read_text()) \
         if Path("/proc/self/stat").exists() else None
 
