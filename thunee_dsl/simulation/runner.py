@@ -243,7 +243,8 @@ def workers(jobs: int):
     once, dropping what is queued, if it ends by an exception (a cancel)."""
     shared, lender = lent_pool(jobs)
     if shared is not None:
-        yield shared, lender
+        with lender.using(shared):  # (the lender does not replace the workers under a run)
+            yield shared, lender
         return
     pool = ProcessPoolExecutor(max_workers=jobs, mp_context=_context(), initializer=worker_started)
     _POOLS[pool] = os.getpid()
@@ -285,6 +286,11 @@ class SharedPool:
 
     def broken(self, pool: ProcessPoolExecutor) -> None:
         raise NotImplementedError
+
+    def using(self, pool: ProcessPoolExecutor):
+        """A context manager around a run that plays on ``pool`` (a lender that replaces its workers now and
+        then waits for the runs under way)."""
+        return contextlib.nullcontext()
 
 
 _SHARED: SharedPool | None = None
