@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from browser import free_port, launch, wait_idle
+from process_watch import left_after, marked
 
 pytestmark = [pytest.mark.browser,
               pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="reads /proc")]
@@ -39,36 +40,12 @@ def browser():
             chromium.close()
 
 
-def marked(mark: str) -> dict[int, str]:
-    """Live processes whose environment holds ``mark``: pid -> command line."""
-    found = {}
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            if (entry / "stat").read_text().rsplit(")", 1)[1].split()[0] == "Z":
-                continue
-            if f"{MARK}={mark}".encode() in (entry / "environ").read_bytes():
-                found[int(entry.name)] = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()[:160]
-        except OSError:
-            continue
-    return found
-
-
 def wait_until(check, seconds: float):
     """``check()``'s first true answer within ``seconds`` (else its last)."""
     deadline = time.monotonic() + seconds
     while not (found := check()) and time.monotonic() < deadline:
         time.sleep(0.25)
     return found
-
-
-def left_after(mark: str, seconds: float) -> dict[int, str]:
-    """The marked processes still alive after waiting up to ``seconds`` for them all to end."""
-    deadline = time.monotonic() + seconds
-    while (left := marked(mark)) and time.monotonic() < deadline:
-        time.sleep(0.25)
-    return left
 
 
 @contextlib.contextmanager

@@ -5,7 +5,6 @@ uses the old ones; a run under way keeps its workers to the end."""
 
 from __future__ import annotations
 
-import json
 import threading
 import time
 
@@ -13,7 +12,9 @@ import pytest
 
 from thunee_dsl import load_ruleset
 from thunee_dsl.editor import pool as warm
-from thunee_dsl.simulation import runner, simulate
+from thunee_dsl.simulation import simulate
+
+from test_warm_pool import lent, same  # noqa: F401 (a fixture)
 
 
 @pytest.fixture
@@ -23,21 +24,6 @@ def build(monkeypatch):
     monkeypatch.setattr(warm, "build_stamp", lambda: stamp[0])
     monkeypatch.setattr(warm, "REFRESH_EVERY", 0.1)
     return stamp
-
-
-@pytest.fixture
-def lent():
-    pool = warm.WarmPool(workers=2)
-    runner.share_pool(pool)
-    pool.start()
-    assert pool.ready.wait(120), "the workers did not start"
-    yield pool
-    runner.share_pool(None)
-    pool.stop()
-
-
-def same(a, b) -> bool:
-    return json.dumps(a.to_json(), sort_keys=True) == json.dumps(b.to_json(), sort_keys=True)
 
 
 def until(check, seconds: float = 60) -> bool:

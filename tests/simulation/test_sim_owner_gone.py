@@ -10,11 +10,11 @@ import signal
 import subprocess
 import sys
 import textwrap
-import time
 import uuid
 from pathlib import Path
 
 import pytest
+from process_watch import left_after, marked
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -53,28 +53,6 @@ else:
 """
 
 
-def marked(mark: str) -> dict[int, str]:
-    """Live processes whose environment holds ``mark`` (children inherit it): pid -> command line."""
-    found = {}
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit() or int(entry.name) == os.getpid():
-            continue
-        try:
-            if mark.encode() in (entry / "environ").read_bytes():
-                found[int(entry.name)] = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()[:120]
-        except OSError:
-            continue
-    return found
-
-
-def gone_within(mark: str, seconds: float) -> dict[int, str]:
-    """The marked processes still there after waiting up to ``seconds`` for them all to end."""
-    deadline = time.monotonic() + seconds
-    while (left := marked(mark)) and time.monotonic() < deadline:
-        time.sleep(0.2)
-    return left
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize("kind", ["warm", "own"])
 @pytest.mark.parametrize("how", [signal.SIGKILL, signal.SIGTERM, signal.SIGINT], ids=["SIGKILL", "SIGTERM", "SIGINT"])
@@ -91,7 +69,7 @@ def test_a_killed_owner_leaves_no_worker_fork_server_or_resource_tracker(kind, h
             assert any("forkserver" in cmd for cmd in helpers.values()), helpers
         owner.send_signal(how)
         owner.wait(60)
-        left = gone_within(mark, 30)
+        left = left_after(mark, 30)
         assert not left, f"left running after the owner's {how.name}: {left}"
     finally:
         for pid in marked(mark):  # (a failed test leaves nothing behind either)
