@@ -15,8 +15,8 @@ import pandas as pd
 import streamlit as st
 
 from app_common import EDITOR_REF, catalogue, follow_goto, ruleset_of
-from thunee_dsl.editor.background import (CANCELLED, DONE, FAILED, PACE, RUNS, first_look, say_first_look,
-                                          say_seconds)
+from thunee_dsl.editor.background import (CANCELLED, DONE, FAILED, PACE, RUNS, first_look, first_look_seconds,
+                                          say_first_look, say_seconds)
 from thunee_dsl.editor import compare_choices
 from thunee_dsl.editor import pool as worker_pool
 from thunee_dsl.editor.comparing import (changes, deal_balls_rows, event_rows, focus_note, game_length_rows,
@@ -255,7 +255,7 @@ c1.selectbox("Rules A", valid_refs, format_func=lambda r: choices[r], key="cmp_a
 c2.selectbox("Rules B", valid_refs, format_func=lambda r: choices[r], key="cmp_b",
              on_change=compare_choices.picked_b, args=(ss,))
 a, b = ruleset_of(ss.cmp_a), ruleset_of(ss.cmp_b)
-if first_visit and ss.cmp_a != ss.cmp_b:  # a new user's first comparison answers within seconds (background.py)
+if first_visit and ss.cmp_a != ss.cmp_b and first_look_seconds():  # answers within seconds (background.py)
     estimate(a, b)  # (times a couple of games: the pace it is sized by)
     ss.cmp_games = ss.cmp_first_look = first_look(pace_kind(a, b), int(ss.cmp_games), int(ss.cmp_jobs))
 
@@ -292,7 +292,7 @@ if same_rules:  # known from the rules' diff: no games (nor the estimate's timin
     st.info(same_rules, icon=":material/balance:")
 elif not going:  # timing games while a run is using the cores would only slow both
     st.caption(estimate(a, b))
-    if ss.get("cmp_first_look") == int(ss.cmp_games) and say_first_look(ss.cmp_games, SETTINGS["cmp_games"][0]):
+    if ss.get("cmp_first_look") == int(ss.cmp_games) < SETTINGS["cmp_games"][0]:  # (the user's own count: no word)
         st.caption(say_first_look(ss.cmp_games, SETTINGS["cmp_games"][0]))
 if ss.get("cmp_error"):
     st.error(ss.cmp_error)
