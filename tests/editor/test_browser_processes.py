@@ -13,7 +13,6 @@ import signal
 import subprocess
 import sys
 import time
-import urllib.request
 import uuid
 from pathlib import Path
 
@@ -21,6 +20,7 @@ import pytest
 
 from browser import free_port, launch, wait_idle
 from process_watch import left_after, marked
+from test_first_run import health
 
 pytestmark = [pytest.mark.browser,
               pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="reads /proc")]
@@ -58,16 +58,8 @@ def served(tmp_path: Path, command: list[str], mark: str):
     proc = subprocess.Popen(command + [str(port)],
                             cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     url = f"http://127.0.0.1:{port}"
-
-    def answers() -> bool:
-        try:
-            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2):
-                return True
-        except OSError:
-            return False
-
     try:
-        assert wait_until(lambda: answers() or proc.poll() is not None, 90) and answers(), \
+        assert wait_until(lambda: health(port) or proc.poll() is not None, 90) and health(port) == "ok", \
             (tmp_path / "server.log").read_text()[-2000:]
         yield proc, url
     finally:
