@@ -17,7 +17,10 @@ $(STAMP): pyproject.toml
 # date before test and bench (only modules edited since are compiled again). Without a C compiler
 # or Cython it says so in one line and the pure Python modules are used; THUNEE_DSL_PURE=1 uses them anyway.
 # `make app` never waits for it: the app starts at once and the build runs beside it, in the background
-# at the lowest priority (its line goes to build/accel.log); the app runs compiled from its next start.
+# at the lowest priority (its line goes to build/accel.log), first without the profile (usable in about a
+# third of the time: --plain-first), then profile-guided; the app's workers take up each build as it is
+# written, between two comparisons (thunee_dsl/editor/pool.py), and until then a new app's first comparison
+# is sized to answer within 10 s on the pure engine (docs/performance.md, "A new user's first Compare").
 # The build is profile-guided (compiled with counters, a few seconds of games, compiled again with them);
 # ACCEL_FLAGS=--no-pgo compiles once, without the training (under half the time; typical games ~8% slower).
 JOBS ?= 2
@@ -31,7 +34,7 @@ accel: $(STAMP)
 PORT ?= 8501
 ADDRESS ?= localhost
 app: $(STAMP)
-	@mkdir -p build && (nice -n 19 $(PY) build_accel.py -j 1 $(ACCEL_FLAGS) > build/accel.log 2>&1 &) ; \
+	@mkdir -p build && (nice -n 19 $(PY) build_accel.py -j $(JOBS) --plain-first $(ACCEL_FLAGS) > build/accel.log 2>&1 &) ; \
 	  echo "compiled build: brought up to date in the background (build/accel.log); the app starts now"
 	$(VENV)/bin/thunee-dsl editor --port $(PORT) --address $(ADDRESS)
 

@@ -24,7 +24,8 @@ then. Each run says the CPU the workers, the app's server and chromium (by its p
 steady drain, or spikes at the page's progress ticks) and what the page costs in 3 s idle after the answer.
 
 `--first-visit` leaves the rulesets as a first visit finds them (standard against thirteen-point): a new user's
-first press of Simulate on an app just started.
+first press of Simulate on an app just started (with the games a first look plays: as many as the page's timing
+says answer within 10 s, at most 200; without it the page is set to 200 games).
 
 `--breakdown` instead runs the Compare page's simulation (standard against partner-catch-six, 200 games,
 typical bots, seed 0, two processes: the page's defaults) without the page, on a warm pool as the app lends
@@ -335,6 +336,11 @@ def page(runs: int, timeline: bool = False, first_visit: bool = False) -> None:
                     box.fill(option)
                     view.get_by_role("option", name=option, exact=True).click()
                     wait_idle(view)
+                if not first_visit:  # the page's usual 200 games, not a new app's first look (background.first_look)
+                    games = view.locator(".st-key-cmp_games input")
+                    games.fill("200")
+                    games.press("Enter")
+                    wait_idle(view)
                 for run in range(runs):
                     if run:
                         seed = view.locator(".st-key-cmp_seed input")
@@ -347,7 +353,8 @@ def page(runs: int, timeline: bool = False, first_visit: bool = False) -> None:
                     before = load()
                     cpu = cpu_by_kind()
                     sampled = Timeline().start()
-                    first_line = rf"200 games of each, typical bots, seed {run}\."
+                    games = view.locator(".st-key-cmp_games input").input_value()  # (a first look: fewer)
+                    first_line = rf"{games} games of each, typical bots, seed {run}\."
                     view.evaluate(STOPWATCH, first_line)
                     view.get_by_role("button", name="Simulate", exact=True).click()
                     view.wait_for_function("() => window.__stopwatch.painted !== null", polling=250, timeout=240_000)

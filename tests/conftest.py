@@ -1,11 +1,38 @@
 """Every test gets a private, empty user folder (THUNEE_DSL_HOME): the rulesets a person saved from the
-app never leak into a test (unknown-ruleset messages list them), and no test writes into a real home."""
+app never leak into a test (unknown-ruleset messages list them), and no test writes into a real home.
+
+And the run leaves no process behind: every process a test starts (app servers, worker pools, their fork
+servers and resource trackers, browsers) carries this session's mark in its environment, and the run fails
+at its end if one of them is still alive (a fresh clone's `make test` once left ten such processes running,
+their parent init, 37 minutes after it passed)."""
 
 from __future__ import annotations
 
+import os
+import signal
+import time
+import uuid
 from pathlib import Path
 
 import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+#: The environment variable that marks this session's processes (inherited by everything they start).
+SESSION = "THUNEE_DSL_TEST_SESSION"
+#: Seconds the processes of the session get to end once the last test is done (a server stopping, a pool's
+#: workers told to stop at the end of their tests).
+GRACE = 20.0
+
+
+def pytest_configure(config):
+    # (set before any test starts a process; a run started inside a run marks its own processes)
+    os.environ[SESSION] = uuid.uuid4().hex
+    # The Compare page's tests are about its usual 200 games: a new app's first look, sized by how fast this
+    # machine plays (thunee_dsl/editor/background.py, first_look), would make their games depend on the load.
+    # Its own tests set it (tests/editor/test_first_look.py).
+    os.environ.setdefault("THUNEE_DSL_FIRST_LOOK_SECONDS", "0")
+    config._thunee_session_started = _started_at(Path("/proc/self/stat").read_text()) \
+        if Path("/proc/self/stat").exists() else None
 
 
 @pytest.fixture(autouse=True)
@@ -13,3 +40,79 @@ def user_home(tmp_path, monkeypatch) -> Path:
     folder = tmp_path / "thunee-dsl-home"
     monkeypatch.setenv("THUNEE_DSL_HOME", str(folder))
     return folder
+
+
+@pytest.fixture(scope="session", autouse=True)
+def no_process_left_behind(request):
+    """After the last test: no process of this session alive but this one (and its own fork server and
+    resource tracker, which end with it once no worker holds them: a worker left would be listed)."""
+    yield
+    if not Path("/proc/self/environ").exists():  # (reads /proc: Linux)
+        return
+    since = getattr(request.config, "_thunee_session_started", None)
+    deadline = time.monotonic() + GRACE
+    while (left := processes_left(since)) and time.monotonic() < deadline:
+        time.sleep(0.25)
+    if left:
+        for pid in left:  # ended, so that a failed run does not leave them piling up either
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        pytest.fail(f"{len(left)} process(es) of the test run still alive {GRACE:.0f} s after the last test "
+                    "(ended now):\n" + "\n".join(f"  pid {pid}: {said}" for pid, said in sorted(left.items())),
+                    pytrace=False)
+
+
+def processes_left(since: int | None) -> dict[int, str]:
+    """This session's processes still alive, pid -> what it is: this process's children and theirs, those with
+    the session's mark in their environment (a process forked without exec shows its parent's first
+    environment, without the mark: hence the children), and those started since the session began whose
+    parent is init and whose command line names this checkout (an orphan started with an environment of its
+    own)."""
+    mark = os.environ.get(SESSION, "").encode()
+    table = {}  # pid -> (parent, command, marked)
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+            state, parent = stat.rsplit(")", 1)[1].split()[:2]
+            if state == "Z":  # ended, not yet reaped by its parent
+                continue
+            command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace").strip()
+            marked = bool(mark) and mark in (entry / "environ").read_bytes()
+            orphan = parent == "1" and str(ROOT) in command and since is not None and _started_at(stat) >= since
+        except OSError:  # ended meanwhile, or another user's
+            continue
+        table[int(entry.name)] = (int(parent), command, marked or orphan)
+    ours = {os.getpid()}
+    for pid in sorted(table, key=lambda pid: _depth(table, pid)):  # (parents before their children)
+        if table[pid][0] in ours:
+            ours.add(pid)
+    keep = {os.getpid(), *_own_helpers()}
+    return {pid: f"parent {parent}: {command[:200]}" for pid, (parent, command, flagged) in table.items()
+            if (flagged or pid in ours) and pid not in keep}
+
+
+def _depth(table: dict, pid: int) -> int:
+    """How many ancestors ``pid`` has in ``table``."""
+    depth, seen = 0, set()
+    while pid in table and pid not in seen:
+        seen.add(pid)
+        pid, depth = table[pid][0], depth + 1
+    return depth
+
+
+def _own_helpers() -> list[int]:
+    """This process's multiprocessing fork server and resource tracker (they end when it does)."""
+    from multiprocessing import forkserver, resource_tracker
+
+    helpers = [getattr(forkserver._forkserver, "_forkserver_pid", None),
+               getattr(resource_tracker._resource_tracker, "_pid", None)]
+    return [pid for pid in helpers if pid]
+
+
+def _started_at(stat: str) -> int:
+    """When a process started, from its /proc/PID/stat (clock ticks since boot: the 22nd field)."""
+    return int(stat.rsplit(")", 1)[1].split()[19])

@@ -15,7 +15,8 @@ import pandas as pd
 import streamlit as st
 
 from app_common import EDITOR_REF, catalogue, checked, follow_goto, ruleset_of, shelf
-from thunee_dsl.editor.background import CANCELLED, DONE, FAILED, PACE, RUNS, say_seconds
+from thunee_dsl.editor.background import (CANCELLED, DONE, FAILED, PACE, RUNS, first_look, first_look_seconds,
+                                          say_first_look, say_seconds)
 from thunee_dsl.editor import compare_choices
 from thunee_dsl.editor import pool as worker_pool
 from thunee_dsl.editor.comparing import (arrows, changes, deal_balls_rows, event_rows, focus_note, game_length_rows,
@@ -251,6 +252,7 @@ SETTINGS = {  # widget key -> (default, the values it may take: None for any)
     "cmp_games": (200, None), "cmp_bots": (default_bot(), bots), "cmp_mistakes": (0.0, None), "cmp_seed": (0, None),
     "cmp_jobs": (CORES, None),
 }
+first_visit = "cmp_games" not in ss and "kept_cmp_games" not in ss
 for key, (default, allowed) in SETTINGS.items():
     # A widget's value is dropped when its page is left: keep a copy, and give it back on coming back.
     if key not in ss or (allowed is not None and ss[key] not in allowed):
@@ -261,6 +263,9 @@ c1.selectbox("Rules A", valid_refs, format_func=lambda r: choices[r], key="cmp_a
 c2.selectbox("Rules B", valid_refs, format_func=lambda r: choices[r], key="cmp_b",
              on_change=compare_choices.picked_b, args=(ss,))
 a, b = ruleset_for(ss.cmp_a), ruleset_for(ss.cmp_b)
+if first_visit and ss.cmp_a != ss.cmp_b and first_look_seconds():  # answers within seconds (background.py)
+    estimate(a, b)  # (times a couple of games: the pace it is sized by)
+    ss.cmp_games = ss.cmp_first_look = first_look(pace_kind(a, b), int(ss.cmp_games), int(ss.cmp_jobs))
 
 run = RUNS.current(ss.cmp_owner)
 absorb(RUNS.finished(ss.cmp_owner))
@@ -295,6 +300,8 @@ if same_rules:  # known from the rules' diff: no games (nor the estimate's timin
     st.info(same_rules, icon=":material/balance:")
 elif not going:  # timing games while a run is using the cores would only slow both
     st.caption(estimate(a, b))
+    if ss.get("cmp_first_look") == int(ss.cmp_games) < SETTINGS["cmp_games"][0]:  # (the user's own count: no word)
+        st.caption(say_first_look(ss.cmp_games, SETTINGS["cmp_games"][0]))
 if ss.get("cmp_error"):
     st.error(ss.cmp_error)
 

@@ -89,6 +89,30 @@ def _network_address() -> str | None:
     return None if address.startswith("127.") else address
 
 
+PR_SET_PDEATHSIG = 1  # (linux/prctl.h)
+
+
+def _ended_with_this_command():
+    """What the server's process runs before it starts (Linux): the kernel sends it SIGTERM when this command
+    ends, however it ends. A SIGKILL of the command (no handler runs) left the server serving, its workers
+    with it, under init. None elsewhere (or without a C library to ask)."""
+    if not sys.platform.startswith("linux"):
+        return None
+    import ctypes
+    import os
+    try:
+        prctl = ctypes.CDLL(None, use_errno=True).prctl  # (loaded here: nothing is imported after the fork)
+    except (OSError, AttributeError):
+        return None
+    command = os.getpid()
+
+    def in_the_server() -> None:
+        prctl(PR_SET_PDEATHSIG, int(signal.SIGTERM))
+        if os.getppid() != command:  # the command already ended before it could be asked
+            os.kill(os.getpid(), signal.SIGTERM)
+    return in_the_server
+
+
 def main_editor(args) -> int:
     from thunee_dsl.editor import app_path
     if not 1 <= args.port <= 65535:
@@ -105,7 +129,8 @@ def main_editor(args) -> int:
         print(f"error: the editor app is missing (looked for {app_path()})", file=sys.stderr)
         return 2
     print(f"thunee-dsl editor: {where(args.address, args.port)} (Ctrl+C to stop)", file=sys.stderr)
-    server = subprocess.Popen(streamlit_command(args.port, args.address, args.headless))
+    server = subprocess.Popen(streamlit_command(args.port, args.address, args.headless),
+                              preexec_fn=_ended_with_this_command())
     # Stopping this command stops the app: a `kill`, a service manager or a closed terminal signals only
     # this process, and the server used to go on serving (its port taken) after its command was gone.
     for name in ("SIGTERM", "SIGHUP"):

@@ -261,6 +261,18 @@ class Pace:
             else:
                 self._per_game[kind] = run.elapsed * w / run.total
 
+    def games_within(self, kind, seconds: float, workers: int, most: int) -> int | None:
+        """The most games of ``kind`` (at most ``most``) that :meth:`estimate` says take ``seconds`` or less on
+        ``workers`` processes (None: nothing known of their pace)."""
+        per_game = self.per_game(kind)
+        if per_game is None:
+            return None
+        if (self.estimate(kind, most, workers) or 0.0) <= seconds:
+            return most
+        parallel = max(1, min(workers, os.cpu_count() or 1))
+        start_up = self.start_up(kind) if workers > 1 else 0.0
+        return max(0, min(most, int((seconds - start_up) * parallel / per_game)))
+
     def estimate(self, kind, games: int, workers: int) -> float | None:
         """Seconds ``games`` games of ``kind`` take on ``workers`` processes (the games are split evenly, and
         no faster than the machine's cores allow), starting the processes included."""
@@ -276,6 +288,62 @@ class Pace:
 PACE = Pace()
 
 
+#: How long a new user's first comparison takes at most: the games it plays are sized to answer within it (on a
+#: fresh machine the engine is pure Python until the compiled build is ready: 200 games took 30 s there).
+#: ``THUNEE_DSL_FIRST_LOOK_SECONDS`` sets another (0: none, the usual games from the start; the test suite's).
+FIRST_LOOK_SECONDS = 10.0
+FIRST_LOOK_ENV = "THUNEE_DSL_FIRST_LOOK_SECONDS"
+#: The share of it the games are sized to fill: the rest is for the statistics and drawing the answer (about a
+#: second on the page, bench_simulation.py --page) and for an estimate on the short side.
+FIRST_LOOK_GAMES_SHARE = 0.8
+#: The fewest games a first look plays (fewer would say nothing worth reading), and the step it is rounded to.
+FIRST_LOOK_FEWEST = 20
+FIRST_LOOK_STEP = 10
+
+
+def first_look_seconds() -> float:
+    """:data:`FIRST_LOOK_SECONDS`, or what ``THUNEE_DSL_FIRST_LOOK_SECONDS`` says (0: no first look)."""
+    try:
+        seconds = float(os.environ.get(FIRST_LOOK_ENV, FIRST_LOOK_SECONDS))
+    except ValueError:
+        return FIRST_LOOK_SECONDS
+    return seconds if seconds >= 0 else FIRST_LOOK_SECONDS
+
+
+def first_look(kind, games: int, workers: int, calibrate: Callable[[int], Any] | None = None,
+               pace: Pace | None = None, seconds: float | None = None) -> int:
+    """The games of a first comparison that answers within :func:`first_look_seconds` here: ``games`` if they
+    fit, else as many as fit by the pace of ``kind`` (timed with ``calibrate`` if not known yet: two games after
+    one untimed), rounded down to :data:`FIRST_LOOK_STEP`, at least :data:`FIRST_LOOK_FEWEST`.
+
+    >>> pace = Pace()
+    >>> pace._per_game["pure"] = 0.4  # seconds a game of both rulesets
+    >>> first_look("pure", 200, 1, pace=pace, seconds=10)  # 20 games fill 8 s of the 10
+    20
+    >>> first_look("pure", 200, 1, pace=pace, seconds=15)  # 30 games fill 12 s of the 15
+    30
+    >>> first_look("pure", 20, 1, pace=pace, seconds=10), first_look("pure", 200, 1, pace=Pace(), seconds=10)
+    (20, 200)
+    """
+    seconds = first_look_seconds() if seconds is None else seconds
+    if not seconds:
+        return games
+    pace = PACE if pace is None else pace
+    pace.per_game(kind, calibrate, warm_up=1)
+    fit = pace.games_within(kind, seconds * FIRST_LOOK_GAMES_SHARE, workers, games)
+    if fit is None or fit >= games:
+        return games
+    return min(games, max(FIRST_LOOK_FEWEST, fit // FIRST_LOOK_STEP * FIRST_LOOK_STEP))
+
+
+def say_first_look(games: int, usual: int) -> str:
+    """What the page says of a first comparison sized by :func:`first_look` (nothing when it plays ``usual``)."""
+    if games >= usual:
+        return ""
+    return (f"A quick first look: {games} games of each, to answer within about {first_look_seconds():.0f} s on "
+            f"this machine. Run more (the usual {usual}) for a surer answer.")
+
+
 def say_seconds(seconds: float) -> str:
     """``about 40 s``, ``about 3 min``, ``about 1 h 10 min``: rounded as people say a wait."""
     if seconds < 10:
@@ -288,5 +356,5 @@ def say_seconds(seconds: float) -> str:
     return f"about {minutes // 60} h {minutes % 60} min" if minutes % 60 else f"about {minutes // 60} h"
 
 
-__all__ = ["CANCELLED", "DONE", "FAILED", "PACE", "RUNNING", "RUNS", "Cancelled", "Pace", "Run", "Runs",
-           "say_seconds"]
+__all__ = ["CANCELLED", "DONE", "FAILED", "FIRST_LOOK_SECONDS", "PACE", "RUNNING", "RUNS", "Cancelled", "Pace", "Run", "Runs",
+           "first_look", "say_first_look", "say_seconds"]

@@ -76,7 +76,36 @@ def settle() -> None:
 
 def worker_started() -> None:
     """The initializer of the worker processes of a run (and of the app's warm pool)."""
+    end_with_owner()
     settle()
+
+
+#: A worker's exit status when it ends because the process that started it has gone.
+OWNER_GONE = 75
+
+
+def end_with_owner() -> None:
+    """In a worker process: end this process as soon as the process that started it has gone, however it went
+    (SIGKILL included: no exit hook of the owner's runs then).
+
+    A worker of a pool waits for its next task on a pipe that it holds both ends of, so it never sees the
+    owner go; and with ``forkserver`` every worker also holds the fork server's "alive" pipe and the resource
+    tracker's, so one worker left keeps those two going as well: a killed app server left its workers, its
+    fork server and its resource tracker running for ever (parent: init). multiprocessing gives every child a
+    sentinel of the process that started it (``parent_process().sentinel``: readable once the owner is gone,
+    whichever start method): a thread waits on it and ends the worker. With the workers gone the fork server
+    and the resource tracker see the end of their pipes and end too."""
+    import multiprocessing.connection
+
+    owner = multiprocessing.parent_process()
+    if owner is None or owner.sentinel is None:
+        return
+
+    def watch() -> None:
+        multiprocessing.connection.wait([owner.sentinel])
+        os._exit(OWNER_GONE)  # (nothing of the worker is worth keeping: its results have nobody to go to)
+
+    threading.Thread(target=watch, name="end-with-owner", daemon=True).start()
 
 
 def compiled_keys() -> list[str]:
@@ -214,7 +243,8 @@ def workers(jobs: int):
     once, dropping what is queued, if it ends by an exception (a cancel)."""
     shared, lender = lent_pool(jobs)
     if shared is not None:
-        yield shared, lender
+        with lender.using(shared):  # (the lender does not replace the workers under a run)
+            yield shared, lender
         return
     pool = ProcessPoolExecutor(max_workers=jobs, mp_context=_context(), initializer=worker_started)
     _POOLS[pool] = os.getpid()
@@ -256,6 +286,11 @@ class SharedPool:
 
     def broken(self, pool: ProcessPoolExecutor) -> None:
         raise NotImplementedError
+
+    def using(self, pool: ProcessPoolExecutor):
+        """A context manager around a run that plays on ``pool`` (a lender that replaces its workers now and
+        then waits for the runs under way)."""
+        return contextlib.nullcontext()
 
 
 _SHARED: SharedPool | None = None
