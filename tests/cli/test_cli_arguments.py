@@ -17,7 +17,7 @@ from thunee_dsl.cli.main import main
 from thunee_dsl.loading import MAX_BYTES
 
 REPO = Path(__file__).resolve().parents[2]
-HOUSE = "extends: standard\nname: house\ngame: {target: 13}\n"
+HOUSE = "extends: standard\nname: house\ngame: {target: 13, corner_house: 12}\n"  # (corner house goes with the target)
 BROKEN = "extends: standard\nname: house\nscoring:\n  outcomes:\n    - when: counting.count >=\n"
 
 
