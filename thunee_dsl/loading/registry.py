@@ -78,6 +78,18 @@ def _header_lines(text: str) -> str | None:
     return "\n".join(keep) + "\n"
 
 
+def _lines_data(text: str, path: Path) -> dict | None:
+    """The header read from its own lines (None when they are unusual or do not say a name)."""
+    lines = _header_lines(text)
+    if lines is None:
+        return None
+    try:
+        data = load_yaml_text(lines, str(path), check_names=False).data
+    except RulesetError:
+        return None  # e.g. an anchor defined elsewhere: the whole file decides
+    return data if data is not None and isinstance(data.get("name"), str) else None
+
+
 def _header_data(path: Path) -> dict | None:
     """The top-level mapping's header keys (None when the file does not load as YAML)."""
     try:
@@ -86,18 +98,18 @@ def _header_data(path: Path) -> dict | None:
         text = raw.decode("utf-8")
     except (OSError, UnicodeDecodeError):
         return None
+    text = text.removeprefix("\ufeff")
     if len(raw) <= MAX_BYTES:
-        lines = _header_lines(text.removeprefix("\ufeff"))
-        if lines is not None:
-            try:
-                data = load_yaml_text(lines, str(path), check_names=False).data
-            except RulesetError:
-                data = None  # e.g. an anchor defined elsewhere: the whole file decides
-            if data is not None and isinstance(data.get("name"), str):
-                return data
+        data = _lines_data(text, path)
+        if data is not None:
+            return data
     try:
         return load_yaml_file(path, check_names=False).data
     except (RulesetError, OSError):  # an unreadable file is listed too, and says why when loaded
+        # by its name line where that reads, as the quick reading lists it (a value elsewhere, such as
+        # 1E10 over the cap, does not make a file behind one document marker lose its name)
+        if len(raw) <= MAX_BYTES and text.startswith("---\n"):
+            return _lines_data(text.removeprefix("---\n"), path)
         return None
 
 
