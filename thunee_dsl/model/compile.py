@@ -713,13 +713,15 @@ def _constant_results(formula: Formula | None) -> list[int]:
 
 
 def _ranges(formula: Formula) -> str:
-    """The bounds of the numbers a formula reads, in words: "callers.count -124 to 418, call 0 to 114"."""
+    """The bounds of the numbers a formula reads, in words: "callers.tricks 0 to 6, counting.declared at least 0"."""
     out = []
     for name in sorted(formula.names):
         symbol = formula._symbols[name]
         if symbol.type == "number":
             lo, hi = symbol.bounds or (None, None)
-            out.append(f"{name} {'no least' if lo is None else lo} to {'no most' if hi is None else hi}")
+            said = "unbounded" if lo is None and hi is None else f"at most {hi}" if lo is None else \
+                f"at least {lo}" if hi is None else f"{lo} to {hi}"
+            out.append(f"{name} {said}")
     return ", ".join(out) or "numbers only"
 
 
