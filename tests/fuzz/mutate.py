@@ -167,16 +167,16 @@ def mutate_rule(data: Any, rng: random.Random) -> str:
         if rng.random() < 0.3:  # made by naming the suit, nobody needs to look at a card
             _write(data, ("trumps", "ways"), ["suit"])
             _write(data, ("trumps", "caller_ways"), ["suit"])
-        return f"rule: face-down first batch, then {', '.join(moved) or 'no trumps step'}"
+        return f"rule: face-down first batch, then {', '.join(moved) or 'no trumps step'}"  # ("rule: KIND ...")
     places_ = _ball_places(data)
     if kind == 1 and places_:
         path = rng.choice(places_)
         value = rng.choice(BALLS_BELOW_ZERO if rng.random() < 0.7 else BALLS_AT_LEAST_ZERO)
         _write(data, path, value)
-        return f"rule: {'.'.join(map(str, path))} = {value}"
+        return f"rule: balls {'.'.join(map(str, path))} = {value}"
     value = rng.choice(ALWAYS_TRUE if rng.random() < 0.7 else SOMETIMES_TRUE)
     _write(data, ("cancellation", "cancel_if"), value)
-    return f"rule: cancellation.cancel_if = {value}"
+    return f"rule: cancel_if = {value}"
 
 
 def mutant(data: Any, rng: random.Random, count: int, schema: dict | None = None,

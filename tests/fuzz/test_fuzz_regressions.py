@@ -269,46 +269,42 @@ def test_a_calling_step_after_a_face_down_first_batch_is_refused_where_it_is_wri
     load_ruleset("two-player-open-face")
 
 
-@pytest.mark.parametrize("balls, says", [
+PARTNER_CATCH = "undertakings:\n  thunee:\n    balls:\n      partner_catch: {}\n"
+CANCEL_IF = "cancellation:\n  cancel_if: {}\n"
+
+
+@pytest.mark.parametrize("written, value, says", [
     # issue 23's hostile-input run: partner_catch: callers.count (the team value: card points less 10 for the
     # last trick and the call) scored "opens -114 balls", and a game ended at -287 to 15
-    ("callers.count", "undertakings.thunee.balls.partner_catch: balls cannot be negative, and this formula can "
-                      "go below 0 (with no least value, by what it reads: callers.count unbounded); write "
-                      "max(0, callers.count) if nothing is meant below 0"),
+    (PARTNER_CATCH, "callers.count", "undertakings.thunee.balls.partner_catch: balls cannot be negative, and this "
+     "formula can go below 0 (with no least value, by what it reads: callers.count unbounded); write "
+     "max(0, callers.count) if nothing is meant below 0"),
     # tricks are 0 to 6: 0 - 3 is as low as it goes
-    ("callers.tricks - 3", "undertakings.thunee.balls.partner_catch: balls cannot be negative, and this formula "
-                           "can go below 0 (as low as -3, by what it reads: callers.tricks 0 to 6)"),
-    # the card points are 0 to 304: 304 / 100 is 3 (rounded down), and 3 - 4 is -1
-    ("opponents.cards / 100 - 4", "undertakings.thunee.balls.partner_catch: balls cannot be negative, and this "
-                                  "formula can go below 0 (as low as -4, by what it reads: opponents.cards 0 to 304)"),
+    (PARTNER_CATCH, "callers.tricks - 3", "undertakings.thunee.balls.partner_catch: balls cannot be negative, and "
+     "this formula can go below 0 (as low as -3, by what it reads: callers.tricks 0 to 6)"),
+    # the card points are 0 to 304: 0 / 100 is 0, and 0 - 4 is -4
+    (PARTNER_CATCH, "opponents.cards / 100 - 4", "undertakings.thunee.balls.partner_catch: balls cannot be "
+     "negative, and this formula can go below 0 (as low as -4, by what it reads: opponents.cards 0 to 304)"),
+    # issue 23's hostile-input run: a cancel_if that is always true threw every deal in, and no game could end
+    (CANCEL_IF, "true", "cancellation.cancel_if is true in every deal ('true'): every deal would be thrown in and "
+     "no game could end"),
+    (CANCEL_IF, "counting.tricks >= 0 or counting.trumps_dealt == 0", "cancellation.cancel_if is true in every "
+     "deal ('counting.tricks >= 0 or counting.trumps_dealt == 0', with counting.tricks 0 to 6, "
+     "counting.trumps_dealt 0 to 12)"),
+    (CANCEL_IF, "not (counting.cards > 304)", "cancellation.cancel_if is true in every deal ('not (counting.cards "
+     "> 304)', with counting.cards 0 to 304)"),
 ])
-def test_a_ball_formula_that_can_go_below_zero_is_refused_where_it_is_written(tmp_path, balls, says):
-    text = f"extends: standard\nname: negative-balls\nundertakings:\n  thunee:\n    balls:\n      partner_catch: {balls}\n"
-    _refused_where_written(tmp_path, "negative-balls", text, says, balls)
+def test_balls_below_zero_or_a_deal_always_void_is_refused_where_it_is_written(tmp_path, written, value, says):
+    text = f"extends: standard\nname: house\n{written.format(value)}"
+    _refused_where_written(tmp_path, "house", text, says, value)
 
 
 @pytest.mark.parametrize("balls", ["max(0, callers.count)", "callers.tricks / 2 + 1", "round(opponents.cards, 100) / 100",
                                    "if callers.tricks > 3 then 8 else callers.tricks mod 4"])
 def test_a_ball_formula_that_never_goes_below_zero_is_accepted_and_plays(tmp_path, balls):
     path = tmp_path / "house.yaml"
-    path.write_text(f"extends: standard\nname: house\nundertakings:\n  thunee:\n    balls:\n      partner_catch: {balls}\n",
-                    encoding="utf-8")
+    path.write_text(f"extends: standard\nname: house\n{PARTNER_CATCH.format(balls)}", encoding="utf-8")
     assert check_ruleset_file(path, games=2, seed=5) is not None
-
-
-@pytest.mark.parametrize("cancel_if, says", [
-    # issue 23's hostile-input run: a cancel_if that is always true threw every deal in, and no game could end
-    ("true", "cancellation.cancel_if is true in every deal ('true'): every deal would be thrown in and no game "
-             "could end"),
-    ("counting.tricks >= 0 or counting.trumps_dealt == 0", "cancellation.cancel_if is true in every deal "
-     "('counting.tricks >= 0 or counting.trumps_dealt == 0', with counting.tricks 0 to 6, counting.trumps_dealt "
-     "0 to 12)"),
-    ("not (counting.cards > 304)", "cancellation.cancel_if is true in every deal ('not (counting.cards > 304)', "
-                                   "with counting.cards 0 to 304)"),
-])
-def test_a_cancellation_that_throws_in_every_deal_is_refused_where_it_is_written(tmp_path, cancel_if, says):
-    text = f"extends: standard\nname: always-void\ncancellation:\n  cancel_if: {cancel_if}\n"
-    _refused_where_written(tmp_path, "always-void", text, says, cancel_if)
 
 
 def test_no_rule_that_ever_gives_a_ball_is_refused(tmp_path):
