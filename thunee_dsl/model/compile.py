@@ -92,31 +92,6 @@ class _Compiler:
                             team_value_getter=self.team_value_getter, limits=self.limits,
                             team_value_bounds=self.team_value_bounds)
 
-    def quantity_limits(self, deck: Deck | None) -> dict[str, int]:
-        """The most each kind of quantity can be in a deal of this ruleset (quantities.symbol_table's
-        ``limits``), from the data as written: the bounds that say a formula cannot go below zero."""
-        limits: dict[str, int] = {}
-        if deck is not None:
-            limits["points"] = sum(deck.points)
-            limits["suits"] = len(deck.suits)
-        calling = self.get("calling")
-        amounts = calling.get("amounts") if isinstance(calling, dict) else None
-        if calling is None:
-            limits["call"] = 0
-        elif isinstance(amounts, list) and amounts and all(isinstance(a, int) for a in amounts):
-            extra = calling.get("simultaneous_extra", 0)
-            limits["call"] = max(amounts) + (extra if isinstance(extra, int) and extra > 0 else 0)
-        bidding = self.get("bidding")
-        highest = bidding.get("highest", self.tricks) if isinstance(bidding, dict) else 0
-        if isinstance(highest, int):
-            limits["bid"] = max(highest, 0)
-        seats, teams = self.get("players", "seats"), self.get("players", "teams")
-        if isinstance(seats, int) and isinstance(teams, int) and teams > 0:
-            limits["team_cards"] = self.tricks * -(-seats // teams)
-        raised = self.get("game", "raised_target", "target")
-        limits["target"] = max(self.target, raised if isinstance(raised, int) else 0)
-        return limits
-
     # -- sections ------------------------------------------------------------------------
     def part(self, fn, *args):
         """``fn(*args)``; when the schema already refused parts of the data (``tolerant``), a part that
@@ -149,7 +124,7 @@ class _Compiler:
         self.team_value_names = tuple(n for n in (self.get("scoring", "team_values") or {})
                                       if _team_value_name_problem(n) is None)
         self.team_value_getter = None
-        self.limits = self.quantity_limits(deck)
+        self.limits = quantity_limits(self.data, self.tricks, self.target, deck)
         self.team_value_bounds: dict[str, tuple] = {}
         team_values = part(self.team_values) or ()
         self.team_value_bounds = {tv.name: tv.formula.bounds() for tv in team_values}
@@ -710,6 +685,35 @@ def _constant_results(formula: Formula | None) -> list[int]:
             except FormulaError:  # a part that does not stand alone (cannot happen for a number branch)
                 pass
     return out
+
+
+def quantity_limits(data: dict, tricks: int, target: int, deck: Deck | None) -> dict[str, int]:
+    """The most each kind of quantity can be in a deal of a ruleset (``limits`` of quantities.symbol_table),
+    from its merged data as written, its tricks per deal, target and deck: the bounds by which a ball formula
+    is seen never to go below zero."""
+    limits: dict[str, int] = {"target": target}
+    if deck is not None:
+        limits["points"] = sum(deck.points)
+        limits["suits"] = len(deck.suits)
+    calling = data.get("calling")
+    amounts = calling.get("amounts") if isinstance(calling, dict) else None
+    if calling is None:
+        limits["call"] = 0
+    elif isinstance(amounts, list) and amounts and all(isinstance(a, int) for a in amounts):
+        limits["call"] = max(amounts)  # (a simultaneous call too stops at the top of the ladder)
+    bidding = data.get("bidding")
+    highest = bidding.get("highest", tricks) if isinstance(bidding, dict) else 0
+    if isinstance(highest, int):
+        limits["bid"] = max(highest, 0)
+    players = data.get("players") if isinstance(data.get("players"), dict) else {}
+    seats, teams = players.get("seats"), players.get("teams")
+    if isinstance(seats, int) and isinstance(teams, int) and teams > 0:
+        limits["team_cards"] = tricks * -(-seats // teams)
+    game = data.get("game") if isinstance(data.get("game"), dict) else {}
+    raised = game.get("raised_target") if isinstance(game.get("raised_target"), dict) else {}
+    if isinstance(raised.get("target"), int):
+        limits["target"] = max(target, raised["target"])
+    return limits
 
 
 def _ranges(formula: Formula) -> str:

@@ -191,7 +191,7 @@ def _team_value(role: str, name: str, compute: Callable) -> Callable:
 
 
 # The most a quantity can be, by what the ruleset deals (keys of symbol_table's ``limits``): "points" (card
-# points in the deck), "call" (the highest call, with a simultaneous call's extra), "bid" (the highest bid),
+# points in the deck), "call" (the top of the call ladder, 0 without calling), "bid" (the highest bid),
 # "suits", "team_cards" (cards a team is dealt), "target" (the highest target). A limit not given: no bound.
 _TEAM_BOUNDS = {"cards": "points", "tricks": "tricks", "declared": None, "trumps_dealt": "team_cards",
                 "contract": "bid", "tricks_by_bidders": "tricks", "passer_tricks": "tricks"}
