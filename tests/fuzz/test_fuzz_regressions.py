@@ -340,3 +340,14 @@ def test_a_negative_score_that_validation_missed_is_a_located_error_not_a_score(
     assert problem.location.file.endswith("standard.yaml") and problem.location.line > 0
     assert problem.message.startswith("scoring.outcomes.") and "balls cannot be negative, and this deal gives " \
         "counting.tricks [" in problem.message
+
+
+def test_each_team_that_never_gives_a_ball_is_refused(tmp_path):
+    # Nigerian Thuni's each_team made to give 0 whatever the tricks (0 to 8): no team can reach 16
+    path = tmp_path / "no-points.yaml"
+    path.write_text("extends: nigerian-thuni\nname: no-points\nscoring:\n  each_team: min(0, team.tricks)\n",
+                    encoding="utf-8")
+    with pytest.raises(RulesetError) as error:
+        load_ruleset(str(path))
+    assert [(p.location.line, p.message) for p in error.value.problems] == [
+        (4, "scoring.each_team never gives a ball, so no team can reach the target of 16")]

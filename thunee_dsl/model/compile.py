@@ -640,9 +640,14 @@ class _Compiler:
         played += [ruleset.each_team] + [f for item in (*ruleset.undertakings, *ruleset.claims)
                                          for f in (item.balls.success, item.balls.failure, item.balls.partner_catch)]
         most = [f.bounds()[1] for f in played if f is not None]
-        if ruleset.outcomes and all(m is not None and m <= 0 for m in most):
-            self.problem(("scoring", "outcomes"), "no outcome ever gives a ball, so no team can reach the "
-                         f"target of {ruleset.game.target}")
+        target = ruleset.game.target
+        if all(m is not None and m <= 0 for m in most):
+            if ruleset.outcomes:
+                self.problem(("scoring", "outcomes"), f"no outcome ever gives a ball, so no team can reach the "
+                             f"target of {target}")
+            elif ruleset.each_team is not None:
+                self.problem(("scoring", "each_team"), f"scoring.each_team never gives a ball, so no team can "
+                             f"reach the target of {target}")
         game = ruleset.game
         if game.win_by > game.target:
             self.problem(("game", "win_by"), f"game.win_by ({game.win_by}) is more than the target "
