@@ -80,7 +80,8 @@ def _extend_arith(children):
         children.map(lambda c: (f"abs({c[0]})", f"abs({c[1]})")),
         # whole-number division and remainder (brackets: Python writes them as calls)
         st.tuples(children, st.sampled_from(["/", "mod"]), children).map(
-            lambda t: (f"({t[0][0]} {t[1]} {t[2][0]})", f"{'_div' if t[1] == '/' else '_mod'}({t[0][1]}, {t[2][1]})")),
+            lambda t: (f"(({t[0][0]}) {t[1]} ({t[2][0]}))",
+                       f"{'_div' if t[1] == '/' else '_mod'}({t[0][1]}, {t[2][1]})")),
         st.tuples(st.sampled_from(["round", "round_down", "round_up"]), children, st.integers(1, 25)).map(
             lambda t: (f"{t[0]}({t[1][0]}, {t[2]})", f"{t[0]}({t[1][1]}, {t[2]})")),
         # Python's min/max need two arguments or an iterable.
