@@ -83,6 +83,10 @@ def one_formula(seed: int) -> str:
         formula.explain(None)
     if formula.type == "boolean":
         formula.conditions()
+        assert formula.can_be(True) or formula.can_be(False)  # (what validation reads of a condition)
+    if formula.type == "number":
+        least, most = formula.bounds()
+        assert least is None or most is None or least <= most, (text, least, most)
     return repr(text)
 
 
