@@ -32,24 +32,20 @@ def _compiled(text, expect):
         return None
 
 
-@settings(deadline=None, max_examples=400)
-@given(arithmetic, environments)
-def test_every_value_lies_within_the_bounds(pair, env):
-    formula = _compiled(pair[0], "number")
+@settings(deadline=None, max_examples=700)
+@given(st.one_of(arithmetic.map(lambda pair: (pair[0], "number")), booleans.map(lambda pair: (pair[0], "boolean"))),
+       environments)
+def test_every_value_lies_within_the_bounds_and_every_truth_is_one_it_can_be(drawn, env):
+    text, expect = drawn
+    formula = _compiled(text, expect)
     if formula is None:
+        return
+    value = formula.evaluate(env)
+    if expect == "boolean":
+        assert formula.can_be(value), (text, env)
         return
     lo, hi = formula.bounds()
-    value = formula.evaluate(env)
-    assert (lo is None or lo <= value) and (hi is None or value <= hi), (pair[0], env, value, (lo, hi))
-
-
-@settings(deadline=None, max_examples=300)
-@given(booleans, environments)
-def test_a_condition_can_be_what_it_comes_out(pair, env):
-    formula = _compiled(pair[0], "boolean")
-    if formula is None:
-        return
-    assert formula.can_be(formula.evaluate(env)), (pair[0], env)
+    assert (lo is None or lo <= value) and (hi is None or value <= hi), (text, env, value, (lo, hi))
 
 
 @pytest.mark.parametrize("text, bounds", [
