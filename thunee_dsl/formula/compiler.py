@@ -865,42 +865,63 @@ class _Ranges:
         self.symbols = symbols
 
     def of(self, node: Tree) -> Any:
-        kind = node.data
         parts = [c for c in node.children if c is not None]
-        if kind == "number":
-            return (int(parts[0]), int(parts[0]))
-        if kind in ("true", "false"):
-            return frozenset({kind == "true"})
-        if kind == "name":
-            symbol = self.symbols[".".join(parts)]
-            if symbol.type == "boolean":
-                return _BOTH_TRUTHS
-            lo, hi = symbol.bounds or (None, None)
-            return (-_INF if lo is None else lo, _INF if hi is None else hi)
-        if kind == "paren":
-            return self.of(parts[0])
-        if kind == "neg":
-            lo, hi = self.of(parts[1])
-            return (-hi, -lo)
-        if kind == "arith":
-            return self.arith(self.of(parts[0]), str(parts[1]), self.of(parts[2]))
-        if kind == "call":
-            return self.call(str(parts[0]), [self.of(a) for a in parts[1:]])
-        if kind == "if_expr":
-            truths = self.of(parts[0])
-            chosen = [self.of(branch) for truth, branch in ((True, parts[1]), (False, parts[2])) if truth in truths]
-            if isinstance(chosen[0], frozenset):
-                return frozenset().union(*chosen)
-            return _union(*chosen)
-        if kind == "not_":
-            return frozenset(not t for t in self.of(parts[0]))
-        if kind in ("and_", "or_"):
-            a, b = self.of(parts[0]), self.of(parts[1])
-            pick = (lambda x, y: x and y) if kind == "and_" else (lambda x, y: x or y)
-            return frozenset(pick(x, y) for x in a for y in b)
-        if kind == "compare":
-            return self.compare(parts[0], str(parts[1]), parts[2])
+        return getattr(self, f"_{node.data}", self._other)(parts)
+
+    # one method per kind of node (the grammar's rule names)
+
+    def _number(self, parts: list) -> tuple[int, int]:
+        return (int(parts[0]), int(parts[0]))
+
+    def _true(self, parts: list) -> frozenset:
+        return frozenset({True})
+
+    def _false(self, parts: list) -> frozenset:
+        return frozenset({False})
+
+    def _other(self, parts: list) -> frozenset:
         return _BOTH_TRUTHS  # a string or none: only ever compared
+
+    def _name(self, parts: list) -> Any:
+        symbol = self.symbols[".".join(parts)]
+        if symbol.type == "boolean":
+            return _BOTH_TRUTHS
+        lo, hi = symbol.bounds or (None, None)
+        return (-_INF if lo is None else lo, _INF if hi is None else hi)
+
+    def _paren(self, parts: list) -> Any:
+        return self.of(parts[0])
+
+    def _neg(self, parts: list) -> tuple[float, float]:
+        lo, hi = self.of(parts[1])
+        return (-hi, -lo)
+
+    def _arith(self, parts: list) -> tuple[float, float]:
+        return self.arith(self.of(parts[0]), str(parts[1]), self.of(parts[2]))
+
+    def _call(self, parts: list) -> tuple[float, float]:
+        return self.call(str(parts[0]), [self.of(a) for a in parts[1:]])
+
+    def _if_expr(self, parts: list) -> Any:
+        truths = self.of(parts[0])
+        chosen = [self.of(branch) for truth, branch in ((True, parts[1]), (False, parts[2])) if truth in truths]
+        if isinstance(chosen[0], frozenset):
+            return frozenset().union(*chosen)
+        return _union(*chosen)
+
+    def _not_(self, parts: list) -> frozenset:
+        return frozenset(not t for t in self.of(parts[0]))
+
+    def _and_(self, parts: list) -> frozenset:
+        a, b = self.of(parts[0]), self.of(parts[1])
+        return frozenset(x and y for x in a for y in b)
+
+    def _or_(self, parts: list) -> frozenset:
+        a, b = self.of(parts[0]), self.of(parts[1])
+        return frozenset(x or y for x in a for y in b)
+
+    def _compare(self, parts: list) -> frozenset:
+        return self.compare(parts[0], str(parts[1]), parts[2])
 
     def arith(self, a: tuple, op: str, b: tuple) -> tuple[float, float]:
         (alo, ahi), (blo, bhi) = a, b
