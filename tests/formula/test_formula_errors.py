@@ -53,11 +53,15 @@ CASES = [
     # division, remainder, rounding: spelled as a card table would, and as other languages do
     ("a / 0", "'/' by 0: no number can be divided by 0 (write a divisor other than 0)", 5),
     ("a mod (2 - 2)", "'mod' by 0: no number can be divided by 0 (write a divisor other than 0)", 7),
-    ("a % 2", "unexpected '%'; expected one of: end of formula, "
-              "'!=', '(', '*', '+', '-', '.', '/', '<', '<=', '==', '>', '>=', 'and', 'mod', 'or' (write 'a mod b' for what is left over after dividing)", 3),
-    ("a // 2", f"unexpected '/'; expected one of: {AFTER_OPERATOR} "
-               "(write one '/': a / b is already a whole number, rounded down)", 4),
-    ("mod(a, 2)", f"unexpected 'mod'; expected one of: {START} (write 'a mod b', between the two numbers)", 1),
+    ("a % 2", "unexpected '%': write 'a mod b' for what is left over after dividing; expected one of: end of "
+              "formula, '!=', '(', '*', '+', '-', '.', '/', '<', '<=', '==', '>', '>=', 'and', 'mod', 'or'", 3),
+    ("a // 2", "unexpected '/': write one '/': a / b is already a whole number, rounded down; expected one of: "
+               f"{AFTER_OPERATOR}", 4),
+    ("mod(a, 2)", f"unexpected 'mod': write 'a mod b', between the two numbers; expected one of: {START}", 1),
+    ("a ÷ 2", "unexpected '÷': write '/' to divide; expected one of: end of formula, "
+              "'!=', '(', '*', '+', '-', '.', '/', '<', '<=', '==', '>', '>=', 'and', 'mod', 'or'", 3),
+    ("a MOD 2", "unexpected 'MOD': write 'mod' in small letters; expected one of: end of formula, "
+                "'!=', '(', '*', '+', '-', '.', '/', '<', '<=', '==', '>', '>=', 'and', 'mod', 'or'", 3),
     ("1 + div(a, 2)", "unknown function 'div'; write 'a / b' to divide (a whole number, rounded down)", 5),
     ("round_dwn(a, 10)", "unknown function 'round_dwn'; did you mean 'round_down'?", 1),
     ("round(a)", "'round' takes 2 arguments, the number and the unit to round it to (e.g. round(x, 10)), got 1", 1),

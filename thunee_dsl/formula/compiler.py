@@ -476,21 +476,7 @@ def _syntax_error(text: str, shown: str, error: UnexpectedInput) -> FormulaError
         message += f"; expected {expected[0]}"
     elif expected:
         message += f"; expected one of: {', '.join(expected)}"
-    hint = _operator_hint(text, pos)
-    if hint:
-        message += f" ({hint})"
     return FormulaError(message, shown, pos + 1, expected)
-
-
-def _operator_hint(text: str, pos: int) -> str:
-    """How this language writes what another spells at ``pos``: ``%``, ``//``, ``mod(a, b)``."""
-    if text.startswith("%", pos):
-        return "write 'a mod b' for what is left over after dividing"
-    if text.startswith("/", pos) and text[:pos].rstrip().endswith("/"):
-        return "write one '/': a / b is already a whole number, rounded down"
-    if text.startswith("mod", pos) and text[pos + 3:].lstrip().startswith("("):
-        return "write 'a mod b', between the two numbers"
-    return ""
 
 
 def _shown(text: str) -> str:
