@@ -72,6 +72,15 @@ def test_every_value_lies_within_the_bounds_and_every_truth_is_one_it_can_be(dra
     ("abs(b - 200)", (100, 300)),
     ("if p then a else -1", (-1, 100)),
     ("if a > 100 then -1 else 2", (2, 2)),  # a branch that is never taken does not count
+    # a name compared with a number narrows it in the branches: a is 31 to 100 in the first, 0 to 30 in the second
+    ("if a > 30 then a - 30 else 30 - a", (0, 70)),
+    ("if not (a <= 30) then a - 30 else 0", (0, 70)),
+    ("if 3 < a then a - 4 else 0", (0, 96)),
+    ("if a >= 3 and b > 0 then a - 3 + b else 0", (0, 197)),
+    ("if a < 3 or b < -5 then 0 else a - 3 + b + 5", (0, 202)),  # else: a 3 or more and b -5 or more
+    ("if a == 5 then a - 5 else 1", (0, 1)),
+    ("if a > 30 or p then a - 30 else 0", (-30, 70)),   # p alone may take the first branch: a is not narrowed
+    ("if a < b then b - a else 0", (-200, 100)),         # two names: nothing narrowed (b - a: -100 - 100 to 100)
     ("min(a, c)", (None, 100)),
     ("c * 0", (0, 0)),
     ("7", (7, 7)),

@@ -172,8 +172,8 @@ class Formula:
     def bounds(self) -> tuple[int | None, int | None]:
         """The least and the greatest value this number formula can give, worked out from the bounds of the
         names it reads (:attr:`Symbol.bounds`); None where there is no bound. A sure range, not always the
-        narrowest: ``a - a`` is given as the range of ``a`` minus itself, and the condition of an ``if`` is not
-        used to narrow its branches (``max(0, a - 3)`` is seen never to go below 0).
+        narrowest: ``a - a`` is given as the range of ``a`` minus itself; the condition of an ``if`` narrows a
+        name it compares with a number in the branches (``if a > 3 then a - 3 else 0``), and nothing else.
 
         >>> s = {"tricks": Symbol("tricks", "number", lambda env: env, "", (0, 6))}
         >>> compile_formula("tricks - 3", s).bounds(), compile_formula("max(0, tricks - 3) * 2", s).bounds()
@@ -839,6 +839,44 @@ def _truths(must: bool, can: bool) -> frozenset:
     return frozenset({True}) if must else _BOTH_TRUTHS if can else frozenset({False})
 
 
+_NEGATED = {"<": ">=", "<=": ">", ">": "<=", ">=": "<", "==": "!=", "!=": "=="}
+_MIRRORED = {"<": ">", "<=": ">=", ">": "<", ">=": "<=", "==": "==", "!=": "!="}
+
+
+def _constant_number(node: Any) -> int | None:
+    """The number a node is written as (``7``, ``-7``, ``(7)``), or None."""
+    sign = 1
+    while isinstance(node, Tree) and node.data in ("paren", "neg"):
+        if node.data == "neg":
+            sign = -sign
+        node = node.children[-1]
+    return sign * int(node.children[0]) if isinstance(node, Tree) and node.data == "number" else None
+
+
+def _comparisons(condition: Any, truth: bool) -> list[tuple[str, str, int]]:
+    """What ``condition`` coming out ``truth`` says of single names: (name, operator, number) for each
+    comparison of a name with a number it joins by ``and`` (true) or ``or`` (false), through ``not``."""
+    while isinstance(condition, Tree) and condition.data in ("paren", "not_"):
+        if condition.data == "not_":
+            truth = not truth
+        condition = condition.children[0]
+    if not isinstance(condition, Tree):
+        return []
+    if condition.data == ("and_" if truth else "or_"):
+        return _comparisons(condition.children[0], truth) + _comparisons(condition.children[1], truth)
+    if condition.data != "compare":
+        return []
+    left, op, right = condition.children
+    op = str(op)
+    for name, number, said in ((left, right, op), (right, left, _MIRRORED[op])):
+        while isinstance(name, Tree) and name.data == "paren":
+            name = name.children[0]
+        k = _constant_number(number)
+        if isinstance(name, Tree) and name.data == "name" and k is not None:
+            return [(".".join(name.children), said if truth else _NEGATED[said], k)]
+    return []
+
+
 def _union(*ranges: tuple[float, float]) -> tuple[float, float]:
     return min(r[0] for r in ranges), max(r[1] for r in ranges)
 
@@ -847,8 +885,9 @@ class _Ranges:
     """Interval arithmetic over a parse tree: a number node gives (least, greatest) (floats, so that
     ``inf`` stands for no bound), a true/false node the set of truth values it can take."""
 
-    def __init__(self, symbols: Mapping[str, Symbol]):
+    def __init__(self, symbols: Mapping[str, Symbol], narrowed: Mapping[str, tuple] | None = None):
         self.symbols = symbols
+        self.narrowed = narrowed or {}  # a name's range inside a branch of an `if` that compared it
 
     def of(self, node: Tree) -> Any:
         parts = [c for c in node.children if c is not None]
@@ -869,9 +908,12 @@ class _Ranges:
         return _BOTH_TRUTHS  # a string or none: only ever compared
 
     def _name(self, parts: list) -> Any:
-        symbol = self.symbols[".".join(parts)]
+        dotted = ".".join(parts)
+        symbol = self.symbols[dotted]
         if symbol.type == "boolean":
             return _BOTH_TRUTHS
+        if dotted in self.narrowed:
+            return self.narrowed[dotted]
         lo, hi = symbol.bounds or (None, None)
         return (-_INF if lo is None else lo, _INF if hi is None else hi)
 
@@ -890,7 +932,8 @@ class _Ranges:
 
     def _if_expr(self, parts: list) -> Any:
         truths = self.of(parts[0])
-        chosen = [self.of(branch) for truth, branch in ((True, parts[1]), (False, parts[2])) if truth in truths]
+        chosen = [self.within(parts[0], truth).of(branch)
+                  for truth, branch in ((True, parts[1]), (False, parts[2])) if truth in truths]
         if isinstance(chosen[0], frozenset):
             return frozenset().union(*chosen)
         return _union(*chosen)
@@ -908,6 +951,21 @@ class _Ranges:
 
     def _compare(self, parts: list) -> frozenset:
         return self.compare(parts[0], str(parts[1]), parts[2])
+
+    def within(self, condition: Tree, truth: bool) -> _Ranges:
+        """These ranges where ``condition`` came out ``truth``: each name it compares with a number is narrowed
+        (``if tricks > 3 then tricks - 3 else 0``: tricks is 4 or more in the first branch); nothing else is."""
+        narrowed = dict(self.narrowed)
+        for dotted, op, k in _comparisons(condition, truth):
+            lo, hi = self._name(dotted.split("."))
+            if op in ("<", "<="):
+                hi = min(hi, k - 1 if op == "<" else k)
+            elif op in (">", ">="):
+                lo = max(lo, k + 1 if op == ">" else k)
+            elif op == "==":
+                lo, hi = max(lo, k), min(hi, k)
+            narrowed[dotted] = (lo, hi) if lo <= hi else (lo, lo)  # (a branch no deal takes: any range will do)
+        return _Ranges(self.symbols, narrowed) if narrowed != self.narrowed else self
 
     def arith(self, a: tuple, op: str, b: tuple) -> tuple[float, float]:
         (alo, ahi), (blo, bhi) = a, b
