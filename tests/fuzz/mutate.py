@@ -162,7 +162,8 @@ def mutate_rule(data: Any, rng: random.Random) -> str:
         at = steps.index("deal 1") + 1
         data["sequence"] = steps[:at] + moved + steps[at:]
         _write(data, ("deal", "face_down"), [1])
-        if not isinstance((data.get("play") or {}).get("lay_out"), dict):
+        play = data.get("play")  # (an earlier mutation may have made it anything)
+        if not (isinstance(play, dict) and isinstance(play.get("lay_out"), dict)):
             _write(data, ("play", "lay_out"), {"after_tricks": 1})
         if rng.random() < 0.3:  # made by naming the suit, nobody needs to look at a card
             _write(data, ("trumps", "ways"), ["suit"])
