@@ -131,7 +131,8 @@ def _ball_places(data: Any) -> list[tuple]:
                 for key in ("success", "failure", "caught", "partner_catch"):
                     out.append((section, name, "balls", key))
     scoring = data.get("scoring") if isinstance(data.get("scoring"), dict) else {}
-    for i, outcome in enumerate(scoring.get("outcomes") or ()):
+    outcomes = scoring.get("outcomes")
+    for i, outcome in enumerate(outcomes if isinstance(outcomes, list) else ()):
         if isinstance(outcome, dict):
             out.append(("scoring", "outcomes", i, "balls"))
     if "each_team" in scoring:
@@ -140,9 +141,11 @@ def _ball_places(data: Any) -> list[tuple]:
 
 
 def _write(data: Any, path: tuple, value: Any) -> None:
+    """Set the value at ``path``, making each mapping on the way one (an earlier mutation may have made it
+    anything); a list on the way (``scoring.outcomes``) is one ``_ball_places`` found there."""
     node = data
-    for part in path[:-1]:
-        if isinstance(node, dict) and not isinstance(node.get(part), (dict, list)):
+    for part, following in zip(path[:-1], path[1:]):
+        if isinstance(node, dict) and not isinstance(node.get(part), list if isinstance(following, int) else dict):
             node[part] = {}
         node = node[part]
     node[path[-1]] = value
