@@ -118,9 +118,10 @@ class FormulaError(ThuneeDslError):
 
 
 # A card player writes a formula as a sentence or a spreadsheet cell: the slips they make, and what to write
-_KEYWORDS = ("and", "or", "not", "if", "then", "else", "true", "false", "none")
+_KEYWORDS = ("and", "or", "not", "if", "then", "else", "true", "false", "none", "mod")
 _SIGNS = {"&": "write 'and' (not '&&')", "|": "write 'or' (not '||')", "≥": "write '>=' for 'at least'",
           "≤": "write '<=' for 'at most'", "≠": "write '!=' for 'is not'", "×": "write '*' to multiply",
+          "÷": "write '/' to divide", "%": "write 'a mod b' for what is left over after dividing",
           **dict.fromkeys("'‘’", 'a number needs no quotes, and words go in double quotes ("thunee")')}
 
 
@@ -145,6 +146,10 @@ def _slip(message: str, text: str, column: int) -> str:
         return "write '!=' for 'is not'"
     if at == "!":
         return "write 'not' (or '!=' for 'is not')"
+    if at == "/" and text[:column - 1].rstrip().endswith("/"):
+        return "write one '/': a / b is already a whole number, rounded down"
+    if text[column - 1:column + 2] == "mod" and text[column + 2:].lstrip().startswith("("):
+        return "write 'a mod b', between the two numbers"
     return _SIGNS.get(at, "")
 
 

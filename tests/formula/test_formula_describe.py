@@ -38,6 +38,11 @@ SYMBOLS = {
                                        "times the number of tricks in a deal"),
     ("caller.suits_held <= 1", "the number of suits the caller holds is at most 1"),
     ("true", "always"),
+    ("call / 10 > 2", "the amount called to make trumps divided by 10 (rounded down) is more than 2"),
+    ("call mod 20 == 0", "what is left of the amount called to make trumps after dividing by 20 is 0"),
+    ("round(call, 10) >= 40", "the amount called to make trumps rounded to the nearest 10 (a half up) is at least 40"),
+    ("round_down(call, 10) < 3", "the amount called to make trumps rounded down to a multiple of 10 is less than 3"),
+    ("round_up(call, 10) < 3", "the amount called to make trumps rounded up to a multiple of 10 is less than 3"),
 ])
 def test_a_formula_in_words(text, words):
     assert compile_formula(text, SYMBOLS).describe() == words

@@ -7,7 +7,7 @@ from thunee_dsl.formula import compile_formula
 
 START = "a name, a number, a string, '(', '-', 'false', 'if', 'none', 'not', 'true'"
 AFTER_OPERATOR = "a name, a number, a string, '(', '-', 'false', 'none', 'true'"
-AFTER_NUMBER = "end of formula, '!=', '*', '+', '-', '<', '<=', '==', '>', '>=', 'and', 'or'"
+AFTER_NUMBER = "end of formula, '!=', '*', '+', '-', '/', '<', '<=', '==', '>', '>=', 'and', 'mod', 'or'"
 
 
 def error_for(text, symbols, expect=None) -> FormulaError:
@@ -32,7 +32,7 @@ CASES = [
     (
         "a @ 1",
         "unexpected '@'; expected one of: end of formula, "
-        "'!=', '(', '*', '+', '-', '.', '<', '<=', '==', '>', '>=', 'and', 'or'",
+        "'!=', '(', '*', '+', '-', '.', '/', '<', '<=', '==', '>', '>=', 'and', 'mod', 'or'",
         3,
     ),
     ("1.5", f"unexpected '.'; expected one of: {AFTER_NUMBER}", 2),
@@ -44,12 +44,32 @@ CASES = [
     ("1 + colour", "unknown name 'colour'", 5),
     ("2 * (tricks + calll)", "unknown name 'calll'; did you mean 'call'?", 15),
     ("mni(a, b)", "unknown function 'mni'; did you mean 'min'?", 1),
-    ("1 + sqrt(a)", "unknown function 'sqrt'; the functions are abs, max, min", 5),
+    ("1 + sqrt(a)", "unknown function 'sqrt'; the functions are abs, max, min, round, round_down, round_up", 5),
     ("abs(a, b)", "'abs' takes 1 argument, got 2", 1),
     ("1 + abs()", "'abs' takes 1 argument, got 0", 5),
     ("max()", "'max' takes at least 1 argument, got 0", 1),
     ("min(a, yes)", "'min' needs numbers, not a boolean", 8),
     ("abs(caller)", "'abs' needs a number, not a team", 5),
+    # division, remainder, rounding: spelled as a card table would, and as other languages do
+    ("a / 0", "'/' by 0: no number can be divided by 0 (write a divisor other than 0)", 5),
+    ("a mod (2 - 2)", "'mod' by 0: no number can be divided by 0 (write a divisor other than 0)", 7),
+    ("a % 2", "unexpected '%': write 'a mod b' for what is left over after dividing; expected one of: end of "
+              "formula, '!=', '(', '*', '+', '-', '.', '/', '<', '<=', '==', '>', '>=', 'and', 'mod', 'or'", 3),
+    ("a // 2", "unexpected '/': write one '/': a / b is already a whole number, rounded down; expected one of: "
+               f"{AFTER_OPERATOR}", 4),
+    ("mod(a, 2)", f"unexpected 'mod': write 'a mod b', between the two numbers; expected one of: {START}", 1),
+    ("a ÷ 2", "unexpected '÷': write '/' to divide; expected one of: end of formula, "
+              "'!=', '(', '*', '+', '-', '.', '/', '<', '<=', '==', '>', '>=', 'and', 'mod', 'or'", 3),
+    ("a MOD 2", "unexpected 'MOD': write 'mod' in small letters; expected one of: end of formula, "
+                "'!=', '(', '*', '+', '-', '.', '/', '<', '<=', '==', '>', '>=', 'and', 'mod', 'or'", 3),
+    ("1 + div(a, 2)", "unknown function 'div'; write 'a / b' to divide (a whole number, rounded down)", 5),
+    ("round_dwn(a, 10)", "unknown function 'round_dwn'; did you mean 'round_down'?", 1),
+    ("round(a)", "'round' takes 2 arguments, the number and the unit to round it to (e.g. round(x, 10)), got 1", 1),
+    ("round_up(a, 0)", "'round_up' rounds to a unit of 1 or more, not 0", 13),
+    ("round(a, -10)", "'round' rounds to a unit of 1 or more, not -10", 10),
+    ("round(yes, 10)", "'round' needs numbers, not a boolean", 7),
+    ("a / yes", "'/' needs numbers, not a boolean", 5),
+    ("a mod", f"unexpected end of formula; expected one of: {AFTER_OPERATOR}", 6),
     # types
     ("yes and 1", "'and' needs true/false values, not a number", 9),
     ("a and yes", "'and' needs true/false values, not a number", 1),

@@ -35,6 +35,17 @@ def test_explain_condition(symbols, env):
         ("((a))", "((a [3])) = 3"),
         ("a + a", "a [3] + a [3] = 6"),
         ("if no then 1 else if yes then 2 else 3", "if no [false] then 1 else if yes [true] then 2 else 3 = 2"),
+        # counting.cards 97: 97 / 10 = 9 tens, 7 left over; to the nearest ten 100, down 90, up 100
+        ("counting.cards / 10", "counting.cards [97] / 10 = 9"),
+        ("counting.cards mod 10", "counting.cards [97] mod 10 = 7"),
+        ("c / 2 + c mod 2", "c [-7] / 2 + c [-7] mod 2 = -3"),  # -7 / 2 rounds down to -4, and 1 is left
+        ("a / (b - 5)", "a [3] / (b [5] - 5) = 0"),  # a divisor that works out to 0: 0, not an error
+        ("a mod (b - 5)", "a [3] mod (b [5] - 5) = 3"),
+        ("round(counting.cards, 10)", "round(counting.cards [97], 10) = 100"),
+        ("round_down(counting.cards, 10)", "round_down(counting.cards [97], 10) = 90"),
+        ("round_up(counting.cards + 3, 10)", "round_up(counting.cards [97] + 3, 10) = 100"),
+        ("round(counting.cards + 8, 10)", "round(counting.cards [97] + 8, 10) = 110"),  # 105: a half goes up
+        ("round(counting.cards + 7, 10)", "round(counting.cards [97] + 7, 10) = 100"),  # 104
     ],
 )
 def test_explain_renders_each_kind_of_node(text, explained, symbols, env):

@@ -1,6 +1,8 @@
 """Property tests: the formula language agrees with Python's arithmetic, and junk never escapes as
 anything but a FormulaError."""
 
+import math
+from fractions import Fraction
 from operator import itemgetter
 
 from hypothesis import given, settings
@@ -16,7 +18,23 @@ SYMBOLS = {
     "team": Symbol("team", "team", itemgetter("team")),
     "word": Symbol("word", "text", itemgetter("word")),
 }
-PY_BUILTINS = {"__builtins__": {}, "min": min, "max": max, "abs": abs, "true": True, "false": False}
+
+
+# The oracle for division and rounding, worked with exact fractions (not the compiler's own // and %): whole
+# numbers rounded down, a / 0 = 0 and a mod 0 = a (formula.lark), round to the nearest with a half up.
+def _div(x, y):
+    return math.floor(Fraction(x, y)) if y else 0
+
+
+def _mod(x, y):
+    return x - y * _div(x, y) if y else x
+
+
+PY_BUILTINS = {"__builtins__": {}, "min": min, "max": max, "abs": abs, "true": True, "false": False,
+               "_div": _div, "_mod": _mod,
+               "round": lambda x, k: math.floor(Fraction(x, k) + Fraction(1, 2)) * k,
+               "round_down": lambda x, k: math.floor(Fraction(x, k)) * k,
+               "round_up": lambda x, k: math.ceil(Fraction(x, k)) * k}
 
 environments = st.fixed_dictionaries(
     {
@@ -60,6 +78,12 @@ def _extend_arith(children):
         st.tuples(children, st.sampled_from(["+", "-", "*"]), children, st.booleans()).map(binary),
         children.map(lambda c: (f"-{c[0]}", f"-{c[1]}")),
         children.map(lambda c: (f"abs({c[0]})", f"abs({c[1]})")),
+        # whole-number division and remainder (brackets: Python writes them as calls)
+        st.tuples(children, st.sampled_from(["/", "mod"]), children).map(
+            lambda t: (f"(({t[0][0]}) {t[1]} ({t[2][0]}))",
+                       f"{'_div' if t[1] == '/' else '_mod'}({t[0][1]}, {t[2][1]})")),
+        st.tuples(st.sampled_from(["round", "round_down", "round_up"]), children, st.integers(1, 25)).map(
+            lambda t: (f"{t[0]}({t[1][0]}, {t[2]})", f"{t[0]}({t[1][1]}, {t[2]})")),
         # Python's min/max need two arguments or an iterable.
         st.tuples(st.sampled_from(["min", "max"]), st.lists(children, min_size=2, max_size=4)).map(call),
         st.tuples(comparison, children, children).map(
@@ -98,7 +122,11 @@ booleans = st.recursive(bool_leaves, _extend_bool, max_leaves=12)
 @given(arithmetic, environments)
 def test_arithmetic_agrees_with_python(pair, env):
     text, python = pair
-    formula = compile_formula(text, SYMBOLS, expect="number")
+    try:
+        formula = compile_formula(text, SYMBOLS, expect="number")
+    except FormulaError as error:  # a divisor written with numbers only that works out to 0
+        assert "by 0" in error.message, error
+        return
     expected = eval(python, PY_BUILTINS, dict(env))  # the oracle, in the test only
     assert formula.evaluate(env) == expected
     assert formula.explain(env).endswith(f" = {expected}")
@@ -108,7 +136,11 @@ def test_arithmetic_agrees_with_python(pair, env):
 @given(booleans, environments)
 def test_boolean_logic_agrees_with_python(pair, env):
     text, python = pair
-    formula = compile_formula(text, SYMBOLS, expect="boolean")
+    try:
+        formula = compile_formula(text, SYMBOLS, expect="boolean")
+    except FormulaError as error:
+        assert "by 0" in error.message, error
+        return
     expected = eval(python, PY_BUILTINS, dict(env))
     assert formula.evaluate(env) is expected
 
@@ -146,7 +178,7 @@ def test_random_text_raises_only_formula_errors(text, env):
 TOKENS = [
     "if", "then", "else", "and", "or", "not", "true", "false", "none", "(", ")", ",", ".", "+", "-", "*",
     "==", "!=", "<", "<=", ">", ">=", "a", "b", "p", "q", "team", "word", "zz", "min", "max", "abs", "sqrt",
-    "0", "7", '"thunee"', '"', "@", "\n",
+    "0", "7", '"thunee"', '"', "@", "\n", "/", "mod", "%", "round", "round_up", "round_down", "div",
 ]  # fmt: skip
 
 

@@ -42,8 +42,10 @@ def one_ruleset(seed: int, folder: Path, donors) -> str:
     data, done = mutant(load_yaml_file(source).data, rng, rng.randint(1, 4), ruleset_schema(), donors)
     path = folder / source.name
     path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
-    check_ruleset_file(path, games=2, seed=seed, max_deals=5)
-    return f"{source.name} after {done}"
+    played = check_ruleset_file(path, games=2, seed=seed, max_deals=5) is not None
+    rules = sorted({d.split()[1] for d in done if d.startswith("rule:")})  # face-down, balls, cancel_if
+    return f"{source.name} after {done}: {'played' if played else 'refused'}" + \
+        "".join(f" [rule {r}]" for r in rules)
 
 
 def one_transcript(seed: int) -> str:
@@ -81,6 +83,10 @@ def one_formula(seed: int) -> str:
         formula.explain(None)
     if formula.type == "boolean":
         formula.conditions()
+        assert formula.can_be(True) or formula.can_be(False)  # (what validation reads of a condition)
+    if formula.type == "number":
+        least, most = formula.bounds()
+        assert least is None or most is None or least <= most, (text, least, most)
     return repr(text)
 
 
@@ -112,17 +118,24 @@ def main() -> int:
                "formulas": one_formula, "yaml": lambda s: one_yaml(s, folder)}[args.kind]
         cases = ((f"seed {s}", (lambda s=s: run(s))) for s in range(first, end))
     ran = failed = 0
+    tally: dict[str, int] = {}  # rulesets: refused / played, and so for each kind of rule written (mutate_rule)
     started = time.monotonic()
     for name, check in cases:
         if time.monotonic() > deadline:
             break
         ran += 1
         try:
-            check()
+            said = check()
+            if args.kind == "rulesets":
+                outcome = said.rsplit(": ", 1)[1].split(" [")[0]
+                for key in [outcome] + [f"{r.rstrip(']')}: {outcome}" for r in said.split(" [rule ")[1:]]:
+                    tally[key] = tally.get(key, 0) + 1
         except Exception:  # noqa: BLE001 - every failure is reported, the campaign goes on
             failed += 1
             print(f"FAILED {args.kind} {name}:\n{traceback.format_exc()[-3000:]}", flush=True)
     print(f"{args.kind}: {ran} examples, {failed} failed, {time.monotonic() - started:.0f} s")
+    for key, count in sorted(tally.items()):
+        print(f"  {key}: {count}")
     assert LOCATED  # (the same located-line pattern the tests use)
     return 1 if failed else 0
 

@@ -101,6 +101,8 @@ def play_and_replay(ruleset, path: Path, seed: int, max_deals: int, score=None) 
             for mask in deal.dealt:
                 dealt |= mask
             assert sum(points[c] for c in won) == sum(points[c] for c in range(len(points)) if dealt >> c & 1)
+    for record in game.deals:  # balls are only ever opened (a formula below 0 is refused when validated)
+        assert record.result is None or min(record.result.balls) >= 0, f"negative balls: {record.result.balls}"
     transcript = game.to_transcript()
     finished = [d for d, rec in zip(transcript["deals"], game.deals) if rec.result is not None]
     if not finished:

@@ -57,7 +57,7 @@ def _bomb(rng: random.Random) -> str:
 def hostile_ruleset_text(rng: random.Random) -> str:
     """One hostile ruleset text (YAML, unicode, numbers, formulas), as ``str`` (may hold lone surrogates)."""
     overlay = "extends: standard\nname: house\n"
-    kind = rng.randrange(12)
+    kind = rng.randrange(13)
     if kind == 0:
         return _bomb(rng)
     if kind == 1:  # nesting around MAX_DEPTH, in flow and in block style
@@ -105,6 +105,12 @@ def hostile_ruleset_text(rng: random.Random) -> str:
         text = overlay + "game:\n  target: 13\n"
         end = rng.choice(("\n", "\r\n", "\r", "\u2028", "\u0085"))
         return rng.choice(("", "\ufeff", "\ufeff\ufeff")) + text.replace("\n", end)
+    if kind == 12:  # division, remainder and rounding at their edges, where balls and conditions go
+        formula = rng.choice(("call / 0", "call mod 0", "call / (call - call)", "counting.cards mod (tricks - tricks)",
+                              "999999999 / 1 * 2", "round(call, 0)", "round_up(call, -1)", "round(call)",
+                              "round_down(-999999999, 1000000000)", "call // 2", "call % 2", "div(call, 2)",
+                              "mod(call, 2)", "1000000000 / 3 / 0", "-call / 7", "callers.count / 10"))
+        return overlay + rng.choice(FORMULA_PLACES).format(_quoted(formula))
     # YAML's own odd corners
     return rng.choice((
         "%YAML 1.1\n---\n" + overlay, "%TAG !e! tag:e.com,2000:\n---\n" + overlay + "game: !e!x {}\n",

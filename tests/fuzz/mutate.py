@@ -2,7 +2,8 @@
 
 A mutation picks a place in the data (a mapping key or a list item, at any depth) and deletes it,
 duplicates it, gives it a value of another type, swaps it with another place, sets an extreme value,
-or edits it as a formula. Every function takes a :class:`random.Random`, so a hypothesis-drawn seed
+or edits it as a formula; or it writes a rule of the kinds that once validated and then did not play
+(:func:`mutate_rule`: a step acting on face-down cards, balls that can go below 0, a deal always void). Every function takes a :class:`random.Random`, so a hypothesis-drawn seed
 makes a mutant reproducible.
 """
 
@@ -12,7 +13,7 @@ import copy
 import random
 from typing import Any
 
-OPERATIONS = ("delete", "duplicate", "retype", "swap", "extreme", "formula")
+OPERATIONS = ("delete", "duplicate", "retype", "swap", "extreme", "formula", "rule")
 
 OTHER_TYPES: tuple[Any, ...] = (None, True, False, "x", "", 0, 1.5, 4.0, [], {}, [1], {"a": 1}, ["deal 1"], "play")
 EXTREMES: tuple[Any, ...] = (-1, 0, 1, 2, 3, 7, 8, 9, 12, 13, 64, 100, 1000, 10**9, 10**9 + 1, -(10**9), 2.0, -0.5,
@@ -21,7 +22,7 @@ EXTREMES: tuple[Any, ...] = (-1, 0, 1, 2, 3, 7, 8, 9, 12, 13, 64, 100, 1000, 10*
 HOSTILE_VALUES: tuple[Any, ...] = (None, True, -1, 0, 10**9, 10**9 + 1, 1.5, "", "x", "\u202e", "\x00", [], {}, [None],
                                    {"a": 1}, "9" * 50, ".nan", "-", "play", "2 play", "0 play JH JH", "standard",
                                    "../../etc/passwd", "rulesets/standard.yaml")
-FORMULA_TOKENS = ("(", ")", "+", "-", "*", "abs(", "max(", "min(", ",", "if", "then", "else", "and", "or", "not",
+FORMULA_TOKENS = ("(", ")", "+", "-", "*", "/", "mod", "abs(", "max(", "min(", "round(", "round_down(", "round_up(", ",", "if", "then", "else", "and", "or", "not",
                   "==", "!=", ">=", "<", "counting.count", "call", "tricks", "caller", "none", "true", "false",
                   "1", "0", "-10", "999999999", '"thunee"', "seat.suits_held", "callers.tricks", "undertaking",
                   "team.cards", "other.declared", "dealers.balls", "@", "é")
@@ -99,10 +100,87 @@ def mutate_once(data: Any, rng: random.Random) -> str:
         _set(data, other, copy.deepcopy(a))
     elif op == "extreme":
         parent[path[-1]] = rng.choice(EXTREMES)
+    elif op == "rule":
+        return mutate_rule(data, rng)
     else:
         value = parent[path[-1]]
         parent[path[-1]] = mutate_formula(value if isinstance(value, str) else str(value), rng)
     return f"{op} {'.'.join(map(str, path))}"
+
+
+# Ball formulas that can go below 0 by the bounds of what they read (refused), and some that cannot (kept).
+BALLS_BELOW_ZERO = ("callers.count", "callers.tricks - 3", "counting.cards / 100 - 2", "call - 20", "-call",
+                    "round(counting.count, 100) / 100", "opponents.tricks mod 4 - 1", "counting.count - makers.count",
+                    "if call > 0 then 2 else callers.tricks - 6", "team.tricks - other.tricks")
+BALLS_AT_LEAST_ZERO = ("max(0, callers.count)", "callers.tricks / 2", "round(counting.cards, 100) / 100",
+                       "callers.tricks mod 4", "abs(call - 20) / 10", "if call > 0 then 2 else max(1, tricks - 6)",
+                       "round_up(team.tricks, 2)", "max(0, team.tricks - other.tricks)")
+# Conditions true in every deal (refused as cancel_if) and some that are not (kept).
+ALWAYS_TRUE = ("true", "counting.tricks >= 0", "counting.cards <= 304 or counting.trumps_dealt == 0",
+               "not (call < 0)", "counting.trumps_dealt mod 1 == 0", "tricks_played >= 0 and true",
+               "round(counting.cards, 10) >= 0")
+SOMETIMES_TRUE = ("counting.trumps_dealt == 0", "counting.trumps_dealt > 10", "makers.trumps_dealt == 0 and call == 0")
+
+
+def _ball_places(data: Any) -> list[tuple]:
+    """Where a ruleset's data writes balls as a formula (undertakings, claims, outcomes, each_team)."""
+    out = []
+    for section in ("undertakings", "claims"):
+        for name, item in (data.get(section) or {}).items() if isinstance(data.get(section), dict) else ():
+            if isinstance(item, dict):
+                for key in ("success", "failure", "caught", "partner_catch"):
+                    out.append((section, name, "balls", key))
+    scoring = data.get("scoring") if isinstance(data.get("scoring"), dict) else {}
+    outcomes = scoring.get("outcomes")
+    for i, outcome in enumerate(outcomes if isinstance(outcomes, list) else ()):
+        if isinstance(outcome, dict):
+            out.append(("scoring", "outcomes", i, "balls"))
+    if "each_team" in scoring:
+        out.append(("scoring", "each_team"))
+    return out
+
+
+def _write(data: Any, path: tuple, value: Any) -> None:
+    """Set the value at ``path``, making each mapping on the way one (an earlier mutation may have made it
+    anything); a list on the way (``scoring.outcomes``) is one ``_ball_places`` found there."""
+    node = data
+    for part, following in zip(path[:-1], path[1:]):
+        if isinstance(node, dict) and not isinstance(node.get(part), list if isinstance(following, int) else dict):
+            node[part] = {}
+        node = node[part]
+    node[path[-1]] = value
+
+
+def mutate_rule(data: Any, rng: random.Random) -> str:
+    """Write one rule of the three kinds issue 23's hostile-input run found validated and then broken: a
+    step that acts on cards a seat may not see (a face-down first batch, then making trumps or calling),
+    balls that can go below 0, a cancellation true in every deal (each also in a form that is fine)."""
+    if not isinstance(data, dict):
+        return "rule: not a mapping"
+    kind = rng.randrange(3)
+    sequence = data.get("sequence")
+    if kind == 0 and isinstance(sequence, list) and "deal 1" in sequence:
+        steps = [s for s in sequence if s not in ("make trumps", "calling")]
+        moved = [s for s in ("make trumps", "calling") if s in sequence]
+        at = steps.index("deal 1") + 1
+        data["sequence"] = steps[:at] + moved + steps[at:]
+        _write(data, ("deal", "face_down"), [1])
+        play = data.get("play")  # (an earlier mutation may have made it anything)
+        if not (isinstance(play, dict) and isinstance(play.get("lay_out"), dict)):
+            _write(data, ("play", "lay_out"), {"after_tricks": 1})
+        if rng.random() < 0.3:  # made by naming the suit, nobody needs to look at a card
+            _write(data, ("trumps", "ways"), ["suit"])
+            _write(data, ("trumps", "caller_ways"), ["suit"])
+        return f"rule: face-down first batch, then {', '.join(moved) or 'no trumps step'}"  # ("rule: KIND ...")
+    places_ = _ball_places(data)
+    if kind == 1 and places_:
+        path = rng.choice(places_)
+        value = rng.choice(BALLS_BELOW_ZERO if rng.random() < 0.7 else BALLS_AT_LEAST_ZERO)
+        _write(data, path, value)
+        return f"rule: balls {'.'.join(map(str, path))} = {value}"
+    value = rng.choice(ALWAYS_TRUE if rng.random() < 0.7 else SOMETIMES_TRUE)
+    _write(data, ("cancellation", "cancel_if"), value)
+    return f"rule: cancel_if = {value}"
 
 
 def mutant(data: Any, rng: random.Random, count: int, schema: dict | None = None,
@@ -212,11 +290,15 @@ def random_formula(rng: random.Random, depth: int = 0, want: str = "number") -> 
         return f"not {random_formula(rng, depth + 1, 'boolean')}"
     if leaf:
         return rng.choice(NUMBER_NAMES + (str(rng.choice((0, 1, 2, 10, 104, 999_999_999))),))
-    kind = rng.randrange(5)
+    kind = rng.randrange(6)
     if kind == 0:
-        return f"{random_formula(rng, depth + 1)} {rng.choice('+-*')} {random_formula(rng, depth + 1)}"
+        op = rng.choice(("+", "-", "*", "/", "mod"))
+        return f"{random_formula(rng, depth + 1)} {op} {random_formula(rng, depth + 1)}"
     if kind == 1:
         return f"{rng.choice(('abs', 'max', 'min'))}({random_formula(rng, depth + 1)})"
+    if kind == 5:
+        return f"{rng.choice(('round', 'round_down', 'round_up'))}({random_formula(rng, depth + 1)}, " \
+               f"{rng.choice(('10', '5', '1', '0', '-10', 'call', 'tricks'))})"
     if kind == 2:
         return f"({random_formula(rng, depth + 1)})"
     if kind == 3:

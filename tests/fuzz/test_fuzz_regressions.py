@@ -224,3 +224,130 @@ def test_a_blind_caller_who_could_be_left_with_only_unseen_cards_is_refused(tmp_
     # Trips (six-player) keeps its fourth card face down and is caught only on the last trick: its leads win the
     # first three tricks whatever is played, so it always sees its last card in time: still accepted
     load_ruleset("six-player")
+
+
+def _refused_where_written(tmp_path, name: str, text: str, says: str, at: str):
+    """``text`` is refused with one problem starting ``says``, located on a line of the file holding ``at``
+    (its column at ``at``), by the library, the CLI and the editor alike; returns the problem."""
+    path = tmp_path / f"{name}.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(RulesetError) as error:
+        load_ruleset(str(path))
+    [problem] = error.value.problems
+    assert problem.message.startswith(says), problem.message
+    line = text.splitlines()[problem.location.line - 1]
+    assert line[problem.location.column - 1:].startswith(at), (line, problem.location)
+    code, err = cli("validate", str(path))
+    assert code == 1 and err.startswith(f"{path}:{problem.location.line}:{problem.location.column}: {says}"), err
+    check_ruleset_file(path, games=1, seed=1)  # refused with located problems everywhere
+    return problem
+
+
+def test_a_calling_step_after_a_face_down_first_batch_is_refused_where_it_is_written(tmp_path):
+    # issue 23's hostile-input run (deal.face_down: [1], a calling step after it): the final caller had to make
+    # trumps with a card from hand holding no card it could look at, and the game stopped ("seat 1 has nothing
+    # to do now")
+    text = ("extends: two-player-open-face\nname: face-down-calling\n"
+            "sequence: [deal 1, make trumps, calling, deal 2, deal 3, undertakings, play]\n")
+    problem = _refused_where_written(tmp_path, "face-down-calling", text, "step 'calling': the final caller must "
+                                     "make trumps with a card from hand (trumps.caller_ways: card) but would hold no "
+                                     "card it may look at (deal.face_down: [1])", "calling")
+    assert problem.location.line == 3
+    # the chooser too, when it may make trumps only with a card (no last card, no suit)
+    text = ("extends: two-player-open-face\nname: face-down-chooser\n"
+            "sequence: [deal 1, make trumps, calling, deal 2, deal 3, undertakings, play]\n"
+            "trumps:\n  ways: [card]\n  caller_ways: [suit]\n")
+    _refused_where_written(tmp_path, "face-down-chooser", text, "step 'make trumps': the player who makes trumps "
+                           "must make trumps with a card from hand (trumps.ways: card)", "make trumps")
+    # made by naming the suit, nobody needs to look at a card: accepted, and it plays
+    path = tmp_path / "face-down-by-suit.yaml"
+    path.write_text("extends: two-player-open-face\nname: face-down-by-suit\n"
+                    "sequence: [deal 1, make trumps, calling, deal 2, deal 3, undertakings, play]\n"
+                    "trumps:\n  ways: [suit]\n  caller_ways: [suit]\n", encoding="utf-8")
+    assert check_ruleset_file(path, games=2, seed=3) is not None
+    # the shipped open face game makes trumps after its hand of four is dealt face up: accepted
+    load_ruleset("two-player-open-face")
+
+
+PARTNER_CATCH = "undertakings:\n  thunee:\n    balls:\n      partner_catch: {}\n"
+CANCEL_IF = "cancellation:\n  cancel_if: {}\n"
+
+
+@pytest.mark.parametrize("written, value, says", [
+    # issue 23's hostile-input run: partner_catch: callers.count (the team value: card points less 10 for the
+    # last trick and the call) scored "opens -114 balls", and a game ended at -287 to 15
+    (PARTNER_CATCH, "callers.count", "undertakings.thunee.balls.partner_catch: balls cannot be negative, and this "
+     "formula can go below 0 (with no least value, by what it reads: callers.count unbounded); write "
+     "max(0, callers.count) if nothing is meant below 0"),
+    # tricks are 0 to 6: 0 - 3 is as low as it goes
+    (PARTNER_CATCH, "callers.tricks - 3", "undertakings.thunee.balls.partner_catch: balls cannot be negative, and "
+     "this formula can go below 0 (as low as -3, by what it reads: callers.tricks 0 to 6)"),
+    # the card points are 0 to 304: 0 / 100 is 0, and 0 - 4 is -4
+    (PARTNER_CATCH, "opponents.cards / 100 - 4", "undertakings.thunee.balls.partner_catch: balls cannot be "
+     "negative, and this formula can go below 0 (as low as -4, by what it reads: opponents.cards 0 to 304)"),
+    # issue 23's hostile-input run: a cancel_if that is always true threw every deal in, and no game could end
+    (CANCEL_IF, "true", "cancellation.cancel_if is true in every deal ('true'): every deal would be thrown in and "
+     "no game could end"),
+    (CANCEL_IF, "counting.tricks >= 0 or counting.trumps_dealt == 0", "cancellation.cancel_if is true in every "
+     "deal ('counting.tricks >= 0 or counting.trumps_dealt == 0', with counting.tricks 0 to 6, "
+     "counting.trumps_dealt 0 to 12)"),
+    (CANCEL_IF, "not (counting.cards > 304)", "cancellation.cancel_if is true in every deal ('not (counting.cards "
+     "> 304)', with counting.cards 0 to 304)"),
+])
+def test_balls_below_zero_or_a_deal_always_void_is_refused_where_it_is_written(tmp_path, written, value, says):
+    text = f"extends: standard\nname: house\n{written.format(value)}"
+    _refused_where_written(tmp_path, "house", text, says, value)
+
+
+@pytest.mark.parametrize("balls", ["max(0, callers.count)", "callers.tricks / 2 + 1", "round(opponents.cards, 100) / 100",
+                                   "if callers.tricks > 3 then 8 else callers.tricks mod 4"])
+def test_a_ball_formula_that_never_goes_below_zero_is_accepted_and_plays(tmp_path, balls):
+    path = tmp_path / "house.yaml"
+    path.write_text(f"extends: standard\nname: house\n{PARTNER_CATCH.format(balls)}", encoding="utf-8")
+    assert check_ruleset_file(path, games=2, seed=5) is not None
+
+
+def test_no_rule_that_ever_gives_a_ball_is_refused(tmp_path):
+    # the outcomes give 0 or less by their bounds, and the undertakings and claims too: no game can end
+    text = ("extends: two-player\nname: no-balls\nundertakings: null\nclaims: null\ndeclarations: null\n"
+            "scoring:\n  outcomes:\n    - when: true\n      winner: makers\n      balls: min(0, call)\n")
+    path = tmp_path / "no-balls.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(RulesetError) as error:
+        load_ruleset(str(path))
+    assert "no outcome ever gives a ball, so no team can reach the target of 12" in \
+        [p.message for p in error.value.problems]
+
+
+def test_a_negative_score_that_validation_missed_is_a_located_error_not_a_score(monkeypatch):
+    """The last guard (game/scoring.py): were a ball formula's bounds ever wrong, the deal stops at the rule's
+    place in the file instead of opening negative balls."""
+    import dataclasses
+    from thunee_dsl.formula import compile_formula
+    from thunee_dsl.game import GameState
+    from thunee_dsl.model.quantities import symbol_table
+    standard = load_ruleset("standard")
+    symbols = symbol_table("outcome", tricks=6)
+    below = compile_formula("counting.tricks - 7", symbols, "number")  # always below 0
+    outcomes = tuple(dataclasses.replace(o, balls=below) for o in standard.outcomes)
+    ruleset = dataclasses.replace(standard, outcomes=outcomes, undertakings=(), claims=(), engine_cache={})
+    game = GameState(ruleset, seed=2)
+    rng = __import__("random").Random(2)
+    with pytest.raises(RulesetError) as error:
+        while not game.deals or game.deals[-1].result is None or game.deals[-1].result.cancelled:
+            game.apply(rng.choice(game.legal_actions()))
+    [problem] = error.value.problems
+    assert problem.location.file.endswith("standard.yaml") and problem.location.line > 0
+    assert problem.message.startswith("scoring.outcomes.") and "balls cannot be negative, and this deal gives " \
+        "counting.tricks [" in problem.message
+
+
+def test_each_team_that_never_gives_a_ball_is_refused(tmp_path):
+    # Nigerian Thuni's each_team made to give 0 whatever the tricks (0 to 8): no team can reach 16
+    path = tmp_path / "no-points.yaml"
+    path.write_text("extends: nigerian-thuni\nname: no-points\nscoring:\n  each_team: min(0, team.tricks)\n",
+                    encoding="utf-8")
+    with pytest.raises(RulesetError) as error:
+        load_ruleset(str(path))
+    assert [(p.location.line, p.message) for p in error.value.problems] == [
+        (4, "scoring.each_team never gives a ball, so no team can reach the target of 16")]

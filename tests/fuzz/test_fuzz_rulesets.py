@@ -18,7 +18,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from checks import OVERLAYS, SHIPPED, check_ruleset_file
-from mutate import harvest, mutant
+from mutate import ALWAYS_TRUE, BALLS_AT_LEAST_ZERO, BALLS_BELOW_ZERO, SOMETIMES_TRUE, harvest, mutant, mutate_rule
+from thunee_dsl import load_ruleset
+from thunee_dsl.errors import RulesetError
 from thunee_dsl.loading import load_yaml_file, ruleset_schema
 
 FUZZ = settings(max_examples=12, deadline=None, derandomize=True, database=None,
@@ -52,3 +54,51 @@ def test_the_unmutated_ruleset_plays_and_replays(tmp_path, source):
     path = tmp_path / source.name
     path.write_text(source.read_text(encoding="utf-8"), encoding="utf-8")
     assert check_ruleset_file(path, games=2, seed=1, max_deals=4) is not None
+
+
+# -- the rules issue 23's hostile-input run found validated and then broken (mutate.mutate_rule) ----------
+
+@pytest.mark.parametrize("source", SHIPPED, ids=lambda p: p.stem)
+@settings(max_examples=4, deadline=None, derandomize=True, database=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 2**32 - 1))
+def test_a_ruleset_with_a_rule_that_once_validated_and_broke_is_refused_with_locations_or_plays(tmp_path, source, seed):
+    rng = random.Random(seed)
+    data = load_yaml_file(source).data
+    done = mutate_rule(data, rng)
+    path = tmp_path / source.name
+    path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
+    try:
+        check_ruleset_file(path, games=2, seed=seed, max_deals=4)
+    except AssertionError as err:
+        raise AssertionError(f"{source.name} after {done}: {err}") from None
+
+
+def _standard_with(tmp_path, overlay: str):
+    path = tmp_path / "house.yaml"
+    path.write_text(f"extends: standard\nname: house\n{overlay}", encoding="utf-8")
+    try:
+        return load_ruleset(str(path)), ()
+    except RulesetError as error:
+        return None, [p.message for p in error.problems]
+
+
+@pytest.mark.parametrize("balls", BALLS_BELOW_ZERO + BALLS_AT_LEAST_ZERO)
+def test_balls_that_can_go_below_zero_are_refused_and_only_those(tmp_path, balls):
+    ruleset, problems = _standard_with(tmp_path, f"undertakings:\n  thunee:\n    balls:\n      failure: {balls}\n")
+    if balls.startswith(("team.", "max(0, team.", "round_up(team.")):  # not names an undertaking's balls have
+        assert problems and "unknown name 'team." in problems[0]
+    elif balls in BALLS_AT_LEAST_ZERO:
+        assert ruleset is not None, problems
+    else:
+        assert problems and "balls cannot be negative, and this formula can go below 0" in problems[0], problems
+
+
+@pytest.mark.parametrize("condition", ALWAYS_TRUE + SOMETIMES_TRUE)
+def test_a_cancellation_true_in_every_deal_is_refused_and_only_that(tmp_path, condition):
+    ruleset, problems = _standard_with(tmp_path, f"cancellation:\n  cancel_if: {condition}\n")
+    if condition in SOMETIMES_TRUE:
+        assert ruleset is not None, problems
+    else:
+        assert len(problems) == 1 and problems[0].startswith("cancellation.cancel_if is true in every deal (") \
+            and problems[0].endswith("every deal would be thrown in and no game could end"), problems

@@ -58,7 +58,7 @@ def test_the_cli_replays_a_mutated_transcript_without_an_internal_error(tmp_path
         assert code in (0, 2), err
 
 
-CONTEXTS = ("outcome", "undertaking", "claim", "team value", "dealer", "cancellation", "declaration")
+CONTEXTS = ("outcome", "undertaking", "claim", "team value", "each team", "dealer", "cancellation", "declaration")
 
 
 @FUZZ

@@ -496,7 +496,7 @@ def test_every_message_names_a_place_in_one_style_dots_for_keys_and_brackets_for
               "choose another name"),
     ("won_last_trick", "team value name 'won_last_trick' is already a quantity of every team "
                        "(counting.won_last_trick, team.won_last_trick ...): choose another name"),
-    ("if", "team value name 'if' is a word of the formula language (and, else, false, if, none, not, or, then, true)"),
+    ("if", "team value name 'if' is a word of the formula language (and, else, false, if, mod, none, not, or, then, true)"),
     ("é", "team value name 'é' must be a single word of the letters a-z, digits and _ (not starting with a digit)"),
     ("9x", "team value name '9x' must be a single word of the letters a-z, digits and _ (not starting with a digit)"),
 ])

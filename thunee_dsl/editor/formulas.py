@@ -30,6 +30,7 @@ from thunee_dsl.players import make_bot
 PLACES = {
     "outcome": "a scoring outcome (scoring.outcomes: when, balls)",
     "team value": "a team value (scoring.team_values)",
+    "each team": "what every team scores (scoring.each_team: may read the team values)",
     "undertaking": "an undertaking's condition (allowed_if)",
     "undertaking balls": "an undertaking's balls",
     "claim": "a claim's condition (allowed_if, forbidden_if, succeeds_if)",
@@ -136,7 +137,7 @@ def env_for(sample: SampleDeal, place: str) -> Env:
     env = Env(deal, balls, callers=callers, opponents=opponents, caller=who, seat=who, dealers=dealers,
               others=(dealers + 1) % r.teams if r.teams == 2 else None)
     env.deal_balls = sample.result.balls
-    if place == "team value":
+    if place in ("team value", "each team"):
         env = env.bind_team(deal.counting if deal.counting is not None else 0, r.teams)
     return env
 

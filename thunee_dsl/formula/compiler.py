@@ -49,8 +49,10 @@ from thunee_dsl.errors import FormulaError, visible
 __all__ = ["FUNCTIONS", "KEYWORDS", "MAX_DEPTH", "MAX_LENGTH", "MAX_NUMBER", "TYPES", "Formula", "Symbol", "build_parser", "compile_formula"]
 
 TYPES = ("number", "boolean", "team", "seat", "text")
-KEYWORDS = frozenset({"if", "then", "else", "and", "or", "not", "true", "false", "none"})
-FUNCTIONS = ("abs", "max", "min")
+KEYWORDS = frozenset({"if", "then", "else", "and", "or", "not", "true", "false", "none", "mod"})
+FUNCTIONS = ("abs", "max", "min", "round", "round_down", "round_up")
+# round(x, 10) rounds to the nearest 10 with 5 up (105 -> 110), as 304 and Klaverjas score sheets do
+_ROUNDINGS = ("round", "round_down", "round_up")
 
 # `none` is the absent team/seat/text (no caller, no undertaking); numbers and booleans always have a value.
 _NULLABLE = frozenset({"team", "seat", "text"})
@@ -79,6 +81,8 @@ class Symbol:
     type: str  # "number" | "boolean" | "team" | "seat" | "text"
     get: Callable[[Any], Any]  # env -> value
     description: str = ""
+    # the least and greatest values a number can have (None: no bound), for Formula.bounds()
+    bounds: tuple[int | None, int | None] | None = None
 
     def __post_init__(self) -> None:
         # A bad symbol table is a programming error in the layer that builds it, not a user's mistake.
@@ -165,6 +169,40 @@ class Formula:
             return self.text
         return _describe(self._tree, self._symbols, words or {}, phrases or {})
 
+    def bounds(self) -> tuple[int | None, int | None]:
+        """The least and the greatest value this number formula can give, worked out from the bounds of the
+        names it reads (:attr:`Symbol.bounds`); None where there is no bound. A sure range, not always the
+        narrowest: ``a - a`` is given as the range of ``a`` minus itself; the condition of an ``if`` narrows a
+        name it compares with a number in the branches (``if a > 3 then a - 3 else 0``), and nothing else.
+
+        >>> s = {"tricks": Symbol("tricks", "number", lambda env: env, "", (0, 6))}
+        >>> compile_formula("tricks - 3", s).bounds(), compile_formula("max(0, tricks - 3) * 2", s).bounds()
+        ((-3, 3), (0, 6))
+        >>> compile_formula("if tricks > 6 then -1 else tricks / 4", s).bounds()  # a branch never taken
+        (0, 1)
+        """
+        if self.type != "number":
+            raise ValueError(f"only a number formula has bounds, not {_DESCRIBE[self.type]}")
+        if self._tree is None:
+            value = self.evaluate(None)
+            return (value, value)
+        lo, hi = _Ranges(self._symbols).of(self._tree)
+        return (None if lo == -_INF else int(lo), None if hi == _INF else int(hi))
+
+    def can_be(self, value: bool) -> bool:
+        """Whether this condition can come out ``value``, as far as the bounds of the names it reads show
+        (``False``: it never does, whatever the deal: ``tricks >= 0`` can never be false).
+
+        >>> s = {"tricks": Symbol("tricks", "number", lambda env: env, "", (0, 6))}
+        >>> compile_formula("tricks >= 0", s).can_be(False), compile_formula("tricks > 5", s).can_be(False)
+        (False, True)
+        """
+        if self.type != "boolean":
+            raise ValueError(f"only a true/false formula comes out true or false, not {_DESCRIBE[self.type]}")
+        if self._tree is None:
+            return self.evaluate(None) == value
+        return value in _Ranges(self._symbols).of(self._tree)
+
     def explain(self, env: Any) -> str:
         """The formula for a person: each name followed by its value, then the result.
 
@@ -184,6 +222,8 @@ class Formula:
 # how a comparison reads in words, and its negation (for `not`)
 _SAYS = {"==": "is", "!=": "is not", "<": "is less than", "<=": "is at most", ">": "is more than", ">=": "is at least"}
 _ARITH_WORDS = {"+": "plus", "-": "minus", "*": "times"}
+_ROUNDING_WORDS = {"round": "rounded to the nearest {} (a half up)", "round_down": "rounded down to a multiple of {}",
+                   "round_up": "rounded up to a multiple of {}"}
 
 
 def _noun(description: str) -> str:
@@ -242,13 +282,20 @@ def _describe(tree: Tree, symbols: Mapping[str, Symbol], words: Mapping[str, str
             args = [say(a) for a in parts[1:]]
             if parts[0] == "abs":
                 return f"{args[0]} without its sign"
+            if parts[0] in _ROUNDING_WORDS:
+                return f"{args[0]} {_ROUNDING_WORDS[parts[0]].format(args[1])}"
             return f"the {'larger' if parts[0] == 'max' else 'smaller'} of {', '.join(args[:-1])} and {args[-1]}"
         if kind == "neg":
             return f"minus {say(parts[1])}"
         if kind == "not_":
             return f"not ({say(parts[0])})"
         if kind == "arith":
-            return f"{say(parts[0])} {_ARITH_WORDS[str(parts[1])]} {say(parts[2])}"
+            op = str(parts[1])
+            if op == "/":
+                return f"{say(parts[0])} divided by {say(parts[2])} (rounded down)"
+            if op == "mod":
+                return f"what is left of {say(parts[0])} after dividing by {say(parts[2])}"
+            return f"{say(parts[0])} {_ARITH_WORDS[op]} {say(parts[2])}"
         if kind == "compare":
             a, op, b = parts
             if isinstance(b, Tree) and b.data == "none" and str(op) in ("==", "!="):
@@ -363,6 +410,16 @@ def _check_depth(tree: Tree, shown: str) -> None:
         stack.extend((c, depth + 1) for c in node.children if isinstance(c, Tree))
 
 
+# What a card player may try for division, and how this language writes it.
+_OPERATOR_FUNCTIONS = {
+    "div": "write 'a / b' to divide (a whole number, rounded down)",
+    "divide": "write 'a / b' to divide (a whole number, rounded down)",
+    "rem": "write 'a mod b' for what is left over after dividing",
+    "remainder": "write 'a mod b' for what is left over after dividing",
+    "floor": "numbers are whole: 'a / b' already rounds down, and round_down(x, 10) rounds down to a 10",
+    "ceil": "numbers are whole: round_up(x, 10) rounds up to a 10",
+}
+
 # --- syntax errors -----------------------------------------------------------------------------------
 
 _TERMINAL_WORDS = {"$END": "end of formula", "NUMBER": "a number", "NAME": "a name", "STRING": "a string"}
@@ -454,12 +511,40 @@ def _constant(value: Any, type: str, pos: int) -> _Node:
     return _Node(type, lambda e: value, pos, True, value)
 
 
+def _divide(a: int, b: int) -> int:
+    """Whole-number division rounding down; a divisor that works out to 0 in a deal gives 0 (see formula.lark)."""
+    return a // b if b else 0
+
+
+def _remainder(a: int, b: int) -> int:
+    """What is left over after ``a / b``; ``a mod 0`` is ``a``, so that ``(a / b) * b + a mod b == a``."""
+    return a % b if b else a
+
+
+def _round(x: int, unit: int) -> int:
+    """To the nearest multiple of ``unit``, a half up (105 -> 110, -105 -> -100); a unit of 0 or less: ``x``."""
+    return (2 * x + unit) // (2 * unit) * unit if unit > 0 else x
+
+
+def _round_down(x: int, unit: int) -> int:
+    return x // unit * unit if unit > 0 else x
+
+
+def _round_up(x: int, unit: int) -> int:
+    return -(-x // unit) * unit if unit > 0 else x
+
+
+_ROUND = {"round": _round, "round_down": _round_down, "round_up": _round_up}
+
+
 # One specialised closure per operator and shape, so evaluating `a + 1` costs one call to `a`
 # and one addition, with no dispatch on the operator at run time.
 _FOLD: dict[str, Callable[[Any, Any], Any]] = {
     "+": operator.add,
     "-": operator.sub,
     "*": operator.mul,
+    "/": _divide,
+    "mod": _remainder,
     "==": operator.eq,
     "!=": operator.ne,
     "<": operator.lt,
@@ -471,6 +556,8 @@ _BOTH: dict[str, Callable[[Callable, Callable], Callable]] = {
     "+": lambda f, g: lambda e: f(e) + g(e),
     "-": lambda f, g: lambda e: f(e) - g(e),
     "*": lambda f, g: lambda e: f(e) * g(e),
+    "/": lambda f, g: lambda e: _divide(f(e), g(e)),
+    "mod": lambda f, g: lambda e: _remainder(f(e), g(e)),
     "==": lambda f, g: lambda e: f(e) == g(e),
     "!=": lambda f, g: lambda e: f(e) != g(e),
     "<": lambda f, g: lambda e: f(e) < g(e),
@@ -482,6 +569,8 @@ _RIGHT_CONST: dict[str, Callable[[Callable, Any], Callable]] = {
     "+": lambda f, k: lambda e: f(e) + k,
     "-": lambda f, k: lambda e: f(e) - k,
     "*": lambda f, k: lambda e: f(e) * k,
+    "/": lambda f, k: lambda e: f(e) // k,  # (a constant divisor is never 0: refused when compiled)
+    "mod": lambda f, k: lambda e: f(e) % k,
     "==": lambda f, k: lambda e: f(e) == k,
     "!=": lambda f, k: lambda e: f(e) != k,
     "<": lambda f, k: lambda e: f(e) < k,
@@ -493,6 +582,8 @@ _LEFT_CONST: dict[str, Callable[[Any, Callable], Callable]] = {
     "+": lambda k, g: lambda e: k + g(e),
     "-": lambda k, g: lambda e: k - g(e),
     "*": lambda k, g: lambda e: k * g(e),
+    "/": lambda k, g: lambda e: _divide(k, g(e)),
+    "mod": lambda k, g: lambda e: _remainder(k, g(e)),
     "==": lambda k, g: lambda e: k == g(e),
     "!=": lambda k, g: lambda e: k != g(e),
     "<": lambda k, g: lambda e: k < g(e),
@@ -583,8 +674,15 @@ class _Compiler(Transformer):
         if name not in FUNCTIONS:
             message = f"unknown function '{name}'"
             close = difflib.get_close_matches(name, FUNCTIONS, n=1)
-            message += f"; did you mean '{close[0]}'?" if close else f"; the functions are {', '.join(FUNCTIONS)}"
+            if name in _OPERATOR_FUNCTIONS:
+                message += f"; {_OPERATOR_FUNCTIONS[name]}"
+            elif close:
+                message += f"; did you mean '{close[0]}'?"
+            else:
+                message += f"; the functions are {', '.join(FUNCTIONS)}"
             self._fail(message, function.start_pos)
+        if name in _ROUNDINGS:
+            return self._rounding(name, args, pos)
         if name == "abs":
             if len(args) != 1:
                 self._fail(f"'abs' takes 1 argument, got {len(args)}", pos)
@@ -616,6 +714,24 @@ class _Compiler(Transformer):
         fs = tuple(a.fn for a in args)
         return _Node("number", lambda e: pick([f(e) for f in fs]), pos)
 
+    def _rounding(self, name: str, args: list[_Node], pos: int) -> _Node:
+        if len(args) != 2:
+            self._fail(f"'{name}' takes 2 arguments, the number and the unit to round it to (e.g. {name}(x, 10)), "
+                       f"got {len(args)}", pos)
+        x, unit = args
+        self._need(x, "number", f"'{name}' needs numbers")
+        self._need(unit, "number", f"'{name}' needs numbers")
+        if unit.const and unit.value <= 0:
+            self._fail(f"'{name}' rounds to a unit of 1 or more, not {unit.value}", unit.pos)
+        fn = _ROUND[name]
+        if x.const and unit.const:
+            return _constant(fn(x.value, unit.value), "number", pos)
+        if unit.const:
+            f, k = x.fn, unit.value
+            return _Node("number", lambda e: fn(f(e), k), pos)
+        f, g = x.fn, unit.fn
+        return _Node("number", lambda e: fn(f(e), g(e)), pos)
+
     # operators
 
     def neg(self, meta, minus: Token, a: _Node) -> _Node:
@@ -628,6 +744,8 @@ class _Compiler(Transformer):
     def arith(self, meta, a: _Node, op: Token, b: _Node) -> _Node:
         self._need(a, "number", f"'{op}' needs numbers")
         self._need(b, "number", f"'{op}' needs numbers")
+        if str(op) in ("/", "mod") and b.const and b.value == 0:
+            self._fail(f"'{op}' by 0: no number can be divided by 0 (write a divisor other than 0)", b.pos)
         node = _binary(str(op), a, b, "number", meta.start_pos)
         if node.const and abs(node.value) > MAX_NUMBER:
             self._fail(f"this works out to a number beyond the limit ({MAX_NUMBER:,})", meta.start_pos)
@@ -691,6 +809,211 @@ class _Compiler(Transformer):
             return _Node(type, lambda e: x if c(e) else y, pos)
         f, g = then.fn, otherwise.fn
         return _Node(type, lambda e: f(e) if c(e) else g(e), pos)
+
+
+# --- bounds: the values a formula can give -------------------------------------------------------
+
+_INF = float("inf")
+_BOTH_TRUTHS = frozenset({True, False})
+
+
+def _times(x: float, y: float) -> float:
+    return 0 if x == 0 or y == 0 else x * y  # (no bound times 0 is 0, not nan)
+
+
+def _floor_div(x: float, d: float) -> float:
+    """``x // d`` for a divisor of 1 or more, where either may be unbounded."""
+    if d == _INF:
+        return 0 if x >= 0 else -1 if x > -_INF else -_INF
+    return x if x in (_INF, -_INF) else x // d
+
+
+def _divided(lo: float, hi: float, dlo: float, dhi: float) -> tuple[float, float]:
+    """The range of ``x / d`` (rounded down), x in lo..hi and d in dlo..dhi, d taken 1 or more."""
+    low = _floor_div(lo, dhi) if lo >= 0 else _floor_div(lo, dlo)
+    high = _floor_div(hi, dlo) if hi >= 0 else _floor_div(hi, dhi)
+    return low, high
+
+
+def _truths(must: bool, can: bool) -> frozenset:
+    return frozenset({True}) if must else _BOTH_TRUTHS if can else frozenset({False})
+
+
+_NEGATED = {"<": ">=", "<=": ">", ">": "<=", ">=": "<", "==": "!=", "!=": "=="}
+_MIRRORED = {"<": ">", "<=": ">=", ">": "<", ">=": "<=", "==": "==", "!=": "!="}
+
+
+def _constant_number(node: Any) -> int | None:
+    """The number a node is written as (``7``, ``-7``, ``(7)``), or None."""
+    sign = 1
+    while isinstance(node, Tree) and node.data in ("paren", "neg"):
+        if node.data == "neg":
+            sign = -sign
+        node = node.children[-1]
+    return sign * int(node.children[0]) if isinstance(node, Tree) and node.data == "number" else None
+
+
+def _comparisons(condition: Any, truth: bool) -> list[tuple[str, str, int]]:
+    """What ``condition`` coming out ``truth`` says of single names: (name, operator, number) for each
+    comparison of a name with a number it joins by ``and`` (true) or ``or`` (false), through ``not``."""
+    while isinstance(condition, Tree) and condition.data in ("paren", "not_"):
+        if condition.data == "not_":
+            truth = not truth
+        condition = condition.children[0]
+    if not isinstance(condition, Tree):
+        return []
+    if condition.data == ("and_" if truth else "or_"):
+        return _comparisons(condition.children[0], truth) + _comparisons(condition.children[1], truth)
+    if condition.data != "compare":
+        return []
+    left, op, right = condition.children
+    op = str(op)
+    for name, number, said in ((left, right, op), (right, left, _MIRRORED[op])):
+        while isinstance(name, Tree) and name.data == "paren":
+            name = name.children[0]
+        k = _constant_number(number)
+        if isinstance(name, Tree) and name.data == "name" and k is not None:
+            return [(".".join(name.children), said if truth else _NEGATED[said], k)]
+    return []
+
+
+def _union(*ranges: tuple[float, float]) -> tuple[float, float]:
+    return min(r[0] for r in ranges), max(r[1] for r in ranges)
+
+
+class _Ranges:
+    """Interval arithmetic over a parse tree: a number node gives (least, greatest) (floats, so that
+    ``inf`` stands for no bound), a true/false node the set of truth values it can take."""
+
+    def __init__(self, symbols: Mapping[str, Symbol], narrowed: Mapping[str, tuple] | None = None):
+        self.symbols = symbols
+        self.narrowed = narrowed or {}  # a name's range inside a branch of an `if` that compared it
+
+    def of(self, node: Tree) -> Any:
+        parts = [c for c in node.children if c is not None]
+        return getattr(self, f"_{node.data}", self._other)(parts)
+
+    # one method per kind of node (the grammar's rule names)
+
+    def _number(self, parts: list) -> tuple[int, int]:
+        return (int(parts[0]), int(parts[0]))
+
+    def _true(self, parts: list) -> frozenset:
+        return frozenset({True})
+
+    def _false(self, parts: list) -> frozenset:
+        return frozenset({False})
+
+    def _other(self, parts: list) -> frozenset:
+        return _BOTH_TRUTHS  # a string or none: only ever compared
+
+    def _name(self, parts: list) -> Any:
+        dotted = ".".join(parts)
+        symbol = self.symbols[dotted]
+        if symbol.type == "boolean":
+            return _BOTH_TRUTHS
+        if dotted in self.narrowed:
+            return self.narrowed[dotted]
+        lo, hi = symbol.bounds or (None, None)
+        return (-_INF if lo is None else lo, _INF if hi is None else hi)
+
+    def _paren(self, parts: list) -> Any:
+        return self.of(parts[0])
+
+    def _neg(self, parts: list) -> tuple[float, float]:
+        lo, hi = self.of(parts[1])
+        return (-hi, -lo)
+
+    def _arith(self, parts: list) -> tuple[float, float]:
+        return self.arith(self.of(parts[0]), str(parts[1]), self.of(parts[2]))
+
+    def _call(self, parts: list) -> tuple[float, float]:
+        return self.call(str(parts[0]), [self.of(a) for a in parts[1:]])
+
+    def _if_expr(self, parts: list) -> Any:
+        truths = self.of(parts[0])
+        chosen = [self.within(parts[0], truth).of(branch)
+                  for truth, branch in ((True, parts[1]), (False, parts[2])) if truth in truths]
+        if isinstance(chosen[0], frozenset):
+            return frozenset().union(*chosen)
+        return _union(*chosen)
+
+    def _not_(self, parts: list) -> frozenset:
+        return frozenset(not t for t in self.of(parts[0]))
+
+    def _and_(self, parts: list) -> frozenset:
+        a, b = self.of(parts[0]), self.of(parts[1])
+        return frozenset(x and y for x in a for y in b)
+
+    def _or_(self, parts: list) -> frozenset:
+        a, b = self.of(parts[0]), self.of(parts[1])
+        return frozenset(x or y for x in a for y in b)
+
+    def _compare(self, parts: list) -> frozenset:
+        return self.compare(parts[0], str(parts[1]), parts[2])
+
+    def within(self, condition: Tree, truth: bool) -> _Ranges:
+        """These ranges where ``condition`` came out ``truth``: each name it compares with a number is narrowed
+        (``if tricks > 3 then tricks - 3 else 0``: tricks is 4 or more in the first branch); nothing else is."""
+        narrowed = dict(self.narrowed)
+        for dotted, op, k in _comparisons(condition, truth):
+            lo, hi = self._name(dotted.split("."))
+            if op in ("<", "<="):
+                hi = min(hi, k - 1 if op == "<" else k)
+            elif op in (">", ">="):
+                lo = max(lo, k + 1 if op == ">" else k)
+            elif op == "==":
+                lo, hi = max(lo, k), min(hi, k)
+            narrowed[dotted] = (lo, hi) if lo <= hi else (lo, lo)  # (a branch no deal takes: any range will do)
+        return _Ranges(self.symbols, narrowed) if narrowed != self.narrowed else self
+
+    def arith(self, a: tuple, op: str, b: tuple) -> tuple[float, float]:
+        (alo, ahi), (blo, bhi) = a, b
+        if op == "+":
+            return (alo + blo, ahi + bhi)
+        if op == "-":
+            return (alo - bhi, ahi - blo)
+        if op == "*":
+            corners = [_times(x, y) for x in (alo, ahi) for y in (blo, bhi)]
+            return (min(corners), max(corners))
+        parts = []
+        if bhi >= 1:  # a divisor of 1 or more
+            d = (max(blo, 1), bhi)
+            parts.append(_divided(alo, ahi, *d) if op == "/" else (0, min(d[1] - 1, ahi if alo >= 0 else _INF)))
+        if blo <= -1:  # x / d is -x / -d; x mod d lies between d + 1 and 0
+            d = (max(-bhi, 1), -blo)
+            parts.append(_divided(-ahi, -alo, *d) if op == "/" else (1 - d[1], 0))
+        if blo <= 0 <= bhi:  # a / 0 is 0, a mod 0 is a
+            parts.append((0, 0) if op == "/" else (alo, ahi))
+        return _union(*parts)
+
+    def call(self, name: str, args: list[tuple]) -> tuple[float, float]:
+        if name == "abs":
+            (lo, hi), = args
+            return (lo, hi) if lo >= 0 else (-hi, -lo) if hi <= 0 else (0, max(-lo, hi))
+        if name in ("min", "max"):
+            pick = min if name == "min" else max
+            return (pick(a[0] for a in args), pick(a[1] for a in args))
+        (lo, hi), (ulo, uhi) = args
+        if ulo == uhi and ulo >= 1 and lo > -_INF and hi < _INF:  # a unit written as a number: exact
+            fn = _ROUND[name]
+            return (fn(int(lo), int(ulo)), fn(int(hi), int(ulo)))
+        # any unit: never below 0 from a number that is not, never above it rounded down
+        return (0 if lo >= 0 else -_INF, hi if name == "round_down" else _INF)
+
+    def compare(self, left: Tree, op: str, right: Tree) -> frozenset:
+        a, b = self.of(left), self.of(right)
+        if not (isinstance(a, tuple) and isinstance(b, tuple)):
+            return _BOTH_TRUTHS  # teams, seats, text: which one is not known before the deal
+        if op in ("<", ">"):  # a < b, or b < a
+            (xlo, xhi), (ylo, yhi) = (a, b) if op == "<" else (b, a)
+            return _truths(xhi < ylo, xlo < yhi)
+        if op in ("<=", ">="):
+            (xlo, xhi), (ylo, yhi) = (a, b) if op == "<=" else (b, a)
+            return _truths(xhi <= ylo, xlo <= yhi)
+        (alo, ahi), (blo, bhi) = a, b
+        equal = _truths(alo == ahi == blo == bhi, alo <= bhi and blo <= ahi)
+        return equal if op == "==" else frozenset(not t for t in equal)
 
 
 # --- explain -----------------------------------------------------------------------------------------

@@ -240,6 +240,8 @@ def score_deal(deal: Deal) -> DealResult:
     balls = [0] * r.teams
     for step in steps:
         balls[step[1]] += step[2]  # step.team, step.balls (indexing skips the names' descriptors)
+    if min(balls) < 0:
+        _below_zero(deal, steps)
     state["balls"] = tuple(balls)
     state["card_points"] = tuple(deal.team_cards)
     state["declared"] = tuple(deal.team_declared)
@@ -358,6 +360,23 @@ def _scoring_words(deal: Deal, step: Step, rest: str) -> list[str]:
     winner = "counting" if outcome.winner == "counting" else "trump makers"
     lines.append(f"{winner} {_opens(deal, step)}{_how(step)}")
     return lines
+
+
+def _below_zero(deal: Deal, steps: tuple[Step, ...]) -> None:
+    """Validation refuses every ball formula that can go below 0 (model/compile.py, check_balls); should one
+    still give less, the deal stops at the rule's place in the file rather than scoring it silently."""
+    from thunee_dsl.errors import Problem, RulesetError
+    step = next(s for s in steps if s.balls < 0)
+    kind, _, rest = step.path.partition(".")
+    if kind == "scoring":
+        path = ("scoring", "each_team") if rest == "each_team" else \
+            ("scoring", "outcomes", int(rest.rpartition(".")[2]), "balls")
+    else:
+        name, _, how = rest.rpartition(".")
+        path = (kind, name, "balls", how)
+    explained = step.formula.explain(step.env) if step.formula is not None else str(step.balls)
+    raise RulesetError([Problem(deal.r.data.origin(path),
+                                f"{step.path}: balls cannot be negative, and this deal gives {explained}")])
 
 
 _WORDS = {

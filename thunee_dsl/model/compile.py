@@ -89,7 +89,8 @@ class _Compiler:
 
     def symbols(self, context: str):
         return symbol_table(context, tricks=self.tricks, team_values=self.team_value_names,
-                            team_value_getter=self.team_value_getter)
+                            team_value_getter=self.team_value_getter, limits=self.limits,
+                            team_value_bounds=self.team_value_bounds)
 
     # -- sections ------------------------------------------------------------------------
     def part(self, fn, *args):
@@ -123,7 +124,10 @@ class _Compiler:
         self.team_value_names = tuple(n for n in (self.get("scoring", "team_values") or {})
                                       if _team_value_name_problem(n) is None)
         self.team_value_getter = None
+        self.limits = quantity_limits(self.data, self.tricks, self.target, deck)
+        self.team_value_bounds: dict[str, tuple] = {}
         team_values = part(self.team_values) or ()
+        self.team_value_bounds = {tv.name: tv.formula.bounds() for tv in team_values}
         self.team_value_getter = _team_value_getter(team_values, teams)
         sequence = part(self.sequence, batches) or ()
         trumps = part(self.trumps, batches)
@@ -137,7 +141,7 @@ class _Compiler:
                               (self.cancellation,), (self.declarations, deck), (self.claims,), (self.outcomes,),
                               (self.penalties,), (self.game_rules, game), (self.dealer,), (self.redeal,),
                               (self.bidding,), (self.face_down, batches),
-                              (self.formula, ("scoring", "each_team"), "team value", "number")):
+                              (self.formula, ("scoring", "each_team"), "each team", "number")):
                 part(fn, *args)
             raise RulesetError(self.problems)
         return self.whole(d, players, seats, teams, deck, batches, game, team_values, sequence, trumps)
@@ -175,7 +179,7 @@ class _Compiler:
             face_down=self.face_down(batches),
             steps=tuple(_step(word, word in sequence[:i]) for i, word in enumerate(sequence)),
             concede_balls=(self.get("concede") or {}).get("balls"),
-            each_team=self.formula(("scoring", "each_team"), "team value", "number"),
+            each_team=self.formula(("scoring", "each_team"), "each team", "number"),
         )
         self.check_verbs(ruleset)
         self.check_playable(ruleset)
@@ -570,8 +574,53 @@ class _Compiler:
                         self.check_balls((section, item.name, "balls", key), by_key[key])
         for i, outcome in enumerate(ruleset.outcomes):
             self.check_balls(("scoring", "outcomes", i, "balls"), outcome.balls)
+        self.check_balls(("scoring", "each_team"), ruleset.each_team)
         self.check_blind_cards(ruleset)
+        self.check_seen_cards(ruleset)
+        self.check_cancellation(ruleset)
         self.check_target(ruleset)
+
+    def seen_before(self, ruleset: Ruleset, index: int) -> int:
+        """The cards a seat holds and may look at when step ``index`` of the sequence starts (a batch dealt
+        face down, the open face game's row, is not looked at until it is turned up)."""
+        return sum(ruleset.batches[step.number - 1] for step in ruleset.steps[:index]
+                   if isinstance(step, DealBatch) and step.number not in ruleset.face_down)
+
+    def check_seen_cards(self, ruleset: Ruleset) -> None:
+        """A seat that must make trumps with a card from hand holds one it may look at: the chooser (or the
+        highest bidder) at 'make trumps', the final caller where the calling ends."""
+        if ruleset.trumps is None or not ruleset.face_down:
+            return  # (only a batch dealt face down leaves a seat holding nothing it may see)
+        words = ruleset.sequence
+        make = words.index("make trumps") if "make trumps" in words else None
+        if make is not None:
+            self.check_trump_card(ruleset, make, ruleset.trumps.ways, "trumps.ways", "the player who makes trumps")
+        if make is not None and "calling" in words:
+            calling = words.index("calling")
+            # the final caller makes trumps when the calling ends, or at 'make trumps' if that comes later
+            self.check_trump_card(ruleset, max(calling, make), ruleset.trumps.caller_ways, "trumps.caller_ways",
+                                  "the final caller", written=calling)
+
+    def check_trump_card(self, ruleset: Ruleset, index: int, ways: tuple[str, ...], key: str, who: str,
+                         written: int | None = None) -> None:
+        if self.seen_before(ruleset, index):
+            return
+        dealt_later = any(isinstance(step, DealBatch) for step in ruleset.steps[index + 1:])
+        if "suit" in ways or ("last card" in ways and dealt_later):
+            return  # trumps can be made without looking at a card
+        written = index if written is None else written
+        face_down = ", ".join(str(b) for b in sorted(ruleset.face_down))
+        self.problem(("sequence", written), f"step '{ruleset.sequence[written]}': {who} must make trumps with a "
+                     f"card from hand ({key}: {', '.join(ways)}) but would hold no card it may look at (deal.face_down: "
+                     f"[{face_down}]): deal a batch face up before this step, or let trumps be made by naming the "
+                     f"suit")
+
+    def check_cancellation(self, ruleset: Ruleset) -> None:
+        """A deal thrown in whatever happens leaves no game able to end."""
+        cancel_if = ruleset.cancellation.cancel_if if ruleset.cancellation is not None else None
+        if cancel_if is not None and not cancel_if.can_be(False):
+            self.problem(("cancellation", "cancel_if"), "cancellation.cancel_if is true in every deal "
+                         f"({_always(cancel_if)}): every deal would be thrown in and no game could end")
 
     def check_blind_cards(self, ruleset: Ruleset) -> None:
         """A caller whose later cards stay face down until it has won N tricks must hold N cards it has seen:
@@ -579,7 +628,7 @@ class _Compiler:
         for u in ruleset.undertakings:
             if not u.blind_until_tricks:
                 continue
-            seen = sum(ruleset.batches[:u.after_batch])
+            seen = sum(n for b, n in enumerate(ruleset.batches[:u.after_batch], 1) if b not in ruleset.face_down)
             if seen < min(u.blind_until_tricks, ruleset.hand_size):
                 self.problem(("undertakings", u.name, "blind_until_tricks"),
                              f"undertakings.{u.name}.blind_until_tricks is {u.blind_until_tricks}, but called after "
@@ -614,21 +663,37 @@ class _Compiler:
                              "(deal a batch between them, or remove one)")
 
     def check_balls(self, path: tuple, formula: Formula | None) -> None:
-        """A ball value the formula can be seen to make negative (a negative number as its result)."""
+        """A ball value the formula can make negative: a negative number as its result, or a least value
+        below 0 by the bounds of what it reads (a count is 0 to its most, a call one of the amounts ...)."""
         for value in _constant_results(formula):
             if value < 0:
                 self.problem(path, f"{dotted_path(path)}: balls cannot be negative ({value}); "
                              f"balls are only ever opened, so give them to the other team instead")
                 return
+        if formula is None:
+            return
+        least, _ = formula.bounds()
+        if least is not None and least >= 0:
+            return
+        low = "with no least value" if least is None else f"as low as {least}"
+        self.problem(path, f"{dotted_path(path)}: balls cannot be negative, and this formula can go below 0 ({low}, "
+                     f"by what it reads: {_ranges(formula)}); write max(0, {' '.join(formula.text.split())}) if "
+                     f"nothing is meant below 0")
 
     def check_target(self, ruleset: Ruleset) -> None:
-        """The scores can reach the target: some outcome gives balls, and the targets fit together."""
-        results = [_constant_results(o.balls) for o in ruleset.outcomes]
-        if ruleset.outcomes and ruleset.each_team is None and all(
-                r and max(r) <= 0 and len(r) == 1 for r in results) and not ruleset.undertakings \
-                and not ruleset.claims:
-            self.problem(("scoring", "outcomes"), "no outcome ever gives a ball, so no team can reach the "
-                         f"target of {ruleset.game.target}")
+        """The scores can reach the target: some rule of the play gives balls, and the targets fit together."""
+        played = [o.balls for o in ruleset.outcomes if o.when is None or o.when.can_be(True)]
+        played += [ruleset.each_team] + [f for item in (*ruleset.undertakings, *ruleset.claims)
+                                         for f in (item.balls.success, item.balls.failure, item.balls.partner_catch)]
+        most = [f.bounds()[1] for f in played if f is not None]
+        target = ruleset.game.target
+        if all(m is not None and m <= 0 for m in most):
+            if ruleset.outcomes:
+                self.problem(("scoring", "outcomes"), f"no outcome ever gives a ball, so no team can reach the "
+                             f"target of {target}")
+            elif ruleset.each_team is not None:
+                self.problem(("scoring", "each_team"), f"scoring.each_team never gives a ball, so no team can "
+                             f"reach the target of {target}")
         game = ruleset.game
         if game.win_by > game.target:
             self.problem(("game", "win_by"), f"game.win_by ({game.win_by}) is more than the target "
@@ -678,6 +743,55 @@ def _constant_results(formula: Formula | None) -> list[int]:
             except FormulaError:  # a part that does not stand alone (cannot happen for a number branch)
                 pass
     return out
+
+
+def quantity_limits(data: dict, tricks: int, target: int, deck: Deck | None) -> dict[str, int]:
+    """The most each kind of quantity can be in a deal of a ruleset (``limits`` of quantities.symbol_table),
+    from its merged data as written, its tricks per deal, target and deck: the bounds by which a ball formula
+    is seen never to go below zero."""
+    limits: dict[str, int] = {"target": target}
+    if deck is not None:
+        limits["points"] = sum(deck.points)
+        limits["suits"] = len(deck.suits)
+    calling = data.get("calling")
+    amounts = calling.get("amounts") if isinstance(calling, dict) else None
+    if calling is None:
+        limits["call"] = 0
+    elif isinstance(amounts, list) and amounts and all(isinstance(a, int) for a in amounts):
+        limits["call"] = max(amounts)  # (a simultaneous call too stops at the top of the ladder)
+    bidding = data.get("bidding")
+    highest = bidding.get("highest", tricks) if isinstance(bidding, dict) else 0
+    if isinstance(highest, int):
+        limits["bid"] = max(highest, 0)
+    players = data.get("players") if isinstance(data.get("players"), dict) else {}
+    seats, teams = players.get("seats"), players.get("teams")
+    if isinstance(seats, int) and isinstance(teams, int) and teams > 0:
+        limits["team_cards"] = tricks * -(-seats // teams)
+    game = data.get("game") if isinstance(data.get("game"), dict) else {}
+    raised = game.get("raised_target") if isinstance(game.get("raised_target"), dict) else {}
+    if isinstance(raised.get("target"), int):
+        limits["target"] = max(target, raised["target"])
+    return limits
+
+
+def _ranges(formula: Formula) -> str:
+    """The bounds of the numbers a formula reads, in words: "callers.tricks 0 to 6, counting.declared at least 0"."""
+    out = []
+    for name in sorted(formula.names):
+        symbol = formula._symbols[name]
+        if symbol.type == "number":
+            lo, hi = symbol.bounds or (None, None)
+            said = "unbounded" if lo is None and hi is None else f"at most {hi}" if lo is None else \
+                f"at least {lo}" if hi is None else f"{lo} to {hi}"
+            out.append(f"{name} {said}")
+    return ", ".join(out) or "numbers only"
+
+
+def _always(condition: Formula) -> str:
+    """Why a condition holds in every deal, in words."""
+    if not condition.names:
+        return f"'{condition.text}'"
+    return f"'{' '.join(condition.text.split())}', with {_ranges(condition)}"
 
 
 _FORMULA_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")

@@ -40,6 +40,7 @@ SEAT_ROLES = {
 }
 
 # Per-team numbers: (name in formulas, the deal's per-team list, description).
+# (Their bounds, for Formula.bounds(), are in _TEAM_BOUNDS and _SEAT_BOUNDS below: a count is never below 0.)
 TEAM_NUMBERS = (
     ("cards", "team_cards", "card points in the tricks won by {}"),
     ("tricks", "team_tricks", "tricks won by {}"),
@@ -127,6 +128,8 @@ class Context:
 
 CONTEXTS = {
     "team value": Context("team value", ("counting", "makers", "team", "other"), ("dealer", "trump_maker")),
+    # scoring.each_team: a team value's names, and the ruleset's team values too (team.NAME: named once)
+    "each team": Context("each team", ("counting", "makers", "team", "other"), ("dealer", "trump_maker")),
     "outcome": Context("outcome", ("counting", "makers"), ("dealer", "trump_maker")),
     "cancellation": Context("cancellation", ("counting", "makers"), ("dealer", "trump_maker")),
     "undertaking": Context("undertaking", ("counting", "makers", "callers", "opponents"),
@@ -190,32 +193,50 @@ def _team_value(role: str, name: str, compute: Callable) -> Callable:
     return get
 
 
+# The most a quantity can be, by what the ruleset deals (keys of symbol_table's ``limits``): "points" (card
+# points in the deck), "call" (the top of the call ladder, 0 without calling), "bid" (the highest bid),
+# "suits", "team_cards" (cards a team is dealt), "target" (the highest target). A limit not given: no bound.
+_TEAM_BOUNDS = {"cards": "points", "tricks": "tricks", "declared": None, "trumps_dealt": "team_cards",
+                "contract": "bid", "tricks_by_bidders": "tricks", "passer_tricks": "tricks"}
+_SEAT_BOUNDS = {"tricks": "tricks", "suits_held": "suits", "cards_held": "tricks", "points_held": "points",
+                "most_of_a_rank": "suits", "top_cards_held": "suits", "beatable_in_led": "tricks"}
+assert set(_TEAM_BOUNDS) == {n for n, _, _ in TEAM_NUMBERS} and set(_SEAT_BOUNDS) == {n for n, _, _ in SEAT_NUMBERS}
+
+
 def symbol_table(context: str, *, tricks: int,
-                 team_values: tuple[str, ...] = (), team_value_getter: Callable | None = None
+                 team_values: tuple[str, ...] = (), team_value_getter: Callable | None = None,
+                 limits: dict[str, int] | None = None, team_value_bounds: dict[str, tuple] | None = None
                  ) -> dict[str, Symbol]:
     """The names a formula in ``context`` may use.
 
     ``team_values`` are the ruleset's own per-team quantities (``scoring.team_values``);
-    ``team_value_getter(env, team, name)`` computes one.
+    ``team_value_getter(env, team, name)`` computes one. ``limits`` (see ``_TEAM_BOUNDS``) and
+    ``team_value_bounds`` (name -> (least, greatest)) give the numbers their greatest values, for
+    :meth:`~thunee_dsl.formula.Formula.bounds`; every count is 0 or more whatever is given.
     """
     ctx = CONTEXTS[context]
     table: dict[str, Symbol] = {}
+    most = {**(limits or {}), "tricks": tricks}
 
-    def add(name, type_, get, description):
-        table[name] = Symbol(name, type_, get, description)
+    def add(name, type_, get, description, bounds=None):
+        table[name] = Symbol(name, type_, get, description, bounds)
+
+    def count(limit):  # 0 up to the limit named (no bound if it is not known)
+        return (0, most.get(limit))
 
     # plain reads are attrgetters: called from a formula's closures without a Python frame of their own
-    add("call", "number", attrgetter("deal.call"), "the amount called to make trumps (0 if no call)")
-    add("tricks", "number", lambda e, n=tricks: n, "the number of tricks in a deal")
-    add("tricks_played", "number", attrgetter("deal.tricks_played"), "tricks completed so far")
-    add("target", "number", attrgetter("deal.target"), "balls needed to win the game")
-    add("corner_house", "number", attrgetter("deal.corner_house"), "the corner-house score")
+    add("call", "number", attrgetter("deal.call"), "the amount called to make trumps (0 if no call)", count("call"))
+    add("tricks", "number", lambda e, n=tricks: n, "the number of tricks in a deal", (tricks, tricks))
+    add("tricks_played", "number", attrgetter("deal.tricks_played"), "tricks completed so far", count("tricks"))
+    add("target", "number", attrgetter("deal.target"), "balls needed to win the game", count("target"))
+    add("corner_house", "number", attrgetter("deal.corner_house"), "the corner-house score", count("target"))
     add("undertaking", "text", attrgetter("deal.undertaking_name"), "the undertaking called this deal, or none")
     add("claim", "text", attrgetter("deal.claim_name"), "the claim made this deal, or none")
     for role in ctx.team_roles:
         add(role, "team", attrgetter(role), TEAM_ROLES[role])
         for name, attr, says in TEAM_NUMBERS:
-            add(f"{role}.{name}", "number", _role_attr(role, attr), says.format(TEAM_ROLES[role]))
+            add(f"{role}.{name}", "number", _role_attr(role, attr), says.format(TEAM_ROLES[role]),
+                count(_TEAM_BOUNDS[name]))
         add(f"{role}.won_last_trick", "boolean", _won_last(role), f"whether {TEAM_ROLES[role]} won the last trick")
         add(f"{role}.balls", "number", _balls(role),
             f"balls of {TEAM_ROLES[role]} {'after' if context == 'dealer' else 'before'} this deal")
@@ -224,11 +245,12 @@ def symbol_table(context: str, *, tricks: int,
         if context != "team value" and team_value_getter is not None:
             for name in team_values:
                 add(f"{role}.{name}", "number", _team_value(role, name, team_value_getter),
-                    f"the team value '{name}' of {TEAM_ROLES[role]}")
+                    f"the team value '{name}' of {TEAM_ROLES[role]}", (team_value_bounds or {}).get(name))
     for role in ctx.seat_roles:
         add(role, "seat", attrgetter(role), SEAT_ROLES[role])
         add(f"{role}.won_last_trick", "boolean", _seat_won_last(role), f"whether {SEAT_ROLES[role]} won the last trick")
         for name, attr, says in SEAT_NUMBERS:
-            add(f"{role}.{name}", "number", _role_attr(role, attr), says.format(SEAT_ROLES[role]))
+            add(f"{role}.{name}", "number", _role_attr(role, attr), says.format(SEAT_ROLES[role]),
+                count(_SEAT_BOUNDS[name]))
         add(f"{role}.team", "team", _seat_team(role), f"the team of {SEAT_ROLES[role]}")
     return table
