@@ -13,12 +13,20 @@ from thunee_dsl.game.slots import DealSlots
 from thunee_dsl.game.trumps import MakeTrumps
 from thunee_dsl.game.undertakings import Undertakings
 from thunee_dsl.game.windows import Refusal, Window
+from thunee_dsl.model.ruleset import FirstCaller, NextCaller
 
 
 class Calling(Window):
     __slots__ = ()
     name = "calling"
     asks = "call or pass"
+    bare = False  # a call says its amount
+
+    def verbs(ruleset) -> tuple[str, ...]:
+        return ("call",)
+
+    def window_for(ruleset) -> type[Window]:
+        return Calling
 
     @cython.locals(deal=DealSlots)
     def start(deal) -> None:
@@ -27,7 +35,7 @@ class Calling(Window):
         rule = deal.r.calling
         t = deal.t
         start = deal.chooser if deal.chooser is not None else deal.dealer
-        if rule.first_caller == "opponents of chooser" and deal.chooser is not None:
+        if rule.first_caller is FirstCaller.OPPONENTS_OF_CHOOSER and deal.chooser is not None:
             eligible = t.opponents_from[deal.chooser]
         else:
             eligible = t.seats_from[(start + 1) % t.seats]
@@ -46,7 +54,7 @@ class Calling(Window):
         if not t.next_amounts(deal.call):
             self.close(deal)  # the highest call: nobody can go over it
             return
-        if deal.r.calling.next_caller == "opponents of last caller":
+        if deal.r.calling.next_caller is NextCaller.OPPONENTS_OF_LAST_CALLER:
             order = t.opponents_from[action.seat]
         else:
             order = t.others_from[action.seat]

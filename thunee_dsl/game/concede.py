@@ -17,6 +17,12 @@ class Concede(Window):
     name = "concede"
     asks = "concede or pass"
 
+    def verbs(ruleset) -> tuple[str, ...]:
+        return ("concede",) if ruleset.concede_balls is not None else ()
+
+    def window_for(ruleset) -> None:
+        return None  # (transcripts pass in it like in a decision's turn: the step asks every seat)
+
     @cython.locals(deal=DealSlots)
     def start(deal) -> None:
         Concede(deal.t.seats_from[(deal.dealer + 1) % deal.t.seats]).open(deal)

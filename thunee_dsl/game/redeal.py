@@ -21,6 +21,14 @@ class Redeal(Window):
     asks = "claim a redeal or pass"
     asks_every_seat = True
 
+    def verbs(ruleset) -> tuple[str, ...]:
+        return ("redeal",) if ruleset.redeal is not None else ()
+
+    def window_for(ruleset) -> type[Window] | None:
+        """Said in the redeal step's window where anyone may claim one; else by the chooser instead of
+        making trumps (a decision of one seat)."""
+        return Redeal if ruleset.redeal is not None and ruleset.redeal.anyone else None
+
     @cython.locals(deal=DealSlots)
     def start(deal) -> None:
         Redeal(deal.t.seats_from[(deal.dealer + 1) % deal.t.seats]).open(deal)

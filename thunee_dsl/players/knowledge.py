@@ -32,7 +32,7 @@ from dataclasses import dataclass
 
 from thunee_dsl.game.play import Play
 from thunee_dsl.game.tables import tables as engine_tables
-from thunee_dsl.model.ruleset import DealBatch, MakeTrumps, PlayStep, Ruleset
+from thunee_dsl.model.ruleset import LEAD_OR_NO_TRUMP, DealBatch, MakeTrumps, PlayStep, Ruleset
 from thunee_dsl.players.tactics import hand_mask, tables, trick_cards
 
 
@@ -304,7 +304,7 @@ class Knowledge:
         for i, s, a in trump_actions:
             if a not in (None, "??", "last") and a not in deck.suits:
                 self.early[s] |= 1 << t.card_of[a]
-        lead_trump = u is not None and u.trump in ("first lead", "none")
+        lead_trump = u is not None and u.trump in LEAD_OR_NO_TRUMP
         if trump_actions and not lead_trump:
             _, holder, arg = trump_actions[-1]
             if arg == "last":

@@ -30,6 +30,7 @@ from thunee_dsl.game.dealing import randbelow, shuffler
 from thunee_dsl.game.replay import pass_until, redeal
 from thunee_dsl.game.state import GameState
 from thunee_dsl.game.tables import tables as engine_tables
+from thunee_dsl.model.ruleset import LEAD_OR_NO_TRUMP, TrumpWay
 from thunee_dsl.players.knowledge import Knowledge, _declaration_verbs, by_verb, combination_cards
 from thunee_dsl.players.tactics import PlayCtx, cards_of, choose_play, choose_trump
 
@@ -447,7 +448,7 @@ def _replay_from(k: Knowledge, world: World, game: GameState, start: int, prefix
     world.prefix = prefix
     suits = r.deck.suits
     final_trump = k._trump_entries[-1][0] if k._trump_entries else None  # the history's last trump entry
-    lead_trump = k.undertaking is not None and k.undertaking.trump in ("first lead", "none")
+    lead_trump = k.undertaking is not None and k.undertaking.trump in LEAD_OR_NO_TRUMP
 
     # (no inner function refers to another: compiled, all of them share one closure object, which would then
     # hold itself and the game replayed -- a reference cycle, left to the garbage collector every replay)
@@ -670,9 +671,9 @@ class Tracker:
             if u is not None:
                 self.undertaker = a.seat
                 self.makers = self.k.team_of[a.seat]
-                if u.trump in ("first lead", "none"):
+                if u.trump in LEAD_OR_NO_TRUMP:
                     self.trump = None
-                    self.first_lead_sets = u.trump == "first lead"
+                    self.first_lead_sets = u.trump is TrumpWay.FIRST_LEAD
                 if u.beats is not None:
                     self.beats = u.beats
 
