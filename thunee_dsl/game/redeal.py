@@ -10,7 +10,7 @@ except ImportError:  # Cython is optional: without it the types below are not re
     from thunee_dsl._accel import cython_shadow as cython
 
 from thunee_dsl.game.slots import DealSlots
-from thunee_dsl.game.windows import Refusal, Window
+from thunee_dsl.game.windows import Refusal, Window, end_deal
 
 
 class Redeal(Window):
@@ -46,9 +46,9 @@ class Redeal(Window):
     @cython.locals(deal=DealSlots)
     def throw_in(deal, seat: int) -> None:
         """``seat`` claims a redeal: thrown in, no score, the same dealer again."""
-        deal.redealt = deal.cancelled = deal.over = True
+        deal.redealt = deal.cancelled = True
         deal.redealer = seat
-        deal.pending = deal.window = None
+        end_deal(deal)
 
     @cython.locals(deal=DealSlots)
     def chooser_may_redeal(deal, seat: int) -> bool:
@@ -82,6 +82,4 @@ class Redeal(Window):
             return
         if c.cancel_if.evaluate(deal.env()):
             deal.cancelled = True
-            deal.over = True
-            deal.window = None
-            deal.pending = None
+            end_deal(deal)

@@ -11,7 +11,7 @@ except ImportError:  # Cython is optional: without it the types below are not re
 
 from thunee_dsl.game.slots import DealSlots
 from thunee_dsl.game.claims import forget as forget_claims
-from thunee_dsl.game.windows import Refusal, Window
+from thunee_dsl.game.windows import Refusal, Window, end_deal
 from thunee_dsl.model.ruleset import Revealed, TrumpWay
 
 
@@ -131,9 +131,7 @@ class Undertakings(Window):
     def caught(deal, seat: int) -> None:
         """An opponent of the caller won a trick: the undertaking is caught, the deal is over."""
         deal.caught_by = seat
-        deal.over = True
-        deal.pending = None
-        deal.window = None
+        end_deal(deal)
 
 
 class LateUndertakings(Undertakings):

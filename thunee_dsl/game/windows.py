@@ -192,6 +192,14 @@ class Passing:
 
 
 @cython.locals(deal=DealSlots)
+def end_deal(deal) -> None:
+    """The deal is over before its last trick (conceded, thrown in, cancelled, an undertaking caught, an
+    offence): nothing is pending and no window is open. The one place a rule stops the deal's flow."""
+    deal.over = True
+    deal.pending = deal.window = None
+
+
+@cython.locals(deal=DealSlots)
 def waiting_for(deal) -> str:
     """What the deal waits for now, in the game's words (for the reason an action is refused)."""
     if deal.over:
