@@ -18,7 +18,6 @@ PACKAGES = ("thunee_dsl/game", "thunee_dsl/players")
 # above the limit when the limit was set (issue 23): to be split, never to grow
 OVER = {
     "thunee_dsl/players/knowledge.py:Knowledge.__init__": 37,
-    "thunee_dsl/players/knowledge.py:_advance": 18,
     "thunee_dsl/players/tactics.py:_undertaking_play": 21,
     "thunee_dsl/players/worlds.py:sample_world": 19,
 }
