@@ -19,7 +19,6 @@ PACKAGES = ("thunee_dsl/game", "thunee_dsl/players")
 OVER = {
     "thunee_dsl/players/knowledge.py:Knowledge.__init__": 37,
     "thunee_dsl/players/tactics.py:_undertaking_play": 21,
-    "thunee_dsl/players/worlds.py:sample_world": 19,
 }
 
 
