@@ -17,64 +17,31 @@ from thunee_dsl.model.cards import Deck
 
 # -- the options a ruleset chooses among, as enums: the game compares them by identity, never as text. A
 # StrEnum member equals its text, so the rulebook, the diff and the data read them as before.
-class Revealed(StrEnum):
-    """When the trump suit made is shown to the table (``trumps.revealed``)."""
-    FIRST_LEAD = "first lead"
-    AT_ONCE = "at once"
+def _options(name: str, doc: str, *texts: str) -> type[StrEnum]:
+    """An enum of a ruleset's option: one member per text, named by it in capitals ("last card": LAST_CARD)."""
+    enum = StrEnum(name, {text.upper().replace(" ", "_"): text for text in texts}, module=__name__)
+    enum.__doc__ = doc
+    return enum
 
 
-class FirstCaller(StrEnum):
-    """Who may make the first call to make trumps (``calling.first_caller``)."""
-    OPPONENTS_OF_CHOOSER = "opponents of chooser"
-    ANYONE = "anyone"
-
-
-class NextCaller(StrEnum):
-    """Who may call over the last call (``calling.next_caller``)."""
-    OPPONENTS_OF_LAST_CALLER = "opponents of last caller"
-    ANYONE = "anyone"
-
-
-class TrumpWay(StrEnum):
-    """How trumps are made (``trumps.ways``), or what an undertaking does to them (``undertakings.*.trump``):
-    also the deal's ``trump_way``."""
-    CARD = "card"
-    SUIT = "suit"
-    LAST_CARD = "last card"
-    FIRST_LEAD = "first lead"
-    AS_MADE = "as made"
-    NONE = "none"
-
-
+Revealed = _options("Revealed", "When the trump suit made is shown (trumps.revealed).", "first lead", "at once")
+FirstCaller = _options("FirstCaller", "Who may call first to make trumps (calling.first_caller).",
+                       "opponents of chooser", "anyone")
+NextCaller = _options("NextCaller", "Who may call over the last call (calling.next_caller).",
+                      "opponents of last caller", "anyone")
+# how trumps are made (trumps.ways), or what an undertaking does to them (undertakings.*.trump): the deal's trump_way
+TrumpWay = _options("TrumpWay", "How trumps are made, or what an undertaking does to them.",
+                    "card", "suit", "last card", "first lead", "as made", "none")
 # an undertaking whose trump is set by the first lead, or that has none (the trump suit is not the one made)
 LEAD_OR_NO_TRUMP = frozenset({TrumpWay.FIRST_LEAD, TrumpWay.NONE})
-
-
-class UndertakingLeader(StrEnum):
-    """Who leads to the first trick of an undertaking (``undertakings.*.leader``)."""
-    CALLER = "caller"
-    USUAL = "usual"
-
-
-class Caught(StrEnum):
-    """When an undertaking is caught (``undertakings.*.caught``)."""
-    WHEN_BEATEN = "when beaten"
-    WHEN_A_TRICK_IS_LOST = "when a trick is lost"
-    ON_THE_LAST_TRICK = "on the last trick"
-
-
-class OutcomeWinner(StrEnum):
-    """The team an outcome of the scoring table scores for (``scoring.outcomes.*.winner``)."""
-    COUNTING = "counting"
-    MAKERS = "makers"
-
-
-class Cut(StrEnum):
-    """How the pack is cut before a deal the program shuffles (``deal.cut``)."""
-    NONE = "none"
-    NORMAL = "normal"
-    TABLE = "table"
-    BALL_CUT_THREE = "ball cut three"
+UndertakingLeader = _options("UndertakingLeader", "Who leads an undertaking's first trick (undertakings.*.leader).",
+                             "caller", "usual")
+Caught = _options("Caught", "When an undertaking is caught (undertakings.*.caught).",
+                  "when beaten", "when a trick is lost", "on the last trick")
+OutcomeWinner = _options("OutcomeWinner", "The team an outcome scores for (scoring.outcomes.*.winner).",
+                         "counting", "makers")
+Cut = _options("Cut", "How the pack is cut before a deal the program shuffles (deal.cut).",
+               "none", "normal", "table", "ball cut three")
 
 
 def _as(enum, obj, *names) -> None:
