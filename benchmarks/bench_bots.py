@@ -182,14 +182,19 @@ def bytecodes(ruleset: str, games: int, names: list[str]) -> None:
 
 
 def cpu(ruleset: str, games: int, names: list[str]) -> None:
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from reference_clock import in_reference_deals, reference_deal_cpu
     r = shipped_ruleset(ruleset)
     for name in names:
         list(self_play(r, name, 1, 40_000 - 1))  # (a warm-up game: the caches of the ruleset filled)
+        per_deal = reference_deal_cpu()  # (before and after the games: the faster counts)
         start = time.process_time()
         deals = sum(len(game.deals) for game in self_play(r, name, games, 40_000))
         took = time.process_time() - start
+        per_deal = min(per_deal, reference_deal_cpu())
         print(f"{name}: {took / games * 1000:.1f} ms CPU a game ({games} games, {deals} deals, "
               f"{took / deals * 1000:.1f} ms a deal)")
+        print(f"{name}: a game = {in_reference_deals(took / games, per_deal)}")
 
 
 #: (what, file name, function name) of the functions --profile reports, in that order

@@ -138,6 +138,11 @@ def main() -> None:
               "the speed-up below understates what this machine can do")
     print(f"speed-up jobs={args.jobs} over jobs=1: {speedup:.2f} (target >= 1.7 with 2 jobs on two cores)")
     print(f"{args.games}-game paired comparison, jobs={args.jobs}: {tj:.2f} s (jobs=1: {t1:.2f} s)")
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from reference_clock import in_reference_deals, reference_deal_cpu
+    per_deal = reference_deal_cpu()
+    print(f"a paired game (jobs=1, CPU) = {in_reference_deals(c1 / args.games, per_deal)}; "
+          f"the {args.games}-game comparison = {in_reference_deals(c1, per_deal)}")
     per_game = c1 / (2 * args.games)  # CPU seconds a game (of one ruleset) with one job
     print(f"10,000-game paired comparison: about {per_game * 20_000 / max(1, min(args.jobs, cores or 1)):.0f} s with "
           f"{args.jobs} jobs on idle cores ({per_game * 1000:.1f} ms CPU a game)")

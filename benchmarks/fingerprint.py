@@ -22,6 +22,7 @@ sys.path.insert(0, str(ROOT))
 from thunee_dsl import load_ruleset  # noqa: E402
 from thunee_dsl.game import GameState  # noqa: E402
 from thunee_dsl.game.actions import Action  # noqa: E402
+from thunee_dsl.game.play import Play  # noqa: E402
 from thunee_dsl.loading import registry  # noqa: E402
 
 GAMES = int(sys.argv[1]) if len(sys.argv) > 1 else 100
@@ -38,7 +39,7 @@ for name in names:
         while not game.is_over and n < 3000:
             legal = game.legal_actions()
             h.update(("|".join(map(str, legal)) + f"@{game.to_act}").encode())
-            if policy == 2 and rng.random() < 0.01 and game.deal is not None and game.deal.pending and game.deal.pending[0] == "play":
+            if policy == 2 and rng.random() < 0.01 and game.deal is not None and isinstance(game.deal.pending, Play):
                 # try an offence: a card of some seat's hand
                 seat = rng.randrange(r.seats)
                 hand = [c for c in range(r.deck.size) if (game.deal.hands[seat] >> c) & 1]

@@ -7,13 +7,25 @@ rule that refuses it; an offence is never a legal action."""
 
 from __future__ import annotations
 
+import functools
 import random
+from pathlib import Path
 
 import pytest
 
 from thunee_dsl import load_ruleset, shipped_ruleset
 from thunee_dsl.game import Action, GameState
+from thunee_dsl.game.bidding import Bidding
+from thunee_dsl.game.calling import Calling
+from thunee_dsl.game.claims import Claims
+from thunee_dsl.game.concede import Concede
+from thunee_dsl.game.declarations import WRONG_TIME, Challenge, Declarations
+from thunee_dsl.game.families import FAMILIES, families
 from thunee_dsl.game.play import Play
+from thunee_dsl.game.redeal import Redeal
+from thunee_dsl.game.trumps import MakeTrumps
+from thunee_dsl.game.undertakings import Undertakings
+from thunee_dsl.game.windows import Passing, Refusal
 from thunee_dsl.loading import registry
 from thunee_dsl.model.cards import iter_cards
 
@@ -102,3 +114,177 @@ def test_a_refused_card_while_holding_the_suit_led_is_a_revoke_and_says_follow_s
         assert game.offence_of(other) == "out of turn" and game.explain_illegal(other) == f"it is seat {seat}'s turn"
         return
     raise AssertionError("no seed gave a seat holding the suit led and another")  # pragma: no cover
+
+
+# -- every family: what is offered is what its check allows ---------------------------------------------
+
+ROOT = Path(__file__).resolve().parents[2]
+RULESETS = sorted(registry.shipped_rulesets()) + sorted(str(p) for p in (ROOT / "examples" / "house").glob("*.yaml"))
+
+
+def family_candidates(game: GameState) -> list[Action]:
+    """Every well-formed action of every family the ruleset has, for every seat: the cards of each hand,
+    trumps by each suit, card and the last card, every call and bid amount, a pass, each declaration in
+    each suit, each bare announcement (undertakings, claims, redeal, concede, challenges)."""
+    r, deal = game.ruleset, game.deal
+    verbs = families(r)
+    amounts = sorted({a for c in (0, *r.calling.amounts) for a in r.calling.next_amounts(c)}) \
+        if r.calling is not None else []
+    bids = range(r.bidding.lowest, r.bidding.highest + 1) if r.bidding is not None else ()
+    out = []
+    for seat in range(r.seats):
+        held = [r.deck.names[c] for c in iter_cards(deal.hands[seat])]
+        out += [Action(seat, "play", name) for name in held]
+        out += [Action(seat, "trump", arg) for arg in (*r.deck.suits, *held, "last")]
+        out += [Action(seat, "call", a) for a in amounts]
+        out += [Action(seat, "bid", b) for b in bids]
+        out.append(Action(seat, "pass"))
+        for verb, family in verbs.items():
+            if family is Declarations:
+                out += [Action(seat, verb, s) for s in r.deck.suits]
+            elif family.bare:
+                out.append(Action(seat, verb))
+    return [a for a in out if a.verb in verbs]
+
+
+def disagreements(game: GameState, family=None) -> list[tuple[Action, str | None]]:
+    """The actions (of ``family``, or of every family) on which the legal actions and the families' checks
+    disagree now: offered but refused (with the reason), or not offered yet not refused (None)."""
+    deal = game.deal
+    legal = set(game.legal_actions())
+    out = []
+    verbs = families(game.ruleset)
+    for action in family_candidates(game):
+        if family is not None and verbs[action.verb] is not family:
+            continue
+        reason = deal.why_not(action)
+        if (action in legal) != (reason is None):
+            out.append((action, reason))
+    return out
+
+
+@functools.cache
+def ruleset_of(name: str):
+    return load_ruleset(name)
+
+
+def _forget_checks() -> None:
+    """Each ruleset's checks are made again from the families' (mutated or restored) ``verify``."""
+    for name in RULESETS:
+        ruleset_of(name).engine_cache.pop("game.checks", None)
+
+
+def positions(name: str, games: int, every: float = 0.25, limit: int = 400):
+    """Positions of random games of ``name`` (now and then an announcement instead of a pass, and now and
+    then a declaration at the wrong time where the ruleset lets the opponents challenge it)."""
+    ruleset = ruleset_of(name)
+    wrong_time = [d.verb for d in ruleset.declarations if d.wrong_time is not None]
+    for seed in range(games):
+        rng = random.Random(seed)
+        game = GameState(ruleset, seed=seed, dealer=seed % ruleset.seats)
+        steps = 0
+        while not game.is_over and steps < limit:
+            steps += 1
+            if game.deal is not None and not game.deal.over and rng.random() < every:
+                yield game
+            if wrong_time and game.deal is not None and game.deal.is_play_turn() and rng.random() < 0.3:
+                late = [a for a in (Action(game.to_act, v, s) for v in wrong_time for s in ruleset.deck.suits)
+                        if game.offence_of(a) == WRONG_TIME]
+                if late:
+                    game.apply(late[0])
+                    continue
+            legal = game.legal_actions()
+            # now and then an announcement; rarely one that throws the deal in (a redeal, a concession)
+            speaking = [a for a in legal if a.verb != "pass"]
+            if speaking and families(ruleset)[speaking[0].verb] in (Redeal, Concede) and rng.random() < 0.9:
+                speaking = []
+            game.apply(rng.choice(speaking) if speaking and rng.random() < 0.4 else rng.choice(legal))
+
+
+@pytest.mark.parametrize("name", RULESETS, ids=lambda n: Path(n).stem)
+def test_every_family_offers_exactly_what_its_check_allows(name):
+    seen = 0
+    for game in positions(name, games=6):
+        assert disagreements(game) == [], (name, game.deal.to_act)
+        seen += 1
+    assert seen > 10
+
+
+def _a_family_position(family, games=40):
+    """Positions of the rulesets that have the family."""
+    for name in RULESETS:
+        if family in families(ruleset_of(name)).values():
+            yield from positions(name, games=games, every=1.0)
+
+
+def _mutated_check_is_caught(monkeypatch, family, mutate_to) -> bool:
+    """With ``family``'s check changed alone (every action allowed, or every action refused), does
+    disagreements() see it?"""
+    monkeypatch.setattr(family, "verify", mutate_to)
+    _forget_checks()
+    try:
+        for game in _a_family_position(family):
+            if disagreements(game, family):
+                return True
+        return False
+    finally:
+        monkeypatch.undo()
+        _forget_checks()
+
+
+def _allow(deal, action):
+    return None
+
+
+def _refuse(deal, action):
+    return Refusal("refused by the mutation")
+
+
+@pytest.mark.parametrize("family", FAMILIES, ids=lambda f: f.__name__)
+def test_a_family_whose_check_alone_changes_is_caught(monkeypatch, family):
+    assert _mutated_check_is_caught(monkeypatch, family, _refuse), f"{family.__name__}: refusing all not seen"
+    if family not in (Passing, Concede, Challenge):  # (every seat polled may say these: nothing else is well-formed)
+        assert _mutated_check_is_caught(monkeypatch, family, _allow), f"{family.__name__}: allowing all not seen"
+
+
+# each family's side that offers (what makes its legal actions). Not here: Bidding, whose check reads its
+# legal bids (one statement: a change moves both), and the windows whose one option is the family's only
+# action (Concede, Challenge: without it the window does not open, which the check says too).
+OPTIONS = {Play: "legal", MakeTrumps: "legal", Calling: "options_for", Undertakings: "options_for",
+           Declarations: "options_for", Claims: "options_for", Redeal: "options_for"}
+
+
+def _fewer_cards(legal_cards):
+    def mutated(deal, seat, why=-1):
+        got = legal_cards(deal, seat, why)
+        return got & (got - 1) if why < 0 and got & (got - 1) else got  # the lowest of two or more dropped
+    return mutated
+
+
+@pytest.mark.parametrize("family", list(OPTIONS), ids=lambda f: f.__name__)
+def test_a_family_whose_options_alone_change_is_caught(monkeypatch, family):
+    # the options side changed alone: the first action it offers is dropped (Declarations: one is added)
+    name = OPTIONS[family]
+    original = getattr(family, name)
+    monkeypatch.setattr(family, name, lambda self, deal, *seat: original(self, deal, *seat)[1:])
+    if family is Declarations:
+        # (a seat's only declaration dropped leaves nothing to ask it, which the check reads as its pass: a
+        # declaration offered in one more suit, not held, changes the options alone where any is offered)
+        def one_more(self, deal, seat):
+            offered = original(self, deal, seat)
+            more = [a for a in deal.t.declaration_actions[offered[0].verb][seat] if a not in offered] if offered else []
+            return offered + tuple(more[:1])
+        monkeypatch.setattr(family, name, one_more)
+    if family is Play:  # (a card's turn is worked out by the module's legal_cards, the check reads the class's)
+        import thunee_dsl.game.play as play
+        monkeypatch.setattr(play, "legal_cards", _fewer_cards(play.legal_cards))
+    if family is Claims:  # (its window is opened with its options already worked out: claims.choices)
+        import thunee_dsl.game.claims as claims
+        choices = claims.choices
+        monkeypatch.setattr(claims, "choices", lambda deal, seat: (choices(deal, seat)[0][1:], choices(deal, seat)[1][1:]))
+    caught = False
+    for game in _a_family_position(family):
+        if disagreements(game, family):
+            caught = True
+            break
+    assert caught, f"{family.__name__}: an option changed alone not seen"

@@ -19,6 +19,7 @@ from thunee_dsl.model.cards import normalise_rank
 # Verbs whose argument is a card, a number or a suit.
 CARD_VERBS = frozenset({"play"})
 NUMBER_VERBS = frozenset({"call", "bid"})
+PASS = "pass"  # the verb of a pass (in a window, or a bid of its own where tricks are bid)
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,8 +9,7 @@ except ImportError:  # Cython is optional: without it the types below are not re
     from thunee_dsl._accel import cython_shadow as cython
 
 from thunee_dsl.game.slots import DealSlots
-from thunee_dsl.game.actions import Action
-from thunee_dsl.game.tables import PASS
+from thunee_dsl.game.actions import PASS, Action
 from thunee_dsl.game.windows import Refusal, Turn
 
 
@@ -20,6 +19,10 @@ class Bidding(Turn):
     __slots__ = ("seat",)
     name = "bid"
     asks = "bid or pass"
+    passes = True  # a pass is a bid of its own (final)
+
+    def verbs(ruleset) -> tuple[str, ...]:
+        return ("bid",) if ruleset.bidding is not None else ()
 
     def __init__(self, seat: int):
         self.seat = seat
@@ -53,11 +56,15 @@ class Bidding(Turn):
         deal.pending = Bidding(nxt)
 
     @cython.locals(deal=DealSlots)
-    def verify(self, deal, action) -> Refusal | None:
-        if action.seat != self.seat:
-            return Refusal(f"it is seat {self.seat}'s turn")
-        if action not in self.legal(deal):
+    def verify(deal, action) -> Refusal | None:
+        """Why the bid ``action`` makes is not allowed now, or None."""
+        turn = deal.pending
+        if type(turn) is not Bidding or deal.window is not None:
+            return Refusal("there is no bidding now")
+        if action.seat != turn.seat:
+            return Refusal(f"it is seat {turn.seat}'s turn")
+        if action not in turn.legal(deal):
             rule = deal.r.bidding
-            return Refusal(f"seat {self.seat} may bid {max(rule.lowest, deal.high_bid + 1)} to {rule.highest} "
+            return Refusal(f"seat {turn.seat} may bid {max(rule.lowest, deal.high_bid + 1)} to {rule.highest} "
                            f"tricks or pass")
         return None

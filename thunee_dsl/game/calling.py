@@ -14,12 +14,20 @@ from thunee_dsl.game.trumps import MakeTrumps
 from thunee_dsl.game.undertakings import Undertakings
 from thunee_dsl.game.windows import Refusal, Window
 from thunee_dsl.model.quantities import Env
+from thunee_dsl.model.ruleset import FirstCaller, NextCaller
 
 
 class Calling(Window):
     __slots__ = ()
     name = "calling"
     asks = "call or pass"
+    bare = False  # a call says its amount
+
+    def verbs(ruleset) -> tuple[str, ...]:
+        return ("call",)
+
+    def window_for(ruleset) -> type[Window]:
+        return Calling
 
     @cython.locals(deal=DealSlots)
     def start(deal) -> None:
@@ -32,7 +40,7 @@ class Calling(Window):
         """The seats that may make the first call, in turn (calling.first_caller)."""
         t = deal.t
         start = deal.chooser if deal.chooser is not None else deal.dealer
-        if deal.r.calling.first_caller == "opponents of chooser" and deal.chooser is not None:
+        if deal.r.calling.first_caller is FirstCaller.OPPONENTS_OF_CHOOSER and deal.chooser is not None:
             return t.opponents_from[deal.chooser]
         return t.seats_from[(start + 1) % t.seats]
 
@@ -51,7 +59,7 @@ class Calling(Window):
         if not t.next_amounts(deal.call):
             self.close(deal)  # the highest call: nobody can go over it
             return
-        if deal.r.calling.next_caller == "opponents of last caller":
+        if deal.r.calling.next_caller is NextCaller.OPPONENTS_OF_LAST_CALLER:
             order = t.opponents_from[action.seat]
         else:
             order = t.others_from[action.seat]
@@ -116,7 +124,7 @@ class CallingAgain(Calling):
         last = deal.last_caller
         if last is None:
             eligible = Calling.first_callers(deal)
-        elif deal.r.calling.next_caller == "opponents of last caller":
+        elif deal.r.calling.next_caller is NextCaller.OPPONENTS_OF_LAST_CALLER:
             eligible = t.opponents_from[last]
         else:
             eligible = t.others_from[last]

@@ -23,6 +23,12 @@ class Claims(Window):
     name = "claims"
     asks = "claim or pass"
 
+    def verbs(ruleset) -> tuple[str, ...]:
+        return tuple(c.verb for c in ruleset.claims)
+
+    def window_for(ruleset) -> type[Window]:
+        return Claims
+
     def asked_before_card(ruleset) -> tuple[int, ...]:
         """After how many tricks played this window is asked before a seat plays a card: the last trick."""
         return (ruleset.tricks_per_deal - 1,) if ruleset.claims else ()
@@ -67,15 +73,33 @@ class Claims(Window):
         seat = action.seat
         if not claim_time(deal, seat):
             return Refusal(f"{claim.title} may only be said just before the claimer plays to the last trick")
-        env = deal.seat_env(seat, caller=seat)
-        if claim.allowed_if is not None and not claim.allowed_if.evaluate(env):
+        barred = bar(claim, deal.seat_env(seat, caller=seat))
+        if barred == NOT_ALLOWED:
             return Refusal(f"{claim.title} is not allowed now ({claim.allowed_if.text} is false)")
-        if claim.forbidden_if is not None and claim.forbidden_if.evaluate(env):
+        if barred == FORBIDDEN:
             w = deal.window
             turn = w.seat if isinstance(w, Claims) else deal.pending.seat if w is None and deal.is_play_turn() else None
             return Refusal(f"{claim.title} is forbidden now ({claim.forbidden_if.text})",
                            FORBIDDEN_CLAIM if turn == seat else None)
+        if deal.window is None and deal.is_play_turn() and deal.pending.seat == seat:
+            # nothing bars it, so it was offered before this card: the seat passed
+            return Refusal(f"{claim.title} may only be said just before the claimer plays to the last trick: "
+                           f"seat {seat} passed")
         return None
+
+
+NOT_ALLOWED, FORBIDDEN = 1, 2  # what bars a claim (see bar)
+
+
+def bar(claim, env) -> int:
+    """The claim's own conditions, read once for both the claims offered and the reason one is refused:
+    0 (nothing bars it), NOT_ALLOWED (its ``allowed_if`` is false) or FORBIDDEN (its ``forbidden_if`` is
+    true: saying it would be an offence, so it is never offered)."""
+    if claim.allowed_if is not None and not claim.allowed_if.evaluate(env):
+        return NOT_ALLOWED
+    if claim.forbidden_if is not None and claim.forbidden_if.evaluate(env):
+        return FORBIDDEN
+    return 0
 
 
 @cython.locals(deal=DealSlots)
@@ -113,17 +137,13 @@ def choices(deal, seat: int) -> tuple[tuple, tuple]:
 
 @cython.locals(deal=DealSlots)
 def _offered(deal, seat: int) -> int:
-    """The claims ``seat`` may make now, as bits (bit i: the ruleset's claim i): allowed and not forbidden
-    (saying a forbidden one would be an offence, so it is never offered)."""
+    """The claims ``seat`` may make now, as bits (bit i: the ruleset's claim i): those nothing bars (the
+    check's own :func:`bar`)."""
     offered = 0
     env = deal.seat_env(seat, seat)
     bit = 1
     for claim in deal.r.claims:
-        if claim.allowed_if is not None and not claim.allowed_if.evaluate(env):
-            pass
-        elif claim.forbidden_if is not None and claim.forbidden_if.evaluate(env):
-            pass
-        else:
+        if not bar(claim, env):
             offered |= bit
         bit <<= 1
     return offered

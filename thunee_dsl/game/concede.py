@@ -9,13 +9,19 @@ except ImportError:  # Cython is optional: without it the types below are not re
     from thunee_dsl._accel import cython_shadow as cython
 
 from thunee_dsl.game.slots import DealSlots
-from thunee_dsl.game.windows import Refusal, Window
+from thunee_dsl.game.windows import Refusal, Window, end_deal
 
 
 class Concede(Window):
     __slots__ = ()
     name = "concede"
     asks = "concede or pass"
+
+    def verbs(ruleset) -> tuple[str, ...]:
+        return ("concede",) if ruleset.concede_balls is not None else ()
+
+    def window_for(ruleset) -> None:
+        return None  # (transcripts pass in it like in a decision's turn: the step asks every seat)
 
     @cython.locals(deal=DealSlots)
     def start(deal) -> None:
@@ -30,8 +36,7 @@ class Concede(Window):
     @cython.locals(deal=DealSlots)
     def take(self, deal, action) -> None:
         deal.conceded_by = deal.team_of[action.seat]  # the cards are thrown in: the opponents score
-        deal.over = True
-        deal.pending = deal.window = None
+        end_deal(deal)
 
     @cython.locals(deal=DealSlots)
     def verify(deal, action) -> Refusal | None:

@@ -52,7 +52,8 @@ from thunee_dsl.game.counts import (
     BeatableInLed, CardsHeld, MostOfARank, PointsHeld, SeatCounts, SuitsHeld, TopCardsHeld,
 )
 from thunee_dsl.game.dealing import DealBatch
-from thunee_dsl.game.declarations import WRONG_TIME, Challenge, Declarations, declaration_value as _value, value_in as _value_in
+from thunee_dsl.game.families import checks as checks_of
+from thunee_dsl.game.declarations import WRONG_TIME, Declarations, declaration_value as _value, value_in as _value_in
 from thunee_dsl.game.penalties import Penalties
 from thunee_dsl.game.play import Play, play_card
 from thunee_dsl.game.redeal import Redeal
@@ -60,10 +61,10 @@ from thunee_dsl.game.slots import DEAL_SLOTS, DealSlots
 from thunee_dsl.game.tables import PASS, PASSING, RulesetTables, tables
 from thunee_dsl.game.trumps import MakeTrumps
 from thunee_dsl.game.undertakings import LateUndertakings, Undertakings
-from thunee_dsl.game.windows import Refusal, Window
+from thunee_dsl.game.windows import Window
 from thunee_dsl.model import ruleset as model
 from thunee_dsl.model.quantities import Env
-from thunee_dsl.model.ruleset import Claim, Ruleset, Undertaking
+from thunee_dsl.model.ruleset import Claim, Ruleset, TrumpWay, Undertaking
 
 # apply_if_legal answers
 NOT_LEGAL, APPLIED, PASSED = 0, 1, 2
@@ -91,29 +92,6 @@ def _before_card(r: Ruleset) -> tuple:
     """For each number of tricks played, the windows asked before a card then (most: none)."""
     return tuple(tuple(window.open_before_card for window in BEFORE_CARD if played in window.asked_before_card(r))
                  for played in range(r.tricks_per_deal + 1))
-
-
-def _checks(r: Ruleset) -> dict:
-    """Each verb of the ruleset -> the one legality check of its action family."""
-    checks = {"play": Play.verify, "trump": MakeTrumps.verify, "call": Calling.verify}
-    if r.bidding is not None:
-        checks["bid"] = _verify_bid
-    if r.redeal is not None:
-        checks["redeal"] = Redeal.verify
-    if r.concede_balls is not None:
-        checks["concede"] = Concede.verify
-    checks.update({u.verb: Undertakings.verify for u in r.undertakings})
-    checks.update({d.verb: Declarations.verify for d in r.declarations})
-    checks.update({d.wrong_time.challenge: Challenge.verify for d in r.declarations if d.wrong_time is not None})
-    checks.update({c.verb: Claims.verify for c in r.claims})
-    return checks
-
-
-def _verify_bid(deal, action) -> Refusal | None:
-    turn = deal.pending
-    if type(turn) is not Bidding or deal.window is not None:
-        return Refusal("there is no bidding now")
-    return turn.verify(deal, action)
 
 
 class Deal(DealSlots):
@@ -375,8 +353,8 @@ class Deal(DealSlots):
 
     @property
     def checks(self) -> dict:
-        """Each verb of the ruleset -> the one legality check of its action family."""
-        return self.r.cached("game.checks", _checks)
+        """Each verb of the ruleset -> the one legality check of its action family (game.families)."""
+        return checks_of(self.r)
 
     # -- the seat to act and its actions ------------------------------------------------
     @property
@@ -435,8 +413,6 @@ class Deal(DealSlots):
             refusal = check(self, action)
             if refusal is not None:
                 return refusal
-        if action.verb == PASS and self.window is None and type(self.pending) is not Bidding:
-            return "there is nothing to pass on now"
         to_act = self.to_act
         if to_act is not None and action.seat != to_act:
             return f"it is seat {to_act}'s turn"
@@ -464,7 +440,6 @@ class Deal(DealSlots):
     start_play = Play.start
     await_play = Play.await_play
     check_cancellation = Redeal.check_cancellation
-    _check_cancellation = check_cancellation  # (its old name: game/replay.py on the speed branch calls it)
     caught = Undertakings.caught
     open_late_undertakings = LateUndertakings.open_after_lead
     open_declarations = Declarations.open_after_trick
@@ -668,7 +643,7 @@ _new_deal = Deal.__new__  # (compiled, an extension type: its own __new__)
 # what Deal.clone makes again instead of copying (each refers back to its deal)
 _MADE_AGAIN = {"_seat_env": "None", "_claims_asked": "None", "_counts": "{}", "_view_cache": "None"}
 # values Deal.clone shares: immutable (the exact types: a subclass is not assumed to be)
-_SHARED_KINDS = frozenset({type(None), bool, int, str, tuple, frozenset, Ruleset, RulesetTables, Action, Undertaking,
+_SHARED_KINDS = frozenset({type(None), bool, int, str, tuple, frozenset, Ruleset, RulesetTables, Action, Undertaking, TrumpWay,
                            Claim, Play, MakeTrumps, Bidding})
 _SLOTS = DEAL_SLOTS
 _NESTED_LISTS = frozenset({"order"})  # lists of lists (each seat's cards in the order received)

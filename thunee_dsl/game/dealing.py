@@ -13,6 +13,7 @@ except ImportError:  # Cython is optional: without it the types below are not re
     from thunee_dsl._accel import cython_shadow as cython
 
 from thunee_dsl.game.slots import DealSlots
+from thunee_dsl.model.ruleset import TrumpWay
 
 
 class DealBatch:
@@ -53,7 +54,7 @@ class DealBatch:
         if deal.blind_from is not None and number > deal.blind_from:
             for c in deal.order[deal.undertaker][start:end]:
                 deal.unseen |= 1 << c  # a blind caller's later cards reach it face down
-        if deal.trump_way == "last card" and deal.trump is None and end == len(deal.order[deal.trump_maker]):
+        if deal.trump_way is TrumpWay.LAST_CARD and deal.trump is None and end == len(deal.order[deal.trump_maker]):
             deal.trump_card = deal.order[deal.trump_maker][-1]
             deal.trump = deal.r.deck.suit_of[deal.trump_card]
 

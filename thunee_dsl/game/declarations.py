@@ -12,7 +12,7 @@ except ImportError:  # Cython is optional: without it the types below are not re
 
 from thunee_dsl.game.slots import DealSlots
 from thunee_dsl.game.claims import forget as forget_claims
-from thunee_dsl.game.windows import Refusal, Window
+from thunee_dsl.game.windows import Refusal, Window, waiting_for
 
 FALSE_DECLARATION = "false declaration"
 # what offence_of calls a declaration made at the wrong time that the ruleset lets the opponents challenge
@@ -27,6 +27,13 @@ class Declarations(Window):
     __slots__ = ("before",)
     name = "declarations"
     asks = "declare or pass"
+    bare = False  # a declaration names its suit
+
+    def verbs(ruleset) -> tuple[str, ...]:
+        return tuple(d.verb for d in ruleset.declarations)
+
+    def window_for(ruleset) -> type[Window]:
+        return Declarations
 
     @cython.locals(deal=DealSlots)
     def open_after_trick(deal, winner: int) -> None:
@@ -66,19 +73,15 @@ class Declarations(Window):
         for decl in deal.r.declarations:
             if (won not in decl.after_team_trick) if won is not None else not decl.any_time:
                 continue
-            hand = deal.hands[seat] & deal.shown[seat] if decl.face_up_only else deal.hands[seat]  # declarable()
             # the cards first (one table look-up), the declaration's condition only for a seat holding one
             verb = decl.verb
-            held = t.combinations_held(verb, hand)
+            held = t.combinations_held(verb, declarable(deal, decl, seat))
             if not held:
                 continue  # (most hands, most tricks)
             actions = t.declaration_actions[verb][seat]
-            found = []
-            for suit, trumps, other in held:
-                if (trumps if suit == deal.trump else other) and \
-                        not (decl.once_per_suit and (verb, suit) in deal.declared) and (verb, suit) not in deal.barred:
-                    found.append(actions[suit])  # (not spent(): read inline, it runs after most tricks)
-            if found and (decl.allowed_if is None or decl.allowed_if.evaluate(deal.seat_env(seat))):
+            found = [actions[suit] for suit, trumps, other in held
+                     if (trumps if suit == deal.trump else other) and not spent(deal, decl, suit)]
+            if found and allowed(deal, decl, seat):
                 out += tuple(found)
         return out
 
@@ -133,10 +136,18 @@ class Declarations(Window):
             if decl.face_up_only and value_in(deal, decl, deal.hands[seat], suit):
                 return Refusal(f"the {decl.title} in {r.deck.suits[suit]} was not face up when this trick began: "
                                f"seat {seat} may declare it the next time it wins a trick")
-            allowed = decl.allowed_if is None or decl.allowed_if.evaluate(deal.seat_env(seat))
             return Refusal(f"seat {seat} holds no {decl.title} in {r.deck.suits[suit]}",
-                           FALSE_DECLARATION if allowed else None)
-        return None
+                           FALSE_DECLARATION if allowed(deal, decl, seat) else None)
+        if not allowed(deal, decl, seat):
+            return Refusal(f"seat {seat} may not declare a {decl.title} now ({decl.allowed_if.text} is false)")
+        w = deal.window
+        if isinstance(w, Declarations):
+            return None  # (asked of the seat polled: whose turn it is is the deal's check)
+        if w is None and deal.is_play_turn():
+            # nothing else refuses it, so it was offered before this card: the seat to play passed
+            return Refusal(f"a {decl.title} is declared when the seat is asked: seat {seat} passed") \
+                if deal.pending.seat == seat else None
+        return Refusal(f"a {decl.title} may not be declared now: {waiting_for(deal)}")
 
     @cython.locals(deal=DealSlots)
     def declare_at_wrong_time(deal, action) -> None:
@@ -165,6 +176,13 @@ class Challenge(Window):
     __slots__ = ("declarer", "declaration", "suit", "resume")
     name = "challenge"
     asks = "challenge or pass"
+
+    def verbs(ruleset) -> tuple[str, ...]:
+        """The words that challenge a declaration at the wrong time (pagat's "marials")."""
+        return tuple(sorted({d.wrong_time.challenge for d in ruleset.declarations if d.wrong_time is not None}))
+
+    def window_for(ruleset) -> type[Window]:
+        return Challenge
 
     @cython.locals(deal=DealSlots)
     def options_for(self, deal, seat: int) -> tuple:
@@ -207,6 +225,12 @@ def right_time(deal, decl, seat: int) -> bool:
 
 
 @cython.locals(deal=DealSlots)
+def allowed(deal, decl, seat: int) -> bool:
+    """The declaration's own condition (``allowed_if``) holds for ``seat`` now."""
+    return decl.allowed_if is None or decl.allowed_if.evaluate(deal.seat_env(seat))
+
+
+@cython.locals(deal=DealSlots)
 def spent(deal, decl, suit: int) -> bool:
     """The combination of ``decl`` in ``suit`` can no longer be declared (declared once, or barred)."""
     key = (decl.verb, suit)
@@ -223,7 +247,7 @@ def at_wrong_time(deal, decl, seat: int, suit: int) -> bool:
         return False
     if right_time(deal, decl, seat):
         return False
-    if decl.allowed_if is not None and not decl.allowed_if.evaluate(deal.seat_env(seat)):
+    if not allowed(deal, decl, seat):
         return False  # not allowed at all now (e.g. during an undertaking)
     if spent(deal, decl, suit):
         return False

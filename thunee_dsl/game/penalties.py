@@ -15,6 +15,7 @@ except ImportError:  # Cython is optional: without it the types below are not re
 from thunee_dsl.game.slots import DealSlots
 from thunee_dsl.game.claims import forget as forget_claims
 from thunee_dsl.game.declarations import WRONG_TIME, Declarations
+from thunee_dsl.game.windows import end_deal
 
 
 class Penalties:
@@ -45,6 +46,4 @@ class Penalties:
             Declarations.declare_at_wrong_time(deal, action)
             return
         deal.offence = (offence, action.seat)
-        deal.over = True
-        deal.window = None
-        deal.pending = None
+        end_deal(deal)

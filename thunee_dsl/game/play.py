@@ -16,6 +16,7 @@ except ImportError:  # Cython is optional: without it the types below are not re
 
 from thunee_dsl.game.slots import DealSlots
 from thunee_dsl.game.windows import Refusal, Turn, waiting_for
+from thunee_dsl.model.ruleset import Caught, Revealed, TrumpWay, UndertakingLeader
 
 OUT_OF_TURN, REVOKE = "out of turn", "revoke"  # the penalised offences a card can commit
 _FIRST_LEAD, _FOLLOW, _UNDERCUT = 1, 2, 3  # the clauses of the legal-card rule (which one refused a card)
@@ -94,13 +95,13 @@ def play_card(deal, seat: int, card: int) -> None:
     if k == 1:
         deal.pending = None
         if not deal.tricks:  # the first lead of the deal
-            if deal.trump_way == "first lead":
+            if deal.trump_way is TrumpWay.FIRST_LEAD:
                 deal.trump = t.suit_of[card]
                 deal.trump_card = card
                 deal.check_cancellation()
                 if deal.over:
                     return
-            if deal.r.trumps is None or deal.r.trumps.revealed == "first lead":
+            if deal.r.trumps is None or deal.r.trumps.revealed is Revealed.FIRST_LEAD:
                 deal.trump_revealed = True
         deal.best, deal.winning = card, seat
         # what the rest of the trick is judged by: the cards that beat a card, the led suit
@@ -116,7 +117,7 @@ def play_card(deal, seat: int, card: int) -> None:
         pass  # the caller's lead wins these tricks whatever is played to it (Trips)
     elif (deal._row[deal.best] >> card) & 1:
         deal.best, deal.winning = card, seat
-    if u is not None and u.caught == "when beaten" and deal.winning != deal.undertaker:
+    if u is not None and u.caught is Caught.WHEN_BEATEN and deal.winning != deal.undertaker:
         deal.caught(deal.winning)
         return
     if k < t.seats:
@@ -169,7 +170,7 @@ def finish_trick(deal) -> None:
         deal.last_trick_winner = winner
     step_over = played == deal.play_end
     u = deal.undertaking
-    if u is not None and winner != deal.undertaker and (u.caught != "on the last trick" or step_over):
+    if u is not None and winner != deal.undertaker and (u.caught is not Caught.ON_THE_LAST_TRICK or step_over):
         deal.caught(winner)
         return
     if played == deal.n_tricks or (u is not None and step_over):
@@ -189,6 +190,9 @@ class Play(Turn):
     __slots__ = ("seat",)
     name = "play"
 
+    def verbs(ruleset) -> tuple[str, ...]:
+        return ("play",)
+
     def __init__(self, seat: int):
         self.seat = seat
 
@@ -199,7 +203,7 @@ class Play(Turn):
         deal.team_tricks_step = [0] * deal.t.teams
         if not deal.tricks:
             u = deal.undertaking
-            if u is not None and u.leader == "caller":
+            if u is not None and u.leader is UndertakingLeader.CALLER:
                 deal.leader = deal.undertaker
             else:
                 deal.leader = deal.usual_leader()

@@ -10,7 +10,7 @@ except ImportError:  # Cython is optional: without it the types below are not re
     from thunee_dsl._accel import cython_shadow as cython
 
 from thunee_dsl.game.slots import DealSlots
-from thunee_dsl.game.windows import Refusal, Window
+from thunee_dsl.game.windows import Refusal, Window, end_deal
 
 
 class Redeal(Window):
@@ -20,6 +20,14 @@ class Redeal(Window):
     name = "redeal"
     asks = "claim a redeal or pass"
     asks_every_seat = True
+
+    def verbs(ruleset) -> tuple[str, ...]:
+        return ("redeal",) if ruleset.redeal is not None else ()
+
+    def window_for(ruleset) -> type[Window] | None:
+        """Said in the redeal step's window where anyone may claim one; else by the chooser instead of
+        making trumps (a decision of one seat)."""
+        return Redeal if ruleset.redeal is not None and ruleset.redeal.anyone else None
 
     @cython.locals(deal=DealSlots)
     def start(deal) -> None:
@@ -38,9 +46,9 @@ class Redeal(Window):
     @cython.locals(deal=DealSlots)
     def throw_in(deal, seat: int) -> None:
         """``seat`` claims a redeal: thrown in, no score, the same dealer again."""
-        deal.redealt = deal.cancelled = deal.over = True
+        deal.redealt = deal.cancelled = True
         deal.redealer = seat
-        deal.pending = deal.window = None
+        end_deal(deal)
 
     @cython.locals(deal=DealSlots)
     def chooser_may_redeal(deal, seat: int) -> bool:
@@ -74,6 +82,4 @@ class Redeal(Window):
             return
         if c.cancel_if.evaluate(deal.env()):
             deal.cancelled = True
-            deal.over = True
-            deal.window = None
-            deal.pending = None
+            end_deal(deal)

@@ -109,7 +109,7 @@ def redeal(game: GameState, orders: Sequence[Sequence[int]]) -> None:
     if deal.leader is not None and not deal.over:
         # play has begun, so the cancellation rule was looked at: with these cards it would have thrown the
         # deal in (neither opponent holding a trump, say), and such a deal never reaches this position
-        deal._check_cancellation()
+        deal.check_cancellation()
         if deal.over:
             raise ValueError("with these cards the deal would have been thrown in")
 

@@ -22,6 +22,7 @@ except ImportError:  # Cython is optional: without it the types below are not re
 from thunee_dsl.game.slots import DealSlots
 from thunee_dsl.game.deal import Deal
 from thunee_dsl.model.quantities import Env
+from thunee_dsl.model.ruleset import OutcomeWinner
 
 
 class Step(NamedTuple):
@@ -109,59 +110,85 @@ def decided_steps(deal: Deal) -> tuple[Step, ...]:
     scores), a concession or a penalty (nothing else counts), an undertaking (nothing else counts), a
     claim (replacing the normal result unless its balls are a bonus), then each team's own formula and
     the first outcome of the ruleset's table that holds."""
+    steps = _thrown_in(deal)
+    if steps is not None:
+        return steps
+    if deal.undertaking is not None:
+        return _undertaking_step(deal),
+    steps: tuple[Step, ...] = ()
+    if deal.claim is not None:
+        steps, env = _claim_steps(deal)
+        if env is None:
+            return steps
+    else:
+        env = Env(deal, deal.balls)  # what deal.env() gives, without its keyword packing
+    return steps + _counted_steps(deal, env)
+
+
+def _thrown_in(deal: Deal) -> tuple[Step, ...] | None:
+    """The steps of a deal that was not played out (a redeal, a cancellation, a concession, a penalty:
+    nothing else counts), or None."""
     r = deal.r
     if deal.redealt:
         return _step(("redeal", None, 0, None, None, deal.redealer)),
     if deal.cancelled:
         return _step(("cancellation", None, 0, r.cancellation.cancel_if, None, None)),
-    teams = r.teams
-    team_of = deal.team_of
-    steps: tuple[Step, ...] = ()
     if deal.conceded_by is not None:
-        for team in range(teams):
-            if team != deal.conceded_by:
-                steps += _step(("concede", team, r.concede_balls, None, None, None)),
-        return steps
+        return tuple(_step(("concede", team, r.concede_balls, None, None, None))
+                     for team in range(r.teams) if team != deal.conceded_by)
     if deal.offence is not None:
-        seat = deal.offence[1]
-        offender = team_of[seat]
-        for team in range(teams):
-            if team != offender:
-                steps += _step(("penalties", team, r.penalties.balls_of(deal.offence[0]), None, None, seat)),
-        return steps
-    u = deal.undertaking
-    if u is not None:
-        caller = deal.undertaker
-        callers = team_of[caller]
-        opponents = (callers + 1) % teams
-        if deal.caught_by is None:
-            how = "success"
-        elif team_of[deal.caught_by] == callers:
-            how = "partner_catch"
-        else:
-            how = "failure"
-        env = Env(deal, deal.balls, callers=callers, opponents=opponents, caller=caller)
-        return _judged("undertakings", u, how, callers, opponents, env, caller),
-    c = deal.claim
-    if c is not None:
-        caller = deal.claimer
-        callers = team_of[caller]
-        opponents = (callers + 1) % teams
-        cenv = Env(deal, deal.balls, callers=callers, opponents=opponents, caller=caller, seat=caller)
-        last = deal.last_trick_winner
-        if c.succeeds_if.evaluate(cenv):
-            how = "success"
-        elif last is not None and last != caller and team_of[last] == callers:
-            how = "partner_catch"
-        else:
-            how = "failure"
-        steps = _judged("claims", c, how, callers, opponents, cenv, caller),
-        if not c.adds:
-            return steps
-        env = Env(deal, deal.balls)
-        env.team_values = cenv.team_values  # team values are worked out once for the deal
+        offence, seat = deal.offence
+        offender = deal.team_of[seat]
+        return tuple(_step(("penalties", team, r.penalties.balls_of(offence), None, None, seat))
+                     for team in range(r.teams) if team != offender)
+    return None
+
+
+def _undertaking_step(deal: Deal) -> Step:
+    """The step of the undertaking called: a success, a failure or a partner's catch."""
+    team_of = deal.team_of
+    caller = deal.undertaker
+    callers = team_of[caller]
+    opponents = (callers + 1) % deal.r.teams
+    if deal.caught_by is None:
+        how = "success"
+    elif team_of[deal.caught_by] == callers:
+        how = "partner_catch"
     else:
-        env = Env(deal, deal.balls)  # what deal.env() gives, without its keyword packing
+        how = "failure"
+    env = Env(deal, deal.balls, callers=callers, opponents=opponents, caller=caller)
+    return _judged("undertakings", deal.undertaking, how, callers, opponents, env, caller)
+
+
+def _claim_steps(deal: Deal) -> tuple[tuple[Step, ...], Env | None]:
+    """The step of the claim made, and the deal's environment for the normal result where the claim's
+    balls are a bonus on it (else None: the claim's result replaces it)."""
+    c = deal.claim
+    team_of = deal.team_of
+    caller = deal.claimer
+    callers = team_of[caller]
+    opponents = (callers + 1) % deal.r.teams
+    cenv = Env(deal, deal.balls, callers=callers, opponents=opponents, caller=caller, seat=caller)
+    last = deal.last_trick_winner
+    if c.succeeds_if.evaluate(cenv):
+        how = "success"
+    elif last is not None and last != caller and team_of[last] == callers:
+        how = "partner_catch"
+    else:
+        how = "failure"
+    steps = _judged("claims", c, how, callers, opponents, cenv, caller),
+    if not c.adds:
+        return steps, None
+    env = Env(deal, deal.balls)
+    env.team_values = cenv.team_values  # team values are worked out once for the deal
+    return steps, env
+
+
+def _counted_steps(deal: Deal, env: Env) -> tuple[Step, ...]:
+    """Each team's own formula, then the first outcome of the ruleset's table that holds."""
+    r = deal.r
+    teams = r.teams
+    steps: tuple[Step, ...] = ()
     formula = r.each_team
     if formula is not None:
         for team in range(teams):
@@ -190,7 +217,7 @@ def _outcomes(r) -> tuple[tuple[str, Callable, bool, Any], ...]:
     """The ruleset's outcomes table as decided_steps reads it: (path, when holds, for the counting team
     (else the makers), balls), made once per ruleset."""
     return r.cached("scoring.outcomes", lambda r: tuple(
-        (f"scoring.outcomes.{index}", outcome.when.evaluate, outcome.winner == "counting", outcome.balls)
+        (f"scoring.outcomes.{index}", outcome.when.evaluate, outcome.winner is OutcomeWinner.COUNTING, outcome.balls)
         for index, outcome in enumerate(r.outcomes)))
 
 
@@ -357,7 +384,7 @@ def _scoring_words(deal: Deal, step: Step, rest: str) -> list[str]:
         lines.append(f"{outcome.when.explain(step.env)}{f': {outcome.says}' if outcome.says else ''}")
     elif outcome.says:
         lines.append(outcome.says)
-    winner = "counting" if outcome.winner == "counting" else "trump makers"
+    winner = "counting" if outcome.winner is OutcomeWinner.COUNTING else "trump makers"
     lines.append(f"{winner} {_opens(deal, step)}{_how(step)}")
     return lines
 

@@ -25,12 +25,13 @@ except ImportError:  # Cython is optional: without it the types below are not re
 from thunee_dsl.errors import IllegalActionError
 from thunee_dsl.game.actions import Action
 from thunee_dsl.game.deal import APPLIED, PASS, PASSED, Deal
+from thunee_dsl.game.families import families
 from thunee_dsl.game.scoring import DealResult, score_deal
 from thunee_dsl.game.tables import tables
 from thunee_dsl.game.view import seat_view
 from thunee_dsl.model.cards import cut_pack
 from thunee_dsl.model.quantities import Env
-from thunee_dsl.model.ruleset import Ruleset
+from thunee_dsl.model.ruleset import Cut, Ruleset
 
 
 @dataclass
@@ -197,7 +198,7 @@ class GameState:
             t.shuffle(rng.getrandbits, cards)  # the same permutation and random stream as rng.shuffle
         else:
             rng.shuffle(cards)
-        if r.cut != "none":
+        if r.cut is not Cut.NONE:
             cards, self.last_cut = cut_pack(cards, r.cut, rng)
         first = t.first_receiver_of[self.dealer % t.seats]
         getters = t.receive[first]
@@ -232,7 +233,7 @@ class GameState:
             # itemgetter picks a hand's names in one call (it gives a bare item, not a tuple, for one card)
             names = tuple([itemgetter(*cards)(names) if len(cards) > 1 else tuple(names[c] for c in cards)
                            for cards in order])
-        self._record = DealRecord(self.dealer, names, cut=(r.cut, self.last_cut) if self.last_cut else None)
+        self._record = DealRecord(self.dealer, names, cut=(str(r.cut), self.last_cut) if self.last_cut else None)
         self.deals.append(self._record)
         deal = self.deal = Deal(r, self.dealer, order, tuple(self.score), self.target, self.corner_house)
         deal.order_bits = bits
@@ -294,9 +295,7 @@ class GameState:
         r = self.ruleset
         if not 0 <= action.seat < r.seats:
             return f"there is no seat {action.seat}"
-        known = ["play", "trump", "call", "pass"] + [x.verb for x in (*r.undertakings, *r.declarations, *r.claims)] \
-            + (["bid"] if r.bidding else []) + (["redeal"] if r.redeal else []) \
-            + (["concede"] if r.concede_balls is not None else []) + _challenges(r)
+        known = families(r)
         if action.verb not in known:
             return f"unknown action '{action.verb}' (this ruleset knows: {', '.join(known)})"
         return self.deal.why_not(action) or f"'{action.verb}' is not possible at this point"
@@ -496,11 +495,6 @@ def _copy_random(rng: random.Random) -> random.Random:
     other = kind.__new__(kind)
     other.setstate(rng.getstate())
     return other
-
-
-def _challenges(r: Ruleset) -> list[str]:
-    """The words that challenge a declaration at the wrong time (pagat's "marials")."""
-    return sorted({d.wrong_time.challenge for d in r.declarations if d.wrong_time is not None})
 
 
 

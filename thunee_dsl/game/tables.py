@@ -18,14 +18,14 @@ from __future__ import annotations
 
 from operator import itemgetter
 
-from thunee_dsl.game.actions import Action
+from thunee_dsl.game.actions import PASS, Action
 from thunee_dsl.game.claims import asked_once_per_team
 from thunee_dsl.game.dealing import shuffler
+from thunee_dsl.game.families import said_alone
 from thunee_dsl.game.play import Play
 from thunee_dsl.game.slots import TableSlots
 from thunee_dsl.model.ruleset import Ruleset
 
-PASS = "pass"
 PASSING = -1  # Action._fast of a table pass
 OTHER = -2  # Action._fast of a table action that is neither a card play nor a pass
 CHUNK = 8  # bits of a card mask looked up at once (256 entries per table)
@@ -122,10 +122,7 @@ class RulesetTables(TableSlots):
         # over a map, no loop in Python
         self.points_played = {(s, c): deck.points[c] for s in range(n) for c in range(deck.size)}.__getitem__
         # announcements without an argument, per seat and verb
-        self.say = tuple({v: Action(s, v) for v in
-                          [u.verb for u in r.undertakings] + [c.verb for c in r.claims] + ["redeal", "concede"]
-                          + [d.wrong_time.challenge for d in r.declarations if d.wrong_time is not None]}
-                         for s in range(n))
+        self.say = tuple({v: Action(s, v) for v in said_alone(r)} for s in range(n))
         self.calls: dict = {}  # (seat, amount) -> Action, filled on first use
         self.call_options: dict = {}  # (seat, current call) -> the calls the seat may make
         # claims: per seat, per set of the ruleset's claims offered (bit i: claim i), (the claim actions,

@@ -17,10 +17,7 @@ from pathlib import Path
 from thunee_dsl.errors import Location, Problem, RulesetError, TranscriptError
 from thunee_dsl.game.actions import CARD_VERBS, Action
 from thunee_dsl.game.bidding import Bidding
-from thunee_dsl.game.calling import Calling
-from thunee_dsl.game.claims import Claims
-from thunee_dsl.game.declarations import Challenge, Declarations
-from thunee_dsl.game.redeal import Redeal
+from thunee_dsl.game.families import families
 from thunee_dsl.game.replay import STOP, close_windows, pass_until
 from thunee_dsl.game.scoring import DealResult
 from thunee_dsl.game.state import GameState
@@ -244,19 +241,8 @@ def _check_card(ruleset: Ruleset, action: Action) -> None:
 
 def _window_for(ruleset: Ruleset, verb: str) -> type[Window] | None:
     """The kind of window in which ``verb`` is said (None: not an announcement)."""
-    if verb == "call":
-        return Calling
-    if verb == "redeal" and ruleset.redeal is not None and ruleset.redeal.anyone:
-        return Redeal
-    if ruleset.undertaking_by_verb(verb):
-        return Undertakings
-    if ruleset.declaration_by_verb(verb):
-        return Declarations
-    if ruleset.claim_by_verb(verb):
-        return Claims
-    if any(d.wrong_time is not None and d.wrong_time.challenge == verb for d in ruleset.declarations):
-        return Challenge  # a declaration at the wrong time challenged (Marials)
-    return None
+    family = families(ruleset).get(verb)
+    return family.window_for(ruleset) if family is not None else None
 
 
 def _replay_action(game: GameState, action: Action, prefix: str) -> None:

@@ -13,6 +13,7 @@ from thunee_dsl.game.slots import DealSlots
 from thunee_dsl.game.play import Play
 from thunee_dsl.game.redeal import Redeal
 from thunee_dsl.game.windows import Refusal, Turn
+from thunee_dsl.model.ruleset import Revealed, TrumpWay
 
 
 class MakeTrumps(Turn):
@@ -21,6 +22,9 @@ class MakeTrumps(Turn):
     __slots__ = ("seat", "ways")
     name = "trump"
     asks = "make trumps"
+
+    def verbs(ruleset) -> tuple[str, ...]:
+        return ("trump",)
 
     def __init__(self, seat: int, ways: tuple[str, ...]):
         self.seat = seat
@@ -44,11 +48,11 @@ class MakeTrumps(Turn):
     def legal(self, deal) -> tuple:
         seat, ways, t = self.seat, self.ways, deal.t
         out = []
-        if "suit" in ways:
+        if TrumpWay.SUIT in ways:
             out += t.trump_by_suit[seat]
-        if "card" in ways:
+        if TrumpWay.CARD in ways:
             out += t.trump_actions_of[seat](deal.hands[seat])
-        if "last card" in ways:
+        if TrumpWay.LAST_CARD in ways:
             out.append(t.trump_last[seat])
         if Redeal.chooser_may_redeal(deal, seat):
             out.append(t.say[seat]["redeal"])
@@ -72,11 +76,11 @@ class MakeTrumps(Turn):
         if seat != turn.seat:
             return Refusal(f"it is seat {turn.seat}'s turn")
         if arg == "last":
-            return None if "last card" in turn.ways else \
+            return None if TrumpWay.LAST_CARD in turn.ways else \
                 Refusal(f"seat {seat} must make trumps with a card from hand, not the last card")
         if not by_card:
-            return None if "suit" in turn.ways else Refusal(f"seat {seat} must make trumps with a card, not by naming a suit")
-        return None if "card" in turn.ways else Refusal(f"seat {seat} must make trumps by naming the suit")
+            return None if TrumpWay.SUIT in turn.ways else Refusal(f"seat {seat} must make trumps with a card, not by naming a suit")
+        return None if TrumpWay.CARD in turn.ways else Refusal(f"seat {seat} must make trumps by naming the suit")
 
     @cython.locals(deal=DealSlots)
     def take(self, deal, action) -> None:
@@ -93,19 +97,19 @@ class MakeTrumps(Turn):
         t = deal.t
         if arg == "last":
             # the last card dealt to this seat will be the trump card (see DealBatch)
-            deal.trump_way = "last card"
+            deal.trump_way = TrumpWay.LAST_CARD
             deal.trump = deal.trump_card = None
         elif arg in t.suit_index:
-            deal.trump_way = "suit"  # announced by name
+            deal.trump_way = TrumpWay.SUIT  # announced by name
             deal.trump_card = None
             deal.trump = t.suit_index[arg]
         else:
             card = t.card_of.get(arg)
             if card is None:
                 card = deal.r.deck.card(arg)
-            deal.trump_way = "card"
+            deal.trump_way = TrumpWay.CARD
             deal.trump_card = card
             deal.trump = deal.r.deck.suit_of[card]
-        if deal.undertaking is not None or deal.r.trumps.revealed == "at once":
+        if deal.undertaking is not None or deal.r.trumps.revealed is Revealed.AT_ONCE:
             deal.trump_revealed = True  # (an undertaking's caller names trumps aloud)
         deal.pending = None

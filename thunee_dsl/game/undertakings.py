@@ -12,7 +12,23 @@ except ImportError:  # Cython is optional: without it the types below are not re
 from thunee_dsl.game.slots import DealSlots
 from thunee_dsl.game.claims import forget as forget_claims
 from thunee_dsl.game.trumps import MakeTrumps
-from thunee_dsl.game.windows import Refusal, Window
+from thunee_dsl.game.windows import Refusal, Window, end_deal
+from thunee_dsl.model.ruleset import Revealed, TrumpWay
+
+
+NOT_ALLOWED, NOT_SAFE = 1, 2  # what bars an undertaking (see bar)
+
+
+def bar(u, env, late: bool) -> int:
+    """The undertaking's own conditions for a seat (``env``), read once for both the undertakings offered
+    and the reason one is refused: 0 (nothing bars it), NOT_SAFE (called ``late``, after the first lead,
+    by a seat not safe in the suit led: asked first, most seats are not) or NOT_ALLOWED (its
+    ``allowed_if`` is false)."""
+    if late and not u.late.safe_if.evaluate(env):
+        return NOT_SAFE
+    if u.allowed_if is not None and not u.allowed_if.evaluate(env):
+        return NOT_ALLOWED
+    return 0
 
 
 class Undertakings(Window):
@@ -24,6 +40,12 @@ class Undertakings(Window):
     name = "undertakings"
     asks = "call an undertaking or pass"
     asks_every_seat = True
+
+    def verbs(ruleset) -> tuple[str, ...]:
+        return tuple(u.verb for u in ruleset.undertakings)
+
+    def window_for(ruleset) -> type[Window]:
+        return Undertakings
 
     @cython.locals(deal=DealSlots)
     def start(deal, offered=None, calling=None) -> None:
@@ -45,12 +67,10 @@ class Undertakings(Window):
         env = None
         say = deal.t.say[seat]
         for u in self.offered:
-            if u.allowed_if is not None:
-                if env is None:
-                    env = deal.seat_env(seat)
-                if not u.allowed_if.evaluate(env):
-                    continue
-            out += (say[u.verb],)
+            if u.allowed_if is not None and env is None:
+                env = deal.seat_env(seat)  # (made only for a condition to read)
+            if not bar(u, env, False):
+                out += (say[u.verb],)
         return out
 
     public_to_act = Window.next_compulsory  # the options depend on hidden cards
@@ -67,10 +87,10 @@ class Undertakings(Window):
         if u.beats is not None:
             deal.beats = u.beats
         deal.set_trump_maker(action.seat)  # the caller's team now makes trumps
-        if u.trump in ("first lead", "none"):
+        if u.trump is TrumpWay.FIRST_LEAD or u.trump is TrumpWay.NONE:
             deal.trump = deal.trump_card = None
             deal.trump_way = u.trump
-        elif u.trump == NAMED_BY_CALLER:
+        elif u.trump is TrumpWay.NAMED_BY_CALLER:
             Undertakings.ask_trump(deal, action.seat)
         self.close(deal)
 
@@ -100,10 +120,10 @@ class Undertakings(Window):
         late_time = u.late is not None and deal.undertaking is None and not deal.tricks and len(deal.trick) == 1 \
             and seat != deal.trick[0][0]
         if late_time:
-            env = deal.seat_env(seat)
-            if u.allowed_if is not None and not u.allowed_if.evaluate(env):
+            barred = bar(u, deal.seat_env(seat), True)
+            if barred == NOT_ALLOWED:
                 return Refusal(f"seat {seat} may not call {u.title} ({u.allowed_if.text} is false)")
-            if not u.late.safe_if.evaluate(env):
+            if barred == NOT_SAFE:
                 r = deal.r
                 led = r.deck.suits[r.deck.suit_of[deal.trick[0][1]]]
                 called = f"{u.late.called_as} on {led}: " if u.late.called_as else ""  # the table's word, from the data
@@ -114,7 +134,7 @@ class Undertakings(Window):
                            f"batch{'es' if u.after_batch != 1 else ''} are dealt, before the first lead"
                            + (", or between the calls to make trumps" if u.during_calling else "")
                            + (" (or right after it, by a player safe in the suit led)" if u.late else ""))
-        if u.allowed_if is not None and not u.allowed_if.evaluate(deal.seat_env(seat)):
+        if bar(u, deal.seat_env(seat), False) == NOT_ALLOWED:
             return Refusal(f"seat {seat} may not call {u.title} ({u.allowed_if.text} is false)")
         return None
 
@@ -122,13 +142,10 @@ class Undertakings(Window):
     def caught(deal, seat: int) -> None:
         """An opponent of the caller won a trick: the undertaking is caught, the deal is over."""
         deal.caught_by = seat
-        deal.over = True
-        deal.pending = None
-        deal.window = None
+        end_deal(deal)
 
 
-NAMED_BY_CALLER = "named by caller"  # Undertaking.trump: the caller names the suit right after the call
-BY_NAME = ("suit",)  # the one way such a caller makes trumps
+BY_NAME = (TrumpWay.SUIT,)  # the one way a caller who names trumps makes them (TrumpWay.NAMED_BY_CALLER)
 
 
 class LateUndertakings(Undertakings):
@@ -156,8 +173,7 @@ class LateUndertakings(Undertakings):
         env = deal.seat_env(seat)
         say = deal.t.say[seat]
         for u in self.offered:
-            # (safe in the suit led first: most seats are not, and the formulas only read)
-            if u.late.safe_if.evaluate(env) and (u.allowed_if is None or u.allowed_if.evaluate(env)):
+            if not bar(u, env, True):
                 out += (say[u.verb],)
         return out
 
@@ -185,7 +201,7 @@ class LateUndertakings(Undertakings):
         deal.hands[seat] |= deal.t.bit[card]
         deal.trick = []
         deal.best, deal.winning = -1, None
-        if deal.r.trumps is None or deal.r.trumps.revealed == "first lead":
+        if deal.r.trumps is None or deal.r.trumps.revealed is Revealed.FIRST_LEAD:
             deal.trump_revealed = False  # shown again at the next first lead
-        if deal.trump_way == "first lead":
+        if deal.trump_way is TrumpWay.FIRST_LEAD:
             deal.trump = deal.trump_card = None

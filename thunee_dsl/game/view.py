@@ -19,6 +19,7 @@ except ImportError:  # Cython is optional: without it the types below are not re
 
 from thunee_dsl.game.actions import Action
 from thunee_dsl.game.slots import DealSlots, TableSlots
+from thunee_dsl.model.ruleset import TrumpWay
 
 
 @dataclass(frozen=True)
@@ -82,7 +83,7 @@ def seat_view(game, seat: int) -> SeatView:
     r = game.ruleset
     names = r.deck.names
     knows_trump = deal.trump is not None and (deal.trump_revealed or deal.trump_maker == seat)
-    if deal.trump_way == "last card" and not deal.trump_revealed and deal.trump_maker == seat:
+    if deal.trump_way is TrumpWay.LAST_CARD and not deal.trump_revealed and deal.trump_maker == seat:
         knows_trump = deal.trump is not None  # known to the maker once the last card arrives
     t = deal.t
     # what does not change once done is kept with the deal: each action's text, each finished trick, and

@@ -23,6 +23,7 @@ try:
 except ImportError:  # Cython is optional: without it the types below are not read (see thunee_dsl._accel)
     from thunee_dsl._accel import cython_shadow as cython
 
+from thunee_dsl.game.actions import PASS
 from thunee_dsl.game.slots import DealSlots
 
 
@@ -43,6 +44,12 @@ class Turn:
     __slots__ = ()
     name = ""  # the decision's name ("play", "trump", "bid")
     asks = ""  # what the seat is asked to do, in messages ("make trumps")
+    passes = False  # a pass answers it (a bid of tricks); else a pass is said only in a window
+    bare = False  # its verbs are said without an argument (see game.families)
+
+    def window_for(ruleset) -> None:
+        """A decision of one seat is not said in a window (transcripts pass in none for it)."""
+        return None
 
     def __getitem__(self, i):
         """``pending[0]`` is the name, ``pending[1]`` the seat: the reading of the tuple this object
@@ -57,6 +64,7 @@ class Window:
     name = ""  # the window's name ("calling", "declarations" ...)
     asks = ""  # what the polled seat is asked to do, in messages ("call or pass")
     asks_every_seat = False  # poll even a seat that can only pass (what it holds must not show)
+    bare = True  # its verbs are said without an argument (see game.families; calling's are amounts)
 
     def __init__(self, order):
         self.order = order
@@ -162,6 +170,33 @@ class Window:
         """The window closes; what comes after it (each kind its own; by default the next step)."""
         deal.window = None
         deal.advance()
+
+
+class Passing:
+    """The family of ``pass``: said by the seat polled in a window, or as a bid of its own where the
+    decision of one seat takes a pass (``Turn.passes``)."""
+
+    bare = False
+
+    def verbs(ruleset) -> tuple[str, ...]:
+        return (PASS,)
+
+    def window_for(ruleset) -> None:
+        return None  # (said in every window: transcripts pass for the seats they do not show speaking)
+
+    @cython.locals(deal=DealSlots)
+    def verify(deal, action) -> Refusal | None:
+        if deal.window is None and not getattr(deal.pending, "passes", False):
+            return Refusal("there is nothing to pass on now")
+        return None
+
+
+@cython.locals(deal=DealSlots)
+def end_deal(deal) -> None:
+    """The deal is over before its last trick (conceded, thrown in, cancelled, an undertaking caught, an
+    offence): nothing is pending and no window is open. The one place a rule stops the deal's flow."""
+    deal.over = True
+    deal.pending = deal.window = None
 
 
 @cython.locals(deal=DealSlots)

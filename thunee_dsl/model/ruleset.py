@@ -9,10 +9,48 @@ layer reads only these objects; it never looks at the YAML.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from thunee_dsl.formula import Formula
 from thunee_dsl.model.cards import Deck
+
+# -- the options a ruleset chooses among, as enums: the game compares them by identity, never as text. A
+# StrEnum member equals its text, so the rulebook, the diff and the data read them as before.
+def _options(name: str, doc: str, *texts: str) -> type[StrEnum]:
+    """An enum of a ruleset's option: one member per text, named by it in capitals ("last card": LAST_CARD)."""
+    enum = StrEnum(name, {text.upper().replace(" ", "_"): text for text in texts}, module=__name__)
+    enum.__doc__ = doc
+    return enum
+
+
+Revealed = _options("Revealed", "When the trump suit made is shown (trumps.revealed).", "first lead", "at once")
+FirstCaller = _options("FirstCaller", "Who may call first to make trumps (calling.first_caller).",
+                       "opponents of chooser", "anyone")
+NextCaller = _options("NextCaller", "Who may call over the last call (calling.next_caller).",
+                      "opponents of last caller", "anyone")
+# how trumps are made (trumps.ways), or what an undertaking does to them (undertakings.*.trump): the deal's trump_way
+TrumpWay = _options("TrumpWay", "How trumps are made, or what an undertaking does to them.",
+                    "card", "suit", "last card", "first lead", "as made", "none", "named by caller")
+# an undertaking whose trump is set by the first lead, or that has none (the trump suit is not the one made)
+LEAD_OR_NO_TRUMP = frozenset({TrumpWay.FIRST_LEAD, TrumpWay.NONE})
+UndertakingLeader = _options("UndertakingLeader", "Who leads an undertaking's first trick (undertakings.*.leader).",
+                             "caller", "usual")
+Caught = _options("Caught", "When an undertaking is caught (undertakings.*.caught).",
+                  "when beaten", "when a trick is lost", "on the last trick")
+OutcomeWinner = _options("OutcomeWinner", "The team an outcome scores for (scoring.outcomes.*.winner).",
+                         "counting", "makers")
+Cut = _options("Cut", "How the pack is cut before a deal the program shuffles (deal.cut).",
+               "none", "normal", "table", "ball cut three")
+
+
+def _as(enum, obj, *names) -> None:
+    """Each named option of a frozen record as a member of ``enum`` (made once, when the record is built)."""
+    for name in names:
+        value = getattr(obj, name)
+        if value is not None and type(value) is not enum:
+            object.__setattr__(obj, name, enum(value))
+
 
 # Transcript verbs the engine itself owns; rulesets may not reuse them.
 ENGINE_VERBS = ("play", "trump", "call", "pass", "bid", "concede", "redeal")
@@ -105,20 +143,29 @@ class SeatRef:
 @dataclass(frozen=True)
 class TrumpRules:
     chooser: SeatRef
-    ways: tuple[str, ...]
-    caller_ways: tuple[str, ...]
-    revealed: str
+    ways: tuple[TrumpWay, ...]
+    caller_ways: tuple[TrumpWay, ...]
+    revealed: Revealed
     source: str = ""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "ways", tuple(map(TrumpWay, self.ways)))
+        object.__setattr__(self, "caller_ways", tuple(map(TrumpWay, self.caller_ways)))
+        _as(Revealed, self, "revealed")
 
 
 @dataclass(frozen=True)
 class CallingRules:
     amounts: tuple[int, ...]
-    first_caller: str
-    next_caller: str
+    first_caller: FirstCaller
+    next_caller: NextCaller
     simultaneous_extra: int
     source: str = ""
     allowed_if: Formula | None = None  # who may call at all (a seat for whom it is false is not asked)
+
+    def __post_init__(self) -> None:
+        _as(FirstCaller, self, "first_caller")
+        _as(NextCaller, self, "next_caller")
 
     def next_amounts(self, current: int) -> tuple[int, ...]:
         """The calls that may follow ``current`` (0: no call yet): the next rung, and the amount a
@@ -190,9 +237,9 @@ class Undertaking:
     title: str
     after_batch: int
     allowed_if: Formula | None
-    leader: str  # "caller" | "usual"
-    trump: str  # "first lead" | "as made" | "none" | "named by caller" (the caller names a suit after the call)
-    caught: str  # "when beaten" | "when a trick is lost" | "on the last trick"
+    leader: UndertakingLeader
+    trump: TrumpWay  # first lead, as made, none, or named by caller (the caller names a suit after the call)
+    caught: Caught
     balls: BallTable
     source: str = ""
     beats: tuple[tuple[int, ...], ...] | None = field(default=None, repr=False, compare=False)  # own ranking
@@ -201,6 +248,11 @@ class Undertaking:
     offered_after: tuple[int, ...] = ()  # the batches after which it is offered (after_batch, or a list)
     during_calling: bool = False  # also offered after each call to make trumps (it ends the calling)
     late: LateCall | None = None  # may still be called right after the first lead, when safe (Marials)
+
+    def __post_init__(self) -> None:
+        _as(UndertakingLeader, self, "leader")
+        _as(TrumpWay, self, "trump")
+        _as(Caught, self, "caught")
 
 
 @dataclass(frozen=True)
@@ -250,10 +302,13 @@ class TeamValue:
 @dataclass(frozen=True)
 class Outcome:
     when: Formula
-    winner: str  # a team role
+    winner: OutcomeWinner | None
     balls: Formula
     says: str = ""
     source: str = ""
+
+    def __post_init__(self) -> None:
+        _as(OutcomeWinner, self, "winner")
 
 
 @dataclass(frozen=True)
@@ -381,9 +436,12 @@ class Ruleset:
     bidding: BiddingRules | None = None
     concede_balls: int | None = None  # what the opponents of a conceding team score (None: no conceding)
     each_team: Formula | None = None  # every team scores this (instead of the outcomes table)
-    cut: str = "none"  # how the pack is cut before a simulated deal
+    cut: Cut = Cut.NONE  # how the pack is cut before a simulated deal
     face_down: frozenset[int] = frozenset()  # batches dealt face down as a row, not into the hand
     steps: tuple[Step, ...] = ()  # the sequence as typed steps (what the engine runs)
+
+    def __post_init__(self) -> None:
+        _as(Cut, self, "cut")
 
     @property
     def unit(self) -> Unit:

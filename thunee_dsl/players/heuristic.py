@@ -34,7 +34,7 @@ from thunee_dsl.game.actions import Action
 from thunee_dsl.game.declarations import combination_value
 from thunee_dsl.game.tables import tables as engine_tables
 from thunee_dsl.game.view import SeatView
-from thunee_dsl.model.ruleset import Ruleset
+from thunee_dsl.model.ruleset import Ruleset, TrumpWay
 from thunee_dsl.players.knowledge import Knowledge, by_verb
 from thunee_dsl.players.tactics import (PlayCtx, call_strength, choose_play, choose_trump, estimated_tricks, hand_mask,
                                         sure_to_win_all, tables)
@@ -139,7 +139,7 @@ class HeuristicBot:
             t, view.seat, view.seats, k.team_of, lm, k.hand, list(k.current_trick), k.trump, k.beats, threats, out,
             len(view.hand) + view.unseen, exact=False, known_void=k.void,
             undertaker=view.undertaker if u is not None else None,
-            first_lead_sets_trump=u is not None and u.trump == "first lead" and k.played_mask == 0,
+            first_lead_sets_trump=u is not None and u.trump is TrumpWay.FIRST_LEAD and k.played_mask == 0,
             makers=None if view.trump_maker is None else k.team_of[view.trump_maker])
 
     def play(self, view: SeatView) -> Action:
@@ -212,9 +212,9 @@ class HeuristicBot:
             if u is None or u.blind_until_tricks:
                 continue
             beats = u.beats if u.beats is not None else r.beats
-            if u.trump == "first lead" or u.trump == "named by caller":  # (a named suit may be led first too)
+            if u.trump is TrumpWay.FIRST_LEAD or u.trump is TrumpWay.NAMED_BY_CALLER:  # (a named suit may be led first too)
                 choice = tuple(s for s in range(t.n_suits) if hand & t.suit_masks[s])
-            elif u.trump == "none":
+            elif u.trump is TrumpWay.NONE:
                 choice = None
             elif trump is not None:
                 choice = trump

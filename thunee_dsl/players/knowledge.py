@@ -32,7 +32,7 @@ from dataclasses import dataclass
 
 from thunee_dsl.game.play import Play
 from thunee_dsl.game.tables import tables as engine_tables
-from thunee_dsl.model.ruleset import DealBatch, MakeTrumps, PlayStep, Ruleset
+from thunee_dsl.model.ruleset import LEAD_OR_NO_TRUMP, DealBatch, MakeTrumps, PlayStep, Ruleset
 from thunee_dsl.players.tactics import hand_mask, tables, trick_cards
 
 
@@ -304,7 +304,7 @@ class Knowledge:
         for i, s, a in trump_actions:
             if a not in (None, "??", "last") and a not in deck.suits:
                 self.early[s] |= 1 << t.card_of[a]
-        lead_trump = u is not None and u.trump in ("first lead", "none")
+        lead_trump = u is not None and u.trump in LEAD_OR_NO_TRUMP
         if trump_actions and not lead_trump:
             _, holder, arg = trump_actions[-1]
             if arg == "last":
@@ -416,19 +416,17 @@ class Knowledge:
 
 
 @cython.locals(self=Knowledge, before=Knowledge)
-def _advance(self: Knowledge, before: Knowledge, view) -> bool:
-    """The seat's Knowledge at its last decision of the deal moved on by the cards played since, when
-    nothing but cards was played or passed (the same trumps, undertaking, batches, phase; no cards
-    dealt face down or unseen): the usual card-play decision. What only cards played can change is
-    updated from the new cards alone; False (nothing set) where this does not apply."""
-    r = self.ruleset
+def _cards_only_since(self: Knowledge, before: Knowledge, view) -> tuple[list, int] | None:
+    """The history entries since the seat's last decision of the deal (``before``) and how many of them
+    are cards played, if nothing but cards
+    was played or passed since under the same trumps, undertaking and declarations, no cards dealt face
+    down or unseen and none dealt to the seat; else None (the view is read afresh)."""
     old = before.view
-    if r.face_down or view.unseen or view.undertaking is not None or old.unseen \
+    if self.ruleset.face_down or view.unseen or view.undertaking is not None or old.unseen \
             or view.trump != old.trump or view.trump_card != old.trump_card \
             or old.undertaking is not None or view.declarations != old.declarations:
-        return False
-    m = len(before.entries)
-    new = list(map(parse_entry, view.history[m:]))
+        return None
+    new = list(map(parse_entry, view.history[len(before.entries):]))
     me = self.seat
     mine = plays = 0
     for s, v, _ in new:
@@ -437,9 +435,24 @@ def _advance(self: Knowledge, before: Knowledge, view) -> bool:
             if s == me:
                 mine += 1
         elif v != "pass":
-            return False  # an announcement: read the view (it may change what is forced or void)
+            return None  # an announcement: read the view (it may change what is forced or void)
     if len(old.hand) - len(view.hand) != mine:
-        return False  # cards dealt since
+        return None  # cards dealt since
+    return new, plays
+
+
+@cython.locals(self=Knowledge, before=Knowledge)
+def _advance(self: Knowledge, before: Knowledge, view) -> bool:
+    """The seat's Knowledge at its last decision of the deal moved on by the cards played since, when
+    nothing but cards was played or passed (the same trumps, undertaking, batches, phase; no cards
+    dealt face down or unseen): the usual card-play decision. What only cards played can change is
+    updated from the new cards alone; False (nothing set) where this does not apply."""
+    r = self.ruleset
+    since = _cards_only_since(self, before, view)
+    if since is None:
+        return False
+    new, plays = since
+    me = self.seat
     # the facts of the deal that only announcements or cards dealt change are the last decision's
     _copy_facts(self, before)
     self.view = view

@@ -30,6 +30,7 @@ from thunee_dsl.game.dealing import randbelow, shuffler
 from thunee_dsl.game.replay import pass_until, redeal
 from thunee_dsl.game.state import GameState
 from thunee_dsl.game.tables import tables as engine_tables
+from thunee_dsl.model.ruleset import LEAD_OR_NO_TRUMP, TrumpWay
 from thunee_dsl.players.knowledge import Knowledge, _declaration_verbs, by_verb, combination_cards
 from thunee_dsl.players.tactics import PlayCtx, cards_of, choose_play, choose_trump
 
@@ -152,27 +153,10 @@ def sample_world(k: Knowledge, rng: random.Random) -> World | None:
     pool = k.pool
     decl_suits = {}
     if k.hidden_declarations:
-        forced = list(forced)
-        for hd in k.hidden_declarations:
-            s = hd.seat
-            current = hd.phase == k.phase_index
-            phase = k.phases[hd.phase]
-            phase_played = sum(1 << c for i, c in k.played[s]
-                               if phase.first_trick <= i < phase.first_trick + phase.size)
-            ok_cards = phase_played | ((forced[s] | (pool & ~k.void[s] & ~k.excluded[s])) if current else 0)
-            cands = []
-            for suit in range(t.n_suits):
-                combo = combination_cards(r, hd.decl, hd.value, suit, k.trump)
-                if combo and all((ok_cards >> c) & 1 for c in combo):
-                    cands.append((suit, combo))
-            if not cands:
-                return None
-            suit, combo = rng.choice(cands)
-            decl_suits[hd.index] = suit
-            for c in combo:
-                if (pool >> c) & 1:
-                    pool &= ~(1 << c)
-                    forced[s] |= 1 << c
+        placed = _place_hidden_declarations(k, rng)
+        if placed is None:
+            return None
+        forced, pool, decl_suits = placed
         bins = _bins(k, forced, pool)
         plan = None if bins is None else _fill_plan(bins, pool)
     else:
@@ -215,6 +199,38 @@ def sample_world(k: Knowledge, rng: random.Random) -> World | None:
             return None
         orders.append(order)
     return World(orders, decl_suits)
+
+
+@cython.locals(k=Knowledge)
+def _place_hidden_declarations(k: Knowledge, rng: random.Random) -> tuple[list, int, dict] | None:
+    """The suit of each declaration whose suit the seat was not shown, drawn among those its declarer may
+    hold the combination in, and the combination's cards given to the declarer: (each seat's forced
+    cards, the cards still to place, each hidden declaration's suit), or None where one fits no suit."""
+    r, t = k.ruleset, k.t
+    forced = list(k.forced)
+    pool = k.pool
+    decl_suits = {}
+    for hd in k.hidden_declarations:
+        s = hd.seat
+        current = hd.phase == k.phase_index
+        phase = k.phases[hd.phase]
+        phase_played = sum(1 << c for i, c in k.played[s]
+                           if phase.first_trick <= i < phase.first_trick + phase.size)
+        ok_cards = phase_played | ((forced[s] | (pool & ~k.void[s] & ~k.excluded[s])) if current else 0)
+        cands = []
+        for suit in range(t.n_suits):
+            combo = combination_cards(r, hd.decl, hd.value, suit, k.trump)
+            if combo and all((ok_cards >> c) & 1 for c in combo):
+                cands.append((suit, combo))
+        if not cands:
+            return None
+        suit, combo = rng.choice(cands)
+        decl_suits[hd.index] = suit
+        for c in combo:
+            if (pool >> c) & 1:
+                pool &= ~(1 << c)
+                forced[s] |= 1 << c
+    return forced, pool, decl_suits
 
 
 def _open_face_order(k: Knowledge, s: int, items: list[int], row_cards: list[int]) -> list[int] | None:
@@ -447,7 +463,7 @@ def _replay_from(k: Knowledge, world: World, game: GameState, start: int, prefix
     world.prefix = prefix
     suits = r.deck.suits
     final_trump = k._trump_entries[-1][0] if k._trump_entries else None  # the history's last trump entry
-    lead_trump = k.undertaking is not None and k.undertaking.trump in ("first lead", "none")
+    lead_trump = k.undertaking is not None and k.undertaking.trump in LEAD_OR_NO_TRUMP
 
     # (no inner function refers to another: compiled, all of them share one closure object, which would then
     # hold itself and the game replayed -- a reference cycle, left to the garbage collector every replay)
@@ -670,9 +686,9 @@ class Tracker:
             if u is not None:
                 self.undertaker = a.seat
                 self.makers = self.k.team_of[a.seat]
-                if u.trump in ("first lead", "none"):
+                if u.trump in LEAD_OR_NO_TRUMP:
                     self.trump = None
-                    self.first_lead_sets = u.trump == "first lead"
+                    self.first_lead_sets = u.trump is TrumpWay.FIRST_LEAD
                 if u.beats is not None:
                     self.beats = u.beats
 

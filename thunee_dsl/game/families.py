@@ -1,0 +1,45 @@
+"""The one registry of action families: each verb a ruleset knows -> the rule class that owns it.
+
+A family is a rule class (one module each) with ``verbs(ruleset)`` (the verbs it has in a ruleset),
+``verify(deal, action)`` (its one legality check: the reason an action is refused, with the offence it
+would be, or None), ``window_for(ruleset)`` (the window its verbs are said in, or None for a decision of
+one seat) and ``bare`` (its verbs are said without an argument: one shared Action per seat and verb in
+the ruleset's tables). Everything that asks "whose verb is this?" reads :func:`families`: the deal's
+checks, the words of an unknown verb, the transcripts' windows and the tables' actions.
+"""
+
+from __future__ import annotations
+
+from thunee_dsl.game.bidding import Bidding
+from thunee_dsl.game.calling import Calling
+from thunee_dsl.game.claims import Claims
+from thunee_dsl.game.concede import Concede
+from thunee_dsl.game.declarations import Challenge, Declarations
+from thunee_dsl.game.play import Play
+from thunee_dsl.game.redeal import Redeal
+from thunee_dsl.game.trumps import MakeTrumps
+from thunee_dsl.game.undertakings import Undertakings
+from thunee_dsl.game.windows import Passing
+
+# in the order their verbs are listed to a user ("this ruleset knows: play, trump, call, pass, ...")
+FAMILIES = (Play, MakeTrumps, Calling, Passing, Undertakings, Declarations, Claims, Bidding, Redeal, Concede,
+            Challenge)
+
+
+def families(ruleset) -> dict:
+    """Each verb of ``ruleset`` -> its family (made once per ruleset)."""
+    return ruleset.cached("game.families", _families)
+
+
+def _families(ruleset) -> dict:
+    return {verb: family for family in FAMILIES for verb in family.verbs(ruleset)}
+
+
+def checks(ruleset) -> dict:
+    """Each verb of ``ruleset`` -> the one legality check of its family (made once per ruleset)."""
+    return ruleset.cached("game.checks", lambda r: {verb: family.verify for verb, family in families(r).items()})
+
+
+def said_alone(ruleset) -> list[str]:
+    """The verbs of ``ruleset`` said without an argument (undertakings, claims, a redeal ...)."""
+    return [verb for verb, family in families(ruleset).items() if family.bare]
