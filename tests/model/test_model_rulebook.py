@@ -455,7 +455,7 @@ def test_only_the_announcements_a_ruleset_has_decide_a_deal(tmp_path):
     assert "An undertaking, when made, decides the deal's balls" in render_rulebook(no_claims)
 
 
-from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import HealthCheck, example, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 WORD = st.text(alphabet="abcdefghijklmnopqrstuvwxyz", min_size=3, max_size=9).filter(
@@ -464,6 +464,7 @@ WORD = st.text(alphabet="abcdefghijklmnopqrstuvwxyz", min_size=3, max_size=9).fi
 
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(singular=WORD, plural=WORD)
+@example(singular='aaa', plural='false')  # found by hypothesis: unquoted, YAML read it as a yes/no value
 def test_any_unit_is_the_only_unit_a_rulebook_and_diff_speak_of(tmp_path, singular, plural):
     from thunee_dsl import load_ruleset
     from thunee_dsl.model.diff import diff_rulesets
@@ -472,7 +473,7 @@ def test_any_unit_is_the_only_unit_a_rulebook_and_diff_speak_of(tmp_path, singul
         name: any-unit
         game:
           target: 12
-          unit: {{singular: {singular}, plural: {plural}}}
+          unit: {{singular: '{singular}', plural: '{plural}'}}  # quoted: 'false', 'null' are YAML's words
         penalties:
           balls: 1
         """)

@@ -17,6 +17,7 @@ from pathlib import Path
 from thunee_dsl.errors import Location, Problem, RulesetError, TranscriptError
 from thunee_dsl.game.actions import CARD_VERBS, Action
 from thunee_dsl.game.bidding import Bidding
+from thunee_dsl.game.calling import Calling
 from thunee_dsl.game.families import families
 from thunee_dsl.game.replay import STOP, close_windows, pass_until
 from thunee_dsl.game.scoring import DealResult
