@@ -477,12 +477,14 @@ def scroll_script(target: str | None = None, *, narrow_only: bool = False, nonce
     True
     """
     # the margin keeps the target clear of the app's header bar, which stays at the top of the screen
+    # (a last try at 1.5 s: a code editor given a new text, as a save that rewrites its name: line does, is
+    # drawn again after the first tries on a busy machine and moves what is below it)
     goal = (f"const el = document.querySelector({_js(target)}); "
             f"if (el) {{ el.style.scrollMarginTop = '4.5rem'; el.scrollIntoView({{block: {_js(block)}}}); }}" if target else
             "document.querySelector('[data-testid=\"stMain\"]')?.scrollTo(0, 0); window.scrollTo(0, 0)")
     when = "window.innerWidth <= 640" if narrow_only else "true"
     return (f"<script>/* {nonce} */ (() => {{ const go = () => {{ if ({when}) {{ {goal}; }} }};"
-            f" setTimeout(go, 100); setTimeout(go, 700); }})();</script>")
+            f" setTimeout(go, 100); setTimeout(go, 700); setTimeout(go, 1500); }})();</script>")
 
 
 def _js(text: str) -> str:
