@@ -47,7 +47,8 @@ def init_state() -> None:
             session.adopt_old_drafts(Path(ss.home).expanduser() / "drafts", drafts_folder())
     if ss.drafts_owner_new:  # (at every run: a run's page may never reach the browser, a newer run replacing it)
         with st.container(key="browser_key"):
-            st.html("<style>.st-key-browser_key { display: none; }</style>"
+            # (its wrapper hidden too: a flex child of no height still adds a gap above the page's title)
+            st.html("<style>.st-key-browser_key, div:has(> .st-key-browser_key) { display: none; }</style>"
                     f"<script>{session.remember_browser(ss.drafts_owner)}</script>", unsafe_allow_javascript=True)
     if "editor_text" not in ss:  # the editor's text and its file: see thunee_dsl.editor.session
         session.init(ss, overlay_template(STARTER, name=new_variant_name(STARTER)), f"a new variant of {STARTER}")
