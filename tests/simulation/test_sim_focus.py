@@ -60,6 +60,8 @@ PARENTS = {
     "declarations.jodie.face_up_only": ("declaration", "jodie"),
     "declarations": None,
     "calling.simultaneous_extra": ("call", None),
+    "calling.allowed_if": ("call", None),  # who may call (a house rule of issue 23): the calls are its parent
+    "undertakings.thunee.trump": ("undertaking", "thunee"),  # the caller names trumps
     "calling": None,
     "bidding": None,
     "penalties": None,
