@@ -31,6 +31,7 @@ import argparse
 import concurrent.futures
 import os
 import shutil
+import subprocess
 import sys
 import tempfile
 import time
@@ -368,6 +369,16 @@ def training(spec: str) -> None:
     print(f"training: {len(finder.loaded)} of {len(modules)} compiled modules ran, {time.process_time():.1f} s of CPU")
 
 
+def deal_slots_up_to_date() -> None:
+    """slots.pxd's DealSlots made again from the rules' declarations of the deal's state (each rule module's
+    ``STATE``, gathered as ``thunee_dsl.game.deal.DEAL_STATE``): the one declaration the compiled build's C
+    fields come from. Read in a pure Python process (the compiled modules are what is being built)."""
+    code = ("from thunee_dsl.game.deal import write_deal_slots_pxd; "
+            "write_deal_slots_pxd('thunee_dsl/game/slots.pxd')")
+    subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True,
+                   env={**os.environ, PURE_ENV: "1", "PYTHONPATH": str(ROOT)})
+
+
 def build(jobs: int, force: bool, pgo: bool = True, plain_first: bool = False) -> str:
     """Bring build/accel up to date; the one line to print. ``pgo``: the profile-guided build when the
     compiler can (else, or when the training does not run, the modules are compiled without a profile).
@@ -379,6 +390,7 @@ def build(jobs: int, force: bool, pgo: bool = True, plain_first: bool = False) -
         import setuptools  # noqa: F401
     except ImportError as error:
         return f"compiled build: skipped ({error.name} is not installed): the pure Python modules are used"
+    deal_slots_up_to_date()
     key = build_key("on" if pgo else "off")
     modules = hot_modules()
     digests = {name: source_hash([str(ROOT / s) for s in sources]) for name, sources in modules.items()}

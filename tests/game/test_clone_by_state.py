@@ -1,5 +1,6 @@
-"""Deal.clone in the compiled build copies the deal's slots through Cython's pickling state (one tuple read and
-set in C, ``_clone_by_state``); these tests hold it to the copy by name (``_copier``, the pure build's way):
+"""Deal.clone in the compiled build reads and sets the deal's slots through Cython's pickling state (one tuple
+read and set in C, ``_read_state``/``_made_from_state``); these tests hold it to the copy by name (the pure
+build's way, ``_read_by_name``/``_made_by_name``: the same copies, chosen by the same declarations):
 the same values slot by slot, shared and copied alike, at every kind of moment of every shipped ruleset. In
 the pure build there is no such state, and the copy by name is the only way (checked too)."""
 
@@ -11,7 +12,8 @@ import pytest
 
 from thunee_dsl import shipped_ruleset
 from thunee_dsl.game import GameState, deal as deal_module
-from thunee_dsl.game.slots import DEAL_SLOTS, DealSlots
+from thunee_dsl.game.deal import DEAL_SLOTS
+from thunee_dsl.game.slots import DealSlots
 from thunee_dsl.game.windows import Window
 from thunee_dsl.loading import shipped_rulesets
 
@@ -21,12 +23,12 @@ COMPILED = not deal_module.__spec__.origin.endswith(".py")  # (the binary of the
 
 def _by_name(deal):
     """The copy by name (the pure build's path), whatever the build."""
-    kept = deal_module._BY_STATE
-    deal_module._BY_STATE = False
+    kept = deal_module._ATTRIBUTES
+    deal_module._ATTRIBUTES = deal_module._Attributes(DEAL_SLOTS, deal_module._read_by_name, deal_module._made_by_name)
     try:
         return deal.clone()
     finally:
-        deal_module._BY_STATE = kept
+        deal_module._ATTRIBUTES = kept
 
 
 def _same(a, b, original) -> bool:
@@ -39,11 +41,11 @@ def _same(a, b, original) -> bool:
 
 
 def test_the_compiled_build_copies_by_state_and_the_pure_build_by_name():
-    assert deal_module._BY_STATE == (COMPILED and hasattr(DealSlots, "__reduce_cython__"))
+    by_state = deal_module._ATTRIBUTES.read is deal_module._read_state
+    assert by_state == (COMPILED and hasattr(DealSlots, "__reduce_cython__"))
     if COMPILED:  # the state is the deal's slots in the order of their names
         game = GameState(shipped_ruleset("standard"), seed=3)
         game.clone()
-        assert deal_module._BY_STATE, "the pickling state was not the slots expected: clone fell back to names"
         state = game.deal.__reduce_cython__()[2]
         assert [getattr(game.deal, name) for name in sorted(DEAL_SLOTS)] == list(state)
 

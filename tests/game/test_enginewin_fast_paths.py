@@ -16,8 +16,7 @@ import pytest
 
 from thunee_dsl import shipped_ruleset
 from thunee_dsl.game import GameState
-from thunee_dsl.game.deal import _SHARED_NAMES, Deal
-from thunee_dsl.game.slots import DEAL_SLOTS
+from thunee_dsl.game.deal import DEAL_SLOTS, Deal
 from thunee_dsl.game.play import Play
 from thunee_dsl.game.undertakings import LateUndertakings
 from thunee_dsl.game.windows import Window
@@ -42,6 +41,10 @@ def _games(name: str, games: int, seed: int):
                 game.apply(legal[-1])
             else:
                 game.apply(rng.choice(legal))
+
+
+# the ruleset's own tables a deal keeps at hand (dicts among them): shared, never written by a deal
+_SHARED_NAMES = frozenset({"t", "r", "card_of", "play_actions", "team_of", "beats"})
 
 
 def _mutable(value) -> bool:

@@ -11,8 +11,8 @@ from pathlib import Path
 
 from thunee_dsl import _accel, load_ruleset
 from thunee_dsl.game import GameState
-from thunee_dsl.game.deal import _SLOTS, Deal
-from thunee_dsl.game.slots import DEAL_SLOTS, TABLE_SLOTS, DealSlots, TableSlots
+from thunee_dsl.game.deal import DEAL_SLOTS, Deal, deal_slots_pxd
+from thunee_dsl.game.slots import TABLE_SLOTS, DealSlots, TableSlots
 from thunee_dsl.game.tables import RulesetTables, tables
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -30,6 +30,12 @@ def test_the_pxd_declares_exactly_the_slots():
     assert [name for _, name in declared("DealSlots")] == list(DEAL_SLOTS)
     assert [name for _, name in declared("TableSlots")] == list(TABLE_SLOTS)
     assert len(set(DEAL_SLOTS)) == len(DEAL_SLOTS) and len(set(TABLE_SLOTS)) == len(TABLE_SLOTS)
+
+
+def test_the_pxd_is_made_from_the_rules_declarations():
+    """slots.pxd's DealSlots is what the rules' STATE declares (build_accel.py writes it before a build: a
+    rule that declares a new attribute and a pxd not made again fail here first)."""
+    assert deal_slots_pxd() in PXD.read_text(encoding="utf-8")
 
 
 def test_a_typed_attribute_holds_only_its_type_in_every_shipped_ruleset():
@@ -51,7 +57,7 @@ def test_a_typed_attribute_holds_only_its_type_in_every_shipped_ruleset():
 def test_deal_and_tables_have_only_their_slots():
     """No instance dict in either build: a misspelt attribute fails as it does compiled."""
     deal = GameState(load_ruleset("standard"), seed=1).deal
-    assert isinstance(deal, DealSlots) and type(deal) is Deal and _SLOTS == DEAL_SLOTS
+    assert isinstance(deal, DealSlots) and type(deal) is Deal and Deal.__slots__ == DEAL_SLOTS
     t = tables(load_ruleset("standard"))
     assert isinstance(t, TableSlots)
     for thing in (deal, t):

@@ -8,9 +8,12 @@ try:
 except ImportError:  # Cython is optional: without it the types below are not read (see thunee_dsl._accel)
     from thunee_dsl._accel import cython_shadow as cython
 
-from thunee_dsl.game.slots import DealSlots
+from thunee_dsl.game.slots import OWN, VALUE, DealSlots
 from thunee_dsl.game.actions import PASS, Action
-from thunee_dsl.game.windows import Refusal, Turn
+from thunee_dsl.game.windows import Refusal, Turn, await_turn
+
+# The deal's state this rule owns (the bids); only this module writes it (game/slots.py)
+STATE = {"bids": OWN, "passed": OWN, "high_bid": VALUE, "high_bidder": VALUE}
 
 
 class Bidding(Turn):
@@ -29,7 +32,7 @@ class Bidding(Turn):
 
     @cython.locals(deal=DealSlots)
     def start(deal) -> None:
-        deal.pending = Bidding(deal.r.bidding.first_bidder.resolve(deal.r.seats, dealer=deal.dealer))
+        await_turn(deal, Bidding(deal.r.bidding.first_bidder.resolve(deal.r.seats, dealer=deal.dealer)))
 
     @cython.locals(deal=DealSlots)
     def legal(self, deal) -> tuple:
@@ -48,12 +51,12 @@ class Bidding(Turn):
         else:
             deal.bids[seat] = action.arg
             deal.high_bid, deal.high_bidder = action.arg, seat
-        deal.pending = None
+        await_turn(deal, None)
         if len(deal.passed) >= deal.r.seats - 1 and deal.high_bidder is not None:
             deal.advance()  # all but the highest bidder have passed
             return
         nxt = next(s for s in deal.t.seats_from[(seat + 1) % deal.t.seats] if s not in deal.passed)
-        deal.pending = Bidding(nxt)
+        await_turn(deal, Bidding(nxt))
 
     @cython.locals(deal=DealSlots)
     def verify(deal, action) -> Refusal | None:

@@ -9,12 +9,15 @@ try:
 except ImportError:  # Cython is optional: without it the types below are not read (see thunee_dsl._accel)
     from thunee_dsl._accel import cython_shadow as cython
 
-from thunee_dsl.game.slots import DealSlots
+from thunee_dsl.game.slots import OWN, VALUE, DealSlots
 from thunee_dsl.game.trumps import MakeTrumps
 from thunee_dsl.game.undertakings import Undertakings
-from thunee_dsl.game.windows import Refusal, Window
+from thunee_dsl.game.windows import Refusal, Window, await_turn, reopen, shut
 from thunee_dsl.model.quantities import Env
 from thunee_dsl.model.ruleset import FirstCaller, NextCaller
+
+# The deal's state this rule owns (the calls made); only this module writes it (game/slots.py)
+STATE = {"calls": OWN, "call": VALUE, "last_caller": VALUE}
 
 
 class Calling(Window):
@@ -66,16 +69,16 @@ class Calling(Window):
         self.order, self.pos, self.silent = order, 0, 0
         if t.during_calling:
             # an undertaking may be called between the calls (it ends the calling): ask every seat first
-            deal.window = None
+            shut(deal)
             Undertakings.start(deal, t.during_calling, self)
             if deal.window is not None:
                 return
-            deal.window = self
+            reopen(deal, self)
         self.poll(deal)
 
     @cython.locals(deal=DealSlots)
     def close(self, deal) -> None:
-        deal.window = None
+        shut(deal)
         if deal.last_caller is not None and deal.trump_maker is not None:
             Calling.hand_over_trumps(deal)  # (the chooser takes back the trump card)
         if deal.pending is None:
@@ -84,9 +87,9 @@ class Calling(Window):
     @cython.locals(deal=DealSlots)
     def hand_over_trumps(deal) -> None:
         """The trump card made goes back to its hand; the final caller makes trumps instead."""
-        deal.trump = deal.trump_card = deal.trump_way = None
-        deal.set_trump_maker(None)
-        deal.pending = MakeTrumps(deal.last_caller, deal.r.trumps.caller_ways)
+        MakeTrumps.forget_trumps(deal)
+        MakeTrumps.set_trump_maker(deal, None)
+        await_turn(deal, MakeTrumps(deal.last_caller, deal.r.trumps.caller_ways))
 
     @cython.locals(deal=DealSlots)
     def verify(deal, action) -> Refusal | None:
@@ -134,7 +137,7 @@ class CallingAgain(Calling):
 
     @cython.locals(deal=DealSlots)
     def close(self, deal) -> None:
-        deal.window = None
+        shut(deal)
         called = len(deal.calls) > self.calls_before
         if called and deal.trump_maker is not None and deal.last_caller != deal.trump_maker:
             Calling.hand_over_trumps(deal)

@@ -9,9 +9,15 @@ try:
 except ImportError:  # Cython is optional: without it the types below are not read (see thunee_dsl._accel)
     from thunee_dsl._accel import cython_shadow as cython
 
-from thunee_dsl.game.slots import DealSlots
-from thunee_dsl.game.windows import Refusal, Window
+from thunee_dsl.game.slots import REMADE, VALUE, DealSlots
+from thunee_dsl.game.windows import Refusal, Window, show_window, shut
 from thunee_dsl.model.quantities import CONTEXTS, TEAM_NUMBERS
+
+# The deal's state this rule owns (the claim made); only this module writes it (game/slots.py)
+STATE = {
+    "claim": VALUE, "claim_name": VALUE, "claimer": VALUE,
+    "_claims_asked": REMADE,  # the claims offered to each team in this trick (see choices)
+}
 
 FORBIDDEN_CLAIM = "forbidden claim"
 
@@ -43,10 +49,9 @@ class Claims(Window):
         options, legal = choices(deal, seat)
         if not options:
             return False
-        deal.pending = None
-        w = deal.window = Claims((seat,))
+        w = Claims((seat,))
         w.options = options
-        deal._legal = legal
+        show_window(deal, w, legal)
         return True
 
     @cython.locals(deal=DealSlots)
@@ -63,7 +68,7 @@ class Claims(Window):
 
     @cython.locals(deal=DealSlots)
     def close(self, deal) -> None:
-        deal.window = None
+        shut(deal)
         deal.await_play(self.order[0], 1)  # its claims were asked: the first of deal.BEFORE_CARD, asked first
 
     @cython.locals(deal=DealSlots)

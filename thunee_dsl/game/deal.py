@@ -44,6 +44,8 @@ except ImportError:  # Cython is optional: without it the types below are not re
 
 from thunee_dsl.errors import IllegalActionError
 from thunee_dsl.game.actions import Action
+from thunee_dsl.game import bidding, calling, claims, concede, dealing, declarations, penalties, play, redeal, trumps
+from thunee_dsl.game import undertakings, view
 from thunee_dsl.game.bidding import Bidding
 from thunee_dsl.game.calling import Calling, CallingAgain
 from thunee_dsl.game.claims import Claims
@@ -57,7 +59,7 @@ from thunee_dsl.game.declarations import WRONG_TIME, Declarations, declaration_v
 from thunee_dsl.game.penalties import Penalties
 from thunee_dsl.game.play import Play, play_card
 from thunee_dsl.game.redeal import Redeal
-from thunee_dsl.game.slots import DEAL_SLOTS, DealSlots
+from thunee_dsl.game.slots import OWN, OWN_NESTED, REMADE, REMADE_DICT, VALUE, DealSlots, c_type_of, policy_of
 from thunee_dsl.game.tables import PASS, PASSING, RulesetTables, tables
 from thunee_dsl.game.trumps import MakeTrumps
 from thunee_dsl.game.undertakings import LateUndertakings, Undertakings
@@ -69,6 +71,39 @@ from thunee_dsl.model.ruleset import Claim, Ruleset, TrumpWay, Undertaking
 # apply_if_legal answers
 NOT_LEGAL, APPLIED, PASSED = 0, 1, 2
 __all__ = ["Deal", "NOT_LEGAL", "APPLIED", "PASSED", "PASS", "WRONG_TIME", "Window"]
+
+# The deal's state the driver owns (this module and the polling of windows.py write it): the ruleset and
+# its tables, the game's figures for this deal, the cards each seat receives, where the sequence is, what
+# the deal waits for (a decision of one seat, or an open window) and what it keeps for its own speed
+STATE = {
+    "t": (VALUE, "TableSlots"), "r": VALUE, "card_of": VALUE, "play_actions": VALUE, "team_of": VALUE,
+    "n_tricks": VALUE,  # (the ruleset's own, kept at hand)
+    "target": VALUE, "corner_house": VALUE, "balls": VALUE,  # the game's, for this deal (formulas read them)
+    "dealer": VALUE, "chooser": VALUE,
+    "order": OWN_NESTED,  # each seat's cards in the order received
+    "order_bits": OWN,  # the same as bits (1 << card), if the dealer gives them (see DealBatch)
+    "step": VALUE, "steps": VALUE, "before_card": VALUE, "plain_at": VALUE,  # the sequence (see _driver)
+    "pending": VALUE,  # the decision of one seat: a MakeTrumps, Bidding or Play (see the table above)
+    "window": OWN,  # an open window of announcements (see thunee_dsl.game.windows)
+    "over": VALUE,
+    "_legal": OWN,  # the legal actions, until the next change
+    "_seat_env": REMADE, "_counts": REMADE_DICT,  # the formula environment, the per-seat counts formulas read
+}
+
+# Every attribute of a deal: the driver's and each rule's own (each declared in its module, owned by it)
+OWNERS = {"deal": STATE, **{module.__name__.rsplit(".", 1)[1]: module.STATE for module in (
+    dealing, trumps, calling, bidding, undertakings, declarations, claims, play, penalties, redeal, concede, view)}}
+DEAL_STATE = {name: declared for state in OWNERS.values() for name, declared in state.items()}
+DEAL_SLOTS = tuple(DEAL_STATE)
+
+PXD_HEAD = "cdef class DealSlots:\n"
+
+
+def deal_slots_pxd() -> str:
+    """slots.pxd's declaration of the deal's attributes (the compiled build's C struct fields), made from
+    DEAL_STATE: ``build_accel.py`` writes it there before a build (write_deal_slots_pxd)."""
+    return PXD_HEAD + "".join(f"    cdef public {c_type_of(declared)} {name}\n" for name, declared in DEAL_STATE.items())
+
 
 # each kind of step of the compiled sequence -> its rule class (or object), whose start(deal) runs it
 STEP_RULES = {
@@ -97,12 +132,12 @@ def _before_card(r: Ruleset) -> tuple:
 class Deal(DealSlots):
     """The state of one deal. Mutable; :class:`~thunee_dsl.game.state.GameState` owns it."""
 
-    # Its attributes are DealSlots' (game/slots.py: slots in Python, C struct fields compiled), named once
-    # in DEAL_SLOTS; a deal has no others.
-    __slots__ = ()
+    # Its attributes are DEAL_STATE's (each rule's STATE): slots in Python, compiled DealSlots' C struct
+    # fields (slots.pxd, made from the same declarations); a deal has no others.
+    __slots__ = DEAL_SLOTS
 
     def __init__(self, ruleset: Ruleset, dealer: int, order: list[list[int]], balls: tuple[int, ...],
-                 target: int | None = None, corner_house: int | None = None):
+                 target: int | None = None, corner_house: int | None = None, order_bits: list | None = None):
         r = ruleset
         t = self.t = tables(r)
         # the game's target and corner house for this deal (a game may raise them, e.g. after a Khanaak)
@@ -112,7 +147,7 @@ class Deal(DealSlots):
         self.r = r
         self.dealer = dealer
         self.order = order  # each seat's cards in the order received
-        self.order_bits = None  # the same as bits (1 << card), if the dealer gives them (see _deal_batch)
+        self.order_bits = order_bits
         self.balls = balls  # game score before this deal (formulas read it)
         self.team_of = t.team_of
         self.hands = [0] * n
@@ -199,19 +234,25 @@ class Deal(DealSlots):
     def clone(self) -> "Deal":
         """An independent copy of this deal: what either does afterwards leaves the other as it was.
 
-        Lists, sets, dicts and the open window are copied (the cards each seat received, a list of lists,
-        one level down); tuples, numbers, the ruleset, its tables and its actions are shared (immutable);
-        what the deal keeps for its own speed that refers back to it (the formula environment, the
-        per-seat counts, the views' cache) starts afresh. A kind of value not listed here is refused, so
-        a new mutable attribute cannot be shared by mistake (tested over every shipped ruleset)."""
-        if _BY_STATE:
-            return _clone_by_state(self)
-        values = _read_slots(self)
-        kinds = tuple(map(type, values))  # (C calls: the copier is chosen by the kinds of the values)
-        copier = _COPIERS.get(kinds)
-        if copier is None:
-            copier = _COPIERS[kinds] = _copier(kinds)
-        return copier(values)
+        Each attribute is copied as its rule declares it (its ``STATE``; game/slots.py): the deal's own
+        lists, sets, dicts and open window are copied (the cards each seat received, a list of lists, one
+        level down; a read-only tuple shared by every deal stays shared); values, the ruleset, its tables
+        and its actions are shared; what the deal keeps for its own speed that refers back to it (the
+        formula environment, the per-seat counts, the views' cache) is made again on demand. One path, run
+        as Python or compiled: only how the attributes are read and set differs (see _Attributes)."""
+        a = _ATTRIBUTES
+        values = a.read(self)
+        for i in a.own:
+            copy = getattr(values[i], "copy", None)  # (a list, set, dict or window; not a shared tuple or None)
+            if copy is not None:
+                values[i] = copy()
+        for i in a.nested:
+            values[i] = [list(x) for x in values[i]]
+        for i in a.remade:
+            values[i] = None
+        for i in a.remade_dict:
+            values[i] = {}
+        return a.made(values)
 
     def forget_cached(self) -> None:
         """Drop every value worked out from the hands, the cards received or the trick (the legal actions
@@ -232,6 +273,16 @@ class Deal(DealSlots):
         w = self.window
         if w is not None and not self.over:
             w.options = w.options_for(self, w.order[w.pos])
+
+    def deal_again(self, orders: list, dealt: list[int], hands: list[int]) -> None:
+        """This position, dealt other cards: ``orders`` each seat's cards in the order received, ``dealt`` and
+        ``hands`` what it has received and holds now (see replay.redeal); what was worked out from the
+        cards before is dropped."""
+        DealBatch.dealt_again(self, dealt)
+        Play.hold_again(self, hands)
+        self.order = [list(order) for order in orders]
+        self.order_bits = None  # the batches still to come are dealt from ``order``
+        self.forget_cached()
 
     def release(self) -> None:
         """Drop what the deal keeps for its own speed once it is over and scored: the reused formula
@@ -273,15 +324,6 @@ class Deal(DealSlots):
         return self._per_seat(BeatableInLed)
 
     # -- quantities formulas read (see thunee_dsl.model.quantities.DEAL_PROTOCOL) ---------
-    def set_trump_maker(self, seat: int | None) -> None:
-        """The trump maker, and with it ``makers`` (its team) and ``counting`` (the other team, of two)."""
-        self.trump_maker = seat
-        if seat is None:
-            self.makers = self.counting = None
-        else:
-            makers = self.makers = self.team_of[seat]
-            self.counting = 1 - makers if self.t.teams == 2 else None
-
     @property
     def tricks_played(self) -> int:
         return len(self.tricks)
@@ -440,6 +482,9 @@ class Deal(DealSlots):
     start_play = Play.start
     await_play = Play.await_play
     check_cancellation = Redeal.check_cancellation
+    trumps_at_first_lead = MakeTrumps.at_first_lead
+    lead_taken_back = MakeTrumps.lead_taken_back
+    blind_cards_picked_up = Undertakings.pick_up_blind
     caught = Undertakings.caught
     open_late_undertakings = LateUndertakings.open_after_lead
     open_declarations = Declarations.open_after_trick
@@ -548,105 +593,76 @@ def _team_slices(teams: int) -> tuple[slice, ...]:
     return tuple(slice(team, None, teams) for team in range(teams))
 
 
-def _copy_of(name: str, kind: type) -> str:
-    """How Deal.clone copies the value of slot ``name`` of class ``kind``, as a Python expression over
-    ``v`` (the value); the rules of its docstring, decided once per combination of kinds."""
-    if kind in _SHARED_KINDS or name in _SHARED_NAMES:
-        return "v"
-    if name in _MADE_AGAIN:
-        return _MADE_AGAIN[name]
-    if kind is list:
-        return "[list(x) for x in v]" if name in _NESTED_LISTS else "v.copy()"
-    if kind is set or kind is dict or issubclass(kind, Window):
-        return "v.copy()"
-    raise TypeError(f"Deal.clone: do not know whether {name} ({kind.__name__}) may be shared")
+class _Attributes:
+    """How Deal.clone reads and sets a deal's attributes, and which of them (by place) it copies, copies one
+    level down or makes again. As Python, by name (DEAL_SLOTS' order). Compiled, a deal's attributes are C
+    fields, which Cython's own pickling support reads into one tuple (``__reduce_cython__``) and sets from
+    one (``__setstate_cython__``) in C, in the order of their names sorted: the same copies, in that order."""
+
+    def __init__(self, names: tuple[str, ...], read, made):
+        self.names, self.read, self.made = names, read, made
+        places = {policy: tuple(i for i, name in enumerate(names) if policy_of(DEAL_STATE[name]) == policy)
+                  for policy in (OWN, OWN_NESTED, REMADE, REMADE_DICT)}
+        self.own, self.nested, self.remade, self.remade_dict = (places[p] for p in (OWN, OWN_NESTED, REMADE,
+                                                                                    REMADE_DICT))
 
 
-def _copier(kinds: tuple) -> "function":
-    """A function copying a deal whose slots hold values of these ``kinds`` (from its slots' values, in
-    ``DEAL_SLOTS`` order): one assignment a slot, generated once per combination of kinds (a deal
-    has a few: with or without an open window, before or after trumps ...), instead of a loop that
-    decides every slot's copy on every clone. The source holds only slot names and numbers."""
-    lines = ["def copy(values):", "    other = new(Deal)"]
-    for i, (name, kind) in enumerate(zip(_SLOTS, kinds)):
-        expression = _copy_of(name, kind)
-        if expression == "v":  # shared
-            lines.append(f"    other.{name} = values[{i}]")
-        elif name in _MADE_AGAIN:  # made afresh, the value not read
-            lines.append(f"    other.{name} = {expression}")
-        else:
-            lines.append(f"    v = values[{i}]")
-            lines.append(f"    other.{name} = {expression}")
-    lines.append("    return other")
-    namespace = {"new": Deal.__new__, "Deal": Deal}  # (an extension type, compiled: not object.__new__)
-    exec(compile("\n".join(lines) + "\n", "<Deal.clone>", "exec"), namespace)
-    return namespace["copy"]
+def _read_by_name(deal, _get=attrgetter(*DEAL_SLOTS)) -> list:
+    return list(_get(deal))
 
 
-_COPIERS: dict = {}  # the kinds of a deal's slots' values -> its copier (see _copier)
+def _made_by_name(values, _names=DEAL_SLOTS, _set=setattr) -> "Deal":
+    other = _new_deal(Deal)
+    for name, value in zip(_names, values):
+        _set(other, name, value)
+    return other
 
 
-# Compiled, a deal's slots are C fields, which Cython's own pickling support reads into one tuple
-# (``__reduce_cython__``) and sets from one (``__setstate_cython__``) in C, in the order of their names
-# sorted: Deal.clone copies that tuple (the same copies, chosen the same way) instead of reading and setting
-# each slot by name in Python.
-_STATE_ORDER = tuple(sorted(DEAL_SLOTS))
-_BY_STATE = cython.compiled and hasattr(DealSlots, "__reduce_cython__") and hasattr(DealSlots, "__setstate_cython__")
-_STATE_PLANS: dict = {}  # the kinds of a deal's state's values -> what Deal.clone copies (see _state_plan)
-
-
-def _clone_by_state(deal) -> "Deal":
-    """Deal.clone in the compiled build (see _STATE_ORDER)."""
-    global _BY_STATE
+def _read_state(deal) -> list:
     reduced = deal.__reduce_cython__()
-    state = reduced[2] if len(reduced) == 3 else reduced[1][2]
-    kinds = tuple([type(v) for v in state])
-    plan = _STATE_PLANS.get(kinds)
-    if plan is None:
-        plan = _state_plan(deal, state, kinds)
-        if plan is None:  # not the state expected (another Cython's layout): the slots by name from now on
-            _BY_STATE = False
-            return deal.clone()
-        _STATE_PLANS[kinds] = plan
-    copied, nested, made_none, made_dict = plan
-    values = list(state)  # (shared: the same objects)
-    for i in copied:
-        values[i] = values[i].copy()
-    for i in nested:
-        values[i] = [list(x) for x in values[i]]
-    for i in made_none:
-        values[i] = None
-    for i in made_dict:
-        values[i] = {}
+    return list(reduced[2] if len(reduced) == 3 else reduced[1][2])
+
+
+def _made_from_state(values) -> "Deal":
     other = _new_deal(Deal)
     other.__setstate_cython__(tuple(values))
     return other
 
 
-def _state_plan(deal, state, kinds: tuple):
-    """Which values of a state of these ``kinds`` (in _STATE_ORDER) Deal.clone copies, copies one level down,
-    makes None and makes an empty dict (_copy_of's rules), or None if ``state`` is not ``deal``'s slots in that
-    order."""
-    if type(state) is not tuple or len(state) != len(_STATE_ORDER) or \
-            any(v is not getattr(deal, name) for name, v in zip(_STATE_ORDER, state)):
-        return None
-    plan: dict = {"v": [], "v.copy()": [], "[list(x) for x in v]": [], "None": [], "{}": []}
-    for i, (name, kind) in enumerate(zip(_STATE_ORDER, kinds)):
-        expression = _copy_of(name, kind)
-        if expression not in plan:
-            return None  # (a copy not known here)
-        plan[expression].append(i)
-    return tuple(tuple(plan[e]) for e in ("v.copy()", "[list(x) for x in v]", "None", "{}"))
+def _attributes() -> _Attributes:
+    """By name, or compiled by Cython's state tuple where the build has it in the order expected (checked on a
+    deal made for it: another Cython's layout falls back to names)."""
+    if cython.compiled and hasattr(DealSlots, "__reduce_cython__") and hasattr(DealSlots, "__setstate_cython__"):
+        names = tuple(sorted(DEAL_SLOTS))
+        probe = _new_deal(Deal)
+        # a distinct value at each place (None for the tables: a typed field takes only its type)
+        marks = [None if c_type_of(DEAL_STATE[name]) == "TableSlots" else
+                 [i] if c_type_of(DEAL_STATE[name]) == "list" else (i,) for i, name in enumerate(names)]
+        for name, mark in zip(names, marks):
+            setattr(probe, name, mark)
+        try:
+            state = _read_state(probe)
+        except Exception:  # pragma: no cover - a Cython without it
+            state = None
+        if state == marks:
+            return _Attributes(names, _read_state, _made_from_state)
+    return _Attributes(DEAL_SLOTS, _read_by_name, _made_by_name)
 
 
 _new_deal = Deal.__new__  # (compiled, an extension type: its own __new__)
-# what Deal.clone makes again instead of copying (each refers back to its deal)
-_MADE_AGAIN = {"_seat_env": "None", "_claims_asked": "None", "_counts": "{}", "_view_cache": "None"}
-# values Deal.clone shares: immutable (the exact types: a subclass is not assumed to be)
-_SHARED_KINDS = frozenset({type(None), bool, int, str, tuple, frozenset, Ruleset, RulesetTables, Action, Undertaking, TrumpWay,
-                           Claim, Play, MakeTrumps, Bidding})
-_SLOTS = DEAL_SLOTS
-_NESTED_LISTS = frozenset({"order"})  # lists of lists (each seat's cards in the order received)
-_read_slots = attrgetter(*_SLOTS)  # every slot of a deal in one call (Deal.__init__ sets them all)
-# the ruleset's own tables a deal keeps at hand (dicts among them): shared, never written by a deal
-_SHARED_NAMES = frozenset({"t", "r", "card_of", "play_actions", "team_of", "beats"})
+_ATTRIBUTES = _attributes()
+
+
+def write_deal_slots_pxd(path) -> bool:
+    """Bring the DealSlots block of slots.pxd at ``path`` up to date; whether it changed."""
+    from pathlib import Path
+    text = Path(path).read_text(encoding="utf-8")
+    start = text.index(PXD_HEAD)
+    end = text.find("\n\n", start)
+    end = len(text) if end < 0 else end + 1
+    new = text[:start] + deal_slots_pxd() + text[end:]
+    if new == text:
+        return False
+    Path(path).write_text(new, encoding="utf-8")
+    return True
+

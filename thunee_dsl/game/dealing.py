@@ -12,8 +12,14 @@ try:
 except ImportError:  # Cython is optional: without it the types below are not read (see thunee_dsl._accel)
     from thunee_dsl._accel import cython_shadow as cython
 
-from thunee_dsl.game.slots import DealSlots
+from thunee_dsl.game.slots import OWN, VALUE, DealSlots
+from thunee_dsl.game.play import Play
+from thunee_dsl.game.trumps import MakeTrumps
+from thunee_dsl.game.undertakings import Undertakings
 from thunee_dsl.model.ruleset import TrumpWay
+
+# The deal's state this rule owns (the cards dealt so far); only this module writes it (game/slots.py)
+STATE = {"dealt": (OWN, "list"), "batches_dealt": VALUE}
 
 
 class DealBatch:
@@ -29,7 +35,7 @@ class DealBatch:
         number = self.number
         t = deal.t
         start, end = t.batch_bounds[number - 1]
-        hands, dealt = deal.hands, deal.dealt
+        dealt = deal.dealt
         if number in t.face_down:
             DealBatch.deal_row(deal, start, end)
             deal.batches_dealt = number
@@ -38,34 +44,34 @@ class DealBatch:
             # each seat's batch, as the sum of its cards' bits (distinct cards: the sum is their mask), and
             # into the hands, without a Python loop over the seats
             masks = list(map(sum, map(t.batch_pick[number - 1], deal.order_bits)))
-            hands[:] = map(or_, hands, masks)
-            dealt[:] = map(or_, dealt, masks)
         else:
-            seat = 0
             bit = t.bit
+            masks = []
             for cards in deal.order:
                 m = 0
                 for c in cards[start:end]:
                     m |= bit[c]
-                hands[seat] |= m
-                dealt[seat] |= m
-                seat += 1
+                masks.append(m)
+        Play.receive(deal, masks)
+        dealt[:] = map(or_, dealt, masks)
         deal.batches_dealt = number
         if deal.blind_from is not None and number > deal.blind_from:
-            for c in deal.order[deal.undertaker][start:end]:
-                deal.unseen |= 1 << c  # a blind caller's later cards reach it face down
+            Undertakings.dealt_blind(deal, deal.order[deal.undertaker][start:end])
         if deal.trump_way is TrumpWay.LAST_CARD and deal.trump is None and end == len(deal.order[deal.trump_maker]):
-            deal.trump_card = deal.order[deal.trump_maker][-1]
-            deal.trump = deal.r.deck.suit_of[deal.trump_card]
+            MakeTrumps.trump_card_is(deal, deal.order[deal.trump_maker][-1])
+
+    @cython.locals(deal=DealSlots)
+    def dealt_again(deal, dealt) -> None:
+        """Each seat has received ``dealt`` instead (a position dealt other hidden cards: see replay.redeal)."""
+        deal.dealt[:] = dealt
 
     @cython.locals(deal=DealSlots)
     def deal_row(deal, start: int, end: int) -> None:
         """A batch dealt face down as a row in front of each seat (open face play): not into the hand."""
         bit = deal.t.bit
         for seat, cards in enumerate(deal.order):
-            deal.row[seat] = deal.row[seat] + tuple(cards[start:end])
+            Play.lay_down(deal, seat, tuple(cards[start:end]))
             for c in cards[start:end]:
-                deal.face_down[seat] |= bit[c]
                 deal.dealt[seat] |= bit[c]
 
 

@@ -10,9 +10,15 @@ try:
 except ImportError:  # Cython is optional: without it the types below are not read (see thunee_dsl._accel)
     from thunee_dsl._accel import cython_shadow as cython
 
-from thunee_dsl.game.slots import DealSlots
+from thunee_dsl.game.slots import OWN, VALUE, DealSlots
 from thunee_dsl.game.claims import forget as forget_claims
-from thunee_dsl.game.windows import Refusal, Window, waiting_for
+from thunee_dsl.game.windows import Refusal, Window, await_turn, shut, waiting_for
+
+# The deal's state this rule owns (the declarations made); only this module writes it (game/slots.py)
+STATE = {
+    "declarations": OWN, "declared": OWN, "team_declared": OWN, "declaring_team": VALUE,
+    "barred": OWN,  # (verb, suit) of declarations challenged at the wrong time
+}
 
 FALSE_DECLARATION = "false declaration"
 # what offence_of calls a declaration made at the wrong time that the ruleset lets the opponents challenge
@@ -49,6 +55,11 @@ class Declarations(Window):
         return tuple(range(ruleset.tricks_per_deal - 1)) if any(d.any_time for d in ruleset.declarations) else ()
 
     @cython.locals(deal=DealSlots)
+    def no_more_after_trick(deal) -> None:
+        """A card is played: the team that won the last trick may no longer declare for winning it."""
+        deal.declaring_team = None
+
+    @cython.locals(deal=DealSlots)
     def open_before_card(deal, seat: int) -> bool:
         """Before ``seat`` plays a card: open for it if it may declare now (True), else nothing opens."""
         if deal.over:
@@ -57,7 +68,7 @@ class Declarations(Window):
         window.before = seat
         if not window.open_at_first_speaker(deal, window.order):
             return False
-        deal.pending = None
+        await_turn(deal, None)
         return True
 
     @cython.locals(deal=DealSlots)
@@ -99,7 +110,7 @@ class Declarations(Window):
 
     @cython.locals(deal=DealSlots)
     def close(self, deal) -> None:
-        deal.window = None
+        shut(deal)
         if self.before is not None:  # the seat plays its card (after any other window asked before it)
             asked = deal.before_card[len(deal.tricks)]
             deal.await_play(self.before, asked.index(Declarations.open_before_card) + 1)
@@ -157,7 +168,7 @@ class Declarations(Window):
         suit = suit_of_arg(deal, action.arg)
         record(deal, action.seat, decl, suit)
         resume = deal.pending.seat
-        deal.pending = None
+        await_turn(deal, None)
         window = Challenge(deal.t.opponents_from[action.seat])
         window.declarer, window.declaration, window.suit, window.resume = action.seat, decl, suit, resume
         window.open(deal)
@@ -197,12 +208,12 @@ class Challenge(Window):
         deal.declared.discard((decl.verb, suit))
         deal.barred.add((decl.verb, suit))
         forget_claims(deal)
-        deal.window = None
+        shut(deal)
         deal.await_play(self.resume)
 
     @cython.locals(deal=DealSlots)
     def close(self, deal) -> None:
-        deal.window = None
+        shut(deal)
         deal.await_play(self.resume)  # unchallenged: the declaration stands
 
     @cython.locals(deal=DealSlots)

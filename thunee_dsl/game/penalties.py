@@ -12,10 +12,13 @@ try:
 except ImportError:  # Cython is optional: without it the types below are not read (see thunee_dsl._accel)
     from thunee_dsl._accel import cython_shadow as cython
 
-from thunee_dsl.game.slots import DealSlots
+from thunee_dsl.game.slots import VALUE, DealSlots
 from thunee_dsl.game.claims import forget as forget_claims
 from thunee_dsl.game.declarations import WRONG_TIME, Declarations
-from thunee_dsl.game.windows import end_deal
+from thunee_dsl.game.windows import end_deal, forget_legal
+
+# The deal's state this rule owns (the offence committed); only this module writes it (game/slots.py)
+STATE = {"offence": VALUE}
 
 
 class Penalties:
@@ -40,7 +43,7 @@ class Penalties:
 
     @cython.locals(deal=DealSlots)
     def commit(deal, action, offence: str) -> None:
-        deal._legal = None
+        forget_legal(deal)
         forget_claims(deal)
         if offence == WRONG_TIME:
             Declarations.declare_at_wrong_time(deal, action)

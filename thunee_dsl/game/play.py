@@ -9,14 +9,35 @@ the next seat following suit, is worked out inside :meth:`Play.play_card` with t
 
 from __future__ import annotations
 
+from operator import or_
+
 try:
     import cython
 except ImportError:  # Cython is optional: without it the types below are not read (see thunee_dsl._accel)
     from thunee_dsl._accel import cython_shadow as cython
 
-from thunee_dsl.game.slots import DealSlots
-from thunee_dsl.game.windows import Refusal, Turn, waiting_for
-from thunee_dsl.model.ruleset import Caught, Revealed, TrumpWay, UndertakingLeader
+from thunee_dsl.game.slots import OWN, VALUE, DealSlots
+from thunee_dsl.game.declarations import Declarations
+from thunee_dsl.game.windows import Refusal, Turn, await_turn, await_turn_with, end_deal, waiting_for
+from thunee_dsl.model.ruleset import Caught, UndertakingLeader
+
+# The deal's state this rule owns (the cards in hand, the trick, the tricks won; open face play's rows);
+# only this module writes it (game/slots.py)
+STATE = {
+    "hands": (OWN, "list"),  # each seat's cards it may play (face-up row cards turned up join them)
+    "trick": (OWN, "list"),  # the trick being played: (seat, card) in the order played
+    "tricks": (OWN, "list"),  # the tricks played: (leader, the trick, the winner)
+    "team_cards": OWN, "team_tricks": OWN, "seat_tricks": OWN,  # points of the cards won, tricks won
+    "team_tricks_step": OWN,  # tricks won in the current play step (Jodies count these)
+    "leader": VALUE, "best": VALUE, "winning": VALUE, "last_trick_winner": VALUE,
+    "play_end": VALUE,  # the number of tricks played when the current play step ends
+    # in a trick: for each card the cards that beat it (the trick's trump), the cards of the suit led,
+    # whether the next seat's legal cards are simply the led suit it holds; the legal cards of the seat to play
+    "_row": VALUE, "_led": VALUE, "_plain": VALUE, "_mask": VALUE,
+    # open face play: each seat's face-down row (in the order of its positions), which face-up card covers which face-down one, each seat's face-up and face-down
+    # cards, its face-up cards when the last finished trick began, the cards laid on its row, the cards turned
+    "row": OWN, "covers": OWN, "face_up": OWN, "face_down": OWN, "shown": OWN, "laid": OWN, "turned": OWN,
+}
 
 OUT_OF_TURN, REVOKE = "out of turn", "revoke"  # the penalised offences a card can commit
 _FIRST_LEAD, _FOLLOW, _UNDERCUT = 1, 2, 3  # the clauses of the legal-card rule (which one refused a card)
@@ -36,12 +57,11 @@ def await_play(deal, seat: int, asked: int = 0) -> None:
         for hook in hooks[asked:] if asked else hooks:
             if hook(deal, seat):
                 return  # a window is open for the seat first
-    deal.pending = t.pending_play[seat]
     if deal.trick or deal.unseen or (t.first_lead_not_trump and not deal.tricks):
         mask = deal._mask = legal_cards(deal, seat)
     else:
         mask = deal._mask = deal.hands[seat]  # a lead: the whole hand (what legal_cards says here)
-    deal._legal = t.follow[seat].get(mask) or t.actions_of[seat](mask)
+    await_turn_with(deal, t.pending_play[seat], t.follow[seat].get(mask) or t.actions_of[seat](mask))
 
 
 def legal_cards(deal, seat: int, why: int = -1):
@@ -87,22 +107,18 @@ def play_card(deal, seat: int, card: int) -> None:
     t = deal.t
     hands = deal.hands
     hands[seat] &= t.unbit[card]
-    deal.declaring_team = None
+    if deal.declaring_team is not None:
+        Declarations.no_more_after_trick(deal)  # a card is played: the trick's winners have not declared
     trick = deal.trick
     trick.append(t.seat_card[seat][card])
     k = len(trick)
     u = deal.undertaking
     if k == 1:
-        deal.pending = None
-        if not deal.tricks:  # the first lead of the deal
-            if deal.trump_way is TrumpWay.FIRST_LEAD:
-                deal.trump = t.suit_of[card]
-                deal.trump_card = card
-                deal.check_cancellation()
-                if deal.over:
-                    return
-            if deal.r.trumps is None or deal.r.trumps.revealed is Revealed.FIRST_LEAD:
-                deal.trump_revealed = True
+        await_turn(deal, None)
+        if not deal.tricks:  # the first lead of the deal: it may make trumps, or show them
+            deal.trumps_at_first_lead(card)
+            if deal.over:
+                return  # thrown in by the cancellation rule
         deal.best, deal.winning = card, seat
         # what the rest of the trick is judged by: the cards that beat a card, the led suit
         trump = deal.trump
@@ -123,20 +139,18 @@ def play_card(deal, seat: int, card: int) -> None:
     if k < t.seats:
         nxt = t.next_seat[seat]
         if not deal._plain:
-            deal.pending = None
+            await_turn(deal, None)
             await_play(deal, nxt)
             return
         # the next seat follows suit if it can (what legal_cards says, in its most common case)
-        deal.pending = t.pending_play[nxt]
         mask = hands[nxt] & deal._led
         if mask:
             deal._mask = mask
-            deal._legal = t.follow[nxt].get(mask) or t.actions_of[nxt](mask)
-            return
-        mask = deal._mask = legal_cards(deal, nxt)
-        deal._legal = t.follow[nxt].get(mask) or t.actions_of[nxt](mask)
+        else:
+            mask = deal._mask = legal_cards(deal, nxt)
+        await_turn_with(deal, t.pending_play[nxt], t.follow[nxt].get(mask) or t.actions_of[nxt](mask))
         return
-    deal.pending = None
+    await_turn(deal, None)
     finish_trick(deal)
 
 
@@ -153,7 +167,7 @@ def finish_trick(deal) -> None:
     deal.team_tricks_step[team] += 1
     deal.seat_tricks[winner] += 1
     if deal.unseen and deal.seat_tricks[deal.undertaker] >= deal.undertaking.blind_until_tricks:
-        deal.unseen = 0  # the blind caller picks up the face-down cards
+        deal.blind_cards_picked_up()  # the blind caller picks up the face-down cards
     deal.trick = []
     deal.leader = winner
     played = len(tricks)
@@ -174,7 +188,7 @@ def finish_trick(deal) -> None:
         deal.caught(winner)
         return
     if played == deal.n_tricks or (u is not None and step_over):
-        deal.over = True  # an undertaking is decided in the play it was called for (the rest is not dealt)
+        end_deal(deal)  # an undertaking is decided in the play it was called for (the rest is not dealt)
         return
     if step_over:
         deal.advance()  # the next steps of the sequence: more cards, more tricks
@@ -293,6 +307,28 @@ class Play(Turn):
                 out |= others  # undercut: allowed only with nothing but trumps
         return out
 
+    # -- the cards in hand --------------------------------------------------------------------------
+    @cython.locals(deal=DealSlots)
+    def receive(deal, masks) -> None:
+        """Each seat takes up the cards of ``masks`` (a batch dealt: one mask a seat)."""
+        hands = deal.hands
+        hands[:] = map(or_, hands, masks)
+
+    @cython.locals(deal=DealSlots)
+    def hold_again(deal, hands) -> None:
+        """Each seat holds ``hands`` instead (a position dealt other hidden cards: see replay.redeal)."""
+        deal.hands[:] = hands
+
+    @cython.locals(deal=DealSlots)
+    def take_back_lead(deal) -> None:
+        """The first card led goes back to its leader's hand (a late undertaking stands); trumps made or
+        shown by that lead are unmade or hidden again."""
+        (seat, card), = deal.trick
+        deal.hands[seat] |= deal.t.bit[card]
+        deal.trick = []
+        deal.best, deal.winning = -1, None
+        deal.lead_taken_back()
+
     # -- playing a card ---------------------------------------------------------------------------
     play_card = play_card
     finish_trick = finish_trick
@@ -322,6 +358,14 @@ class Play(Turn):
             deal.face_up[seat] |= deal.hands[seat]
         leader = deal.leader
         deal.play_end = len(deal.tricks) + deal.hands[leader].bit_count() + deal.face_down[leader].bit_count()
+
+    @cython.locals(deal=DealSlots)
+    def lay_down(deal, seat: int, cards: tuple) -> None:
+        """``cards`` are dealt face down as a row in front of ``seat``: not into its hand."""
+        bit = deal.t.bit
+        deal.row[seat] = deal.row[seat] + cards
+        for c in cards:
+            deal.face_down[seat] |= bit[c]
 
     @cython.locals(deal=DealSlots)
     def turn_up(deal, seat: int, card: int) -> None:

@@ -9,8 +9,11 @@ try:
 except ImportError:  # Cython is optional: without it the types below are not read (see thunee_dsl._accel)
     from thunee_dsl._accel import cython_shadow as cython
 
-from thunee_dsl.game.slots import DealSlots
+from thunee_dsl.game.slots import VALUE, DealSlots
 from thunee_dsl.game.windows import Refusal, Window, end_deal
+
+# The deal's state this rule owns (a redeal or a cancellation); only this module writes it (game/slots.py)
+STATE = {"redealer": VALUE, "redealt": VALUE, "cancelled": VALUE}
 
 
 class Redeal(Window):

@@ -84,6 +84,7 @@ def redeal(game: GameState, orders: Sequence[Sequence[int]]) -> None:
     in). The deal's caches of its hands are dropped."""
     deal = game.deal
     dealt_now = sum(game.ruleset.batches[:deal.batches_dealt])
+    dealt, hands = [], []
     for seat, order in enumerate(orders):
         played = deal.dealt[seat] & ~deal.hands[seat]
         got = 0
@@ -91,21 +92,11 @@ def redeal(game: GameState, orders: Sequence[Sequence[int]]) -> None:
             got |= 1 << card
         if played & ~got:
             raise ValueError(f"seat {seat} is dealt again without a card it has played")
-        deal.dealt[seat] = got
-        deal.hands[seat] = got & ~played
-    deal.order = [list(order) for order in orders]
-    deal.order_bits = None  # the batches still to come are dealt from ``order``
+        dealt.append(got)
+        hands.append(got & ~played)
+    deal.deal_again(orders, dealt, hands)
     names = game.ruleset.deck.names
     game.deals[-1].hands = tuple(tuple(names[c] for c in order) for order in orders)
-    forget = getattr(deal, "forget_cached", None)
-    if forget is not None:
-        forget()
-    else:  # (until the engine's Deal says what it keeps of its hands: its legal actions, counts, views)
-        deal._legal = None
-        deal._mask = 0
-        deal._counts = {}
-        deal._seat_env = None
-        deal._view_cache = None
     if deal.leader is not None and not deal.over:
         # play has begun, so the cancellation rule was looked at: with these cards it would have thrown the
         # deal in (neither opponent holding a trump, say), and such a deal never reaches this position

@@ -86,72 +86,75 @@ cdef class TableSlots:
 cdef class DealSlots:
     cdef public TableSlots t
     cdef public object r
+    cdef public object card_of
+    cdef public object play_actions
+    cdef public object team_of
+    cdef public object n_tricks
     cdef public object target
     cdef public object corner_house
-    cdef public object dealer
-    cdef public object order
     cdef public object balls
-    cdef public object team_of
-    cdef public list hands
-    cdef public list dealt
+    cdef public object dealer
     cdef public object chooser
-    cdef public object calls
-    cdef public object declarations
-    cdef public object declared
-    cdef public list trick
-    cdef public list tricks
-    cdef public object team_cards
-    cdef public object team_tricks
-    cdef public object team_tricks_step
-    cdef public object team_declared
-    cdef public object seat_tricks
-    cdef public object play_actions
-    cdef public object card_of
-    cdef public object n_tricks
-    cdef public object beats
-    cdef public object bids
-    cdef public object passed
+    cdef public object order
+    cdef public object order_bits
     cdef public object step
+    cdef public object steps
+    cdef public object before_card
+    cdef public object plain_at
+    cdef public object pending
+    cdef public object window
+    cdef public object over
+    cdef public object _legal
+    cdef public object _seat_env
+    cdef public object _counts
+    cdef public list dealt
     cdef public object batches_dealt
     cdef public object trump
     cdef public object trump_card
     cdef public object trump_way
-    cdef public object trump_maker
     cdef public object trump_revealed
+    cdef public object trump_maker
+    cdef public object makers
+    cdef public object counting
+    cdef public object calls
     cdef public object call
     cdef public object last_caller
+    cdef public object bids
+    cdef public object passed
+    cdef public object high_bid
+    cdef public object high_bidder
     cdef public object undertaking
+    cdef public object undertaking_name
     cdef public object undertaker
     cdef public object caught_by
+    cdef public object beats
+    cdef public object blind_from
+    cdef public object unseen
+    cdef public object declarations
+    cdef public object declared
+    cdef public object team_declared
     cdef public object declaring_team
+    cdef public object barred
     cdef public object claim
+    cdef public object claim_name
     cdef public object claimer
+    cdef public object _claims_asked
+    cdef public list hands
+    cdef public list trick
+    cdef public list tricks
+    cdef public object team_cards
+    cdef public object team_tricks
+    cdef public object seat_tricks
+    cdef public object team_tricks_step
     cdef public object leader
     cdef public object best
     cdef public object winning
-    cdef public object play_end
     cdef public object last_trick_winner
-    cdef public object window
-    cdef public object pending
-    cdef public object over
-    cdef public object cancelled
-    cdef public object offence
-    cdef public object _legal
-    cdef public object _mask
+    cdef public object play_end
     cdef public object _row
     cdef public object _led
     cdef public object _plain
-    cdef public object _seat_env
-    cdef public object _claims_asked
-    cdef public object blind_from
-    cdef public object unseen
-    cdef public object redealt
-    cdef public object high_bid
-    cdef public object high_bidder
-    cdef public object conceded_by
-    cdef public object redealer
-    cdef public object _counts
-    cdef public object _view_cache
+    cdef public object _mask
     cdef public object row
     cdef public object covers
     cdef public object face_up
@@ -159,12 +162,9 @@ cdef class DealSlots:
     cdef public object shown
     cdef public object laid
     cdef public object turned
-    cdef public object undertaking_name
-    cdef public object claim_name
-    cdef public object order_bits
-    cdef public object makers
-    cdef public object counting
-    cdef public object barred
-    cdef public object steps
-    cdef public object before_card
-    cdef public object plain_at
+    cdef public object offence
+    cdef public object redealer
+    cdef public object redealt
+    cdef public object cancelled
+    cdef public object conceded_by
+    cdef public object _view_cache

@@ -9,24 +9,35 @@ extension types with the same attributes, so the rule functions that type their 
 their own because every rule module reads them and the deal's module imports every rule module: a
 compiled module imports the types it declares at its start, before the deal's module would have made them.
 
-``DEAL_SLOTS`` and ``TABLE_SLOTS`` are the attribute names (``Deal.clone``'s copiers read them); the
-``.pxd`` must declare exactly these (``tests/game/test_typed_slots.py``).
+The deal's attributes are declared where they belong: each rule module's ``STATE`` names the part of the
+deal's state it owns (only it writes them), with how a copy of the deal treats each; ``deal.DEAL_STATE``
+gathers them, and slots.pxd's ``DealSlots`` is made from it (``build_accel.py``, checked by
+``tests/game/test_typed_slots.py``). ``TABLE_SLOTS`` are the tables' attribute names (one module's).
 """
 
 from __future__ import annotations
 
-DEAL_SLOTS = (
-    "t", "r", "target", "corner_house", "dealer", "order", "balls", "team_of", "hands", "dealt", "chooser",
-    "calls", "declarations", "declared", "trick", "tricks", "team_cards", "team_tricks", "team_tricks_step",
-    "team_declared", "seat_tricks", "play_actions", "card_of", "n_tricks", "beats", "bids", "passed",
-    "step", "batches_dealt", "trump", "trump_card", "trump_way", "trump_maker", "trump_revealed", "call",
-    "last_caller", "undertaking", "undertaker", "caught_by", "declaring_team", "claim", "claimer", "leader",
-    "best", "winning", "play_end", "last_trick_winner", "window", "pending", "over", "cancelled", "offence",
-    "_legal", "_mask", "_row", "_led", "_plain", "_seat_env", "_claims_asked", "blind_from", "unseen", "redealt",
-    "high_bid", "high_bidder", "conceded_by", "redealer", "_counts", "_view_cache",
-    "row", "covers", "face_up", "face_down", "shown", "laid", "turned", "undertaking_name", "claim_name",
-    "order_bits", "makers", "counting", "barred", "steps", "before_card", "plain_at",
-)
+# How a copy of a deal (Deal.clone) treats each attribute of the deal's state. Every rule module declares
+# the attributes it owns (its ``STATE``: name -> one of these, or (it, the compiled build's C type)); the
+# deal's attributes, its clone and the compiled build's typed fields (slots.pxd) are all made from those
+# declarations, and only the module that declares an attribute writes it (tests/game/test_state_ownership.py).
+VALUE = "value"  # an immutable value, or the ruleset's own (its tables, its actions): the copy shares it
+OWN = "own"  # the deal's own list, set, dict or window: copied (a shared read-only tuple stays shared)
+OWN_NESTED = "own nested"  # a list of lists: copied one level down
+REMADE = "remade"  # worked out again from the deal, on demand (refers back to it): None in a copy
+REMADE_DICT = "remade dict"  # the same, kept in a dict: an empty dict in a copy
+POLICIES = (VALUE, OWN, OWN_NESTED, REMADE, REMADE_DICT)
+
+
+def policy_of(declared) -> str:
+    """The copy policy of a declared attribute (``STATE``'s value: a policy, or (policy, C type))."""
+    return declared[0] if type(declared) is tuple else declared
+
+
+def c_type_of(declared) -> str:
+    """The compiled build's C type of a declared attribute (``object`` unless declared)."""
+    return declared[1] if type(declared) is tuple else "object"
+
 
 TABLE_SLOTS = (
     "_held", "_next_amounts", "_own", "_parsed", "actions_of", "after_team_trick", "any_combination",
@@ -45,9 +56,11 @@ TABLE_SLOTS = (
 
 
 class DealSlots:
-    """The state of one deal, its attributes only (see :class:`~thunee_dsl.game.deal.Deal`)."""
+    """The base of :class:`~thunee_dsl.game.deal.Deal`: in Python it has no attributes of its own (the deal's
+    are its ``__slots__``, made from the rules' ``STATE``); compiled, slots.pxd (made from the same
+    declarations by ``build_accel.py``) declares them here as C struct fields."""
 
-    __slots__ = DEAL_SLOTS
+    __slots__ = ()
 
 
 class TableSlots:

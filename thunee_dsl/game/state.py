@@ -235,8 +235,7 @@ class GameState:
                            for cards in order])
         self._record = DealRecord(self.dealer, names, cut=(str(r.cut), self.last_cut) if self.last_cut else None)
         self.deals.append(self._record)
-        deal = self.deal = Deal(r, self.dealer, order, tuple(self.score), self.target, self.corner_house)
-        deal.order_bits = bits
+        deal = self.deal = Deal(r, self.dealer, order, tuple(self.score), self.target, self.corner_house, bits)
         deal.start()
         if deal.over:
             self._after_move()

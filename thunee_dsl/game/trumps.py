@@ -9,11 +9,17 @@ try:
 except ImportError:  # Cython is optional: without it the types below are not read (see thunee_dsl._accel)
     from thunee_dsl._accel import cython_shadow as cython
 
-from thunee_dsl.game.slots import DealSlots
+from thunee_dsl.game.slots import VALUE, DealSlots
 from thunee_dsl.game.play import Play
 from thunee_dsl.game.redeal import Redeal
-from thunee_dsl.game.windows import Refusal, Turn
+from thunee_dsl.game.windows import Refusal, Turn, await_turn
 from thunee_dsl.model.ruleset import Revealed, TrumpWay
+
+# The deal's state this rule owns (trumps and who made them); only this module writes it (game/slots.py)
+STATE = {
+    "trump": VALUE, "trump_card": VALUE, "trump_way": VALUE, "trump_revealed": VALUE,
+    "trump_maker": VALUE, "makers": VALUE, "counting": VALUE,  # the trump maker, its team, the other team
+}
 
 
 class MakeTrumps(Turn):
@@ -38,11 +44,11 @@ class MakeTrumps(Turn):
             return  # an undertaking called during calling decides trumps itself
         trumps = deal.r.trumps
         if deal.last_caller is not None:
-            deal.pending = MakeTrumps(deal.last_caller, trumps.caller_ways)
+            await_turn(deal, MakeTrumps(deal.last_caller, trumps.caller_ways))
         elif deal.high_bidder is not None:
-            deal.pending = MakeTrumps(deal.high_bidder, trumps.ways)
+            await_turn(deal, MakeTrumps(deal.high_bidder, trumps.ways))
         else:
-            deal.pending = MakeTrumps(deal.chooser, trumps.ways)
+            await_turn(deal, MakeTrumps(deal.chooser, trumps.ways))
 
     @cython.locals(deal=DealSlots)
     def legal(self, deal) -> tuple:
@@ -93,7 +99,7 @@ class MakeTrumps(Turn):
     @cython.locals(deal=DealSlots)
     def make(deal, action) -> None:
         seat, arg = action.seat, action.arg
-        deal.set_trump_maker(seat)
+        MakeTrumps.set_trump_maker(deal, seat)
         t = deal.t
         if arg == "last":
             # the last card dealt to this seat will be the trump card (see DealBatch)
@@ -112,4 +118,49 @@ class MakeTrumps(Turn):
             deal.trump = deal.r.deck.suit_of[card]
         if deal.undertaking is not None or deal.r.trumps.revealed is Revealed.AT_ONCE:
             deal.trump_revealed = True  # (an undertaking's caller names trumps aloud)
-        deal.pending = None
+        await_turn(deal, None)
+
+    # -- what other rules change of trumps, through these ------------------------------------------
+    @cython.locals(deal=DealSlots)
+    def set_trump_maker(deal, seat: int | None) -> None:
+        """The trump maker, and with it ``makers`` (its team) and ``counting`` (the other team, of two)."""
+        deal.trump_maker = seat
+        if seat is None:
+            deal.makers = deal.counting = None
+        else:
+            makers = deal.makers = deal.team_of[seat]
+            deal.counting = 1 - makers if deal.t.teams == 2 else None
+
+    @cython.locals(deal=DealSlots)
+    def forget_trumps(deal, way=None) -> None:
+        """No trump suit (yet): a trump card made goes back, or an undertaking decides trumps its ``way``."""
+        deal.trump = deal.trump_card = None
+        deal.trump_way = way
+
+    @cython.locals(deal=DealSlots)
+    def trump_card_is(deal, card: int) -> None:
+        """``card`` is the trump card: the last card dealt to the trump maker (TrumpWay.LAST_CARD), or the
+        first card led (TrumpWay.FIRST_LEAD)."""
+        deal.trump_card = card
+        deal.trump = deal.t.suit_of[card]
+
+    @cython.locals(deal=DealSlots)
+    def at_first_lead(deal, card: int) -> None:
+        """The first card of the deal is led: trumps by the first lead are made by it (a deal the
+        cancellation rule throws in then ends), and trumps shown at the first lead are shown."""
+        if deal.trump_way is TrumpWay.FIRST_LEAD:
+            MakeTrumps.trump_card_is(deal, card)
+            deal.check_cancellation()
+            if deal.over:
+                return
+        if deal.r.trumps is None or deal.r.trumps.revealed is Revealed.FIRST_LEAD:
+            deal.trump_revealed = True
+
+    @cython.locals(deal=DealSlots)
+    def lead_taken_back(deal) -> None:
+        """The first lead is taken back (a late undertaking): trumps shown at the first lead are hidden
+        again, and trumps made by the first lead are unmade."""
+        if deal.r.trumps is None or deal.r.trumps.revealed is Revealed.FIRST_LEAD:
+            deal.trump_revealed = False  # shown again at the next first lead
+        if deal.trump_way is TrumpWay.FIRST_LEAD:
+            deal.trump = deal.trump_card = None

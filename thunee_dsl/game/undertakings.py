@@ -9,11 +9,20 @@ try:
 except ImportError:  # Cython is optional: without it the types below are not read (see thunee_dsl._accel)
     from thunee_dsl._accel import cython_shadow as cython
 
-from thunee_dsl.game.slots import DealSlots
+from thunee_dsl.game.slots import VALUE, DealSlots
 from thunee_dsl.game.claims import forget as forget_claims
+from thunee_dsl.game.play import Play
 from thunee_dsl.game.trumps import MakeTrumps
-from thunee_dsl.game.windows import Refusal, Window, end_deal
-from thunee_dsl.model.ruleset import Revealed, TrumpWay
+from thunee_dsl.game.windows import Refusal, Window, await_turn, end_deal, shut
+from thunee_dsl.model.ruleset import TrumpWay
+
+# The deal's state this rule owns (the undertaking called); only this module writes it (game/slots.py)
+STATE = {
+    "undertaking": VALUE, "undertaking_name": VALUE, "undertaker": VALUE, "caught_by": VALUE,
+    "beats": VALUE,  # which card beats which: an undertaking may play with its own ranking
+    "blind_from": VALUE,  # batches dealt when a blind undertaking was called
+    "unseen": VALUE,  # the blind caller's face-down cards (unplayable until enough tricks are won)
+}
 
 
 NOT_ALLOWED, NOT_SAFE = 1, 2  # what bars an undertaking (see bar)
@@ -86,25 +95,35 @@ class Undertakings(Window):
             deal.blind_from = deal.batches_dealt  # later batches reach the caller face down
         if u.beats is not None:
             deal.beats = u.beats
-        deal.set_trump_maker(action.seat)  # the caller's team now makes trumps
+        MakeTrumps.set_trump_maker(deal, action.seat)  # the caller's team now makes trumps
         if u.trump is TrumpWay.FIRST_LEAD or u.trump is TrumpWay.NONE:
-            deal.trump = deal.trump_card = None
-            deal.trump_way = u.trump
+            MakeTrumps.forget_trumps(deal, u.trump)
         elif u.trump is TrumpWay.NAMED_BY_CALLER:
             Undertakings.ask_trump(deal, action.seat)
         self.close(deal)
+
+    @cython.locals(deal=DealSlots)
+    def dealt_blind(deal, cards) -> None:
+        """``cards``, dealt to a blind caller after its call, reach it face down (unseen, unplayable)."""
+        for c in cards:
+            deal.unseen |= 1 << c
+
+    @cython.locals(deal=DealSlots)
+    def pick_up_blind(deal) -> None:
+        """The blind caller has won enough tricks: it picks up its face-down cards."""
+        deal.unseen = 0
 
     @cython.locals(deal=DealSlots)
     def ask_trump(deal, seat: int) -> None:
         """An undertaking whose caller names trumps: any trump card made before goes back, and the caller
         must name a suit (``trump SUIT``) before anything else happens; the suit is shown to everyone
         (see MakeTrumps.make)."""
-        deal.trump = deal.trump_card = deal.trump_way = None
-        deal.pending = MakeTrumps(seat, BY_NAME)
+        MakeTrumps.forget_trumps(deal)
+        await_turn(deal, MakeTrumps(seat, BY_NAME))
 
     @cython.locals(deal=DealSlots)
     def close(self, deal) -> None:
-        deal.window = None
+        shut(deal)
         calling = self.calling
         if calling is not None and deal.undertaking is None:
             calling.open(deal)  # nobody undertook: the calling goes on
@@ -183,25 +202,13 @@ class LateUndertakings(Undertakings):
 
     @cython.locals(deal=DealSlots)
     def take(self, deal, action) -> None:
-        LateUndertakings.take_back_lead(deal)
+        Play.take_back_lead(deal)  # the first lead goes back to its leader's hand
         super().take(deal, action)
 
     @cython.locals(deal=DealSlots)
     def close(self, deal) -> None:
-        deal.window = None
+        shut(deal)
         if deal.undertaking is not None:
             deal.start_play()  # the lead was taken back: the undertaking's leader leads
         else:
             deal.await_play(deal.t.next_seat[deal.trick[-1][0]])  # the lead stands
-
-    @cython.locals(deal=DealSlots)
-    def take_back_lead(deal) -> None:
-        """The first card led goes back to its leader's hand (a late undertaking stands)."""
-        (seat, card), = deal.trick
-        deal.hands[seat] |= deal.t.bit[card]
-        deal.trick = []
-        deal.best, deal.winning = -1, None
-        if deal.r.trumps is None or deal.r.trumps.revealed is Revealed.FIRST_LEAD:
-            deal.trump_revealed = False  # shown again at the next first lead
-        if deal.trump_way is TrumpWay.FIRST_LEAD:
-            deal.trump = deal.trump_card = None

@@ -18,8 +18,11 @@ except ImportError:  # Cython is optional: without it the types below are not re
     from thunee_dsl._accel import cython_shadow as cython
 
 from thunee_dsl.game.actions import Action
-from thunee_dsl.game.slots import DealSlots, TableSlots
+from thunee_dsl.game.slots import REMADE, DealSlots, TableSlots
 from thunee_dsl.model.ruleset import TrumpWay
+
+# The deal's state this rule owns (what the views keep of the deal); only this module writes it (game/slots.py)
+STATE = {"_view_cache": REMADE}
 
 
 @dataclass(frozen=True)

@@ -10,3 +10,7 @@ cdef class Window:
     cdef public Py_ssize_t pos
     cdef public Py_ssize_t silent
     cdef public object options
+
+# what the deal waits for, set by the rules through these (C calls from the play's hot path)
+cpdef await_turn(DealSlots deal, turn)
+cpdef await_turn_with(DealSlots deal, turn, legal)

@@ -191,10 +191,54 @@ class Passing:
         return None
 
 
+# -- what the deal waits for: the driver's (deal.pending, deal.window, deal._legal, deal.over), which the
+# rules set only through these ------------------------------------------------------------------------
+@cython.locals(deal=DealSlots)
+def await_turn(deal, turn) -> None:
+    """The deal waits for ``turn``, a decision of one seat (a MakeTrumps, Bidding or Play), or for nothing
+    of one seat (None: a window, or the next step)."""
+    deal.pending = turn
+
+
+@cython.locals(deal=DealSlots)
+def await_turn_with(deal, turn, legal) -> None:
+    """As await_turn, with the seat's legal actions already worked out (a card play: the tables' tuple)."""
+    deal.pending = turn
+    deal._legal = legal
+
+
+@cython.locals(deal=DealSlots)
+def show_window(deal, window, legal) -> None:
+    """``window`` opens at its polled seat, whose options (with its pass) are ``legal``; no decision of one
+    seat is pending meanwhile."""
+    deal.pending = None
+    deal.window = window
+    deal._legal = legal
+
+
+@cython.locals(deal=DealSlots)
+def shut(deal) -> None:
+    """The open window closes (what comes after it is its kind's own: see Window.close)."""
+    deal.window = None
+
+
+@cython.locals(deal=DealSlots)
+def reopen(deal, window) -> None:
+    """``window`` is the open window again (a calling window that asked the undertakings first)."""
+    deal.window = window
+
+
+@cython.locals(deal=DealSlots)
+def forget_legal(deal) -> None:
+    """What the seat to act may do has changed in a way its rule does not say (an offence committed)."""
+    deal._legal = None
+
+
 @cython.locals(deal=DealSlots)
 def end_deal(deal) -> None:
-    """The deal is over before its last trick (conceded, thrown in, cancelled, an undertaking caught, an
-    offence): nothing is pending and no window is open. The one place a rule stops the deal's flow."""
+    """The deal is over: its last trick played, or before it (conceded, thrown in, cancelled, an undertaking
+    caught or decided, an offence): nothing is pending and no window is open. The one place a rule stops the
+    deal's flow."""
     deal.over = True
     deal.pending = deal.window = None
 
