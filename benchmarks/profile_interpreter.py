@@ -53,7 +53,7 @@ def kind_of(game: GameState, action) -> str:
     deal = game.deal
     window = deal.window
     if window is not None:
-        return f"{action.verb} in {window.kind}"
+        return f"{action.verb} in {window.name}"
     if action.verb == "play":
         place = f"card {len(deal.trick) + 1}"
         return place + (" (last trick)" if len(deal.tricks) == deal.n_tricks - 1 else "")

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from thunee_dsl import load_ruleset, shipped_ruleset
+from thunee_dsl.errors import IllegalActionError
 from thunee_dsl.game import Action, GameState
 from thunee_dsl.game.bidding import Bidding
 from thunee_dsl.game.calling import Calling
@@ -290,3 +291,62 @@ def test_a_family_whose_options_alone_change_is_caught(monkeypatch, family):
             caught = True
             break
     assert caught, f"{family.__name__}: an option changed alone not seen"
+
+
+# -- the check is what admits an action (Deal.apply_if_legal) ----------------------------------------------
+# An action is applied when its family's one check allows it (``Deal.why_not``): the check, not a search of
+# the generated legal actions, is what admits it (issue 23: pokerkit's ``x`` calls ``verify_x``). So the check
+# must refuse everything the legal actions do not hold, however it is written: a seat that does not exist, a
+# verb the ruleset does not know, an argument of the wrong kind or out of range, the right action at the
+# wrong moment. Over random positions of every shipped ruleset and house overlay, with well-formed and
+# malformed actions of every verb: allowed by the check exactly when legal; applying one that is not changes
+# nothing and is refused with the check's reason.
+
+ODD_ARGS = (None, "", 0, -1, 1, 7, 13, 10 ** 9, "last", "XX", "10", "J", "trump", "s", "Hearts")
+
+
+def odd_actions(game, rng: random.Random) -> list[Action]:
+    """Malformed and out-of-place actions: every verb of the ruleset (and one it has not) with arguments of
+    every kind, for real and unreal seats."""
+    r = game.ruleset
+    verbs = [*families(r), "fly"]
+    seats = [-1, *range(r.seats), r.seats]
+    names = list(r.deck.names)
+    out = []
+    for _ in range(60):
+        arg = rng.choice((*ODD_ARGS, *r.deck.suits, rng.choice(names)))
+        out.append(Action(rng.choice(seats), rng.choice(verbs), arg))
+    to_act = game.deal.to_act
+    if to_act is not None:  # every verb with every odd argument, said by the seat to act
+        out += [Action(to_act, verb, arg) for verb in verbs for arg in (*ODD_ARGS, rng.choice(names))]
+    return out
+
+
+@pytest.mark.parametrize("name", RULESETS, ids=lambda n: n.rsplit("/", 1)[-1])
+def test_the_check_admits_exactly_the_legal_actions(name):
+    rng = random.Random(11)
+    seen = 0
+    for game in positions(name, games=4):
+        deal = game.deal
+        legal = set(game.legal_actions())
+        for action in family_candidates(game) + odd_actions(game, rng):
+            reason = deal.why_not(action)
+            assert (reason is None) == (action in legal), (action, reason)
+        seen += 1
+    assert seen > 5
+
+
+@pytest.mark.parametrize("name", RULESETS[:4], ids=lambda n: n.rsplit("/", 1)[-1])
+def test_an_action_not_admitted_changes_nothing(name):
+    rng = random.Random(5)
+    for game in positions(name, games=2, every=0.5):
+        before = (len(game.history), tuple(game.deal.hands), len(game.deal.tricks), game.deal.pending,
+                  game.deal.window)
+        for action in odd_actions(game, rng)[:10]:
+            if game.deal.why_not(action) is None:
+                continue
+            with pytest.raises(IllegalActionError) as refused:
+                game.apply(action)
+            assert str(game.explain_illegal(action)) in str(refused.value) or refused.value.args
+            assert (len(game.history), tuple(game.deal.hands), len(game.deal.tricks), game.deal.pending,
+                    game.deal.window) == before

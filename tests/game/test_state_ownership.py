@@ -4,9 +4,9 @@ written by that module alone (issue 23: "no module writes another family's state
 Every module of ``thunee_dsl/game`` is read (its syntax tree): an attribute of the deal written there, by
 assignment (``deal.trump = ...``, ``deal.hands[seat] |= ...``) or by a call that changes it in place
 (``deal.trick.append(...)``), directly or through a local name bound to it (``trick = deal.trick``), must
-be one its own ``STATE`` declares. The driver (``deal.py``, with the polling of ``windows.py``) makes every
-attribute when a deal starts (``Deal.__init__``) and drops the caches worked out from the cards
-(``forget_cached``); nothing else writes across."""
+be one its own ``STATE`` declares (each rule makes its part of a new deal itself: its ``begin``). The driver is
+``deal.py`` with the polling of ``windows.py``: its own attributes (what the deal waits for, the cards each
+seat receives, the sequence) are theirs alone. Nothing writes across."""
 
 from __future__ import annotations
 
@@ -23,7 +23,6 @@ GAME = Path(deal_module.__file__).parent
 IN_PLACE = {"append", "add", "extend", "pop", "update", "clear", "remove", "discard", "insert", "setdefault",
             "sort", "popitem", "reverse"}
 DRIVER = {"deal.py", "windows.py"}  # the driver, and the polling of its windows
-MADE_BY_THE_DRIVER = {"Deal.__init__", "Deal.forget_cached", "Deal.release"}  # every attribute, or its caches
 
 
 def owner_of(name: str) -> str:
@@ -99,8 +98,6 @@ def crossings(path: Path) -> list[str]:
     for fn, attr, line in _writes(tree):
         owner, name = owner_of(attr), qualified[id(fn)]
         if owner == module or (owner == "deal" and path.name in DRIVER):
-            continue
-        if path.name == "deal.py" and name in MADE_BY_THE_DRIVER:
             continue
         out.append(f"game/{path.name}:{line} ({name}) writes {attr}, {owner}'s")
     return out

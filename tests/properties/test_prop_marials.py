@@ -42,7 +42,7 @@ def play(ruleset, seed: int, stats: dict) -> GameState:
         n += 1
         deal = game.deal
         legal = game.legal_actions()
-        late = deal.window is not None and deal.window.kind == "late undertakings"
+        late = deal.window is not None and deal.window.name == "late undertakings"
         if late:
             # offered only to seats safe in the suit led (the formula of each undertaking)
             for a in legal:

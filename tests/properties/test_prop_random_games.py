@@ -169,7 +169,7 @@ def check_step(game: GameState, deal, hands_before, dealt_before, action: Action
         hands_before = [h | taken_back[s] for s, h in enumerate(hands_before)]
     if offence == WRONG_TIME:
         # not penalised: the opponents may challenge it (Marials); no card moves
-        assert not deal.over and deal.window is not None and deal.window.kind == "challenge"
+        assert not deal.over and deal.window is not None and deal.window.name == "challenge"
         assert deal.hands == hands_before
         return
     if offence is not None:

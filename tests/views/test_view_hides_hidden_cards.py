@@ -47,7 +47,7 @@ def choose(policy: str, rng: random.Random, game: GameState) -> Action:
         if declare and rng.random() < 0.8:
             return rng.choice(declare)
         # undertakings rule out Jodies, and every seat is asked about them: pass those almost always
-        undertaking = game.deal.window is not None and game.deal.window.kind == "undertakings"
+        undertaking = game.deal.window is not None and game.deal.window.name == "undertakings"
         if legal[-1].verb == "pass" and rng.random() < (0.98 if undertaking else 0.85):
             return legal[-1]
     return rng.choice(legal)

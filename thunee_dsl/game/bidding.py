@@ -16,6 +16,15 @@ from thunee_dsl.game.windows import Refusal, Turn, await_turn
 STATE = {"bids": OWN, "passed": OWN, "high_bid": VALUE, "high_bidder": VALUE}
 
 
+@cython.locals(deal=DealSlots)
+def begin(deal) -> None:
+    """This rule's part of a new deal's state (see STATE)."""
+    deal.bids = {}  # each seat's highest bid
+    deal.passed = set()
+    deal.high_bid = 0
+    deal.high_bidder = None
+
+
 class Bidding(Turn):
     """The decision ``seat`` must take: bid, or pass (a pass is final)."""
 

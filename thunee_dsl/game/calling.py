@@ -20,6 +20,14 @@ from thunee_dsl.model.ruleset import FirstCaller, NextCaller
 STATE = {"calls": OWN, "call": VALUE, "last_caller": VALUE}
 
 
+@cython.locals(deal=DealSlots)
+def begin(deal) -> None:
+    """This rule's part of a new deal's state (see STATE)."""
+    deal.calls = []  # (seat, amount) of each call
+    deal.call = 0
+    deal.last_caller = None
+
+
 class Calling(Window):
     __slots__ = ()
     name = "calling"

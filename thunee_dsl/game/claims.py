@@ -19,6 +19,12 @@ STATE = {
     "_claims_asked": REMADE,  # the claims offered to each team in this trick (see choices)
 }
 
+
+@cython.locals(deal=DealSlots)
+def begin(deal) -> None:
+    """This rule's part of a new deal's state (see STATE)."""
+    deal.claim = deal.claim_name = deal.claimer = deal._claims_asked = None
+
 FORBIDDEN_CLAIM = "forbidden claim"
 
 

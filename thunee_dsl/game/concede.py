@@ -15,6 +15,12 @@ from thunee_dsl.game.windows import Refusal, Window, end_deal
 STATE = {"conceded_by": VALUE}
 
 
+@cython.locals(deal=DealSlots)
+def begin(deal) -> None:
+    """This rule's part of a new deal's state (see STATE)."""
+    deal.conceded_by = None
+
+
 class Concede(Window):
     __slots__ = ()
     name = "concede"

@@ -48,13 +48,13 @@ from thunee_dsl.game import bidding, calling, claims, concede, dealing, declarat
 from thunee_dsl.game import undertakings, view
 from thunee_dsl.game.bidding import Bidding
 from thunee_dsl.game.calling import Calling, CallingAgain
-from thunee_dsl.game.claims import Claims
+from thunee_dsl.game.claims import Claims, forget as forget_claims
 from thunee_dsl.game.concede import Concede
 from thunee_dsl.game.counts import (
     BeatableInLed, CardsHeld, MostOfARank, PointsHeld, SeatCounts, SuitsHeld, TopCardsHeld,
 )
 from thunee_dsl.game.dealing import DealBatch
-from thunee_dsl.game.families import checks as checks_of
+from thunee_dsl.game.families import checks as checks_of, families as families_of
 from thunee_dsl.game.declarations import WRONG_TIME, Declarations, declaration_value as _value, value_in as _value_in
 from thunee_dsl.game.penalties import Penalties
 from thunee_dsl.game.play import Play, play_card
@@ -63,7 +63,8 @@ from thunee_dsl.game.slots import OWN, OWN_NESTED, REMADE, REMADE_DICT, VALUE, D
 from thunee_dsl.game.tables import PASS, PASSING, RulesetTables, tables
 from thunee_dsl.game.trumps import MakeTrumps
 from thunee_dsl.game.undertakings import LateUndertakings, Undertakings
-from thunee_dsl.game.windows import Window
+from thunee_dsl.game.view import forget as forget_views
+from thunee_dsl.game.windows import Refusal, Window
 from thunee_dsl.model import ruleset as model
 from thunee_dsl.model.quantities import Env
 from thunee_dsl.model.ruleset import Claim, Ruleset, TrumpWay, Undertaking
@@ -90,9 +91,11 @@ STATE = {
     "_seat_env": REMADE, "_counts": REMADE_DICT,  # the formula environment, the per-seat counts formulas read
 }
 
-# Every attribute of a deal: the driver's and each rule's own (each declared in its module, owned by it)
-OWNERS = {"deal": STATE, **{module.__name__.rsplit(".", 1)[1]: module.STATE for module in (
-    dealing, trumps, calling, bidding, undertakings, declarations, claims, play, penalties, redeal, concede, view)}}
+# The rules that own a part of the deal's state (each module's STATE, and its begin(deal) that makes it)
+RULE_MODULES = (dealing, trumps, calling, bidding, undertakings, declarations, claims, play, penalties, redeal,
+                concede, view)
+# Every attribute of a deal: the driver's and each rule's own
+OWNERS = {"deal": STATE, **{module.__name__.rsplit(".", 1)[1]: module.STATE for module in RULE_MODULES}}
 DEAL_STATE = {name: declared for state in OWNERS.values() for name, declared in state.items()}
 DEAL_SLOTS = tuple(DEAL_STATE)
 
@@ -104,6 +107,8 @@ def deal_slots_pxd() -> str:
     DEAL_STATE: ``build_accel.py`` writes it there before a build (write_deal_slots_pxd)."""
     return PXD_HEAD + "".join(f"    cdef public {c_type_of(declared)} {name}\n" for name, declared in DEAL_STATE.items())
 
+
+_BEGINS = tuple(module.begin for module in RULE_MODULES)  # (see Deal.__init__)
 
 # each kind of step of the compiled sequence -> its rule class (or object), whose start(deal) runs it
 STEP_RULES = {
@@ -143,87 +148,23 @@ class Deal(DealSlots):
         # the game's target and corner house for this deal (a game may raise them, e.g. after a Khanaak)
         self.target = r.game.target if target is None else target
         self.corner_house = r.game.corner_house if corner_house is None else corner_house
-        n = t.seats
         self.r = r
         self.dealer = dealer
         self.order = order  # each seat's cards in the order received
         self.order_bits = order_bits
         self.balls = balls  # game score before this deal (formulas read it)
         self.team_of = t.team_of
-        self.hands = [0] * n
-        self.dealt = [0] * n  # every card dealt to each seat so far (held or played)
         self.chooser = t.chooser_of[dealer]
-        self.calls: list[tuple[int, int]] = []
-        self.declarations: list[tuple[int, str, int, int]] = []  # (seat, verb, suit, value)
-        self.declared: set[tuple[str, int]] = set()
-        self.trick: list[tuple[int, int]] = []
-        self.tricks: list[tuple[int, tuple[tuple[int, int], ...], int]] = []
-        teams = t.teams
-        self.team_cards = [0] * teams
-        self.team_tricks = [0] * teams
-        self.team_tricks_step = [0] * teams  # tricks won in the current play step (Jodies count these)
-        self.team_declared = [0] * teams
-        self.seat_tricks = [0] * n
         self.play_actions = t.play
         self.card_of = t.card_of
         self.n_tricks = t.n_tricks
-        self.beats = r.beats  # which card beats which; an undertaking may play with its own ranking
-        # turn-based bidding (of tricks)
-        self.bids: dict[int, int] = {}  # each seat's highest bid
-        self.passed: set[int] = set()
         self.step = -1
-        self.batches_dealt = 0
-        # trumps and calling
-        self.trump = self.trump_card = self.trump_way = self.trump_maker = None
-        self.makers = self.counting = None  # the trump makers' team and the counting team (see set_trump_maker)
-        self.trump_revealed = False
-        self.call = 0
-        self.last_caller = None
-        # undertaking, declarations, claims
-        self.undertaking = self.undertaker = self.caught_by = self.declaring_team = None
-        self.claim = self.claimer = None
-        # the names formulas read as ``undertaking`` and ``claim`` (kept with them, read often)
-        self.undertaking_name = self.claim_name = None
-        # tricks
-        self.leader = None
-        self.best = -1
-        self.winning = None
-        self.play_end = 0  # the number of tricks played when the current play step ends
-        self.last_trick_winner = None
-        # flow
-        self.window: Window | None = None  # an open window of announcements (see thunee_dsl.game.windows)
-        self.pending = None  # the decision of one seat: a MakeTrumps, Bidding or Play (see the table above)
-        self.over = self.cancelled = False
-        self.offence: tuple[str, int] | None = None
-        self._legal = None  # the legal actions, until the next change
-        self._mask = 0  # the legal cards, while _legal holds the card plays they give
-        self._row: tuple[int, ...] = ()  # in a trick: for each card, the cards that beat it (the trick's trump)
-        self._led = 0  # in a trick: the cards of the suit led
-        self._plain = False  # in a trick: the next seat's legal cards are those of the led suit it holds, if any
-        self._seat_env: Env | None = None
-        self._claims_asked = None  # the claims offered to each team in this trick (see claims.choices)
-        self.blind_from = None  # batches dealt when a blind undertaking was called
-        self.unseen = 0  # the blind caller's face-down cards (unseen, unplayable until enough tricks are won)
-        self.redealt = False  # thrown in by a redeal claim
-        self.high_bid = 0
-        self.high_bidder = self.conceded_by = self.redealer = None
-        self._counts: dict = {}  # the per-seat counts formulas read, made on first use
-        self._view_cache = None  # what views keep of this deal (see thunee_dsl.game.view)
-        # open face play: each seat's face-down row (in the order of its positions), which face-up card
-        # covers which face-down one, and each seat's face-up cards (part of its hand, seen by everyone)
-        if t.face_down:
-            self.row: list[tuple[int, ...]] = [()] * n
-            self.laid: list[tuple[int, ...]] = [()] * n  # the cards laid on the row, in the order of its positions
-            self.turned: list[tuple[int, int, int]] = []  # (tricks played, seat, card) of each card turned up
-            self.face_up = [0] * n
-            self.face_down = [0] * n  # cards nobody sees yet, not even their owner (not in the hand)
-            self.shown = [0] * n  # each seat's face-up cards when the last finished trick began
-        else:  # no open face play: these never change, and are shared (read-only) tuples
-            self.row = self.laid = t.no_rows
-            self.turned = ()
-            self.face_up = self.face_down = self.shown = t.no_cards
-        self.covers: dict[int, int] = {}
-        self.barred: set[tuple[str, int]] = set()  # (verb, suit) of declarations challenged at the wrong time
+        self.window = self.pending = None
+        self.over = False
+        self._legal = self._seat_env = None
+        self._counts = {}
+        for begin in _BEGINS:  # each rule's part of the deal's state (its own: see STATE)
+            begin(self)
         # the sequence (each step's start function) and, for each number of tricks played, the windows
         # asked before a card and whether the seats of such a trick simply follow suit (see Play.play_card)
         driver = t.driver
@@ -260,16 +201,12 @@ class Deal(DealSlots):
         cache): for a caller that changed ``hands``, ``order`` or ``dealt`` in place (a sampled world of
         the hidden cards). The deal then answers from the cards as they are now."""
         self._legal = None
-        self._mask = 0
         self._seat_env = None
-        self._claims_asked = None
         self._counts = {}
-        self._view_cache = None
         self.order_bits = None  # the cards received as bits: made from ``order``
-        if self.trick:  # what the rest of the trick is judged by
-            card = self.trick[0][1]
-            self._row = self.beats[self.t.no_trump if self.trump is None else self.trump]
-            self._led = self.t.suit_mask_of[card]
+        Play.judge_again(self)
+        forget_claims(self)
+        forget_views(self)
         w = self.window
         if w is not None and not self.over:
             w.options = w.options_for(self, w.order[w.pos])
@@ -448,16 +385,24 @@ class Deal(DealSlots):
         return Play.legal_cards(self, seat)
 
     def why_not(self, action: Action) -> str | None:
-        """Why ``action`` is not allowed now (its family's legality check; then whose turn it is), or None
-        where its family's check finds nothing against it."""
-        check = self.checks.get(action.verb)
-        if check is not None:
-            refusal = check(self, action)
-            if refusal is not None:
-                return refusal
+        """Why ``action`` is not allowed now, or None when it is: the one check that admits an action
+        (apply_if_legal). A seat the table has, a verb the ruleset knows said in its form (a bare verb
+        takes nothing), then its family's legality check (game.families), then whose turn it is."""
+        r = self.r
+        seat = action.seat
+        if type(seat) is not int or not 0 <= seat < r.seats:
+            return Refusal(f"there is no seat {seat}")
+        family = families_of(r).get(action.verb)
+        if family is None:
+            return Refusal(f"unknown action '{action.verb}' (this ruleset knows: {', '.join(families_of(r))})")
+        if family.bare and action.arg is not None:
+            return Refusal(f"'{action.verb}' is said alone, without '{action.arg}'")
+        refusal = family.verify(self, action)
+        if refusal is not None:
+            return refusal
         to_act = self.to_act
-        if to_act is not None and action.seat != to_act:
-            return f"it is seat {to_act}'s turn"
+        if to_act is not None and seat != to_act:
+            return Refusal(f"it is seat {to_act}'s turn")
         return None
 
     # -- running the sequence -----------------------------------------------------------
@@ -510,9 +455,11 @@ class Deal(DealSlots):
     @cython.locals(w=Window)
     def apply_if_legal(self, action: Action) -> int:
         """Apply ``action`` if it is legal: APPLIED, or PASSED for a pass in a window; NOT_LEGAL (and
-        nothing changes) otherwise. The tables' own actions (``_fast``) are checked with a few reads: a
-        card of the seat to play (its bit in the legal mask kept while the legal actions are cached), a
-        pass of the polled seat, another action by identity in the cached legal actions."""
+        nothing changes) otherwise. Legal is what its family's one check allows (why_not). The tables' own
+        actions (``_fast``) are known legal with a few reads, the same answer sooner: a card of the seat to
+        play (its bit in the legal mask kept while the legal actions are cached), a pass of the polled seat,
+        another action by identity in the cached legal actions (each made from that check's statement:
+        tests/game/test_legality_one_check.py holds the two to one answer)."""
         fast = action._fast
         if fast is not None:
             seat, card, turn = fast
@@ -553,10 +500,7 @@ class Deal(DealSlots):
             self._legal = None
             w.poll(self, True)  # (its pass_turn)
             return PASSED
-        if self.over:
-            return NOT_LEGAL
-        legal = self.legal_actions()
-        if not any(map(is_, legal, repeat(action))) and action not in legal:  # the same object, or an equal one
+        if self.over or self.why_not(action) is not None:  # (its family's one check: what it allows is legal)
             return NOT_LEGAL
         self.apply(action)
         return APPLIED

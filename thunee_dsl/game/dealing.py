@@ -22,6 +22,13 @@ from thunee_dsl.model.ruleset import TrumpWay
 STATE = {"dealt": (OWN, "list"), "batches_dealt": VALUE}
 
 
+@cython.locals(deal=DealSlots)
+def begin(deal) -> None:
+    """This rule's part of a new deal's state (see STATE)."""
+    deal.dealt = [0] * deal.t.seats  # every card dealt to each seat so far (held or played)
+    deal.batches_dealt = 0
+
+
 class DealBatch:
     """The step ``deal N``: batch ``number`` of ``deal.batches`` to every seat, in the order received."""
 

@@ -20,6 +20,16 @@ STATE = {
     "barred": OWN,  # (verb, suit) of declarations challenged at the wrong time
 }
 
+
+@cython.locals(deal=DealSlots)
+def begin(deal) -> None:
+    """This rule's part of a new deal's state (see STATE)."""
+    deal.declarations = []  # (seat, verb, suit, value)
+    deal.declared = set()
+    deal.team_declared = [0] * deal.t.teams
+    deal.declaring_team = None
+    deal.barred = set()
+
 FALSE_DECLARATION = "false declaration"
 # what offence_of calls a declaration made at the wrong time that the ruleset lets the opponents challenge
 WRONG_TIME = "declaration at the wrong time"

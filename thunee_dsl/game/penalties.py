@@ -21,6 +21,12 @@ from thunee_dsl.game.windows import end_deal, forget_legal
 STATE = {"offence": VALUE}
 
 
+@cython.locals(deal=DealSlots)
+def begin(deal) -> None:
+    """This rule's part of a new deal's state (see STATE)."""
+    deal.offence = None
+
+
 class Penalties:
     """The offences of a deal: which one an action commits, and committing it."""
 

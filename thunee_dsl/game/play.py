@@ -39,6 +39,39 @@ STATE = {
     "row": OWN, "covers": OWN, "face_up": OWN, "face_down": OWN, "shown": OWN, "laid": OWN, "turned": OWN,
 }
 
+
+@cython.locals(deal=DealSlots)
+def begin(deal) -> None:
+    """This rule's part of a new deal's state (see STATE)."""
+    t = deal.t
+    n = t.seats
+    deal.hands = [0] * n
+    deal.trick = []
+    deal.tricks = []
+    deal.team_cards = [0] * t.teams
+    deal.team_tricks = [0] * t.teams
+    deal.team_tricks_step = [0] * t.teams
+    deal.seat_tricks = [0] * n
+    deal.leader = deal.winning = deal.last_trick_winner = None
+    deal.best = -1
+    deal.play_end = 0
+    deal._mask = 0  # the legal cards, while the deal's legal actions hold the card plays they give
+    deal._row = ()
+    deal._led = 0
+    deal._plain = False
+    if t.face_down:
+        deal.row = [()] * n
+        deal.laid = [()] * n
+        deal.turned = []  # (tricks played, seat, card) of each card turned up
+        deal.face_up = [0] * n
+        deal.face_down = [0] * n  # cards nobody sees yet, not even their owner (not in the hand)
+        deal.shown = [0] * n
+    else:  # no open face play: these never change, and are shared (read-only) tuples
+        deal.row = deal.laid = t.no_rows
+        deal.turned = ()
+        deal.face_up = deal.face_down = deal.shown = t.no_cards
+    deal.covers = {}
+
 OUT_OF_TURN, REVOKE = "out of turn", "revoke"  # the penalised offences a card can commit
 _FIRST_LEAD, _FOLLOW, _UNDERCUT = 1, 2, 3  # the clauses of the legal-card rule (which one refused a card)
 
@@ -306,6 +339,17 @@ class Play(Turn):
                     and (trump_mask >> card) & 1 and (trump_mask >> best) & 1 and not (beats_row[best] >> card) & 1:
                 out |= others  # undercut: allowed only with nothing but trumps
         return out
+
+    @cython.locals(deal=DealSlots)
+    def judge_again(deal) -> None:
+        """The cards have changed under the trick (a sampled world of the hidden cards): the legal cards are
+        worked out again, and what the rest of the trick is judged by (the row of the trick's trump, the
+        suit led) from the trick as it stands."""
+        deal._mask = 0
+        if deal.trick:
+            card = deal.trick[0][1]
+            deal._row = deal.beats[deal.t.no_trump if deal.trump is None else deal.trump]
+            deal._led = deal.t.suit_mask_of[card]
 
     # -- the cards in hand --------------------------------------------------------------------------
     @cython.locals(deal=DealSlots)

@@ -16,6 +16,13 @@ from thunee_dsl.game.windows import Refusal, Window, end_deal
 STATE = {"redealer": VALUE, "redealt": VALUE, "cancelled": VALUE}
 
 
+@cython.locals(deal=DealSlots)
+def begin(deal) -> None:
+    """This rule's part of a new deal's state (see STATE)."""
+    deal.redealer = None
+    deal.redealt = deal.cancelled = False
+
+
 class Redeal(Window):
     """The ``redeal`` step's window: each seat in turn from the dealer's left may claim a redeal."""
 

@@ -25,7 +25,6 @@ except ImportError:  # Cython is optional: without it the types below are not re
 from thunee_dsl.errors import IllegalActionError
 from thunee_dsl.game.actions import Action
 from thunee_dsl.game.deal import APPLIED, PASS, PASSED, Deal
-from thunee_dsl.game.families import families
 from thunee_dsl.game.scoring import DealResult, score_deal
 from thunee_dsl.game.tables import tables
 from thunee_dsl.game.view import seat_view
@@ -291,12 +290,6 @@ class GameState:
             return "the game is over"
         if self.deal is None:
             return "no deal in progress"
-        r = self.ruleset
-        if not 0 <= action.seat < r.seats:
-            return f"there is no seat {action.seat}"
-        known = families(r)
-        if action.verb not in known:
-            return f"unknown action '{action.verb}' (this ruleset knows: {', '.join(known)})"
         return self.deal.why_not(action) or f"'{action.verb}' is not possible at this point"
 
     # -- doing it -----------------------------------------------------------------------

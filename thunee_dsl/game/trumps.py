@@ -22,6 +22,14 @@ STATE = {
 }
 
 
+@cython.locals(deal=DealSlots)
+def begin(deal) -> None:
+    """This rule's part of a new deal's state (see STATE)."""
+    deal.trump = deal.trump_card = deal.trump_way = deal.trump_maker = None
+    deal.makers = deal.counting = None
+    deal.trump_revealed = False
+
+
 class MakeTrumps(Turn):
     """The decision ``seat`` must take: make trumps, in one of ``ways``."""
 
@@ -68,7 +76,9 @@ class MakeTrumps(Turn):
     def verify(deal, action) -> Refusal | None:
         """Why the trump ``action`` makes is not allowed now, or None."""
         seat, arg, r = action.seat, action.arg, deal.r
-        by_card = arg not in (None, "last") and arg not in r.deck.suits
+        if arg is None:
+            return Refusal("trumps are made with a suit, a card or the last card: say which")
+        by_card = arg != "last" and arg not in r.deck.suits
         if by_card:
             card = Play.card_held(deal, action)
             if type(card) is Refusal:

@@ -25,6 +25,14 @@ STATE = {
 }
 
 
+@cython.locals(deal=DealSlots)
+def begin(deal) -> None:
+    """This rule's part of a new deal's state (see STATE)."""
+    deal.undertaking = deal.undertaking_name = deal.undertaker = deal.caught_by = deal.blind_from = None
+    deal.beats = deal.r.beats
+    deal.unseen = 0
+
+
 NOT_ALLOWED, NOT_SAFE = 1, 2  # what bars an undertaking (see bar)
 
 

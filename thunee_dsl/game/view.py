@@ -25,6 +25,12 @@ from thunee_dsl.model.ruleset import TrumpWay
 STATE = {"_view_cache": REMADE}
 
 
+@cython.locals(deal=DealSlots)
+def begin(deal) -> None:
+    """This rule's part of a new deal's state (see STATE)."""
+    deal._view_cache = None
+
+
 @dataclass(frozen=True)
 class Declared:
     seat: int
@@ -81,6 +87,12 @@ class SeatView:
 
 
 @cython.locals(deal=DealSlots, t=TableSlots)
+@cython.locals(deal=DealSlots)
+def forget(deal) -> None:
+    """The cards the views were made from have changed (see Deal.forget_cached)."""
+    deal._view_cache = None
+
+
 def seat_view(game, seat: int) -> SeatView:
     deal = game.deal
     r = game.ruleset

@@ -51,11 +51,6 @@ class Turn:
         """A decision of one seat is not said in a window (transcripts pass in none for it)."""
         return None
 
-    def __getitem__(self, i):
-        """``pending[0]`` is the name, ``pending[1]`` the seat: the reading of the tuple this object
-        replaced, kept for older callers (the engine reads ``seat`` and the class)."""
-        return (self.name, self.seat, *(getattr(self, n) for n in self.__slots__ if n != "seat"))[i]
-
 
 class Window:
     """An open window of optional announcements (each kind is a subclass)."""
@@ -76,11 +71,6 @@ class Window:
     def seat(self) -> int:
         return self.order[self.pos]
 
-    @property
-    def kind(self) -> str:
-        """The window's name (kept for older callers: the engine tells windows apart by class)."""
-        return self.name
-
     def copy(self) -> "Window":
         kind = type(self)
         other = _new(kind)
@@ -98,7 +88,6 @@ class Window:
 
     def take(self, deal, action) -> None:  # pragma: no cover - every kind with options has its own
         raise NotImplementedError
-
 
     def public_to_act(self, deal) -> int | None:
         """Who the table sees as acting while this window is open (see Deal.public_to_act)."""
@@ -186,6 +175,8 @@ class Passing:
 
     @cython.locals(deal=DealSlots)
     def verify(deal, action) -> Refusal | None:
+        if action.arg is not None:
+            return Refusal(f"a pass is said alone, without '{action.arg}'")
         if deal.window is None and not getattr(deal.pending, "passes", False):
             return Refusal("there is nothing to pass on now")
         return None
