@@ -39,7 +39,7 @@ app: $(STAMP)
 	$(VENV)/bin/thunee-dsl editor --port $(PORT) --address $(ADDRESS)
 
 test: $(STAMP) accel
-	$(PY) -m pytest
+	$(PY) -m pytest --durations=30
 
 # Screenshots of every page of the editor into docs/screenshots/ (needs chromium).
 screenshots: $(STAMP)
