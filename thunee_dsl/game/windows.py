@@ -184,14 +184,12 @@ class Passing:
 
 # -- what the deal waits for: the driver's (deal.pending, deal.window, deal._legal, deal.over), which the
 # rules set only through these ------------------------------------------------------------------------
-@cython.locals(deal=DealSlots)
 def await_turn(deal, turn) -> None:
     """The deal waits for ``turn``, a decision of one seat (a MakeTrumps, Bidding or Play), or for nothing
     of one seat (None: a window, or the next step)."""
     deal.pending = turn
 
 
-@cython.locals(deal=DealSlots)
 def await_turn_with(deal, turn, legal) -> None:
     """As await_turn, with the seat's legal actions already worked out (a card play: the tables' tuple)."""
     deal.pending = turn
