@@ -140,7 +140,7 @@ def check_state(game: GameState) -> None:
     passes = [a for a in legal if a.verb == "pass"]
     if deal.window is not None:
         assert passes == [legal[-1]], "an announcement window must end with exactly one pass"
-    elif deal.pending is not None and deal.pending[0] == "bid":
+    elif deal.pending is not None and deal.pending.name == "bid":
         # turn-based bidding: pass is a bid of its own, unless everyone else passed (a forced lowest bid)
         assert passes in ([legal[-1]], []) and all(a.verb in ("bid", "pass") for a in legal)
     else:
