@@ -6,14 +6,25 @@ reports every problem at the file and line the offending value came from.
 
 This module is the driver (:func:`compile_ruleset`) and what every part shares (:class:`Compiler`: the data,
 the located problems, formulas compiled against the deal's quantities). Each part of a ruleset is compiled,
-and checked, in the module named after it:
+and checked, in the module named after it (its docstring says which keys):
 
-- ``players:`` here; ``deck:`` in ``cards``; ``deal:`` and ``dealer:`` in ``dealing``; ``sequence:`` in ``sequence``;
-- ``trumps:`` in ``trumps``; ``calling:`` in ``calling``; ``bidding:`` (and the ``concede`` step) in ``bidding``;
-- ``undertakings:`` in ``undertakings``; ``declarations:`` in ``declarations``; ``claims:`` in ``claims``; the
-  verbs of the three in ``verbs``;
-- ``play:`` in ``play``; ``penalties:`` in ``penalties``; ``redeal:`` and ``cancellation:`` in ``redeal``;
-- ``scoring:`` (outcomes, each team, team values, every ball formula) in ``scoring``; ``game:`` in ``winning``.
+- this module: ``players:``
+- ``cards``: ``deck:``
+- ``dealing``: ``deal:``, ``dealer:`` (and the cards a seat may look at when it makes trumps)
+- ``sequence``: ``sequence:`` (which steps may come again, and their order)
+- ``trumps``: ``trumps:``
+- ``calling``: ``calling:`` (and a calling that comes again)
+- ``bidding``: ``bidding:``
+- ``concede``: ``concede:``
+- ``undertakings``: ``undertakings:``
+- ``declarations``: ``declarations:``
+- ``claims``: ``claims:``
+- ``verbs``: the verbs of the undertakings, declarations and claims
+- ``play``: ``play:``
+- ``penalties``: ``penalties:``
+- ``redeal``: ``redeal:``, ``cancellation:``
+- ``scoring``: ``scoring:`` (outcomes, each team, team values, every ball formula; ``quantity_limits``)
+- ``winning``: ``game:`` (target, corner house, deuce, raised target, unit)
 """
 
 from __future__ import annotations
@@ -25,8 +36,8 @@ from thunee_dsl.errors import FormulaError, Location, Problem, RulesetError
 from thunee_dsl.formula import Formula, compile_formula
 from thunee_dsl.loading import dotted_path
 from thunee_dsl.model.compile import (
-    bidding, calling, cards, claims, dealing, declarations, penalties, play, redeal, scoring, sequence, trumps,
-    undertakings, verbs, winning,
+    bidding, calling, cards, claims, concede, dealing, declarations, penalties, play, redeal, scoring, sequence,
+    trumps, undertakings, verbs, winning,
 )
 from thunee_dsl.model.compile.scoring import quantity_limits
 from thunee_dsl.model.quantities import symbol_table
@@ -194,7 +205,7 @@ class Compiler:
             cut=d["deal"].get("cut", "none"),
             face_down=dealing.face_down(self, batches),
             steps=sequence.steps(words),
-            concede_balls=(self.get("concede") or {}).get("balls"),
+            concede_balls=concede.balls(self),
             each_team=scoring.each_team(self),
         )
         verbs.check_verbs(self, ruleset)

@@ -1,4 +1,4 @@
-"""Claims (a team's claim about the deal, judged on the spot): ``claims.NAME`` (``verb``, ``allowed_if``,
+"""Claims (a team's claim about the deal, judged on the spot): ``claims:`` (each by its name: ``verb``, ``allowed_if``,
 ``forbidden_if``, ``succeeds_if``, ``balls``, ``combine``)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Declarations (cards shown for balls or points): ``declarations.NAME`` (``verb``, ``combinations``
+"""Declarations (cards shown for balls or points): ``declarations:`` (each by its name: ``verb``, ``combinations``
 of ranks, ``after_team_trick``, ``once_per_suit``, ``suit_hidden_for``, ``allowed_if``, ``face_up_only``,
 ``any_time``, ``wrong_time``: the challenge of a declaration at the wrong time)."""
 

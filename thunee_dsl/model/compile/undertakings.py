@@ -1,4 +1,4 @@
-"""Undertakings (a seat's call to win every trick): ``undertakings.NAME`` (``verb``, ``after_batch``,
+"""Undertakings (a seat's call to win every trick): ``undertakings:`` (each by its name: ``verb``, ``after_batch``,
 ``allowed_if``, ``leader``, ``trump``, ``caught``, ``balls``, ``ranking``, ``blind_until_tricks``, ``leads_win``,
 ``during_calling``, ``late``); the checks that a caller who names trumps does so before the lead, and that a
 caller playing blind holds cards it has seen."""
