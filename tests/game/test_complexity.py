@@ -14,7 +14,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 LIMIT = 15
-PACKAGES = ("thunee_dsl/game", "thunee_dsl/players")
+PACKAGES = ("thunee_dsl/game", "thunee_dsl/model", "thunee_dsl/model/compile", "thunee_dsl/players")
 # above the limit when the limit was set (issue 23): to be split, never to grow
 OVER = {
     "thunee_dsl/players/knowledge.py:Knowledge.__init__": 37,

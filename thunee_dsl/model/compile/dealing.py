@@ -1,0 +1,88 @@
+"""Dealing and the dealer: ``deal:`` (``batches`` that fit the deck, ``first_receiver``, ``cut``, ``face_down``
+rows with ``play.lay_out``), ``dealer:`` (``passes_if``, ``passes_to``, ``next``); the check that a seat making
+trumps with a card from hand holds one it may look at."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from thunee_dsl.model.cards import Deck
+from thunee_dsl.model.ruleset import DealBatch, DealerRules, Ruleset
+
+if TYPE_CHECKING:
+    from thunee_dsl.model.compile import Compiler
+
+
+def check_batches(c: Compiler, batches: tuple[int, ...], seats: int, deck: Deck | None) -> None:
+    """The deal gives out no more cards than the deck has."""
+    if deck is not None and sum(batches) * seats > deck.size:
+        c.problem(("deal", "batches"), f"the deal gives {sum(batches)} cards to each of {seats} "
+                  f"players ({sum(batches) * seats} cards) but the deck has only {deck.size}")
+
+
+def face_down(c: Compiler, batches) -> frozenset[int]:
+    """The batches dealt face down as a row (open face play), checked against the deal and the lay-out."""
+    rows = frozenset(c.get("deal", "face_down", default=()) or ())
+    for b in sorted(rows):
+        if b > len(batches):
+            c.problem(("deal", "face_down"), f"deal.face_down names batch {b} but the deal has only {len(batches)} batches")
+    lay_out = c.get("play", "lay_out")
+    if rows and not lay_out:
+        c.problem(("deal", "face_down"), "face-down rows need play.lay_out to say when they come into play")
+    if lay_out and not rows:
+        c.problem(("play", "lay_out"), "play.lay_out needs deal.face_down: there is no row to lay the hand on")
+    if lay_out and rows:
+        in_hand = sum(n for i, n in enumerate(batches, 1) if i not in rows)
+        if lay_out["after_tricks"] >= in_hand:
+            c.problem(("play", "lay_out", "after_tricks"), f"play.lay_out.after_tricks is {lay_out['after_tricks']} "
+                      f"but a hand has only {in_hand} cards: it would be empty before the lay-out")
+    return rows
+
+
+def dealer(c: Compiler) -> DealerRules:
+    d = c.data["dealer"]
+    most = d.get("next", "rotation") == "most tricks"
+    if not most and "passes_if" not in d:
+        c.problem(("dealer",), "dealer: give 'passes_if' (or 'next: most tricks')")
+    return DealerRules(c.formula(("dealer", "passes_if"), "dealer", "boolean") if not most else None,
+                       c.seat_ref(("dealer", "passes_to"), "dealer+1", ("dealer",)), d.get("source", ""), most)
+
+
+# -- a seat acts only on cards it may look at (what validates must play, issue 12) --------------------------
+
+def seen_before(ruleset: Ruleset, index: int) -> int:
+    """The cards a seat holds and may look at when step ``index`` of the sequence starts (a batch dealt
+    face down, the open face game's row, is not looked at until it is turned up)."""
+    return sum(ruleset.batches[step.number - 1] for step in ruleset.steps[:index]
+               if isinstance(step, DealBatch) and step.number not in ruleset.face_down)
+
+
+def check_seen_cards(c: Compiler, ruleset: Ruleset) -> None:
+    """A seat that must make trumps with a card from hand holds one it may look at: the chooser (or the
+    highest bidder) at 'make trumps', the final caller where the calling ends."""
+    if ruleset.trumps is None or not ruleset.face_down:
+        return  # (only a batch dealt face down leaves a seat holding nothing it may see)
+    words = ruleset.sequence
+    make = words.index("make trumps") if "make trumps" in words else None
+    if make is not None:
+        check_trump_card(c, ruleset, make, ruleset.trumps.ways, "trumps.ways", "the player who makes trumps")
+    if make is not None and "calling" in words:
+        calling = words.index("calling")
+        # the final caller makes trumps when the calling ends, or at 'make trumps' if that comes later
+        check_trump_card(c, ruleset, max(calling, make), ruleset.trumps.caller_ways, "trumps.caller_ways",
+                         "the final caller", written=calling)
+
+
+def check_trump_card(c: Compiler, ruleset: Ruleset, index: int, ways: tuple[str, ...], key: str, who: str,
+                     written: int | None = None) -> None:
+    if seen_before(ruleset, index):
+        return
+    dealt_later = any(isinstance(step, DealBatch) for step in ruleset.steps[index + 1:])
+    if "suit" in ways or ("last card" in ways and dealt_later):
+        return  # trumps can be made without looking at a card
+    written = index if written is None else written
+    face_down = ", ".join(str(b) for b in sorted(ruleset.face_down))
+    c.problem(("sequence", written), f"step '{ruleset.sequence[written]}': {who} must make trumps with a "
+              f"card from hand ({key}: {', '.join(ways)}) but would hold no card it may look at (deal.face_down: "
+              f"[{face_down}]): deal a batch face up before this step, or let trumps be made by naming the "
+              f"suit")

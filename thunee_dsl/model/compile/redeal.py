@@ -1,0 +1,49 @@
+"""A deal thrown in: ``redeal:`` (claimed instead of making trumps, by the chooser or anyone; ``allowed_if``)
+before the play, ``cancellation:`` (``cancel_if``, ``redealer``) after it; the check that not every deal is
+thrown in."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from thunee_dsl.formula import Formula
+from thunee_dsl.model.compile.scoring import ranges
+from thunee_dsl.model.ruleset import Cancellation, Redeal, Ruleset
+
+if TYPE_CHECKING:
+    from thunee_dsl.model.compile import Compiler
+
+
+def rules(c: Compiler) -> Redeal | None:
+    r = c.get("redeal")
+    if r is None:
+        return None
+    if "trumps" not in c.data:
+        c.problem(("redeal",), "a redeal is claimed instead of making trumps: it needs a 'trumps:' section")
+    anyone = r.get("by", "chooser") == "anyone"
+    if anyone != ("redeal" in c.data["sequence"]):
+        c.problem(("redeal",), "a redeal by anyone needs a 'redeal' step in the sequence (and only then)")
+    return Redeal(c.formula(("redeal", "allowed_if"), "undertaking", "boolean"), r.get("source", ""), anyone)
+
+
+def cancellation(c: Compiler) -> Cancellation | None:
+    cancel = c.get("cancellation")
+    if cancel is None:
+        return None
+    return Cancellation(c.formula(("cancellation", "cancel_if"), "cancellation", "boolean"),
+                        cancel.get("redealer", "same dealer") == "same dealer", cancel.get("source", ""))
+
+
+def check_cancellation(c: Compiler, ruleset: Ruleset) -> None:
+    """A deal thrown in whatever happens leaves no game able to end."""
+    cancel_if = ruleset.cancellation.cancel_if if ruleset.cancellation is not None else None
+    if cancel_if is not None and not cancel_if.can_be(False):
+        c.problem(("cancellation", "cancel_if"), "cancellation.cancel_if is true in every deal "
+                  f"({_always(cancel_if)}): every deal would be thrown in and no game could end")
+
+
+def _always(condition: Formula) -> str:
+    """Why a condition holds in every deal, in words."""
+    if not condition.names:
+        return f"'{condition.text}'"
+    return f"'{' '.join(condition.text.split())}', with {ranges(condition)}"
