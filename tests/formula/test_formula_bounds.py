@@ -1,7 +1,7 @@
 """Formula.bounds() and Formula.can_be(): the range a formula can give, worked out from the names' bounds.
 
 The validator refuses ball formulas that can go below zero and conditions that can never be false on these
-(model/compile.py), so the range must be sure: every value a deal can give lies inside it."""
+(model/compile/scoring.py), so the range must be sure: every value a deal can give lies inside it."""
 
 from operator import itemgetter
 

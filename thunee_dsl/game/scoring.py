@@ -390,7 +390,7 @@ def _scoring_words(deal: Deal, step: Step, rest: str) -> list[str]:
 
 
 def _below_zero(deal: Deal, steps: tuple[Step, ...]) -> None:
-    """Validation refuses every ball formula that can go below 0 (model/compile.py, check_balls); should one
+    """Validation refuses every ball formula that can go below 0 (model/compile/scoring.py, check_balls); should one
     still give less, the deal stops at the rule's place in the file rather than scoring it silently."""
     from thunee_dsl.errors import Problem, RulesetError
     step = next(s for s in steps if s.balls < 0)
