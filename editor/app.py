@@ -54,6 +54,8 @@ pages = [
     st.Page(str(HERE / PAGES["editor"]), title="Editor", icon=":material/edit_note:"),
     st.Page(str(HERE / PAGES["playtest"]), title="Playtest", icon=":material/playing_cards:"),
     st.Page(str(HERE / PAGES["compare"]), title="Compare", icon=":material/monitoring:"),
+    # a game for the whole group, each on their own phone (issue 26)
+    st.Page(str(HERE / "app_pages" / "table.py"), title="Table", icon=":material/groups:"),
 ]
 current = st.navigation(pages, position="top")
 # On a phone Streamlit folds the top bar into a side menu behind an unlabelled ">>": a new user did

@@ -361,9 +361,9 @@ class GroupTables:
         """The table's version (cheap: a page compares it before drawing anything); None when there is none."""
         return self.store.version(normal_code(code))
 
-    def page(self, code, seat: int, secret: str) -> SeatPage:
-        """What ``seat`` may see of the table (a wrong secret is refused: nobody is given another seat's view).
-        Asking is also the seat's "still here": a bot standing in hands the seat back."""
+    def poll(self, code, seat: int, secret: str) -> int:
+        """A phone's "still here" (a bot standing in hands the seat back; a bot stands in for someone else away),
+        and the table's version: all a waiting phone asks each second."""
         code = normal_code(code)
         now = self.clock()
         seats = self.store.seats(code)
@@ -375,9 +375,25 @@ class GroupTables:
                 self.store.seen(db, code, seat, now)
             self._seen[(code, seat)] = now
         self.tick(code)
+        return self.store.version(code)
+
+    def lobby(self, code) -> tuple[str, tuple[SeatInfo, ...], bool]:
+        """What anyone with the code may know before sitting down: the table's name, its seats (who holds which),
+        and whether a seat can be taken now (before the first deal or between deals)."""
+        code = normal_code(code)
         with self._lock:
             row, seats, game = self._load(None, code)
-        return self._page_of(row, seats, game, seat, now)
+        info = self._seat_infos(row, seats, self.clock())
+        return row.label, info, game is None or (game.deal_over and not game.is_over)
+
+    def page(self, code, seat: int, secret: str) -> SeatPage:
+        """What ``seat`` may see of the table (a wrong secret is refused: nobody is given another seat's view).
+        Asking is also the seat's "still here": a bot standing in hands the seat back."""
+        self.poll(code, seat, secret)
+        code = normal_code(code)
+        with self._lock:
+            row, seats, game = self._load(None, code)
+        return self._page_of(row, seats, game, seat, self.clock())
 
     def export(self, code, seat: int, secret: str) -> tuple[str, bytes, str]:
         """The game as a file ``thunee-dsl replay`` reads (the transcript with its ruleset)."""
@@ -507,10 +523,13 @@ class GroupTables:
                 self._games.pop(code, None)
         return gone
 
-    def _page_of(self, row: TableRow, seats, game: GroupGame | None, seat: int, now: float) -> SeatPage:
+    def _seat_infos(self, row: TableRow, seats, now: float) -> tuple[SeatInfo, ...]:
         present = self._present(seats, row, now)
-        info = tuple(SeatInfo(s, seats[s].name if s in seats else None, row.bots[s], s in seats and s not in present)
+        return tuple(SeatInfo(s, seats[s].name if s in seats else None, row.bots[s], s in seats and s not in present)
                      for s in range(len(row.bots)))
+
+    def _page_of(self, row: TableRow, seats, game: GroupGame | None, seat: int, now: float) -> SeatPage:
+        info = self._seat_infos(row, seats, now)
         ruleset = self._compile(row.ruleset_text, row.ruleset_file)
         common = dict(code=row.code, version=row.version, label=row.label, seat=seat, seats=info,
                       started=game is not None, ruleset=ruleset, base=row.base, away_seconds=row.away)
