@@ -348,7 +348,8 @@ def watch() -> None:
 
 
 view = page.view
-st.html(f'<div class="gt-label"><b>{html.escape(label)}</b></div><div class="gt-status"><span>Table <b>{code}</b></span>'
+st.html(f'<div class="gt-label"><b>{html.escape(label)}</b></div>'
+        f'<div class="gt-status"><span>Table <b>{code}</b></span>'
         + (f'<span>Deal {view.deal_number}</span><span>{html.escape(r.unit.plural.capitalize())}: '
            + " · ".join(f"{words.team(t)} <b>{view.score[t]}</b>" for t in range(view.teams))
            + f" ({r.game.target} to win)</span>" if view is not None else "") + "</div>")

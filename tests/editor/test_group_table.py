@@ -291,6 +291,7 @@ def test_a_bot_stands_in_for_a_person_away_and_hands_the_seat_back(tables, clock
     # they come back: the seat is theirs again, and the game waits for them when it is their turn
     back = tables.page(opened.code, seat, secrets[seat])
     assert back.seats[seat].kind == "person"
+    assert back.version > page_other.version  # the other phones are told (they redraw on a new version)
     while not back.deal_over and not back.view.legal:
         s, p = to_decide(tables, opened.code, others)
         tables.act(opened.code, s, secrets[s], rng.choice(p.view.legal))

@@ -61,6 +61,7 @@ ALPHABET = "23456789ABCDEFGHJKMNPQRSTWXYZ"
 CODE_LENGTH = 6
 MAX_TABLES = 200  # open at once on one server
 MAX_NAME = 24  # characters of a player's name
+MAX_LABEL = 80  # characters of a table's name (the rules' title)
 DAYS_ENV = "THUNEE_DSL_TABLE_DAYS"
 DEFAULT_DAYS = 7.0  # a finished or abandoned table is removed after this many days
 AWAY_LIMITS = (5.0, 3600.0)  # seconds a person may be away before a bot stands in: the host picks within these
@@ -136,13 +137,13 @@ def normal_code(text) -> str:
     return code
 
 
-def clean_name(text, seat: int | None = None) -> str:
+def clean_name(text, seat: int | None = None, limit: int = MAX_NAME) -> str:
     """A name as shown to the table: control characters (and other invisible ones) dropped, spaces made plain,
-    at most MAX_NAME characters; ``Player N`` when nothing is left."""
+    at most ``limit`` characters; ``Player N`` when nothing is left."""
     text = text if isinstance(text, str) else ""
-    kept = "".join(" " if ch.isspace() else ch for ch in text[:MAX_NAME * 8]
+    kept = "".join(" " if ch.isspace() else ch for ch in text[:limit * 8]
                    if ch.isspace() or not unicodedata.category(ch).startswith("C"))
-    name = " ".join(kept.split())[:MAX_NAME].strip()
+    name = " ".join(kept.split())[:limit].strip()
     return name or (f"Player {seat + 1}" if seat is not None else "")
 
 
@@ -218,9 +219,9 @@ class GroupTables:
                 raise TableError(f"This server already has {self.max_tables} tables open: finish one, or try again "
                                  "later (an abandoned table is removed after a while).")
             code = self._new_code(db)
-            self.store.insert(db, TableRow(code, 1, now, now, None, clean_name(label) or ruleset.name, text,
-                                           filename or "table.yaml", base, new_seed() if seed is None else seed,
-                                           0, names, away, _hash(host), 0))
+            label = clean_name(label, limit=MAX_LABEL) or ruleset.name
+            self.store.insert(db, TableRow(code, 1, now, now, None, label, text, filename or "table.yaml", base,
+                                           new_seed() if seed is None else seed, 0, names, away, _hash(host), 0))
         return Opened(code, host)
 
     def join(self, code, seat: int, name: str) -> str:
@@ -367,10 +368,20 @@ class GroupTables:
         code = normal_code(code)
         now = self.clock()
         seats = self.store.seats(code)
-        if self.store.version(code) is None:
+        row = self.store.table(code)
+        if row is None:
             raise self._missing(code)
         self._check(seats, seat, secret)
-        if now - self._seen.get((code, seat), 0.0) >= SEEN_EVERY or now - seats[seat].seen >= SEEN_EVERY:
+        if now - seats[seat].seen > row.away:  # back after a bot stood in: a change every phone shows
+            with self._change(code) as db:
+                version = self.store.table(code, db).version
+                self.store.seen(db, code, seat, now)
+                self.store.changed(db, code, now)
+                cached = self._games.get(code)
+                if cached is not None and cached[0] == version:  # the game itself did not change
+                    self._games[code] = (version + 1, cached[1])
+            self._seen[(code, seat)] = now
+        elif now - self._seen.get((code, seat), 0.0) >= SEEN_EVERY or now - seats[seat].seen >= SEEN_EVERY:
             with self._lock, self.store.writing() as db:
                 self.store.seen(db, code, seat, now)
             self._seen[(code, seat)] = now
