@@ -130,38 +130,31 @@ def sit_down(code: str) -> None:
     ss.gt_msg = None
 
 
+def attempt(change, *args, **options) -> bool:
+    """A change of the table (a move, a deal ...): what the table refuses is said to this player in its words."""
+    try:
+        change(*args, **options)
+    except TableError as err:
+        say("warning", str(err))
+        return False
+    ss.gt_msg = None
+    return True
+
+
 def act(code: str, seat: int, secret: str, action) -> None:
-    try:
-        tables.act(code, seat, secret, action, seen=ss.get("gt_drawn"))
-        ss.gt_msg = None
-    except TableError as err:
-        say("warning", str(err))
-
-
-def deal(code: str, seat: int, secret: str) -> None:
-    try:
-        tables.deal(code, seat, secret)
-        ss.gt_msg = None
-    except TableError as err:
-        say("warning", str(err))
+    attempt(tables.act, code, seat, secret, action, seen=ss.get("gt_drawn"))  # a move on what this page showed
 
 
 def leave(code: str, seat: int, secret: str) -> None:
-    try:
-        tables.leave(code, seat, secret)
-    except TableError as err:
-        return say("warning", str(err))
+    if not attempt(tables.leave, code, seat, secret):
+        return
     ss.gt_seats.pop(code, None)
     ss.setdefault("gt_cookies", []).append((SEAT_COOKIE + code, "", 0))
     say("info", "You left the table: its bot plays your seat now. You can sit down again between deals.")
 
 
 def free_seat(code: str, seat: int) -> None:
-    try:
-        tables.free_seat(code, host_secret(code) or "", seat)
-        ss.gt_msg = None
-    except TableError as err:
-        say("warning", str(err))
+    attempt(tables.free_seat, code, host_secret(code) or "", seat)
 
 
 def other_table() -> None:
@@ -368,7 +361,7 @@ if view is None:  # before the first deal
     st.markdown("**Who sits where:** " + " · ".join(f"Seat {i.seat + 1}: {seat_name(i.seat)}" for i in page.seats))
     invite(link)
     if host:
-        st.button("Deal", type="primary", on_click=deal, args=(code, seat, secret), key="gt_deal",
+        st.button("Deal", type="primary", on_click=attempt, args=(tables.deal, code, seat, secret), key="gt_deal",
                   help="The first deal: bots play the seats still free")
     else:
         st.caption("Waiting for the host to deal.")
@@ -458,7 +451,8 @@ if page.deal_over:
         if page.is_over:
             st.markdown("### The game is over")
         else:
-            st.button("Next deal", type="primary", on_click=deal, args=(code, seat, secret), key="gt_next")
+            st.button("Next deal", type="primary", on_click=attempt, args=(tables.deal, code, seat, secret),
+                      key="gt_next")
 
 with st.expander("What was said and played this deal"):
     st.markdown("\n".join(f"{i}. {history_line(h, r, who)}" for i, h in enumerate(view.history, 1))

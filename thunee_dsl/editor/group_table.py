@@ -43,6 +43,7 @@ import unicodedata
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 from thunee_dsl.editor.checking import check_text
 from thunee_dsl.editor.playtest import Playtest, new_seed
@@ -83,8 +84,9 @@ class GroupGame(Playtest):
         return seat in self.waiting
 
 
-@dataclass(frozen=True)
-class Opened:
+class Opened(NamedTuple):
+    """A new table: its code (for everyone) and the host's secret (for the phone that opened it alone)."""
+
     code: str
     host_secret: str
 
