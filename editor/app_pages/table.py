@@ -397,7 +397,8 @@ for spot in table_spots(seat, r.seats, r.direction):
 middle = (f"Trick {len(view.tricks) + 1}" if view.trick else
           f"Last trick, won by {who(finished.winner)}" if finished is not None and finished.winner is not None
           else "No card played yet")
-st.html(f'<div class="gt-table"><div class="gt-middle">{middle}</div>{"".join(parts)}</div>')
+st.html(f'<div class="gt-table" data-version="{page.version}"><div class="gt-middle">{middle}</div>'
+        f'{"".join(parts)}</div>')
 
 trumps = (suit_label(view.trump)[0] + " " + suit_label(view.trump)[1] if view.trump is not None
           else "face down" if view.trump_maker is not None else "not made yet")

@@ -12,72 +12,15 @@ import time
 from pathlib import Path
 
 import pytest
+from table_phones import PHONE, button, deal_first, deal_over, my_choices, seat_four, settled
 
 pytestmark = pytest.mark.browser
-PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 SHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots" / "table"
-CARD = re.compile(r"\b(?:10|[2-9AKQJT])[SHDC]\b")
 
 
 def shot(page, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
-
-
-def settled(page, timeout: float = 30_000) -> None:
-    """The page drawn after the last run of its script (the polling fragment's runs are short)."""
-    page.wait_for_selector('[data-testid="stApp"][data-test-script-state="notRunning"]', timeout=timeout)
-    page.wait_for_function("""() => !document.querySelector('[data-testid="stSkeleton"]')""", timeout=timeout)
-    page.wait_for_timeout(250)
-
-
-def open_table(browser, url: str, name: str, seat: int = 0, away: int | None = None, listen=None):
-    ctx = browser.new_context(**PHONE)
-    page = ctx.new_page()
-    if listen:
-        listen(page, 0)
-    page.goto(f"{url}/table")
-    page.wait_for_selector(".st-key-gt_open button:visible", timeout=60_000)
-    page.locator(".st-key-gt_name input").fill(name)
-    page.locator(".st-key-gt_name input").press("Enter")
-    settled(page)
-    if away is not None:
-        page.locator(".st-key-gt_away input").fill(str(away))
-        page.locator(".st-key-gt_away input").press("Enter")
-        settled(page)
-    if seat:
-        page.locator(".st-key-gt_my_seat").click()
-        page.get_by_role("option", name=f"Seat {seat + 1}", exact=True).click()
-        settled(page)
-    button(page, "gt_open").click()
-    page.wait_for_selector(".gt-status", timeout=30_000)
-    code = re.search(r"Table ([A-Z0-9]{6})", page.locator(".gt-status").inner_text()).group(1)
-    return ctx, page, code
-
-
-def join(browser, url: str, code: str, name: str, ctx=None, listen=None, seat: int | None = None):
-    ctx = ctx or browser.new_context(**PHONE)
-    page = ctx.new_page()
-    if listen:
-        listen(page, seat)
-    page.goto(f"{url}/table?table={code}")
-    page.wait_for_selector(".st-key-gt_sit button:visible", timeout=60_000)
-    page.locator(".st-key-gt_join_name input").fill(name)
-    page.locator(".st-key-gt_join_name input").press("Enter")
-    settled(page)
-    button(page, "gt_sit").click()
-    page.wait_for_selector(".gt-status", timeout=30_000)
-    return ctx, page
-
-
-def button(page, key: str):
-    """The button of widget ``key`` (a button with help has a hidden twin: the one shown)."""
-    return page.locator(f".st-key-{key} button:visible").first
-
-
-def my_choices(page):
-    """This phone's enabled card buttons, then its say buttons."""
-    return page.locator(".st-key-gt_hand button:visible:not([disabled]), .st-key-gt_say button:visible")
 
 
 def play_until(pages: list, done, limit: int = 400) -> int:
@@ -89,21 +32,15 @@ def play_until(pages: list, done, limit: int = 400) -> int:
         for page in pages:
             choices = my_choices(page)
             if choices.count():
-                before = page.locator(".gt-status").inner_text()
                 choices.first.click()
                 taps += 1
                 tapped = True
                 page.wait_for_timeout(400)
                 settled(page)
-                del before
                 break
         if not tapped:
             pages[0].wait_for_timeout(500)
     return taps
-
-
-def deal_over(page) -> bool:
-    return page.locator(".st-key-gt_result").count() > 0
 
 
 class Server:
@@ -141,22 +78,6 @@ def table_app(tmp_path_factory):
                 browser.close()
     finally:
         server.stack.close()
-
-
-def seat_four(server, browser, away: int | None = None, listen=None):
-    host_ctx, host, code = open_table(browser, server.url, "Asha", away=away, listen=listen)
-    players = [(host_ctx, host)]
-    for seat, name in enumerate(("Bongani", "Chetan", "Dineo"), start=1):
-        players.append(join(browser, server.url, code, name, listen=listen, seat=seat))
-    host.wait_for_selector(".st-key-gt_deal button:visible", timeout=30_000)
-    host.wait_for_function("() => document.body.innerText.includes('Dineo')", timeout=10_000)
-    return code, players
-
-
-def deal_first(players) -> None:
-    button(players[0][1], "gt_deal").click()
-    for _, page in players:
-        page.wait_for_selector(".gt-table", timeout=30_000)
 
 
 _READERS: dict = {}
@@ -211,14 +132,9 @@ def test_four_phones_play_a_whole_deal_and_no_phone_is_sent_another_seats_cards(
 
         page.on("websocket", lambda ws: ws.on("framereceived", frame))
 
-    host_ctx, host, code = open_table(browser, server.url, "Asha", listen=listen)
+    code, players = seat_four(browser, server.url, listen=listen)
     code_box["code"] = code
-    players = [(host_ctx, host)]
-    for seat, name in enumerate(("Bongani", "Chetan", "Dineo"), start=1):
-        players.append(join(browser, server.url, code, name, listen=listen, seat=seat))
-    host.wait_for_selector(".st-key-gt_deal button:visible", timeout=30_000)
-    host.wait_for_function("() => document.body.innerText.includes('Dineo')", timeout=10_000)
-    shot(host, "1-lobby")
+    shot(players[0][1], "1-lobby")
     deal_first(players)
     pages = [p for _, p in players]
     shot(pages[0], "2-first-look")
@@ -239,7 +155,7 @@ def test_four_phones_play_a_whole_deal_and_no_phone_is_sent_another_seats_cards(
 
 def test_a_phone_drops_and_comes_back_and_a_bot_stands_in_meanwhile(table_app):
     server, browser = table_app
-    code, players = seat_four(server, browser, away=5)
+    code, players = seat_four(browser, server.url, away=5)
     deal_first(players)
     pages = [p for _, p in players]
     # play until it is Chetan's turn (seat 3), then his phone drops: its browser keeps its cookies
@@ -271,7 +187,7 @@ def test_a_phone_drops_and_comes_back_and_a_bot_stands_in_meanwhile(table_app):
 
 def test_leaving_gives_the_seat_to_a_bot_and_the_app_restarted_mid_deal_resumes(table_app):
     server, browser = table_app
-    code, players = seat_four(server, browser)
+    code, players = seat_four(browser, server.url)
     deal_first(players)
     pages = [p for _, p in players]
     play_until(pages, lambda: len(truth(server, code).actions) >= 6, limit=20)
