@@ -76,6 +76,10 @@ st.html("""<style>
                                      background: var(--st-background-color, #fff); border-radius: 0.5rem;
                                      padding: 0 0.4rem; box-shadow: 0 1px 4px rgba(0, 0, 0, .2); }
   }
+  /* five pages' names and icons were wider than a 390 px phone: the last one ran under Streamlit's menu */
+  @media (max-width: 480px) {
+    .st-key-phone_nav a > span:has([data-testid="stIconMaterial"]) { display: none; }
+  }
 </style>""")
 with st.container(horizontal=True, gap="small", key="phone_nav"):
     for page in pages:
