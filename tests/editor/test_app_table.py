@@ -63,3 +63,12 @@ def test_a_wrong_code_is_said(app, typed, said):
     at.button(key="gt_go").click().run()
     assert not at.exception, at.exception
     assert said in " ".join(e.value for e in at.error)
+
+
+def test_a_link_with_a_mangled_code_says_so(app):
+    at = app()
+    at.query_params["table"] = "<b>x</b>\x00" + "Z" * 500
+    at.switch_page(TABLE).run()
+    assert not at.exception, at.exception
+    assert "is not a table code" in " ".join(e.value for e in at.error)
+    assert at.button(key="gt_open")  # and a table can still be opened or joined
