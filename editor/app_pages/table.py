@@ -455,6 +455,12 @@ if page.deal_over:
             st.button("Next deal", type="primary", on_click=attempt, args=(tables.deal, code, seat, secret),
                       key="gt_next")
 
+if view.tricks:
+    with st.expander(f"Tricks this deal ({len(view.tricks)})"):
+        st.markdown("\n".join(
+            f"{n}. " + ", ".join(f"{who(s)} {card_text(c)}" for s, c in trick.cards)
+            + (f" → won by {who(trick.winner)}" if trick.winner is not None else "")
+            for n, trick in enumerate(view.tricks, 1)))
 with st.expander("What was said and played this deal"):
     st.markdown("\n".join(f"{i}. {history_line(h, r, who)}" for i, h in enumerate(view.history, 1))
                 or "Nothing yet.")

@@ -72,3 +72,19 @@ def test_a_link_with_a_mangled_code_says_so(app):
     assert not at.exception, at.exception
     assert "is not a table code" in " ".join(e.value for e in at.error)
     assert at.button(key="gt_open")  # and a table can still be opened or joined
+
+
+def test_one_person_and_three_bots_play_a_deal_to_its_story_and_export(app):
+    at = open_a_table(table_page(app))
+    at.button(key="gt_deal").click().run()
+    for _ in range(60):
+        if at.session_state["gt_drawn"] and any(c.key == "gt_result" for c in at.get("flex_container")):
+            break
+        choices = [b for b in at.button if (b.key or "").startswith(("gt_card_", "gt_do_")) and not b.disabled]
+        assert choices, "the page waits for the person, but offers nothing"
+        choices[0].click().run()
+        assert not at.exception, at.exception
+    said = [m.value for m in at.markdown]
+    story = said[said.index("#### The deal is over") + 1]  # the deal told in words, right under
+    assert len(story) > 20 and not story.startswith("####")
+    assert at.get("download_button")  # the export is offered
