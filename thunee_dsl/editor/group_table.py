@@ -46,7 +46,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from thunee_dsl.editor.checking import check_text
-from thunee_dsl.editor.playtest import Playtest, new_seed
+from thunee_dsl.editor.playtest import Playtest, new_seed, ruleset_files
 from thunee_dsl.editor.table import TableWords, team_values
 from thunee_dsl.editor.table_store import SeatRow, TableRow, TableStore
 from thunee_dsl.errors import ThuneeDslError
@@ -165,7 +165,6 @@ def table_days() -> float:
 def frozen_text(ruleset: Ruleset) -> tuple[str, str | None]:
     """The text that plays ``ruleset`` as it is now (a saved file it extends may change later: its merged rules
     are written out then), and the shipped ruleset it builds on (None for one that builds on none)."""
-    from thunee_dsl.editor.playtest import ruleset_files
     files = ruleset_files(ruleset)
     docs = getattr(ruleset.data, "docs", ())
     text = next(iter(files.values())) if files else docs[0].text
