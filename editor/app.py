@@ -54,6 +54,8 @@ pages = [
     st.Page(str(HERE / PAGES["editor"]), title="Editor", icon=":material/edit_note:"),
     st.Page(str(HERE / PAGES["playtest"]), title="Playtest", icon=":material/playing_cards:"),
     st.Page(str(HERE / PAGES["compare"]), title="Compare", icon=":material/monitoring:"),
+    # a game for the whole group, each on their own phone (issue 26)
+    st.Page(str(HERE / "app_pages" / "table.py"), title="Table", icon=":material/groups:"),
 ]
 current = st.navigation(pages, position="top")
 # On a phone Streamlit folds the top bar into a side menu behind an unlabelled ">>": a new user did
@@ -73,6 +75,10 @@ st.html("""<style>
     [data-testid="stStatusWidget"] { position: fixed; top: 3.9rem; right: 0.5rem; z-index: 999992;
                                      background: var(--st-background-color, #fff); border-radius: 0.5rem;
                                      padding: 0 0.4rem; box-shadow: 0 1px 4px rgba(0, 0, 0, .2); }
+  }
+  /* five pages' names and icons were wider than a 390 px phone: the last one ran under Streamlit's menu */
+  @media (max-width: 480px) {
+    .st-key-phone_nav a > span:has([data-testid="stIconMaterial"]) { display: none; }
   }
 </style>""")
 with st.container(horizontal=True, gap="small", key="phone_nav"):

@@ -211,7 +211,7 @@ def test_on_a_phone_the_pages_are_named_at_the_top_and_keys_typed_before_a_tap_o
         wait_idle(page)
         row = page.locator(".st-key-phone_nav")
         names = [n.split()[-1] for n in row.locator("a").all_inner_texts()]  # (after the icon's name)
-        assert names == ["Library", "Editor", "Playtest", "Compare"], names
+        assert names == ["Library", "Editor", "Playtest", "Compare", "Table"], names
         assert on_screen(page, row) and len({round(b["y"]) for b in
                                             (a.bounding_box() for a in row.locator("a").all())}) == 1  # one line
         page.screenshot(path=str(tmp_path / "phone-pages-row.png"))

@@ -174,13 +174,17 @@ class Playtest:
         """Bots act until it is the person's turn, the deal is over or the game is; returns their moves."""
         moves = 0
         game = self.game
-        while not game.is_over and not game.deal.over and game.to_act != self.seat:
+        while not game.is_over and not game.deal.over and not self._waits_for(game.to_act):
             seat = game.to_act
             self._apply(self._bot(seat).choose(game.view(seat)))
             moves += 1
             if moves > MAX_BOT_MOVES:  # pragma: no cover - a bot or engine bug, not a user's
                 raise RuntimeError("the bots did not reach the person's turn")
         return moves
+
+    def _waits_for(self, seat: int) -> bool:
+        """Whether ``seat`` is a person's to decide (the bots stop there); a group table has several."""
+        return seat == self.seat
 
     # -- what the person sees ---------------------------------------------------------------
     def view(self) -> SeatView:

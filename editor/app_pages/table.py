@@ -1,0 +1,486 @@
+"""Table: the whole group plays one game, each on their own phone (issue 26).
+
+Open a table (rules, bots, away time) and pass on its code, link or QR code; the others join by it, pick a
+seat and a name. The seat's secret is kept in the browser's cookie, so a reload or a dropped phone comes back
+to the same seat. Everything a phone draws comes from its own seat's page (thunee_dsl.editor.group_table):
+another seat's hidden cards never reach it. A small fragment polls the table's version each second and redraws
+the page only when it changed.
+"""
+
+from __future__ import annotations
+
+import html
+import io
+import json
+
+import streamlit as st
+
+from app_common import COLOURS, card_button_label, catalogue, follow_goto, ruleset_of, shipped
+from thunee_dsl.editor import compare_choices
+from thunee_dsl.editor.cards import action_label, card_label, card_text, history_line, suit_label
+from thunee_dsl.editor.group_table import (AWAY_LIMITS, DEFAULT_AWAY, MAX_NAME, GroupTables, TableError,
+                                           frozen_text, normal_code)
+from thunee_dsl.editor.playtest import bot_names, replay_help
+from thunee_dsl.editor.storage import slug
+from thunee_dsl.editor.table import TableWords, table_spots
+from thunee_dsl.loading.home import user_home
+from thunee_dsl.model.diff import diff_rulesets
+from thunee_dsl.simulation import default_bot
+
+ss = st.session_state
+follow_goto()
+POLL = 1.0  # seconds between two looks at the table's version (a move shows on the other phones within it)
+SEAT_COOKIE, HOST_COOKIE = "thunee_seat_", "thunee_host_"  # + the table's code
+KEEP_DAYS = 30  # a seat's cookie outlives any table (tables go after their days; the cookie is then unused)
+
+
+@st.cache_resource(show_spinner=False)
+def _group_tables(home: str) -> GroupTables:
+    return GroupTables()
+
+
+def group_tables() -> GroupTables:
+    """The tables of this app server: one object for every session (their lock and their games in memory)."""
+    return _group_tables(str(user_home()))
+
+
+tables = group_tables()
+
+
+# -- what this browser holds ---------------------------------------------------------------------------------
+def held_seat(code: str) -> tuple[int, str] | None:
+    """This browser's seat at table ``code``: kept in the session, else read from its cookie (a reload)."""
+    kept = ss.setdefault("gt_seats", {}).get(code)
+    if kept is None:
+        raw = st.context.cookies.get(SEAT_COOKIE + code) if len(st.context.headers) else None
+        seat, dot, secret = (raw or "").partition(".")
+        if dot and seat.isdigit() and secret:
+            kept = ss.gt_seats[code] = (int(seat), secret)
+    return kept
+
+
+def host_secret(code: str) -> str | None:
+    kept = ss.setdefault("gt_hosts", {}).get(code)
+    if kept is None and len(st.context.headers):
+        kept = st.context.cookies.get(HOST_COOKIE + code)
+        if kept:
+            ss.gt_hosts[code] = kept
+    return kept
+
+
+def keep_cookies() -> None:
+    """Write the cookies this session has been given since its last run (Streamlit reads cookies, cannot set them)."""
+    todo = ss.pop("gt_cookies", [])
+    if not todo:
+        return
+    lines = "".join(f"document.cookie = {json.dumps(name + '=' + value)} + '; path=/; max-age={age}; SameSite=Lax';"
+                    for name, value, age in todo)
+    with st.container(key="gt_cookie_script"):
+        st.html("<style>.st-key-gt_cookie_script, div:has(> .st-key-gt_cookie_script) { display: none; }</style>"
+                f"<script>{lines}</script>", unsafe_allow_javascript=True)
+
+
+def remember(code: str, seat: int, secret: str) -> None:
+    ss.setdefault("gt_seats", {})[code] = (seat, secret)
+    ss.setdefault("gt_cookies", []).append((SEAT_COOKIE + code, f"{seat}.{secret}", KEEP_DAYS * 86400))
+
+
+def say(kind: str, text: str) -> None:
+    ss.gt_msg = (kind, text)
+
+
+# -- callbacks: the only place a table changes ------------------------------------------------------------------
+def open_table() -> None:
+    ruleset = ruleset_of(ss.gt_ref)
+    if ruleset is None:
+        return say("error", "Those rules are not valid yet: fix them in the Editor first, or pick others.")
+    text, base = frozen_text(ruleset)
+    seat = int(ss.get("gt_my_seat", 0)) % ruleset.seats
+    bots = [ss.get(f"gt_bot_{s}", default_bot()) for s in range(ruleset.seats)]
+    try:
+        opened = tables.open(text, label=ruleset.title, base=base, bots=bots, away=ss.get("gt_away", DEFAULT_AWAY),
+                             filename=f"{slug(ruleset.name) or 'table'}.yaml")
+        secret = tables.join(opened.code, seat, ss.get("gt_name", ""))
+    except TableError as err:
+        return say("error", str(err))
+    ss.setdefault("gt_hosts", {})[opened.code] = opened.host_secret
+    ss.setdefault("gt_cookies", []).append((HOST_COOKIE + opened.code, opened.host_secret, KEEP_DAYS * 86400))
+    remember(opened.code, seat, secret)
+    ss.gt_code = opened.code
+    ss.gt_msg = None
+
+
+def go_to_code() -> None:
+    try:
+        ss.gt_code = normal_code(ss.get("gt_code_typed", ""))
+        ss.gt_msg = None
+    except TableError as err:
+        say("error", str(err))
+
+
+def sit_down(code: str) -> None:
+    seat = ss.get("gt_join_seat")
+    if seat is None:
+        return say("error", "Pick a free seat first.")
+    try:
+        secret = tables.join(code, int(seat), ss.get("gt_join_name", ""))
+    except TableError as err:
+        return say("error", str(err))
+    remember(code, int(seat), secret)
+    ss.gt_msg = None
+
+
+def attempt(change, *args, **options) -> bool:
+    """A change of the table (a move, a deal ...): what the table refuses is said to this player in its words."""
+    try:
+        change(*args, **options)
+    except TableError as err:
+        say("warning", str(err))
+        return False
+    ss.gt_msg = None
+    return True
+
+
+def act(code: str, seat: int, secret: str, action) -> None:
+    attempt(tables.act, code, seat, secret, action, seen=ss.get("gt_drawn"))  # a move on what this page showed
+
+
+def leave(code: str, seat: int, secret: str) -> None:
+    if not attempt(tables.leave, code, seat, secret):
+        return
+    ss.gt_seats.pop(code, None)
+    ss.setdefault("gt_cookies", []).append((SEAT_COOKIE + code, "", 0))
+    say("info", "You left the table: its bot plays your seat now. You can sit down again between deals.")
+
+
+def free_seat(code: str, seat: int) -> None:
+    attempt(tables.free_seat, code, host_secret(code) or "", seat)
+
+
+def other_table() -> None:
+    ss.pop("gt_code", None)
+    st.query_params.pop("table", None)
+
+
+def compare_rules(text: str, name: str, base: str) -> None:
+    """Compare, with the table's rules against the ones they build on (the table's text kept as a compared text,
+    so the Editor's text is left as it is)."""
+    ref = compare_choices.COMPARED + "b"
+    ss.setdefault(compare_choices.KEPT_TEXTS, {})[ref] = (text, name)
+    ss.cmp_a = ss.kept_cmp_a = f"shipped:{base}"
+    ss.cmp_b = ss.kept_cmp_b = ref
+    ss.goto = "compare"
+
+
+def show_message() -> None:
+    msg = ss.pop("gt_msg", None)
+    if msg:
+        getattr(st, msg[0])(msg[1])
+
+
+# -- which table ------------------------------------------------------------------------------------------------
+st.html("""<style>
+  .gt-table { position:relative; width:100%; height:clamp(230px, 38vh, 340px); border-radius:48% / 42%;
+              background:radial-gradient(ellipse at center, #2f8a4f 0%, #1d6b3a 70%, #155a30 100%);
+              box-shadow: inset 0 0 0 6px #6b4423; margin:.3rem 0; font-family:sans-serif; }
+  .gt-seat { position:absolute; transform:translate(-50%,-50%); background:rgba(255,255,255,.93); color:#222;
+             border-radius:10px; padding:1px 7px; font-size:.78rem; text-align:center; line-height:1.2;
+             border:2px solid transparent; max-width:34%; }
+  .gt-seat b { font-size:.85rem; } .gt-seat.gt-me { background:#fff8d6; }
+  .gt-seat.gt-turn { border-color:#f5b700; box-shadow:0 0 0 3px rgba(245,183,0,.55); }
+  .gt-seat small { color:#555; display:block; }
+  .gt-card { position:absolute; transform:translate(-50%,-50%); background:#fff; border:1px solid #777;
+             border-radius:7px; padding:5px 4px; min-width:2.2em; text-align:center; font-weight:700;
+             font-size:1.25rem; box-shadow:1px 2px 4px rgba(0,0,0,.35); }
+  .gt-card.gt-win { box-shadow:0 0 0 3px #f5b700; }
+  .gt-middle { position:absolute; left:50%; top:50%; transform:translate(-50%,-50%); color:#f4f4f4;
+               font-size:.75rem; text-align:center; max-width:24%; }
+  .gt-label { font-size:1.05rem; margin:0; }
+  .gt-seat.gt-west { transform:translate(0,-50%); } .gt-seat.gt-east { transform:translate(-100%,-50%); }
+  .gt-status { display:flex; flex-wrap:wrap; gap:.1rem .8rem; font-size:.92rem; }
+  [class*="st-key-gt_card_"] button { min-height:3.1rem; min-width:3rem; padding:0 .4rem; }
+  [class*="st-key-gt_card_"] button p { font-size:1.25rem; }
+  [class*="st-key-gt_card_"] button:disabled { opacity:.35; }
+</style>""")
+
+code = ss.get("gt_code")
+asked = st.query_params.get("table")
+if asked and asked != code:
+    try:
+        code = ss.gt_code = normal_code(asked)
+    except TableError as err:
+        say("error", str(err))
+        code = None
+
+keep_cookies()
+
+if code is None:
+    st.title("Table", anchor=False)
+    st.caption("Play together, each on your own phone: one of you opens a table, the others join with its code.")
+    show_message()
+    with st.container(border=True):
+        st.markdown("**Join a table**")
+        j1, j2 = st.columns([3, 1], vertical_alignment="bottom")
+        j1.text_input("Table code", key="gt_code_typed", max_chars=12, placeholder="K7QX3M")
+        j2.button("Join", on_click=go_to_code, key="gt_go", width="stretch")
+    with st.container(border=True):
+        st.markdown("**Open a table**")
+        choices = catalogue()
+        refs = [r for r in choices if ruleset_of(r) is not None]
+        ss.setdefault("gt_ref", "shipped:standard" if "shipped:standard" in refs else refs[0])
+        st.selectbox("Rules (frozen for this game)", refs, format_func=lambda r: choices[r], key="gt_ref")
+        chosen = ruleset_of(ss.gt_ref)
+        o1, o2 = st.columns(2)
+        o1.text_input("Your name", key="gt_name", max_chars=MAX_NAME)
+        o2.selectbox("Your seat", range(chosen.seats), format_func=lambda s: f"Seat {s + 1}", key="gt_my_seat")
+        st.number_input("Seconds a player may be away before a bot plays for them", min_value=AWAY_LIMITS[0],
+                        max_value=AWAY_LIMITS[1], value=DEFAULT_AWAY, step=5.0, key="gt_away")
+        st.caption("Bots play the seats nobody takes (and stand in for whoever is away):")
+        names = bot_names()
+        columns = st.columns(min(chosen.seats, 3))
+        for s in range(chosen.seats):
+            if s != ss.get("gt_my_seat", 0):
+                columns[s % len(columns)].selectbox(f"Seat {s + 1}", names, key=f"gt_bot_{s}",
+                                                    index=names.index(default_bot()) if default_bot() in names else 0)
+        st.button("Open the table", type="primary", on_click=open_table, key="gt_open")
+    st.stop()
+
+st.query_params["table"] = code
+try:
+    label, infos, can_sit = tables.lobby(code)
+except TableError as err:
+    st.title("Table", anchor=False)
+    st.error(str(err))
+    st.button("Open or join another table", on_click=other_table, key="gt_other")
+    st.stop()
+
+held = held_seat(code)
+if held is not None:
+    try:
+        page = tables.page(code, *held)
+    except TableError:
+        ss.gt_seats.pop(code, None)
+        held = None
+
+
+def invite(link: str) -> None:
+    """The code, the link and a QR code for the phones around the table."""
+    st.markdown(f"Table code **`{code}`** · link: `{link}`")
+    try:
+        import qrcode
+    except ImportError:  # the app extra installs it; the code and the link still work without
+        st.caption("(A QR code needs the app's extra: pip install 'thunee-dsl[app]'.)")
+        return
+    picture = qrcode.make(link, box_size=6, border=2).get_image()
+    buffer = io.BytesIO()
+    picture.save(buffer, format="PNG")
+    st.image(buffer.getvalue(), width=180, caption="Scan to join")
+
+
+link = st.context.url.split("?")[0] + f"?table={code}" if st.context.url else f"?table={code}"
+
+if held is None:  # not seated here yet: pick a seat and a name
+    st.title(label, anchor=False)
+    show_message()
+    free = [i.seat for i in infos if i.name is None]
+    st.markdown("**Who sits where:** " + " · ".join(
+        f"Seat {i.seat + 1}: {html.escape(i.name) if i.name else 'free (a bot)'}" for i in infos))
+    if not free:
+        st.warning("Every seat at this table is taken.")
+    elif not can_sit:
+        st.info("A deal is under way: the bots play the free seats. You can sit down when it ends.")
+    else:
+        c1, c2 = st.columns(2)
+        c1.selectbox("Your seat", free, format_func=lambda s: f"Seat {s + 1}", key="gt_join_seat")
+        c2.text_input("Your name", key="gt_join_name", max_chars=MAX_NAME)
+        st.button("Sit down", type="primary", on_click=sit_down, args=(code,), key="gt_sit")
+    st.button("Open or join another table", on_click=other_table, key="gt_other")
+
+    @st.fragment(run_every=2.0)
+    def wait_for_a_seat() -> None:
+        if tables.lobby(code)[1:] != (infos, can_sit):
+            st.rerun()
+
+    wait_for_a_seat()
+    st.stop()
+
+# -- seated: the table from this seat -----------------------------------------------------------------------------
+seat, secret = held
+ss.gt_drawn = page.version
+r = page.ruleset
+words = TableWords(r, seat)
+
+
+def who(s: int) -> str:
+    """A seat in words from this chair, with the person's name: "Chetan (your partner)"."""
+    name = page.seats[s].name
+    return words.who(s) if s == seat or name is None else f"{html.escape(name)} ({words.who(s)})"
+
+
+host = host_secret(code) if tables.host_of(code, host_secret(code) or "") else None
+
+
+def seat_name(s: int) -> str:
+    info = page.seats[s]
+    if s == seat:
+        return f"You ({html.escape(info.name)})" if info.name else "You"
+    if info.name is None:
+        return f"{words.name(s)} · bot"
+    return f"{html.escape(info.name)}" + (" · away, a bot plays" if info.away else "")
+
+
+@st.fragment(run_every=POLL)
+def watch() -> None:
+    """Each second: still here (and the table's version); the page is drawn again only when the table changed."""
+    try:
+        version = tables.poll(code, seat, secret)
+    except TableError:
+        st.rerun()
+    if version != page.version:
+        st.rerun()
+
+
+view = page.view
+st.html(f'<div class="gt-label"><b>{html.escape(label)}</b></div>'
+        f'<div class="gt-status"><span>Table <b>{code}</b></span>'
+        + (f'<span>Deal {view.deal_number}</span><span>{html.escape(r.unit.plural.capitalize())}: '
+           + " · ".join(f"{words.team(t)} <b>{view.score[t]}</b>" for t in range(view.teams))
+           + f" ({r.game.target} to win)</span>" if view is not None else "") + "</div>")
+show_message()
+
+with st.popover("What these rules change", width="content"):
+    if page.base is None:
+        st.markdown(f"These are the rules of **{html.escape(r.title)}** as shipped: nothing changed.")
+    else:
+        changes = diff_rulesets(shipped(page.base), r)
+        st.markdown(f"**{len(changes)} rule change{'s' if len(changes) != 1 else ''}** from {page.base}:"
+                    if changes else f"Plays exactly like {page.base}.")
+        st.markdown("\n".join(f"- {c.text}" for c in changes))
+
+if view is None:  # before the first deal
+    st.markdown("**Who sits where:** " + " · ".join(f"Seat {i.seat + 1}: {seat_name(i.seat)}" for i in page.seats))
+    invite(link)
+    if host:
+        st.button("Deal", type="primary", on_click=attempt, args=(tables.deal, code, seat, secret), key="gt_deal",
+                  help="The first deal: bots play the seats still free")
+    else:
+        st.caption("Waiting for the host to deal.")
+    watch()
+    st.stop()
+
+
+def tile(card: str, style: str, cls: str = "gt-card") -> str:
+    lab = card_label(card)
+    return (f'<span class="{cls}" data-card="{html.escape(lab.card)}" title="{html.escape(lab.words)}" '
+            f'style="{style};color:{COLOURS.get(lab.colour, "#1b1b1b")}">{html.escape(lab.rank)}&#8202;'
+            f'{html.escape(lab.symbol)}</span>')
+
+
+finished = view.tricks[-1] if view.tricks else None
+on_table = view.trick or (finished.cards if finished else ())
+turn = None if page.deal_over else view.to_act
+parts = []
+for spot in table_spots(seat, r.seats, r.direction):
+    s = spot.seat
+    marks = [m for m, on in (("dealer", s == view.dealer), ("trumps", s == view.trump_maker),
+                             ("to play", s == turn)) if on]
+    side = " gt-west" if spot.x < 20 else " gt-east" if spot.x > 80 else ""  # a side seat's plate kept on the table
+    left = 2 if side == " gt-west" else 98 if side == " gt-east" else spot.x
+    parts.append(f'<div class="gt-seat{side}{" gt-me" if s == seat else ""}{" gt-turn" if s == turn else ""}" '
+                 f'data-seat="{s}" style="left:{left:.1f}%;top:{spot.y:.1f}%"><b>{seat_name(s)}</b>'
+                 f'<small>{view.hand_sizes[s]} cards{" · " + ", ".join(marks) if marks else ""}</small></div>')
+    card = dict(on_table).get(s)
+    if card:
+        won = not view.trick and finished is not None and finished.winner == s
+        parts.append(tile(card, f"left:{spot.card_x:.1f}%;top:{spot.card_y:.1f}%",
+                          "gt-card" + (" gt-win" if won or (view.trick and page.winning == s) else "")))
+middle = (f"Trick {len(view.tricks) + 1}" if view.trick else
+          f"Last trick, won by {who(finished.winner)}" if finished is not None and finished.winner is not None
+          else "No card played yet")
+st.html(f'<div class="gt-table" data-version="{page.version}"><div class="gt-middle">{middle}</div>'
+        f'{"".join(parts)}</div>')
+
+trumps = (suit_label(view.trump)[0] + " " + suit_label(view.trump)[1] if view.trump is not None
+          else "face down" if view.trump_maker is not None else "not made yet")
+facts = [f"Trumps: **{trumps}**" + (f" by {who(view.trump_maker)}" if view.trump_maker is not None else "")]
+if view.trump_card and not view.trump_revealed:
+    facts.append(f"your face-down card: {card_text(view.trump_card)}")
+if view.call and view.calls:
+    facts.append(f"Call **{view.call}** by {who(view.calls[-1][0])}")
+if view.tricks:
+    facts.append("Card points: " + " · ".join(f"{words.team(t)} {view.team_cards[t]}" for t in range(view.teams)))
+st.markdown(" · ".join(facts))
+
+legal = view.legal
+plays = {a.arg: a for a in legal if a.verb == "play"}
+by_card = {a.arg: a for a in legal if a.verb == "trump" and a.arg not in (None, "last") and len(str(a.arg)) > 1}
+others = [a for a in legal if a.verb != "play" and a not in by_card.values()]
+if by_card:
+    st.markdown("**Your turn: make trumps.** Tap the card to place face down: its suit becomes trumps.")
+elif plays:
+    refused = sorted({words.refusal(why) for why in page.refused.values()})
+    st.markdown("**Your turn: tap a card to play it.**" + (f" Greyed cards: {'; '.join(refused)}."
+                                                           if refused else ""))
+elif others:
+    st.markdown("**Your turn: say something.**")
+elif turn is not None:
+    st.caption(f"Waiting for {who(turn)}.")
+
+if view.hand:
+    with st.container(horizontal=True, gap="small", key="gt_hand"):
+        for card in view.hand:
+            action = by_card.get(card) if by_card else plays.get(card)
+            st.button(card_button_label(card), key=f"gt_card_{card}", on_click=act,
+                      args=(code, seat, secret, action), disabled=action is None)
+if others:
+    with st.container(horizontal=True, key="gt_say"):
+        for action in others:
+            st.button(action_label(action, r), key=f"gt_do_{action.verb}_{action.arg}", on_click=act,
+                      args=(code, seat, secret, action))
+    explained: dict[str, list[str]] = {}
+    for action in others:  # each call, claim and undertaking in the rulebook's words, as in Playtest
+        explained.setdefault(words.action_help(action, legal), []).append(action_label(action, r))
+    for text, labels in explained.items():
+        st.caption(f"**{' / '.join(labels)}**: {text}")
+
+if page.deal_over:
+    with st.container(border=True, key="gt_result"):
+        st.markdown("#### The deal is over")
+        st.markdown(page.story or "")
+        with st.expander("How it was counted"):
+            st.markdown("\n".join(f"- {line}" for line in page.explanation))
+        if page.is_over:
+            st.markdown("### The game is over")
+        else:
+            st.button("Next deal", type="primary", on_click=attempt, args=(tables.deal, code, seat, secret),
+                      key="gt_next")
+
+if view.tricks:
+    with st.expander(f"Tricks this deal ({len(view.tricks)})"):
+        st.markdown("\n".join(
+            f"{n}. " + ", ".join(f"{who(s)} {card_text(c)}" for s, c in trick.cards)
+            + (f" → won by {who(trick.winner)}" if trick.winner is not None else "")
+            for n, trick in enumerate(view.tricks, 1)))
+with st.expander("What was said and played this deal"):
+    st.markdown("\n".join(f"{i}. {history_line(h, r, who)}" for i, h in enumerate(view.history, 1))
+                or "Nothing yet.")
+with st.expander("Invite others"):
+    invite(link)
+
+st.divider()
+b1, b2, b3 = st.columns(3, vertical_alignment="bottom")
+file_name, data, mime = tables.export(code, seat, secret)
+b1.download_button("Export the game", data=data, file_name=file_name, mime=mime, key="gt_export",
+                   on_click="ignore", width="stretch", help=replay_help(file_name))
+if page.base is not None:
+    b2.button("Compare these rules", on_click=compare_rules, args=(frozen_text(r)[0], r.name, page.base),
+              key="gt_compare", width="stretch", help=f"Compare, with these rules against {page.base}")
+b3.button("Leave the table", on_click=leave, args=(code, seat, secret), key="gt_leave", width="stretch",
+          help="A bot plays your seat from now on")
+if host:
+    with st.expander("Host: free a seat"):
+        for info in page.seats:
+            if info.name is not None and info.seat != seat:
+                st.button(f"Free seat {info.seat + 1} ({info.name}) for its bot", key=f"gt_free_{info.seat}",
+                          on_click=free_seat, args=(code, info.seat))
+watch()

@@ -1,0 +1,90 @@
+"""The Table page (AppTest): open a table, the rules' changes at the table, a refused code, compare these rules."""
+
+from __future__ import annotations
+
+import pytest
+
+TABLE = "app_pages/table.py"
+
+
+def table_page(app):
+    at = app()
+    at.switch_page(TABLE).run()
+    assert not at.exception, at.exception
+    return at
+
+
+def open_a_table(at, ref: str = "shipped:standard", name: str = "Asha"):
+    at.selectbox(key="gt_ref").set_value(ref).run()
+    at.text_input(key="gt_name").set_value(name).run()
+    for box in at.selectbox:
+        if (box.key or "").startswith("gt_bot_"):
+            box.set_value("random")
+    at.button(key="gt_open").click().run()
+    assert not at.exception, at.exception
+    return at
+
+
+def text_of(at) -> str:
+    return " ".join(str(getattr(e, "body", "") or getattr(e, "value", "")) for e in at.main)
+
+
+def test_open_a_table_deal_and_see_the_table_from_your_chair(app):
+    at = open_a_table(table_page(app))
+    code = at.session_state.gt_code
+    assert at.query_params["table"] == code
+    assert "Seat 1: You (Asha)" in "".join(m.value for m in at.markdown)
+    at.button(key="gt_deal").click().run()
+    assert not at.exception, at.exception
+    html = " ".join(h.proto.body for h in at.get("html"))
+    assert "gt-table" in html and "You (Asha)" in html
+    assert [b for b in at.button if (b.key or "").startswith("gt_card_")]  # the hand, as buttons
+
+
+def test_what_these_rules_change_and_compare_them(app, home):
+    at = app("editor")
+    at.session_state.editor_text = ("extends: standard\nname: our-table\ntitle: Our table\n"
+                                    "undertakings:\n  thunee:\n    balls: {partner_catch: 6}\n")
+    at.switch_page(TABLE).run()
+    at = open_a_table(at, ref="editor:")
+    said = " ".join(m.value for m in at.markdown)
+    assert "1 rule change" in said and "from standard" in said and "6" in said
+    at.button(key="gt_deal").click().run()
+    at.button(key="gt_compare").click().run()
+    assert not at.exception, at.exception
+    assert at.session_state.cmp_a == "shipped:standard" and at.session_state.cmp_b == "compared:b"
+    assert at.selectbox(key="cmp_b").value == "compared:b"  # the Compare page, with the table's rules as B
+
+
+@pytest.mark.parametrize("typed, said", [("0000", "is not a table code"), ("ABCDEF", "No table has the code ABCDEF")])
+def test_a_wrong_code_is_said(app, typed, said):
+    at = table_page(app)
+    at.text_input(key="gt_code_typed").set_value(typed).run()
+    at.button(key="gt_go").click().run()
+    assert not at.exception, at.exception
+    assert said in " ".join(e.value for e in at.error)
+
+
+def test_a_link_with_a_mangled_code_says_so(app):
+    at = app()
+    at.query_params["table"] = "<b>x</b>\x00" + "Z" * 500
+    at.switch_page(TABLE).run()
+    assert not at.exception, at.exception
+    assert "is not a table code" in " ".join(e.value for e in at.error)
+    assert at.button(key="gt_open")  # and a table can still be opened or joined
+
+
+def test_one_person_and_three_bots_play_a_deal_to_its_story_and_export(app):
+    at = open_a_table(table_page(app))
+    at.button(key="gt_deal").click().run()
+    for _ in range(60):
+        if at.session_state["gt_drawn"] and any(c.key == "gt_result" for c in at.get("flex_container")):
+            break
+        choices = [b for b in at.button if (b.key or "").startswith(("gt_card_", "gt_do_")) and not b.disabled]
+        assert choices, "the page waits for the person, but offers nothing"
+        choices[0].click().run()
+        assert not at.exception, at.exception
+    said = [m.value for m in at.markdown]
+    story = said[said.index("#### The deal is over") + 1]  # the deal told in words, right under
+    assert len(story) > 20 and not story.startswith("####")
+    assert at.get("download_button")  # the export is offered
