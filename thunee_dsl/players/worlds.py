@@ -509,7 +509,7 @@ def _replay_from(k: Knowledge, world: World, game: GameState, start: int, prefix
             if target is None:
                 return None
         else:
-            target = _history_action(k, world, i)
+            target = _entry_action(k, i) if arg != "??" else _hidden_declaration(k, world, seat, verb, i)
             if target is None or not pass_until(game, lambda legal: _offered(legal, target), passing):
                 return None
         do(target)
@@ -538,13 +538,9 @@ def _face_down_trump(k: Knowledge, game: GameState, seat: int, last: bool, passi
     return choose_trump(kt, hand, options)
 
 
-@cython.locals(k=Knowledge)
-def _history_action(k: Knowledge, world: World, i: int) -> Action | None:
-    """The action of history entry ``i`` in ``world``: a declaration of a hidden suit in the suit the world
-    drew for it (None if it drew none), any other as the engine's own object (_entry_action)."""
-    seat, verb, arg = k.entries[i]
-    if arg != "??":
-        return _entry_action(k, i)
+def _hidden_declaration(k: Knowledge, world: World, seat: int, verb: str, i: int) -> Action | None:
+    """The declaration of a hidden suit at history entry ``i`` (``seat`` declared ``verb``), in the suit the
+    world drew for it (None if it drew none)."""
     suit = world.decl_suits.get(i)
     if suit is None:
         return None
