@@ -402,7 +402,8 @@ def _opponents(ctx: PlayCtx, seats) -> list[int]:
 
 @cython.locals(ctx=PlayCtx)
 def _cheapest(ctx: PlayCtx, cs, strength) -> int:
-    """The card of fewest points, the strongest of those (the first such card of ``cs``)."""
+    """The card of fewest points, the lowest-ranked of those (the most ``strength``: 0 is a suit's top
+    card), the first such card of ``cs``."""
     # (min(cs, key=lambda c: (points, -strength)) written out: no key tuple made per card)
     pts = ctx.t.points
     best = bp = bs = None
@@ -418,7 +419,7 @@ def _cheapest(ctx: PlayCtx, cs, strength) -> int:
 @cython.locals(ctx=PlayCtx)
 def _throw_low(ctx: PlayCtx, cs, strength) -> int:
     """The card to throw away: a non-trump before a trump, then a card that is not its suit's master, then
-    fewest points, then the strongest (the first such card of ``cs``)."""
+    fewest points, then the lowest-ranked (the most ``strength``), the first such card of ``cs``."""
     # (min(cs, key=lambda c: (trump, master, points, -strength)) written out: no key tuple made per card)
     pts = ctx.t.points
     stronger = ctx.t.stronger(ctx.beats)
