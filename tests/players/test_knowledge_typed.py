@@ -1,6 +1,7 @@
-"""knowledge.pxd (the compiled build's Knowledge) declares exactly the facts knowledge.py gives a Knowledge, and
-``_copy_facts`` (how a seat's Knowledge moves on in the compiled build) copies every one of them: a fact added
-to the class but not there would be lost (or refused) in the compiled build only."""
+"""A Knowledge's facts are named once, ``knowledge.FACTS``: knowledge.pxd (the compiled build's Knowledge)
+declares exactly those, ``_copy_facts`` (how a seat's Knowledge moves on in the compiled build) copies every
+one of them in that order, and a Knowledge has no other: a fact added to the class but not there would be lost
+(or refused) in the compiled build only."""
 
 from __future__ import annotations
 
@@ -10,18 +11,22 @@ from pathlib import Path
 from thunee_dsl import shipped_ruleset
 from thunee_dsl.game import GameState
 from thunee_dsl.players import knowledge
-from thunee_dsl.players.knowledge import Knowledge, forget_knowledge
+from thunee_dsl.players.knowledge import FACTS, Knowledge, forget_knowledge
 
 PXD = Path(knowledge.__file__).with_name("knowledge.pxd")
 
 
-def declared() -> set[str]:
-    names: set[str] = set()
+def declared_in_order() -> list[str]:
+    names: list[str] = []
     for line in PXD.read_text(encoding="utf-8").splitlines():
         found = re.match(r"\s*cdef public \w+ (.+)$", line)
         if found:
-            names.update(n.strip() for n in found.group(1).split(","))
+            names += [n.strip() for n in found.group(1).split(",")]
     return names
+
+
+def declared() -> set[str]:
+    return set(declared_in_order())
 
 
 def _until_dedent(lines):
@@ -31,14 +36,20 @@ def _until_dedent(lines):
         yield line
 
 
+def test_the_facts_are_named_once():
+    assert len(set(FACTS)) == len(FACTS)
+    assert {"hand", "trump", "seat", "void", "played_by"} <= set(FACTS)
+
+
 def test_the_pxd_declares_every_fact_and_copy_facts_copies_them():
-    fields = declared()
-    assert {"hand", "trump", "seat", "void", "played_by"} <= fields
+    fields = declared_in_order()
+    assert len(fields) == len(set(fields)), "a field declared twice"
+    assert set(fields) == set(FACTS), (set(FACTS) - set(fields), set(fields) - set(FACTS))
     text = Path(knowledge.__file__).with_suffix(".py").read_text(encoding="utf-8")  # (compiled: no source to inspect)
     body = text[text.index("def _copy_facts("):].splitlines()
     source = "\n".join([body[0]] + [line for line in _until_dedent(body[1:])])
-    copied = set(re.findall(r"k\.(\w+) = before\.\1\b", source))
-    assert copied == fields, (fields - copied, copied - fields)
+    copied = re.findall(r"k\.(\w+) = before\.\1\b", source)
+    assert copied == list(FACTS)
 
 
 def test_a_knowledge_has_the_facts_the_pxd_declares():
@@ -59,4 +70,4 @@ def test_a_knowledge_has_the_facts_the_pxd_declares():
             seen |= facts
             assert facts <= declared(), facts - declared()
         game.apply(view.legal[0])
-    assert seen == declared(), declared() - seen
+    assert seen == set(FACTS), set(FACTS) - seen

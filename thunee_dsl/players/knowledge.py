@@ -166,6 +166,35 @@ class Inconsistent(ValueError):
     """The view does not add up (should not happen for a view the engine made)."""
 
 
+#: A Knowledge's facts, named once here: knowledge.pxd declares exactly these as the compiled build's fields,
+#: ``_copy_facts`` copies them one by one in this order, and a Knowledge has no other attribute
+#: (tests/players/test_knowledge_typed.py). A fact added to the class is added here first.
+FACTS = (
+    # the seat, its ruleset, and what is read of the ruleset once
+    "ruleset", "t", "rules", "view", "memo", "seat", "seats", "team_of", "phases", "cum", "hand_before_trumps",
+    "declaration_verbs",
+    # the seat's hand, the trumps, the undertaking (Knowledge._read_trumps)
+    "hand", "trump", "trump_card", "undertaking", "undertaker", "beats",
+    # the cards each seat has played (_read_tricks)
+    "_done", "_played_done", "_played_by_done", "tricks_done", "current_trick", "played", "played_by",
+    "played_mask",
+    # open face play's table (_read_table); the batches dealt and the phase (_read_batches_dealt)
+    "face_down", "table", "laid", "turned", "batches_dealt", "phase_index", "phase",
+    # a blind caller's unseen cards (_read_blind_caller)
+    "unseen_count", "pickup_trick",
+    # the voids (_read_voids)
+    "void", "_void_reading", "_void_done",
+    # the cards a seat must hold, or cannot (the trump maker's, the declarations')
+    "forced", "excluded", "early", "last_card_seat", "hidden_declarations",
+    # the history, read once (_read_history)
+    "entries", "_trump_entries", "_decl_entries", "_plays",
+    # what is unknown, and where it is (_unknown)
+    "future_count", "leftover", "held_count", "pool",
+    # how this Knowledge was made: from the seat's last one, moved on by cards alone (_advance)
+    "carried_over", "advanced",
+)
+
+
 class Knowledge:
     """The card facts one seat may derive from its view (see the module docstring). What the tricks
     finished by the seat's last decision of the deal showed is carried over from that decision's Knowledge
@@ -175,9 +204,8 @@ class Knowledge:
     Inconsistent = Inconsistent  # (a class attribute: an extension type cannot hold a class statement)
 
     def __init__(self, ruleset: Ruleset, view):
-        r = self.ruleset = ruleset
-        t = self.t = tables(ruleset)
-        deck = ruleset.deck
+        self.ruleset = ruleset
+        self.t = tables(ruleset)
         self.view = view
         self.seat = me = view.seat
         self.seats = n = view.seats
@@ -185,17 +213,42 @@ class Knowledge:
         before = _earlier(self, view)
         if before is not None and _advance(self, before, view):
             return
+        self._read_trumps(view)
+        tricks = self._read_tricks(before, view)
+        self._read_table(view)
+        self._read_batches_dealt(view)
+        self._read_blind_caller(view)
+        self._read_voids(before, tricks)
+        # cards a seat must hold (face up on the table; its own hand for this seat), or cannot
+        self.forced = list(self.table) if view.table else [0] * n
+        self.forced[me] = self.hand
+        self.excluded = [0] * n
+        self._read_history(before, view)
+        self._read_trump_maker()
+        self._read_declarations(view)
+        # what is unknown, and where it is
+        self.future_count = self.cum[-1] - self.cum[self.batches_dealt]
+        self.leftover = ruleset.deck.size - n * ruleset.hand_size
+        self._unknown(view)
+
+    def _read_trumps(self, view) -> None:
+        """The ruleset's constants, the seat's hand, the trumps and trump card shown, and the undertaking
+        (whose ranking of the cards may be its own)."""
+        ruleset, t = self.ruleset, self.t
         c = ruleset.cached("players.knowledge", _Constants)
         self.team_of, self.phases, self.cum, self.hand_before_trumps = c.team_of, c.phases, c.cum, c.hand_before_trumps
         self.hand = hand_mask(t, view.hand)
-        self.trump = None if view.trump is None else deck.suits.index(view.trump)
+        self.trump = None if view.trump is None else ruleset.deck.suits.index(view.trump)
         self.trump_card = None if view.trump_card is None else t.card_of[view.trump_card]
         u = self.undertaking = None if view.undertaking is None else by_verb(ruleset).undertaking.get(view.undertaking)
         self.undertaker = view.undertaker
         self.beats = u.beats if u is not None and u.beats is not None else ruleset.beats
 
-        # -- the tricks -------------------------------------------------------------------------
-        # (the tricks finished by the seat's last decision of this deal are taken from what it worked out then)
+    def _read_tricks(self, before: "Knowledge | None", view) -> list:
+        """The cards each seat has played, in the finished tricks and the trick on the table; every trick's
+        cards are returned. (The tricks finished by the seat's last decision of this deal, ``before``, are
+        taken from what it worked out then.)"""
+        t, n = self.t, self.seats
         self.carried_over = before is not None
         self.advanced = False  # (True: moved on by cards alone, _advance)
         self._done = done = before._done[:] if before is not None else []  # finished tricks: [(seat, card)]
@@ -217,74 +270,87 @@ class Knowledge:
             self.played[s].append((len(done), c))
             played_by[s] |= 1 << c
         self.played_mask = sum(played_by)  # each card is played once: the sum of the seats' masks is their union
+        return tricks
 
-        # open face play: face-down row cards (seen by nobody) and each seat's face-up cards (seen by all)
+    def _read_table(self, view) -> None:
+        """Open face play: the face-down row cards (seen by nobody) and each seat's face-up cards (seen by
+        all); the cards each seat laid on its row (row order) and the cards turned up, (tricks played, seat,
+        card)."""
+        t, n = self.t, self.seats
         self.face_down = tuple(view.face_down) if view.face_down else (0,) * n
-        self.table = tuple(deck.mask_of(t.card_of[c] for c in cards) for cards in view.table) if view.table \
-            else (0,) * n
-        # ... the cards each seat laid on its row (row order) and the cards turned up, (tricks played, seat, card)
+        self.table = tuple(self.ruleset.deck.mask_of(t.card_of[c] for c in cards) for cards in view.table) \
+            if view.table else (0,) * n
         self.laid = tuple(tuple(t.card_of[c] for c in cards) for cards in view.laid_out) if view.laid_out \
             else ((),) * n
         self.turned = tuple((when, s, t.card_of[c]) for when, s, c in view.turned_up) if view.turned_up else ()
+
+    def _read_batches_dealt(self, view) -> None:
+        """How many batches have been dealt (counted from the seat's own cards) and the phase of play."""
+        me = self.seat
         my_dealt = len(view.hand) + view.unseen + len(self.played[me]) + self.face_down[me]
         if my_dealt not in self.cum:
             raise Inconsistent(f"seat {me} holds {my_dealt} cards: not a whole number of batches")
         self.batches_dealt = self.cum.index(my_dealt)
         self.phase_index = self._phase_of_batch(max(self.batches_dealt - 1, 0))
-        phase = self.phase = self.phases[self.phase_index]
+        self.phase = self.phases[self.phase_index]
 
-        # -- blind callers: cards dealt face down ---------------------------------------------------
-        self.unseen_count = [0] * n
+    def _read_blind_caller(self, view) -> None:
+        """Blind callers: how many cards each seat holds face down unseen, and the trick after which a blind
+        caller picked its cards up (None: not yet, or no blind caller)."""
+        u, me = self.undertaking, self.seat
+        self.unseen_count = [0] * self.seats
         self.unseen_count[me] = view.unseen
-        self.pickup_trick = None  # index of the trick after which a blind caller picked its cards up
-        if u is not None and u.blind_until_tricks:
-            won = 0
-            for i, w in enumerate(tr.winner for tr in view.tricks):
-                if w == view.undertaker:
-                    won += 1
-                    if won >= u.blind_until_tricks and self.pickup_trick is None:
-                        self.pickup_trick = i
-            blind_from = min(u.offered_after) if u.offered_after else u.after_batch
-            if view.undertaker != me and self.pickup_trick is None and self.batches_dealt > blind_from:
-                self.unseen_count[view.undertaker] = self.cum[self.batches_dealt] - self.cum[blind_from]
+        self.pickup_trick = None
+        if u is None or not u.blind_until_tricks:
+            return
+        won = 0
+        for i, w in enumerate(tr.winner for tr in view.tricks):
+            if w == view.undertaker:
+                won += 1
+                if won >= u.blind_until_tricks and self.pickup_trick is None:
+                    self.pickup_trick = i
+        blind_from = min(u.offered_after) if u.offered_after else u.after_batch
+        if view.undertaker != me and self.pickup_trick is None and self.batches_dealt > blind_from:
+            self.unseen_count[view.undertaker] = self.cum[self.batches_dealt] - self.cum[blind_from]
 
-        # -- voids: suits a seat has shown it lacks (this phase's cards) ---------------------------
-        self.void = [0] * n  # a mask of cards the seat's (seen) hand cannot hold
+    def _read_voids(self, before: "Knowledge | None", tricks: list) -> None:
+        """Voids: the cards each seat has shown it cannot hold (this phase's tricks: failing to follow suit,
+        undercutting, a trump led where the first lead may not be one). What the finished tricks showed, read
+        at the seat's last decision (``before``), holds while what it was read under (trumps, ranking, phase,
+        a blind caller's pick-up) is the same."""
+        ruleset, u = self.ruleset, self.undertaking
+        self.void = [0] * self.seats  # a mask of cards the seat's (seen) hand cannot hold
         self.rules = engine_tables(ruleset)  # the play's legal-card rule, read backwards (Play.cannot_hold)
         trump = self.trump
         row = self.beats[trump if trump is not None else ruleset.no_trump]
         reads = ruleset.cached("players.void_reads", _void_reads)
         leads_win = u.leads_win if u is not None else 0
-        # what the finished tricks showed, read at the seat's last decision, holds while what it was read
-        # under (trumps, ranking, phase, a blind caller's pick-up) is the same
-        self._void_reading = reading = (self.trump, id(self.beats), leads_win, phase.first_trick, self.pickup_trick)
+        self._void_reading = reading = (self.trump, id(self.beats), leads_win, self.phase.first_trick,
+                                        self.pickup_trick)
         start = 0
         if before is not None and before._void_reading == reading:
             self.void = list(before._void_done)
             start = len(before._done)
         self._void_done = None
+        finished, first_trick = len(self._done), self.phase.first_trick
+        blind_until = self.pickup_trick if u is not None and u.blind_until_tricks else None
         for i in range(start, len(tricks)):
             tr = tricks[i]
-            if i == len(done):
+            if i == finished:
                 self._void_done = list(self.void)  # the finished tricks' voids, for the next decision
-            if i < phase.first_trick or not tr:
+            if i < first_trick or not tr:
                 continue
             # a blind caller's cards before its pick-up are not the cards it holds now
-            blind = view.undertaker if (u is not None and u.blind_until_tricks and self.pickup_trick is not None
-                                        and i <= self.pickup_trick) else None
+            blind = self.undertaker if blind_until is not None and i <= blind_until else None
             self._read_trick(self.void, tr, i == 0, row, reads, leads_win, blind)
         if self._void_done is None:
             self._void_done = list(self.void)
 
-        # -- cards a seat must hold, or cannot ------------------------------------------------------
-        self.forced = list(self.table) if view.table else [0] * n  # face up on the table
-        self.forced[me] = self.hand
-        self.excluded = [0] * n
-        self.early = [0] * n  # cards that must come in a seat's first batches (its trump card)
-        self.last_card_seat = None  # the seat whose last card dealt is the trump card
-        self.hidden_declarations: list[HiddenDeclaration] = []
-        # the history read once: what the seat's last decision of the deal read of it is carried over
-        decl_verbs = self.declaration_verbs = ruleset.cached("players.declaration_verbs", _declaration_verbs)
+    def _read_history(self, before: "Knowledge | None", view) -> None:
+        """The history read once (what the seat's last decision of the deal read of it is carried over):
+        the actions that made trumps, (index, seat, argument), and the declarations, (index, seat, verb,
+        cards played before it)."""
+        decl_verbs = self.declaration_verbs = self.ruleset.cached("players.declaration_verbs", _declaration_verbs)
         if before is not None:
             entries = before.entries + list(map(parse_entry, view.history[len(before.entries):]))
             trump_actions, decl_entries = list(before._trump_entries), list(before._decl_entries)
@@ -298,52 +364,69 @@ class Knowledge:
             elif v == "trump":
                 trump_actions.append((i, s, a))
             elif v in decl_verbs:
-                decl_entries.append((i, s, v, plays))  # (with the cards played before it)
+                decl_entries.append((i, s, v, plays))
         self.entries = entries
         self._trump_entries, self._decl_entries, self._plays = trump_actions, decl_entries, plays
-        for i, s, a in trump_actions:
+
+    def _read_trump_maker(self) -> None:
+        """The trump maker's inferred cards: a card it made trumps by is among its first batches (``early``);
+        the trump card, until played, is in its hand (unless an undertaking's first lead makes trumps), and
+        ``last_card_seat`` is the seat whose last card dealt is the trump card."""
+        me, t, deck = self.seat, self.t, self.ruleset.deck
+        self.early = [0] * self.seats  # cards that must come in a seat's first batches (its trump card)
+        self.last_card_seat = None
+        trump_actions = self._trump_entries
+        for _, s, a in trump_actions:
             if a not in (None, "??", "last") and a not in deck.suits:
                 self.early[s] |= 1 << t.card_of[a]
-        lead_trump = u is not None and u.trump in LEAD_OR_NO_TRUMP
-        if trump_actions and not lead_trump:
-            _, holder, arg = trump_actions[-1]
-            if arg == "last":
-                self.last_card_seat = holder
-            if self.trump_card is not None and holder != me:
-                c = self.trump_card
-                if not (self.played_mask >> c) & 1 and not (self.hand >> c) & 1:
-                    self.forced[holder] |= 1 << c
-                if arg != "last":
-                    self.early[holder] |= 1 << c
+        u = self.undertaking
+        if not trump_actions or (u is not None and u.trump in LEAD_OR_NO_TRUMP):
+            return
+        _, holder, arg = trump_actions[-1]
+        if arg == "last":
+            self.last_card_seat = holder
+        c = self.trump_card
+        if c is not None and holder != me:
+            if not (self.played_mask >> c) & 1 and not (self.hand >> c) & 1:
+                self.forced[holder] |= 1 << c
+            if arg != "last":
+                self.early[holder] |= 1 << c
+
+    def _read_declarations(self, view) -> None:
+        """The cards of the other seats' declarations (a Jodie's King and Queen): those of this phase shown
+        in a suit are held (until played; ``_combination_seen``); a declaration whose suit is not shown is
+        kept in ``hidden_declarations`` for the sampling."""
+        me, n, ruleset = self.seat, self.seats, self.ruleset
+        self.hidden_declarations: list[HiddenDeclaration] = []
+        declaration_of = by_verb(ruleset).declaration
         declared = iter(view.declarations)
-        for i, s, v, plays in decl_entries:
+        for i, s, v, plays in self._decl_entries:
             d = next(declared, None)
             if d is None or s == me:
                 continue
-            decl = by_verb(ruleset).declaration.get(v)
+            decl = declaration_of.get(v)
             at_phase = self._phase_of_trick(plays // n)
             if d.suit is None:
                 self.hidden_declarations.append(HiddenDeclaration(i, s, decl, d.value, at_phase))
                 continue
-            suit = deck.suits.index(d.suit)
+            suit = ruleset.deck.suits.index(d.suit)
             combo = combination_cards(ruleset, decl, d.value, suit, self.trump)
-            if combo is None or at_phase != self.phase_index:
-                continue
-            for c in combo:
-                if not (played_by[s] >> c) & 1 and not (self.played_mask >> c) & 1 and not (self.hand >> c) & 1:
-                    self.forced[s] |= 1 << c
-            # a better combination containing this one, short of one card: that card is not held
-            have = sum(1 << c for c in combo)
-            for combo2 in decl.combinations:
-                cs = sum(1 << deck.card_of(suit, r) for r in combo2.ranks)
-                missing = cs & ~have
-                if cs & have == have and missing.bit_count() == 1 and not (played_by[s] & missing):
-                    self.excluded[s] |= missing
+            if combo is not None and at_phase == self.phase_index:
+                self._combination_seen(s, decl, suit, combo)
 
-        # -- what is unknown, and where it is ----------------------------------------------------------
-        self.future_count = self.cum[-1] - self.cum[self.batches_dealt]
-        self.leftover = deck.size - n * ruleset.hand_size
-        self._unknown(view)
+    def _combination_seen(self, s: int, decl, suit: int, combo: list[int]) -> None:
+        """Seat ``s`` declared the cards ``combo`` of ``decl`` in ``suit``: it holds those not yet played, and
+        not the one card that would have made a better combination containing these."""
+        seat_played, played_mask, hand, deck = self.played_by[s], self.played_mask, self.hand, self.ruleset.deck
+        for c in combo:
+            if not (seat_played >> c) & 1 and not (played_mask >> c) & 1 and not (hand >> c) & 1:
+                self.forced[s] |= 1 << c
+        have = sum(1 << c for c in combo)
+        for better in decl.combinations:
+            cs = sum(1 << deck.card_of(suit, r) for r in better.ranks)
+            missing = cs & ~have
+            if cs & have == have and missing.bit_count() == 1 and not (seat_played & missing):
+                self.excluded[s] |= missing
 
     def _unknown(self, view) -> None:
         """The pool of cards the seat has not seen, checked against the places they may be in; this
@@ -527,61 +610,62 @@ def _advance(self: Knowledge, before: Knowledge, view) -> bool:
 @cython.locals(k=Knowledge, before=Knowledge)
 def _copy_facts(k: Knowledge, before: Knowledge) -> None:
     """Every fact of ``before`` into ``k`` (the same objects: whatever changes is replaced, never changed
-    in place). One field at a time in the compiled build: every field of knowledge.pxd, so a fact added there
-    is added here; in pure Python one dictionary update (cheaper than the fields one by one)."""
+    in place). One field at a time in the compiled build (C fields: cheaper than a loop over ``FACTS``
+    by name), every one of ``FACTS`` in its order; in pure Python one dictionary update (cheaper than the
+    fields one by one)."""
     if not cython.compiled:
         k.__dict__.update(before.__dict__)
         return
-    k._decl_entries = before._decl_entries
-    k._done = before._done
-    k._played_by_done = before._played_by_done
-    k._played_done = before._played_done
-    k._plays = before._plays
-    k._trump_entries = before._trump_entries
-    k._void_done = before._void_done
-    k._void_reading = before._void_reading
-    k.advanced = before.advanced
-    k.batches_dealt = before.batches_dealt
-    k.beats = before.beats
-    k.carried_over = before.carried_over
-    k.cum = before.cum
-    k.current_trick = before.current_trick
-    k.declaration_verbs = before.declaration_verbs
-    k.early = before.early
-    k.entries = before.entries
-    k.excluded = before.excluded
-    k.face_down = before.face_down
-    k.forced = before.forced
-    k.future_count = before.future_count
-    k.hand = before.hand
-    k.hand_before_trumps = before.hand_before_trumps
-    k.held_count = before.held_count
-    k.hidden_declarations = before.hidden_declarations
-    k.laid = before.laid
-    k.last_card_seat = before.last_card_seat
-    k.leftover = before.leftover
+    k.ruleset = before.ruleset
+    k.t = before.t
+    k.rules = before.rules
+    k.view = before.view
     k.memo = before.memo
-    k.phase = before.phase
-    k.phase_index = before.phase_index
+    k.seat = before.seat
+    k.seats = before.seats
+    k.team_of = before.team_of
     k.phases = before.phases
-    k.pickup_trick = before.pickup_trick
+    k.cum = before.cum
+    k.hand_before_trumps = before.hand_before_trumps
+    k.declaration_verbs = before.declaration_verbs
+    k.hand = before.hand
+    k.trump = before.trump
+    k.trump_card = before.trump_card
+    k.undertaking = before.undertaking
+    k.undertaker = before.undertaker
+    k.beats = before.beats
+    k._done = before._done
+    k._played_done = before._played_done
+    k._played_by_done = before._played_by_done
+    k.tricks_done = before.tricks_done
+    k.current_trick = before.current_trick
     k.played = before.played
     k.played_by = before.played_by
     k.played_mask = before.played_mask
-    k.pool = before.pool
-    k.rules = before.rules
-    k.ruleset = before.ruleset
-    k.seat = before.seat
-    k.seats = before.seats
-    k.t = before.t
+    k.face_down = before.face_down
     k.table = before.table
-    k.team_of = before.team_of
-    k.tricks_done = before.tricks_done
-    k.trump = before.trump
-    k.trump_card = before.trump_card
+    k.laid = before.laid
     k.turned = before.turned
-    k.undertaker = before.undertaker
-    k.undertaking = before.undertaking
+    k.batches_dealt = before.batches_dealt
+    k.phase_index = before.phase_index
+    k.phase = before.phase
     k.unseen_count = before.unseen_count
-    k.view = before.view
+    k.pickup_trick = before.pickup_trick
     k.void = before.void
+    k._void_reading = before._void_reading
+    k._void_done = before._void_done
+    k.forced = before.forced
+    k.excluded = before.excluded
+    k.early = before.early
+    k.last_card_seat = before.last_card_seat
+    k.hidden_declarations = before.hidden_declarations
+    k.entries = before.entries
+    k._trump_entries = before._trump_entries
+    k._decl_entries = before._decl_entries
+    k._plays = before._plays
+    k.future_count = before.future_count
+    k.leftover = before.leftover
+    k.held_count = before.held_count
+    k.pool = before.pool
+    k.carried_over = before.carried_over
+    k.advanced = before.advanced

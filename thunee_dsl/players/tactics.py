@@ -402,7 +402,8 @@ def _opponents(ctx: PlayCtx, seats) -> list[int]:
 
 @cython.locals(ctx=PlayCtx)
 def _cheapest(ctx: PlayCtx, cs, strength) -> int:
-    """The card of fewest points, the strongest of those (the first such card of ``cs``)."""
+    """The card of fewest points, the lowest-ranked of those (the most ``strength``: 0 is a suit's top
+    card), the first such card of ``cs``."""
     # (min(cs, key=lambda c: (points, -strength)) written out: no key tuple made per card)
     pts = ctx.t.points
     best = bp = bs = None
@@ -418,7 +419,7 @@ def _cheapest(ctx: PlayCtx, cs, strength) -> int:
 @cython.locals(ctx=PlayCtx)
 def _throw_low(ctx: PlayCtx, cs, strength) -> int:
     """The card to throw away: a non-trump before a trump, then a card that is not its suit's master, then
-    fewest points, then the strongest (the first such card of ``cs``)."""
+    fewest points, then the lowest-ranked (the most ``strength``), the first such card of ``cs``."""
     # (min(cs, key=lambda c: (trump, master, points, -strength)) written out: no key tuple made per card)
     pts = ctx.t.points
     stronger = ctx.t.stronger(ctx.beats)
@@ -537,62 +538,95 @@ def _follow(ctx: PlayCtx, legal: list[int]) -> int:
 def _undertaking_play(ctx: PlayCtx, legal: list[int]) -> int:
     """Someone undertook to win every trick: the caller tries, its partners stay out of the way, the
     opponents try to catch it."""
+    if ctx.seat == ctx.undertaker:
+        return _caller_follows(ctx, legal) if ctx.trick else _caller_leads(ctx, legal)
+    if ctx.team_of[ctx.undertaker] == ctx.team_of[ctx.seat]:
+        return _caller_partner_plays(ctx, legal)
+    return _catch_the_caller(ctx, legal)
+
+
+@cython.locals(ctx=PlayCtx)
+def _winning_card(ctx: PlayCtx, row) -> int:
+    """The card winning the trick on the table so far (``row``: the ranking under these trumps)."""
+    best = ctx.trick[0][1]
+    for _, c in ctx.trick[1:]:
+        if (row[best] >> c) & 1:
+            best = c
+    return best
+
+
+@cython.locals(ctx=PlayCtx)
+def _caller_leads(ctx: PlayCtx, legal: list[int]) -> int:
+    """The caller's lead. Where its first lead makes trumps: the top card of its best suit. Else its top
+    master trump while another seat may hold a trump (drawing them), then its top master (of a side suit
+    before a trump), then its top card. (``strength``: 0 is a suit's top card, so ``min`` takes the top.)"""
+    t = ctx.t
+    strength = t.strength(ctx.beats)
+    if ctx.first_lead_sets_trump and ctx.trump is None:
+        suit = best_suit(t, ctx.legal)
+        return min(cards_of(ctx.legal & t.suit_masks[suit]), key=lambda c: strength[c])
+    tmask = t.suit_masks[ctx.trump] if ctx.trump is not None else 0
+    others = [(ctx.seat + i) % ctx.seats for i in range(1, ctx.seats)]
+    stronger = t.stronger(ctx.beats)
+    masters = [c for c in legal if _is_master(ctx, c, stronger)]
+    threats = ctx.threats
+    if tmask and any(threats[s] & tmask for s in others):
+        trump_masters = [c for c in masters if (tmask >> c) & 1]
+        if trump_masters:
+            return min(trump_masters, key=lambda c: strength[c])
+    if masters:
+        trump, suit_of = ctx.trump, t.suit_of  # (_is_trump: see _trumps)
+        return min(masters, key=lambda c: (trump is not None and suit_of[c] == trump, strength[c]))
+    return min(legal, key=lambda c: strength[c])
+
+
+@cython.locals(ctx=PlayCtx)
+def _caller_follows(ctx: PlayCtx, legal: list[int]) -> int:
+    """The caller plays to a trick led: the cheapest card that wins it and that no later seat can beat, else
+    its top card that wins now, else a card thrown low (the undertaking is lost)."""
     t = ctx.t
     strength = t.strength(ctx.beats)
     row = ctx.row()
-    me = ctx.team_of[ctx.seat]
-    if ctx.seat == ctx.undertaker:
-        if not ctx.trick:
-            if ctx.first_lead_sets_trump and ctx.trump is None:
-                suit = best_suit(t, ctx.legal)
-                return min(cards_of(ctx.legal & t.suit_masks[suit]), key=lambda c: strength[c])
-            tmask = t.suit_masks[ctx.trump] if ctx.trump is not None else 0
-            others = [(ctx.seat + i) % ctx.seats for i in range(1, ctx.seats)]
-            stronger = t.stronger(ctx.beats)
-            masters = [c for c in legal if _is_master(ctx, c, stronger)]
-            threats = ctx.threats
-            if tmask and any(threats[s] & tmask for s in others):
-                tm = [c for c in masters if (tmask >> c) & 1]
-                if tm:
-                    return min(tm, key=lambda c: strength[c])
-            if masters:
-                trump, suit_of = ctx.trump, t.suit_of  # (_is_trump: see _trumps)
-                return min(masters, key=lambda c: (trump is not None and suit_of[c] == trump, strength[c]))
-            return min(legal, key=lambda c: strength[c])
-        led = t.suit_of[ctx.trick[0][1]]
-        best = ctx.trick[0][1]
-        for _, c in ctx.trick[1:]:
-            if (row[best] >> c) & 1:
-                best = c
-        beaters = [c for c in legal if (row[best] >> c) & 1]
-        later = _later_seats(ctx)
-        safe_mine = [c for c in beaters if _safe(ctx, c, led, later)]
-        if safe_mine:
-            return _cheapest(ctx, safe_mine, strength)
-        if beaters:
-            return min(beaters, key=lambda c: strength[c])
-        return _throw_low(ctx, legal, strength)
-    if ctx.team_of[ctx.undertaker] == me:
-        # the caller's partner: never beat the caller; shed high cards while it is safe to
-        if ctx.trick:
-            best = ctx.trick[0][1]
-            for _, c in ctx.trick[1:]:
-                if (row[best] >> c) & 1:
-                    best = c
-            quiet = [c for c in legal if not (row[best] >> c) & 1]
-            undertaker = ctx.undertaker
-            played = any(s == undertaker for s, _ in ctx.trick)
-            if quiet and played:
-                return min(quiet, key=lambda c: strength[c])
-            if quiet:
-                return max(quiet, key=lambda c: strength[c])
-        return max(legal, key=lambda c: strength[c])
-    # an opponent of the caller: catch it if at all possible
+    led = t.suit_of[ctx.trick[0][1]]
+    best = _winning_card(ctx, row)
+    beaters = [c for c in legal if (row[best] >> c) & 1]
+    later = _later_seats(ctx)
+    safe_mine = [c for c in beaters if _safe(ctx, c, led, later)]
+    if safe_mine:
+        return _cheapest(ctx, safe_mine, strength)
+    if beaters:
+        return min(beaters, key=lambda c: strength[c])
+    return _throw_low(ctx, legal, strength)
+
+
+@cython.locals(ctx=PlayCtx)
+def _caller_partner_plays(ctx: PlayCtx, legal: list[int]) -> int:
+    """The caller's partner: never beat the caller; shed high cards while it is safe to (once the caller
+    has played to the trick, its top card that does not beat the winning one; before, its lowest such
+    card; its lowest card when every card would beat it or it leads)."""
+    strength = ctx.t.strength(ctx.beats)
     if ctx.trick:
-        best = ctx.trick[0][1]
-        for _, c in ctx.trick[1:]:
-            if (row[best] >> c) & 1:
-                best = c
+        row = ctx.row()
+        best = _winning_card(ctx, row)
+        quiet = [c for c in legal if not (row[best] >> c) & 1]
+        undertaker = ctx.undertaker
+        played = any(s == undertaker for s, _ in ctx.trick)
+        if quiet and played:
+            return min(quiet, key=lambda c: strength[c])
+        if quiet:
+            return max(quiet, key=lambda c: strength[c])
+    return max(legal, key=lambda c: strength[c])
+
+
+@cython.locals(ctx=PlayCtx)
+def _catch_the_caller(ctx: PlayCtx, legal: list[int]) -> int:
+    """An opponent of the caller: catch it if at all possible (its top card that beats the trick so far),
+    else (leading, or nothing beats it) its lowest card, the one of most points among equally low."""
+    t = ctx.t
+    strength = t.strength(ctx.beats)
+    if ctx.trick:
+        row = ctx.row()
+        best = _winning_card(ctx, row)
         beaters = [c for c in legal if (row[best] >> c) & 1]
         if beaters:
             return min(beaters, key=lambda c: strength[c])

@@ -148,10 +148,29 @@ def _known_orders(k: Knowledge):
 @cython.locals(k=Knowledge)
 def sample_world(k: Knowledge, rng: random.Random) -> World | None:
     """Deal the unknown cards consistently with ``k`` (None when this draw ran into a dead end)."""
-    r, t, n, me = k.ruleset, k.t, k.seats, k.seat
-    forced = k.forced
-    pool = k.pool
-    decl_suits = {}
+    placed = _places(k, rng)
+    if placed is None:
+        return None
+    plan, forced, decl_suits = placed
+    got = _fill_with(plan, rng)
+    if got is None:
+        return None
+    orders = []
+    before, now, mine = _known_orders(k)
+    for s in range(k.seats):
+        held = mine if s == k.seat else list(cards_of(forced[s])) + (got.get(("held", s)) or [])
+        order = _order_received(k, s, before[s], now[s] + held, got)
+        if order is None:
+            return None
+        orders.append(order)
+    return World(orders, decl_suits)
+
+
+@cython.locals(k=Knowledge)
+def _places(k: Knowledge, rng: random.Random) -> tuple | None:
+    """Where the unknown cards may go (:func:`_fill_plan`'s plan), each seat's cards known to be in its hand,
+    and the suit drawn for each declaration of a hidden suit; None if they do not add up. Without such a
+    declaration the plan is the same for every draw of the decision: worked out once."""
     if k.hidden_declarations:
         placed = _place_hidden_declarations(k, rng)
         if placed is None:
@@ -160,45 +179,35 @@ def sample_world(k: Knowledge, rng: random.Random) -> World | None:
         bins = _bins(k, forced, pool)
         plan = None if bins is None else _fill_plan(bins, pool)
     else:
-        # no hidden Jodie: the places, and what each may take, are the same for every draw of the decision
+        forced, decl_suits = k.forced, {}
         plan = k.memo.get("fill", False)
         if plan is False:
-            bins = _bins(k, forced, pool)
-            plan = k.memo["fill"] = None if bins is None else _fill_plan(bins, pool)
-    if plan is None:
-        return None
-    got = _fill_with(plan, rng)
-    if got is None:
-        return None
+            bins = _bins(k, forced, k.pool)
+            plan = k.memo["fill"] = None if bins is None else _fill_plan(bins, k.pool)
+    return None if plan is None else (plan, forced, decl_suits)
 
-    orders = []
-    before, now, mine = _known_orders(k)
-    for s in range(n):
-        if s == me:
-            held = mine
-        else:
-            held = list(cards_of(forced[s]))
-            more = got.get(("held", s))
-            if more:
-                held += more
-        items = now[s] + held
-        unseen = got.get(("unseen", s))
-        if unseen:
-            items += unseen
-        items = _early_first(items, k.early[s])
-        if s == k.last_card_seat and k.trump_card is not None and k.trump_card in items:
-            items.remove(k.trump_card)
-            items.append(k.trump_card)
-        if r.face_down:
-            items = _open_face_order(k, s, items, got.get(("row", s), []))
-            if items is None:
-                return None
-        future = got.get(("future", s))
-        order = before[s] + items + future if future else before[s] + items
-        if len(order) != r.hand_size:
+
+@cython.locals(k=Knowledge)
+def _order_received(k: Knowledge, s: int, before: list[int], items: list[int], got: dict) -> list[int] | None:
+    """Seat ``s``'s cards in the order received: those of the phases before this one (``before``), then this
+    phase's (``items``, the cards played and held, and the unseen cards drawn for it) with the cards of its
+    first batches first and a 'last card' trump last (a face-down row in its place), then the batches still
+    to come; None if they do not make a hand."""
+    r = k.ruleset
+    unseen = got.get(("unseen", s))
+    if unseen:
+        items += unseen
+    items = _early_first(items, k.early[s])
+    if s == k.last_card_seat and k.trump_card is not None and k.trump_card in items:
+        items.remove(k.trump_card)
+        items.append(k.trump_card)
+    if r.face_down:
+        items = _open_face_order(k, s, items, got.get(("row", s), []))
+        if items is None:
             return None
-        orders.append(order)
-    return World(orders, decl_suits)
+    future = got.get(("future", s))
+    order = before + items + future if future else before + items
+    return order if len(order) == r.hand_size else None
 
 
 @cython.locals(k=Knowledge)
@@ -240,15 +249,23 @@ def _open_face_order(k: Knowledge, s: int, items: list[int], row_cards: list[int
     the card turned up at the end of that trick; the row cards turned up at the lay-out end the row; only
     the cards still covered are sampled (``row_cards``). Before the lay-out the row is all sampled and the
     hand is ``items``. None if the row does not come first in the deal or the table cannot be matched."""
-    r = k.ruleset
-    rows = sorted(r.face_down)
+    rows = sorted(k.ruleset.face_down)
     if rows != list(range(1, len(rows) + 1)):
         return None  # a row dealt after hand cards: not sampled
     size = k.cum[len(rows)]
     laid = k.laid[s]
     if not laid:
         return list(row_cards) + items if len(row_cards) == size else None
-    after = r.play.lay_out_after
+    row = _row_on_the_table(k, s, row_cards, size)
+    hand = None if row is None else _hand_laid_out(k, s, size)
+    return None if hand is None else row + hand
+
+
+def _row_on_the_table(k: Knowledge, s: int, row_cards: list[int], size: int) -> list[int] | None:
+    """Seat ``s``'s row once its hand is laid out, in the order of its positions: under each laid card the
+    card turned up when it was played (or one of ``row_cards`` while still covered), then the cards turned
+    up at the lay-out; None if the table cannot be matched."""
+    after = k.ruleset.play.lay_out_after
     played = dict(k.played[s])  # trick index -> card
     under, uncovered = {}, []
     for when, seat, card in k.turned:
@@ -261,13 +278,18 @@ def _open_face_order(k: Knowledge, s: int, items: list[int], row_cards: list[int
         else:
             return None
     spare = list(row_cards)
-    row = [under[top] if top in under else (spare.pop() if spare else -1) for top in laid] + uncovered
+    row = [under[top] if top in under else (spare.pop() if spare else -1) for top in k.laid[s]] + uncovered
     if spare or -1 in row or len(row) != size:
         return None
-    # the hand: the laid cards in the order received, with the cards played before the lay-out put back
-    # where the deal allows (a face-down trump card among the cards dealt before trumps were made, a
-    # 'last card' trump last)
-    before = [c for i, c in k.played[s] if i < after]
+    return row
+
+
+def _hand_laid_out(k: Knowledge, s: int, size: int) -> list[int] | None:
+    """Seat ``s``'s hand in the order received: the laid cards in their order, with the cards played before
+    the lay-out put back where the deal allows (a face-down trump card among the cards dealt before trumps
+    were made, a 'last card' trump last); None where nothing fits."""
+    r, laid = k.ruleset, k.laid[s]
+    before = [c for i, c in k.played[s] if i < r.play.lay_out_after]
     hand_size = r.hand_size - size
     first_hand = k.hand_before_trumps - size
     for at in range(len(laid), -1, -1):
@@ -278,7 +300,7 @@ def _open_face_order(k: Knowledge, s: int, items: list[int], row_cards: list[int
             continue
         if s == k.last_card_seat and k.trump_card is not None and hand[-1] != k.trump_card:
             continue
-        return row + hand
+        return hand
     return None
 
 
@@ -297,40 +319,42 @@ def replay(k: Knowledge, world: World) -> GameState | None:
     world replayed in this deal (by any seat: :class:`Position`) is dealt the sampled cards again
     (game.replay.redeal, which puts every unseen card where this seat's sample says) and only the actions
     since are replayed. The result is the same game as a replay from the start (tested), only cheaper."""
-    view = k.view
     if not redealable(k):
-        return _replay_from(k, world, new_game(k.ruleset, view, world.orders), 0, [])
+        return _replay_from(k, world, new_game(k.ruleset, k.view, world.orders), 0, [])
     kept = _position(k)
-    game = None
-    if kept is not None:
-        pos, start = kept
-        ahead = start < len(k.entries) or pos.seat != k.seat
-        if ahead:
-            # a position behind this decision is used up: the world built from it is kept instead (a
-            # decision's first world costs one copy, not two)
-            game = pos.game
-            _KEPT.position = None
-        else:
-            game = pos.game.clone()  # the decision's own position: kept for its next worlds
-        try:
-            redeal(game, world.orders)
-        except ValueError:
-            game = None  # these cards could not have come to this position (the replay below says why)
-        else:
-            game = _replay_from(k, world, game, start, list(pos.prefix))
-        if game is not None and not _same_trumps(k, game):
-            # a position of another deal with the same history (another game's deal of that number, dealer
-            # and score: a 'last card' trump made before the position keeps that deal's card)
-            game = None
-        if game is not None:
-            if ahead:
-                _keep(k, game.clone(), world.prefix, pos)
-            return game
+    game = None if kept is None else _replay_from_position(k, world, *kept)
+    if game is None:
         # a window whose polling hangs on the cards (who has something to say) may have closed in the
         # kept position before this seat spoke in it: this world is then replayed from the start
-    game = _replay_from(k, world, new_game(k.ruleset, view, world.orders), 0, [])
-    if game is not None:
-        _keep(k, game.clone(), world.prefix)
+        game = _replay_from(k, world, new_game(k.ruleset, k.view, world.orders), 0, [])
+        if game is not None:
+            _keep(k, game.clone(), world.prefix)
+    return game
+
+
+def _replay_from_position(k: Knowledge, world: World, pos: "Position", start: int) -> GameState | None:
+    """``world`` built from the kept position ``pos`` (``start``: the seat's first history entry after it):
+    its game dealt the world's cards again and the seat's history since replayed into it; None if these
+    cards could not have come to that position or the replay does not reach the decision."""
+    ahead = start < len(k.entries) or pos.seat != k.seat
+    if ahead:
+        # a position behind this decision is used up: the world built from it is kept instead (a
+        # decision's first world costs one copy, not two)
+        game = pos.game
+        _KEPT.position = None
+    else:
+        game = pos.game.clone()  # the decision's own position: kept for its next worlds
+    try:
+        redeal(game, world.orders)
+    except ValueError:
+        return None  # these cards could not have come to this position (the replay from the start says why)
+    game = _replay_from(k, world, game, start, list(pos.prefix))
+    if game is None or not _same_trumps(k, game):
+        # (not the same trumps: a position of another deal with the same history, another game's deal of that
+        # number, dealer and score; a 'last card' trump made before the position keeps that deal's card)
+        return None
+    if ahead:
+        _keep(k, game.clone(), world.prefix, pos)
     return game
 
 
@@ -458,12 +482,10 @@ def forget_positions() -> None:
 @cython.locals(k=Knowledge)
 def _replay_from(k: Knowledge, world: World, game: GameState, start: int, prefix: list[Action]) -> GameState | None:
     """Replay the seat's history from entry ``start`` into ``game`` and check it reaches the decision."""
-    r, view = k.ruleset, k.view
-    t = engine_tables(r)  # the engine's own actions (its fast path)
+    view = k.view
+    t = engine_tables(k.ruleset)  # the engine's own actions (its fast path)
     world.prefix = prefix
-    suits = r.deck.suits
     final_trump = k._trump_entries[-1][0] if k._trump_entries else None  # the history's last trump entry
-    lead_trump = k.undertaking is not None and k.undertaking.trump in LEAD_OR_NO_TRUMP
 
     # (no inner function refers to another: compiled, all of them share one closure object, which would then
     # hold itself and the game replayed -- a reference cycle, left to the garbage collector every replay)
@@ -483,32 +505,46 @@ def _replay_from(k: Knowledge, world: World, game: GameState, start: int, prefix
     for i in range(start, len(k.entries)):
         seat, verb, arg = k.entries[i]
         if verb == "trump" and arg == "??":
-            # made face down: with the card the sampled hand would choose
-            if not pass_until(game, lambda legal: game.to_act == seat and _trump_options(legal), passing):
+            target = _face_down_trump(k, game, seat, i == final_trump, passing)
+            if target is None:
                 return None
-            options = _trump_options(game.legal_actions())
-            if i == final_trump and k.trump is not None and not lead_trump:
-                options = [a for a in options if _suit_of_arg(k, a.arg) == k.trump]
-                if not options:
-                    return None
-            kt = k.t  # (a generator cannot capture the typed ``k``)
-            hand = kt.deck.mask_of(kt.card_of[c] for c in game.view(seat).hand)
-            do(choose_trump(kt, hand, options))
-            continue
-        if arg == "??":
-            if i not in world.decl_suits:
-                return None
-            target = t.shared(Action(seat, verb, suits[world.decl_suits[i]]))
         else:
-            target = _entry_action(k, i)
-        if not pass_until(game, lambda legal: _offered(legal, target), passing):
-            return None
+            target = _entry_action(k, i) if arg != "??" else _hidden_declaration(k, world, seat, verb, i)
+            if target is None or not pass_until(game, lambda legal: _offered(legal, target), passing):
+                return None
         do(target)
     if not pass_until(game, lambda legal: game.to_act == view.seat, passing):
         return None
     if not _same_actions(game.legal_actions(), view.legal):
         return None
     return game
+
+
+@cython.locals(k=Knowledge)
+def _face_down_trump(k: Knowledge, game: GameState, seat: int, last: bool, passing) -> Action | None:
+    """The trumps ``seat`` made face down, with the card its sampled hand would choose (``last``: the
+    history's last trumps made, then in the suit the seat knows, unless the first lead makes trumps); None if
+    the world does not come to it. ``passing``: the replay's passes."""
+    if not pass_until(game, lambda legal: game.to_act == seat and _trump_options(legal), passing):
+        return None
+    options = _trump_options(game.legal_actions())
+    lead_trump = k.undertaking is not None and k.undertaking.trump in LEAD_OR_NO_TRUMP
+    if last and k.trump is not None and not lead_trump:
+        options = [a for a in options if _suit_of_arg(k, a.arg) == k.trump]
+        if not options:
+            return None
+    kt = k.t  # (a generator cannot capture the typed ``k``)
+    hand = kt.deck.mask_of(kt.card_of[c] for c in game.view(seat).hand)
+    return choose_trump(kt, hand, options)
+
+
+def _hidden_declaration(k: Knowledge, world: World, seat: int, verb: str, i: int) -> Action | None:
+    """The declaration of a hidden suit at history entry ``i`` (``seat`` declared ``verb``), in the suit the
+    world drew for it (None if it drew none)."""
+    suit = world.decl_suits.get(i)
+    if suit is None:
+        return None
+    return engine_tables(k.ruleset).shared(Action(seat, verb, k.ruleset.deck.suits[suit]))
 
 
 def _same_actions(legal, wanted) -> bool:
@@ -616,18 +652,14 @@ class Tracker:
         self._held_masks = None
         self._held_at = -1
         self.ctx = None  # the playout policy's PlayCtx, filled afresh for each card (policy_action)
-        # what is followed here is the same for the same actions: where the last world's prefix (of any
-        # decision of this thread) begins this one, its state is taken and only the actions since are seen
-        prefix = world.prefix
-        start = 0
-        last = getattr(_FOLLOWED, "last", None)
-        if last is not None and last[0] is r:
-            seen = last[1]
-            if len(seen) <= len(prefix) and prefix[:len(seen)] == seen:
-                (played, trick, self.tricks_done, self.trump, self.beats, self.undertaker, self.first_lead_sets,
-                 self.makers, self.plays) = last[2]
-                self.played, self.trick = list(played), list(trick)
-                start = len(seen)
+        self._follow(r, world.prefix)
+
+    def _follow(self, r, prefix: list[Action]) -> None:
+        """Follow the actions of ``prefix`` (the world's, up to the seat's decision). What is followed here is
+        the same for the same actions: where the last prefix followed (of any decision of this thread) begins
+        this one, its state is taken and only the actions since are seen; this prefix is then the last one
+        (unless trumps were made by a 'last card': they come from this world's cards)."""
+        start = self._resume(r, prefix)
         keep = True
         for i in range(start, len(prefix)):
             a = prefix[i]
@@ -640,6 +672,19 @@ class Tracker:
             _FOLLOWED.last = (r, list(prefix), (tuple(self.played), tuple(self.trick), self.tricks_done, self.trump,
                                                 self.beats, self.undertaker, self.first_lead_sets, self.makers,
                                                 self.plays))
+
+    def _resume(self, r, prefix: list[Action]) -> int:
+        """Take the state of the last prefix followed if it begins ``prefix``: how many actions it took."""
+        last = getattr(_FOLLOWED, "last", None)
+        if last is None or last[0] is not r:
+            return 0
+        seen = last[1]
+        if len(seen) > len(prefix) or prefix[:len(seen)] != seen:
+            return 0
+        (played, trick, self.tricks_done, self.trump, self.beats, self.undertaker, self.first_lead_sets,
+         self.makers, self.plays) = last[2]
+        self.played, self.trick = list(played), list(trick)
+        return len(seen)
 
     def copy(self) -> "Tracker":  # (worlds.pxd: cpdef, ``other`` typed)
         other = Tracker.__new__(Tracker)
@@ -672,25 +717,34 @@ class Tracker:
                 self.trick = []
                 self.tricks_done += 1
         elif verb == "trump":
-            t = self.k.t
-            r = self.k.ruleset
-            if a.arg == "last":
-                self.trump = t.suit_of[self.orders[a.seat][-1]]
-            elif a.arg in r.deck.suits:
-                self.trump = r.deck.suits.index(a.arg)
-            else:
-                self.trump = t.suit_of[t.card_of[a.arg]]
-            self.makers = self.k.team_of[a.seat]
+            self._trumps_made(a)
         elif verb != "pass":
-            u = by_verb(self.k.ruleset).undertaking.get(verb)
-            if u is not None:
-                self.undertaker = a.seat
-                self.makers = self.k.team_of[a.seat]
-                if u.trump in LEAD_OR_NO_TRUMP:
-                    self.trump = None
-                    self.first_lead_sets = u.trump is TrumpWay.FIRST_LEAD
-                if u.beats is not None:
-                    self.beats = u.beats
+            self._undertaken(a)
+
+    def _trumps_made(self, a: Action) -> None:
+        """Trumps made by ``a``: by the seat's last card dealt, by naming the suit, or by a card."""
+        t = self.k.t
+        suits = self.k.ruleset.deck.suits
+        if a.arg == "last":
+            self.trump = t.suit_of[self.orders[a.seat][-1]]
+        elif a.arg in suits:
+            self.trump = suits.index(a.arg)
+        else:
+            self.trump = t.suit_of[t.card_of[a.arg]]
+        self.makers = self.k.team_of[a.seat]
+
+    def _undertaken(self, a: Action) -> None:
+        """An undertaking called by ``a`` (if its verb is one): its caller, its trumps and its ranking."""
+        u = by_verb(self.k.ruleset).undertaking.get(a.verb)
+        if u is None:
+            return
+        self.undertaker = a.seat
+        self.makers = self.k.team_of[a.seat]
+        if u.trump in LEAD_OR_NO_TRUMP:
+            self.trump = None
+            self.first_lead_sets = u.trump is TrumpWay.FIRST_LEAD
+        if u.beats is not None:
+            self.beats = u.beats
 
     @cython.locals(k=Knowledge)
     def hands(self) -> list[int]:
