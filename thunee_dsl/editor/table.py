@@ -24,7 +24,7 @@ from thunee_dsl.game.actions import Action
 from thunee_dsl.game.scoring import DealResult
 from thunee_dsl.game.view import SeatView
 from thunee_dsl.model.rulebook import render_rulebook
-from thunee_dsl.model.ruleset import BALLS, BallTable, Ruleset, Unit
+from thunee_dsl.model.ruleset import BALLS, BallTable, Ruleset, TrumpWay, UndertakingLeader, Unit
 from thunee_dsl.model.words import bid_words
 
 from thunee_dsl.editor.cards import card_label, suit_label
@@ -227,8 +227,9 @@ class TableWords:
     def _lines(self, heading: str, skip: tuple[str, ...] = ()) -> list[str]:
         return [_plain(x) for x in self.sections.get(heading, []) if not x.startswith(skip)]
 
-    def action_help(self, action: Action, legal: tuple[Action, ...] = ()) -> str:
-        """One line on what ``action`` does, from the ruleset's rulebook ("" for a card played)."""
+    def action_help(self, action: Action, legal: tuple[Action, ...] = (), undertaking: str | None = None) -> str:
+        """One line on what ``action`` does, from the ruleset's rulebook ("" for a card played); ``undertaking``:
+        the verb of the undertaking called in the deal, if any (its caller may be the one naming trumps)."""
         r, verb, arg = self.r, action.verb, action.arg
         if verb == "play":
             return card_label(arg).words if arg else ""
@@ -244,6 +245,10 @@ class TableWords:
                 "Say how much your team will make at least."
             return " ".join([say, *rule[:1]])
         if verb == "trump":
+            named = r.undertaking_by_verb(undertaking) if undertaking else None
+            if named is not None and named.trump is TrumpWay.NAMED_BY_CALLER:  # said at once, not after the lead
+                lead = "; then you lead" if named.leader is UndertakingLeader.CALLER else ""
+                return f"The suit you name becomes trumps for your {named.title}, shown to everyone at once{lead}."
             shown = [x for x in self._lines("Making trumps") if "shown to everyone" in x]
             if arg == "last":
                 first = "The last card you will be dealt makes trumps, unseen until then."
