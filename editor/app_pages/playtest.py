@@ -325,12 +325,15 @@ made_by = f" by {who(view.trump_maker)}" if view.trump_maker is not None else ""
 call = f'<span>Call <b>{view.call}</b> by {who(view.calls[-1][0])}</span>' if view.call and view.calls else ""
 hidden_card = (f' (your face-down card: {html.escape(card_text(view.trump_card))})'
                if view.trump_card and not view.trump_revealed else "")
+trumps_said = trumps_words()
+if words.trumps_to_come(view):  # a Thunee called: the card made before is gone ("face down by you" was wrong)
+    trumps_said, made_by, hidden_card = html.escape(words.trumps_to_come(view)), "", ""
 # the card points won so far, once a trick is won (on a phone the points table is screens below)
 points = (f'<span data-points>Card points: ' + " · ".join(f"{team_name(t)} <b>{view.team_cards[t]}</b>"
                                                         for t in range(teams)) + '</span>') if view.tricks else ""
 st.html(f'<div class="pt-status"><span><b>{html.escape(ss.get("pt_label", r.name))}</b></span>'
         f'<span>Deal {view.deal_number}</span><span>{html.escape(r.unit.plural.capitalize())}: {score} <small>({r.game.target} to win)</small></span>'
-        f'<span>Trumps: <b>{trumps_words()}</b>{made_by}{hidden_card}</span>{call}{points}</div>')
+        f'<span>Trumps: <b>{trumps_said}</b>{made_by}{hidden_card}</span>{call}{points}</div>')
 show_message()
 
 if pt.is_over:

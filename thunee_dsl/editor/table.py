@@ -217,6 +217,21 @@ class TableWords:
         """"your team wins 2 balls", "they win 1 ball"."""
         return f"{self.team(team)} {self.verb(team, verb, verb + 's')} {_balls(balls, self.r.unit)}"
 
+    def trumps_to_come(self, view: SeatView) -> str | None:
+        """What trumps will be while an undertaking called decides them and they are not known yet ("the suit
+        of the first card led", "to be named by you"), or None: the trump card made before no longer counts,
+        so "face down" would be wrong."""
+        u = self.r.undertaking_by_verb(view.undertaking) if view.undertaking else None
+        if u is None or view.trump is not None:
+            return None
+        if u.trump is TrumpWay.NAMED_BY_CALLER:
+            return f"to be named by {self.who(view.undertaker)}"
+        if u.trump is TrumpWay.FIRST_LEAD:
+            return "the suit of the first card led"
+        if u.trump is TrumpWay.NONE:
+            return "none"
+        return None
+
     # -- what a button means ----------------------------------------------------------------
     @property
     def sections(self) -> dict[str, list[str]]:
