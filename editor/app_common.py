@@ -323,6 +323,13 @@ def rulebook_sections_only(markdown: str) -> str:
     return "\n".join(lines[first:])
 
 
+def without_command_line_note(markdown: str) -> str:
+    """A rulebook without its note for the command line ("Ruleset `x`. Generated from the ruleset file by
+    `thunee-dsl rules`."): in the app a card player reads it, and the file is beside it."""
+    return "\n".join(line for line in markdown.splitlines()
+                     if not (line.startswith("Ruleset `") and "Generated from the ruleset file" in line))
+
+
 def problem_where(p) -> str:
     """``Line 4, column 3``, or the file the text extends and its line; "" for a problem of the whole text."""
     if p.in_text:

@@ -192,7 +192,7 @@ def editor_pages(browser, page, url: str, out: Path) -> None:
     shoot(page, out, "editor-formula", 1000)
     # a house rule added without typing: game to 13, its warning about corner house and the fix
     edit(page, "extends: standard\nname: our-thirteen\n")
-    add_house_rule(page, "Standard Thunee, game to 13 balls")
+    add_house_rule(page, "Game to 13 balls")
     shoot(page, out, "editor-house-rule", 1000)
     phone = phone_page(browser, url, "/editor")
     replace_code_editor_text(phone, SLIP)

@@ -293,3 +293,22 @@ def test_on_a_laptop_the_words_in_the_middle_of_the_table_stay_clear_of_the_card
         assert not crossings, f"the middle words cross a card: {crossings}"
     finally:
         page.close()
+
+
+def test_the_editors_rulebook_has_no_note_for_the_command_line(browser_app, tmp_path):
+    """The Editor's Rulebook tab (the newcomer walk's picture) began "Ruleset `our-house`. Generated from the
+    ruleset file by `thunee-dsl rules`.": a note for the command line, where a card player reads the rules (the
+    Library had dropped it)."""
+    page = open_page(browser_app, "/editor", "laptop")
+    try:
+        replace_code_editor_text(page, "extends: standard\nname: walk-book\ntitle: Our book\ngame:\n  target: 13\n"
+                                       "  corner_house: 12\n")
+        page.get_by_role("tab", name="Rulebook").click()
+        wait_idle(page)
+        page.screenshot(path=str(tmp_path / "editor-rulebook.png"))
+        assert page.get_by_role("heading", name="Our book").is_visible()
+        assert page.get_by_text("Players and cards").first.is_visible()
+        assert page.get_by_text("Generated from the ruleset file").count() == 0
+        assert page.get_by_text("thunee-dsl rules").count() == 0
+    finally:
+        page.close()
