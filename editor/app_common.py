@@ -52,10 +52,10 @@ def init_state() -> None:
                     f"<script>{session.remember_browser(ss.drafts_owner)}</script>", unsafe_allow_javascript=True)
     if "editor_text" not in ss:  # the editor's text and its file: see thunee_dsl.editor.session
         session.init(ss, overlay_template(STARTER, name=new_variant_name(STARTER)), f"a new variant of {STARTER}")
-        saved = []
+        saved = {}
         for name in shelf().names():
             try:
-                saved.append(shelf().read(name))
+                saved[name] = shelf().read(name)
             except Exception:  # an unreadable file is not the draft
                 pass
         session.offer_draft(ss, drafts_folder(), saved)

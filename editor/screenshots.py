@@ -68,12 +68,15 @@ def play_some(page, clicks: int) -> None:
         # :visible: a button with a tooltip has a hidden twin in the page
         card = page.locator('[class*="st-key-pt_card_"] button:not([disabled]):visible').first
         said = page.locator('[class*="st-key-pt_do_"] button:visible')
-        if card.count():
-            card.click()
-        elif said.count():
-            said.last.click()
-        else:
-            break
+        try:
+            if card.count():
+                card.click(timeout=10_000)
+            elif said.count():
+                said.last.click(timeout=10_000)
+            else:
+                break
+        except Exception:  # (the page was drawn again under the click: look again)
+            pass
         wait_idle(page)
 
 

@@ -228,3 +228,34 @@ def test_a_new_tab_whose_name_lost_to_another_tabs_takes_that_one_once(served, t
         assert code_editor_text(page) == text, "the tab reloaded again"
     finally:
         context.close()
+
+
+def test_a_text_kept_both_is_not_offered_back_as_unsaved_after_a_reload(served, tmp_path):
+    """The newcomer walk: a browser saved a text under a name taken, chose Keep both (the copy saved as
+    our-walk-2, its name: line rewritten), reloaded, and was offered "Text you had not saved ... Bring it back?"
+    with the text it had just saved (its draft still said name: our-walk, so it matched no saved file)."""
+    url, browser, home = served
+    context = browser.new_context(viewport=LAPTOP)
+    try:
+        page = open_editor(context, url)
+        replace_code_editor_text(page, "extends: standard\nname: our-walk\ntitle: The first table\n")
+        save_as(page, "our-walk")
+        page.get_by_text("Saved as").locator("visible=true").first.wait_for(timeout=30_000)
+        other = open_editor(browser.new_context(viewport=LAPTOP), url)  # another browser, the same name
+        typed = "extends: standard\nname: our-walk\ntitle: The other table\ngame:\n  target: 13\n"
+        replace_code_editor_text(other, typed)
+        save_as(other, "our-walk")
+        other.locator(".st-key-ed_question").wait_for(timeout=30_000)
+        other.get_by_role("button", name="Keep both", exact=True).click()
+        wait_idle(other)
+        other.get_by_text("Saved as").locator("visible=true").first.wait_for(timeout=30_000)
+        assert (home / "rulesets" / "our-walk-2.yaml").read_text(encoding="utf-8") == \
+            typed.replace("name: our-walk\n", "name: our-walk-2\n")
+        other.reload()
+        wait_idle(other)
+        shot(other, tmp_path, "keep-both-reloaded")
+        assert offered(other) == "", offered(other)
+        no_traceback(other)
+        other.context.close()
+    finally:
+        context.close()
