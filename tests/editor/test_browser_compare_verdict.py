@@ -118,5 +118,8 @@ def test_a_ruleset_in_points_is_compared_in_points_and_each_unit_is_named(browse
         corner = next(line for line in text.splitlines() if line.startswith("Corner house"))
         assert "of those deals" not in corner and "came up under either rule" in corner, corner
         assert page.get_by_text("Points (B) / balls (A) per deal", exact=True).is_visible()
+        # the unit's own change is a word, not a rule: it was "Adds Unit of score: points: felt in every game"
+        assert "Scores said in points instead of balls: the same counting, another word for it." in text
+        assert "felt in every game" not in text
     finally:
         page.close()

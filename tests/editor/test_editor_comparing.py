@@ -401,6 +401,7 @@ def test_a_and_b_in_different_units_are_each_said_in_their_own(tmp_path):
     cmp = simulate([a, b], games=6, bots="random", seed=1)
     said = verdict(cmp, diff_rulesets(a, b), units=(a.unit, b.unit))
     assert "Playing to 13 points instead of 12 balls" in said.text
+    assert "Scores said in points instead of balls: the same counting" in said.text  # (not "felt in every game")
     labels = {c.key: c.label for c in changes(cmp)}
     assert labels["deal.balls"] == "balls per deal (A) / points per deal (B)"
     assert {r["key"]: r["label"] for r in glance_rows(cmp)}["deal.balls"] == labels["deal.balls"]

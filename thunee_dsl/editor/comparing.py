@@ -577,6 +577,7 @@ def said_order(change) -> tuple[int, bool]:
 
 
 TARGET = ("game", "target")
+UNIT = ("game", "unit")
 
 
 def _change_words(change, units: Sequence[Unit] = (BALLS, BALLS)) -> str:
@@ -774,6 +775,10 @@ def verdict(cmp: Comparison, rule_changes, index: int = 0, units: Sequence[Unit]
                 details.append(_exact(length))
                 length_said = True
                 continue
+        if tuple(map(str, change.path)) == UNIT:  # a word, not a rule: it was "felt in every game, with its length"
+            sentences.append(f"Scores said in {pair[1].plural} instead of {pair[0].plural}: the same counting, "
+                             "another word for it.")
+            continue
         if said_order(change)[0] == 0 and (rule is None or not rule.counters):
             sentences.append(f"{_change_words(change, pair)}: felt in every game, with its length said above.")
             continue
