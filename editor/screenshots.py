@@ -161,6 +161,8 @@ def house_pages(browser, page, url: str, out: Path) -> None:
     wait_idle(page)
     page.locator('[data-testid="stMain"]').evaluate("e => e.scrollTo(0, 0)")
     shoot(page, out, "house-playtest-names-trumps", 1000)
+    page.goto(f"{url}/playtest")  # a new visit: the rules can be picked again (a game on the table hides them)
+    wait_idle(page)
     choose_rules(page, "calling-after-last-cards (yours)")
     deal_with_seed(page, 3)
     play_some(page, 2)
