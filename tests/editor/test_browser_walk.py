@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from browser import deal_with_seed, replace_code_editor_text, save_as, wait_idle
+from browser import replace_code_editor_text, save_as, wait_idle
 
 pytestmark = pytest.mark.browser
 
@@ -265,29 +265,10 @@ def test_on_a_laptop_the_words_in_the_middle_of_the_table_stay_clear_of_the_card
     """The newcomer walk's Playtest picture (1400 px wide): "Last trick won by your partner · your partner to
     lead" in the middle of the table ran under the side seats' cards of the trick just won (the phone's
     words had been kept inside the gap; a laptop's were up to 30% of the table wide, wider than the gap)."""
-    url, browser = browser_app
-    page = browser.new_page(viewport={"width": width, "height": 1000})
+    from test_browser_new_user import middle_words_over_cards, playtest_page
+    page = playtest_page(browser_app, 7, {"width": width, "height": 1000})  # the walk's deal
     try:
-        page.goto(f"{url}/playtest")
-        wait_idle(page)
-        deal_with_seed(page, 7)  # the walk's deal: after four tricks the partner leads
-        crossings, looked = [], 0
-        for _ in range(40):
-            if page.locator(".st-key-pt_result, .st-key-pt_gameover").count():
-                break
-            playable = page.locator('[class*="st-key-pt_card_"] button:not([disabled]):visible')
-            (playable.first if playable.count() else page.locator('[class*="st-key-pt_do_"] button:visible').last).click()
-            wait_idle(page)
-            if page.locator('.pt-table[data-showing="last"]').count():
-                looked += 1
-                crossings += page.evaluate("""() => {
-                    const m = document.querySelector('.pt-middle').getBoundingClientRect();
-                    return [...document.querySelectorAll('.pt-table .pt-card')].map(c => c.getBoundingClientRect())
-                        .filter(c => m.left < c.right && c.left < m.right && m.top < c.bottom && c.top < m.bottom)
-                        .map(c => [c.left, c.top]);
-                }""")
-                if crossings:
-                    break
+        looked, crossings = middle_words_over_cards(page)
         page.screenshot(path=str(tmp_path / f"laptop-{width}-last-trick.png"))
         assert looked, "no finished trick was shown on the table"
         assert not crossings, f"the middle words cross a card: {crossings}"
