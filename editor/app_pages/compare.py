@@ -21,7 +21,7 @@ from thunee_dsl.editor import compare_choices
 from thunee_dsl.editor import pool as worker_pool
 from thunee_dsl.editor.comparing import (arrows, changes, deal_balls_rows, event_rows, focus_note, game_length_rows,
                                          glance_rows, happened, headline_rows, interval_rows, reach_rows,
-                                         csv_in_units, opened, said_unit, say_estimate, scarce, unfired, units_of,
+                                         change_said, csv_in_units, opened, said_unit, say_estimate, scarce, unfired, units_of,
                                          verdict)
 from thunee_dsl.model.diff import diff_rulesets
 from thunee_dsl.simulation import bot_names, default_bot, simulate
@@ -399,7 +399,8 @@ if answer.details:
         st.markdown("\n".join(f"- {line}" for line in answer.details))
 
 for r in unfired(cmp):
-    st.warning(f"**{arrows(r.change)}**: this never came into play. In {cmp.games} games of each ruleset no deal "
+    # the change named as the verdict names it just above ("No penalties", not "Removes Penalties")
+    st.warning(f"**{change_said(about['changes'], r.path, r.change, units)}**: this never came into play. In {cmp.games} games of each ruleset no deal "
                f"had {happened(r.labels)}, so these games cannot show what it changes. {r.advice}",
                icon=":material/visibility_off:")
     show_focus(cmp, r.path)

@@ -64,6 +64,10 @@ def test_the_verdict_says_every_rule_and_a_reload_keeps_rules_b(browser_app, tmp
     assert lines[1].startswith(f"{CATCH}: ")
     assert "replayed" in lines[1] and "deals with a Thunee called" in lines[1]
     assert lines[2].startswith("No penalties: no deal of these 20 games had a penalty (for false declaration, ")
+    # the warning below names the change as the verdict does (it said "Removes Penalties" under "No penalties")
+    warned = page.locator('[data-testid="stAlert"]').filter(has_text="this never came into play")
+    assert warned.filter(has_text="No penalties: this never came into play").count() == 1
+    assert warned.filter(has_text="Removes Penalties").count() == 0
     # a player's words: no statistics jargon, one arrow style
     assert "->" not in text and "95%" not in text and "percentage point" not in text and "(-0." not in text
     # the exact figures, one click away

@@ -592,6 +592,13 @@ def _change_words(change, units: Sequence[Unit] = (BALLS, BALLS)) -> str:
     return arrows(change.text)
 
 
+def change_said(rule_changes, path: str, text: str, units: Sequence[Unit] = (BALLS, BALLS)) -> str:
+    """The change at ``path`` (one of ``rule_changes``, the rule diff) in the verdict's words, so that a warning
+    below it names it alike ("No penalties", where the diff says "Removes Penalties"); ``text`` if none is."""
+    change = next((c for c in rule_changes if ".".join(map(str, c.path)) == path), None)
+    return _change_words(change, units) if change is not None else arrows(text)
+
+
 def _length_said(c: Change | None, games: int) -> tuple[str, bool]:
     """What happens to the games' length (deals per game, B - A), and whether it is clear."""
     if c is None or c.diff.value is None or c.diff.low is None:
@@ -823,6 +830,6 @@ def verdict(cmp: Comparison, rule_changes, index: int = 0, units: Sequence[Unit]
 
 
 __all__ = ["ARROW", "HEADLINE", "PAGE_WORDS", "Change", "FocusNote", "focus_note", "Scarce", "Unfired", "Verdict",
-           "arrows", "changes", "csv_in_units", "deal_balls_rows", "difference_rows", "digits", "event_rows", "game_length_rows",
+           "arrows", "change_said", "changes", "csv_in_units", "deal_balls_rows", "difference_rows", "digits", "event_rows", "game_length_rows",
            "glance_rows", "happened", "headline_rows", "interval_rows", "reach_rows", "rule_labels", "say_any",
            "say_difference", "say_estimate", "said_unit", "scarce", "side", "unfired", "unit", "units_of", "verdict"]
