@@ -271,7 +271,7 @@ def compare_pages(browser, page, url: str, out: Path) -> None:
     wait_idle(page)
     page.wait_for_selector('[data-testid="stVegaLiteChart"]', timeout=60_000)
     page.wait_for_timeout(1500)  # charts draw after the run
-    shoot(page, out, "compare", 3050)
+    shoot(page, out, "compare", 3400)  # (down to the "Who wins" chart's labels)
     page.reload()  # a reload finds the run again, with its rules
     wait_idle(page)
     page.get_by_text("compared with standard (A)").wait_for(timeout=60_000)
