@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass
 from typing import Sequence
 
-from thunee_dsl.model.ruleset import BALLS, Unit
+from thunee_dsl.model.ruleset import BALLS, Unit, unit_of_difference
 from thunee_dsl.simulation import Comparison
 from thunee_dsl.simulation.compare import difference_text, estimate_text
 from thunee_dsl.simulation.coverage import FEWEST_TO_SHOW, RuleDecided, deals_said, remedy, scarce_remedy
@@ -384,10 +384,7 @@ def units_of(cmp: Comparison, units: Sequence[Unit] | None = None) -> tuple[Unit
 def said_unit(units: Sequence[Unit], index: int = 0) -> Unit:
     """The unit a difference B - A is said in: the one both rulesets score in, or each named ("points (B) /
     balls (A)") when they score in different units."""
-    a, b = units[0], units[index + 1] if len(units) > index + 1 else units[0]
-    if a == b:
-        return a
-    return Unit(f"{b.singular} (B) / {a.singular} (A)", f"{b.plural} (B) / {a.plural} (A)")
+    return unit_of_difference(units[0], units[index + 1] if len(units) > index + 1 else units[0])
 
 
 def in_unit(text: str, u: Unit) -> str:
