@@ -136,7 +136,7 @@ class HeuristicBot:
                 out |= threats[s]
         u = k.undertaking
         return PlayCtx(
-            t, view.seat, view.seats, k.team_of, lm, k.hand, list(k.current_trick), k.trump, k.beats, threats, out,
+            t.for_trump(k.trump), view.seat, view.seats, k.team_of, lm, k.hand, list(k.current_trick), k.trump, k.beats, threats, out,
             len(view.hand) + view.unseen, exact=False, known_void=k.void,
             undertaker=view.undertaker if u is not None else None,
             first_lead_sets_trump=u is not None and u.trump is TrumpWay.FIRST_LEAD and k.played_mask == 0,
