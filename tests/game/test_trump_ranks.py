@@ -18,6 +18,7 @@ from thunee_dsl.game.actions import Action
 from thunee_dsl.game.play import Play
 from thunee_dsl.game.tables import tables
 from thunee_dsl.game.transcript import replay_file
+from thunee_dsl.game.view import suit_seen
 from thunee_dsl.loading import load_ruleset_text
 from thunee_dsl.model import compile_ruleset
 from thunee_dsl.model.cards import Deck, beats_table, iter_cards
@@ -327,3 +328,13 @@ def test_an_undertaking_ranking_with_a_trump_order_is_refused(tmp_path):
     with pytest.raises(RulesetError) as caught:
         compile_ruleset(load_ruleset_text(text, str(path)))
     assert any("cannot be combined with the trump suit's own order" in p.message for p in caught.value.problems)
+
+
+def test_the_view_sees_the_left_bower_as_a_trump(euchre):
+    game = position(euchre, EUCHRE_HANDS, [])
+    view = game.view(1)
+    assert view.trump is None and suit_seen(euchre, view, "JD") == "D"  # trumps not made yet: its own suit
+    game.apply(Action.parse("2 trump H"))
+    view = game.view(1)
+    assert suit_seen(euchre, view, "JD") == "H" and suit_seen(euchre, view, "JS") == "S"
+    assert suit_seen(euchre, view, "JH") == "H" and suit_seen(euchre, view, "9D") == "D"
