@@ -22,6 +22,11 @@ FUZZ = settings(max_examples=6, deadline=None, derandomize=True, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 
 
+def written(path: Path, data) -> Path:
+    path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
+    return path
+
+
 @pytest.mark.parametrize("source", SHIPPED + OWN, ids=lambda p: p.stem)
 @FUZZ
 @given(seed=st.integers(0, 2**32 - 1), count=st.integers(0, 2))
@@ -30,10 +35,8 @@ def test_a_trump_order_written_in_is_refused_with_locations_or_plays(tmp_path, s
     data = load_yaml_file(source).data
     done = [mutate_trump_order(data, rng)]
     data, more = mutant(data, rng, count, schema=ruleset_schema())
-    path = tmp_path / source.name
-    path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
     try:
-        check_ruleset_file(path, games=2, seed=seed, max_deals=3)
+        check_ruleset_file(written(tmp_path / source.name, data), games=2, seed=seed, max_deals=3)
     except AssertionError as err:
         raise AssertionError(f"{source.name} after {done + more}: {err}") from None
 
@@ -45,7 +48,5 @@ def test_the_mutation_writes_well_formed_orders_that_play(tmp_path):
         rng = random.Random(seed)
         data = load_yaml_file(OWN[0]).data
         mutate_trump_order(data, rng)
-        path = tmp_path / f"m{seed}.yaml"
-        path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
-        played += check_ruleset_file(path, games=1, seed=seed, max_deals=2) is not None
+        played += check_ruleset_file(written(tmp_path / f"m{seed}.yaml", data), games=1, seed=seed, max_deals=2) is not None
     assert played >= 6

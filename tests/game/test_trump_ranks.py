@@ -225,10 +225,15 @@ def test_each_trump_makes_suits_that_partition_the_pack(deck):
 # --- what the compile step refuses, located -------------------------------------------------------------------
 
 
-def problems(tmp_path, deck_text: str) -> list[tuple[int, int, str]]:
+DECK = 'deck:\n  suits: [S, H, D, C]\n  ranks: [A, K, Q, J, T, "9"]\n'
+COLOURS = "  colours: {S: black, C: black, H: red, D: red}\n"
+
+
+def problems(tmp_path, deck_lines: str) -> list[tuple[int, int, str]]:
+    """The located problems of the test ruleset left-bower with its deck written ``DECK + deck_lines``."""
     text = (RULESETS / "left-bower.yaml").read_text(encoding="utf-8")
     start, end = text.index("deck:\n"), text.index("deal:\n")
-    text = text[:start] + textwrap.dedent(deck_text).lstrip("\n") + text[end:]
+    text = text[:start] + DECK + deck_lines + text[end:]
     path = tmp_path / "house.yaml"
     path.write_text(text, encoding="utf-8")
     with pytest.raises(RulesetError) as caught:
@@ -241,71 +246,25 @@ def line_of(tmp_path, needle: str) -> int:
 
 
 def test_a_borrowed_card_needs_colours(tmp_path):
-    (line, column, message), = problems(tmp_path, """
-        deck:
-          suits: [S, H, D, C]
-          ranks: [A, K, Q, J, T, "9"]
-          trumps:
-            ranks: [J, J of same colour, A, K, Q, T, "9"]
-        """)
+    (line, column, message), = problems(tmp_path, "  trumps:\n    ranks: [J, J of same colour, A, K, Q, T, \"9\"]\n")
     assert line == line_of(tmp_path, "J of same colour") and column == 16
     assert "give deck.colours" in message
 
 
-@pytest.mark.parametrize("deck_text, needle, said", [
-    ("""
-     deck:
-       suits: [S, H, D, C]
-       ranks: [A, K, Q, J, T, "9"]
-       trumps:
-         ranks: [J, A, K, Q, T]
-     """, "ranks: [J, A", "missing: 9"),
-    ("""
-     deck:
-       suits: [S, H, D, C]
-       ranks: [A, K, Q, J, T, "9"]
-       colours: {S: black, C: black, H: red, D: red}
-       trumps:
-         ranks: [J, Jack of same colour, A, K, Q, T, "9"]
-     """, "Jack of same colour", "'Jack of same colour' is not a rank of the deck then 'of same colour'"),
-    ("""
-     deck:
-       suits: [S, H, D, C]
-       ranks: [A, K, Q, J, T, "9"]
-       colours: {S: black, C: black, H: red, D: red}
-       trumps:
-         ranks: [J, J of same colour, A, K, Q, T, "9", J]
-     """, "ranks: [J, J of", "'J' is listed twice"),
-    ("""
-     deck:
-       suits: [S, H, D, C]
-       ranks: [A, K, Q, J, T, "9"]
-       colours: {S: black, C: black, H: red, X: red}
-     """, "colours:", "deck.colours names suit 'X'"),
-    ("""
-     deck:
-       suits: [S, H, D, C]
-       ranks: [A, K, Q, J, T, "9"]
-       colours: {S: black, C: black, H: red}
-     """, "colours:", "gives no colour to D"),
-    ("""
-     deck:
-       suits: [S, H, D, C]
-       ranks: [A, K, Q, J, T, "9"]
-       colours: {S: black, C: red, H: red, D: red}
-       trumps:
-         ranks: [J, J of same colour, A, K, Q, T, "9"]
-     """, "J of same colour", "needs each colour of deck.colours to have two suits"),
-    ("""
-     deck:
-       suits: [S, H, D, C]
-       ranks: [A, K, Q, J, T, "9"]
-       trumps:
-         points: {J: 20, N: 14}
-     """, "N: 14", "deck.trumps.points names rank 'N'"),
+@pytest.mark.parametrize("deck_lines, needle, said", [
+    ("  trumps:\n    ranks: [J, A, K, Q, T]\n", "ranks: [J, A", "missing: 9"),
+    (COLOURS + "  trumps:\n    ranks: [J, Jack of same colour, A, K, Q, T, \"9\"]\n", "Jack of same colour",
+     "'Jack of same colour' is not a rank of the deck then 'of same colour'"),
+    (COLOURS + "  trumps:\n    ranks: [J, J of same colour, A, K, Q, T, \"9\", J]\n", "ranks: [J, J of",
+     "'J' is listed twice"),
+    ("  colours: {S: black, C: black, H: red, X: red}\n", "colours:", "deck.colours names suit 'X'"),
+    ("  colours: {S: black, C: black, H: red}\n", "colours:", "gives no colour to D"),
+    ("  colours: {S: black, C: red, H: red, D: red}\n  trumps:\n    ranks: [J, J of same colour, A, K, Q, T, \"9\"]\n",
+     "J of same colour", "needs each colour of deck.colours to have two suits"),
+    ("  trumps:\n    points: {J: 20, N: 14}\n", "N: 14", "deck.trumps.points names rank 'N'"),
 ])
-def test_what_the_compile_step_refuses(tmp_path, deck_text, needle, said):
-    found = problems(tmp_path, deck_text)
+def test_what_the_compile_step_refuses(tmp_path, deck_lines, needle, said):
+    found = problems(tmp_path, deck_lines)
     assert len(found) == 1, found
     line, _, message = found[0]
     assert said in message and line == line_of(tmp_path, needle)

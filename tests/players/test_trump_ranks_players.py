@@ -4,19 +4,14 @@ real deal), and the table's style beats random play."""
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from test_knowledge_never_excludes_the_truth import real_holdings
+from test_knowledge_never_excludes_the_truth import check_game
 from thunee_dsl import load_ruleset
-from thunee_dsl.game import GameState
-from thunee_dsl.players import make_bot
-from thunee_dsl.players.knowledge import Knowledge
 from thunee_dsl.players.tactics import suit_score, tables
-from thunee_dsl.players.worlds import sample_worlds
 from thunee_dsl.simulation import simulate
 
 RULESETS = {name: load_ruleset(str(Path(__file__).resolve().parents[1] / "game" / "rulesets" / f"{name}.yaml"))
@@ -41,35 +36,11 @@ def test_the_card_sense_reads_the_trumps_suits_and_points():
     assert tables(plain).for_trump(0) is tables(plain)  # a plain deck: the same tables
 
 
-def check_inferences(r, seed: int, bots: list[str]) -> int:
-    """The first two deals, the seat to act's inferences at a quarter of its decisions checked against the
-    real deal; how many were checked."""
-    game = GameState(r, seed=seed)
-    players = [make_bot(bots[s], r, seed=seed + s, **({"samples": 2} if bots[s] == "montecarlo" else {}))
-               for s in range(r.seats)]
-    rng = random.Random(seed)
-    checked = 0
-    while not game.is_over and len(game.deals) <= 2:
-        seat = game.to_act
-        view = game.view(seat)
-        if len(view.legal) > 1 and rng.random() < 0.25:
-            k = Knowledge(r, view)
-            real = real_holdings(game, k)
-            for s in range(r.seats):
-                if s != seat:  # (a seat void in the trump suit holds no left bower either)
-                    assert real[s] & ~k.may_hold(s) == 0, f"seat {s}: {r.deck.names_of(real[s] & ~k.may_hold(s))}"
-                    assert k.forced[s] & ~real[s] == 0
-            assert sample_worlds(k, rng, 2), "no sampled deal replays to this decision"
-            checked += 1
-        game.apply(players[seat].choose(view))
-    return checked
-
-
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(name=st.sampled_from(sorted(RULESETS)), seed=st.integers(0, 2**32 - 1),
        bots=st.lists(st.sampled_from(["heuristic", "random", "montecarlo"]), min_size=4, max_size=4))
 def test_inferences_hold_in_the_real_deal(name, seed, bots):
-    check_inferences(RULESETS[name], seed, bots)
+    check_game(RULESETS[name], seed, bots)  # (a seat void in the trump suit holds no left bower either)
 
 
 def test_typical_beats_random():
