@@ -72,6 +72,7 @@ class Deck:
     points_for: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
     strength_for: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
     borrowed_for: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    total_points: int = field(init=False, repr=False, compare=False)  # the pack's (trump points: the most)
 
     def __post_init__(self) -> None:
         n = len(self.ranks)
@@ -90,6 +91,7 @@ class Deck:
         for name, i in (("suit_of_for", 0), ("suit_masks_for", 1), ("points_for", 2), ("strength_for", 3),
                         ("borrowed_for", 4)):
             put(self, name, tuple(row[i] for row in rows))
+        put(self, "total_points", max(sum(points) for points in self.points_for))
 
     @property
     def trump_tables(self) -> bool:
@@ -136,11 +138,6 @@ class Deck:
     @property
     def size(self) -> int:
         return len(self.names)
-
-    @property
-    def total_points(self) -> int:
-        """The card points of the pack (with trump points: the most, over the trump suits)."""
-        return max(sum(points) for points in self.points_for)
 
     def card(self, text: object) -> int:
         """Parse a card name (case-insensitive, '10H' accepted); ValueError if not in this deck."""
