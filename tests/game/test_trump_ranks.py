@@ -245,6 +245,13 @@ def line_of(tmp_path, needle: str) -> int:
     return next(i for i, line in enumerate((tmp_path / "house.yaml").read_text().splitlines(), 1) if needle in line)
 
 
+def test_a_borrowed_card_is_written_either_way(tmp_path):
+    for entry in ("J of same color", "j OF same colour"):
+        r = load_ruleset_text((RULESETS / "left-bower.yaml").read_text(encoding="utf-8").replace(
+            "J of same colour", entry), str(tmp_path / "house.yaml"))
+        assert compile_ruleset(r).deck.trump_order[1] == ("J", True)
+
+
 def test_a_borrowed_card_needs_colours(tmp_path):
     (line, column, message), = problems(tmp_path, "  trumps:\n    ranks: [J, J of same colour, A, K, Q, T, \"9\"]\n")
     assert line == line_of(tmp_path, "J of same colour") and column == 16

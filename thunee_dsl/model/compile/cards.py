@@ -38,7 +38,7 @@ def deck(c: Compiler) -> Deck | None:
                 trump_rank_points=trump_points, colours=colours)
 
 
-BORROWED = " OF SAME COLOUR"  # a trump order's entry "J of same colour": a card borrowed from the other suit
+BORROWED = (" OF SAME COLOUR", " OF SAME COLOR")  # a trump order's entry "J of same colour": a card borrowed
 
 
 def _colours(c: Compiler, colours: dict | None, suits: tuple[str, ...]):
@@ -71,8 +71,9 @@ def _trumps(c: Compiler, trumps: dict | None, ranks: tuple[str, ...], colours):
         order, own = [], []
         for i, entry in enumerate(trumps["ranks"]):
             text = str(entry).strip().upper()
-            borrowed = text.endswith(BORROWED)
-            rank = normalise_rank(text[:-len(BORROWED)] if borrowed else text)
+            suffix = next((b for b in BORROWED if text.endswith(b)), "")
+            borrowed = bool(suffix)
+            rank = normalise_rank(text[:len(text) - len(suffix)])
             if rank not in ranks:
                 said = "a rank of the deck" + (" then 'of same colour'" if " " in text else "")
                 c.problem(("deck", "trumps", "ranks", i), f"'{entry}' is not {said}: write a rank of deck.ranks "
