@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from test_knowledge_never_excludes_the_truth import check_game
 from thunee_dsl import load_ruleset
-from thunee_dsl.players.tactics import suit_score, tables
+from thunee_dsl.players.tactics import best_suit, estimated_tricks, suit_score, tables
 from thunee_dsl.simulation import simulate
 
 RULESETS = {name: load_ruleset(str(Path(__file__).resolve().parents[1] / "game" / "rulesets" / f"{name}.yaml"))
@@ -41,6 +41,17 @@ def test_the_card_sense_reads_the_trumps_suits_and_points():
        bots=st.lists(st.sampled_from(["heuristic", "random", "montecarlo"]), min_size=4, max_size=4))
 def test_inferences_hold_in_the_real_deal(name, seed, bots):
     check_game(RULESETS[name], seed, bots)  # (a seat void in the trump suit holds no left bower either)
+
+
+def test_a_hand_is_weighed_by_the_trump_order():
+    r = RULESETS["left-bower"]
+    deck, t = r.deck, tables(r)
+    hand = deck.mask_of(deck.card(c) for c in ("JH", "JD", "AH", "KS", "9C"))
+    # hearts: JH 7 + JD 6 + AH 5 (the bowers first); diamonds: JD 7 + JH 6 (the JH its left bower)
+    assert (suit_score(t, hand, deck.suit("H")), suit_score(t, hand, deck.suit("D"))) == (18, 13)
+    assert deck.suits[best_suit(t, hand)] == "H"
+    # the right bower a trick, the left half of one, the KS half (second in spades), three trumps one more
+    assert estimated_tricks(t, hand) == 1 + 0.5 + 0.5 + 1
 
 
 def test_typical_beats_random():

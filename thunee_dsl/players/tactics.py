@@ -213,13 +213,14 @@ def call_strength(t: Tables, hand: int) -> float:
 def estimated_tricks(t: Tables, hand: int) -> float:
     """Tricks a hand should take with its best suit as trumps: top cards, second cards, trump length."""
     trump = best_suit(t, hand)
+    rank_of = t.deck.strength_for[trump]  # (the trump suit's own order, a borrowed card in it: deck.trumps)
     est = 0.0
     for c in cards_of(hand):
-        if t.rank_of[c] == 0:
+        if rank_of[c] == 0:
             est += 1
-        elif t.rank_of[c] == 1:
+        elif rank_of[c] == 1:
             est += 0.5
-    return est + max(0, (hand & t.suit_masks[trump]).bit_count() - 2)
+    return est + max(0, (hand & t.deck.suit_masks_for[trump][trump]).bit_count() - 2)
 
 
 def sure_to_win_all(t: Tables, hand: int, beats, trump_choice, leads_win: int = 0) -> bool:
