@@ -52,10 +52,10 @@ def init_state() -> None:
                     f"<script>{session.remember_browser(ss.drafts_owner)}</script>", unsafe_allow_javascript=True)
     if "editor_text" not in ss:  # the editor's text and its file: see thunee_dsl.editor.session
         session.init(ss, overlay_template(STARTER, name=new_variant_name(STARTER)), f"a new variant of {STARTER}")
-        saved = []
+        saved = {}
         for name in shelf().names():
             try:
-                saved.append(shelf().read(name))
+                saved[name] = shelf().read(name)
             except Exception:  # an unreadable file is not the draft
                 pass
         session.offer_draft(ss, drafts_folder(), saved)
@@ -321,6 +321,13 @@ def rulebook_sections_only(markdown: str) -> str:
     lines = markdown.splitlines()
     first = next((i for i, line in enumerate(lines) if line.startswith("## ")), 0)
     return "\n".join(lines[first:])
+
+
+def without_command_line_note(markdown: str) -> str:
+    """A rulebook without its note for the command line ("Ruleset `x`. Generated from the ruleset file by
+    `thunee-dsl rules`."): in the app a card player reads it, and the file is beside it."""
+    return "\n".join(line for line in markdown.splitlines()
+                     if not (line.startswith("Ruleset `") and "Generated from the ruleset file" in line))
 
 
 def problem_where(p) -> str:

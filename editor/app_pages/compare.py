@@ -21,7 +21,8 @@ from thunee_dsl.editor import compare_choices
 from thunee_dsl.editor import pool as worker_pool
 from thunee_dsl.editor.comparing import (arrows, changes, deal_balls_rows, event_rows, focus_note, game_length_rows,
                                          glance_rows, happened, headline_rows, interval_rows, reach_rows,
-                                         say_estimate, scarce, unfired, verdict)
+                                         change_said, csv_in_units, opened, said_unit, say_estimate, scarce, unfired, units_of,
+                                         verdict)
 from thunee_dsl.model.diff import diff_rulesets
 from thunee_dsl.simulation import bot_names, default_bot, simulate
 
@@ -80,7 +81,7 @@ def start_run() -> None:
     games, seed, jobs = int(ss.cmp_games), int(ss.cmp_seed), int(ss.cmp_jobs)
     options = {"bots": ss.cmp_bots, "seed": seed, "jobs": jobs, "mistakes": float(ss.cmp_mistakes)}
     about = {"a": ss.cmp_a, "b": ss.cmp_b, "names": (ra.name, rb.name), "games": games, **options,
-             "changes": diff_rulesets(ra, rb), "pace": pace_kind(ra, rb),
+             "changes": diff_rulesets(ra, rb), "pace": pace_kind(ra, rb), "units": (ra.unit, rb.unit),
              # (the editor's text as compared: a reload, a new session with another text, finds it again)
              "texts": compare_choices.texts_to_keep({"a": ss.cmp_a, "b": ss.cmp_b}, EDITOR_REF, ss.editor_text, ss)}
     about["estimate"] = PACE.estimate(about["pace"], games, min(jobs, games))  # None: nothing timed yet
@@ -320,7 +321,7 @@ def took_said(timings: dict | None) -> str:
 
 def show_focus(cmp, path: str) -> None:
     """Under a rule's warning: what replaying the deals where it can happen found (Comparison.focused)."""
-    note = focus_note(cmp, path)
+    note = focus_note(cmp, path, ss.cmp_about.get("units"))
     if note is not None:
         (st.success if note.clear else st.info)(note.text, icon=":material/replay:")
 
@@ -387,7 +388,8 @@ names = [r.name for r in cmp.rulesets]
 if len(set(names)) < len(names):
     st.warning("Both rulesets have the same name: give the variant its own `name:` to tell them apart.")
 
-answer = verdict(cmp, about["changes"])
+units = units_of(cmp, about.get("units"))  # each ruleset's unit of score (game.unit), said in its own
+answer = verdict(cmp, about["changes"], units=units)
 # a sentence a line: one for each rule that differs (its change in bold, to find it at a glance), then who wins
 # and what else changed
 TONES[answer.tone]("\n\n".join(compare_choices.bold_head(s) for s in answer.sentences) or f"**{answer.text}**",
@@ -397,7 +399,8 @@ if answer.details:
         st.markdown("\n".join(f"- {line}" for line in answer.details))
 
 for r in unfired(cmp):
-    st.warning(f"**{arrows(r.change)}**: this never came into play. In {cmp.games} games of each ruleset no deal "
+    # the change named as the verdict names it just above ("No penalties", not "Removes Penalties")
+    st.warning(f"**{change_said(about['changes'], r.path, r.change, units)}**: this never came into play. In {cmp.games} games of each ruleset no deal "
                f"had {happened(r.labels)}, so these games cannot show what it changes. {r.advice}",
                icon=":material/visibility_off:")
     show_focus(cmp, r.path)
@@ -411,9 +414,9 @@ if going:
     st.stop()
 
 st.html(compare_choices.NARROW_SCREEN_STYLE)  # (on a phone, the tables that wrap: see wide_or_narrow)
-if reach_rows(cmp):
+if reach_rows(cmp, units):
     table_when_opened("How often each changed rule came into play", "cmp_reach",
-                      lambda: [pd.DataFrame(reach_rows(cmp)).astype(str)])
+                      lambda: [pd.DataFrame(reach_rows(cmp, units)).astype(str)])
 
 glance = pd.DataFrame(glance_rows(cmp))
 table = pd.DataFrame({
@@ -446,10 +449,11 @@ for i, row in enumerate(means):  # each in its own unit: at least a tenth of A's
 head = pd.DataFrame(headline_rows(cmp))
 left, right = st.columns(2, gap="large")
 with left:
-    st.markdown("**Balls per deal**")
+    score = said_unit(units)
+    st.markdown(f"**{score.plural[:1].upper() + score.plural[1:]} per deal**")
     balls = pd.DataFrame(deal_balls_rows(cmp))
     if not balls.empty:
-        st.vega_lite_chart(spec=histogram(balls, "balls", "balls opened in a deal (all teams)"), width="stretch",
+        st.vega_lite_chart(spec=histogram(balls, "balls", f"{score.plural} {opened(score)} in a deal (all teams)"), width="stretch",
                            height=320)
 with right:
     st.markdown("**Game length**")
@@ -499,5 +503,5 @@ d1, d2 = st.columns(2)
 # (made when clicked, not at every drawing of the page: the JSON of 200 games is half a megabyte)
 d1.download_button("Download the results (JSON)", lambda result=cmp: json.dumps(result.to_json(), indent=1),
                    file_name="comparison.json", mime="application/json", key="cmp_json", on_click="ignore")
-d2.download_button("Download the results (CSV)", cmp.to_csv, file_name="comparison.csv", mime="text/csv",
+d2.download_button("Download the results (CSV)", lambda: csv_in_units(cmp, units), file_name="comparison.csv", mime="text/csv",
                    key="cmp_csv", on_click="ignore")

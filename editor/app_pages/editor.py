@@ -10,7 +10,7 @@ import streamlit as st
 
 from app_common import (cannot_open, catalogue, check_editor, checked, code_box, code_editor_key, demoted,
                         drafts_folder, follow_goto, readable_text, said, set_editor_text, shelf, shipped, show_pointer,
-                        show_problems, take_code_edit, tilde)
+                        show_problems, take_code_edit, tilde, without_command_line_note)
 from thunee_dsl import load_ruleset
 from thunee_dsl.editor import session
 from thunee_dsl.editor.checking import EDITOR_FILE, follow_target
@@ -468,7 +468,7 @@ with right:
 
     with book_tab:
         if check.ok:
-            st.markdown(demoted(render_rulebook(check.ruleset)))
+            st.markdown(demoted(without_command_line_note(render_rulebook(check.ruleset))))
         else:
             st.info("The rulebook appears once the file is valid.")
 

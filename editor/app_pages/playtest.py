@@ -59,7 +59,10 @@ st.html("""<style>
   .pt-mini { display:inline-block; background:#fff; border:1px solid #999; border-radius:4px; padding:0 3px;
              margin:1px; font-weight:700; font-size:.8rem; }
   .pt-middle { position:absolute; left:50%; top:50%; transform:translate(-50%,-50%); color:#f4f4f4;
-               font-size:.78rem; text-align:center; pointer-events:none; max-width:30%; line-height:1.2; }
+               font-size:.78rem; text-align:center; pointer-events:none; line-height:1.2;
+               /* inside the gap between the side seats' trick cards (centred 34% of the table apart, each
+                  about 4rem wide): 30% ran under them on a laptop */
+               max-width:calc(34% - 5rem); }
   .pt-tricks { border-collapse:collapse; font-size:.85rem; width:100%; }
   .pt-tricks th { font-weight:600; color:#555; text-align:center; padding:1px 2px; }
   .pt-tricks td { text-align:center; padding:2px 1px; border-top:1px solid #eee; white-space:nowrap; }
@@ -322,12 +325,15 @@ made_by = f" by {who(view.trump_maker)}" if view.trump_maker is not None else ""
 call = f'<span>Call <b>{view.call}</b> by {who(view.calls[-1][0])}</span>' if view.call and view.calls else ""
 hidden_card = (f' (your face-down card: {html.escape(card_text(view.trump_card))})'
                if view.trump_card and not view.trump_revealed else "")
+trumps_said = trumps_words()
+if words.trumps_to_come(view):  # a Thunee called: the card made before is gone ("face down by you" was wrong)
+    trumps_said, made_by, hidden_card = html.escape(words.trumps_to_come(view)), "", ""
 # the card points won so far, once a trick is won (on a phone the points table is screens below)
 points = (f'<span data-points>Card points: ' + " · ".join(f"{team_name(t)} <b>{view.team_cards[t]}</b>"
                                                         for t in range(teams)) + '</span>') if view.tricks else ""
 st.html(f'<div class="pt-status"><span><b>{html.escape(ss.get("pt_label", r.name))}</b></span>'
         f'<span>Deal {view.deal_number}</span><span>{html.escape(r.unit.plural.capitalize())}: {score} <small>({r.game.target} to win)</small></span>'
-        f'<span>Trumps: <b>{trumps_words()}</b>{made_by}{hidden_card}</span>{call}{points}</div>')
+        f'<span>Trumps: <b>{trumps_said}</b>{made_by}{hidden_card}</span>{call}{points}</div>')
 show_message()
 
 if pt.is_over:
@@ -413,7 +419,7 @@ def show_hand() -> None:
                 action = trumps_by_card.get(card) if choosing_trump else plays.get(card)
                 label = card_button_label(card) + (" ▾" if view.covering and card in view.covering[me] else "")
                 st.button(label, key=f"pt_card_{card}", on_click=act, args=(action,), disabled=action is None,
-                          help=words.action_help(action, legal) if action else None)  # a button with help has a hidden twin
+                          help=words.action_help(action, legal, view.undertaking) if action else None)  # a button with help has a hidden twin
         if on_table_cards:
             st.caption("Everyone sees these. ▾ marks a card lying on a face-down card, which is turned up at the "
                        "end of the trick you play the card to.")
@@ -430,7 +436,7 @@ def show_say() -> None:
             st.button(action_label(action, r), key=f"pt_do_{action.verb}_{action.arg}", on_click=act, args=(action,))
     explained: dict[str, list[str]] = {}  # one line per meaning: "Call 10 / Call 20: take over making trumps ..."
     for action in others:
-        explained.setdefault(words.action_help(action, legal), []).append(action_label(action, r))
+        explained.setdefault(words.action_help(action, legal, view.undertaking), []).append(action_label(action, r))
     for text, labels in explained.items():
         st.caption(f"**{' / '.join(labels)}**: {text}")
 

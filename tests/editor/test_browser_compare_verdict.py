@@ -64,6 +64,10 @@ def test_the_verdict_says_every_rule_and_a_reload_keeps_rules_b(browser_app, tmp
     assert lines[1].startswith(f"{CATCH}: ")
     assert "replayed" in lines[1] and "deals with a Thunee called" in lines[1]
     assert lines[2].startswith("No penalties: no deal of these 20 games had a penalty (for false declaration, ")
+    # the warning below names the change as the verdict does (it said "Removes Penalties" under "No penalties")
+    warned = page.locator('[data-testid="stAlert"]').filter(has_text="this never came into play")
+    assert warned.filter(has_text="No penalties: this never came into play").count() == 1
+    assert warned.filter(has_text="Removes Penalties").count() == 0
     # a player's words: no statistics jargon, one arrow style
     assert "->" not in text and "95%" not in text and "percentage point" not in text and "(-0." not in text
     # the exact figures, one click away
@@ -88,3 +92,38 @@ def test_the_verdict_says_every_rule_and_a_reload_keeps_rules_b(browser_app, tmp
     box.scroll_into_view_if_needed()
     shot(page, tmp_path, "compare-verdict-phone")
     page.close()
+
+
+# B scores in points (game.unit), A in balls; a corner house moved with the target (the newcomer walk's variant)
+IN_POINTS = ("extends: standard\nname: our-points\nundertakings:\n  thunee:\n    balls: {partner_catch: 6}\n"
+             "game:\n  target: 13\n  corner_house: 12\n  unit: points\n")
+
+
+def test_a_ruleset_in_points_is_compared_in_points_and_each_unit_is_named(browser_app, tmp_path):
+    """Compare said "balls" (comparing.unit hard-coded it) for a ruleset whose game.unit says points. And the
+    corner house's sentence said "it came up in 60 deals of standard's games and 37 of our-table's ... In the
+    72 of those deals": 72 of 60 and 37 puzzled (they are the deals where it came up under either rule)."""
+    url, browser = browser_app
+    page = browser.new_page(viewport={"width": 1400, "height": 1800})
+    try:
+        page.goto(f"{url}/editor?{QUERY_KEY}={encode_variant(IN_POINTS)}")
+        wait_idle(page)
+        go(page, "Compare")
+        choose(page, "cmp_a", "standard")
+        choose(page, "cmp_b", "The editor's text (our-points)")
+        simulate_games(page, GAMES)
+        box = page.locator('[data-testid="stAlert"]').filter(has_text="Playing to 13 points instead of 12 balls")
+        box.wait_for(timeout=600_000)
+        wait_idle(page)
+        shot(page, tmp_path, "compare-points")
+        text = box.inner_text()
+        catch = next(line for line in text.splitlines() if line.startswith("Thunee partner catch"))
+        assert "points" in catch and "balls" in catch, catch  # B's points against A's balls, each named
+        corner = next(line for line in text.splitlines() if line.startswith("Corner house"))
+        assert "of those deals" not in corner and "came up under either rule" in corner, corner
+        assert page.get_by_text("Points (B) / balls (A) per deal", exact=True).is_visible()
+        # the unit's own change is a word, not a rule: it was "Adds Unit of score: points: felt in every game"
+        assert "Scores said in points instead of balls: the same counting, another word for it." in text
+        assert "felt in every game" not in text
+    finally:
+        page.close()

@@ -148,24 +148,31 @@ def test_a_side_seats_plate_with_many_badges_stays_clear_of_its_card(browser_app
         page.close()
 
 
+def middle_words_over_cards(page, moves: int = 40) -> tuple[int, list]:
+    """Play the deal by my moves; each time a finished trick lies on the table, where the words in its middle
+    cross one of its cards: ``(tricks looked at, [card corners crossed])``."""
+    crossings, looked = [], 0
+    for _ in range(moves):
+        if page.locator(".st-key-pt_result, .st-key-pt_gameover").count():
+            break
+        move(page)
+        if page.locator('.pt-table[data-showing="last"]').count():
+            looked += 1
+            crossings += page.evaluate("""() => {
+                const m = document.querySelector('.pt-middle').getBoundingClientRect();
+                return [...document.querySelectorAll('.pt-table .pt-card')].map(c => c.getBoundingClientRect())
+                    .filter(c => m.left < c.right && c.left < m.right && m.top < c.bottom && c.top < m.bottom)
+                    .map(c => [c.left, c.top]);
+            }""")
+    return looked, crossings
+
+
 def test_on_a_phone_the_words_in_the_middle_of_the_table_stay_clear_of_the_cards(browser_app, tmp_path):
     """On a phone, "Last trick won by seat 1 · seat 1 to lead" in the middle of the table ran under the side
     seats' cards of the trick just won (the words are as wide as the gap between those cards)."""
     page = playtest_page(browser_app, 8, PHONE, is_mobile=True, has_touch=True)
     try:
-        crossings, looked = [], 0
-        for _ in range(40):
-            if page.locator(".st-key-pt_result, .st-key-pt_gameover").count():
-                break
-            move(page)
-            if page.locator('.pt-table[data-showing="last"]').count():
-                looked += 1
-                crossings += page.evaluate("""() => {
-                    const m = document.querySelector('.pt-middle').getBoundingClientRect();
-                    return [...document.querySelectorAll('.pt-table .pt-card')].map(c => c.getBoundingClientRect())
-                        .filter(c => m.left < c.right && c.left < m.right && m.top < c.bottom && c.top < m.bottom)
-                        .map(c => [c.left, c.top]);
-                }""")
+        looked, crossings = middle_words_over_cards(page)
         page.screenshot(path=str(tmp_path / "phone-last-trick.png"))
         assert looked, "no finished trick was shown on the table"
         assert not crossings, f"the middle words cross a card {len(crossings)} times"

@@ -151,3 +151,59 @@ def test_on_a_phone_the_hand_and_the_trick_are_on_screen_together(browser_app, t
         assert checked >= 2
     finally:
         page.close()
+
+
+def thunee_called(browser_app, pick):
+    """A laptop-sized page on Playtest, the rules picked by ``pick(page)``, deal 22 dealt and my Thunee called
+    (the typical bots leave the first Thunee to me, seat 1)."""
+    url, browser = browser_app
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(f"{url}/playtest")
+    wait_idle(page)
+    pick(page)
+    deal_with_seed(page, 22)
+    page.locator(SAY, has_text="Thunee").first.click()
+    wait_idle(page)
+    return page
+
+
+def test_naming_trumps_for_a_thunee_says_they_are_shown_at_once(browser_app, tmp_path):
+    """House rule of issue 23 (examples/house/thunee-names-trumps.yaml): after calling Thunee the caller names
+    the trump suit aloud. The suit buttons' help read the Making trumps section ("shown to everyone right
+    after the first lead"), the opposite of the house's rule: the words follow the ruleset's data now."""
+    from pathlib import Path
+
+    from browser import replace_code_editor_text
+    overlay = (Path(__file__).resolve().parents[2] / "examples" / "house" / "thunee-names-trumps.yaml").read_text()
+    def pick(page) -> None:  # the house rule as the editor's text, which Playtest then plays
+        page.goto(page.url.replace("/playtest", "/editor"))
+        wait_idle(page)
+        replace_code_editor_text(page, overlay.replace("name: thunee-names-trumps", "name: names-trumps-walk"))
+        page.get_by_role("link", name="Playtest", exact=True).first.click()
+        wait_idle(page)
+
+    page = thunee_called(browser_app, pick)
+    try:
+        help_text = page.locator('[data-testid="stCaptionContainer"]').all_inner_texts()
+        page.screenshot(path=str(tmp_path / "naming-trumps.png"))
+        said = " ".join(help_text)
+        assert "spades" in said.lower(), said
+        assert "shown to everyone at once" in said, said
+        assert "after the first lead" not in said, said
+        # the card I had placed face down went back: the status line said "Trumps: face down by you"
+        status = page.locator(".pt-status").inner_text()
+        assert "Trumps: to be named by you" in status and "face down" not in status, status
+    finally:
+        page.close()
+
+
+def test_a_thunee_called_says_trumps_come_from_the_first_card_led(browser_app, tmp_path):
+    """Standard Thunee: the Thunee's trumps are the suit of the first card led; the trump card placed before
+    no longer counts, yet the status line still said "Trumps: face down by you" (the newcomer walk, issue 24)."""
+    page = thunee_called(browser_app, lambda page: choose_rules(page, "standard"))
+    try:
+        page.screenshot(path=str(tmp_path / "thunee-called.png"))
+        status = page.locator(".pt-status").inner_text()
+        assert "Trumps: the suit of the first card led" in status and "face down" not in status, status
+    finally:
+        page.close()

@@ -95,6 +95,15 @@ def test_two_browsers_never_see_each_others_drafts(served, tmp_path):
         second.close()
 
 
+def keep_both(page, name: str) -> None:
+    """Save the editor's text under ``name``, which is taken, and answer the question with Keep both."""
+    save_as(page, name)
+    page.locator(".st-key-ed_question").wait_for(timeout=30_000)
+    page.get_by_role("button", name="Keep both", exact=True).click()
+    wait_idle(page)
+    page.get_by_text("Saved as").locator("visible=true").first.wait_for(timeout=30_000)
+
+
 def test_keep_both_gives_the_copy_a_name_of_its_own_everywhere(served, tmp_path, monkeypatch):
     url, browser, home = served
     context = browser.new_context(viewport=LAPTOP)
@@ -110,11 +119,7 @@ def test_keep_both_gives_the_copy_a_name_of_its_own_everywhere(served, tmp_path,
         wait_idle(page)
         copy = original.replace("Our table", "Our table, with 13 balls") + "game:\n  target: 13\n"
         replace_code_editor_text(page, copy)
-        save_as(page, "our-table")
-        page.locator(".st-key-ed_question").wait_for(timeout=30_000)
-        page.get_by_role("button", name="Keep both", exact=True).click()
-        wait_idle(page)
-        page.get_by_text("Saved as").locator("visible=true").first.wait_for(timeout=30_000)
+        keep_both(page, "our-table")
         shot(page, tmp_path, "keep-both-saved")
         said = page.locator(".st-key-ed_saved").inner_text()
         assert "our-table-2" in said and "name:" in said, said
@@ -226,5 +231,32 @@ def test_a_new_tab_whose_name_lost_to_another_tabs_takes_that_one_once(served, t
         page.wait_for_timeout(1500)
         assert page.evaluate("performance.getEntriesByType('navigation')[0].type") == "reload"  # (the one reload)
         assert code_editor_text(page) == text, "the tab reloaded again"
+    finally:
+        context.close()
+
+
+def test_a_text_kept_both_is_not_offered_back_as_unsaved_after_a_reload(served, tmp_path):
+    """The newcomer walk: a browser saved a text under a name taken, chose Keep both (the copy saved as
+    our-walk-2, its name: line rewritten), reloaded, and was offered "Text you had not saved ... Bring it back?"
+    with the text it had just saved (its draft still said name: our-walk, so it matched no saved file)."""
+    url, browser, home = served
+    context = browser.new_context(viewport=LAPTOP)
+    try:
+        page = open_editor(context, url)
+        replace_code_editor_text(page, "extends: standard\nname: our-walk\ntitle: The first table\n")
+        save_as(page, "our-walk")
+        page.get_by_text("Saved as").locator("visible=true").first.wait_for(timeout=30_000)
+        other = open_editor(browser.new_context(viewport=LAPTOP), url)  # another browser, the same name
+        typed = "extends: standard\nname: our-walk\ntitle: The other table\ngame:\n  target: 13\n"
+        replace_code_editor_text(other, typed)
+        keep_both(other, "our-walk")
+        assert (home / "rulesets" / "our-walk-2.yaml").read_text(encoding="utf-8") == \
+            typed.replace("name: our-walk\n", "name: our-walk-2\n")
+        other.reload()
+        wait_idle(other)
+        shot(other, tmp_path, "keep-both-reloaded")
+        assert offered(other) == "", offered(other)
+        no_traceback(other)
+        other.context.close()
     finally:
         context.close()

@@ -258,3 +258,38 @@ def test_on_a_phone_the_page_starts_right_under_the_top_bar(browser_app, tmp_pat
             assert title["y"] + title["height"] < 0.4 * screen["height"], (where, title)
     finally:
         page.close()
+
+
+@pytest.mark.parametrize("width", [1280, 1400, 1000])
+def test_on_a_laptop_the_words_in_the_middle_of_the_table_stay_clear_of_the_cards(browser_app, tmp_path, width):
+    """The newcomer walk's Playtest picture (1400 px wide): "Last trick won by your partner · your partner to
+    lead" in the middle of the table ran under the side seats' cards of the trick just won (the phone's
+    words had been kept inside the gap; a laptop's were up to 30% of the table wide, wider than the gap)."""
+    from test_browser_new_user import middle_words_over_cards, playtest_page
+    page = playtest_page(browser_app, 7, {"width": width, "height": 1000})  # the walk's deal
+    try:
+        looked, crossings = middle_words_over_cards(page)
+        page.screenshot(path=str(tmp_path / f"laptop-{width}-last-trick.png"))
+        assert looked, "no finished trick was shown on the table"
+        assert not crossings, f"the middle words cross a card: {crossings}"
+    finally:
+        page.close()
+
+
+def test_the_editors_rulebook_has_no_note_for_the_command_line(browser_app, tmp_path):
+    """The Editor's Rulebook tab (the newcomer walk's picture) began "Ruleset `our-house`. Generated from the
+    ruleset file by `thunee-dsl rules`.": a note for the command line, where a card player reads the rules (the
+    Library had dropped it)."""
+    page = open_page(browser_app, "/editor", "laptop")
+    try:
+        replace_code_editor_text(page, "extends: standard\nname: walk-book\ntitle: Our book\ngame:\n  target: 13\n"
+                                       "  corner_house: 12\n")
+        page.get_by_role("tab", name="Rulebook").click()
+        wait_idle(page)
+        page.screenshot(path=str(tmp_path / "editor-rulebook.png"))
+        assert page.get_by_role("heading", name="Our book").is_visible()
+        assert page.get_by_text("Players and cards").first.is_visible()
+        assert page.get_by_text("Generated from the ruleset file").count() == 0
+        assert page.get_by_text("thunee-dsl rules").count() == 0
+    finally:
+        page.close()

@@ -7,6 +7,8 @@ answer is known: a clear difference, no clear change, a changed rule that never 
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -356,3 +358,50 @@ def test_a_change_in_a_share_is_never_said_in_bare_points():
         said = say_difference(value, low, high, percent=True)
         assert "percentage point" in said and " points (" not in said.replace("percentage points", ""), said
     assert "point" not in say_difference(1.7, 1.2, 2.2, percent=False)  # a mean (deals per game) has no unit
+
+
+# -- a ruleset's own unit of score (game.unit) -------------------------------------------------------
+
+POINTS_A = "extends: standard\nname: points-a\ngame:\n  target: 12\n  unit: points\n"
+POINTS_B = ("extends: standard\nname: points-b\nundertakings:\n  thunee:\n    balls: {partner_catch: 6}\n"
+            "game:\n  target: 13\n  corner_house: 12\n  unit: points\n")
+
+
+def _own(tmp_path, text: str):
+    path = tmp_path / (text.split("name: ", 1)[1].split("\n", 1)[0] + ".yaml")
+    path.write_text(text, encoding="utf-8")
+    return load_ruleset(str(path))
+
+
+def test_rulesets_scored_in_points_are_compared_in_points(tmp_path):
+    """Compare said "balls" (comparing.unit hard-coded it) for rulesets whose game.unit says points: the verdict,
+    the focused replays' note, the reach table's column and the CSV's focused rows now say points."""
+    from thunee_dsl.editor.comparing import csv_in_units, focus_note
+    a, b = _own(tmp_path, POINTS_A), _own(tmp_path, POINTS_B)
+    cmp = simulate([a, b], games=20, bots="typical", seed=0)
+    said = verdict(cmp, diff_rulesets(a, b))  # the units read from the simulation's own labels
+    assert said.text == verdict(cmp, diff_rulesets(a, b), units=(a.unit, b.unit)).text
+    words = " ".join((said.text, *said.details))
+    assert "Playing to 13 points instead of 12" in said.text
+    assert "point" in words and not re.search(r"\bballs?\b(?!\.)", words), words
+    assert "opened" not in words and " open " not in words  # a team *scores* points (Unit.verb)
+    notes = [focus_note(cmp, f.path) for f in cmp.focused]
+    assert notes and all(n is None or not re.search(r"\bballs?\b(?!\.)", n.text) for n in notes), notes
+    for row in reach_rows(cmp):
+        assert not any(re.search(r"\bballs\b", key) for key in row), row
+    csv = csv_in_units(cmp)
+    assert "changed the balls)" not in csv and (not cmp.focused or "changed the points)" in csv)
+
+
+def test_a_and_b_in_different_units_are_each_said_in_their_own(tmp_path):
+    """A scores in balls, B in points: the target's sentence names each; a statistic's label names both."""
+    from thunee_dsl.editor.comparing import changes
+    a = shipped_ruleset("standard")
+    b = _own(tmp_path, POINTS_B)
+    cmp = simulate([a, b], games=6, bots="random", seed=1)
+    said = verdict(cmp, diff_rulesets(a, b), units=(a.unit, b.unit))
+    assert "Playing to 13 points instead of 12 balls" in said.text
+    assert "Scores said in points instead of balls: the same counting" in said.text  # (not "felt in every game")
+    labels = {c.key: c.label for c in changes(cmp)}
+    assert labels["deal.balls"] == "balls per deal (A) / points per deal (B)"
+    assert {r["key"]: r["label"] for r in glance_rows(cmp)}["deal.balls"] == labels["deal.balls"]

@@ -18,9 +18,11 @@ read as "this rule changes nothing".
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 from typing import Sequence
 
+from thunee_dsl.model.ruleset import BALLS, Unit, unit_of_difference
 from thunee_dsl.simulation import Comparison
 from thunee_dsl.simulation.compare import difference_text, estimate_text
 from thunee_dsl.simulation.coverage import FEWEST_TO_SHOW, RuleDecided, deals_said, remedy, scarce_remedy
@@ -198,6 +200,14 @@ class Change:
         return say_difference(self.diff.value, self.diff.low, self.diff.high, self.percent, inner=True)
 
 
+def both_labels(sa, sb) -> str:
+    """A statistic's label, each ruleset's own where they differ ("balls per deal (A) / points per deal (B)":
+    the simulation labels a score in the ruleset's unit)."""
+    if sa is not None and sb is not None and sa.label != sb.label:
+        return f"{sa.label} (A) / {sb.label} (B)"
+    return (sa or sb).label
+
+
 def changes(cmp: Comparison, index: int = 0) -> list[Change]:
     """Every statistic's paired difference (``cmp.differences[index]``: ruleset ``index + 1`` - ruleset 0)."""
     if len(cmp.differences) <= index:
@@ -206,7 +216,8 @@ def changes(cmp: Comparison, index: int = 0) -> list[Change]:
     out = []
     for stat in cmp.differences[index].statistics:
         sa, sb = a.statistic(stat.key), b.statistic(stat.key)
-        out.append(Change(stat.key, stat.label, sa and sa.estimate, sb and sb.estimate, stat.estimate))
+        out.append(Change(stat.key, both_labels(sa, sb) if sa and sb else stat.label, sa and sa.estimate,
+                          sb and sb.estimate, stat.estimate))
     return out
 
 
@@ -232,7 +243,7 @@ def glance_rows(cmp: Comparison, index: int = 0) -> list[dict]:
     for key in keys:
         sa, sb = a.statistic(key), b.statistic(key)
         c = by_key.get(key)
-        rows.append({"key": key, "label": (sa or sb).label,
+        rows.append({"key": key, "label": both_labels(sa, sb),
                      "A": say_estimate(sa and sa.estimate), "B": say_estimate(sb and sb.estimate),
                      "B - A": c.words if c is not None else "-", "clear": c is not None and c.clear})
     return rows
@@ -328,10 +339,11 @@ def scarce(cmp: Comparison) -> list[Scarce]:
     return out
 
 
-def reach_rows(cmp: Comparison) -> list[dict]:
+def reach_rows(cmp: Comparison, units: Sequence[Unit] | None = None) -> list[dict]:
     """Per changed rule: through what it comes into play and in how many deals of each ruleset ("every deal"
     for a change felt in every deal, "-" where it is not a rule), and in how many focused replays it changed
-    the balls."""
+    the score (said in the rulesets' unit)."""
+    score = said_unit(units_of(cmp, units)).plural
     rows = []
     for rule in cmp.rules_compared:
         row = {"rule change": arrows(rule.change),
@@ -340,7 +352,7 @@ def reach_rows(cmp: Comparison) -> list[dict]:
             row[f"deals in {side(cmp, i)}"] = "every deal" if not rule.counters else "-" if deals is None else deals
         if getattr(cmp, "focused", None):  # (a column only when some rule was replayed)
             found = cmp.focused_on(rule.path)
-            row["changed the balls in focused replays"] = (
+            row[f"changed the {score} in focused replays"] = (
                 "-" if found is None or not found.replays else f"{found.changed:,} of {found.replays:,}")
         rows.append(row)
     return rows
@@ -351,10 +363,50 @@ def reach_rows(cmp: Comparison) -> list[dict]:
 ARROW = "\u2192"
 
 
-def unit(n: float = 2) -> str:
-    """The score's unit as a player says it: its one home here, so that the ruleset's own word (``game.unit``,
-    balls by default) is a one-line change."""
-    return "ball" if n == 1 else "balls"
+def unit(n: float = 2, u: Unit = BALLS) -> str:
+    """The score's unit as a player says it, in the ruleset's own word (``game.unit``: balls by default)."""
+    return u.word(n)
+
+
+def units_of(cmp: Comparison, units: Sequence[Unit] | None = None) -> tuple[Unit, ...]:
+    """Each compared ruleset's unit of score: ``units`` as the page knows them from the rulesets, else read from
+    the simulation's own label of the score per deal ("points per deal", written in the ruleset's unit)."""
+    if units:
+        return tuple(units)
+    out = []
+    for result in cmp.rulesets:
+        stat = result.statistic("deal.balls")
+        plural = stat.label.removesuffix(" per deal") if stat is not None else BALLS.plural
+        out.append(BALLS if plural == BALLS.plural else Unit(plural[:-1] if plural.endswith("s") else plural, plural))
+    return tuple(out)
+
+
+def said_unit(units: Sequence[Unit], index: int = 0) -> Unit:
+    """The unit a difference B - A is said in: the one both rulesets score in, or each named ("points (B) /
+    balls (A)") when they score in different units."""
+    return unit_of_difference(units[0], units[index + 1] if len(units) > index + 1 else units[0])
+
+
+def in_unit(text: str, u: Unit) -> str:
+    """The simulation's words about the score ("changed the balls", "2 balls less") said in ``u``; a rule's
+    path (``thunee.balls.partner_catch``) is left as written."""
+    if u == BALLS:
+        return text
+    text = re.sub(r"(?<![.\w])balls(?![.\w])", u.plural, text)
+    text = re.sub(r"(?<![.\w])ball(?![.\w])", u.singular, text)
+    # "the caller's opponents open 2 balls less": a team *scores* points (Unit.verb)
+    return re.sub(r"\bopen(ed)?(?= (?:about )?[\d.,]+ )", lambda m: opened(u) if m[1] else u.verb, text)
+
+
+def csv_in_units(cmp: Comparison, units: Sequence[Unit] | None = None) -> str:
+    """The comparison's CSV (``Comparison.to_csv``) with its focused rows' words in the rulesets' unit."""
+    u = said_unit(units_of(cmp, units))
+    return cmp.to_csv().replace("changed the balls)", f"changed the {u.plural})")
+
+
+def opened(u: Unit) -> str:
+    """What a team did with the score: "opened" balls, "scored" anything else (``Unit.verb``)."""
+    return u.verb + ("d" if u.verb.endswith("e") else "ed")
 
 
 def arrows(text: str) -> str:
@@ -403,11 +455,11 @@ def counted(n: int, what: str) -> str:
     return f"{n:,} {first}s" + (f" {rest}" if rest else "")
 
 
-def balls_each(each: float) -> str:
-    """``2 balls fewer``, ``1 ball more``."""
+def balls_each(each: float, u: Unit = BALLS) -> str:
+    """``2 balls fewer``, ``1 ball more`` (in the ruleset's unit ``u``)."""
     n = abs(each)
     amount = f"{n:g}" if n == int(n) else f"{n:.1f}"
-    return f"{amount} {unit(n)} {'more' if each > 0 else 'fewer'}"
+    return f"{amount} {unit(n, u)} {'more' if each > 0 else 'fewer'}"
 
 
 #: Who makes the announcement a rule of that section follows.
@@ -445,40 +497,42 @@ class FocusNote:
     clear: bool  # the effect's interval leaves out zero
 
 
-def focus_note(cmp: Comparison, path: str) -> FocusNote | None:
-    """The focused replays of the changed rule at ``path``, in words (None: there were none)."""
+def focus_note(cmp: Comparison, path: str, units: Sequence[Unit] | None = None) -> FocusNote | None:
+    """The focused replays of the changed rule at ``path``, in words (None: there were none); ``units``: each
+    ruleset's unit of score (see :func:`units_of`)."""
+    u = said_unit(units_of(cmp, units))
     found = next((f for f in getattr(cmp, "focused", ()) if f.path == path), None)
     if found is None or found.parent is None:  # (nothing could be replayed: the rule's warning says what to do)
         return None
     change = arrows(found.change)
     head = "A clear difference where it can happen" if found.clear else "Replayed where it can happen"
     if not found.changed:
-        return FocusNote(change, f"**{head}** ({change}). {found.words()}", False)
-    return FocusNote(change, f"**{head}** ({change}): {_replays_said(found)}", found.clear)
+        return FocusNote(change, f"**{head}** ({change}). {in_unit(found.words(), u)}", False)
+    return FocusNote(change, f"**{head}** ({change}): {_replays_said(found, u=u)}", found.clear)
 
 
-def _replays_said(f, short: bool = False) -> str:
-    """What focused replays found, in a player's words (they changed the balls at least once); ``short``: for
-    the verdict, whose sentence said already what the rule does each time."""
+def _replays_said(f, short: bool = False, u: Unit = BALLS) -> str:
+    """What focused replays found, in a player's words (they changed the score at least once); ``short``: for
+    the verdict, whose sentence said already what the rule does each time; ``u``: the unit of score."""
     role, e, each = f.main
     who = f.role_words(role)
     if short:
         text = (f"replayed {f.replays:,} times from the {f.parents:,} deals with {f.parent.made} (the other cards "
-                f"dealt again), it changed the balls {times_said(f.changed)}")
+                f"dealt again), it changed the {u.plural} {times_said(f.changed)}")
     else:
         text = (f"Replayed {f.replays:,} times from the {f.parents:,} deals of these games with {f.parent.made} "
-                f"(the cards the {f.parent.maker} had not seen dealt again), it changed the balls "
+                f"(the cards the {f.parent.maker} had not seen dealt again), it changed the {u.plural} "
                 f"{times_said(f.changed)}")
         if each:
             same = len(f.own_each if role == "own" else f.others_each) == 1
-            text += f": {who} opened {balls_each(each)} " + ("each time" if same else "on average")
+            text += f": {who} {opened(u)} {balls_each(each, u)} " + ("each time" if same else "on average")
         text += "."
     if e is not None and e.value is not None and e.low is not None and e.value != 0:
         n = per_many(e.value)
         value, _, _ = rounded(e, n)
         way = "more" if e.value > 0 else "fewer"
         text += (": about" if short else " That is about") + (
-            f" {value} {unit(float(value))} {way} to {who} in {counted(n, f.per)} "
+            f" {value} {unit(float(value), u)} {way} to {who} in {counted(n, f.per)} "
             f"({between(e, 'more', 'fewer', n)}).")
         if not f.clear:
             text += " That could still be chance."
@@ -520,15 +574,26 @@ def said_order(change) -> tuple[int, bool]:
 
 
 TARGET = ("game", "target")
+UNIT = ("game", "unit")
 
 
-def _change_words(change) -> str:
-    """The change as a player says it: "Playing to 13 balls instead of 12" for the target."""
+def _change_words(change, units: Sequence[Unit] = (BALLS, BALLS)) -> str:
+    """The change as a player says it: "Playing to 13 balls instead of 12" for the target (each in its own
+    ruleset's unit when they differ: "Playing to 13 points instead of 12 balls")."""
     if tuple(map(str, change.path)) == TARGET and change.kind == "changed":
-        return f"Playing to {change.after} {unit(change.after)} instead of {change.before}"
+        a, b = units[0], units[-1]
+        return (f"Playing to {change.after} {unit(change.after, b)} instead of {change.before}"
+                + ("" if a == b else f" {unit(change.before, a)}"))
     if change.kind == "removed" and len(change.path) == 1:  # a whole section: "No penalties"
         return f"No {str(change.path[0]).replace('_', ' ')}"
     return arrows(change.text)
+
+
+def change_said(rule_changes, path: str, text: str, units: Sequence[Unit] = (BALLS, BALLS)) -> str:
+    """The change at ``path`` (one of ``rule_changes``, the rule diff) in the verdict's words, so that a warning
+    below it names it alike ("No penalties", where the diff says "Removes Penalties"); ``text`` if none is."""
+    change = next((c for c in rule_changes if ".".join(map(str, c.path)) == path), None)
+    return _change_words(change, units) if change is not None else arrows(text)
 
 
 def _length_said(c: Change | None, games: int) -> tuple[str, bool]:
@@ -600,10 +665,12 @@ def _exact(c: Change) -> str:
             + ("" if mean else " percentage points"))
 
 
-def _rule_said(cmp: Comparison, change, rule: RuleDecided | None, index: int) -> tuple[str, str, list[str]]:
+def _rule_said(cmp: Comparison, change, rule: RuleDecided | None, index: int,
+               units: Sequence[Unit] = (BALLS, BALLS)) -> tuple[str, str, list[str]]:
     """One changed rule's sentence from the games, or from its focused replays when the games had too few
-    deals of it; its tone (clear, untested, none) and the exact figures."""
-    words = _change_words(change)
+    deals of it; its tone (clear, untested, none) and the exact figures, in the rulesets' units."""
+    words = _change_words(change, units)
+    u = said_unit(units, index)
     if rule is None or not rule.counters:
         return f"{words}: felt in every deal.", "none", []
     found = cmp.focused_on(rule.path) if hasattr(cmp, "focused_on") else None
@@ -616,15 +683,15 @@ def _rule_said(cmp: Comparison, change, rule: RuleDecided | None, index: int) ->
     details = [f"{arrows(rule.change)}: decided {decided} {cmp.games:,} games (it comes into play through "
                f"{labels})."]
     if found is not None and found.parent is not None and found.parents:
-        details.append("Focused replays: " + found.words())
+        details.append("Focused replays: " + in_unit(found.words(), u))
         if not found.changed:
             return (f"{words}: {came}, and in {found.replays:,} replays of the {found.parents:,} deals with "
-                    f"{found.parent.made} it never changed the balls: it needs what the cards seldom give.",
+                    f"{found.parent.made} it never changed the {u.plural}: it needs what the cards seldom give.",
                     "untested" if not rule.most else "none", details)
         role, e, each = found.main
-        text = f"{words}: when it happens, {found.role_words(role)} open {balls_each(each)}" if each else \
-            f"{words}: it changes the balls when it happens"
-        text += f". {came[:1].upper() + came[1:]}; {_replays_said(found, short=True)}"
+        text = f"{words}: when it happens, {found.role_words(role)} {u.verb} {balls_each(each, u)}" if each else \
+            f"{words}: it changes the {u.plural} when it happens"
+        text += f". {came[:1].upper() + came[1:]}; {_replays_said(found, short=True, u=u)}"
         return text, "clear" if found.clear else "none", details
     if seen is not None and seen.paired:
         maker = MAKERS.get(section)
@@ -632,20 +699,22 @@ def _rule_said(cmp: Comparison, change, rule: RuleDecided | None, index: int) ->
         e, each = (seen.own, seen.own_each) if role == "own" else (seen.others, seen.others_each)
         who = _role_words(maker, role)
         details.append(f"In the {seen.paired} deals dealt alike under both in which it came into play: B - A "
-                       f"{say_difference(seen.own.value, seen.own.low, seen.own.high, False)} balls to "
+                       f"{say_difference(seen.own.value, seen.own.low, seen.own.high, False)} {u.plural} to "
                        f"{_role_words(maker, 'own')}, "
                        f"{say_difference(seen.others.value, seen.others.low, seen.others.high, False)} "
                        f"to {_role_words(maker, 'others')}.")
         text = f"{words}: {came}."
+        # (the deals under either rule: "it came up in 60 deals ... and 37 ..." then "the 72 of those" puzzled)
+        alike = f"In the {seen.paired:,} deals in which it came up under either rule (each dealt alike under both)"
         if e.value:
-            how = (f"{who} opened {balls_each(each[0])} each time" if len(each) == 1 else
-                   f"{who} opened about {rounded(e)[0] if e.low is not None else _num(abs(e.value), 1)} "
-                   f"{unit(2)} {'more' if e.value > 0 else 'fewer'} on average"
+            how = (f"{who} {opened(u)} {balls_each(each[0], u)} each time" if len(each) == 1 else
+                   f"{who} {opened(u)} about {rounded(e)[0] if e.low is not None else _num(abs(e.value), 1)} "
+                   f"{unit(2, u)} {'more' if e.value > 0 else 'fewer'} on average"
                    + (f" ({between(e, 'more', 'fewer')})" if e.low is not None else ""))
-            text += f" In the {seen.paired:,} of those deals dealt alike under both rules, {how}."
+            text += f" {alike}, {how}."
             clear = is_clear(e) or len(each) == 1 and seen.paired >= FEWEST_TO_SHOW
             return text, "clear" if clear else "none", details
-        text += f" In the {seen.paired:,} of those deals dealt alike under both rules, the balls came out the same."
+        text += f" {alike}, the {u.plural} came out the same."
         return text, "none", details
     if not rule.fired:
         advice = remedy(rule.counters, cmp.games, cmp.bots, cmp.mistakes, PAGE_WORDS)
@@ -681,16 +750,19 @@ def _said_round(x: float) -> int:
     return int(round(x / power) * power)
 
 
-def verdict(cmp: Comparison, rule_changes, index: int = 0) -> Verdict:
+def verdict(cmp: Comparison, rule_changes, index: int = 0, units: Sequence[Unit] | None = None) -> Verdict:
     """What B changes, in words: a sentence for every rule that differs (``rule_changes``, the rule diff), in
     the order of what it changes (the target's sentence says the games' length), each from the games or, when
-    they had too few deals of it, from its focused replays; then who wins and any other clear difference."""
+    they had too few deals of it, from its focused replays; then who wins and any other clear difference.
+    ``units``: each ruleset's unit of score (see :func:`units_of`); each is said in its own."""
     if not rule_changes:
         return Verdict("They play the same rules, so the same deals come out the same: nothing to tell apart.",
                        "same")
     all_changes = changes(cmp, index)
     by_key = {c.key: c for c in all_changes}
     by_path = {r.path: r for r in cmp.rules_compared}
+    units = units_of(cmp, units)
+    pair = (units[0], units[index + 1] if len(units) > index + 1 else units[0])
     sentences: list[str] = []
     details: list[str] = []
     tones: list[str] = []
@@ -702,15 +774,19 @@ def verdict(cmp: Comparison, rule_changes, index: int = 0) -> Verdict:
         if said_order(change)[0] == 0 and not length_said:  # the game's length, said as the target's (or the
             said, clear = _length_said(length, cmp.games)     # first change to the game's own rules)
             if said:
-                sentences.append(f"{_change_words(change)}: {said}.")
+                sentences.append(f"{_change_words(change, pair)}: {said}.")
                 tones.append("clear" if clear else "none")
                 details.append(_exact(length))
                 length_said = True
                 continue
-        if said_order(change)[0] == 0 and (rule is None or not rule.counters):
-            sentences.append(f"{_change_words(change)}: felt in every game, with its length said above.")
+        if tuple(map(str, change.path)) == UNIT:  # a word, not a rule: it was "felt in every game, with its length"
+            sentences.append(f"Scores said in {pair[1].plural} instead of {pair[0].plural}: the same counting, "
+                             "another word for it.")
             continue
-        text, tone, more = _rule_said(cmp, change, rule, index)
+        if said_order(change)[0] == 0 and (rule is None or not rule.counters):
+            sentences.append(f"{_change_words(change, pair)}: felt in every game, with its length said above.")
+            continue
+        text, tone, more = _rule_said(cmp, change, rule, index, units)
         sentences.append(text)
         tones.append(tone)
         details += more
@@ -751,6 +827,6 @@ def verdict(cmp: Comparison, rule_changes, index: int = 0) -> Verdict:
 
 
 __all__ = ["ARROW", "HEADLINE", "PAGE_WORDS", "Change", "FocusNote", "focus_note", "Scarce", "Unfired", "Verdict",
-           "arrows", "changes", "deal_balls_rows", "difference_rows", "digits", "event_rows", "game_length_rows",
+           "arrows", "change_said", "changes", "csv_in_units", "deal_balls_rows", "difference_rows", "digits", "event_rows", "game_length_rows",
            "glance_rows", "happened", "headline_rows", "interval_rows", "reach_rows", "rule_labels", "say_any",
-           "say_difference", "say_estimate", "scarce", "side", "unfired", "unit", "verdict"]
+           "say_difference", "say_estimate", "said_unit", "scarce", "side", "unfired", "unit", "units_of", "verdict"]

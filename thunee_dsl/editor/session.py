@@ -20,7 +20,7 @@ import secrets
 import tempfile
 import threading
 import zlib
-from collections.abc import MutableMapping
+from collections.abc import Mapping, MutableMapping
 from functools import lru_cache
 from pathlib import Path
 
@@ -325,17 +325,24 @@ def _read(path: Path) -> str | None:
         return None
 
 
+def _saved(text: str, saved: list[tuple[str | None, str]]) -> bool:
+    """Is ``text`` saved: one of the saved texts, or one saved under a name its ``name:`` line did not say yet
+    ("Keep both" saves the copy with its own name: the draft typed before still says the original's)?"""
+    return any(text == kept or name and with_name(text, name) == kept for name, kept in saved)
+
+
 def offer_draft(ss: State, folder: str | os.PathLike, saved_texts=()) -> None:
     """At a session's start: offer the last unsaved text (``editor_recover``), and the one it replaced
-    (``editor_recover_earlier``: another tab's), unless already in the editor or saved as one of ``saved_texts``."""
-    saved_texts = set(saved_texts)
+    (``editor_recover_earlier``: another tab's), unless already in the editor or saved: ``saved_texts`` is the
+    user's saved texts, ``{name: text}`` (or a list of texts)."""
+    saved = list(saved_texts.items()) if isinstance(saved_texts, Mapping) else [(None, t) for t in saved_texts]
     text = _read(Path(folder) / DRAFT_FILE)
     earlier = _read(Path(folder) / DRAFT_EARLIER)
-    if earlier and earlier.strip() and earlier not in (text, ss.get("editor_text")) and earlier not in saved_texts:
+    if earlier and earlier.strip() and earlier not in (text, ss.get("editor_text")) and not _saved(earlier, saved):
         ss["editor_recover_earlier"] = earlier
     if text is None:
         return
-    if text.strip() and text != ss.get("editor_text") and text not in saved_texts:
+    if text.strip() and text != ss.get("editor_text") and not _saved(text, saved):
         ss["editor_recover"] = text
         try:
             of = json.loads((Path(folder) / DRAFT_OF).read_text(encoding="utf-8"))

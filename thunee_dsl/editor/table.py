@@ -24,7 +24,7 @@ from thunee_dsl.game.actions import Action
 from thunee_dsl.game.scoring import DealResult
 from thunee_dsl.game.view import SeatView
 from thunee_dsl.model.rulebook import render_rulebook
-from thunee_dsl.model.ruleset import BALLS, BallTable, Ruleset, Unit
+from thunee_dsl.model.ruleset import BALLS, BallTable, Ruleset, TrumpWay, UndertakingLeader, Unit
 from thunee_dsl.model.words import bid_words
 
 from thunee_dsl.editor.cards import card_label, suit_label
@@ -217,6 +217,21 @@ class TableWords:
         """"your team wins 2 balls", "they win 1 ball"."""
         return f"{self.team(team)} {self.verb(team, verb, verb + 's')} {_balls(balls, self.r.unit)}"
 
+    def trumps_to_come(self, view: SeatView) -> str | None:
+        """What trumps will be while an undertaking called decides them and they are not known yet ("the suit
+        of the first card led", "to be named by you"), or None: the trump card made before no longer counts,
+        so "face down" would be wrong."""
+        u = self.r.undertaking_by_verb(view.undertaking) if view.undertaking else None
+        if u is None or view.trump is not None:
+            return None
+        if u.trump is TrumpWay.NAMED_BY_CALLER:
+            return f"to be named by {self.who(view.undertaker)}"
+        if u.trump is TrumpWay.FIRST_LEAD:
+            return "the suit of the first card led"
+        if u.trump is TrumpWay.NONE:
+            return "none"
+        return None
+
     # -- what a button means ----------------------------------------------------------------
     @property
     def sections(self) -> dict[str, list[str]]:
@@ -227,8 +242,9 @@ class TableWords:
     def _lines(self, heading: str, skip: tuple[str, ...] = ()) -> list[str]:
         return [_plain(x) for x in self.sections.get(heading, []) if not x.startswith(skip)]
 
-    def action_help(self, action: Action, legal: tuple[Action, ...] = ()) -> str:
-        """One line on what ``action`` does, from the ruleset's rulebook ("" for a card played)."""
+    def action_help(self, action: Action, legal: tuple[Action, ...] = (), undertaking: str | None = None) -> str:
+        """One line on what ``action`` does, from the ruleset's rulebook ("" for a card played); ``undertaking``:
+        the verb of the undertaking called in the deal, if any (its caller may be the one naming trumps)."""
         r, verb, arg = self.r, action.verb, action.arg
         if verb == "play":
             return card_label(arg).words if arg else ""
@@ -244,6 +260,10 @@ class TableWords:
                 "Say how much your team will make at least."
             return " ".join([say, *rule[:1]])
         if verb == "trump":
+            named = r.undertaking_by_verb(undertaking) if undertaking else None
+            if named is not None and named.trump is TrumpWay.NAMED_BY_CALLER:  # said at once, not after the lead
+                lead = "; then you lead" if named.leader is UndertakingLeader.CALLER else ""
+                return f"The suit you name becomes trumps for your {named.title}, shown to everyone at once{lead}."
             shown = [x for x in self._lines("Making trumps") if "shown to everyone" in x]
             if arg == "last":
                 first = "The last card you will be dealt makes trumps, unseen until then."

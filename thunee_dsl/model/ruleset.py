@@ -381,6 +381,18 @@ class Unit:
 BALLS = Unit()
 
 
+def unit_of_difference(a: Unit, b: Unit) -> Unit:
+    """The unit a difference B - A of two rulesets' scores is said in: the one both score in, or each named
+    when they score in different units.
+
+    >>> unit_of_difference(BALLS, Unit("point", "points")).plural
+    'points (B) / balls (A)'
+    """
+    if a == b:
+        return a
+    return Unit(f"{b.singular} (B) / {a.singular} (A)", f"{b.plural} (B) / {a.plural} (A)")
+
+
 @dataclass(frozen=True)
 class GameRules:
     target: int

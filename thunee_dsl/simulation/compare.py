@@ -88,7 +88,7 @@ class Comparison:
                     for per, x in (("announcement", e), ("deal", f.per_deal(e))):
                         w.writerow(["focused", f"{f.b} - {f.a}", f"{f.path}:{role}:per_{per}",
                                     f"{f.change}: {f.role_words(role)}, per {per}", x.value, _blank(x.low),
-                                    _blank(x.high), x.n, f"replays ({f.changed} changed the balls)"])
+                                    _blank(x.high), x.n, f"replays ({f.changed} changed the {f.unit.plural})"])
         return out.getvalue()
 
     # -- text -------------------------------------------------------------------------------

@@ -38,7 +38,7 @@ from thunee_dsl.errors import IllegalActionError
 from thunee_dsl.game.replay import advance_to, close_windows, pass_until
 from thunee_dsl.game.state import GameState
 from thunee_dsl.game.tables import tables as engine_tables
-from thunee_dsl.model.ruleset import Ruleset
+from thunee_dsl.model.ruleset import BALLS, Ruleset, Unit, unit_of_difference
 from thunee_dsl.players import make_bot
 from thunee_dsl.players.knowledge import Knowledge
 from thunee_dsl.players.mistakes import Mistakes
@@ -335,6 +335,7 @@ class Focused:
     own_each: tuple[int, ...] = ()  # the different B - A seen where the balls changed, announcer's team
     others_each: tuple[int, ...] = ()
     stopped: str = ""  # "enough", "replays" (count budget), "time" (time budget), "none"
+    unit: Unit = BALLS  # what the score B - A counts, in the rulesets' words (game.unit)
     seconds: float = 0.0
     max_replays: int = MAX_REPLAYS
     budget_seconds: float | None = SECONDS
@@ -389,29 +390,31 @@ class Focused:
                 f"the {p.maker} had not seen dealt again)")
         if not self.changed:
             if self.fired:
-                return f"{lead}, the rule came into play {times_said(self.fired)} but never changed the balls."
+                return (f"{lead}, the rule came into play {times_said(self.fired)} but never changed the "
+                        f"{self.unit.plural}.")
             return (f"{lead}, the rule never came into play: it needs what the cards seldom give"
                     + (" (stopped by the time budget)." if self.stopped == "time" else "."))
         return f"{self.replayed()}: {self.finding()}"
 
     def replayed(self) -> str:
-        """What was replayed and how often the rule changed the balls (once it did)."""
+        """What was replayed and how often the rule changed the score (once it did)."""
         p = self.parent
         return (f"It decided {self.decided:,} of the {self.deals:,} deals of A's games. In {self.replays:,} replays of "
                 f"the {self.parents:,} deals with {p.made} in the games (the cards the {p.maker} had not seen "
-                f"dealt again), the rule came into play {times_said(self.fired)} and changed the balls "
+                f"dealt again), the rule came into play {times_said(self.fired)} and changed the {self.unit.plural} "
                 f"{times_said(self.changed)}")
 
     def finding(self) -> str:
-        """What it does, with its intervals (once it changed the balls)."""
+        """What it does, with its intervals (once it changed the score)."""
         role, e, each = self.main
         text = ""
         if each:
             same = len(self.own_each if role == "own" else self.others_each) == 1
-            text = (f"under B {self.role_words(role)} open {balls_said(each)} "
+            text = (f"under B {self.role_words(role)} {self.unit.verb} {balls_said(each, self.unit)} "
                     + ("each time. " if same else "on average when it did. "))
         per = self.per_deal(e)
-        text += (f"Per {self.per}: {signed(e.value)} balls to {self.role_words(role)} ({interval_said(e)}); "
+        text += (f"Per {self.per}: {signed(e.value)} {self.unit.plural} to {self.role_words(role)} "
+                 f"({interval_said(e)}); "
                  f"per deal ({self.parent.made} in {self.parents:,} of {self.deals:,} deals): {signed(per.value)} "
                  f"({interval_said(per)}).")
         if not self.clear:
@@ -442,10 +445,11 @@ def times_said(n: int) -> str:
     return "once" if n == 1 else "twice" if n == 2 else f"{n:,} times"
 
 
-def balls_said(x: float) -> str:
+def balls_said(x: float, unit: Unit = BALLS) -> str:
+    """A difference of score as a player says it: "2 balls more", "1 point less" (in the ruleset's unit)."""
     n = abs(x)
     amount = f"{n:g}" if n == int(n) else f"{n:.2f}"
-    return f"{amount} ball{'' if n == 1 else 's'} {'more' if x > 0 else 'less'}"
+    return f"{amount} {unit.word(n)} {'more' if x > 0 else 'less'}"
 
 
 def signed(x: float | None) -> str:
@@ -470,7 +474,7 @@ def focus_rule(a: Ruleset, b: Ruleset, games: Sequence[GameRecord], path: str, c
     deals = sum(len(g.deals) for g in games)
     parent, reason = parent_of(path, a, b)
     out = Focused(change, path, parent, reason, deals=deals, decided=decided, max_replays=max_replays,
-                  budget_seconds=seconds, a=a.name, b=b.name)
+                  budget_seconds=seconds, a=a.name, b=b.name, unit=unit_of_difference(a.unit, b.unit))
     if parent is None:
         out.stopped = "none"
         return out
