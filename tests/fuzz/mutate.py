@@ -4,8 +4,8 @@ A mutation picks a place in the data (a mapping key or a list item, at any depth
 duplicates it, gives it a value of another type, swaps it with another place, sets an extreme value,
 or edits it as a formula; or it writes a rule of the kinds that once validated and then did not play
 (:func:`mutate_rule`: a step acting on face-down cards, balls that can go below 0, a deal always void), or a trump
-suit with its own order and points, a card borrowed into it (:func:`mutate_trump_order`). Every function takes a :class:`random.Random`, so a hypothesis-drawn seed
-makes a mutant reproducible.
+suit with its own order and points, a card borrowed into it (:func:`mutate_trump_order`). Every function takes a
+:class:`random.Random`, so a hypothesis-drawn seed makes a mutant reproducible.
 """
 
 from __future__ import annotations

@@ -48,5 +48,6 @@ def test_the_mutation_writes_well_formed_orders_that_play(tmp_path):
         rng = random.Random(seed)
         data = load_yaml_file(OWN[0]).data
         mutate_trump_order(data, rng)
-        played += check_ruleset_file(written(tmp_path / f"m{seed}.yaml", data), games=1, seed=seed, max_deals=2) is not None
+        path = written(tmp_path / f"m{seed}.yaml", data)
+        played += check_ruleset_file(path, games=1, seed=seed, max_deals=2) is not None
     assert played >= 6

@@ -29,7 +29,8 @@ def test_rulebook_says_the_trump_order_and_points():
 
 def test_rulebook_says_the_left_bower():
     book = render_rulebook(ruleset("left-bower"))
-    assert "- The trump suit ranks otherwise, highest first: J, J of the other suit of the trump's colour, A, K, Q, 10, 9." in book
+    assert ("- The trump suit ranks otherwise, highest first: J, J of the other suit of the trump's colour, "
+            "A, K, Q, 10, 9.") in book
     assert "- Colours: S and C black; H and D red." in book
     assert ("The J of the other suit of the trump's colour (the left bower) is a trump for the whole deal, 2nd in "
             "trumps: it follows a trump lead, a lead of it asks for trumps, and it does not count as a card of its "
@@ -54,7 +55,8 @@ def test_diff_names_the_trump_order_and_the_colours():
 def test_coverage_counts_a_borrowed_trump_winning_a_trick():
     r = ruleset("left-bower")
     labels = {rule.key: rule.label for rule in rules(r)}
-    assert labels["deck.trumps.ranks.borrowed"] == "a trump borrowed from the other suit of the trump's colour (J) won a trick"
+    assert labels["deck.trumps.ranks.borrowed"] == \
+        "a trump borrowed from the other suit of the trump's colour (J) won a trick"
     assert "deck.trumps.ranks.borrowed" not in {rule.key for rule in rules(ruleset("trump-ranks"))}
     result = simulate([r], games=2, seed=3, max_deals=6, focus=False).rulesets[0]
     fired = {c.rule: c.deals for c in result.coverage}

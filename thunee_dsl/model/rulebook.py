@@ -263,7 +263,8 @@ def _trump_suit_lines(d) -> list[str]:
         by_colour: dict[str, list[str]] = {}
         for suit, colour in zip(d.suits, d.colours):
             by_colour.setdefault(colour, []).append(suit)
-        out.append("- Colours: " + "; ".join(f"{' and '.join(suits)} {colour}" for colour, suits in by_colour.items()) + ".")
+        said = "; ".join(f"{' and '.join(suits)} {colour}" for colour, suits in by_colour.items())
+        out.append(f"- Colours: {said}.")
     for place, (rank, borrowed) in enumerate(order):
         if borrowed:
             bower = " (the left bower)" if rank == "J" else ""

@@ -88,7 +88,7 @@ class Tables:
 
 # (worked out once per ranking, outside the methods: compiled, those are cpdef, which cannot hold a generator)
 def _strength(t: Tables, beats) -> tuple[int, ...]:
-    nt = beats[t.row]  # (within a card's suit the trump's row ranks as the no-trump row, but for deck.trumps)
+    nt = beats[t.row]  # (these tables' trump: in a suit it ranks as no trumps do, unless deck.trumps says otherwise)
     return tuple((nt[c] & t.suit_masks[t.suit_of[c]]).bit_count() for c in range(t.size))
 
 

@@ -782,8 +782,8 @@ class Tracker:
         out = sum(hands) - hand  # the other hands' cards (no card is in two hands: the sum is their union)
         ctx = self.ctx
         if ctx is None:
-            ctx = self.ctx = PlayCtx(k.t.for_trump(self.trump), seat, self.n, k.team_of, lm, hand, self.trick, self.trump, self.beats, hands,
-                                     out, hand.bit_count(), exact=True)
+            ctx = self.ctx = PlayCtx(k.t.for_trump(self.trump), seat, self.n, k.team_of, lm, hand, self.trick,
+                                     self.trump, self.beats, hands, out, hand.bit_count(), exact=True)
         else:  # (what may differ from one card to the next)
             if ctx.trump != self.trump:
                 ctx.t = k.t.for_trump(self.trump)  # (the suits and points of a deal with these trumps: deck.trumps)
