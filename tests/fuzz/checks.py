@@ -81,7 +81,7 @@ def play_and_replay(ruleset, path: Path, seed: int, max_deals: int, score=None) 
     game's transcript replays to the same balls."""
     game = GameState(ruleset, seed=seed, score=score)
     rng = random.Random(seed)
-    points = ruleset.deck.points
+    deck = ruleset.deck
     while not game.is_over and len(game.deals) <= max_deals:
         deal = game.deal
         actions = 0
@@ -96,6 +96,7 @@ def play_and_replay(ruleset, path: Path, seed: int, max_deals: int, score=None) 
                 break
         if deal is not None and deal.over and len(deal.tricks) == ruleset.hand_size and deal.offence is None:
             won = [c for _, trick, _ in deal.tricks for _, c in trick]
+            points = deck.points_for[deck.row(deal.trump)]  # (a trump may count otherwise: deck.trumps)
             assert sum(deal.team_cards) == sum(points[c] for c in won), "card points not conserved"
             dealt = 0
             for mask in deal.dealt:

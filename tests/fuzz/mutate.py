@@ -3,8 +3,9 @@
 A mutation picks a place in the data (a mapping key or a list item, at any depth) and deletes it,
 duplicates it, gives it a value of another type, swaps it with another place, sets an extreme value,
 or edits it as a formula; or it writes a rule of the kinds that once validated and then did not play
-(:func:`mutate_rule`: a step acting on face-down cards, balls that can go below 0, a deal always void). Every function takes a :class:`random.Random`, so a hypothesis-drawn seed
-makes a mutant reproducible.
+(:func:`mutate_rule`: a step acting on face-down cards, balls that can go below 0, a deal always void), or a trump
+suit with its own order and points, a card borrowed into it (:func:`mutate_trump_order`). Every function takes a
+:class:`random.Random`, so a hypothesis-drawn seed makes a mutant reproducible.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import copy
 import random
 from typing import Any
 
-OPERATIONS = ("delete", "duplicate", "retype", "swap", "extreme", "formula", "rule")
+OPERATIONS = ("delete", "duplicate", "retype", "swap", "extreme", "formula", "rule", "trump order")
 
 OTHER_TYPES: tuple[Any, ...] = (None, True, False, "x", "", 0, 1.5, 4.0, [], {}, [1], {"a": 1}, ["deal 1"], "play")
 EXTREMES: tuple[Any, ...] = (-1, 0, 1, 2, 3, 7, 8, 9, 12, 13, 64, 100, 1000, 10**9, 10**9 + 1, -(10**9), 2.0, -0.5,
@@ -102,6 +103,8 @@ def mutate_once(data: Any, rng: random.Random) -> str:
         parent[path[-1]] = rng.choice(EXTREMES)
     elif op == "rule":
         return mutate_rule(data, rng)
+    elif op == "trump order":
+        return mutate_trump_order(data, rng)
     else:
         value = parent[path[-1]]
         parent[path[-1]] = mutate_formula(value if isinstance(value, str) else str(value), rng)
@@ -181,6 +184,48 @@ def mutate_rule(data: Any, rng: random.Random) -> str:
     value = rng.choice(ALWAYS_TRUE if rng.random() < 0.7 else SOMETIMES_TRUE)
     _write(data, ("cancellation", "cancel_if"), value)
     return f"rule: cancel_if = {value}"
+
+
+# --- the trump suit's own order and points, a card borrowed into it (issue 25 item 2: deck.trumps, colours) ---
+
+TRUMP_POINTS = (0, 2, 3, 4, 10, 11, 14, 20)
+
+
+def mutate_trump_order(data: Any, rng: random.Random) -> str:
+    """Write ``deck.trumps`` from the deck's own ranks (an order, card points in trumps) and sometimes a
+    borrowed card ('<rank> of same colour') with ``deck.colours``: mostly well formed, now and then not (a
+    rank left out or twice, a borrowed card without colours, a colour of one suit)."""
+    deck = data.get("deck") if isinstance(data, dict) else None
+    if not isinstance(deck, dict) or not isinstance(deck.get("ranks"), list) or not isinstance(deck.get("suits"), list):
+        return "trump order: no deck with ranks and suits"
+    ranks = [str(r) for r in deck["ranks"]]
+    order = ranks[:]
+    rng.shuffle(order)
+    trumps: dict[str, Any] = {"ranks": order}
+    done = ["order"]
+    if ranks and rng.random() < 0.5:
+        trumps["points"] = {r: rng.choice(TRUMP_POINTS) for r in rng.sample(ranks, rng.randrange(len(ranks) + 1))}
+        done.append("points")
+    if ranks and rng.random() < 0.5:
+        order.insert(rng.randrange(len(order) + 1), f"{rng.choice(ranks)} of same colour")
+        done.append("borrowed")
+        if rng.random() < 0.85:
+            suits = [str(s) for s in deck["suits"]]
+            rng.shuffle(suits)
+            deck["colours"] = {s: ("black", "red", "blue", "green")[i // 2 % 4] for i, s in enumerate(suits)}
+            done.append("colours")
+    if ranks and rng.random() < 0.15:
+        if rng.random() < 0.5:
+            order.remove(rng.choice(ranks))
+            done.append("a rank left out")
+        else:
+            order.append(rng.choice(ranks))
+            done.append("a rank twice")
+    if rng.random() < 0.1:
+        del trumps["ranks"]
+        done.append("no order")
+    deck["trumps"] = trumps
+    return f"trump order: {', '.join(done)}"
 
 
 def mutant(data: Any, rng: random.Random, count: int, schema: dict | None = None,

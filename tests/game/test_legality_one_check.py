@@ -121,6 +121,7 @@ def test_a_refused_card_while_holding_the_suit_led_is_a_revoke_and_says_follow_s
 
 ROOT = Path(__file__).resolve().parents[2]
 RULESETS = sorted(registry.shipped_rulesets()) + sorted(str(p) for p in (ROOT / "examples" / "house").glob("*.yaml"))
+RULESETS += sorted(str(p) for p in (ROOT / "tests" / "game" / "rulesets").glob("*.yaml"))  # (issue 25's test rulesets)
 
 
 def family_candidates(game: GameState) -> list[Action]:

@@ -41,7 +41,7 @@ def real_holdings(game: GameState, k: Knowledge) -> list[int]:
 def check_game(name: str, seed: int, bots: list[str], share: float = 0.25) -> int:
     """Play a game's first deals, checking the seat to act's inferences at a ``share`` of its decisions;
     how many were checked."""
-    r = shipped_ruleset(name)
+    r = shipped_ruleset(name) if isinstance(name, str) else name  # (or a ruleset loaded from a file)
     game = GameState(r, seed=seed)
     players = [make_bot(bots[s], r, seed=seed + s, **({"samples": 2} if bots[s] == "montecarlo" else {}))
                for s in range(r.seats)]

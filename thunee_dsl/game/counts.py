@@ -39,7 +39,8 @@ class PointsHeld(SeatCounts):
 
     def __getitem__(self, seat):
         deal = self.deal
-        points = deal.r.deck.points
+        deck = deal.r.deck
+        points = deck.points_for[deck.row(deal.trump)]  # (a trump may count otherwise: deck.trumps)
         return sum(points[c] for c in iter_cards(deal.hands[seat]))
 
 
@@ -76,7 +77,7 @@ class BeatableInLed(SeatCounts):
         if not deal.trick:
             return 0
         t = deal.t
-        suit = t.suit_mask_of[deal.trick[0][1]]
+        suit = deal._led  # the suit led, as the deal's trump makes it (a borrowed card is a trump)
         hand = deal.hands[seat] & suit
         out = suit & ~hand
         for _, cards, _ in deal.tricks:

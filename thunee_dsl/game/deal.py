@@ -293,7 +293,7 @@ class Deal(DealSlots):
     def team_trumps_dealt(self) -> list[int]:
         counts = [0] * self.t.teams
         if self.trump is not None:
-            mask = self.t.suit_masks[self.trump]
+            mask = self.t.trump_masks[self.trump]  # (with a card borrowed into trumps: deck.trumps)
             if self.batches_dealt == len(self.r.batches):
                 held = self.dealt  # every card of the deal is dealt: the masks say it at once
             else:

@@ -108,20 +108,20 @@ def legal_cards(deal, seat: int, why: int = -1):
     allowed, clause = hand, None
     if not trick:
         if t.first_lead_not_trump and not deal.tricks and deal.trump is not None:
-            others = hand & ~t.suit_masks[deal.trump]
+            others = hand & ~t.trump_masks[deal.trump]
             if others:  # no trump lead to the first trick, unless nothing else is held
                 allowed, clause = others, _FIRST_LEAD
     elif t.follow_suit:
-        follow = hand & t.suit_mask_of[trick[0][1]]
+        follow = hand & deal._led  # (the suit led as this deal's trump makes it: a borrowed card is a trump)
         if follow:
             if why < 0:
                 return follow  # (the common case, at once)
             allowed, clause = follow, _FOLLOW
         else:
             trump = deal.trump
-            if t.undercut_only_with_all_trumps and trump is not None and t.suit_of[trick[0][1]] != trump:
-                trumps = t.suit_masks[trump]
-                if hand & ~trumps and t.suit_of[deal.best] == trump:
+            if t.undercut_only_with_all_trumps and trump is not None:
+                trumps = t.trump_masks[trump]  # (a borrowed card is one of them)
+                if not (trumps >> trick[0][1]) & 1 and hand & ~trumps and (trumps >> deal.best) & 1:
                     # a player who still holds a non-trump may not play a trump lower than the one winning
                     allowed, clause = (hand & ~trumps) | (hand & deal.beats[trump][deal.best]), _UNDERCUT
     if why < 0:
@@ -129,7 +129,7 @@ def legal_cards(deal, seat: int, why: int = -1):
     if (allowed >> why) & 1:
         return None
     if clause == _FOLLOW:
-        return Refusal(f"seat {seat} must follow suit ({deal.r.deck.suits[t.suit_of[trick[0][1]]]})")
+        return Refusal(f"seat {seat} must follow suit ({deal.r.deck.suits[Play.suit_led(deal)]})")
     if clause == _UNDERCUT:
         return Refusal(f"seat {seat} may not undercut: a lower trump is only allowed with nothing but trumps in hand")
     return Refusal(f"seat {seat} may not lead a trump to the first trick while it holds another suit")
@@ -155,8 +155,9 @@ def play_card(deal, seat: int, card: int) -> None:
         deal.best, deal.winning = card, seat
         # what the rest of the trick is judged by: the cards that beat a card, the led suit
         trump = deal.trump
-        deal._row = deal.beats[t.no_trump if trump is None else trump]
-        deal._led = t.suit_mask_of[card]
+        row = t.no_trump if trump is None else trump
+        deal._row = deal.beats[row]
+        deal._led = t.led_masks[row][card]
         # in this trick the next seat just follows suit when it can (plain_trick, and no face-down
         # cards): the same all trick long
         deal._plain = deal.plain_at[len(deal.tricks)] and not deal.unseen
@@ -195,7 +196,8 @@ def finish_trick(deal) -> None:
     trick = deal.trick
     tricks = deal.tricks
     tricks.append((trick[0][0], tuple(trick), winner))
-    deal.team_cards[team] += sum(map(t.points_played, trick))
+    trump = deal.trump  # (the points of a card may depend on the trump suit: deck.trumps)
+    deal.team_cards[team] += sum(map(t.points_by_trump[t.no_trump if trump is None else trump], trick))
     deal.team_tricks[team] += 1
     deal.team_tricks_step[team] += 1
     deal.seat_tricks[winner] += 1
@@ -297,7 +299,7 @@ class Play(Turn):
         if refusal is None:
             return None
         trick, t = deal.trick, deal.t
-        return Refusal(refusal, REVOKE if trick and deal.hands[seat] & t.suit_mask_of[trick[0][1]] else None)
+        return Refusal(refusal, REVOKE if trick and deal.hands[seat] & deal._led else None)
 
     @cython.locals(deal=DealSlots)
     def card_held(deal, action) -> int | Refusal:
@@ -327,18 +329,26 @@ class Play(Turn):
         so far by ``best`` (``first_trick``: the deal's first; ``card == led`` for the lead itself): the
         legal-card rule read backwards, for the players' inferences."""
         out = 0
-        trump_mask = t.suit_masks[trump] if trump is not None else 0
+        row = t.no_trump if trump is None else trump
+        suit_of = t.suits_by_trump[row]  # (the suits as this trump makes them: a borrowed card is a trump)
+        trump_mask = t.trump_masks[row]
         others = ((1 << t.size) - 1) & ~trump_mask
         if card == led:
             if first_trick and t.first_lead_not_trump and (trump_mask >> card) & 1:
                 out |= others  # led a trump where only a hand of trumps may
             return out
-        if t.follow_suit and t.suit_of[card] != t.suit_of[led]:
-            out |= t.suit_mask_of[led]
-            if t.undercut_only_with_all_trumps and trump_mask and t.suit_of[led] != trump \
+        if t.follow_suit and suit_of[card] != suit_of[led]:
+            out |= t.led_masks[row][led]
+            if t.undercut_only_with_all_trumps and trump_mask and suit_of[led] != trump \
                     and (trump_mask >> card) & 1 and (trump_mask >> best) & 1 and not (beats_row[best] >> card) & 1:
                 out |= others  # undercut: allowed only with nothing but trumps
         return out
+
+    @cython.locals(deal=DealSlots)
+    def suit_led(deal) -> int:
+        """The suit of the current trick's lead, as the deal's trump makes it (a borrowed card led is a trump)."""
+        t, trump = deal.t, deal.trump
+        return t.suits_by_trump[t.no_trump if trump is None else trump][deal.trick[0][1]]
 
     @cython.locals(deal=DealSlots)
     def judge_again(deal) -> None:
@@ -348,8 +358,9 @@ class Play(Turn):
         deal._mask = 0
         if deal.trick:
             card = deal.trick[0][1]
-            deal._row = deal.beats[deal.t.no_trump if deal.trump is None else deal.trump]
-            deal._led = deal.t.suit_mask_of[card]
+            row = deal.t.no_trump if deal.trump is None else deal.trump
+            deal._row = deal.beats[row]
+            deal._led = deal.t.led_masks[row][card]
 
     # -- the cards in hand --------------------------------------------------------------------------
     @cython.locals(deal=DealSlots)

@@ -81,6 +81,10 @@ cdef class TableSlots:
     cdef public object undertaking_of
     cdef public object undertakings_order
     cdef public object late_order
+    cdef public object suits_by_trump
+    cdef public object led_masks
+    cdef public object trump_masks
+    cdef public object points_by_trump
 
 
 cdef class DealSlots:

@@ -83,6 +83,12 @@ class RulesetTables(TableSlots):
         self.suit_of = deck.suit_of
         self.suit_masks = deck.suit_masks
         self.suit_mask_of = tuple(deck.suit_masks[deck.suit_of[c]] for c in range(deck.size))
+        # the same by the deal's trump (a row per trump suit, then no trumps: deck.row): each card's suit
+        # for following (a borrowed card is a trump), the cards of a card's suit, the trumps, a trick's points
+        self.suits_by_trump = deck.suit_of_for
+        self.led_masks = tuple(tuple(masks[suit_of[c]] for c in range(deck.size))
+                               for suit_of, masks in zip(deck.suit_of_for, deck.suit_masks_for))
+        self.trump_masks = tuple(masks[t] for t, masks in enumerate(deck.suit_masks_for[:-1])) + (0,)
         # mask -> the suits it has cards of, as a mask of suits (8 bits of the mask looked up at once)
         self.suits_present = _mask_to_union(tuple(1 << deck.suit_of[c] for c in range(deck.size)), deck.size)
         # mask -> the cards of their suits that its cards beat by the plain ranking (no trumps): the cards
@@ -116,11 +122,15 @@ class RulesetTables(TableSlots):
         # following suit: per seat, the play actions of every non-empty set of cards of one suit and of
         # every pair of cards (mask -> tuple: the last cards of a hand too), one dict look-up where
         # actions_of would join three chunks
-        self.follow = tuple(_suit_subsets(self.actions_of[s], deck.suit_masks, deck.size) for s in range(n))
+        suits = tuple(dict.fromkeys(m for masks in deck.suit_masks_for for m in masks))  # (a trump's suits too)
+        self.follow = tuple(_suit_subsets(self.actions_of[s], suits, deck.size) for s in range(n))
         self.seat_card = tuple(tuple((s, c) for c in range(deck.size)) for s in range(n))
         # the points of a card played, read by the (seat, card) a trick holds: a trick's points are one sum
         # over a map, no loop in Python
         self.points_played = {(s, c): deck.points[c] for s in range(n) for c in range(deck.size)}.__getitem__
+        self.points_by_trump = tuple(
+            {(s, c): points[c] for s in range(n) for c in range(deck.size)}.__getitem__ for points in deck.points_for
+        ) if deck.trump_tables else (self.points_played,) * len(deck.points_for)
         # announcements without an argument, per seat and verb
         self.say = tuple({v: Action(s, v) for v in said_alone(r)} for s in range(n))
         self.calls: dict = {}  # (seat, amount) -> Action, filled on first use

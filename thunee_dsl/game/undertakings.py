@@ -151,8 +151,7 @@ class Undertakings(Window):
             if barred == NOT_ALLOWED:
                 return Refusal(f"seat {seat} may not call {u.title} ({u.allowed_if.text} is false)")
             if barred == NOT_SAFE:
-                r = deal.r
-                led = r.deck.suits[r.deck.suit_of[deal.trick[0][1]]]
+                led = deal.r.deck.suits[Play.suit_led(deal)]  # (as the deal's trump makes it: deck.trumps)
                 called = f"{u.late.called_as} on {led}: " if u.late.called_as else ""  # the table's word, from the data
                 return Refusal(f"{called}{u.title} called after the first lead stands only for a caller "
                                f"safe in {led} ({u.late.safe_if.text} is false for seat {seat}); the lead stands")

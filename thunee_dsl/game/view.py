@@ -235,3 +235,18 @@ def _suit_shown(deal, r, action) -> bool:
         if s == action.seat and verb == action.verb and r.deck.suits[suit] == action.arg:
             return value not in deal.t.declaration_of[verb].suit_hidden_for
     return True
+
+
+def suit_seen(r, view: SeatView, card: str) -> str:
+    """The suit of ``card`` (a name) as the seat of ``view`` sees it: of the trump suit it knows when that
+    trump borrows it (deck.trumps: a left bower), else its own. Read for following suit and the void it shows.
+
+    >>> from thunee_dsl import load_ruleset
+    >>> view = SeatView.__new__(SeatView)
+    >>> object.__setattr__(view, "trump", "H")
+    >>> suit_seen(load_ruleset("standard"), view, "JD")
+    'D'
+    """
+    deck = r.deck
+    trump = deck.suits.index(view.trump) if view.trump is not None else None
+    return deck.suits[deck.suit_of_for[deck.row(trump)][deck.card(card)]]

@@ -10,6 +10,19 @@ which makes "the cards of the led suit in this hand" a single ``&``.
 (4, '9H', 30)
 >>> deck.names_of(deck.suit_masks[1])
 ('JH', '9H', 'AH')
+
+A deck may rank and count its cards otherwise in the trump suit (``deck.trumps``), and borrow a card into
+the trump suit (Euchre's left bower: the Jack of the other suit of the trump's colour). The tables that
+depend on the trump are built once, one row per trump suit and a last row for no trumps (``row(trump)``):
+
+>>> euchre = Deck(suits=("S", "H", "D", "C"), ranks=("A", "K", "J"), rank_points=(0, 0, 0),
+...               trump_order=(("J", False), ("J", True), ("A", False), ("K", False)),
+...               colours=("black", "red", "red", "black"))
+>>> hearts = euchre.row(1)
+>>> euchre.names_of(euchre.suit_masks_for[hearts][1]), euchre.names_of(euchre.suit_masks_for[hearts][2])
+(('AH', 'KH', 'JH', 'JD'), ('AD', 'KD'))
+>>> euchre.suits[euchre.suit_of_for[hearts][euchre.card("JD")]], euchre.names_of(euchre.borrowed_for[hearts])
+('H', ('JD',))
 """
 
 from __future__ import annotations
@@ -39,6 +52,11 @@ class Deck:
     suits: tuple[str, ...]
     ranks: tuple[str, ...]  # highest first
     rank_points: tuple[int, ...]
+    # deck.trumps: the trump suit's order, highest first, each entry (rank, borrowed): borrowed is the card of
+    # that rank of the other suit of the trump's colour (a left bower); None: trumps rank as the other suits
+    trump_order: tuple[tuple[str, bool], ...] | None = None
+    trump_rank_points: tuple[int, ...] | None = None  # deck.trumps.points, in the order of ``ranks``
+    colours: tuple[str, ...] | None = None  # deck.colours: each suit's colour, in the order of ``suits``
     names: tuple[str, ...] = field(init=False)
     points: tuple[int, ...] = field(init=False)
     suit_of: tuple[int, ...] = field(init=False)
@@ -46,6 +64,15 @@ class Deck:
     suit_masks: tuple[int, ...] = field(init=False)
     full_mask: int = field(init=False)
     _by_name: dict = field(init=False, repr=False, compare=False)
+    # per row (each trump suit, then no trumps: ``row(trump)``): each card's suit for following (a borrowed
+    # card is of the trump suit), the cards of each such suit, each card's points, each card's strength in
+    # its suit (smaller is stronger), the cards borrowed into the trump suit
+    suit_of_for: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+    suit_masks_for: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+    points_for: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+    strength_for: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+    borrowed_for: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    total_points: int = field(init=False, repr=False, compare=False)  # the pack's (trump points: the most)
 
     def __post_init__(self) -> None:
         n = len(self.ranks)
@@ -58,14 +85,59 @@ class Deck:
         put(self, "suit_masks", tuple(((1 << n) - 1) << (s * n) for s in range(len(self.suits))))
         put(self, "full_mask", (1 << size) - 1)
         put(self, "_by_name", {name: c for c, name in enumerate(self.names)})
+        rows = [self._trump_row(t) for t in range(len(self.suits))]
+        plain = (self.suit_of, self.suit_masks, self.points, self.rank_of, 0)
+        rows.append(plain)
+        for name, i in (("suit_of_for", 0), ("suit_masks_for", 1), ("points_for", 2), ("strength_for", 3),
+                        ("borrowed_for", 4)):
+            put(self, name, tuple(row[i] for row in rows))
+        put(self, "total_points", max(sum(points) for points in self.points_for))
+
+    @property
+    def trump_tables(self) -> bool:
+        """Whether the trump suit ranks, counts or holds its cards otherwise than the other suits."""
+        return self.trump_order is not None or self.trump_rank_points is not None
+
+    def row(self, trump: int | None) -> int:
+        """The index of the tables of a deal with this trump suit (None: no trumps, the last row)."""
+        return len(self.suits) if trump is None else trump
+
+    def other_suit_of_colour(self, suit: int) -> int | None:
+        """The one other suit of ``suit``'s colour (where a borrowed card comes from), or None."""
+        if self.colours is None:
+            return None
+        same = [s for s, colour in enumerate(self.colours) if colour == self.colours[suit] and s != suit]
+        return same[0] if len(same) == 1 else None
+
+    def _trump_row(self, trump: int) -> tuple:
+        """The tables of a deal with ``trump`` trumps: (suit of each card, suit masks, points, strength,
+        the borrowed cards)."""
+        if not self.trump_tables:
+            return (self.suit_of, self.suit_masks, self.points, self.rank_of, 0)
+        n = len(self.ranks)
+        suit_of, strength = list(self.suit_of), list(self.rank_of)
+        points = list(self.points)
+        order = self.trump_order or tuple((r, False) for r in self.ranks)
+        other = self.other_suit_of_colour(trump)
+        borrowed = 0
+        for place, (rank, borrow) in enumerate(order):
+            if borrow and other is None:
+                continue  # nothing to borrow: the trump's colour has no one other suit
+            card = (other if borrow else trump) * n + self.ranks.index(rank)
+            suit_of[card] = trump
+            strength[card] = place
+            if borrow:
+                borrowed |= 1 << card
+            if self.trump_rank_points is not None:
+                points[card] = self.trump_rank_points[self.ranks.index(rank)]
+        masks = [0] * len(self.suits)
+        for card, suit in enumerate(suit_of):
+            masks[suit] |= 1 << card
+        return tuple(suit_of), tuple(masks), tuple(points), tuple(strength), borrowed
 
     @property
     def size(self) -> int:
         return len(self.names)
-
-    @property
-    def total_points(self) -> int:
-        return sum(self.points)
 
     def card(self, text: object) -> int:
         """Parse a card name (case-insensitive, '10H' accepted); ValueError if not in this deck."""
@@ -102,20 +174,22 @@ class Deck:
 def beats_table(deck: Deck, trump: int | None, order: tuple[int, ...] | None = None) -> tuple[int, ...]:
     """For each card b, the mask of cards that beat b when b is winning a trick.
 
-    A card beats b if it is a trump and b is not, or if it is of b's suit and ranks higher.
+    A card beats b if it is a trump and b is not, or if it is of b's suit and ranks higher (the suits and
+    ranks of a deal with this trump: ``deck.trumps``'s order in the trump suit, a borrowed card in it).
     ``order`` gives the strength of each rank index (smaller is stronger); the default is
     the deck's own order, a reversed ranking passes another.
     """
-    n = len(deck.ranks)
-    strength = order if order is not None else tuple(range(n))
+    row = deck.row(trump)
+    suit_of = deck.suit_of_for[row]
+    strength = deck.strength_for[row] if order is None else tuple(order[r] for r in deck.rank_of)
     table = []
     for b in range(deck.size):
-        sb = deck.suit_of[b]
+        sb = suit_of[b]
         mask = 0
         for c in range(deck.size):
-            sc = deck.suit_of[c]
+            sc = suit_of[c]
             if sc == sb:
-                if strength[deck.rank_of[c]] < strength[deck.rank_of[b]]:
+                if strength[c] < strength[b]:
                     mask |= 1 << c
             elif trump is not None and sc == trump:
                 mask |= 1 << c

@@ -50,6 +50,11 @@ WORDS = {
     "wrong_time": "at the wrong time, void if challenged (marials)",
     "wrong_time.challenge": "challenge word for a declaration at the wrong time",
 }
+# the trump suit's own order and points, a card borrowed into it (deck.trumps, deck.colours)
+WORDS.update({
+    "deck.trumps": "trumps ranked and counted otherwise", "deck.trumps.ranks": "the trump suit's order (highest first)",
+    "deck.trumps.points": "card points in trumps", "deck.colours": "colours of the suits",
+})
 BALL_KEYS = {"success", "failure", "caught", "partner_catch"}
 NAMED_SECTIONS = {"undertakings", "declarations", "claims"}
 

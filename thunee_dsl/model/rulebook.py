@@ -238,7 +238,40 @@ def _players_and_cards(book: Book) -> list[str]:
     if any(d.rank_points):
         pts = ", ".join(f"{'10' if rank == 'T' else rank} {p}" for rank, p in zip(d.ranks, d.rank_points))
         out.append(f"- Card points: {pts}. The pack holds {d.total_points} card points.")
+    out += _trump_suit_lines(d)
     return out + [""] + (section_source(r, ("deck",)) or section_source(r, ("players",)))
+
+
+def _rank_word(rank: str) -> str:
+    return "10" if rank == "T" else rank
+
+
+def _trump_suit_lines(d) -> list[str]:
+    """The trump suit's own order and card points, and a card borrowed into it (deck.trumps, deck.colours)."""
+    if not d.trump_tables:
+        return []
+    order = d.trump_order or tuple((rank, False) for rank in d.ranks)
+    points = d.trump_rank_points if d.trump_rank_points is not None else d.rank_points
+    said = []
+    for rank, borrowed in order:
+        word = _rank_word(rank) + (" of the other suit of the trump's colour" if borrowed else "")
+        value = points[d.ranks.index(rank)]
+        said.append(f"{word} ({value})" if any(points) else word)
+    out = [f"- The trump suit ranks otherwise, highest first{', with its card points' if any(points) else ''}: "
+           f"{', '.join(said)}. The other suits rank as above."]
+    if d.colours is not None:
+        by_colour: dict[str, list[str]] = {}
+        for suit, colour in zip(d.suits, d.colours):
+            by_colour.setdefault(colour, []).append(suit)
+        said = "; ".join(f"{' and '.join(suits)} {colour}" for colour, suits in by_colour.items())
+        out.append(f"- Colours: {said}.")
+    for place, (rank, borrowed) in enumerate(order):
+        if borrowed:
+            bower = " (the left bower)" if rank == "J" else ""
+            out.append(f"- The {_rank_word(rank)} of the other suit of the trump's colour{bower} is a trump for the "
+                       f"whole deal, {place + 1}{_ordinal(place + 1)} in trumps: it follows a trump lead, a lead of it "
+                       f"asks for trumps, and it does not count as a card of its own suit, which has one card fewer.")
+    return out
 
 
 def _deal_steps(book: Book) -> list[str]:

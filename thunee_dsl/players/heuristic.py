@@ -135,8 +135,9 @@ class HeuristicBot:
             if s != view.seat:
                 out |= threats[s]
         u = k.undertaking
-        return PlayCtx(
-            t, view.seat, view.seats, k.team_of, lm, k.hand, list(k.current_trick), k.trump, k.beats, threats, out,
+        return PlayCtx(  # (the tables of the suits and points as these trumps make them: deck.trumps)
+            t.for_trump(k.trump), view.seat, view.seats, k.team_of, lm, k.hand, list(k.current_trick), k.trump,
+            k.beats, threats, out,
             len(view.hand) + view.unseen, exact=False, known_void=k.void,
             undertaker=view.undertaker if u is not None else None,
             first_lead_sets_trump=u is not None and u.trump is TrumpWay.FIRST_LEAD and k.played_mask == 0,

@@ -85,6 +85,7 @@ STYLES = {
 def alike(t, k: Knowledge, legal: list[int]) -> bool:
     """Do the ``legal`` cards all take the same tricks? One suit, and no card another seat may still hold
     ranks between two of them (they are "touching" once the cards played are gone)."""
+    t = t.for_trump(k.trump)  # (the suits of a deal with these trumps: deck.trumps)
     suit = t.suit_of[legal[0]]
     if any(t.suit_of[c] != suit for c in legal):
         return False

@@ -7,9 +7,10 @@
 
 cdef class Tables:
     cdef public object r, deck, size, n_suits, n_ranks, suit_of, rank_of, points, suit_masks, full, total_points
-    cdef public object card_of, names, cut_threshold
+    cdef public object card_of, names, cut_threshold, row, _by_trump
     cdef public dict _strength, _stronger, _best_suit, _call_strength, _seats, _suit_scores, _tricks
 
+    cpdef for_trump(self, trump)
     cpdef strength(self, beats)
     cpdef stronger(self, beats)
 

@@ -28,17 +28,21 @@ except ImportError:  # (the compiled build's typing, optional: without Cython it
 class Tables:
     """Per-ruleset card tables the bots read (built once and cached on the ruleset)."""
 
-    def __init__(self, ruleset: Ruleset):
+    def __init__(self, ruleset: Ruleset, row: int | None = None):
         deck = ruleset.deck
         self.r = ruleset
         self.deck = deck
         self.size = deck.size
         self.n_suits = len(deck.suits)
         self.n_ranks = len(deck.ranks)
-        self.suit_of = deck.suit_of
+        # the suits and points as a deal with the trump of ``row`` has them (deck.trumps: a card borrowed into
+        # trumps, points in trumps; see for_trump); the deck's own without one
+        self.row = ruleset.no_trump if row is None else row
+        self.suit_of = deck.suit_of if row is None else deck.suit_of_for[row]
         self.rank_of = deck.rank_of
-        self.points = deck.points
-        self.suit_masks = deck.suit_masks
+        self.points = deck.points if row is None else deck.points_for[row]
+        self.suit_masks = deck.suit_masks if row is None else deck.suit_masks_for[row]
+        self._by_trump: dict[int, Tables] = {}
         self.full = deck.full_mask
         self.total_points = deck.total_points
         self.card_of = {name: c for c, name in enumerate(deck.names)}
@@ -54,6 +58,17 @@ class Tables:
         self._tricks: dict[tuple, tuple] = {}  # a view's trick ((seat, card name), ...) -> see trick_cards
         # worth of a trick before the trick itself counts: a deck without card points counts tricks
         self.cut_threshold = 0 if self.total_points == 0 else max(1, round(self.total_points / 30))
+
+    def for_trump(self, trump: int | None) -> "Tables":
+        """These tables as a deal with ``trump`` trumps reads them, where the trump suit ranks, counts or holds
+        its cards otherwise (deck.trumps); the same tables where it does not."""
+        if not self.deck.trump_tables:
+            return self
+        row = self.deck.row(trump)
+        got = self._by_trump.get(row)
+        if got is None:
+            got = self._by_trump[row] = Tables(self.r, row)
+        return got
 
     def strength(self, beats) -> tuple[int, ...]:
         """For each card, how many cards of its suit beat it under ``beats`` (0: the top card)."""
@@ -73,7 +88,7 @@ class Tables:
 
 # (worked out once per ranking, outside the methods: compiled, those are cpdef, which cannot hold a generator)
 def _strength(t: Tables, beats) -> tuple[int, ...]:
-    nt = beats[t.r.no_trump]
+    nt = beats[t.row]  # (these tables' trump: in a suit it ranks as no trumps do, unless deck.trumps says otherwise)
     return tuple((nt[c] & t.suit_masks[t.suit_of[c]]).bit_count() for c in range(t.size))
 
 
@@ -134,6 +149,14 @@ def cards_of(mask: int) -> tuple[int, ...]:
 def suit_score(t: Tables, hand: int, suit: int) -> int:
     """How good ``suit`` would be as trumps for ``hand``: each card counts its rank from the bottom,
     plus one for length (six ranks: J 7, 9 6, A 5, 10 4, K 3, Q 2)."""
+    deck = t.deck
+    if deck.trump_tables:  # the suit as trumps ranks its cards otherwise, or borrows one (deck.trumps)
+        held = hand & deck.suit_masks_for[suit][suit]
+        got = t._suit_scores.get((suit, held))
+        if got is None:
+            strength = deck.strength_for[suit]
+            got = t._suit_scores[(suit, held)] = sum(max(1, t.n_ranks - strength[c] + 1) for c in cards_of(held))
+        return got
     held = hand & t.suit_masks[suit]
     got = t._suit_scores.get(held)  # (a suit's cards are few: every holding is remembered)
     if got is None:
@@ -190,13 +213,14 @@ def call_strength(t: Tables, hand: int) -> float:
 def estimated_tricks(t: Tables, hand: int) -> float:
     """Tricks a hand should take with its best suit as trumps: top cards, second cards, trump length."""
     trump = best_suit(t, hand)
+    rank_of = t.deck.strength_for[trump]  # (the trump suit's own order, a borrowed card in it: deck.trumps)
     est = 0.0
     for c in cards_of(hand):
-        if t.rank_of[c] == 0:
+        if rank_of[c] == 0:
             est += 1
-        elif t.rank_of[c] == 1:
+        elif rank_of[c] == 1:
             est += 0.5
-    return est + max(0, (hand & t.suit_masks[trump]).bit_count() - 2)
+    return est + max(0, (hand & t.deck.suit_masks_for[trump][trump]).bit_count() - 2)
 
 
 def sure_to_win_all(t: Tables, hand: int, beats, trump_choice, leads_win: int = 0) -> bool:

@@ -782,9 +782,11 @@ class Tracker:
         out = sum(hands) - hand  # the other hands' cards (no card is in two hands: the sum is their union)
         ctx = self.ctx
         if ctx is None:
-            ctx = self.ctx = PlayCtx(k.t, seat, self.n, k.team_of, lm, hand, self.trick, self.trump, self.beats, hands,
-                                     out, hand.bit_count(), exact=True)
+            ctx = self.ctx = PlayCtx(k.t.for_trump(self.trump), seat, self.n, k.team_of, lm, hand, self.trick,
+                                     self.trump, self.beats, hands, out, hand.bit_count(), exact=True)
         else:  # (what may differ from one card to the next)
+            if ctx.trump != self.trump:
+                ctx.t = k.t.for_trump(self.trump)  # (the suits and points of a deal with these trumps: deck.trumps)
             ctx.seat, ctx.legal, ctx.hand, ctx.trick, ctx.trump, ctx.beats, ctx.threats, ctx.outstanding, \
                 ctx.tricks_left = seat, lm, hand, self.trick, self.trump, self.beats, hands, out, hand.bit_count()
         ctx.undertaker = self.undertaker

@@ -297,6 +297,10 @@ def rules(r: Ruleset) -> list[Rule]:
                                  ("claims", r.claims, CLAIM_RULES)):
         for item in items:
             out += [Rule(f"{section}.{item.name}{suffix}", f"{item.title} {words}") for suffix, words in said]
+    borrowed = [rank for rank, borrowed in r.deck.trump_order or () if borrowed]  # (deck.trumps)
+    if borrowed:
+        out.append(Rule("deck.trumps.ranks.borrowed", f"a trump borrowed from the other suit of the trump's colour "
+                                                      f"({' or '.join(borrowed)}) won a trick"))
     if r.each_team is not None:
         out.append(Rule("scoring.each_team", "every team scores its own result"))  # (its formula: the rulebook)
     for i, o in enumerate(r.outcomes):
@@ -342,6 +346,8 @@ def fired(d: DealRow) -> set[str]:
         out.add(f"claims.{d.claim}")
     if d.offence is not None:
         out.add(f"penalties.{d.offence}")
+    if d.borrowed_won:
+        out.add("deck.trumps.ranks.borrowed")
     if d.corner_house:
         out.add("game.corner_house")
     if d.deuce:

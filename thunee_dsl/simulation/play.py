@@ -60,6 +60,7 @@ class DealRow(NamedTuple):
     corner_house: bool  # a team stands on corner house after this deal
     next_dealer: int
     opening: "Opening | None" = None  # how the deal began, up to its last announcement (focused replays)
+    borrowed_won: bool = False  # a card borrowed into trumps (deck.trumps: a left bower) won a trick
 
 
 class Opening(NamedTuple):
@@ -238,4 +239,14 @@ def _row(game: GameState, record, names: _Names, raised_before: bool) -> DealRow
         offence=result.offence, conceded=result.conceded, applied=tuple(getattr(result, "applied", ())),
         score_after=score_after, deuce=bool(record.deuce), raised=game.raised and not raised_before,
         corner_house=game.corner_house in score_after, next_dealer=game.dealer,
+        borrowed_won=_borrowed_won(game.ruleset, result),
     )
+
+
+def _borrowed_won(r, result) -> bool:
+    """Whether a card borrowed into the deal's trumps (deck.trumps: a left bower) won one of its tricks."""
+    deal = result.deal
+    if r.deck.trump_order is None or deal is None or deal.trump is None:
+        return False
+    borrowed = r.deck.borrowed_for[deal.trump]
+    return any((borrowed >> c) & 1 for _, trick, winner in deal.tricks for seat, c in trick if seat == winner)

@@ -1,5 +1,6 @@
-"""The cards: ``deck:`` (``suits``, ``ranks`` from highest, ``points``) and a rank order of its own (an
-undertaking's ``ranking``); the "beats" tables built once, per trump suit."""
+"""The cards: ``deck:`` (``suits``, ``ranks`` from highest, ``points``; the trump suit's own order and
+points, ``trumps``, with a card borrowed from the other suit of its colour, ``colours``) and a rank order of
+its own (an undertaking's ``ranking``); the "beats" tables built once, per trump suit."""
 
 from __future__ import annotations
 
@@ -29,9 +30,88 @@ def deck(c: Compiler) -> Deck | None:
             c.problem(("deck", "points", key), f"deck.points names rank '{key}', which is not in deck.ranks")
             ok = False
         points[rank] = value
-    if not ok:
+    colours = _colours(c, deck.get("colours"), suits)
+    trump_order, trump_points = _trumps(c, deck.get("trumps"), ranks, colours)
+    if not ok or colours is False or trump_order is False:
         return None
-    return Deck(suits, ranks, tuple(points.get(r, 0) for r in ranks))
+    return Deck(suits, ranks, tuple(points.get(r, 0) for r in ranks), trump_order=trump_order,
+                trump_rank_points=trump_points, colours=colours)
+
+
+BORROWED = (" OF SAME COLOUR", " OF SAME COLOR")  # a trump order's entry "J of same colour": a card borrowed
+
+
+def _colours(c: Compiler, colours: dict | None, suits: tuple[str, ...]):
+    """``deck.colours``: each suit's colour, in the order of the suits; None if not given, False if wrong."""
+    if colours is None:
+        return None
+    by_suit = {}
+    for key, colour in colours.items():
+        suit = str(key).upper()
+        if suit not in suits:
+            c.problem(("deck", "colours", key), f"deck.colours names suit '{key}', which is not in deck.suits "
+                      f"({' '.join(suits)})")
+            return False
+        by_suit[suit] = str(colour).strip().lower()
+    missing = [s for s in suits if s not in by_suit]
+    if missing:
+        c.problem(("deck", "colours"), f"deck.colours gives no colour to {' '.join(missing)}: give every suit "
+                  f"its colour (e.g. S: black, H: red)")
+        return False
+    return tuple(by_suit[s] for s in suits)
+
+
+def _trumps(c: Compiler, trumps: dict | None, ranks: tuple[str, ...], colours):
+    """``deck.trumps``: the trump suit's order (rank, borrowed) and points by rank; (None, None) if not
+    given, False if wrong."""
+    if trumps is None:
+        return None, None
+    order = None
+    if trumps.get("ranks") is not None:
+        order, own = [], []
+        for i, entry in enumerate(trumps["ranks"]):
+            text = str(entry).strip().upper()
+            suffix = next((b for b in BORROWED if text.endswith(b)), "")
+            borrowed = bool(suffix)
+            rank = normalise_rank(text[:len(text) - len(suffix)])
+            if rank not in ranks:
+                said = "a rank of the deck" + (" then 'of same colour'" if " " in text else "")
+                c.problem(("deck", "trumps", "ranks", i), f"'{entry}' is not {said}: write a rank of deck.ranks "
+                          f"({' '.join(ranks)}), or '<rank> of same colour' for the card of the other suit of the "
+                          f"trump's colour (e.g. J of same colour)")
+                return False, None
+            if (rank, borrowed) in order:
+                c.problem(("deck", "trumps", "ranks", i), f"'{entry}' is listed twice in deck.trumps.ranks")
+                return False, None
+            if borrowed and colours is None:
+                c.problem(("deck", "trumps", "ranks", i), f"'{entry}' borrows a card from the other suit of the "
+                          f"trump's colour: give deck.colours (e.g. {{S: black, C: black, H: red, D: red}})")
+                return False, None
+            if borrowed and colours and any(colours.count(colour) != 2 for colour in colours):
+                c.problem(("deck", "trumps", "ranks", i), f"'{entry}' needs each colour of deck.colours to have "
+                          f"two suits, so that the trump's colour has one other suit to borrow from")
+                return False, None
+            order.append((rank, borrowed))
+            if not borrowed:
+                own.append(rank)
+        if sorted(own) != sorted(ranks):
+            c.problem(("deck", "trumps", "ranks"), f"deck.trumps.ranks must list each rank of the deck once "
+                      f"({' '.join(ranks)}), and may add '<rank> of same colour'; missing: "
+                      f"{' '.join(r for r in ranks if r not in own)}")
+            return False, None
+        order = tuple(order)
+    points = None
+    if trumps.get("points") is not None:
+        by_rank = {}
+        for key, value in trumps["points"].items():
+            rank = normalise_rank(key)
+            if rank not in ranks:
+                c.problem(("deck", "trumps", "points", key), f"deck.trumps.points names rank '{key}', which is not "
+                          f"in deck.ranks")
+                return False, None
+            by_rank[rank] = value
+        points = tuple(by_rank.get(r, 0) for r in ranks)
+    return order, points
 
 
 def _each_once(c: Compiler, suits: tuple[str, ...], ranks: tuple[str, ...]) -> bool:
@@ -57,6 +137,10 @@ def ranking(c: Compiler, path: tuple, deck: Deck | None):
     """Beats tables for a deal played with its own rank order (e.g. Royals), or None."""
     ranks = c.get(*path)
     if ranks is None or deck is None:
+        return None
+    if deck.trump_order is not None:
+        c.problem(path, f"{dotted_path(path)}: a rank order of its own cannot be combined with the trump suit's "
+                  f"own order (deck.trumps.ranks)")
         return None
     order = [normalise_rank(r) for r in ranks]
     if sorted(order) != sorted(deck.ranks):

@@ -185,7 +185,7 @@ def quantity_limits(data: dict, tricks: int, target: int, deck: Deck | None) -> 
     is seen never to go below zero."""
     limits: dict[str, int] = {"target": target}
     if deck is not None:
-        limits["points"] = sum(deck.points)
+        limits["points"] = deck.total_points  # (the most, with trump points: deck.trumps)
         limits["suits"] = len(deck.suits)
     calling = data.get("calling")
     amounts = calling.get("amounts") if isinstance(calling, dict) else None
