@@ -121,6 +121,8 @@ def test_a_refused_card_while_holding_the_suit_led_is_a_revoke_and_says_follow_s
 
 ROOT = Path(__file__).resolve().parents[2]
 RULESETS = sorted(registry.shipped_rulesets()) + sorted(str(p) for p in (ROOT / "examples" / "house").glob("*.yaml"))
+# the test rulesets of new rules (issue 25: bids of 0, the hook, steps of 10, a second bidding ...)
+RULESETS += sorted(str(p) for p in (ROOT / "tests" / "game" / "rulesets").glob("*.yaml"))
 
 
 def family_candidates(game: GameState) -> list[Action]:
@@ -131,7 +133,10 @@ def family_candidates(game: GameState) -> list[Action]:
     verbs = families(r)
     amounts = sorted({a for c in (0, *r.calling.amounts) for a in r.calling.next_amounts(c)}) \
         if r.calling is not None else []
-    bids = range(r.bidding.lowest, r.bidding.highest + 1) if r.bidding is not None else ()
+    # every whole number from one below the lowest bid to one above the highest, of every bidding (a bid off the
+    # ladder of steps included)
+    ladders = (r.bidding, r.bidding.again) if r.bidding is not None else ()
+    bids = range(min(b.lowest for b in ladders if b) - 1, max(b.highest for b in ladders if b) + 2) if ladders else ()
     out = []
     for seat in range(r.seats):
         held = [r.deck.names[c] for c in iter_cards(deal.hands[seat])]
