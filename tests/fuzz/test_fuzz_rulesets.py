@@ -17,8 +17,8 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from checks import OVERLAYS, SHIPPED, check_ruleset_file
-from mutate import ALWAYS_TRUE, BALLS_AT_LEAST_ZERO, BALLS_BELOW_ZERO, SOMETIMES_TRUE, harvest, mutant, mutate_rule
+from checks import OVERLAYS, REPO, SHIPPED, check_ruleset_file
+from mutate import ALWAYS_TRUE, BALLS_AT_LEAST_ZERO, BALLS_BELOW_ZERO, SOMETIMES_TRUE, harvest, mutant, mutate_bidding, mutate_rule
 from thunee_dsl import load_ruleset
 from thunee_dsl.errors import RulesetError
 from thunee_dsl.loading import load_yaml_file, ruleset_schema
@@ -102,3 +102,26 @@ def test_a_cancellation_true_in_every_deal_is_refused_and_only_that(tmp_path, co
     else:
         assert len(problems) == 1 and problems[0].startswith("cancellation.cancel_if is true in every deal (") \
             and problems[0].endswith("every deal would be thrown in and no game could end"), problems
+
+
+# -- bidding beyond one ascending window (issue 25, item 1): its keys written into rulesets with and without
+# bidding (mutate.mutate_bidding) ----------------------------------------------------------------------------
+
+BIDDING_SOURCES = [p for p in SHIPPED if p.stem in ("nigerian-thuni", "standard")] + \
+    sorted((REPO / "tests" / "game" / "rulesets").glob("*.yaml"))
+
+
+@pytest.mark.parametrize("source", BIDDING_SOURCES, ids=lambda p: p.stem)
+@settings(max_examples=10, deadline=None, derandomize=True, database=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 2**32 - 1))
+def test_a_ruleset_with_bidding_keys_written_is_refused_with_locations_or_plays(tmp_path, source, seed):
+    rng = random.Random(seed)
+    data = load_yaml_file(source).data
+    done = mutate_bidding(data, rng)
+    path = tmp_path / source.name
+    path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
+    try:
+        check_ruleset_file(path, games=2, seed=seed, max_deals=4)
+    except AssertionError as err:
+        raise AssertionError(f"{source.name} after {done}: {err}") from None

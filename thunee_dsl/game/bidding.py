@@ -27,7 +27,8 @@ from thunee_dsl.model.words import bid_words
 
 # The deal's state this rule owns (the bids); only this module writes it (game/slots.py). ``passed`` and
 # ``spoken`` are of the bidding under way (a later bidding starts them afresh); ``bid_rules`` its rules.
-STATE = {"bids": OWN, "passed": OWN, "spoken": OWN, "high_bid": VALUE, "high_bidder": VALUE, "bid_rules": VALUE}
+STATE = {"bids": OWN, "passed": OWN, "spoken": OWN, "high_bid": VALUE, "high_bidder": VALUE, "bid_rules": VALUE,
+         "bids_refused": VALUE}
 
 
 @cython.locals(deal=DealSlots)
@@ -39,6 +40,7 @@ def begin(deal) -> None:
     deal.high_bid = 0
     deal.high_bidder = None
     deal.bid_rules = deal.r.bidding
+    deal.bids_refused = frozenset()  # which conditions ("allowed_if", "forbidden_if") kept a bidder from a bid
 
 
 class Bidding(Turn):
@@ -89,7 +91,7 @@ class Bidding(Turn):
         if rule.allowed_if is None and rule.forbidden_if is None:
             bids = [Action(seat, "bid", n) for n in weighed]  # (every bid on the ladder: nothing to weigh)
         else:
-            bids = [Action(seat, "bid", n) for n in weighed if refusal(deal, seat, n) is None]
+            bids = [Action(seat, "bid", n) for n in weighed if refusal(deal, seat, n, False) is None]
         if self.passes:
             bids.append(deal.t.pass_action[seat])
         return tuple(bids)
@@ -98,6 +100,10 @@ class Bidding(Turn):
     def take(self, deal, action) -> None:
         seat = action.seat
         rule = deal.bid_rules
+        if rule.allowed_if is not None or rule.forbidden_if is not None:
+            refused = deal.bids_refused | _refusing(deal, seat)
+            if refused != deal.bids_refused:
+                deal.bids_refused = refused  # (the simulation's rule coverage: the hook fired)
         deal.spoken.add(seat)
         if action.verb == PASS:
             deal.passed.add(seat)
@@ -159,10 +165,11 @@ class BiddingAgain:
 
 
 @cython.locals(deal=DealSlots)
-def refusal(deal, seat: int, bid) -> str | None:
+def refusal(deal, seat: int, bid, say: bool = True) -> str | None:
     """Why ``seat`` may not bid ``bid`` in the bidding under way, or None: the one statement of who may bid
     what (on the ladder, higher than the highest bid where only the highest counts, the last player's forced
-    bid, then the ruleset's ``allowed_if`` and ``forbidden_if``)."""
+    bid, then the ruleset's ``allowed_if`` and ``forbidden_if``). ``say``: False when only whether matters (a
+    refusal by the conditions is then only the condition's key)."""
     rule = deal.bid_rules
     counts = bid_words(deal.r)
     unit = f" {counts}" if counts else ""
@@ -177,17 +184,45 @@ def refusal(deal, seat: int, bid) -> str | None:
             return None if bid == forced else f"everyone else passed: seat {seat} must bid {forced}"
         if deal.high_bidder is not None and bid <= deal.high_bid:
             return f"a bid must be higher than the highest so far ({deal.high_bid}{unit}, seat {deal.high_bidder})"
-    allowed, forbidden = rule.allowed_if, rule.forbidden_if
-    if allowed is None and forbidden is None:
+    if rule.allowed_if is None and rule.forbidden_if is None:
         return None
+    why = _by_the_conditions(deal, rule, seat, bid, say)
+    if why is not None and rule.contract is Contract.EACH_PLAYER and \
+            all(_by_the_conditions(deal, rule, seat, n, False) is not None for n in rule.amounts):
+        return None  # the conditions leave this player no bid, and every player must bid: any bid will do
+    return why
+
+
+@cython.locals(deal=DealSlots)
+def _by_the_conditions(deal, rule, seat: int, bid: int, say: bool) -> str | None:
+    """Why ``allowed_if`` or ``forbidden_if`` refuses ``seat`` the bid ``bid`` (unless ``say``, which of them), or
+    None."""
+    allowed, forbidden = rule.allowed_if, rule.forbidden_if
     t = deal.t
     dealers = t.team_of[deal.dealer]
     env = BidEnv(deal, deal.balls, seat, bid, dealers, t.other_team[dealers])
     if allowed is not None and not allowed.evaluate(env):
+        if not say:
+            return "allowed_if"
         return f"seat {seat} may not bid {bid}: only when {allowed.text} (here {allowed.explain(env)})"
     if forbidden is not None and forbidden.evaluate(env):
+        if not say:
+            return "forbidden_if"
         return f"seat {seat} may not bid {bid}: not when {forbidden.text} (here {forbidden.explain(env)})"
     return None
+
+
+@cython.locals(deal=DealSlots)
+def _refusing(deal, seat: int) -> frozenset:
+    """The conditions that keep ``seat``, about to bid, from a bid it could otherwise make now."""
+    rule = deal.bid_rules
+    if rule.contract is Contract.HIGHEST_BID:
+        if forced_bid(deal, seat) is not None:
+            return frozenset()
+        weighed = rule.bids_over(None if deal.high_bidder is None else deal.high_bid)
+    else:
+        weighed = rule.amounts
+    return frozenset(filter(None, (_by_the_conditions(deal, rule, seat, n, False) for n in weighed)))
 
 
 @cython.locals(deal=DealSlots)

@@ -60,6 +60,10 @@ class DealRow(NamedTuple):
     corner_house: bool  # a team stands on corner house after this deal
     next_dealer: int
     opening: "Opening | None" = None  # how the deal began, up to its last announcement (focused replays)
+    # the bidding's conditions that kept a bidder from a bid ("allowed_if", "forbidden_if": the hook), and
+    # whether a later bidding's highest bidder took trumps over
+    bids_refused: frozenset = frozenset()
+    trumps_taken_over: bool = False
 
 
 class Opening(NamedTuple):
@@ -119,6 +123,8 @@ class _Names:
         self.claims = {c.verb: c.name for c in r.claims}
         self.suits = frozenset(r.deck.suits)
         self.calling = r.calling
+        again = r.bidding.again if r.bidding is not None else None
+        self.bidding_again = again is not None and again.takes_over  # (trumps made twice: taken over)
 
 
 _NAMES: dict[int, tuple[Ruleset, _Names]] = {}
@@ -238,4 +244,6 @@ def _row(game: GameState, record, names: _Names, raised_before: bool) -> DealRow
         offence=result.offence, conceded=result.conceded, applied=tuple(getattr(result, "applied", ())),
         score_after=score_after, deuce=bool(record.deuce), raised=game.raised and not raised_before,
         corner_house=game.corner_house in score_after, next_dealer=game.dealer,
+        bids_refused=getattr(getattr(result, "deal", None), "bids_refused", frozenset()),
+        trumps_taken_over=names.bidding_again and len({a.seat for a in record.actions if a.verb == "trump"}) > 1,
     )

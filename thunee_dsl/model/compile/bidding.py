@@ -60,6 +60,10 @@ def rules(c: Compiler) -> BiddingRules | None:
         else first.forbidden_if,
         takes_over=bool(again.get("takes_over", False)))
     _check_ladder(c, ("bidding", "again"), later)
+    tricks = first.counts is BidCounts.TRICKS or (first.counts is None and first.highest <= c.tricks)
+    if tricks and later.highest > c.tricks:
+        c.problem(("bidding", "again", "highest"), f"bidding.again.highest: {later.highest}, but the bids count "
+                  f"tricks and a deal has {c.tricks}: a later bid is at most {c.tricks}")
     if later.takes_over and "make trumps" not in steps:
         c.problem(("bidding", "again", "takes_over"), "bidding.again.takes_over: a new highest bidder would make "
                   "trumps in place of the trump maker, but the sequence has no 'make trumps' step")
@@ -103,6 +107,13 @@ def _who_may_bid(c: Compiler, path: tuple, nth: int) -> Formula | None:
     """``allowed_if`` / ``forbidden_if``: a condition over the player about to bid and the bid weighed. The
     trump maker is named only where trumps are made before that bidding: else nobody is the trump maker yet."""
     formula = c.formula(path, "bidding", "boolean")
+    name = ".".join(path)
+    if formula is not None and path[-1] == "allowed_if" and not formula.can_be(True):
+        c.problem(path, f"{name} is never true: nobody could make a bid (every deal would be thrown in, or every "
+                  f"player would have to bid against it)")
+    elif formula is not None and path[-1] == "forbidden_if" and not formula.can_be(False):
+        c.problem(path, f"{name} is always true: every bid would be forbidden (every deal would be thrown in, or "
+                  f"every player would have to bid against it)")
     unmade = sorted(n for n in (formula.names if formula is not None else ()) if n.split(".")[0] in _MADE)
     if unmade and not _made_before(c, nth):
         c.problem(path, f"{'.'.join(path)} names {unmade[0]}, but trumps are not made before this bidding: "
