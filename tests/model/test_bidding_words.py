@@ -63,3 +63,13 @@ def test_the_diff_names_the_bidding_changes(tmp_path):
                     "A new highest bidder in the later bidding makes trumps: yes -> no"]
     hookless = overlay(tmp_path, EXACT, "bidding:\n  forbidden_if: null\n")
     assert [c.text for c in diff_rulesets(load_ruleset(EXACT), hookless)] == ["Removes Bids not allowed (the hook)"]
+
+
+def test_the_formula_explorer_knows_the_bidding_names():
+    from thunee_dsl.editor.formulas import try_formula
+    trial = try_formula(load_ruleset(EXACT), "bids.total + bid", "bidding", seed=1)
+    assert trial.ok, trial.failure
+    deal = trial.sample.deal
+    who = deal.trump_maker  # (the player judged: the trump maker, weighing the bid it made)
+    assert trial.value == sum(deal.bids.values()) + deal.bids[who]
+    assert "bids.total" in trial.names and "partner.is_high_bidder" in trial.names
