@@ -253,11 +253,11 @@ def test_a_family_whose_check_alone_changes_is_caught(monkeypatch, family):
         assert _mutated_check_is_caught(monkeypatch, family, _allow), f"{family.__name__}: allowing all not seen"
 
 
-# each family's side that offers (what makes its legal actions). Not here: Bidding, whose check reads its
-# legal bids (one statement: a change moves both), and the windows whose one option is the family's only
-# action (Concede, Challenge: without it the window does not open, which the check says too).
+# each family's side that offers (what makes its legal actions). Not here: the windows whose one option is the
+# family's only action (Concede, Challenge: without it the window does not open, which the check says too).
+# (Bidding's offered bids and its check both read bidding.refusal, its one statement of who may bid what.)
 OPTIONS = {Play: "legal", MakeTrumps: "legal", Calling: "options_for", Undertakings: "options_for",
-           Declarations: "options_for", Claims: "options_for", Redeal: "options_for"}
+           Declarations: "options_for", Claims: "options_for", Redeal: "options_for", Bidding: "legal"}
 
 
 def _fewer_cards(legal_cards):
