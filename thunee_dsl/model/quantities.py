@@ -226,7 +226,8 @@ def _team_value(role: str, name: str, compute: Callable) -> Callable:
 
 
 # The most a quantity can be, by what the ruleset deals (keys of symbol_table's ``limits``): "points" (card
-# points in the deck), "call" (the top of the call ladder, 0 without calling), "bid" (the highest bid),
+# points in the deck), "call" (the top of the call ladder, 0 without calling), "bid" (the highest bid), "contract" (a team's
+# contract: the highest bid, or its bids added up where each is its bidder's own), "team_seats" (a team's players),
 # "suits", "team_cards" (cards a team is dealt), "target" (the highest target). A limit not given: no bound.
 _TEAM_BOUNDS = {"cards": "points", "tricks": "tricks", "declared": None, "trumps_dealt": "team_cards",
                 "contract": "contract", "tricks_by_bidders": "tricks", "passer_tricks": "tricks",
@@ -250,6 +251,8 @@ def symbol_table(context: str, *, tricks: int,
     ctx = CONTEXTS[context]
     table: dict[str, Symbol] = {}
     most = {**(limits or {}), "tricks": tricks}
+    if "contract" not in most and "bid" in most:
+        most["contract"] = most["bid"]  # (a team's contract is its highest bid, unless each bid is a contract)
 
     def add(name, type_, get, description, bounds=None):
         table[name] = Symbol(name, type_, get, description, bounds)
