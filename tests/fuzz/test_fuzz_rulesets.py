@@ -63,9 +63,14 @@ def test_the_unmutated_ruleset_plays_and_replays(tmp_path, source):
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 2**32 - 1))
 def test_a_ruleset_with_a_rule_that_once_validated_and_broke_is_refused_with_locations_or_plays(tmp_path, source, seed):
+    _refused_with_locations_or_plays(tmp_path, source, seed, mutate_rule)
+
+
+def _refused_with_locations_or_plays(tmp_path, source, seed: int, mutate) -> None:
+    """``source`` changed by ``mutate`` (drawn from ``seed``): refused with located problems, or it plays."""
     rng = random.Random(seed)
     data = load_yaml_file(source).data
-    done = mutate_rule(data, rng)
+    done = mutate(data, rng)
     path = tmp_path / source.name
     path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
     try:
@@ -112,16 +117,7 @@ BIDDING_SOURCES = [p for p in SHIPPED if p.stem in ("nigerian-thuni", "standard"
 
 
 @pytest.mark.parametrize("source", BIDDING_SOURCES, ids=lambda p: p.stem)
-@settings(max_examples=10, deadline=None, derandomize=True, database=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@FUZZ
 @given(seed=st.integers(0, 2**32 - 1))
 def test_a_ruleset_with_bidding_keys_written_is_refused_with_locations_or_plays(tmp_path, source, seed):
-    rng = random.Random(seed)
-    data = load_yaml_file(source).data
-    done = mutate_bidding(data, rng)
-    path = tmp_path / source.name
-    path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
-    try:
-        check_ruleset_file(path, games=2, seed=seed, max_deals=4)
-    except AssertionError as err:
-        raise AssertionError(f"{source.name} after {done}: {err}") from None
+    _refused_with_locations_or_plays(tmp_path, source, seed, mutate_bidding)
