@@ -256,3 +256,8 @@ def test_the_bidding_names_are_not_elsewhere(tmp_path):
     # the bid being weighed and who has spoken are the bidding's own; the outcome reads the contract, bid
     said_ = problems(tmp_path, "standard", "scoring:\n  outcomes:\n    - {when: seat.has_spoken, winner: makers, balls: 1}\n")
     assert "unknown name 'seat.has_spoken'" in said_
+
+
+def test_taking_trumps_over_by_the_last_card_needs_a_batch_after(tmp_path):
+    said_ = problems(tmp_path, POINTS, "trumps:\n  ways: [card, last card]\n")
+    assert "points-bidding.yaml:" in said_ and "no batch is dealt after the later bidding" in said_

@@ -67,6 +67,13 @@ def rules(c: Compiler) -> BiddingRules | None:
     if later.takes_over and "make trumps" not in steps:
         c.problem(("bidding", "again", "takes_over"), "bidding.again.takes_over: a new highest bidder would make "
                   "trumps in place of the trump maker, but the sequence has no 'make trumps' step")
+    at = [i for i, step in enumerate(steps) if step == "bidding"]
+    ways = c.get("trumps", "ways", default=[])
+    if later.takes_over and isinstance(ways, list) and "last card" in ways and len(at) > 1 and \
+            not any(str(step).startswith("deal ") for step in steps[at[-1] + 1:]):
+        c.problem(("bidding", "again", "takes_over"), "bidding.again.takes_over: a new highest bidder makes trumps "
+                  "in one of trumps.ways, which has 'last card', but no batch is dealt after the later bidding: "
+                  "drop 'last card' from trumps.ways, or deal a batch after it")
     return BiddingRules(first.first_bidder, first.lowest, first.highest, first.dealer_bids_if_all_pass,
                         first.passer_trick_cap, first.source, counts=first.counts, step=first.step, turns=first.turns,
                         allowed_if=first.allowed_if, forbidden_if=first.forbidden_if, contract=first.contract,
