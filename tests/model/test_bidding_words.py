@@ -73,3 +73,10 @@ def test_the_formula_explorer_knows_the_bidding_names():
     who = deal.trump_maker  # (the player judged: the trump maker, weighing the bid it made)
     assert trial.value == sum(deal.bids.values()) + deal.bids[who]
     assert "bids.total" in trial.names and "partner.is_high_bidder" in trial.names
+
+
+def test_exact_bids_scored_in_words():
+    book = render_rulebook(load_ruleset(EXACT), formulas=False)
+    assert ("Each team scores 10 times the number of players of the team who took exactly the tricks they bid plus "
+            "the bids of the players of the team who took exactly the tricks they bid, added up.") in book
+    assert "- The first team to score 100 points wins." in book  # (the ruleset's own unit: points)

@@ -54,7 +54,7 @@ TEAM_NUMBERS = (
     ("passer_tricks", "team_passer_tricks",
      "tricks won by the players of {} who only passed, each counted up to the bidding's cap"),
     # bids that are each their bidder's own contract (bidding.contract: each player), made exactly
-    ("exact_bidders", "team_exact_bidders", "how many players of {} took exactly the tricks they bid"),
+    ("exact_bidders", "team_exact_bidders", "the number of players of {} who took exactly the tricks they bid"),
     ("exact_bids", "team_exact_bids", "the bids of the players of {} who took exactly the tricks they bid, added up"),
 )
 # Every name a team role has of its own (``counting.cards``, ``team.balls`` ...): a ruleset's team value may not
