@@ -187,10 +187,12 @@ def refusal(deal, seat: int, bid, say: bool = True) -> str | None:
     if rule.allowed_if is None and rule.forbidden_if is None:
         return None
     why = _by_the_conditions(deal, rule, seat, bid, say)
-    if why is not None and rule.contract is Contract.EACH_PLAYER and \
-            all(_by_the_conditions(deal, rule, seat, n, False) is not None for n in rule.amounts):
-        return None  # the conditions leave this player no bid, and every player must bid: any bid will do
-    return why
+    if why is None or rule.contract is not Contract.EACH_PLAYER:
+        return why
+    for n in rule.amounts:  # (a loop: the compiled build reads a typed deal in no generator expression)
+        if _by_the_conditions(deal, rule, seat, n, False) is None:
+            return why
+    return None  # the conditions leave this player no bid, and every player must bid: any bid will do
 
 
 @cython.locals(deal=DealSlots)
@@ -222,7 +224,12 @@ def _refusing(deal, seat: int) -> frozenset:
         weighed = rule.bids_over(None if deal.high_bidder is None else deal.high_bid)
     else:
         weighed = rule.amounts
-    return frozenset(filter(None, (_by_the_conditions(deal, rule, seat, n, False) for n in weighed)))
+    found = set()
+    for n in weighed:
+        key = _by_the_conditions(deal, rule, seat, n, False)
+        if key:
+            found.add(key)
+    return frozenset(found)
 
 
 @cython.locals(deal=DealSlots)
