@@ -324,6 +324,7 @@ BIDDING_CONDITIONS = ("seat == dealer and bids.total + bid == tricks", "bid >= 2
                       "not partner.is_high_bidder", "seat.is_high_bidder or high_bid < 5", "seat.passed",
                       "bid mod 2 == 0", "bids.total + bid > tricks", "dealer.bid == 0", "bid > 1000",
                       "trump_maker == seat", "seat.bid >= bid", "dealers == others", "bid == bid",
+                      "bid >= 200 or not (seat.asked_partner or partner.asked_partner)",
                       "not (bid <= tricks)", "call > 0", "seat.has_spokn", "bid +", "true", "false")
 BIDDING_VALUES = {
     "step": (1, 2, 3, 5, 10, 0, -1, 7, 10**9), "lowest": (0, 1, 2, 160, 250, -1, 10**9),
@@ -331,6 +332,7 @@ BIDDING_VALUES = {
     "turns": ("until passed", "once each", "twice"), "contract": ("highest bid", "each player", "lowest bid"),
     "all_pass": ("dealer bids lowest", "redeal"), "first_bidder": ("dealer", "dealer+1", "dealer+3", "trump_maker"),
     "allowed_if": BIDDING_CONDITIONS, "forbidden_if": BIDDING_CONDITIONS, "takes_over": (True, False, "yes"),
+    "partner_bid": (True, False, 1),
 }
 
 

@@ -124,6 +124,30 @@ def test_a_second_bid_or_a_bid_over_the_partner_only_from_200():
     assert "seat 3 may not bid 180: only when bid >= 200" in why
 
 
+def test_asking_the_partner_to_bid_for_the_team():
+    # seat 1 says partner: its partner seat 3 bids in that turn, only from 200 (it was asked); then the bidding
+    # goes on from seat 1: seat 2 is next
+    game = dealt(POINTS, POINTS_HANDS)
+    assert Action(1, "partner") in game.legal_actions()
+    game.apply(said("1 partner"))
+    assert game.to_act == 3 and bids_offered(game)[0] == 200 and Action(3, "partner") not in game.legal_actions()
+    assert "seat 3 is bidding for its partner, seat 1" in game.explain_illegal(Action(3, "partner"))
+    game.apply(said("3 bid 200"))
+    assert game.to_act == 2 and game.deal.high_bidder == 3 and bids_offered(game)[0] == 210
+    game.apply(said("2 pass"))
+    # seat 3's own turn: it has spoken, and its team has asked once already
+    assert game.to_act == 3 and "seat 3 has already spoken" in game.explain_illegal(Action(3, "partner"))
+    assert "'partner' is said alone" in game.explain_illegal(Action(3, "partner", 1))
+
+
+def test_a_partner_who_passes_for_the_team_keeps_its_own_turn():
+    game = dealt(POINTS, POINTS_HANDS, "1 partner", "3 pass")
+    deal = game.deal
+    assert 1 in deal.passed and 3 not in deal.passed and game.to_act == 2
+    game.apply(said("2 bid 160"))
+    assert game.to_act == 3 and bids_offered(game)[0] == 200  # (asked before: only from 200)
+
+
 def test_bidding_again_from_the_trump_maker_takes_trumps_over():
     game = dealt(POINTS, POINTS_HANDS, "1 pass", "2 pass", "3 bid 160", "0 bid 170", "3 pass", "0 trump 9H")
     deal = game.deal

@@ -144,6 +144,7 @@ def family_candidates(game: GameState) -> list[Action]:
         out += [Action(seat, "trump", arg) for arg in (*r.deck.suits, *held, "last")]
         out += [Action(seat, "call", a) for a in amounts]
         out += [Action(seat, "bid", b) for b in bids]
+        out.append(Action(seat, "partner"))  # (asking the partner to bid: bidding.partner_bid)
         out.append(Action(seat, "pass"))
         for verb, family in verbs.items():
             if family is Declarations:

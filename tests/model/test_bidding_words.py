@@ -41,6 +41,8 @@ def test_bids_of_points_in_tens_and_bidding_again_in_words():
     assert "5. **Bidding again**: on these cards, higher than the highest bid so far (see Bidding again)." in book
     assert "bids a higher number of card points (160 to 300 in steps of 10) or passes." in book
     assert "- A player may make a bid only when the bid is at least 200" in book
+    assert "- Instead of bidding, a player who has not yet bid or passed may say *partner*: the partner bids or " \
+           "passes in that turn for the team (once a team), and the bidding goes on from the player who asked." in book
     again = book.split("### Bidding again")[1].split("##")[0]
     assert "the trump maker bids first; then each player in turn, once, bids higher (250 to 300 card points in " \
            "steps of 10) or passes. If everyone passes, the highest bid stands." in again
@@ -61,6 +63,9 @@ def test_the_diff_names_the_bidding_changes(tmp_path):
     said = [c.text for c in diff_rulesets(load_ruleset(POINTS), house)]
     assert said == ["Bid step: 10 -> 20", "Lowest bid in the later bidding: 250 -> 260",
                     "A new highest bidder in the later bidding makes trumps: yes -> no"]
+    alone = overlay(tmp_path, POINTS, "bidding:\n  partner_bid: false\n")
+    assert [c.text for c in diff_rulesets(load_ruleset(POINTS), alone)] == \
+        ["A player may ask the partner to bid (partner): yes -> no"]
     hookless = overlay(tmp_path, EXACT, "bidding:\n  forbidden_if: null\n")
     assert [c.text for c in diff_rulesets(load_ruleset(EXACT), hookless)] == ["Removes Bids not allowed (the hook)"]
 

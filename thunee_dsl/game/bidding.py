@@ -28,7 +28,7 @@ from thunee_dsl.model.words import bid_words
 # The deal's state this rule owns (the bids); only this module writes it (game/slots.py). ``passed`` and
 # ``spoken`` are of the bidding under way (a later bidding starts them afresh); ``bid_rules`` its rules.
 STATE = {"bids": OWN, "passed": OWN, "spoken": OWN, "high_bid": VALUE, "high_bidder": VALUE, "bid_rules": VALUE,
-         "bids_refused": VALUE}
+         "bids_refused": VALUE, "asked": VALUE, "bidding_for": VALUE}
 
 
 @cython.locals(deal=DealSlots)
@@ -41,6 +41,8 @@ def begin(deal) -> None:
     deal.high_bidder = None
     deal.bid_rules = deal.r.bidding
     deal.bids_refused = frozenset()  # which conditions ("allowed_if", "forbidden_if") kept a bidder from a bid
+    deal.asked = frozenset()  # the seats that asked their partner to bid for the team (bidding.partner_bid)
+    deal.bidding_for = None  # the seat whose turn its partner is taking, asked
 
 
 class Bidding(Turn):
@@ -52,7 +54,9 @@ class Bidding(Turn):
     asks = "bid or pass"
 
     def verbs(ruleset) -> tuple[str, ...]:
-        return ("bid",) if ruleset.bidding is not None else ()
+        if ruleset.bidding is None:
+            return ()
+        return ("bid", "partner") if ruleset.bidding.partner_bid else ("bid",)
 
     def __init__(self, seat: int, passes: bool = True):
         self.seat = seat
@@ -92,6 +96,8 @@ class Bidding(Turn):
             bids = [Action(seat, "bid", n) for n in weighed]  # (every bid on the ladder: nothing to weigh)
         else:
             bids = [Action(seat, "bid", n) for n in weighed if refusal(deal, seat, n, False) is None]
+        if rule.partner_bid and why_no_partner(deal, seat) is None:
+            bids.append(Action(seat, "partner"))
         if self.passes:
             bids.append(deal.t.pass_action[seat])
         return tuple(bids)
@@ -105,14 +111,23 @@ class Bidding(Turn):
             if refused != deal.bids_refused:
                 deal.bids_refused = refused  # (the simulation's rule coverage: the hook fired)
         deal.spoken.add(seat)
+        if action.verb == "partner":  # the partner bids (or passes) in this turn, for the team
+            deal.asked = deal.asked | {seat}
+            deal.bidding_for = seat
+            await_turn(deal, Bidding.turn(deal, partner_of(deal, seat)))
+            return
+        asker = deal.bidding_for  # (a partner bidding in the turn of the player who asked)
+        if asker is not None:
+            deal.bidding_for = None
         if action.verb == PASS:
-            deal.passed.add(seat)
+            # a partner's pass for the asker is the asker's: the partner keeps its own turn
+            deal.passed.add(seat if asker is None else asker)
         else:
             deal.bids[seat] = action.arg
             if rule.contract is Contract.HIGHEST_BID:
                 deal.high_bid, deal.high_bidder = action.arg, seat
         await_turn(deal, None)
-        nxt = next_bidder(deal, seat)
+        nxt = next_bidder(deal, seat if asker is None else asker)  # (it goes on from the player who asked)
         if nxt is None:
             Bidding.close(deal)
         else:
@@ -142,6 +157,11 @@ class Bidding(Turn):
             return Refusal("there is no bidding now")
         if action.seat != turn.seat:
             return Refusal(f"it is seat {turn.seat}'s turn")
+        if action.verb == "partner":
+            if action.arg is not None:
+                return Refusal(f"'partner' is said alone, without '{action.arg}'")
+            why = why_no_partner(deal, turn.seat)
+            return None if why is None else Refusal(why)
         why = refusal(deal, turn.seat, action.arg)
         return None if why is None else Refusal(why)
 
@@ -230,6 +250,34 @@ def _refusing(deal, seat: int) -> frozenset:
         if key:
             found.add(key)
     return frozenset(found)
+
+
+@cython.locals(deal=DealSlots)
+def partner_of(deal, seat: int) -> int:
+    """The partner of ``seat`` (two players a team: bidding.partner_bid)."""
+    return (seat + deal.r.teams) % deal.r.seats
+
+
+@cython.locals(deal=DealSlots)
+def why_no_partner(deal, seat: int) -> str | None:
+    """Why ``seat`` may not ask its partner to bid now, or None: only in the first bidding's auction, in a turn of
+    its own before it has spoken, once a team, and while the partner has not passed (the one statement, read by
+    the offered actions and by the refusal)."""
+    rule = deal.bid_rules
+    if not rule.partner_bid:
+        return "a player asks the partner to bid only in the first bidding"
+    if deal.bidding_for is not None:
+        return f"seat {seat} is bidding for its partner, seat {deal.bidding_for}: it bids or passes"
+    if forced_bid(deal, seat) is not None:
+        return f"everyone else passed: seat {seat} must bid {forced_bid(deal, seat)}"
+    partner = partner_of(deal, seat)
+    if seat in deal.spoken:
+        return f"seat {seat} has already spoken: only a player who has not bid or passed may ask the partner"
+    if seat in deal.asked or partner in deal.asked:
+        return f"seat {seat}'s team has already asked once"
+    if partner in deal.passed:
+        return f"seat {partner} has passed: it cannot bid for the team"
+    return None
 
 
 @cython.locals(deal=DealSlots)

@@ -126,6 +126,8 @@ cdef class DealSlots:
     cdef public object high_bidder
     cdef public object bid_rules
     cdef public object bids_refused
+    cdef public object asked
+    cdef public object bidding_for
     cdef public object undertaking
     cdef public object undertaking_name
     cdef public object undertaker

@@ -59,6 +59,7 @@ WORDS = {
     "bidding.again.turns": "turns in the later bidding", "bidding.again.allowed_if": "who may bid what in the later bidding",
     "bidding.again.forbidden_if": "bids not allowed in the later bidding",
     "bidding.again.takes_over": "a new highest bidder in the later bidding makes trumps",
+    "bidding.partner_bid": "a player may ask the partner to bid (partner)",
 }
 BALL_KEYS = {"success", "failure", "caught", "partner_catch"}
 NAMED_SECTIONS = {"undertakings", "declarations", "claims"}

@@ -82,6 +82,7 @@ DEAL_PROTOCOL = (
     "team_contract", "team_bidder_tricks", "team_passer_tricks", "suits_held", "cards_held", "points_held", "most_of_a_rank", "top_cards_held",
     "beatable_in_led", "dealer", "trump_maker", "team_of", "target", "corner_house",
     "high_bid", "high_bidder", "seat_bids", "bids_total", "spoken", "passed", "team_exact_bidders", "team_exact_bids",
+    "asked",
 )
 
 
@@ -219,6 +220,11 @@ def _partner_is_high_bidder(env) -> bool:
     return high is not None and high != seat and env.deal.team_of[high] == env.deal.team_of[seat]
 
 
+def _partner_asked(env) -> bool:
+    seat, deal = env.seat, env.deal
+    return any(s != seat and deal.team_of[s] == deal.team_of[seat] for s in deal.asked)
+
+
 def _team_value(role: str, name: str, compute: Callable) -> Callable:
     def get(env, _role=role):
         return compute(env, getattr(env, _role), name)
@@ -277,6 +283,10 @@ def symbol_table(context: str, *, tricks: int,
         add("partner.is_high_bidder", "boolean", _partner_is_high_bidder,
             f"whether a partner of {BIDDER} (a player of the same team) made the highest bid so far")
         add("high_bid", "number", attrgetter("deal.high_bid"), "the highest bid so far (0 before any)", count("bid"))
+        add("seat.asked_partner", "boolean", lambda e: e.seat in e.deal.asked,
+            f"whether {BIDDER} asked the partner to bid for the team (bidding.partner_bid)")
+        add("partner.asked_partner", "boolean", _partner_asked,
+            f"whether a partner of {BIDDER} asked them to bid for the team (bidding.partner_bid)")
     else:
         add("bid", "number", attrgetter("deal.high_bid"), "the highest bid (the contract; 0 without one)", count("bid"))
     for role in ctx.team_roles:

@@ -351,6 +351,10 @@ def _bidding(book: Book) -> list[str]:
         out += ["- If everyone else passes, the last player must bid " + str(b.lowest) + "." if b.dealer_bids_if_all_pass
                 else "- If everyone passes, the cards are thrown in.",
                 "- A team's *contract* is the highest bid of its players (0 if they only passed)."]
+    if b.partner_bid:
+        out.append("- Instead of bidding, a player who has not yet bid or passed may say *partner*: the partner bids "
+                   "or passes in that turn for the team (once a team), and the bidding goes on from the player who "
+                   "asked.")
     out += _who_may_bid(book, b)
     if b.passer_trick_cap is not None:
         out.append(f"- A player who only passed counts at most {_plural(b.passer_trick_cap, 'trick')}.")

@@ -218,6 +218,7 @@ class BiddingRules:
     contract: Contract = Contract.HIGHEST_BID
     again: "BiddingRules | None" = None  # a later ``bidding`` step's rules (the keys of ``bidding.again`` merged)
     takes_over: bool = False  # (``again`` only) a new highest bidder makes trumps in place of the trump maker
+    partner_bid: bool = False  # a player may say ``partner``: the partner bids (or passes) in that turn
 
     def __post_init__(self) -> None:
         _as(BidCounts, self, "counts")

@@ -40,9 +40,11 @@ def rules(c: Compiler) -> BiddingRules | None:
         b.get("highest", c.tricks), b.get("all_pass", "dealer bids lowest") == "dealer bids lowest",
         b.get("passer_trick_cap"), b.get("source", ""), counts=None if counts is None else BidCounts(counts),
         step=b.get("step", 1), turns=turns, contract=contract,
-        allowed_if=_who_may_bid(c, ("bidding", "allowed_if"), 0), forbidden_if=_who_may_bid(c, ("bidding", "forbidden_if"), 0))
+        allowed_if=_who_may_bid(c, ("bidding", "allowed_if"), 0), forbidden_if=_who_may_bid(c, ("bidding", "forbidden_if"), 0),
+        partner_bid=bool(b.get("partner_bid", False)))
     _check_ladder(c, ("bidding",), first)
     _check_counts(c, first)
+    _check_partner_bid(c, first)
     again = b.get("again")
     if again is None:
         return first
@@ -77,7 +79,7 @@ def rules(c: Compiler) -> BiddingRules | None:
     return BiddingRules(first.first_bidder, first.lowest, first.highest, first.dealer_bids_if_all_pass,
                         first.passer_trick_cap, first.source, counts=first.counts, step=first.step, turns=first.turns,
                         allowed_if=first.allowed_if, forbidden_if=first.forbidden_if, contract=first.contract,
-                        again=later)
+                        again=later, partner_bid=first.partner_bid)
 
 
 def _check_ladder(c: Compiler, path: tuple, rule: BiddingRules) -> None:
@@ -101,6 +103,25 @@ def _check_counts(c: Compiler, rule: BiddingRules) -> None:
     if rule.counts is BidCounts.POINTS and not points:
         c.problem(("bidding", "counts"), "bidding.counts: 'points', but the pack's cards have no points "
                   "(deck.points): bid tricks instead")
+
+
+def _check_partner_bid(c: Compiler, rule: BiddingRules) -> None:
+    """Asking the partner needs one partner (two players a team), a highest bid to bid for, and the verb
+    ``partner`` free."""
+    if not rule.partner_bid:
+        return
+    path = ("bidding", "partner_bid")
+    seats, teams = c.get("players", "seats"), c.get("players", "teams")
+    if isinstance(seats, int) and isinstance(teams, int) and teams and seats != 2 * teams:
+        c.problem(path, f"bidding.partner_bid: a player asks their partner, but a team here has {seats // teams} "
+                  f"players: only with two players a team")
+    if rule.contract is Contract.EACH_PLAYER:
+        c.problem(path, "bidding.partner_bid: with 'contract: each player' every player bids for themselves")
+    for section in ("undertakings", "declarations", "claims"):
+        for name, item in (c.get(section) or {}).items() if isinstance(c.get(section), dict) else ():
+            if isinstance(item, dict) and item.get("verb") == "partner":
+                c.problem((section, name, "verb"), f"verb 'partner' is the bidding's here (bidding.partner_bid: a "
+                          f"player asks the partner to bid): choose another")
 
 
 def _made_before(c: Compiler, nth: int) -> bool:
