@@ -234,54 +234,37 @@ def problems(tmp_path, base: str, text: str) -> str:
     return str(err.value)
 
 
-def test_a_bidding_twice_needs_its_rules(tmp_path):
-    said_ = problems(tmp_path, "nigerian-thuni", "sequence: [deal 1, bidding, make trumps, deal 2, bidding, play]\n")
-    assert "rule.yaml:3:" in said_ and "step 'bidding' appears twice: give the later bidding's rules in 'bidding.again'" in said_
+PROBLEMS = [
+    # (the ruleset extended, the overlay's text, what the problem says: each where it is written)
+    ("nigerian-thuni", "sequence: [deal 1, bidding, make trumps, deal 2, bidding, play]\n",
+     ("rule.yaml:3:", "step 'bidding' appears twice: give the later bidding's rules in 'bidding.again'")),
+    ("nigerian-thuni", "bidding:\n  again:\n    lowest: 5\n",
+     ("rule.yaml:5:", "'bidding' comes only once in the sequence")),
+    ("nigerian-thuni", "sequence: [deal 1, bidding, bidding, make trumps, deal 2, play]\nbidding:\n  again:\n    lowest: 5\n",
+     ("comes again with no cards dealt since the last 'bidding'",)),
+    (POINTS, "bidding:\n  highest: 304\n", ("rule.yaml:4:", "304 is not reached from the lowest bid in steps of 10",
+                                           "make it 300")),
+    ("nigerian-thuni", "bidding:\n  counts: tricks\n  highest: 9\n", ("a bid of tricks is at most 8",)),
+    (EXACT, "bidding:\n  turns: until passed\n",
+     ("rule.yaml:4:", "with 'contract: each player' every player bids once")),
+    ("nigerian-thuni", "bidding:\n  allowed_if: seat != trump_maker\n",
+     ("bidding.allowed_if names trump_maker, but trumps are not made before this bidding",)),
+    # a formula of the bidding, with a caret under the unknown name
+    (EXACT, "bidding:\n  forbidden_if: seat == dealer and bids.totl + bid == tricks\n",
+     ("rule.yaml:4:", "unknown name 'bids.totl'", "^")),
+    # the bid being weighed and who has spoken are the bidding's own names (an outcome reads the contract, bid)
+    ("standard", "scoring:\n  outcomes:\n    - {when: seat.has_spoken, winner: makers, balls: 1}\n",
+     ("unknown name 'seat.has_spoken'",)),
+    (POINTS, "trumps:\n  ways: [card, last card]\n",
+     ("points-bidding.yaml:", "no batch is dealt after the later bidding")),
+    (POINTS, "bidding:\n  allowed_if: bid > 1000\n", ("bidding.allowed_if is never true: nobody could make a bid",)),
+    ("nigerian-thuni", "players:\n  seats: 6\n  teams: 2\ndeal:\n  batches: [3, 1]\nbidding:\n  partner_bid: true\n",
+     ("bidding.partner_bid: a player asks their partner, but a team here has 3 players",)),
+]
 
 
-def test_bidding_again_needs_a_later_bidding(tmp_path):
-    said_ = problems(tmp_path, "nigerian-thuni", "bidding:\n  again:\n    lowest: 5\n")
-    assert "rule.yaml:5:" in said_ and "'bidding' comes only once in the sequence" in said_
-
-
-def test_bidding_again_needs_cards_dealt_between(tmp_path):
-    said_ = problems(tmp_path, "nigerian-thuni", "sequence: [deal 1, bidding, bidding, make trumps, deal 2, play]\n"
-                     "bidding:\n  again:\n    lowest: 5\n")
-    assert "comes again with no cards dealt since the last 'bidding'" in said_
-
-
-def test_the_highest_bid_must_be_on_the_ladder(tmp_path):
-    said_ = problems(tmp_path, str(RULESETS / "points-bidding.yaml"), "bidding:\n  highest: 304\n")
-    assert "rule.yaml:4:" in said_ and "304 is not reached from the lowest bid in steps of 10" in said_ \
-        and "make it 300" in said_
-
-
-def test_a_bid_of_tricks_is_at_most_the_tricks(tmp_path):
-    said_ = problems(tmp_path, "nigerian-thuni", "bidding:\n  counts: tricks\n  highest: 9\n")
-    assert "a bid of tricks is at most 8" in said_
-
-
-def test_each_player_bids_once(tmp_path):
-    said_ = problems(tmp_path, EXACT, "bidding:\n  turns: until passed\n")
-    assert "rule.yaml:4:" in said_ and "with 'contract: each player' every player bids once" in said_
-
-
-def test_the_trump_maker_is_nobody_in_the_first_bidding(tmp_path):
-    said_ = problems(tmp_path, "nigerian-thuni", "bidding:\n  allowed_if: seat != trump_maker\n")
-    assert "bidding.allowed_if names trump_maker, but trumps are not made before this bidding" in said_
-
-
-def test_a_bidding_formula_is_checked_with_a_caret(tmp_path):
-    said_ = problems(tmp_path, EXACT, "bidding:\n  forbidden_if: seat == dealer and bids.totl + bid == tricks\n")
-    assert "rule.yaml:4:" in said_ and "unknown name 'bids.totl'" in said_ and "^" in said_
-
-
-def test_the_bidding_names_are_not_elsewhere(tmp_path):
-    # the bid being weighed and who has spoken are the bidding's own; the outcome reads the contract, bid
-    said_ = problems(tmp_path, "standard", "scoring:\n  outcomes:\n    - {when: seat.has_spoken, winner: makers, balls: 1}\n")
-    assert "unknown name 'seat.has_spoken'" in said_
-
-
-def test_taking_trumps_over_by_the_last_card_needs_a_batch_after(tmp_path):
-    said_ = problems(tmp_path, POINTS, "trumps:\n  ways: [card, last card]\n")
-    assert "points-bidding.yaml:" in said_ and "no batch is dealt after the later bidding" in said_
+@pytest.mark.parametrize("base,text,says", PROBLEMS, ids=range(len(PROBLEMS)))
+def test_a_bidding_that_cannot_be_played_is_refused_where_it_is_written(tmp_path, base, text, says):
+    said_ = problems(tmp_path, base, text)
+    for words in says:
+        assert words in said_, said_
