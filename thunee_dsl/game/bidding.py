@@ -191,19 +191,17 @@ def refusal(deal, seat: int, bid, say: bool = True) -> str | None:
     bid, then the ruleset's ``allowed_if`` and ``forbidden_if``). ``say``: False when only whether matters (a
     refusal by the conditions is then only the condition's key)."""
     rule = deal.bid_rules
-    counts = bid_words(deal.r)
-    unit = f" {counts}" if counts else ""
     if type(bid) is not int:
-        return f"a bid is a number of {counts or 'tricks or points'}: say how many"
+        return f"a bid is a number of {bid_words(deal.r) or 'tricks or points'}: say how many"
     if not rule.lowest <= bid <= rule.highest or (bid - rule.lowest) % rule.step:
         steps = f" in steps of {rule.step}" if rule.step > 1 else ""
-        return f"a bid is {rule.lowest} to {rule.highest}{unit}{steps}"
+        return f"a bid is {rule.lowest} to {rule.highest}{_unit(deal)}{steps}"
     if rule.contract is Contract.HIGHEST_BID:
         forced = forced_bid(deal, seat)
         if forced is not None:
             return None if bid == forced else f"everyone else passed: seat {seat} must bid {forced}"
         if deal.high_bidder is not None and bid <= deal.high_bid:
-            return f"a bid must be higher than the highest so far ({deal.high_bid}{unit}, seat {deal.high_bidder})"
+            return f"a bid must be higher than the highest so far ({deal.high_bid}{_unit(deal)}, seat {deal.high_bidder})"
     if rule.allowed_if is None and rule.forbidden_if is None:
         return None
     why = _by_the_conditions(deal, rule, seat, bid, say)
@@ -213,6 +211,13 @@ def refusal(deal, seat: int, bid, say: bool = True) -> str | None:
         if _by_the_conditions(deal, rule, seat, n, False) is None:
             return why
     return None  # the conditions leave this player no bid, and every player must bid: any bid will do
+
+
+@cython.locals(deal=DealSlots)
+def _unit(deal) -> str:
+    """What the bids count, after a number (" card points"), or "" where the ruleset says no unit."""
+    counts = bid_words(deal.r)
+    return f" {counts}" if counts else ""
 
 
 @cython.locals(deal=DealSlots)
