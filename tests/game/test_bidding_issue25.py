@@ -258,6 +258,10 @@ PROBLEMS = [
     (POINTS, "trumps:\n  ways: [card, last card]\n",
      ("points-bidding.yaml:", "no batch is dealt after the later bidding")),
     (POINTS, "bidding:\n  allowed_if: bid > 1000\n", ("bidding.allowed_if is never true: nobody could make a bid",)),
+    # a bid nobody could make, and a ladder of a billion rungs (each an action offered): refused, not played
+    ("nigerian-thuni", "bidding:\n  highest: 1000000000\n",
+     ("bidding.highest: 1000000000 is more than a side can take: the 8 tricks of a deal", "is more than 1000 bids")),
+    (POINTS, "bidding:\n  highest: 310\n", ("a bid of card points is at most 304",)),
     ("nigerian-thuni", "players:\n  seats: 6\n  teams: 2\ndeal:\n  batches: [3, 1]\nbidding:\n  partner_bid: true\n",
      ("bidding.partner_bid: a player asks their partner, but a team here has 3 players",)),
 ]

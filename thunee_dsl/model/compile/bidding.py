@@ -14,7 +14,8 @@ from thunee_dsl.model.ruleset import BidCounts, BiddingRules, BidTurns, Contract
 if TYPE_CHECKING:
     from thunee_dsl.model.compile import Compiler
 
-_MADE = frozenset({"trump_maker"})  # the bidding context's role with no seat until trumps are made
+_MADE = frozenset({"trump_maker"})
+MOST_BIDS = 1_000  # the rungs of a bidding's ladder at most (each is an action a player is offered)  # the bidding context's role with no seat until trumps are made
 
 
 def rules(c: Compiler) -> BiddingRules | None:
@@ -63,9 +64,10 @@ def rules(c: Compiler) -> BiddingRules | None:
         takes_over=bool(again.get("takes_over", False)))
     _check_ladder(c, ("bidding", "again"), later)
     tricks = first.counts is BidCounts.TRICKS or (first.counts is None and first.highest <= c.tricks)
-    if tricks and later.highest > c.tricks:
+    most = c.tricks if tricks else max(c.tricks, c.limits.get("points") or 0)
+    if later.highest > most:
         c.problem(("bidding", "again", "highest"), f"bidding.again.highest: {later.highest}, but the bids count "
-                  f"tricks and a deal has {c.tricks}: a later bid is at most {c.tricks}")
+                  f"{'tricks' if tricks else 'card points'} and a side can take at most {most}")
     if later.takes_over and "make trumps" not in steps:
         c.problem(("bidding", "again", "takes_over"), "bidding.again.takes_over: a new highest bidder would make "
                   "trumps in place of the trump maker, but the sequence has no 'make trumps' step")
@@ -85,7 +87,11 @@ def rules(c: Compiler) -> BiddingRules | None:
 def _check_ladder(c: Compiler, path: tuple, rule: BiddingRules) -> None:
     """The bids run from the lowest to the highest in whole steps."""
     where = ".".join(path)
-    if rule.lowest > rule.highest:
+    if (rule.highest - rule.lowest) // rule.step >= MOST_BIDS:
+        c.problem(path + ("step",) if "step" in (c.get(*path) or {}) else path + ("highest",),
+                  f"{where}: {rule.lowest} to {rule.highest} in steps of {rule.step} is more than {MOST_BIDS} "
+                  f"bids: a larger step, or a nearer highest bid")
+    elif rule.lowest > rule.highest:
         c.problem(path + ("lowest",), f"{where}.lowest: {rule.lowest} is above the highest bid, {rule.highest}: "
                   f"nobody could bid")
     elif (rule.highest - rule.lowest) % rule.step:
@@ -95,14 +101,21 @@ def _check_ladder(c: Compiler, path: tuple, rule: BiddingRules) -> None:
 
 
 def _check_counts(c: Compiler, rule: BiddingRules) -> None:
-    """A bid of tricks is at most the tricks of a deal; a bid of card points needs a pack with card points."""
+    """A bid of tricks is at most the tricks of a deal; a bid of card points needs a pack with card points, and
+    is at most all of them; unsaid, a bid is at most one or the other (a bid nobody could make is no bid)."""
+    points = c.limits.get("points") or 0
     if rule.counts is BidCounts.TRICKS and rule.highest > c.tricks:
         c.problem(("bidding", "highest"), f"bidding.highest: {rule.highest} tricks, but a deal has {c.tricks}: "
                   f"a bid of tricks is at most {c.tricks} (or write 'counts: points' for bids of card points)")
-    points = c.limits.get("points")
-    if rule.counts is BidCounts.POINTS and not points:
+    elif rule.counts is BidCounts.POINTS and not points:
         c.problem(("bidding", "counts"), "bidding.counts: 'points', but the pack's cards have no points "
                   "(deck.points): bid tricks instead")
+    elif rule.counts is BidCounts.POINTS and rule.highest > points:
+        c.problem(("bidding", "highest"), f"bidding.highest: {rule.highest} card points, but the pack has "
+                  f"{points}: a bid of card points is at most {points}")
+    elif rule.counts is None and rule.highest > max(c.tricks, points):
+        c.problem(("bidding", "highest"), f"bidding.highest: {rule.highest} is more than a side can take: the "
+                  f"{c.tricks} tricks of a deal" + (f", or the {points} card points of the pack" if points else ""))
 
 
 def _check_partner_bid(c: Compiler, rule: BiddingRules) -> None:
