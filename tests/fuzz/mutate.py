@@ -361,3 +361,55 @@ def fuzzed_formula(rng: random.Random, tokens: int = 12, edits: int = 2) -> str:
     for _ in range(rng.randint(0, edits)):
         text = mutate_formula(text, rng)
     return text
+
+
+# --- bidding beyond one ascending window (issue 25, item 1): its keys, written with values that fit and do not --
+
+BIDDING_CONDITIONS = ("seat == dealer and bids.total + bid == tricks", "bid >= 200 or not seat.has_spoken",
+                      "not partner.is_high_bidder", "seat.is_high_bidder or high_bid < 5", "seat.passed",
+                      "bid mod 2 == 0", "bids.total + bid > tricks", "dealer.bid == 0", "bid > 1000",
+                      "trump_maker == seat", "seat.bid >= bid", "dealers == others", "bid == bid",
+                      "bid >= 200 or not (seat.asked_partner or partner.asked_partner)",
+                      "not (bid <= tricks)", "call > 0", "seat.has_spokn", "bid +", "true", "false")
+BIDDING_VALUES = {
+    "step": (1, 2, 3, 5, 10, 0, -1, 7, 10**9), "lowest": (0, 1, 2, 160, 250, -1, 10**9),
+    "highest": (1, 3, 5, 8, 13, 300, 304, 10**9), "counts": ("tricks", "points", "balls"),
+    "turns": ("until passed", "once each", "twice"), "contract": ("highest bid", "each player", "lowest bid"),
+    "all_pass": ("dealer bids lowest", "redeal"), "first_bidder": ("dealer", "dealer+1", "dealer+3", "trump_maker"),
+    "allowed_if": BIDDING_CONDITIONS, "forbidden_if": BIDDING_CONDITIONS, "takes_over": (True, False, "yes"),
+    "partner_bid": (True, False, 1),
+}
+
+
+def mutate_bidding(data: Any, rng: random.Random) -> str:
+    """Write one to three of the bidding's keys (a bid step, bids of 0, one turn each, every bid its bidder's
+    contract, who may bid what, a later bidding), or a second 'bidding' step: with values that fit and some that
+    do not (a step off the ladder, a formula with a name the bidding lacks, trump_maker before trumps are made)."""
+    if not isinstance(data, dict):
+        return "bidding: not a mapping"
+    done = []
+    if not isinstance(data.get("bidding"), dict):
+        data["bidding"] = {}
+        sequence = data.get("sequence")
+        if isinstance(sequence, list) and "bidding" not in sequence and "deal 1" in sequence:
+            sequence.insert(sequence.index("deal 1") + 1, "bidding")
+        done.append("bidding added")
+    bidding = data["bidding"]
+    for _ in range(rng.randint(1, 3)):
+        kind = rng.randrange(4)
+        if kind == 3:  # a later bidding: its rules, and (mostly) a second step after the last batch
+            again = bidding.setdefault("again", {}) if isinstance(bidding.get("again", {}), dict) else {}
+            key = rng.choice(("first_bidder", "lowest", "highest", "step", "turns", "allowed_if", "forbidden_if",
+                              "takes_over"))
+            again[key] = rng.choice(BIDDING_VALUES[key])
+            bidding["again"] = again
+            sequence = data.get("sequence")
+            if isinstance(sequence, list) and "play" in sequence and rng.random() < 0.8 \
+                    and sequence.count("bidding") < 2:
+                sequence.insert(sequence.index("play"), "bidding")
+            done.append(f"bidding.again.{key} = {again[key]!r}")
+        else:
+            key = rng.choice(sorted(BIDDING_VALUES))
+            bidding[key] = rng.choice(BIDDING_VALUES[key])
+            done.append(f"bidding.{key} = {bidding[key]!r}")
+    return "; ".join(done)

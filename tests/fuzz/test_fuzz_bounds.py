@@ -7,14 +7,18 @@ from __future__ import annotations
 
 import pytest
 
-from checks import OVERLAYS, SHIPPED
+from checks import OVERLAYS, REPO, SHIPPED
 from thunee_dsl import load_ruleset
 from thunee_dsl.editor.formulas import PLACES, env_for, sample_deal, symbols_for
 from thunee_dsl.model.compile import quantity_limits
 from thunee_dsl.model.quantities import symbol_table
 
 
-@pytest.mark.parametrize("source", SHIPPED + OVERLAYS, ids=lambda p: p.stem)
+# (and the test rulesets of new rules: issue 25's bids of 0, each player's contract, bids of card points ...)
+TESTED = sorted((REPO / "tests" / "game" / "rulesets").glob("*.yaml"))
+
+
+@pytest.mark.parametrize("source", SHIPPED + OVERLAYS + TESTED, ids=lambda p: p.stem)
 def test_every_quantity_stays_within_its_bounds_in_played_deals(source):
     ruleset = load_ruleset(str(source))
     limits = quantity_limits(ruleset.data.data, ruleset.tricks_per_deal, ruleset.game.target, ruleset.deck)

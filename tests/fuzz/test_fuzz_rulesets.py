@@ -17,8 +17,8 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from checks import OVERLAYS, SHIPPED, check_ruleset_file
-from mutate import ALWAYS_TRUE, BALLS_AT_LEAST_ZERO, BALLS_BELOW_ZERO, SOMETIMES_TRUE, harvest, mutant, mutate_rule
+from checks import OVERLAYS, REPO, SHIPPED, check_ruleset_file
+from mutate import ALWAYS_TRUE, BALLS_AT_LEAST_ZERO, BALLS_BELOW_ZERO, SOMETIMES_TRUE, harvest, mutant, mutate_bidding, mutate_rule
 from thunee_dsl import load_ruleset
 from thunee_dsl.errors import RulesetError
 from thunee_dsl.loading import load_yaml_file, ruleset_schema
@@ -63,9 +63,14 @@ def test_the_unmutated_ruleset_plays_and_replays(tmp_path, source):
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 2**32 - 1))
 def test_a_ruleset_with_a_rule_that_once_validated_and_broke_is_refused_with_locations_or_plays(tmp_path, source, seed):
+    _refused_with_locations_or_plays(tmp_path, source, seed, mutate_rule)
+
+
+def _refused_with_locations_or_plays(tmp_path, source, seed: int, mutate) -> None:
+    """``source`` changed by ``mutate`` (drawn from ``seed``): refused with located problems, or it plays."""
     rng = random.Random(seed)
     data = load_yaml_file(source).data
-    done = mutate_rule(data, rng)
+    done = mutate(data, rng)
     path = tmp_path / source.name
     path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
     try:
@@ -102,3 +107,17 @@ def test_a_cancellation_true_in_every_deal_is_refused_and_only_that(tmp_path, co
     else:
         assert len(problems) == 1 and problems[0].startswith("cancellation.cancel_if is true in every deal (") \
             and problems[0].endswith("every deal would be thrown in and no game could end"), problems
+
+
+# -- bidding beyond one ascending window (issue 25, item 1): its keys written into rulesets with and without
+# bidding (mutate.mutate_bidding) ----------------------------------------------------------------------------
+
+BIDDING_SOURCES = [p for p in SHIPPED if p.stem in ("nigerian-thuni", "standard")] + \
+    sorted((REPO / "tests" / "game" / "rulesets").glob("*.yaml"))
+
+
+@pytest.mark.parametrize("source", BIDDING_SOURCES, ids=lambda p: p.stem)
+@FUZZ
+@given(seed=st.integers(0, 2**32 - 1))
+def test_a_ruleset_with_bidding_keys_written_is_refused_with_locations_or_plays(tmp_path, source, seed):
+    _refused_with_locations_or_plays(tmp_path, source, seed, mutate_bidding)

@@ -121,7 +121,8 @@ def test_a_refused_card_while_holding_the_suit_led_is_a_revoke_and_says_follow_s
 
 ROOT = Path(__file__).resolve().parents[2]
 RULESETS = sorted(registry.shipped_rulesets()) + sorted(str(p) for p in (ROOT / "examples" / "house").glob("*.yaml"))
-RULESETS += sorted(str(p) for p in (ROOT / "tests" / "game" / "rulesets").glob("*.yaml"))  # (issue 25's test rulesets)
+# the test rulesets of new rules (issue 25: bids of 0, the hook, steps of 10, a second bidding ...)
+RULESETS += sorted(str(p) for p in (ROOT / "tests" / "game" / "rulesets").glob("*.yaml"))
 
 
 def family_candidates(game: GameState) -> list[Action]:
@@ -132,7 +133,10 @@ def family_candidates(game: GameState) -> list[Action]:
     verbs = families(r)
     amounts = sorted({a for c in (0, *r.calling.amounts) for a in r.calling.next_amounts(c)}) \
         if r.calling is not None else []
-    bids = range(r.bidding.lowest, r.bidding.highest + 1) if r.bidding is not None else ()
+    # every whole number from one below the lowest bid to one above the highest, of every bidding (a bid off the
+    # ladder of steps included)
+    ladders = (r.bidding, r.bidding.again) if r.bidding is not None else ()
+    bids = range(min(b.lowest for b in ladders if b) - 1, max(b.highest for b in ladders if b) + 2) if ladders else ()
     out = []
     for seat in range(r.seats):
         held = [r.deck.names[c] for c in iter_cards(deal.hands[seat])]
@@ -140,6 +144,7 @@ def family_candidates(game: GameState) -> list[Action]:
         out += [Action(seat, "trump", arg) for arg in (*r.deck.suits, *held, "last")]
         out += [Action(seat, "call", a) for a in amounts]
         out += [Action(seat, "bid", b) for b in bids]
+        out.append(Action(seat, "partner"))  # (asking the partner to bid: bidding.partner_bid)
         out.append(Action(seat, "pass"))
         for verb, family in verbs.items():
             if family is Declarations:
@@ -249,11 +254,11 @@ def test_a_family_whose_check_alone_changes_is_caught(monkeypatch, family):
         assert _mutated_check_is_caught(monkeypatch, family, _allow), f"{family.__name__}: allowing all not seen"
 
 
-# each family's side that offers (what makes its legal actions). Not here: Bidding, whose check reads its
-# legal bids (one statement: a change moves both), and the windows whose one option is the family's only
-# action (Concede, Challenge: without it the window does not open, which the check says too).
+# each family's side that offers (what makes its legal actions). Not here: the windows whose one option is the
+# family's only action (Concede, Challenge: without it the window does not open, which the check says too).
+# (Bidding's offered bids and its check both read bidding.refusal, its one statement of who may bid what.)
 OPTIONS = {Play: "legal", MakeTrumps: "legal", Calling: "options_for", Undertakings: "options_for",
-           Declarations: "options_for", Claims: "options_for", Redeal: "options_for"}
+           Declarations: "options_for", Claims: "options_for", Redeal: "options_for", Bidding: "legal"}
 
 
 def _fewer_cards(legal_cards):

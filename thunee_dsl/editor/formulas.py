@@ -22,7 +22,7 @@ from thunee_dsl.errors import FormulaError
 from thunee_dsl.formula import Formula, compile_formula
 from thunee_dsl.game.scoring import DealResult
 from thunee_dsl.game.state import GameState, check_seed
-from thunee_dsl.model.quantities import CONTEXTS, Env, symbol_table
+from thunee_dsl.model.quantities import CONTEXTS, BidEnv, Env, symbol_table
 from thunee_dsl.model.ruleset import Ruleset
 from thunee_dsl.players import make_bot
 
@@ -38,6 +38,7 @@ PLACES = {
     "cancellation": "when a deal is thrown in (cancellation.cancel_if)",
     "dealer": "when the deal passes on (dealer.passes_if)",
     "calling": "who may call to make trumps (calling.allowed_if)",
+    "bidding": "who may bid what (bidding.allowed_if, forbidden_if: the hook)",
 }
 assert set(PLACES) == set(CONTEXTS), "every formula context needs words"
 
@@ -139,6 +140,9 @@ def env_for(sample: SampleDeal, place: str) -> Env:
     env.deal_balls = sample.result.balls
     if place in ("team value", "each team"):
         env = env.bind_team(deal.counting if deal.counting is not None else 0, r.teams)
+    if place == "bidding":  # the player judged weighing the bid it made (else the lowest), with the deal's bids
+        lowest = r.bidding.lowest if r.bidding is not None else 0
+        env = BidEnv(deal, balls, who, deal.bids.get(who, lowest), dealers, env.others)
     return env
 
 

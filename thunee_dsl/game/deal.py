@@ -46,7 +46,7 @@ from thunee_dsl.errors import IllegalActionError
 from thunee_dsl.game.actions import Action
 from thunee_dsl.game import bidding, calling, claims, concede, dealing, declarations, penalties, play, redeal, trumps
 from thunee_dsl.game import undertakings, view
-from thunee_dsl.game.bidding import Bidding
+from thunee_dsl.game.bidding import Bidding, BiddingAgain
 from thunee_dsl.game.calling import Calling, CallingAgain
 from thunee_dsl.game.claims import Claims, forget as forget_claims
 from thunee_dsl.game.concede import Concede
@@ -67,7 +67,7 @@ from thunee_dsl.game.view import forget as forget_views
 from thunee_dsl.game.windows import Refusal, Window
 from thunee_dsl.model import ruleset as model
 from thunee_dsl.model.quantities import Env
-from thunee_dsl.model.ruleset import Claim, Ruleset, TrumpWay, Undertaking
+from thunee_dsl.model.ruleset import Claim, Contract, Ruleset, TrumpWay, Undertaking
 
 # apply_if_legal answers
 NOT_LEGAL, APPLIED, PASSED = 0, 1, 2
@@ -115,7 +115,7 @@ STEP_RULES = {
     model.DealBatch: lambda step: DealBatch(step.number),
     model.MakeTrumps: lambda step: MakeTrumps,
     model.CallingStep: lambda step: CallingAgain if step.again else Calling,  # (a later one goes on from the last call)
-    model.BiddingStep: lambda step: Bidding,
+    model.BiddingStep: lambda step: BiddingAgain if step.again else Bidding,  # (a later one: bidding.again's rules)
     model.UndertakingsStep: lambda step: Undertakings,
     model.RedealStep: lambda step: Redeal,
     model.ConcedeStep: lambda step: Concede,
@@ -268,8 +268,37 @@ class Deal(DealSlots):
     @property
     def team_contract(self) -> list[int]:
         out = [0] * self.r.teams
+        if self.r.bidding is not None and self.r.bidding.contract is Contract.EACH_PLAYER:
+            for seat, bid in self.bids.items():  # every bid its bidder's contract: the team's, added up
+                out[self.team_of[seat]] += bid
+            return out
         for seat, bid in self.bids.items():
             out[self.team_of[seat]] = max(out[self.team_of[seat]], bid)
+        return out
+
+    @property
+    def seat_bids(self) -> list[int]:
+        bids = self.bids
+        return [bids.get(seat, 0) for seat in range(self.r.seats)]
+
+    @property
+    def bids_total(self) -> int:
+        return sum(self.bids.values())
+
+    @property
+    def team_exact_bidders(self) -> list[int]:
+        out = [0] * self.r.teams
+        for seat, bid in self.bids.items():
+            if self.seat_tricks[seat] == bid:
+                out[self.team_of[seat]] += 1
+        return out
+
+    @property
+    def team_exact_bids(self) -> list[int]:
+        out = [0] * self.r.teams
+        for seat, bid in self.bids.items():
+            if self.seat_tricks[seat] == bid:
+                out[self.team_of[seat]] += bid
         return out
 
     @property

@@ -125,8 +125,13 @@ cdef class DealSlots:
     cdef public object last_caller
     cdef public object bids
     cdef public object passed
+    cdef public object spoken
     cdef public object high_bid
     cdef public object high_bidder
+    cdef public object bid_rules
+    cdef public object bids_refused
+    cdef public object asked
+    cdef public object bidding_for
     cdef public object undertaking
     cdef public object undertaking_name
     cdef public object undertaker

@@ -30,7 +30,7 @@ from thunee_dsl.game.tables import tables
 from thunee_dsl.game.view import seat_view
 from thunee_dsl.model.cards import cut_pack
 from thunee_dsl.model.quantities import Env
-from thunee_dsl.model.ruleset import Cut, Ruleset
+from thunee_dsl.model.ruleset import CallingStep, Cut, Ruleset
 
 
 @dataclass
@@ -458,7 +458,8 @@ class GameState:
         deals = []
         # with a calling step that comes again, a call could be read back in an earlier calling than it was
         # made in: every pass is kept (the record exactly), so that each call replays where it was made
-        again = any(getattr(step, "again", False) for step in self.ruleset.steps)
+        # (a later bidding needs none of this: its bids and passes are turns, always kept)
+        again = any(type(step) is CallingStep and step.again for step in self.ruleset.steps)
         for rec in self.deals:
             deals.append({
                 "dealer": rec.dealer,

@@ -178,7 +178,8 @@ class Passing:
         if action.arg is not None:
             return Refusal(f"a pass is said alone, without '{action.arg}'")
         if deal.window is None and not getattr(deal.pending, "passes", False):
-            return Refusal("there is nothing to pass on now")
+            why = getattr(deal.pending, "why_no_pass", None)  # (a bid that must be made says why)
+            return Refusal(why(deal) if why is not None else "there is nothing to pass on now")
         return None
 
 

@@ -49,6 +49,17 @@ WORDS = {
     "late.called_as": "what the opponents call on a late call",
     "wrong_time": "at the wrong time, void if challenged (marials)",
     "wrong_time.challenge": "challenge word for a declaration at the wrong time",
+    # bidding beyond one ascending window (issue 25, item 1): 304's steps and second bidding, Oh Hell's hook
+    "bidding.step": "bid step", "bidding.counts": "what a bid counts",
+    "bidding.turns": "turns in the bidding (until all but one pass, or once each)",
+    "bidding.contract": "whose contract a bid is", "bidding.allowed_if": "who may bid what",
+    "bidding.forbidden_if": "bids not allowed (the hook)", "bidding.again": "a later bidding",
+    "bidding.again.first_bidder": "first bidder in the later bidding", "bidding.again.lowest": "lowest bid in the later bidding",
+    "bidding.again.highest": "highest bid in the later bidding", "bidding.again.step": "bid step in the later bidding",
+    "bidding.again.turns": "turns in the later bidding", "bidding.again.allowed_if": "who may bid what in the later bidding",
+    "bidding.again.forbidden_if": "bids not allowed in the later bidding",
+    "bidding.again.takes_over": "a new highest bidder in the later bidding makes trumps",
+    "bidding.partner_bid": "a player may ask the partner to bid (partner)",
 }
 # the trump suit's own order and points, a card borrowed into it (deck.trumps, deck.colours)
 WORDS.update({

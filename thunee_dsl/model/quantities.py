@@ -38,6 +38,8 @@ SEAT_ROLES = {
     "trump_maker": "the player who made trumps",
     "leader": "the player who leads (led) the current trick",
 }
+# the ``bidding`` context's player: the one about to bid (SEAT_ROLES' "seat" is said of a call)
+BIDDER = "the player about to bid"
 
 # Per-team numbers: (name in formulas, the deal's per-team list, description).
 # (Their bounds, for Formula.bounds(), are in _TEAM_BOUNDS and _SEAT_BOUNDS below: a count is never below 0.)
@@ -46,10 +48,14 @@ TEAM_NUMBERS = (
     ("tricks", "team_tricks", "tricks won by {}"),
     ("declared", "team_declared", "value of the declarations of {}"),
     ("trumps_dealt", "team_trumps_dealt", "trumps dealt to {}"),
-    ("contract", "team_contract", "the highest bid of {} (0 if its players only passed)"),
+    ("contract", "team_contract", "the contract of {}: its highest bid (0 if its players only passed), or its "
+     "players' bids added up where each bid is its bidder's own contract"),
     ("tricks_by_bidders", "team_bidder_tricks", "tricks won by the players of {} who bid"),
     ("passer_tricks", "team_passer_tricks",
      "tricks won by the players of {} who only passed, each counted up to the bidding's cap"),
+    # bids that are each their bidder's own contract (bidding.contract: each player), made exactly
+    ("exact_bidders", "team_exact_bidders", "the number of players of {} who took exactly the tricks they bid"),
+    ("exact_bids", "team_exact_bids", "the bids of the players of {} who took exactly the tricks they bid, added up"),
 )
 # Every name a team role has of its own (``counting.cards``, ``team.balls`` ...): a ruleset's team value may not
 # take one, or it would silently stand for something else in formulas.
@@ -66,6 +72,7 @@ SEAT_NUMBERS = (
     ("beatable_in_led", "beatable_in_led",
      "how many cards of the suit led to this trick that {} holds a higher card of that suit still in play could "
      "beat (0: only top cards of that suit, or none)"),
+    ("bid", "seat_bids", "the bid of {} (its highest; 0 if none)"),
 )
 
 # What the game layer's deal object must provide (read by the getters below).
@@ -74,6 +81,8 @@ DEAL_PROTOCOL = (
     "seat_tricks", "last_trick_winner", "undertaking_name", "claim_name", "tricks_played",
     "team_contract", "team_bidder_tricks", "team_passer_tricks", "suits_held", "cards_held", "points_held", "most_of_a_rank", "top_cards_held",
     "beatable_in_led", "dealer", "trump_maker", "team_of", "target", "corner_house",
+    "high_bid", "high_bidder", "seat_bids", "bids_total", "spoken", "passed", "team_exact_bidders", "team_exact_bids",
+    "asked",
 )
 
 
@@ -111,6 +120,17 @@ class Env:
 
 
 _new_env = Env.__new__  # (object.__new__ in Python; compiled, Env is an extension type: its own)
+
+
+class BidEnv(Env):
+    """What a ``bidding`` formula sees: an :class:`Env` for the player about to bid (``seat``) and the bid
+    they are weighing (``bid``)."""
+
+    __slots__ = ("bid",)
+
+    def __init__(self, deal, balls, seat: int, bid: int, dealers: int, others: int):
+        Env.__init__(self, deal, balls, seat=seat, dealers=dealers, others=others)
+        self.bid = bid
 # bind_team copies every slot by name (a loop over __slots__ with getattr/setattr costs several times more)
 assert set(Env.__slots__) == {"deal", "balls", "deal_balls", "leader", "counting", "makers", "callers", "opponents",
                               "dealers", "others", "team", "other", "caller", "seat", "dealer", "trump_maker",
@@ -144,6 +164,8 @@ CONTEXTS = {
     "calling": Context("calling", ("callers", "opponents", "dealers", "others", "makers", "counting"),
                        ("seat", "dealer", "trump_maker")),
     "dealer": Context("dealer", ("dealers", "others", "counting", "makers"), ("dealer", "trump_maker")),
+    # a player about to bid, and the bid weighed (bidding.allowed_if / forbidden_if): ``bid``, ``bids.total`` ...
+    "bidding": Context("bidding", ("dealers", "others"), ("seat", "dealer", "trump_maker")),
 }
 
 
@@ -187,6 +209,22 @@ def _seat_team(role: str) -> Callable:
     return get
 
 
+def _is_high_bidder(role: str) -> Callable:
+    def get(env, _role=role):
+        return env.deal.high_bidder == getattr(env, _role)
+    return get
+
+
+def _partner_is_high_bidder(env) -> bool:
+    high, seat = env.deal.high_bidder, env.seat
+    return high is not None and high != seat and env.deal.team_of[high] == env.deal.team_of[seat]
+
+
+def _partner_asked(env) -> bool:
+    seat, deal = env.seat, env.deal
+    return any(s != seat and deal.team_of[s] == deal.team_of[seat] for s in deal.asked)
+
+
 def _team_value(role: str, name: str, compute: Callable) -> Callable:
     def get(env, _role=role):
         return compute(env, getattr(env, _role), name)
@@ -194,12 +232,14 @@ def _team_value(role: str, name: str, compute: Callable) -> Callable:
 
 
 # The most a quantity can be, by what the ruleset deals (keys of symbol_table's ``limits``): "points" (card
-# points in the deck), "call" (the top of the call ladder, 0 without calling), "bid" (the highest bid),
+# points in the deck), "call" (the top of the call ladder, 0 without calling), "bid" (the highest bid), "contract" (a team's
+# contract: the highest bid, or its bids added up where each is its bidder's own), "team_seats" (a team's players),
 # "suits", "team_cards" (cards a team is dealt), "target" (the highest target). A limit not given: no bound.
 _TEAM_BOUNDS = {"cards": "points", "tricks": "tricks", "declared": None, "trumps_dealt": "team_cards",
-                "contract": "bid", "tricks_by_bidders": "tricks", "passer_tricks": "tricks"}
+                "contract": "contract", "tricks_by_bidders": "tricks", "passer_tricks": "tricks",
+                "exact_bidders": "team_seats", "exact_bids": "tricks"}
 _SEAT_BOUNDS = {"tricks": "tricks", "suits_held": "suits", "cards_held": "tricks", "points_held": "points",
-                "most_of_a_rank": "suits", "top_cards_held": "suits", "beatable_in_led": "tricks"}
+                "most_of_a_rank": "suits", "top_cards_held": "suits", "beatable_in_led": "tricks", "bid": "bid"}
 assert set(_TEAM_BOUNDS) == {n for n, _, _ in TEAM_NUMBERS} and set(_SEAT_BOUNDS) == {n for n, _, _ in SEAT_NUMBERS}
 
 
@@ -217,6 +257,8 @@ def symbol_table(context: str, *, tricks: int,
     ctx = CONTEXTS[context]
     table: dict[str, Symbol] = {}
     most = {**(limits or {}), "tricks": tricks}
+    if "contract" not in most and "bid" in most:
+        most["contract"] = most["bid"]  # (a team's contract is its highest bid, unless each bid is a contract)
 
     def add(name, type_, get, description, bounds=None):
         table[name] = Symbol(name, type_, get, description, bounds)
@@ -232,6 +274,21 @@ def symbol_table(context: str, *, tricks: int,
     add("corner_house", "number", attrgetter("deal.corner_house"), "the corner-house score", count("target"))
     add("undertaking", "text", attrgetter("deal.undertaking_name"), "the undertaking called this deal, or none")
     add("claim", "text", attrgetter("deal.claim_name"), "the claim made this deal, or none")
+    if context == "bidding":  # the player about to bid, the bid weighed, the bids so far
+        add("bid", "number", attrgetter("bid"), "the bid being weighed", count("bid"))
+        add("bids.total", "number", attrgetter("deal.bids_total"), "the bids made so far, added up")
+        add("seat.has_spoken", "boolean", lambda e: e.seat in e.deal.spoken,
+            f"whether {BIDDER} has already bid or passed in this bidding")
+        add("seat.passed", "boolean", lambda e: e.seat in e.deal.passed, f"whether {BIDDER} has passed in this bidding")
+        add("partner.is_high_bidder", "boolean", _partner_is_high_bidder,
+            f"whether a partner of {BIDDER} (a player of the same team) made the highest bid so far")
+        add("high_bid", "number", attrgetter("deal.high_bid"), "the highest bid so far (0 before any)", count("bid"))
+        add("seat.asked_partner", "boolean", lambda e: e.seat in e.deal.asked,
+            f"whether {BIDDER} asked the partner to bid for the team (bidding.partner_bid)")
+        add("partner.asked_partner", "boolean", _partner_asked,
+            f"whether a partner of {BIDDER} asked them to bid for the team (bidding.partner_bid)")
+    else:
+        add("bid", "number", attrgetter("deal.high_bid"), "the highest bid (the contract; 0 without one)", count("bid"))
     for role in ctx.team_roles:
         add(role, "team", attrgetter(role), TEAM_ROLES[role])
         for name, attr, says in TEAM_NUMBERS:
@@ -247,10 +304,13 @@ def symbol_table(context: str, *, tricks: int,
                 add(f"{role}.{name}", "number", _team_value(role, name, team_value_getter),
                     f"the team value '{name}' of {TEAM_ROLES[role]}", (team_value_bounds or {}).get(name))
     for role in ctx.seat_roles:
-        add(role, "seat", attrgetter(role), SEAT_ROLES[role])
-        add(f"{role}.won_last_trick", "boolean", _seat_won_last(role), f"whether {SEAT_ROLES[role]} won the last trick")
+        who = BIDDER if context == "bidding" and role == "seat" else SEAT_ROLES[role]
+        add(role, "seat", attrgetter(role), who)
+        add(f"{role}.won_last_trick", "boolean", _seat_won_last(role), f"whether {who} won the last trick")
         for name, attr, says in SEAT_NUMBERS:
-            add(f"{role}.{name}", "number", _role_attr(role, attr), says.format(SEAT_ROLES[role]),
+            add(f"{role}.{name}", "number", _role_attr(role, attr), says.format(who),
                 count(_SEAT_BOUNDS[name]))
-        add(f"{role}.team", "team", _seat_team(role), f"the team of {SEAT_ROLES[role]}")
+        add(f"{role}.team", "team", _seat_team(role), f"the team of {who}")
+        if context == "bidding":
+            add(f"{role}.is_high_bidder", "boolean", _is_high_bidder(role), f"whether {who} made the highest bid so far")
     return table

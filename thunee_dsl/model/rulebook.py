@@ -15,6 +15,8 @@ from thunee_dsl.model.ruleset import (
     BallTable, BiddingStep, CallingStep, ConcedeStep, DealBatch, MakeTrumps, PlayStep, RedealStep, Ruleset, SeatRef,
     UndertakingsStep,
 )
+from thunee_dsl.model.quantities import BIDDER  # (bidding: issue 25, item 1)
+from thunee_dsl.model.ruleset import BidTurns, Contract
 
 # The names of a claim's (or an undertaking's) condition as its own section of the rulebook says them: the
 # symbol table describes them for any call ("the player who made the call being judged").
@@ -301,7 +303,7 @@ TRUMP_WAYS = {"card": "placing a card from hand face down",
 def _make_trumps_step(book: Book, step, i: int) -> str:
     r = book.r
     ways = " or ".join(TRUMP_WAYS[w] for w in r.trumps.ways)
-    if r.bidding:
+    if r.bidding and r.bidding.contract is Contract.HIGHEST_BID:
         who = "the highest bidder"
     elif CallingStep() in r.steps[: i - 1]:
         who = "the final caller or, if no one called, " + seat_phrase(r.trumps.chooser, r.direction)
@@ -311,12 +313,16 @@ def _make_trumps_step(book: Book, step, i: int) -> str:
 
 
 def _bidding_step(book: Book, step, i: int) -> str:
+    if step.again:
+        return "**Bidding again**: on these cards, higher than the highest bid so far (see Bidding again)."
     return f"**Bidding**: players bid {_bid_what(book.r)} (see Bidding)."
 
 
 def _bid_what(r: Ruleset) -> str:
     """What a bid says: "the number of tricks their team will win"."""
     counts = bid_words(r)
+    if r.bidding is not None and r.bidding.contract is Contract.EACH_PLAYER:
+        return f"the number of {counts or 'tricks'} they will take, each once"
     if counts == "tricks":
         return "the number of tricks their team will win"
     if counts:
@@ -358,22 +364,86 @@ def _bidding(book: Book) -> list[str]:
     if not b:
         return []
     counts = bid_words(r)
-    higher = f"a higher number of {counts}" if counts else "a higher number"
-    out = ["## Bidding", "",
-           f"- {seat_phrase(b.first_bidder, r.direction).capitalize()} bids first; then each player in turn bids "
-           f"{higher} ({b.lowest} to {b.highest}) or passes.",
-           "- A player who passed may not bid again; bidding ends when all but one have passed.",
-           "- If everyone else passes, the last player must bid " + str(b.lowest) + "." if b.dealer_bids_if_all_pass else
-           "- If everyone passes, the cards are thrown in.",
-           "- A team's *contract* is the highest bid of its players (0 if they only passed)."]
+    first = seat_phrase(b.first_bidder, r.direction).capitalize()
+    steps = f" in steps of {b.step}" if b.step > 1 else ""
+    if b.contract is Contract.EACH_PLAYER:
+        out = ["## Bidding", "",
+               f"- {first} bids first; then each player in turn bids once, the number of {counts or 'tricks'} they "
+               f"will take ({b.lowest} to {b.highest}{steps}). Nobody passes.",
+               "- Every bid is its bidder's own *contract*; a team's contract is its players' bids added up."]
+    else:
+        higher = f"a higher number of {counts}" if counts else "a higher number"
+        out = ["## Bidding", ""]
+        if b.turns is BidTurns.ONCE_EACH:
+            out += [f"- {first} bids first; then each player in turn, once, bids {higher} ({b.lowest} to "
+                    f"{b.highest}{steps}) or passes; bidding ends when every player has had a turn."]
+        else:
+            out += [f"- {first} bids first; then each player in turn bids {higher} ({b.lowest} to {b.highest}{steps}) "
+                    f"or passes.",
+                    "- A player who passed may not bid again; bidding ends when all but one have passed."]
+        out += ["- If everyone else passes, the last player must bid " + str(b.lowest) + "." if b.dealer_bids_if_all_pass
+                else "- If everyone passes, the cards are thrown in.",
+                "- A team's *contract* is the highest bid of its players (0 if they only passed)."]
+    if b.partner_bid:
+        out.append("- Instead of bidding, a player who has not yet bid or passed may say *partner*: the partner bids "
+                   "or passes in that turn for the team (once a team), and the bidding goes on from the player who "
+                   "asked.")
+    out += _who_may_bid(book, b)
     if b.passer_trick_cap is not None:
         out.append(f"- A player who only passed counts at most {_plural(b.passer_trick_cap, 'trick')}.")
-    return out + [""] + section_source(r, ("bidding",))
+    return out + [""] + section_source(r, ("bidding",)) + _bidding_again(book)
+
+
+BIDDING_PHRASES = {BIDDER: "the player", "the bid being weighed": "the bid", "balls of ": "score of "}
+
+
+def _who_may_bid(book: Book, b) -> list[str]:
+    """The lines for ``allowed_if`` and ``forbidden_if``: who may bid what (the hook ...)."""
+    out = []
+    if b.allowed_if is not None:
+        out.append(f"- A player may make a bid only when {book.condition(b.allowed_if, BIDDING_PHRASES)}")
+    if b.forbidden_if is not None:
+        hook = _is_the_hook(b.forbidden_if)
+        out.append(f"- A player may not make a bid when {book.condition(b.forbidden_if, BIDDING_PHRASES)}"
+                   + ("  \n  (The *hook*: the dealer, bidding last, may not make the bids add up to the tricks of "
+                      "the deal, so at least one player fails.)" if hook else ""))
+    return out
+
+
+def _is_the_hook(formula) -> bool:
+    """Does the condition read the bids added up with the bid weighed, against the tricks (Oh Hell's hook)?"""
+    return {"bids.total", "bid", "tricks"} <= set(formula.names)
+
+
+def _bidding_again(book: Book) -> list[str]:
+    """The lines for a later bidding step (``bidding.again``): 304's second bidding on eight cards."""
+    r, b = book.r, book.r.bidding
+    a = b.again
+    if a is None:
+        return []
+    counts = bid_words(r)
+    unit = f" {counts}" if counts else ""
+    steps = f" in steps of {a.step}" if a.step > 1 else ""
+    turns = "each player in turn, once," if a.turns is BidTurns.ONCE_EACH else "each player in turn"
+    out = ["### Bidding again", "",
+           f"- After more cards are dealt the bidding goes on from the highest bid: "
+           f"{seat_phrase(a.first_bidder, r.direction)} bids first; then {turns} bids higher ({a.lowest} to "
+           f"{a.highest}{unit}{steps}) or passes. If everyone passes, the highest bid stands."]
+    if a.allowed_if is not None and a.allowed_if is not b.allowed_if:
+        out.append(f"- In this bidding a player may make a bid only when {book.condition(a.allowed_if, BIDDING_PHRASES)}")
+    if a.forbidden_if is not None and a.forbidden_if is not b.forbidden_if:
+        out.append(f"- In this bidding a player may not make a bid when "
+                   f"{book.condition(a.forbidden_if, BIDDING_PHRASES)}")
+    if a.takes_over:
+        out.append("- A new highest bidder makes trumps instead: the trump maker takes the trump card back into "
+                   "the hand.")
+    return out + [""]
 
 
 def _making_trumps(book: Book) -> list[str]:
     r, t = book.r, book.r.trumps
-    if not has_trumps_made(r) or r.bidding:  # (the highest bidder's trumps are said under the deal's steps)
+    if not has_trumps_made(r) or (r.bidding and r.bidding.contract is Contract.HIGHEST_BID):
+        # (the highest bidder's trumps are said under the deal's steps)
         return []
     chooser = seat_phrase(t.chooser, r.direction).capitalize()
     ways = f"- Ways: {', '.join(t.ways)}."

@@ -42,6 +42,13 @@ OutcomeWinner = _options("OutcomeWinner", "The team an outcome scores for (scori
                          "counting", "makers")
 Cut = _options("Cut", "How the pack is cut before a deal the program shuffles (deal.cut).",
                "none", "normal", "table", "ball cut three")
+# bidding (issue 25, item 1): what a bid counts, how the turns go round, and whose contract a bid is
+BidCounts = _options("BidCounts", "What a bid counts (bidding.counts): tricks, or card points taken.", "tricks", "points")
+BidTurns = _options("BidTurns", "How the bidding goes round (bidding.turns): an auction until all but one have "
+                    "passed, or one turn each in order from the first bidder.",
+                    "until passed", "once each")
+Contract = _options("Contract", "Whose contract a bid is (bidding.contract): the highest bid only (its bidder's "
+                    "team), or every bid its own bidder's.", "highest bid", "each player")
 
 
 def _as(enum, obj, *names) -> None:
@@ -93,7 +100,11 @@ class CallingStep(Step):
 
 @dataclass(frozen=True)
 class BiddingStep(Step):
+    """``bidding``; ``again`` for a later one in the sequence (``bidding.again``'s rules: it goes on from the
+    highest bid)."""
+
     text = "bidding"
+    again: bool = False
 
 
 @dataclass(frozen=True)
@@ -198,6 +209,38 @@ class BiddingRules:
     dealer_bids_if_all_pass: bool
     passer_trick_cap: int | None
     source: str = ""
+    # issue 25, item 1: bids beyond one ascending window of tricks (each default keeps today's bidding)
+    counts: BidCounts = BidCounts.TRICKS
+    step: int = 1  # the bids are lowest, lowest + step, ... up to highest
+    turns: BidTurns = BidTurns.UNTIL_PASSED
+    allowed_if: Formula | None = None  # who may bid what (the ``bidding`` context: ``seat``, ``bid`` ...)
+    forbidden_if: Formula | None = None  # the hook: a bid the bidder may not make
+    contract: Contract = Contract.HIGHEST_BID
+    again: "BiddingRules | None" = None  # a later ``bidding`` step's rules (the keys of ``bidding.again`` merged)
+    takes_over: bool = False  # (``again`` only) a new highest bidder makes trumps in place of the trump maker
+    partner_bid: bool = False  # a player may say ``partner``: the partner bids (or passes) in that turn
+
+    def __post_init__(self) -> None:
+        _as(BidCounts, self, "counts")
+        _as(BidTurns, self, "turns")
+        _as(Contract, self, "contract")
+
+    @property
+    def amounts(self) -> range:
+        """Every bid a player might make, lowest first."""
+        return range(self.lowest, self.highest + 1, self.step)
+
+    def bids_over(self, high: int | None) -> range:
+        """The bids higher than ``high`` (None: no bid yet, so every bid from the lowest).
+
+        >>> list(BiddingRules(None, 160, 300, False, None, step=10).bids_over(170))[:3]
+        [180, 190, 200]
+        >>> list(BiddingRules(None, 0, 3, False, None).bids_over(None))
+        [0, 1, 2, 3]
+        """
+        if high is None or high < self.lowest:
+            return self.amounts
+        return range(self.lowest + ((high - self.lowest) // self.step + 1) * self.step, self.highest + 1, self.step)
 
 
 @dataclass(frozen=True)

@@ -85,6 +85,8 @@ def bid_words(r: Ruleset) -> str:
     """What a bid counts: "tricks" when it can be no more than the tricks of a deal, "card points" when it runs
     past them up to the pack's card points (304's bids of 160 to 304), else "" (a number only)."""
     b = r.bidding
+    if b is not None and b.counts is not None:  # (said by the ruleset: bidding.counts)
+        return "card points" if b.counts == "points" else "tricks"
     if b is None or b.highest <= r.tricks_per_deal:
         return "tricks"
     if r.deck.total_points and b.highest <= r.deck.total_points:

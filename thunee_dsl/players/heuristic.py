@@ -36,6 +36,7 @@ from thunee_dsl.game.tables import tables as engine_tables
 from thunee_dsl.game.view import SeatView
 from thunee_dsl.model.ruleset import Ruleset, TrumpWay
 from thunee_dsl.players.knowledge import Knowledge, by_verb
+from thunee_dsl.players.tactics import bid_scale, estimated_bid  # (bidding: issue 25, item 1)
 from thunee_dsl.players.tactics import (PlayCtx, call_strength, choose_play, choose_trump, estimated_tricks, hand_mask,
                                         sure_to_win_all, tables)
 from thunee_dsl.players.worlds import Tracker, playout, rebuild, replayed_worlds, utility
@@ -176,10 +177,11 @@ class HeuristicBot:
     def bid(self, view: SeatView) -> Action:
         bids = sorted((a for a in view.legal if a.verb == "bid"), key=lambda a: a.arg)
         passing = passing_action(view.legal)
-        if passing is None:
-            return bids[0]
-        est = estimated_tricks(self.t, self._hand(view))
-        if bids and bids[0].arg <= est + self.bid_margin:
+        r = self.ruleset
+        est = estimated_bid(r, self.t, self._hand(view))  # (in the bid's unit: tricks, or the team's card points)
+        if passing is None:  # a bid must be made (every bid its bidder's contract, or the last to bid): the nearest
+            return min(bids, key=lambda a: (abs(a.arg - est), a.arg))
+        if bids and bids[0].arg <= est + self.bid_margin * bid_scale(r):
             return bids[0]
         return passing
 

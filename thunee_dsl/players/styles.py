@@ -52,6 +52,7 @@ from thunee_dsl.model.ruleset import Ruleset
 from thunee_dsl.players.expected import Estimate, expected_balls
 from thunee_dsl.players.heuristic import HeuristicBot, decision_rng, passing_action
 from thunee_dsl.players.knowledge import Knowledge, by_verb
+from thunee_dsl.players.tactics import bid_scale, estimated_bid  # (bidding: issue 25, item 1)
 from thunee_dsl.players.tactics import PlayCtx, call_strength, cards_of, choose_play, estimated_tricks
 
 
@@ -192,10 +193,16 @@ class TableBot(HeuristicBot):
         passing = passing_action(view.legal)
         if not bids:
             return passing if passing is not None else view.legal[0]
-        est = estimated_tricks(self.t, self._hand(view))
+        r = self.ruleset
+        est = estimated_bid(r, self.t, self._hand(view))  # (in the bid's unit: tricks, or the team's card points)
         near = min(bids, key=lambda a: (abs(a.arg - est), a.arg))
+        if passing is None and len(bids) > 1:
+            # a bid must be made, each its bidder's own contract (or the last to bid): the nearest to what the
+            # hand is worth and its neighbours on the ladder, weighed over sampled deals
+            at = bids.index(near)
+            return self._weigh(view, bids[max(0, at - 1):at + 2])
         options = ([passing] if passing is not None else []) + list(dict.fromkeys((bids[0], near)))
-        if passing is not None and bids[0].arg > est + self.style.undertake_slack:
+        if passing is not None and bids[0].arg > est + self.style.undertake_slack * bid_scale(r):
             return passing
         return self._weigh(view, options)
 

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from thunee_dsl.model.cards import iter_cards
 from thunee_dsl.model.ruleset import Ruleset
+from thunee_dsl.model.ruleset import Contract  # (bidding: issue 25, item 1)
+from thunee_dsl.model.words import bid_words
 
 try:
     import cython
@@ -221,6 +223,28 @@ def estimated_tricks(t: Tables, hand: int) -> float:
         elif rank_of[c] == 1:
             est += 0.5
     return est + max(0, (hand & t.deck.suit_masks_for[trump][trump]).bit_count() - 2)
+
+
+def estimated_bid(r: Ruleset, t: Tables, hand: int) -> float:
+    """What ``hand`` is worth in the bidding's own unit (``bidding.counts``, ``contract``): a bid that is the
+    bidder's own contract (Oh Hell) is the tricks the hand should take; a bid of card points for the team (304)
+    is the pack's points in proportion to the tricks the team should take: this hand's, scaled from the cards
+    seen to a whole hand, and each partner's average share; else (tricks for the team) the hand's tricks."""
+    b = r.bidding
+    est = estimated_tricks(t, hand)
+    if b is None or b.contract is Contract.EACH_PLAYER or bid_words(r) != "card points":
+        return est
+    held = hand.bit_count()
+    whole = est * r.hand_size / held if held else 0.0
+    team = whole + (r.seats // r.teams - 1) * r.tricks_per_deal / r.seats
+    return r.deck.total_points * min(team, r.tricks_per_deal) / r.tricks_per_deal
+
+
+def bid_scale(r: Ruleset) -> float:
+    """One trick in the bid's unit (a margin of tricks said in card points where bids count them)."""
+    if r.bidding is not None and r.bidding.contract is not Contract.EACH_PLAYER and bid_words(r) == "card points":
+        return r.deck.total_points / r.tricks_per_deal
+    return 1.0
 
 
 def sure_to_win_all(t: Tables, hand: int, beats, trump_choice, leads_win: int = 0) -> bool:

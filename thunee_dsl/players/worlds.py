@@ -366,8 +366,9 @@ def _same_trumps(k: Knowledge, game: GameState) -> bool:
 
 #: What other seats may have done for a world to be dealt again from a position: nothing whose legality
 #: depended on cards this seat has not seen (an undertaking's or claim's conditions, a redeal's weak hand).
-#: Cards played and Jodies declared are what the seat's knowledge is built on; calls and bids need no cards.
-REDEALABLE_VERBS = frozenset({"play", "pass", "call", "bid", "trump"})
+#: Cards played and Jodies declared are what the seat's knowledge is built on; calls and bids (and asking the
+#: partner to bid) need no cards.
+REDEALABLE_VERBS = frozenset({"play", "pass", "call", "bid", "trump", "partner"})
 
 
 def redealable(k: Knowledge) -> bool:

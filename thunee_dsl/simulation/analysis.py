@@ -136,7 +136,7 @@ def measures(r: Ruleset) -> list[Measure]:
             out.append(Measure(f"call.{a}.success", f"call {a}: callers win the deal", PROPORTION,
                                f"scored deals with call {a}"))
     if r.bidding is not None:
-        for n in range(r.bidding.lowest, r.bidding.highest + 1):
+        for n in bids_of(r):
             out.append(Measure(f"bid.{n}", f"bid {n}", PROPORTION, "deals"))
             out.append(Measure(f"bid.{n}.success", f"bid {n}: bidders win the deal", PROPORTION,
                                f"scored deals with bid {n}"))
@@ -213,6 +213,12 @@ def game_figures(r: Ruleset, g: GameRecord) -> dict[str, list[float]]:
     return acc.v
 
 
+def bids_of(r: Ruleset) -> list[int]:
+    """Every bid a player might make, in the first bidding or a later one, lowest first."""
+    b = r.bidding
+    return sorted(set(b.amounts) | (set(b.again.amounts) if b.again is not None else set()))
+
+
 def _deal_figures(acc: _Acc, r: Ruleset, d: DealRow, teams: int, calling: bool, bidding: bool) -> None:
     scored = not d.cancelled
     winner = deal_winner(d.balls) if scored else None
@@ -240,7 +246,7 @@ def _deal_figures(acc: _Acc, r: Ruleset, d: DealRow, teams: int, calling: bool, 
                 acc.add(f"call.{other}", 0.0)
     if bidding:
         high = max(d.bids) if d.bids else None
-        for n in range(r.bidding.lowest, r.bidding.highest + 1):
+        for n in bids_of(r):
             acc.prop(f"bid.{n}", n == high)
         if high is not None and fair and d.high_bidder is not None:
             acc.prop(f"bid.{high}.success", winner == d.high_bidder % teams)
@@ -290,8 +296,15 @@ def rules(r: Ruleset) -> list[Rule]:
             out.append(Rule("calling.simultaneous_extra",
                             f"simultaneous call (counts {r.calling.simultaneous_extra} extra)"))
     if r.bidding is not None:
-        for n in range(r.bidding.lowest, r.bidding.highest + 1):
+        for n in bids_of(r):
             out.append(Rule(f"bidding.{n}", f"bid {n}"))
+        b = r.bidding
+        if b.allowed_if is not None or (b.again is not None and b.again.allowed_if is not None):
+            out.append(Rule("bidding.allowed_if", "a bid kept from a bidder (who may bid what)"))
+        if b.forbidden_if is not None or (b.again is not None and b.again.forbidden_if is not None):
+            out.append(Rule("bidding.forbidden_if", "a bid forbidden to a bidder (the hook)"))
+        if b.again is not None and b.again.takes_over:
+            out.append(Rule("bidding.again.takes_over", "bidding again took the trump"))
     for section, items, said in (("undertakings", r.undertakings, UNDERTAKING_RULES),
                                  ("declarations", r.declarations, (("", "declared"),)),
                                  ("claims", r.claims, CLAIM_RULES)):
@@ -339,6 +352,9 @@ def fired(d: DealRow) -> set[str]:
     if d.simultaneous:
         out.add("calling.simultaneous_extra")
     out.update(f"bidding.{n}" for n in d.bids)
+    out.update(f"bidding.{key}" for key in d.bids_refused)
+    if d.trumps_taken_over:
+        out.add("bidding.again.takes_over")
     if d.undertaking is not None:
         out.add(f"undertakings.{d.undertaking}")
     out.update(f"declarations.{name}" for name, _ in d.declarations)

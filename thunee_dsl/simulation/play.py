@@ -61,6 +61,10 @@ class DealRow(NamedTuple):
     next_dealer: int
     opening: "Opening | None" = None  # how the deal began, up to its last announcement (focused replays)
     borrowed_won: bool = False  # a card borrowed into trumps (deck.trumps: a left bower) won a trick
+    # the bidding's conditions that kept a bidder from a bid ("allowed_if", "forbidden_if": the hook), and
+    # whether a later bidding's highest bidder took trumps over
+    bids_refused: frozenset = frozenset()
+    trumps_taken_over: bool = False
 
 
 class Opening(NamedTuple):
@@ -120,6 +124,8 @@ class _Names:
         self.claims = {c.verb: c.name for c in r.claims}
         self.suits = frozenset(r.deck.suits)
         self.calling = r.calling
+        again = r.bidding.again if r.bidding is not None else None
+        self.bidding_again = again is not None and again.takes_over  # (trumps made twice: taken over)
 
 
 _NAMES: dict[int, tuple[Ruleset, _Names]] = {}
@@ -240,6 +246,8 @@ def _row(game: GameState, record, names: _Names, raised_before: bool) -> DealRow
         score_after=score_after, deuce=bool(record.deuce), raised=game.raised and not raised_before,
         corner_house=game.corner_house in score_after, next_dealer=game.dealer,
         borrowed_won=_borrowed_won(game.ruleset, result),
+        bids_refused=getattr(getattr(result, "deal", None), "bids_refused", frozenset()),
+        trumps_taken_over=names.bidding_again and len({a.seat for a in record.actions if a.verb == "trump"}) > 1,
     )
 
 

@@ -195,12 +195,19 @@ def quantity_limits(data: dict, tricks: int, target: int, deck: Deck | None) -> 
         limits["call"] = max(amounts)  # (a simultaneous call too stops at the top of the ladder)
     bidding = data.get("bidding")
     highest = bidding.get("highest", tricks) if isinstance(bidding, dict) else 0
+    again = bidding.get("again") if isinstance(bidding, dict) else None
+    if isinstance(again, dict) and isinstance(again.get("highest"), int) and isinstance(highest, int):
+        highest = max(highest, again["highest"])  # (a later bidding may go higher)
     if isinstance(highest, int):
         limits["bid"] = max(highest, 0)
     players = data.get("players") if isinstance(data.get("players"), dict) else {}
     seats, teams = players.get("seats"), players.get("teams")
     if isinstance(seats, int) and isinstance(teams, int) and teams > 0:
         limits["team_cards"] = tricks * -(-seats // teams)
+        if isinstance(bidding, dict):  # (a team's contract is its highest bid, else as below)
+            limits["team_seats"] = -(-seats // teams)
+            if "bid" in limits and bidding.get("contract") == "each player":
+                limits["contract"] = limits["bid"] * limits["team_seats"]  # a team's bids added up
     game = data.get("game") if isinstance(data.get("game"), dict) else {}
     raised = game.get("raised_target") if isinstance(game.get("raised_target"), dict) else {}
     if isinstance(raised.get("target"), int):

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from thunee_dsl.model.compile.bidding import check_bidding_again
 from thunee_dsl.model.compile.calling import check_calling_again
-from thunee_dsl.model.ruleset import STEP_WORDS, CallingStep, DealBatch, Step
+from thunee_dsl.model.ruleset import STEP_WORDS, BiddingStep, CallingStep, DealBatch, Step
 
 if TYPE_CHECKING:
     from thunee_dsl.model.compile import Compiler
@@ -15,7 +16,6 @@ if TYPE_CHECKING:
 _REPEATABLE = ("calling", "undertakings", "play")  # steps a sequence may hold more than once
 # why each other step runs only once a deal (said when one appears twice)
 _ONCE = {"make trumps": "trumps are made once a deal (a later 'calling' lets a caller take them over)",
-         "bidding": "bidding ends when all but one player have passed, so a second one would have nobody to bid",
          "concede": "the players are asked once whether their team gives up the deal",
          "redeal": "the players are asked once whether to throw the cards in"}
 _BEFORE_PLAY = frozenset({"make trumps", "calling", "bidding", "concede", "redeal"})
@@ -37,10 +37,11 @@ def words(c: Compiler, batches) -> tuple[str, ...]:
         section = sections.get(step)
         if section and section not in c.data:
             c.problem(("sequence", i), f"step '{step}' needs a '{section}:' section")
-        if step not in _REPEATABLE and step in steps[:i] and not step.startswith("deal"):
+        if step not in _REPEATABLE and step != "bidding" and step in steps[:i] and not step.startswith("deal"):
             c.problem(("sequence", i), f"step '{step}' appears twice: {_ONCE.get(step, 'it runs once a deal')} "
                       f"(only {', '.join(repr(s) for s in _REPEATABLE)} may come again)")
     check_calling_again(c, steps)
+    check_bidding_again(c, steps)  # (a later bidding: said there, with what it needs)
     if "trumps" in c.data and "make trumps" not in steps:
         c.problem(("trumps",), "there is a trumps section but no 'make trumps' step in the sequence")
     return steps
@@ -58,6 +59,8 @@ def _step(word: str, again: bool = False) -> Step:
         return DealBatch(int(word.split()[1]))
     if again and word == CallingStep.text:
         return CallingStep(again=True)
+    if again and word == BiddingStep.text:
+        return BiddingStep(again=True)
     return STEP_WORDS[word]()
 
 
