@@ -228,8 +228,9 @@ def symbol_table(context: str, *, tricks: int,
     add("call", "number", attrgetter("deal.call"), "the amount called to make trumps (0 if no call)", count("call"))
     add("tricks", "number", lambda e, n=tricks: n, "the number of tricks in a deal", (tricks, tricks))
     add("tricks_played", "number", attrgetter("deal.tricks_played"), "tricks completed so far", count("tricks"))
-    add("target", "number", attrgetter("deal.target"), "balls needed to win the game", count("target"))
-    add("corner_house", "number", attrgetter("deal.corner_house"), "the corner-house score", count("target"))
+    if "target" not in most or most["target"] is not None:  # (a game of a number of deals has no target)
+        add("target", "number", attrgetter("deal.target"), "balls needed to win the game", count("target"))
+        add("corner_house", "number", attrgetter("deal.corner_house"), "the corner-house score", count("target"))
     add("undertaking", "text", attrgetter("deal.undertaking_name"), "the undertaking called this deal, or none")
     add("claim", "text", attrgetter("deal.claim_name"), "the claim made this deal, or none")
     for role in ctx.team_roles:

@@ -383,8 +383,8 @@ BALLS = Unit()
 
 @dataclass(frozen=True)
 class GameRules:
-    target: int
-    corner_house: int
+    target: int | None  # None: the game is a number of deals (``deals``) or ends when a side has no stones
+    corner_house: int | None  # None: no target, so no score one below it
     source: str = ""
     deuce: int | None = None  # two to clear: both teams on this score -> back to zero, lead by win_by
     win_by: int = 1
@@ -392,6 +392,10 @@ class GameRules:
     raised_target: int | None = None
     raised_corner_house: int | None = None
     unit: Unit = BALLS  # what the score counts (``game.unit``)
+    # -- a game as a number of deals; stones (issue 25, item 4) --
+    deals: int | None = None  # a game of this many deals: after the last, the highest total wins (or a tie)
+    start: int = 0  # what each side holds when the game begins (304's 11 stones)
+    transfer: bool = False  # a deal's score moves from the losers to the winners; a side with none has lost
 
 
 @dataclass(frozen=True)
