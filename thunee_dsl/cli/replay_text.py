@@ -76,7 +76,10 @@ class Teller:
                          + "; score " + "-".join(map(str, record.score_after)) + deuce)
         lines.append("")
         score = "-".join(map(str, report.score))
-        if report.winner is None:
+        if report.tied:
+            lines.append(f"Score {score}; a tie: " + " and ".join(self.team(t) for t in report.tied)
+                         + f" end level after the last of {r.game.deals} deals.")
+        elif report.winner is None:
             lines.append(f"Score {score}; the game is not over.")
         else:
             won = self.names.verb(report.winner, "win", "wins")

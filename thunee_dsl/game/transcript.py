@@ -19,6 +19,7 @@ from thunee_dsl.game.actions import CARD_VERBS, Action
 from thunee_dsl.game.bidding import Bidding
 from thunee_dsl.game.calling import Calling
 from thunee_dsl.game.families import families
+from thunee_dsl.game.match import how_it_ended
 from thunee_dsl.game.replay import STOP, close_windows, pass_until
 from thunee_dsl.game.scoring import DealResult
 from thunee_dsl.game.state import GameState
@@ -39,6 +40,7 @@ class ReplayReport:
     score: tuple[int, ...]
     winner: int | None
     game: GameState
+    tied: tuple[int, ...] = ()  # the teams level at the top after the last deal of a game of a number of deals
 
     def to_json(self) -> dict:
         deals = []
@@ -48,7 +50,10 @@ class ReplayReport:
             if record.deuce:
                 deal["deuce"] = True
             deals.append(deal)
-        return {"ruleset": self.ruleset, "deals": deals, "score": list(self.score), "winner": self.winner}
+        out = {"ruleset": self.ruleset, "deals": deals, "score": list(self.score), "winner": self.winner}
+        if self.tied:
+            out["tie"] = list(self.tied)  # (winner null: the game is over, drawn)
+        return out
 
     def to_text(self) -> str:
         r = self.game.ruleset
@@ -75,10 +80,7 @@ class ReplayReport:
             lines.append("  balls this deal: " + ", ".join(f"team {t} +{n}" for t, n in enumerate(d.balls))
                          + "; score " + "-".join(map(str, record.score_after)) + deuce)
         lines.append("")
-        if self.winner is None:
-            lines.append(f"Score {'-'.join(map(str, self.score))}; the game is not over.")
-        else:
-            lines.append(f"Score {'-'.join(map(str, self.score))}; team {self.winner} wins the game.")
+        lines.append(f"Score {'-'.join(map(str, self.score))}; {how_it_ended(self.game)}.")
         return "\n".join(lines)
 
 
@@ -118,10 +120,15 @@ def _check_shape(doc: LocatedDoc, ruleset: Ruleset) -> None:
     if score is not None and (not isinstance(score, list) or len(score) != ruleset.teams
                               or not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in score)):
         problems.append(Problem(doc.location(("score",)), f"score must be a list of {ruleset.teams} whole numbers of balls"))
-    elif score is not None and max(score) >= ruleset.game.target:
+    elif score is not None and ruleset.game.target is not None and max(score) >= ruleset.game.target:
         team = score.index(max(score))
         problems.append(Problem(doc.location(("score", team)), f"score: team {team} has {score[team]} balls, but "
                                 f"{ruleset.game.target} wins the game: a game still being played has fewer"))
+    elif score is not None and ruleset.game.transfer and 0 in score:
+        team = score.index(0)
+        problems.append(Problem(doc.location(("score", team)), f"score: team {team} has no "
+                                f"{ruleset.unit.plural} left, so it has lost: a game still being played has some "
+                                f"on each side"))
     deals = data.get("deals")
     if isinstance(deals, list) and not deals:
         problems.append(Problem(doc.location(("deals",)), "'deals:' is empty: a transcript needs at least one "
@@ -201,7 +208,8 @@ def replay(doc: LocatedDoc, base_dir: Path | None = None) -> ReplayReport:
     deals = data["deals"]
     for i, deal_data in enumerate(deals):
         if game.is_over:
-            raise TranscriptError(f"{name}: deal {i + 1}: the game was already won by team {game.winner} "
+            ended = f"won by team {game.winner}" if game.winner is not None else "over (" + how_it_ended(game) + ")"
+            raise TranscriptError(f"{name}: deal {i + 1}: the game was already {ended} "
                                   f"after deal {i}; no further deals may be listed")
         want = deal_data.get("dealer")
         if want is not None and want != game.dealer and len(game.dealer_contenders) > 1 \
@@ -228,7 +236,7 @@ def replay(doc: LocatedDoc, base_dir: Path | None = None) -> ReplayReport:
             legal = ", ".join(str(a) for a in game.legal_actions())
             raise TranscriptError(f"{name}: deal {i + 1}: the actions end before the deal is over; "
                                   f"legal now: {legal}")
-    return ReplayReport(ruleset.name, tuple(game.results), tuple(game.score), game.winner, game)
+    return ReplayReport(ruleset.name, tuple(game.results), tuple(game.score), game.winner, game, game.tied)
 
 
 def _check_card(ruleset: Ruleset, action: Action) -> None:

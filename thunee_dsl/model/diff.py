@@ -49,6 +49,9 @@ WORDS = {
     "late.called_as": "what the opponents call on a late call",
     "wrong_time": "at the wrong time, void if challenged (marials)",
     "wrong_time.challenge": "challenge word for a declaration at the wrong time",
+    # a game of a number of deals; stones (issue 25, item 4)
+    "game.deals": "deals in a game", "game.start": "each side starts with",
+    "game.transfer": "stones (a deal's score moved from the losers to the winners)",
 }
 BALL_KEYS = {"success", "failure", "caught", "partner_catch"}
 NAMED_SECTIONS = {"undertakings", "declarations", "claims"}
@@ -126,9 +129,10 @@ def _entry(key: str, value, path: tuple, r: Ruleset | None) -> str:
 
 
 def _counts_balls(path: tuple) -> bool:
-    """Is the value at ``path`` a number of balls (a ball table's entry, a penalty, a concession)?"""
+    """Is the value at ``path`` a number of balls (a ball table's entry, a penalty, a concession, what each side
+    starts the game with)?"""
     return bool(path) and (path[-1] in BALL_KEYS or (path[-1] == "balls" and path[0] in ("penalties", "concede"))
-                           or (len(path) > 2 and path[-2] == "balls_for"))
+                           or (len(path) > 2 and path[-2] == "balls_for") or path == ("game", "start"))
 
 
 def _seat(value: str, r: Ruleset) -> str:
@@ -182,13 +186,39 @@ class _Differ:
     def removed(self, p: tuple, before) -> None:
         title = _title(self.da, p)
         text = f"Removes the {title} call" if title and len(p) == 2 else f"Removes {self.label(p)}"
+        text = _game_end_words(self.a, self.b, p, "removed") or text
         self.changes.append(RuleChange(p, "removed", before, None, text, self.where(self.a, p), ""))
 
     def added(self, p: tuple, after) -> None:
         title = _title(self.db, p)
         text = (f"Adds the {title} call ({after.get('verb', p[-1])})" if title and len(p) == 2 and
                 isinstance(after, dict) else f"Adds {self.label(p)}: {_show(after, p, self.b)}")
+        text = _game_end_words(self.a, self.b, p, "added") or text
         self.changes.append(RuleChange(p, "added", None, after, text, "", self.where(self.b, p)))
+
+
+def _game_end_words(a: Ruleset, b: Ruleset, p: tuple, kind: str) -> str | None:
+    """How the game ends, when ``b`` adds or removes a number of deals, a target or stones: "The game becomes 16
+    deals instead of a target (the higher total wins)"."""
+    ga, gb = a.game, b.game
+    if p == ("game", "deals"):
+        if kind == "added":
+            instead = " instead of a target" if gb.target is None and ga.target is not None else ""
+            return f"The game becomes {gb.deals} deals{instead} (the highest total wins)"
+        target = f" (the first to {b.unit.of(gb.target)} wins)" if gb.target is not None else ""
+        return f"The game is no longer {ga.deals} deals{target}"
+    if p == ("game", "start"):
+        return (f"Each side starts the game with {b.unit.of(gb.start)}" if kind == "added" else
+                "Each side starts the game with nothing")
+    if p == ("game", "target") and kind == "removed":
+        return f"No target: {a.unit.of(ga.target)} no longer win the game"
+    if p == ("game", "transfer"):
+        if kind == "added" and gb.transfer:
+            return (f"Stones: a deal's {b.unit.plural} are taken from the losers, and a side with none left has "
+                    f"lost")
+        if kind == "removed" and ga.transfer:
+            return f"No stones: a deal's {b.unit.plural} are added to the winners' score"
+    return None
 
 
 def diff_rulesets(a: Ruleset, b: Ruleset) -> list[RuleChange]:

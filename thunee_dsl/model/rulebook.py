@@ -138,7 +138,11 @@ def generated_summary(r: Ruleset) -> str:
 
 def _winning_said(r: Ruleset) -> str:
     g, unit = r.game, r.unit
+    if g.target is None:  # a game of a number of deals, or of stones
+        return _game_end_said(r)
     win = f"first team to {unit.verb} {unit.of(g.target)} wins"
+    if g.deals is not None or g.transfer:
+        win += f"; {_game_end_said(r)}"
     if g.raised_after:
         titles = {x.verb: x.title for x in (*r.undertakings, *r.claims, *r.declarations)}
         raisers = " or ".join(sorted(titles.get(v, v) for v in g.raised_after))
@@ -146,6 +150,19 @@ def _winning_said(r: Ruleset) -> str:
     if g.deuce is not None:
         win += f", two to clear from {g.deuce}-{g.deuce}"
     return win
+
+
+def _game_end_said(r: Ruleset) -> str:
+    """A game of a number of deals, or of stones, in the summary's words: "a game of 16 deals, the higher total
+    wins"; "each team starts with 11 stones, a team with none has lost"."""
+    g, unit = r.game, r.unit
+    said = []
+    if g.transfer:
+        said.append(f"each team starts with {unit.of(g.start)}, taken from the losers of a deal, and a team with "
+                    f"none has lost")
+    if g.deals is not None:
+        said.append(f"a game of {g.deals} deals, the {'higher' if r.teams == 2 else 'highest'} total wins")
+    return "; ".join(said)
 
 
 def _penalties_said(r: Ruleset) -> str:
@@ -599,9 +616,23 @@ def _penalties(book: Book) -> list[str]:
 
 def _winning(book: Book) -> list[str]:
     r, g, unit = book.r, book.r.game, book.unit
-    first = f"- The first team to {unit.verb} {unit.of(g.target)} wins."
-    if book.corner_house:
+    first = f"- The first team to {unit.verb} {unit.of(g.target)} wins." if g.target is not None else ""
+    if book.corner_house and g.corner_house is not None:
         first += f" A team on {g.corner_house} is on *corner house*."
+    first = [first] if first else []
+    higher = "higher" if r.teams == 2 else "highest"
+    if g.start and not g.transfer:
+        first.append(f"- Each team starts the game with {unit.of(g.start)}.")
+    if g.transfer:
+        # stones: a deal's score is not added to the winners' alone, it changes hands
+        first.append(f"- Each team starts with {unit.of(g.start)}. The {unit.plural} a deal gives are taken from "
+                     f"the losers and given to the winners (a team gives what it has left); a team with no "
+                     f"{unit.plural} left has lost.")
+    if g.deals is not None:
+        first.append(f"- A game is {g.deals} deals (a deal thrown in does not count)"
+                     + (f"; if no team has won by then, after the last deal the {higher} total wins"
+                        if g.target is not None or g.transfer else f"; after the last, the {higher} total wins")
+                     + ". Equal totals at the top are a tie.")
     raised = []
     if g.raised_after:
         corner = f", and corner house is {g.raised_corner_house}" if book.corner_house else ""
@@ -611,7 +642,7 @@ def _winning(book: Book) -> list[str]:
     if g.deuce is not None:
         deuce = [f"- Two to clear: at {g.deuce}-{g.deuce} both teams go back to zero, and then a team must lead by "
                  f"{unit.of(g.win_by)} to win. A deal that jumps past {g.deuce}-{g.deuce} can still win at {g.target}."]
-    out = ["## Winning the game", "", first, *raised, *deuce, *_next_dealer(book), ""]
+    out = ["## Winning the game", "", *first, *raised, *deuce, *_next_dealer(book), ""]
     return out + section_source(r, ("game",)) + section_source(r, ("game", "raised_target")) + section_source(r, ("dealer",))
 
 

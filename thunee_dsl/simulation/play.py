@@ -60,6 +60,7 @@ class DealRow(NamedTuple):
     corner_house: bool  # a team stands on corner house after this deal
     next_dealer: int
     opening: "Opening | None" = None  # how the deal began, up to its last announcement (focused replays)
+    ended: str = ""  # how this deal ended the game, when it did not by a target: "deals", "tie" or "stones"
 
 
 class Opening(NamedTuple):
@@ -78,9 +79,15 @@ class Opening(NamedTuple):
 class GameRecord(NamedTuple):
     index: int
     first_dealer: int
-    winner: int | None  # None: stopped at max_deals
+    winner: int | None  # None: a tie (``tied``), or stopped at max_deals
     score: tuple[int, ...]
     deals: tuple[DealRow, ...]
+    tied: tuple[int, ...] = ()  # the teams level at the top after the last deal of a game of a number of deals
+
+    @property
+    def finished(self) -> bool:
+        """The game came to its end: won, or tied."""
+        return self.winner is not None or bool(self.tied)
 
 
 def derive_seed(*parts) -> int:
@@ -155,7 +162,7 @@ def play_game(ruleset: Ruleset, index: int, seed: int, bots: Sequence[str], max_
         if row.calls or row.bids or row.undertaking or row.declarations or row.claim:
             row = row._replace(opening=opening(record, names, score_before, raised_before, deuce_before))
         rows.append(row)
-    record = GameRecord(index, first_dealer, game.winner, tuple(game.score), tuple(rows))
+    record = GameRecord(index, first_dealer, game.winner, tuple(game.score), tuple(rows), game.tied)
     return (record, game) if keep_state else record
 
 
@@ -237,5 +244,21 @@ def _row(game: GameState, record, names: _Names, raised_before: bool) -> DealRow
         undertaker=undertaker, declarations=tuple(declarations), claim=claim, claimer=claimer,
         offence=result.offence, conceded=result.conceded, applied=tuple(getattr(result, "applied", ())),
         score_after=score_after, deuce=bool(record.deuce), raised=game.raised and not raised_before,
-        corner_house=game.corner_house in score_after, next_dealer=game.dealer,
+        corner_house=game.corner_house in score_after, next_dealer=game.dealer, ended=_ended(game, record),
     )
+
+
+def _ended(game: GameState, record) -> str:
+    """How the deal of ``record`` ended the game, when it was the last and no target decided it: "deals" (the
+    totals after the last deal of a game of a number of deals), "tie" (level at the top then), "stones" (a side
+    left with none)."""
+    if not game.is_over or record is not game.deals[-1]:
+        return ""
+    g = game.ruleset.game
+    if game.tied:
+        return "tie"
+    if g.transfer and 0 in game.score:
+        return "stones"
+    if g.deals is not None and game.deals_played >= g.deals and (g.target is None or max(game.score) < game.target):
+        return "deals"
+    return ""
