@@ -76,8 +76,9 @@ class Teller:
                          + "; score " + "-".join(map(str, record.score_after)) + deuce)
         lines.append("")
         score = "-".join(map(str, report.score))
-        if report.tied:
-            lines.append(f"Score {score}; a tie: " + " and ".join(self.team(t) for t in report.tied)
+        tied = report.game.tied  # (the game's: a report is also made of a game played here)
+        if tied:
+            lines.append(f"Score {score}; a tie: " + " and ".join(self.team(t) for t in tied)
                          + f" end level after the last of {r.game.deals} deals.")
         elif report.winner is None:
             lines.append(f"Score {score}; the game is not over.")
