@@ -116,19 +116,7 @@ def _check_shape(doc: LocatedDoc, ruleset: Ruleset) -> None:
     dealer = data.get("dealer", 0)
     if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < ruleset.seats:
         problems.append(Problem(doc.location(("dealer",)), f"dealer must be a seat from 0 to {ruleset.seats - 1}"))
-    score = data.get("score")
-    if score is not None and (not isinstance(score, list) or len(score) != ruleset.teams
-                              or not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in score)):
-        problems.append(Problem(doc.location(("score",)), f"score must be a list of {ruleset.teams} whole numbers of balls"))
-    elif score is not None and ruleset.game.target is not None and max(score) >= ruleset.game.target:
-        team = score.index(max(score))
-        problems.append(Problem(doc.location(("score", team)), f"score: team {team} has {score[team]} balls, but "
-                                f"{ruleset.game.target} wins the game: a game still being played has fewer"))
-    elif score is not None and ruleset.game.transfer and 0 in score:
-        team = score.index(0)
-        problems.append(Problem(doc.location(("score", team)), f"score: team {team} has no "
-                                f"{ruleset.unit.plural} left, so it has lost: a game still being played has some "
-                                f"on each side"))
+    problems += _score_problems(doc, ruleset, data.get("score"))
     deals = data.get("deals")
     if isinstance(deals, list) and not deals:
         problems.append(Problem(doc.location(("deals",)), "'deals:' is empty: a transcript needs at least one "
@@ -152,6 +140,24 @@ def _check_shape(doc: LocatedDoc, ruleset: Ruleset) -> None:
     if problems:
         raise RulesetError(problems)
 
+
+def _score_problems(doc: LocatedDoc, ruleset: Ruleset, score) -> list[Problem]:
+    """The score before the first deal: one whole number per team, the game not already won (the target
+    reached, or with stones a side with none left)."""
+    if score is None:
+        return []
+    if not isinstance(score, list) or len(score) != ruleset.teams \
+            or not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in score):
+        return [Problem(doc.location(("score",)), f"score must be a list of {ruleset.teams} whole numbers of balls")]
+    if ruleset.game.target is not None and max(score) >= ruleset.game.target:
+        team = score.index(max(score))
+        return [Problem(doc.location(("score", team)), f"score: team {team} has {score[team]} balls, but "
+                        f"{ruleset.game.target} wins the game: a game still being played has fewer")]
+    if ruleset.game.transfer and 0 in score:
+        team = score.index(0)
+        return [Problem(doc.location(("score", team)), f"score: team {team} has no {ruleset.unit.plural} left, so "
+                        f"it has lost: a game still being played has some on each side")]
+    return []
 
 def _hands(doc: LocatedDoc, ruleset: Ruleset, i: int) -> list[list[int]]:
     path = ("deals", i, "hands")
