@@ -28,6 +28,12 @@ GAME_STATE = {
     "raised": "a call that raises the target has been made in this game",
     "dealer": "the seat that deals next",
     "dealer_contenders": "the seats between whom the last dealer was drawn",
+    "games": "games each side has won in the rubber (game.rubber)",
+    "game_points": "each side's game points in the rubber: the values of the games it won",
+    "rubber_points": "each side's points for the rubber once it is over (its winners' game points and bonus, less "
+                     "the losers' when they are deducted), else None",
+    "game_won": "the game the last deal won within a rubber: (side, value, says, row of game_value or -1, final "
+                "score), else None",
 }
 
 
@@ -43,6 +49,10 @@ def begin(game, score) -> None:
     game.after_deuce = False
     game.raised = False
     game.dealer_contenders = ()
+    game.games = [0] * r.teams
+    game.game_points = [0] * r.teams
+    game.rubber_points = None
+    game.game_won = None
 
 
 def deal_scored(game, result, deal) -> None:
@@ -55,7 +65,8 @@ def deal_scored(game, result, deal) -> None:
         game.score[:] = map(add, game.score, result.balls)
     if not result.cancelled:
         game.deals_played += 1
-    _decide(game, result)
+    game.game_won = None
+    _decide(game, result, deal)
     _rotate_dealer(game, result, deal)
 
 
@@ -69,7 +80,7 @@ def _move(score: list, balls) -> None:
     score[taker] += moved
 
 
-def _decide(game, result) -> None:
+def _decide(game, result, deal) -> None:
     g = game.ruleset.game
     if g.raised_after and (result.claim in g.raised_after or result.undertaking in g.raised_after):
         game.raised = True
@@ -83,14 +94,14 @@ def _decide(game, result) -> None:
         if game.after_deuce:
             # two to clear: the first team to lead by win_by wins
             if best - sorted(score)[-2] >= g.win_by:
-                game.winner = score.index(best)
+                _won(game, score.index(best), deal)
             return
         if g.deuce is not None and all(s == g.deuce for s in score):
             game.score = [0] * len(score)  # both close their ball cards and start again
             game.after_deuce = True
             return
         if best >= target and score.count(best) == 1:
-            game.winner = score.index(best)
+            _won(game, score.index(best), deal)
             return
     if g.deals is not None and game.deals_played >= g.deals:
         # the last deal of the game: the highest total wins; sides level at the top have tied
@@ -100,6 +111,34 @@ def _decide(game, result) -> None:
         else:
             game.tied = leaders
             game.is_over = True
+
+
+def _won(game, side: int, deal) -> None:
+    """``side`` has reached the target: it wins the game, or in a rubber the game is counted (its value in game
+    points) and the next begins from the start, until a side has won most of the rubber's games."""
+    g = game.ruleset.game
+    if not g.keeps_excess:  # points beyond the target are not kept
+        game.score[side] = min(game.score[side], game.target)
+    rubber = g.rubber
+    if rubber is None:
+        game.winner = side
+        return
+    env = Env(deal, tuple(game.score)).bind_team(side, game.ruleset.teams)
+    row = next((i for i, v in enumerate(g.game_value) if v.when.evaluate(env)), -1)
+    value, says = (g.game_value[row].value, g.game_value[row].says) if row >= 0 else (1, "")
+    game.games[side] += 1
+    game.game_points[side] += value
+    game.game_won = (side, value, says, row, tuple(game.score))
+    if game.games[side] * 2 > rubber.best_of:
+        losers = sum(p for t, p in enumerate(game.game_points) if t != side)
+        won = game.game_points[side] + rubber.bonus - (losers if rubber.losers_games_deducted else 0)
+        game.rubber_points = tuple(won if t == side else 0 for t in range(len(game.score)))
+        game.winner = side
+        return
+    # the next game of the rubber: the scores start again
+    game.score = [g.start] * len(game.score)
+    game.after_deuce = False
+    game.raised = False
 
 
 def _rotate_dealer(game, result, deal) -> None:
@@ -144,6 +183,9 @@ def how_it_ended(game) -> str:
     >>> how_it_ended(GameState(load_ruleset("standard"), seed=1))
     'the game is not over'
     """
+    if game.winner is not None and game.rubber_points is not None:
+        return (f"team {game.winner} wins the rubber, {'-'.join(map(str, game.games))} in games, "
+                f"{'-'.join(map(str, game.rubber_points))} in points")
     if game.winner is not None:
         return f"team {game.winner} wins the game"
     if game.tied:

@@ -46,6 +46,9 @@ class DealRecord:
     silent: set = field(default_factory=set)  # indexes of actions that declined an announcement window
     cut: tuple | None = None  # (method, cut places) when the program shuffled and cut the pack
     deuce: bool = False  # this deal brought the scores to the deuce, and they went back to zero
+    # a game of a rubber won by this deal: (side, value, says, row of game.game_value or -1, its final score); the
+    # scores then start again (score_after)
+    game_won: tuple | None = None
 
 
 class _Dealt:
@@ -376,6 +379,8 @@ class GameState:
         match.deal_scored(self, result, deal)  # the score added (or moved), the game's end, the next dealer
         record.score_after = tuple(self.score)
         record.deuce = self.after_deuce and not was_after_deuce
+        if self.game_won is not None:
+            record.game_won = self.game_won
         deal.release()
         if self.auto_deal and not self.is_over:
             self.start_deal()

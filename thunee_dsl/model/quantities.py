@@ -144,6 +144,8 @@ CONTEXTS = {
     "calling": Context("calling", ("callers", "opponents", "dealers", "others", "makers", "counting"),
                        ("seat", "dealer", "trump_maker")),
     "dealer": Context("dealer", ("dealers", "others", "counting", "makers"), ("dealer", "trump_maker")),
+    # a game just won (game.game_value): the winners and the losers, their scores (team.balls, other.balls)
+    "game": Context("game", ("team", "other"), ()),
 }
 
 

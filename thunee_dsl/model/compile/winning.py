@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from thunee_dsl.model.ruleset import BALLS, GameRules, Ruleset, Unit
+from thunee_dsl.model.ruleset import BALLS, GameRules, GameValue, RubberRules, Ruleset, Unit
 
 if TYPE_CHECKING:
     from thunee_dsl.model.compile import Compiler
@@ -89,7 +89,32 @@ def _ending(c: Compiler, game: dict, unit: Unit) -> dict:
     if c.target is not None and start >= c.target:
         c.problem(("game", "start"), f"each side starts with {start} {unit.plural}: a target of {c.target} "
                   f"would be reached before the first deal")
-    return {"deals": deals, "start": start, "transfer": transfer}
+    return {"deals": deals, "start": start, "transfer": transfer, **_rubber(c, game, teams)}
+
+
+def _rubber(c: Compiler, game: dict, teams) -> dict:
+    """``game.keeps_excess``, ``game.game_value`` (what a game won is worth: the first row whose ``when``
+    holds; 1 when none does) and ``game.rubber`` (the best of N games), which need a target: a game of a rubber is won by
+    reaching it."""
+    rubber, rows = game.get("rubber"), game.get("game_value") or []
+    if rows and rubber is None:
+        c.problem(("game", "game_value"), "a game's value is counted in a rubber: give game.rubber (best_of: 3)")
+    if rubber is not None:
+        if c.target is None or game.get("deals") is not None or game.get("transfer"):
+            c.problem(("game", "rubber"), "the games of a rubber are each won by reaching the target: give "
+                      "game.target, without game.deals or stones")
+        if teams != 2:
+            c.problem(("game", "rubber"), f"a rubber is played between two sides; this game has {teams} teams")
+    values = []
+    for i, row in enumerate(rows):
+        when = c.formula(("game", "game_value", i, "when"), "game", "boolean")
+        if when is not None:
+            values.append(GameValue(when, row["value"], " ".join(str(row.get("says", "")).split())))
+    made = None
+    if rubber is not None:
+        made = RubberRules(rubber["best_of"], rubber.get("bonus", 0), bool(rubber.get("losers_games_deducted")),
+                           rubber.get("source", ""))
+    return {"keeps_excess": bool(game.get("keeps_excess", True)), "game_value": tuple(values), "rubber": made}
 
 
 def unknown_name_hint(c: Compiler, message: str) -> str:
