@@ -101,6 +101,9 @@ def assert_ended_by_its_rules(game: GameState) -> None:
         assert list(game.tied) == leaders and len(leaders) > 1, (game.tied, score)
         return
     assert game.winner is not None and leaders == [game.winner], (game.winner, score)
+    if g.rubber is not None:  # the winners of the rubber won most of its games
+        assert game.games[game.winner] * 2 > g.rubber.best_of and sum(game.games) <= g.rubber.best_of, game.games
+        assert game.rubber_points[game.winner] >= 0
     if g.transfer and 0 in score:
         return
     if g.deals is not None and game.deals_played >= g.deals:

@@ -165,6 +165,13 @@ GAME_ENDS: tuple[dict, ...] = (
     {"start": 2, "transfer": True},  # (with the file's target: refused where it cannot be reached)
     {"start": 1}, {"target": 1500, "corner_house": None}, {"target": 10**6}, {"target": None},
     {"target": None, "corner_house": None}, {"transfer": True},
+    # the game value and the rubber (Whist)
+    {"target": 5, "corner_house": None, "raised_target": None, "deuce": None, "win_by": None, "keeps_excess": False,
+     "game_value": [{"when": "other.balls == 0", "value": 3, "says": "a treble"},
+                    {"when": "other.balls <= 2", "value": 2}, {"when": "true", "value": 1}],
+     "rubber": {"best_of": 3, "bonus": 2, "losers_games_deducted": True}},
+    {"rubber": {"best_of": 5}}, {"rubber": {"best_of": 3}, "deals": 4},
+    {"game_value": [{"when": "team.balls > other.balls + 3", "value": 2}]}, {"keeps_excess": False},
 )
 
 

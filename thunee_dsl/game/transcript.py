@@ -49,10 +49,16 @@ class ReplayReport:
             deal["score_after"] = list(record.score_after)
             if record.deuce:
                 deal["deuce"] = True
+            if record.game_won is not None:  # a game of a rubber won by this deal (the scores start again)
+                side, value, says, _, final = record.game_won
+                deal["game_won"] = {"team": side, "value": value, "says": says, "score": list(final)}
             deals.append(deal)
         out = {"ruleset": self.ruleset, "deals": deals, "score": list(self.score), "winner": self.winner}
         if self.tied:
             out["tie"] = list(self.tied)  # (winner null: the game is over, drawn)
+        if self.game.ruleset.game.rubber is not None:
+            out["games"] = list(self.game.games)
+            out["rubber"] = list(self.game.rubber_points) if self.game.rubber_points is not None else None
         return out
 
     def to_text(self) -> str:
@@ -78,10 +84,21 @@ class ReplayReport:
                 lines.append(f"  {line}")
             deuce = " (the deuce: both teams go back to zero)" if record.deuce else ""
             lines.append("  balls this deal: " + ", ".join(f"team {t} +{n}" for t, n in enumerate(d.balls))
-                         + "; score " + "-".join(map(str, record.score_after)) + deuce)
+                         + "; score " + "-".join(map(str, record.score_after)) + deuce + game_won_words(record))
         lines.append("")
         lines.append(f"Score {'-'.join(map(str, self.score))}; {how_it_ended(self.game)}.")
         return "\n".join(lines)
+
+
+def game_won_words(record, team=lambda t: f"team {t}") -> str:
+    """A game of a rubber won by the deal of ``record``, in words ("" for any other deal): "; team 1 wins a
+    game 5-2, a double (2 game points)"."""
+    if record.game_won is None:
+        return ""
+    side, value, says, _, final = record.game_won
+    named = f", {says}" if says else ""
+    return (f"; {team(side)} wins a game {'-'.join(map(str, final))}{named} ({value} game "
+            f"point{'s' if value != 1 else ''}); the next game starts")
 
 
 def _problem(doc: LocatedDoc, path: tuple, message: str) -> RulesetError:

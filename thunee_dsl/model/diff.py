@@ -52,6 +52,11 @@ WORDS = {
     # a game of a number of deals; stones (issue 25, item 4)
     "game.deals": "deals in a game", "game.start": "each side starts with",
     "game.transfer": "stones (a deal's score moved from the losers to the winners)",
+    "game.keeps_excess": "score beyond the target kept", "game.game_value": "what a game won is worth",
+    "game.game_value.when": "a game's value when", "game.game_value.value": "a game's value",
+    "game.game_value.says": "a game's name", "game.rubber": "rubber", "game.rubber.best_of": "rubber: best of",
+    "game.rubber.bonus": "rubber: game points for winning it",
+    "game.rubber.losers_games_deducted": "rubber: the losers' game points deducted",
 }
 BALL_KEYS = {"success", "failure", "caught", "partner_catch"}
 NAMED_SECTIONS = {"undertakings", "declarations", "claims"}
@@ -207,6 +212,10 @@ def _game_end_words(a: Ruleset, b: Ruleset, p: tuple, kind: str) -> str | None:
             return f"The game becomes {gb.deals} deals{instead} (the highest total wins)"
         target = f" (the first to {b.unit.of(gb.target)} wins)" if gb.target is not None else ""
         return f"The game is no longer {ga.deals} deals{target}"
+    if p == ("game", "rubber"):
+        if kind == "added":
+            return f"A rubber: the best of {gb.rubber.best_of} games (each won at {b.unit.of(gb.target)})"
+        return "No rubber: one game"
     if p == ("game", "start"):
         return (f"Each side starts the game with {b.unit.of(gb.start)}" if kind == "added" else
                 "Each side starts the game with nothing")

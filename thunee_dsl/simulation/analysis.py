@@ -116,7 +116,8 @@ def _game_json(g: GameRecord) -> dict:
 def measures(r: Ruleset) -> list[Measure]:
     """The statistics a ruleset gets, in report order."""
     # a team named by its seats as the rulebook and Playtest name them ("Seats 1 and 3 win the game")
-    out = [Measure(f"game.team_wins.{t}", f"{team_name(r, t)} {'wins' if r.seats == r.teams else 'win'} the game",
+    won = "the rubber" if r.game.rubber is not None else "the game"  # (a rubber is what a record's winner won)
+    out = [Measure(f"game.team_wins.{t}", f"{team_name(r, t)} {'wins' if r.seats == r.teams else 'win'} {won}",
                    PROPORTION, "finished games") for t in range(r.teams)]
     out += [
         Measure("game.first_dealer_wins", "first dealer's team wins the game", PROPORTION, "finished games"),
@@ -318,6 +319,10 @@ def rules(r: Ruleset) -> list[Rule]:
         out.append(Rule("game.tie", "a game tied after its last deal"))
     if r.game.transfer:
         out.append(Rule("game.transfer", f"a side left with no {r.unit.plural} (the game lost)"))
+    if r.game.rubber is not None:
+        for i, v in enumerate(r.game.game_value):
+            out.append(Rule(f"game.game_value.{i}", f"a game won as {v.says or f'worth {v.value}'}"))
+        out.append(Rule("game.rubber", f"a rubber that takes all {r.game.rubber.best_of} games"))
     if r.game.raised_after:
         out.append(Rule("game.raised_target", f"target raised to {r.game.raised_target} "
                                               f"(after {', '.join(sorted(r.game.raised_after))})"))
@@ -358,6 +363,10 @@ def fired(d: DealRow) -> set[str]:
         out.add("game.raised_target")
     if d.ended:
         out.add({"deals": "game.deals", "tie": "game.tie", "stones": "game.transfer"}[d.ended])
+    if d.game_value >= 0:
+        out.add(f"game.game_value.{d.game_value}")
+    if d.rubber_full:
+        out.add("game.rubber")
     if not d.cancelled:
         out.add("dealer.most_tricks")
         out.add("dealer.passes" if d.next_dealer != d.dealer else "dealer.stays")

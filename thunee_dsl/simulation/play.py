@@ -61,6 +61,8 @@ class DealRow(NamedTuple):
     next_dealer: int
     opening: "Opening | None" = None  # how the deal began, up to its last announcement (focused replays)
     ended: str = ""  # how this deal ended the game, when it did not by a target: "deals", "tie" or "stones"
+    game_value: int = -1  # a game of a rubber won in this deal: the row of game.game_value that gave its value
+    rubber_full: bool = False  # the rubber ended with this deal, in its last possible game (best_of played)
 
 
 class Opening(NamedTuple):
@@ -245,6 +247,9 @@ def _row(game: GameState, record, names: _Names, raised_before: bool) -> DealRow
         offence=result.offence, conceded=result.conceded, applied=tuple(getattr(result, "applied", ())),
         score_after=score_after, deuce=bool(record.deuce), raised=game.raised and not raised_before,
         corner_house=game.corner_house in score_after, next_dealer=game.dealer, ended=_ended(game, record),
+        game_value=record.game_won[3] if record.game_won is not None else -1,
+        rubber_full=game.rubber_points is not None and record is game.deals[-1]
+        and sum(game.games) == game.ruleset.game.rubber.best_of,
     )
 
 
