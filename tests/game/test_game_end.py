@@ -256,7 +256,7 @@ def test_stones_between_more_than_two_sides_are_refused():
 
     c = Compiler()
     assert winning._ending(c, {"start": 3, "transfer": True}, Unit("stone", "stones")) == \
-        {"deals": None, "start": 3, "transfer": True}
+        {"deals": None, "start": 3, "transfer": True, "keeps_excess": True, "game_value": (), "rubber": None}
     assert c.problems == [(("game", "transfer"), "stones move from the losers to the winners between two sides; "
                                                  "this game has 4 teams")]
 
@@ -273,3 +273,60 @@ def test_the_schema_takes_any_target_and_says_what_a_game_of_deals_is():
     assert "maximum" not in game["properties"]["target"] and "required" not in game
     assert {"deals", "start", "transfer"} <= set(game["properties"])
     assert "highest total wins" in game["properties"]["deals"]["description"]
+
+
+# -- the game value and the rubber --------------------------------------------------------------------------
+
+RUBBER = RULESETS / "rubber.yaml"
+
+
+def test_a_rubber_of_three_games_counted_by_hand():
+    """Seed 1, random play. A point a trick over three (tricks 4-2: 1-0; 5-1: 2-0; 6-0: 3-0); a game is 5 and
+    points beyond 5 are not kept. Game 1, deal by deal: 1-0, 0-1, 1-0, 0-1, 2-0, 0-2 (4-4), 0-2: 4-6, kept 4-5:
+    team 1 wins it, the losers have 4: a single, 1 game point. Game 2: 1-0, 3-0 (4-0), 2-0: 6-0, kept 5-0: team 0
+    wins it, the losers have none: a treble, 3. Game 3: 0-1, 0-1, 0-1, 2-0 (2-3), 0-1, 0-1: 2-5: team 1 wins it,
+    the losers have 2: a double, 2. The rubber to team 1, 2 games to 1: its game points 1 + 2 = 3, and 2 for the
+    rubber, less team 0's 3 (it won a game): 3 + 2 - 3 = 2."""
+    game = play_out(GameState(load_ruleset(str(RUBBER)), seed=1), 1)
+    assert [d.result.balls for d in game.deals] == [
+        (1, 0), (0, 1), (1, 0), (0, 1), (2, 0), (0, 2), (0, 2),
+        (1, 0), (3, 0), (2, 0),
+        (0, 1), (0, 1), (0, 1), (2, 0), (0, 1), (0, 1)]
+    assert [d.game_won for d in game.deals if d.game_won] == [
+        (1, 1, "a single", 2, (4, 5)), (0, 3, "a treble", 0, (5, 0)), (1, 2, "a double", 1, (2, 5))]
+    assert game.deals[6].score_after == (0, 0)  # the next game starts from nothing
+    assert (game.games, game.game_points, game.rubber_points, game.winner) == ([1, 2], [3, 3], (0, 2), 1)
+    assert match.how_it_ended(game) == "team 1 wins the rubber, 1-2 in games, 0-2 in points"
+
+
+def test_a_rubber_won_two_games_to_none_is_not_played_to_a_third():
+    # seed 2: team 1 wins a single (3-5) then a treble (0-5): 1 + 3 + 2 = 6, nothing to deduct
+    game = play_out(GameState(load_ruleset(str(RUBBER)), seed=2), 2)
+    assert [d.game_won[:3] for d in game.deals if d.game_won] == [(1, 1, "a single"), (1, 3, "a treble")]
+    assert (game.games, game.rubber_points) == ([0, 2], (0, 6))
+
+
+def test_a_rubber_replays_from_its_transcript_with_its_games_said(tmp_path):
+    game = play_out(GameState(load_ruleset(str(RUBBER)), seed=1), 1)
+    transcript = game.to_transcript()
+    transcript["ruleset"] = str(RUBBER)
+    report = replay_text(json.dumps(transcript), "rubber.json", tmp_path)
+    out = report.to_json()
+    assert (out["games"], out["rubber"], out["winner"]) == ([1, 2], [0, 2], 1)
+    assert out["deals"][6]["game_won"] == {"team": 1, "value": 1, "says": "a single", "score": [4, 5]}
+    assert "; team 1 wins a game 4-5, a single (1 game point); the next game starts" in report.to_text()
+    assert report.to_text().endswith("team 1 wins the rubber, 1-2 in games, 0-2 in points.")
+
+
+@pytest.mark.parametrize("game, at, says", [
+    ("  game_value:\n    - {when: true, value: 2}\n", "5:5", "a game's value is counted in a rubber: give game.rubber "
+     "(best_of: 3)"),
+    ("  rubber: {best_of: 3}\n  deals: 4\n", "4:11", "the games of a rubber are each won by reaching the target: give "
+     "game.target, without game.deals or stones"),
+    ("  rubber: {best_of: 3}\n  game_value:\n    - {when: seat.tricks == 0, value: 2}\n", "6:14", "unknown name "
+     "'seat.tricks'"),
+])
+def test_a_rubber_that_cannot_be_played_is_refused_where_it_is_written(tmp_path, game, at, says):
+    text = "extends: standard\nname: house\ngame:\n" + game
+    said = problems_of(tmp_path, text)
+    assert any(says in s and s.startswith(f"{at}:") for s in said), said

@@ -77,3 +77,33 @@ def test_diff_says_stones_and_what_each_side_starts_with():
 def test_diff_counts_a_change_of_deals_in_deals(tmp_path):
     eight = own(tmp_path, f"extends: {RULESETS / 'four-deals.yaml'}\nname: eight\ngame:\n  deals: 8\n")
     assert [c.text for c in diff_rulesets(FOUR_DEALS, eight)] == ["Deals in a game: 4 -> 8"]
+
+
+RUBBER = load_ruleset(str(RULESETS / "rubber.yaml"))
+
+
+def test_the_rubber_and_the_game_values_in_a_card_players_words():
+    said = winning(render_rulebook(RUBBER, formulas=False))
+    assert said.splitlines()[2:8] == [
+        "- The first team to score 5 points wins.",
+        "- Points beyond 5 are not kept.",
+        "- A game won is worth, in game points to its winners (the first that fits; 1 if none does):",
+        "  - 3 game points (a treble) when the losers' score is 0",
+        "  - 2 game points (a double) when the losers' score is at most 2",
+        "  - 1 game point (a single) otherwise",
+    ]
+    assert ("- A rubber is the best of 3 games: the first team to win 2 wins it (the scores start again for each "
+            "game) and scores its game points, and 2 game points more, less the losers' game points.") in said
+    assert generated_summary(RUBBER).endswith("first team to score 5 points wins; a rubber is the best of 3 games; "
+                                              "no penalties.")
+
+
+def test_diff_says_a_rubber_added_or_taken_away(tmp_path):
+    one = own(tmp_path, f"extends: {RULESETS / 'rubber.yaml'}\nname: one\ngame:\n  rubber: null\n  game_value: null\n")
+    assert [c.text for c in diff_rulesets(RUBBER, one)] == ["Removes What a game won is worth", "No rubber: one game"]
+    assert "A rubber: the best of 3 games (each won at 5 points)" in [c.text for c in diff_rulesets(one, RUBBER)]
+    five = own(tmp_path, f"extends: {RULESETS / 'rubber.yaml'}\nname: five\ngame:\n  rubber: {{best_of: 5}}\n"
+                         "  keeps_excess: true\n", "five.yaml")
+    # (an overlay's mapping merges into the base's: the bonus and the deduction stay)
+    assert [c.text for c in diff_rulesets(RUBBER, five)] == ["Score beyond the target kept: no -> yes",
+                                                             "Rubber: best of: 3 -> 5"]

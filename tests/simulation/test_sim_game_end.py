@@ -42,3 +42,21 @@ def test_simulate_counts_games_decided_by_totals_ties_and_sides_out_of_stones():
     assert {c.rule: c for c in b.coverage}["game.transfer"].deals == 30
     assert all(g.winner is not None and 0 in g.score and sum(g.score) == 4 for g in b.games)
     assert "unfinished (stopped at" not in comparison.to_text()  # (the header counts games stopped short)
+
+
+def test_coverage_counts_each_games_value_and_the_rubbers_that_take_all_their_games():
+    rubber = load_ruleset(str(RULESETS / "rubber.yaml"))
+    labels = {rule.key: rule.label for rule in rules(rubber)}
+    assert [labels[f"game.game_value.{i}"] for i in range(3)] == [
+        "a game won as a treble", "a game won as a double", "a game won as a single"]
+    assert labels["game.rubber"] == "a rubber that takes all 3 games"
+    comparison = simulate([rubber], games=20, bots="random", seed=1, focus=False)
+    (a,) = comparison.rulesets
+    fired = {c.rule: c.deals for c in a.coverage}
+    games_won = sum(sum(1 for d in g.deals if d.game_value >= 0) for g in a.games)
+    assert fired["game.game_value.0"] + fired["game.game_value.1"] + fired["game.game_value.2"] == games_won
+    three = sum(1 for g in a.games if sum(1 for d in g.deals if d.game_value >= 0) == 3)
+    assert fired["game.rubber"] == three and 0 < three < 20
+    assert games_won == sum(3 if g.deals[-1].rubber_full else 2 for g in a.games)
+    labels = {s.key: s.label for s in a.statistics}
+    assert labels["game.team_wins.0"] == "Seats 1 and 3 win the rubber"
