@@ -203,31 +203,47 @@ class _Differ:
 
 
 def _game_end_words(a: Ruleset, b: Ruleset, p: tuple, kind: str) -> str | None:
-    """How the game ends, when ``b`` adds or removes a number of deals, a target or stones: "The game becomes 16
-    deals instead of a target (the higher total wins)"."""
+    """How the game ends, when ``b`` adds or removes a number of deals, a target, stones or a rubber: "The game
+    becomes 16 deals instead of a target (the highest total wins)"."""
+    say = GAME_END_WORDS.get(p)
+    return say(a, b, kind) if say is not None else None
+
+
+def _deals_words(a: Ruleset, b: Ruleset, kind: str) -> str:
     ga, gb = a.game, b.game
-    if p == ("game", "deals"):
-        if kind == "added":
-            instead = " instead of a target" if gb.target is None and ga.target is not None else ""
-            return f"The game becomes {gb.deals} deals{instead} (the highest total wins)"
-        target = f" (the first to {b.unit.of(gb.target)} wins)" if gb.target is not None else ""
-        return f"The game is no longer {ga.deals} deals{target}"
-    if p == ("game", "rubber"):
-        if kind == "added":
-            return f"A rubber: the best of {gb.rubber.best_of} games (each won at {b.unit.of(gb.target)})"
-        return "No rubber: one game"
-    if p == ("game", "start"):
-        return (f"Each side starts the game with {b.unit.of(gb.start)}" if kind == "added" else
-                "Each side starts the game with nothing")
-    if p == ("game", "target") and kind == "removed":
-        return f"No target: {a.unit.of(ga.target)} no longer win the game"
-    if p == ("game", "transfer"):
-        if kind == "added" and gb.transfer:
-            return (f"Stones: a deal's {b.unit.plural} are taken from the losers, and a side with none left has "
-                    f"lost")
-        if kind == "removed" and ga.transfer:
-            return f"No stones: a deal's {b.unit.plural} are added to the winners' score"
+    if kind == "added":
+        instead = " instead of a target" if gb.target is None and ga.target is not None else ""
+        return f"The game becomes {gb.deals} deals{instead} (the highest total wins)"
+    target = f" (the first to {b.unit.of(gb.target)} wins)" if gb.target is not None else ""
+    return f"The game is no longer {ga.deals} deals{target}"
+
+
+def _target_words(a: Ruleset, b: Ruleset, kind: str) -> str | None:
+    return f"No target: {a.unit.of(a.game.target)} no longer win the game" if kind == "removed" else None
+
+
+def _transfer_words(a: Ruleset, b: Ruleset, kind: str) -> str | None:
+    if kind == "added" and b.game.transfer:
+        return f"Stones: a deal's {b.unit.plural} are taken from the losers, and a side with none left has lost"
+    if kind == "removed" and a.game.transfer:
+        return f"No stones: a deal's {b.unit.plural} are added to the winners' score"
     return None
+
+
+def _start_words(a: Ruleset, b: Ruleset, kind: str) -> str:
+    return f"Each side starts the game with {b.unit.of(b.game.start)}" if kind == "added" else \
+        "Each side starts the game with nothing"
+
+
+def _rubber_words(a: Ruleset, b: Ruleset, kind: str) -> str:
+    if kind == "added":
+        return f"A rubber: the best of {b.game.rubber.best_of} games (each won at {b.unit.of(b.game.target)})"
+    return "No rubber: one game"
+
+
+GAME_END_WORDS = {("game", "deals"): _deals_words, ("game", "target"): _target_words,
+                  ("game", "transfer"): _transfer_words, ("game", "start"): _start_words,
+                  ("game", "rubber"): _rubber_words}
 
 
 def diff_rulesets(a: Ruleset, b: Ruleset) -> list[RuleChange]:

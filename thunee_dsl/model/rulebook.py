@@ -621,23 +621,7 @@ def _winning(book: Book) -> list[str]:
     first = f"- The first team to {unit.verb} {unit.of(g.target)} wins." if g.target is not None else ""
     if book.corner_house and g.corner_house is not None:
         first += f" A team on {g.corner_house} is on *corner house*."
-    first = [first] if first else []
-    higher = "higher" if r.teams == 2 else "highest"
-    if g.start and not g.transfer:
-        first.append(f"- Each team starts the game with {unit.of(g.start)}.")
-    if g.transfer:
-        # stones: a deal's score is not added to the winners' alone, it changes hands
-        first.append(f"- Each team starts with {unit.of(g.start)}. The {unit.plural} a deal gives are taken from "
-                     f"the losers and given to the winners (a team gives what it has left); a team with no "
-                     f"{unit.plural} left has lost.")
-    if not g.keeps_excess:
-        first.append(f"- {unit.plural.capitalize()} beyond {g.target} are not kept.")
-    first += _rubber_lines(book)
-    if g.deals is not None:
-        first.append(f"- A game is {g.deals} deals (a deal thrown in does not count)"
-                     + (f"; if no team has won by then, after the last deal the {higher} total wins"
-                        if g.target is not None or g.transfer else f"; after the last, the {higher} total wins")
-                     + ". Equal totals at the top are a tie.")
+    first = ([first] if first else []) + _game_end_lines(book)
     raised = []
     if g.raised_after:
         corner = f", and corner house is {g.raised_corner_house}" if book.corner_house else ""
@@ -649,6 +633,29 @@ def _winning(book: Book) -> list[str]:
                  f"{unit.of(g.win_by)} to win. A deal that jumps past {g.deuce}-{g.deuce} can still win at {g.target}."]
     out = ["## Winning the game", "", *first, *raised, *deuce, *_next_dealer(book), ""]
     return out + section_source(r, ("game",)) + section_source(r, ("game", "raised_target")) + section_source(r, ("dealer",))
+
+
+def _game_end_lines(book: Book) -> list[str]:
+    """What each side starts with, stones, points beyond the target, the rubber, a game of a number of deals."""
+    r, g, unit = book.r, book.r.game, book.unit
+    out = []
+    higher = "higher" if r.teams == 2 else "highest"
+    if g.start and not g.transfer:
+        out.append(f"- Each team starts the game with {unit.of(g.start)}.")
+    if g.transfer:
+        # stones: a deal's score is not added to the winners' alone, it changes hands
+        out.append(f"- Each team starts with {unit.of(g.start)}. The {unit.plural} a deal gives are taken from "
+                   f"the losers and given to the winners (a team gives what it has left); a team with no "
+                   f"{unit.plural} left has lost.")
+    if not g.keeps_excess:
+        out.append(f"- {unit.plural.capitalize()} beyond {g.target} are not kept.")
+    out += _rubber_lines(book)
+    if g.deals is not None:
+        out.append(f"- A game is {g.deals} deals (a deal thrown in does not count)"
+                   + (f"; if no team has won by then, after the last deal the {higher} total wins"
+                      if g.target is not None or g.transfer else f"; after the last, the {higher} total wins")
+                   + ". Equal totals at the top are a tie.")
+    return out
 
 
 def _rubber_lines(book: Book) -> list[str]:
