@@ -227,8 +227,7 @@ def play(ruleset, seat: int, seed: int | None, read=input, write=print, bots=Non
                 write(f"   {line}")
         shown = len(game.results)
     if game.winner is None:  # a game of a number of deals that ends level
-        write("== a tie: " + " and ".join(words.team(t) for t in game.tied)
-              + f" end level, {'-'.join(map(str, game.score))}")
+        write(f"== a tie, {'-'.join(map(str, game.score))}: no team wins the game")
     else:
         write(f"== {words.team(game.winner)} {words.verb(game.winner, 'win', 'wins')} the game, "
               f"{'-'.join(map(str, game.score))}")
