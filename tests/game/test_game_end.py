@@ -330,3 +330,45 @@ def test_a_rubber_that_cannot_be_played_is_refused_where_it_is_written(tmp_path,
     text = "extends: standard\nname: house\ngame:\n" + game
     said = problems_of(tmp_path, text)
     assert any(says in s and s.startswith(f"{at}:") for s in said), said
+
+
+# -- a transcript that starts later in the game --------------------------------------------------------------
+
+
+def test_a_game_of_deals_taken_up_after_two_deals_ends_after_the_fourth():
+    # the tied game's deals 3 and 4 (4-2, 2-4) from 6-6 after two deals: 12-12 after the fourth, a tie
+    text = (GOLDEN / "four_deals_tied.yaml").read_text(encoding="utf-8")
+    later = text[:text.index("deals:\n")] + "deals_played: 2\nscore: [6, 6]\ndealer: 2\ndeals:\n" + \
+        text[text.index("  # deal 3:"):]
+    report = replay_text(later, "later.yaml", GOLDEN)
+    assert [r.balls for r in report.deals] == [(4, 2), (2, 4)]
+    assert (report.score, report.winner, report.tied) == ((12, 12), None, (0, 1))
+
+
+def test_a_rubber_taken_up_at_its_third_game(tmp_path):
+    # seed 1's rubber from its third game: one game each (team 1 a single, 1 game point; team 0 a treble, 3);
+    # team 1 wins the third as a double (2): 1 + 2 + 2 for the rubber - 3 = 2
+    game = play_out(GameState(load_ruleset(str(RUBBER)), seed=1), 1)
+    transcript = game.to_transcript()
+    third = transcript["deals"][10:]
+    text = json.dumps({"ruleset": str(RUBBER), "dealer": third[0]["dealer"], "games": [1, 1],
+                       "game_points": [3, 1], "deals": third})
+    report = replay_text(text, "third.json", tmp_path)
+    assert (report.game.games, report.game.game_points, report.game.rubber_points) == ([1, 2], [3, 3], (0, 2))
+
+
+@pytest.mark.parametrize("ruleset, top, at, says", [
+    ("stones.yaml", "deals_played: 1\n", "deals_played", "deals_played: this game is not a number of deals "
+     "(game.deals)"),
+    ("four-deals.yaml", "deals_played: 4\n", "deals_played", "deals_played must be a whole number below 4, the "
+     "deals of a game"),
+    ("four-deals.yaml", "games: [1, 0]\n", "games", "games: this game is not played in a rubber (game.rubber)"),
+    ("rubber.yaml", "games: [2, 0]\n", "games", "games: a side with 2 games has already won the rubber (the best "
+     "of 3)"),
+    ("rubber.yaml", "game_points: [1]\n", "game_points", "game_points must be a list of 2 whole numbers"),
+])
+def test_a_game_taken_up_later_that_cannot_be_is_refused_where_it_says_so(ruleset, top, at, says):
+    text = f"ruleset: ../../game/rulesets/{ruleset}\n{top}deals:\n  - hands: {{}}\n"
+    with pytest.raises(RulesetError) as refused:
+        replay_text(text, "later.yaml", GOLDEN)
+    assert any(p.message == says and p.location.line == 2 for p in refused.value.problems), refused.value.problems

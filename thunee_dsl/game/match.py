@@ -55,6 +55,16 @@ def begin(game, score) -> None:
     game.game_won = None
 
 
+def resume(game, deals_played: int = 0, games=None, game_points=None) -> None:
+    """A game taken up where it stands (a transcript that starts later): ``deals_played`` deals of a game of a
+    number of deals already scored; in a rubber, the games each side has won and their game points."""
+    game.deals_played = deals_played
+    if games is not None:
+        game.games = list(games)
+    if game_points is not None:
+        game.game_points = list(game_points)
+
+
 def deal_scored(game, result, deal) -> None:
     """A deal's ``result`` counted towards the game: its score added (or moved), the game's end decided,
     and the next dealer chosen (``deal``: the deal just scored)."""

@@ -19,6 +19,7 @@ from thunee_dsl.game.actions import CARD_VERBS, Action
 from thunee_dsl.game.bidding import Bidding
 from thunee_dsl.game.calling import Calling
 from thunee_dsl.game.families import families
+from thunee_dsl.game import match
 from thunee_dsl.game.match import how_it_ended
 from thunee_dsl.game.replay import STOP, close_windows, pass_until
 from thunee_dsl.game.scoring import DealResult
@@ -29,7 +30,7 @@ from thunee_dsl.loading import LocatedDoc, load_ruleset_source, reference_proble
 from thunee_dsl.model import Ruleset, compile_ruleset
 from thunee_dsl.model.ruleset import BiddingStep
 
-TOP_KEYS = ("ruleset", "dealer", "score", "deals")
+TOP_KEYS = ("ruleset", "dealer", "score", "deals", "deals_played", "games", "game_points")
 DEAL_KEYS = ("hands", "actions", "dealer")
 
 
@@ -134,6 +135,7 @@ def _check_shape(doc: LocatedDoc, ruleset: Ruleset) -> None:
     if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < ruleset.seats:
         problems.append(Problem(doc.location(("dealer",)), f"dealer must be a seat from 0 to {ruleset.seats - 1}"))
     problems += _score_problems(doc, ruleset, data.get("score"))
+    problems += _game_so_far_problems(doc, ruleset)
     deals = data.get("deals")
     if isinstance(deals, list) and not deals:
         problems.append(Problem(doc.location(("deals",)), "'deals:' is empty: a transcript needs at least one "
@@ -175,6 +177,37 @@ def _score_problems(doc: LocatedDoc, ruleset: Ruleset, score) -> list[Problem]:
         return [Problem(doc.location(("score", team)), f"score: team {team} has no {ruleset.unit.plural} left, so "
                         f"it has lost: a game still being played has some on each side")]
     return []
+
+def _game_so_far_problems(doc: LocatedDoc, ruleset: Ruleset) -> list[Problem]:
+    """A transcript that starts later in the game: ``deals_played`` (deals already scored in a game of a number
+    of deals, fewer than all), ``games`` and ``game_points`` (in a rubber: the games each side has won, none yet
+    the rubber's, and their game points)."""
+    data, g, problems = doc.data, ruleset.game, []
+
+    def whole(value, n=None):
+        one = lambda x: isinstance(x, int) and not isinstance(x, bool) and x >= 0  # noqa: E731
+        return one(value) if n is None else isinstance(value, list) and len(value) == n and all(map(one, value))
+    if "deals_played" in data:
+        played = data["deals_played"]
+        if g.deals is None:
+            problems.append(Problem(doc.location(("deals_played",)), "deals_played: this game is not a number of "
+                                    "deals (game.deals)"))
+        elif not whole(played) or played >= g.deals:
+            problems.append(Problem(doc.location(("deals_played",)), f"deals_played must be a whole number below "
+                                    f"{g.deals}, the deals of a game"))
+    for key in ("games", "game_points"):
+        if key not in data:
+            continue
+        if g.rubber is None:
+            problems.append(Problem(doc.location((key,)), f"{key}: this game is not played in a rubber "
+                                    f"(game.rubber)"))
+        elif not whole(data[key], ruleset.teams):
+            problems.append(Problem(doc.location((key,)), f"{key} must be a list of {ruleset.teams} whole numbers"))
+        elif key == "games" and max(data[key]) * 2 > g.rubber.best_of:
+            problems.append(Problem(doc.location((key,)), f"games: a side with {max(data[key])} games has already "
+                                    f"won the rubber (the best of {g.rubber.best_of})"))
+    return problems
+
 
 def _hands(doc: LocatedDoc, ruleset: Ruleset, i: int) -> list[list[int]]:
     path = ("deals", i, "hands")
@@ -227,6 +260,7 @@ def replay(doc: LocatedDoc, base_dir: Path | None = None) -> ReplayReport:
     data = doc.data
     # seed 0: where the rules draw lots (a tie for the next dealer), a replay draws the same way every time
     game = GameState(ruleset, seed=0, dealer=data.get("dealer", 0), score=data.get("score"), auto_deal=False)
+    match.resume(game, data.get("deals_played", 0), data.get("games"), data.get("game_points"))
     name = doc.filename
     deals = data["deals"]
     for i, deal_data in enumerate(deals):
