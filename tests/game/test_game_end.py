@@ -372,3 +372,15 @@ def test_a_game_taken_up_later_that_cannot_be_is_refused_where_it_says_so(rulese
     with pytest.raises(RulesetError) as refused:
         replay_text(text, "later.yaml", GOLDEN)
     assert any(p.message == says and p.location.line == 2 for p in refused.value.problems), refused.value.problems
+
+
+def test_a_clone_playing_on_past_a_game_of_the_rubber_leaves_the_original_as_it_was():
+    game = GameState(load_ruleset(str(RUBBER)), seed=1)
+    rng = random.Random(1)
+    while len(game.deals) < 7:  # six deals scored: game 1 not yet won (it is won in the seventh)
+        game.apply(rng.choice(game.legal_actions()))
+    copy = game.clone()
+    while sum(copy.games) == 0:
+        copy.apply(rng.choice(copy.legal_actions()))
+    assert sum(copy.games) == 1 and sum(copy.game_points) >= 1 and copy.deals[-2].game_won is not None
+    assert (game.games, game.game_points) == ([0, 0], [0, 0])

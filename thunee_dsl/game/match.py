@@ -136,8 +136,9 @@ def _won(game, side: int, deal) -> None:
     env = Env(deal, tuple(game.score)).bind_team(side, game.ruleset.teams)
     row = next((i for i, v in enumerate(g.game_value) if v.when.evaluate(env)), -1)
     value, says = (g.game_value[row].value, g.game_value[row].says) if row >= 0 else (1, "")
-    game.games[side] += 1
-    game.game_points[side] += value
+    # new lists, not changed in place: a clone of the game (GameState.clone, a bot's search) shares them
+    game.games = [n + (t == side) for t, n in enumerate(game.games)]
+    game.game_points = [n + value * (t == side) for t, n in enumerate(game.game_points)]
     game.game_won = (side, value, says, row, tuple(game.score))
     if game.games[side] * 2 > rubber.best_of:
         losers = sum(p for t, p in enumerate(game.game_points) if t != side)
