@@ -339,8 +339,8 @@ show_message()
 if pt.is_over:
     with st.container(key="pt_gameover"):
         final = " to ".join(str(b) for b in sorted(view.score, reverse=True))
-        if view.winner is None:
-            st.markdown(f"### The game is over, {final}")
+        if view.winner is None:  # (a game of a number of deals may end level: a tie)
+            st.markdown(f"### {'A tie' if pt.game.tied else 'The game is over'}, {final}")
         else:
             champion = team_name(view.winner)
             st.markdown(f"### {'🏆 ' if view.winner == me % teams else ''}{champion.capitalize()} "

@@ -273,3 +273,12 @@ def test_each_deal_is_told_in_words_in_the_rulesets_unit(tmp_path):
     assert play(chips, seat=0, seed=3, read=_passing(shown), write=shown.append, bots=["random"] * 3,
                 formulas=True) == 0
     assert "team.cards [" in "\n".join(shown)
+
+
+def test_a_game_of_four_deals_played_in_the_terminal_can_end_in_a_tie():
+    """Issue 25, item 4: a game of a number of deals whose totals end level says so (seed 4: 12-12)."""
+    rules = load_ruleset(str(ROOT / "tests" / "game" / "rulesets" / "four-deals.yaml"))
+    out = []
+    assert play(rules, seat=0, seed=4, read=lambda prompt: "1", write=out.append) == 0
+    assert out[-1] == "== a tie, 12-12: no team wins the game"
+    assert sum(1 for line in out if line.startswith("== deal over")) == 4

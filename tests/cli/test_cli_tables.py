@@ -188,7 +188,7 @@ def test_list_check_says_which_rulesets_play(capsys, user_home, monkeypatch):
     assert all(line.endswith("   ok") for line in lines[2:2 + len(shipped_rulesets())])
     assert re.split(r" {3,}", lines[-2]) == ["half-done", "half-done.yaml", "line 4: unknown key 'targt' in game; "
                                              "expected one of: target, corner_house, source, deuce, win_by, "
-                                             "raised_target, unit (and 1 more: thunee-dsl validate half-done)"]
+                                             "raised_target, unit, deals, start, transfer, keeps_excess, game_value, rubber (and 1 more: thunee-dsl validate half-done)"]
     assert re.split(r" {3,}", lines[-1]) == ["our-table", "Our table", "our-table.yaml", "ok"]
     code, out, _ = run(capsys, "list", "--check", "--format", "json")
     yours = {r["name"]: r["problems"] for r in json.loads(out)["yours"]}

@@ -116,7 +116,7 @@ CASES = [
           target: 12
           bonus: 3
         """,
-        ["{f}:5:3: unknown key 'bonus' in game; expected one of: target, corner_house, source, deuce, win_by, raised_target, unit"],
+        ["{f}:5:3: unknown key 'bonus' in game; expected one of: target, corner_house, source, deuce, win_by, raised_target, unit, deals, start, transfer, keeps_excess, game_value, rubber"],
     ),
     (
         "schema-enum",
@@ -141,7 +141,7 @@ CASES = [
         """,
         [
             "{f}:4:11: game.target: expected a whole number, got the text 'twelve'",
-            "{f}:5:3: unknown key 'bonus' in game; expected one of: target, corner_house, source, deuce, win_by, raised_target, unit",
+            "{f}:5:3: unknown key 'bonus' in game; expected one of: target, corner_house, source, deuce, win_by, raised_target, unit, deals, start, transfer, keeps_excess, game_value, rubber",
             "{f}:7:14: players.direction: 'sideways' is not one of: clockwise, counterclockwise",
         ],
     ),
@@ -637,7 +637,7 @@ PLAYS_CASES = [
      "extends: standard\nname: house\ngame: {targt: 13}\nscoring:\n  outcomes:\n"
      "    - {when: counting.cnt >= 105, winner: counting, balls: 1}\n",
      ["{f}:3:8: unknown key 'targt' in game; expected one of: target, corner_house, source, deuce, win_by, "
-      "raised_target, unit",
+      "raised_target, unit, deals, start, transfer, keeps_excess, game_value, rubber",
       "{f}:6:14: scoring.outcomes[0].when: unknown name 'counting.cnt'; did you mean 'counting.count'?",
       "    counting.cnt >= 105", "    ^"]),
     ("wrong-type-and-formula-together",

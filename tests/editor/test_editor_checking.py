@@ -116,7 +116,7 @@ def test_check_text_reports_schema_and_formula_problems_in_one_pass():
                        "    - {when: counting.cnt >= 105, winner: counting, balls: 1}\n")
     assert [(p.line, p.column, p.message) for p in check.problems] == [
         (3, 8, "unknown key 'targt' in game; expected one of: target, corner_house, source, deuce, win_by, "
-               "raised_target, unit"),
+               "raised_target, unit, deals, start, transfer, keeps_excess, game_value, rubber"),
         (6, 14, "scoring.outcomes[0].when: unknown name 'counting.cnt'; did you mean 'counting.count'?"),
     ]
     assert check.source is None  # data the schema refused parts of is not handed on

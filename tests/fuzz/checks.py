@@ -66,14 +66,50 @@ def check_ruleset_file(path: Path, games: int, seed: int, max_deals: int = 12):
     assert render_rulebook(ruleset).startswith("#")  # `thunee-dsl rules` works on it
     diff_rulesets(shipped_ruleset("standard"), ruleset)  # and `thunee-dsl diff`
     for g in range(games):
-        # every other game starts a ball short of the target, so that games are also played to their end
-        score = None if g % 2 == 0 else [ruleset.game.target - 1] + [0] * (ruleset.teams - 1)
+        # every other game starts a ball short of the end (of the target, or a side with one stone left), so that
+        # games are also played to their end
+        score = None if g % 2 == 0 else short_of_the_end(ruleset)
         game = play_and_replay(ruleset, path, seed * 7 + g, max_deals, score)
         if game.is_over:
-            assert game.winner is not None and game.legal_actions() == []
-            assert max(game.score) >= min(ruleset.game.target, ruleset.game.raised_target or ruleset.game.target) \
-                or game.after_deuce
+            assert game.legal_actions() == []
+            assert_ended_by_its_rules(game)
     return ruleset
+
+
+def short_of_the_end(ruleset) -> list[int] | None:
+    """A score a deal or two short of the game's end: a ball below the target, one stone left to a side (None for
+    a game of a number of deals alone)."""
+    g = ruleset.game
+    if g.transfer:
+        return [1, 2 * g.start - 1]
+    if g.target is None:
+        return None
+    return [g.target - 1] + [g.start] * (ruleset.teams - 1)
+
+
+def assert_ended_by_its_rules(game: GameState) -> None:
+    """The game is over as its ``game:`` says: a target reached alone at the top (or two to clear), a side with
+    no stones left, or the last deal of a game of a number of deals played (the highest total wins; sides
+    level at the top tie)."""
+    g, score = game.ruleset.game, game.score
+    if g.transfer:  # stones only change hands
+        assert sum(score) == sum(game.initial_score) and min(score) >= 0, score
+    top = max(score)
+    leaders = [t for t, s in enumerate(score) if s == top]
+    if game.tied:
+        assert game.winner is None and g.deals is not None and game.deals_played >= g.deals
+        assert list(game.tied) == leaders and len(leaders) > 1, (game.tied, score)
+        return
+    assert game.winner is not None and leaders == [game.winner], (game.winner, score)
+    if g.rubber is not None:  # the winners of the rubber won most of its games
+        assert game.games[game.winner] * 2 > g.rubber.best_of and sum(game.games) <= g.rubber.best_of, game.games
+        assert game.rubber_points[game.winner] >= 0
+    if g.transfer and 0 in score:
+        return
+    if g.deals is not None and game.deals_played >= g.deals:
+        return
+    assert g.target is not None
+    assert top >= min(g.target, g.raised_target or g.target) or game.after_deuce
 
 
 def play_and_replay(ruleset, path: Path, seed: int, max_deals: int, score=None) -> GameState:

@@ -154,13 +154,49 @@ def _write(data: Any, path: tuple, value: Any) -> None:
     node[path[-1]] = value
 
 
+# How a game ends (issue 25, item 4), as ``game:`` may say it: a number of deals (with or without the target),
+# stones (what each side starts with, moved from the losers), a target of any size; each (value or None: the key
+# removed) written over what the file has
+GAME_ENDS: tuple[dict, ...] = (
+    {"deals": 4, "target": None, "corner_house": None}, {"deals": 1, "target": None, "corner_house": None},
+    {"deals": 3}, {"deals": 200, "target": None, "corner_house": None},
+    {"start": 3, "transfer": True, "target": None, "corner_house": None, "deuce": None, "win_by": None,
+     "raised_target": None},
+    {"start": 2, "transfer": True, "deals": 5, "target": None, "corner_house": None, "deuce": None, "win_by": None,
+     "raised_target": None},
+    {"start": 6, "transfer": True, "target": 12, "corner_house": None, "deuce": None},
+    {"start": 2, "transfer": True},  # (with the file's target: refused where it cannot be reached)
+    {"start": 1}, {"target": 1500, "corner_house": None}, {"target": 10**6}, {"target": None},
+    {"target": None, "corner_house": None}, {"transfer": True},
+    # the game value and the rubber (Whist)
+    {"target": 5, "corner_house": None, "raised_target": None, "deuce": None, "win_by": None, "keeps_excess": False,
+     "game_value": [{"when": "other.balls == 0", "value": 3, "says": "a treble"},
+                    {"when": "other.balls <= 2", "value": 2}, {"when": "true", "value": 1}],
+     "rubber": {"best_of": 3, "bonus": 2, "losers_games_deducted": True}},
+    {"rubber": {"best_of": 5}}, {"rubber": {"best_of": 3}, "deals": 4},
+    {"game_value": [{"when": "team.balls > other.balls + 3", "value": 2}]}, {"keeps_excess": False},
+)
+
+
 def mutate_rule(data: Any, rng: random.Random) -> str:
-    """Write one rule of the three kinds issue 23's hostile-input run found validated and then broken: a
-    step that acts on cards a seat may not see (a face-down first batch, then making trumps or calling),
-    balls that can go below 0, a cancellation true in every deal (each also in a form that is fine)."""
+    """Write one rule of the kinds issue 23's hostile-input run found validated and then broken: a step that
+    acts on cards a seat may not see (a face-down first batch, then making trumps or calling), balls that can go
+    below 0, a cancellation true in every deal (each also in a form that is fine); or a game's end of issue 25
+    (a number of deals, stones, a target of any size: ``GAME_ENDS``)."""
     if not isinstance(data, dict):
         return "rule: not a mapping"
-    kind = rng.randrange(3)
+    kind = rng.randrange(4)
+    if kind == 3:
+        end = rng.choice(GAME_ENDS)
+        game = data.get("game")
+        if not isinstance(game, dict):
+            game = data["game"] = {}
+        for key, value in end.items():
+            if value is None:
+                game.pop(key, None)
+            else:
+                game[key] = value
+        return f"rule: game {end}"
     sequence = data.get("sequence")
     if kind == 0 and isinstance(sequence, list) and "deal 1" in sequence:
         steps = [s for s in sequence if s not in ("make trumps", "calling")]

@@ -125,7 +125,7 @@ def test_a_misspelt_extends_is_said_first_and_the_rest_is_checked_too(problems, 
     said = problems(tmp_path, "extends: standrd\nname: house\ngame:\n  targt: 13\n")
     assert said[0].startswith("house.yaml:1:10: unknown ruleset 'standrd' (did you mean 'standard'?)")
     assert said[1:] == ["house.yaml:4:3: unknown key 'targt' in game; expected one of: target, corner_house, source, "
-                        "deuce, win_by, raised_target, unit"]
+                        "deuce, win_by, raised_target, unit, deals, start, transfer, keeps_excess, game_value, rubber"]
 
 
 def test_a_missing_base_file_too(problems, tmp_path):

@@ -226,8 +226,11 @@ def play(ruleset, seat: int, seed: int | None, read=input, write=print, bots=Non
             for line in teller.story(result) + teller.working(result):
                 write(f"   {line}")
         shown = len(game.results)
-    write(f"== {words.team(game.winner)} {words.verb(game.winner, 'win', 'wins')} the game, "
-          f"{'-'.join(map(str, game.score))}")
+    if game.winner is None:  # a game of a number of deals that ends level
+        write(f"== a tie, {'-'.join(map(str, game.score))}: no team wins the game")
+    else:
+        write(f"== {words.team(game.winner)} {words.verb(game.winner, 'win', 'wins')} the game, "
+              f"{'-'.join(map(str, game.score))}")
     return 0
 
 

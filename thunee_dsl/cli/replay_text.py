@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from thunee_dsl.editor.cards import suit_label
+from thunee_dsl.game.transcript import game_won_words
 from thunee_dsl.model.words import seat_name, team_name
 
 
@@ -73,11 +74,20 @@ class Teller:
             deuce = " (the deuce: both teams go back to zero)" if record.deuce else ""
             lines.append(f"  {self.unit.plural.capitalize()} this deal: "
                          + ", ".join(f"{self.team(t)} +{n}" for t, n in enumerate(result.balls))
-                         + "; score " + "-".join(map(str, record.score_after)) + deuce)
+                         + "; score " + "-".join(map(str, record.score_after)) + deuce
+                         + game_won_words(record, self.team))
         lines.append("")
         score = "-".join(map(str, report.score))
-        if report.winner is None:
+        tied = report.game.tied  # (the game's: a report is also made of a game played here)
+        if tied:
+            lines.append(f"Score {score}; a tie: " + " and ".join(self.team(t) for t in tied)
+                         + f" end level after the last of {r.game.deals} deals.")
+        elif report.winner is None:
             lines.append(f"Score {score}; the game is not over.")
+        elif report.game.rubber_points is not None:
+            won = self.names.verb(report.winner, "win", "wins")
+            lines.append(f"Games {'-'.join(map(str, report.game.games))}; {self.team(report.winner)} {won} the "
+                         f"rubber, {'-'.join(map(str, report.game.rubber_points))} in game points.")
         else:
             won = self.names.verb(report.winner, "win", "wins")
             lines.append(f"Score {score}; {self.team(report.winner)} {won} the game.")

@@ -9,7 +9,7 @@ the offending line, so the app can show it right under the message, with a caret
 False
 >>> p = check.problems[0]
 >>> str(p)
-"4:3: unknown key 'targt' in game; expected one of: target, corner_house, source, deuce, win_by, raised_target, unit"
+"4:3: unknown key 'targt' in game; expected one of: target, corner_house, source, deuce, win_by, raised_target, unit, deals, start, transfer, keeps_excess, game_value, rubber"
 >>> print(p.pointer)
   targt: 13
   ^

@@ -102,7 +102,7 @@ def deal_balls_rows(cmp: Comparison) -> list[dict]:
 
 def game_length_rows(cmp: Comparison) -> list[dict]:
     """One row per game: how many deals it took (thrown-in deals count), and whether it finished."""
-    return [{"ruleset": side(cmp, i), "deals": len(game.deals), "finished": game.winner is not None}
+    return [{"ruleset": side(cmp, i), "deals": len(game.deals), "finished": game.finished}
             for i, result in enumerate(cmp.rulesets) for game in result.games]
 
 

@@ -39,6 +39,7 @@ PLACES = {
     "dealer": "when the deal passes on (dealer.passes_if)",
     "calling": "who may call to make trumps (calling.allowed_if)",
     "bidding": "who may bid what (bidding.allowed_if, forbidden_if: the hook)",
+    "game": "what a game won is worth in a rubber (game.game_value: when)",
 }
 assert set(PLACES) == set(CONTEXTS), "every formula context needs words"
 
@@ -134,11 +135,11 @@ def env_for(sample: SampleDeal, place: str) -> Env:
     callers = deal.team_of[who]
     opponents = (callers + 1) % r.teams if r.teams == 2 else None
     dealers = deal.dealer % r.teams
-    balls = tuple(game.score) if place == "dealer" else score_before
+    balls = tuple(game.score) if place in ("dealer", "game") else score_before
     env = Env(deal, balls, callers=callers, opponents=opponents, caller=who, seat=who, dealers=dealers,
               others=(dealers + 1) % r.teams if r.teams == 2 else None)
     env.deal_balls = sample.result.balls
-    if place in ("team value", "each team"):
+    if place in ("team value", "each team", "game"):  # (a game's value: the team is the winners)
         env = env.bind_team(deal.counting if deal.counting is not None else 0, r.teams)
     if place == "bidding":  # the player judged weighing the bid it made (else the lowest), with the deal's bids
         lowest = r.bidding.lowest if r.bidding is not None else 0

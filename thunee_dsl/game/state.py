@@ -1,4 +1,5 @@
-"""The game: deals one after another until a team reaches the target.
+"""The game: deals one after another until it ends (a team reaches the target, the last deal of a game of a
+number of deals, a side out of stones: :mod:`~thunee_dsl.game.match`, the game's end).
 
 >>> from thunee_dsl import load_ruleset
 >>> game = GameState(load_ruleset("standard"), seed=7)
@@ -14,7 +15,7 @@ from __future__ import annotations
 
 import random
 from itertools import repeat
-from operator import add, call, itemgetter
+from operator import call, itemgetter
 from dataclasses import dataclass, field
 
 try:
@@ -23,13 +24,13 @@ except ImportError:  # Cython is optional: without it the types below are not re
     from thunee_dsl._accel import cython_shadow as cython
 
 from thunee_dsl.errors import IllegalActionError
+from thunee_dsl.game import match
 from thunee_dsl.game.actions import Action
 from thunee_dsl.game.deal import APPLIED, PASS, PASSED, Deal
 from thunee_dsl.game.scoring import DealResult, score_deal
 from thunee_dsl.game.tables import tables
 from thunee_dsl.game.view import seat_view
 from thunee_dsl.model.cards import cut_pack
-from thunee_dsl.model.quantities import Env
 from thunee_dsl.model.ruleset import CallingStep, Cut, Ruleset
 
 
@@ -45,6 +46,9 @@ class DealRecord:
     silent: set = field(default_factory=set)  # indexes of actions that declined an announcement window
     cut: tuple | None = None  # (method, cut places) when the program shuffled and cut the pack
     deuce: bool = False  # this deal brought the scores to the deuce, and they went back to zero
+    # a game of a rubber won by this deal: (side, value, says, row of game.game_value or -1, its final score); the
+    # scores then start again (score_after)
+    game_won: tuple | None = None
 
 
 class _Dealt:
@@ -153,16 +157,11 @@ class GameState:
         self._rng_shared = False  # the random source is shared with clones, frozen until copied (see rng)
         self.first_dealer = dealer
         self.dealer = dealer
-        self.initial_score = tuple(score) if score is not None else (0,) * ruleset.teams
-        self.score = list(self.initial_score)
         self.auto_deal = auto_deal
         self.deals: list[DealRecord] = []
         self.history: list[Action] = []
-        self.is_over = False  # kept equal to ``winner is not None`` (see the winner property)
-        self._winner: int | None = None
-        self.after_deuce = False  # two to clear: the scores went back to zero at the deuce
-        self.raised = False  # a call that raises the target has been made in this game
-        self.dealer_contenders: tuple[int, ...] = ()  # seats between whom the last dealer was drawn
+        # the game's end's part (match.GAME_STATE): the score, the winner or a tie, the deals played ...
+        match.begin(self, score)
         self.deal: Deal | None = None
         if auto_deal:
             self.start_deal()
@@ -247,7 +246,9 @@ class GameState:
     @winner.setter
     def winner(self, team: int | None) -> None:
         self._winner = team
-        self.is_over = team is not None  # a plain attribute: read once per action by every driver loop
+        # a plain attribute: read once per action by every driver loop (a tie ends the game with no winner:
+        # match sets is_over itself)
+        self.is_over = team is not None
 
     @property
     def to_act(self) -> int | None:
@@ -374,74 +375,27 @@ class GameState:
         if deal is None or not deal.over or record is None or record.result is not None:
             return
         result = record.result = score_deal(deal)
-        self.score[:] = map(add, self.score, result.balls)
         was_after_deuce = self.after_deuce
-        self._decide_winner(result)
+        match.deal_scored(self, result, deal)  # the score added (or moved), the game's end, the next dealer
         record.score_after = tuple(self.score)
         record.deuce = self.after_deuce and not was_after_deuce
-        self._rotate_dealer(result)
+        if self.game_won is not None:
+            record.game_won = self.game_won
         deal.release()
         if self.auto_deal and not self.is_over:
             self.start_deal()
 
     @property
-    def target(self) -> int:
-        """Balls needed to win now (raised once a call named in ``game.raised_target`` is made)."""
+    def target(self) -> int | None:
+        """Balls needed to win now (raised once a call named in ``game.raised_target`` is made); None in a game
+        without a target (a number of deals, or stones)."""
         game = self.ruleset.game
         return game.raised_target if self.raised else game.target
 
     @property
-    def corner_house(self) -> int:
+    def corner_house(self) -> int | None:
         game = self.ruleset.game
         return game.raised_corner_house if self.raised else game.corner_house
-
-    def _decide_winner(self, result: DealResult) -> None:
-        game = self.ruleset.game
-        if game.raised_after and (result.claim in game.raised_after or result.undertaking in game.raised_after):
-            self.raised = True
-        best = max(self.score)
-        if self.after_deuce:
-            # two to clear: the first team to lead by win_by wins
-            if best - sorted(self.score)[-2] >= game.win_by:
-                self.winner = self.score.index(best)
-            return
-        if game.deuce is not None and all(s == game.deuce for s in self.score):
-            self.score = [0] * len(self.score)  # both close their ball cards and start again
-            self.after_deuce = True
-            return
-        if best >= self.target and self.score.count(best) == 1:
-            self.winner = self.score.index(best)
-
-    def _rotate_dealer(self, result: DealResult) -> None:
-        r = self.ruleset
-        if result.cancelled:
-            if not self.deal.redealt and not r.cancellation.same_dealer:
-                self.dealer = r.dealer.passes_to.resolve(r.seats, dealer=self.dealer)
-            return
-        if r.dealer.most_tricks:
-            self.dealer = self._most_tricks_dealer()
-            return
-        dealers = self.dealer % r.teams
-        env = Env(self.deal, tuple(self.score), dealers=dealers,
-                  others=(dealers + 1) % r.teams if r.teams == 2 else None)
-        env.deal_balls = result.balls
-        if r.dealer.passes_if.evaluate(env):
-            self.dealer = r.dealer.passes_to.resolve(r.seats, dealer=self.dealer)
-
-    def _most_tricks_dealer(self) -> int:
-        """The player who won most tricks deals; between opponents the team with the higher score;
-        otherwise the contenders draw (the game's random source; a transcript names the winner)."""
-        tricks = self.deal.seat_tricks
-        best = max(tricks)
-        contenders = [s for s, n in enumerate(tricks) if n == best]
-        teams = {s % self.ruleset.teams for s in contenders}
-        if len(teams) > 1:
-            top = max(self.score[t] for t in teams)
-            leaders = [t for t in teams if self.score[t] == top]
-            if len(leaders) == 1:
-                contenders = [s for s in contenders if s % self.ruleset.teams == leaders[0]]
-        self.dealer_contenders = tuple(contenders)
-        return contenders[0] if len(contenders) == 1 else self.rng.choice(contenders)
 
     # -- reading ------------------------------------------------------------------------
     @property

@@ -19,6 +19,8 @@ from thunee_dsl.game.actions import CARD_VERBS, Action
 from thunee_dsl.game.bidding import Bidding
 from thunee_dsl.game.calling import Calling
 from thunee_dsl.game.families import families
+from thunee_dsl.game import match
+from thunee_dsl.game.match import how_it_ended
 from thunee_dsl.game.replay import STOP, close_windows, pass_until
 from thunee_dsl.game.scoring import DealResult
 from thunee_dsl.game.state import GameState
@@ -28,7 +30,7 @@ from thunee_dsl.loading import LocatedDoc, load_ruleset_source, reference_proble
 from thunee_dsl.model import Ruleset, compile_ruleset
 from thunee_dsl.model.ruleset import BiddingStep
 
-TOP_KEYS = ("ruleset", "dealer", "score", "deals")
+TOP_KEYS = ("ruleset", "dealer", "score", "deals", "deals_played", "games", "game_points")
 DEAL_KEYS = ("hands", "actions", "dealer")
 
 
@@ -39,6 +41,7 @@ class ReplayReport:
     score: tuple[int, ...]
     winner: int | None
     game: GameState
+    tied: tuple[int, ...] = ()  # the teams level at the top after the last deal of a game of a number of deals
 
     def to_json(self) -> dict:
         deals = []
@@ -47,8 +50,17 @@ class ReplayReport:
             deal["score_after"] = list(record.score_after)
             if record.deuce:
                 deal["deuce"] = True
+            if record.game_won is not None:  # a game of a rubber won by this deal (the scores start again)
+                side, value, says, _, final = record.game_won
+                deal["game_won"] = {"team": side, "value": value, "says": says, "score": list(final)}
             deals.append(deal)
-        return {"ruleset": self.ruleset, "deals": deals, "score": list(self.score), "winner": self.winner}
+        out = {"ruleset": self.ruleset, "deals": deals, "score": list(self.score), "winner": self.winner}
+        if self.tied:
+            out["tie"] = list(self.tied)  # (winner null: the game is over, drawn)
+        if self.game.ruleset.game.rubber is not None:
+            out["games"] = list(self.game.games)
+            out["rubber"] = list(self.game.rubber_points) if self.game.rubber_points is not None else None
+        return out
 
     def to_text(self) -> str:
         r = self.game.ruleset
@@ -73,13 +85,21 @@ class ReplayReport:
                 lines.append(f"  {line}")
             deuce = " (the deuce: both teams go back to zero)" if record.deuce else ""
             lines.append("  balls this deal: " + ", ".join(f"team {t} +{n}" for t, n in enumerate(d.balls))
-                         + "; score " + "-".join(map(str, record.score_after)) + deuce)
+                         + "; score " + "-".join(map(str, record.score_after)) + deuce + game_won_words(record))
         lines.append("")
-        if self.winner is None:
-            lines.append(f"Score {'-'.join(map(str, self.score))}; the game is not over.")
-        else:
-            lines.append(f"Score {'-'.join(map(str, self.score))}; team {self.winner} wins the game.")
+        lines.append(f"Score {'-'.join(map(str, self.score))}; {how_it_ended(self.game)}.")
         return "\n".join(lines)
+
+
+def game_won_words(record, team=lambda t: f"team {t}") -> str:
+    """A game of a rubber won by the deal of ``record``, in words ("" for any other deal): "; team 1 wins a
+    game 5-2, a double (2 game points)"."""
+    if record.game_won is None:
+        return ""
+    side, value, says, _, final = record.game_won
+    named = f", {says}" if says else ""
+    return (f"; {team(side)} wins a game {'-'.join(map(str, final))}{named} ({value} game "
+            f"point{'s' if value != 1 else ''}); the next game starts")
 
 
 def _problem(doc: LocatedDoc, path: tuple, message: str) -> RulesetError:
@@ -114,14 +134,8 @@ def _check_shape(doc: LocatedDoc, ruleset: Ruleset) -> None:
     dealer = data.get("dealer", 0)
     if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < ruleset.seats:
         problems.append(Problem(doc.location(("dealer",)), f"dealer must be a seat from 0 to {ruleset.seats - 1}"))
-    score = data.get("score")
-    if score is not None and (not isinstance(score, list) or len(score) != ruleset.teams
-                              or not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in score)):
-        problems.append(Problem(doc.location(("score",)), f"score must be a list of {ruleset.teams} whole numbers of balls"))
-    elif score is not None and max(score) >= ruleset.game.target:
-        team = score.index(max(score))
-        problems.append(Problem(doc.location(("score", team)), f"score: team {team} has {score[team]} balls, but "
-                                f"{ruleset.game.target} wins the game: a game still being played has fewer"))
+    problems += _score_problems(doc, ruleset, data.get("score"))
+    problems += _game_so_far_problems(doc, ruleset)
     deals = data.get("deals")
     if isinstance(deals, list) and not deals:
         problems.append(Problem(doc.location(("deals",)), "'deals:' is empty: a transcript needs at least one "
@@ -144,6 +158,55 @@ def _check_shape(doc: LocatedDoc, ruleset: Ruleset) -> None:
             problems.append(Problem(doc.location(path + ("actions",)), f"deal {i + 1}: 'actions' must be a list of strings like \"2 play JS\""))
     if problems:
         raise RulesetError(problems)
+
+
+def _score_problems(doc: LocatedDoc, ruleset: Ruleset, score) -> list[Problem]:
+    """The score before the first deal: one whole number per team, the game not already won (the target
+    reached, or with stones a side with none left)."""
+    if score is None:
+        return []
+    if not isinstance(score, list) or len(score) != ruleset.teams \
+            or not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in score):
+        return [Problem(doc.location(("score",)), f"score must be a list of {ruleset.teams} whole numbers of balls")]
+    if ruleset.game.target is not None and max(score) >= ruleset.game.target:
+        team = score.index(max(score))
+        return [Problem(doc.location(("score", team)), f"score: team {team} has {score[team]} balls, but "
+                        f"{ruleset.game.target} wins the game: a game still being played has fewer")]
+    if ruleset.game.transfer and 0 in score:
+        team = score.index(0)
+        return [Problem(doc.location(("score", team)), f"score: team {team} has no {ruleset.unit.plural} left, so "
+                        f"it has lost: a game still being played has some on each side")]
+    return []
+
+def _game_so_far_problems(doc: LocatedDoc, ruleset: Ruleset) -> list[Problem]:
+    """A transcript that starts later in the game: ``deals_played`` (deals already scored in a game of a number
+    of deals, fewer than all), ``games`` and ``game_points`` (in a rubber: the games each side has won, none yet
+    the rubber's, and their game points)."""
+    data, g, problems = doc.data, ruleset.game, []
+
+    def whole(value, n=None):
+        one = lambda x: isinstance(x, int) and not isinstance(x, bool) and x >= 0  # noqa: E731
+        return one(value) if n is None else isinstance(value, list) and len(value) == n and all(map(one, value))
+    if "deals_played" in data:
+        played = data["deals_played"]
+        if g.deals is None:
+            problems.append(Problem(doc.location(("deals_played",)), "deals_played: this game is not a number of "
+                                    "deals (game.deals)"))
+        elif not whole(played) or played >= g.deals:
+            problems.append(Problem(doc.location(("deals_played",)), f"deals_played must be a whole number below "
+                                    f"{g.deals}, the deals of a game"))
+    for key in ("games", "game_points"):
+        if key not in data:
+            continue
+        if g.rubber is None:
+            problems.append(Problem(doc.location((key,)), f"{key}: this game is not played in a rubber "
+                                    f"(game.rubber)"))
+        elif not whole(data[key], ruleset.teams):
+            problems.append(Problem(doc.location((key,)), f"{key} must be a list of {ruleset.teams} whole numbers"))
+        elif key == "games" and max(data[key]) * 2 > g.rubber.best_of:
+            problems.append(Problem(doc.location((key,)), f"games: a side with {max(data[key])} games has already "
+                                    f"won the rubber (the best of {g.rubber.best_of})"))
+    return problems
 
 
 def _hands(doc: LocatedDoc, ruleset: Ruleset, i: int) -> list[list[int]]:
@@ -197,11 +260,13 @@ def replay(doc: LocatedDoc, base_dir: Path | None = None) -> ReplayReport:
     data = doc.data
     # seed 0: where the rules draw lots (a tie for the next dealer), a replay draws the same way every time
     game = GameState(ruleset, seed=0, dealer=data.get("dealer", 0), score=data.get("score"), auto_deal=False)
+    match.resume(game, data.get("deals_played", 0), data.get("games"), data.get("game_points"))
     name = doc.filename
     deals = data["deals"]
     for i, deal_data in enumerate(deals):
         if game.is_over:
-            raise TranscriptError(f"{name}: deal {i + 1}: the game was already won by team {game.winner} "
+            ended = f"won by team {game.winner}" if game.winner is not None else "over (" + how_it_ended(game) + ")"
+            raise TranscriptError(f"{name}: deal {i + 1}: the game was already {ended} "
                                   f"after deal {i}; no further deals may be listed")
         want = deal_data.get("dealer")
         if want is not None and want != game.dealer and len(game.dealer_contenders) > 1 \
@@ -228,7 +293,7 @@ def replay(doc: LocatedDoc, base_dir: Path | None = None) -> ReplayReport:
             legal = ", ".join(str(a) for a in game.legal_actions())
             raise TranscriptError(f"{name}: deal {i + 1}: the actions end before the deal is over; "
                                   f"legal now: {legal}")
-    return ReplayReport(ruleset.name, tuple(game.results), tuple(game.score), game.winner, game)
+    return ReplayReport(ruleset.name, tuple(game.results), tuple(game.score), game.winner, game, game.tied)
 
 
 def _check_card(ruleset: Ruleset, action: Action) -> None:

@@ -60,6 +60,14 @@ WORDS = {
     "bidding.again.forbidden_if": "bids not allowed in the later bidding",
     "bidding.again.takes_over": "a new highest bidder in the later bidding makes trumps",
     "bidding.partner_bid": "a player may ask the partner to bid (partner)",
+    # a game of a number of deals; stones (issue 25, item 4)
+    "game.deals": "deals in a game", "game.start": "each side starts with",
+    "game.transfer": "stones (a deal's score moved from the losers to the winners)",
+    "game.keeps_excess": "score beyond the target kept", "game.game_value": "what a game won is worth",
+    "game.game_value.when": "a game's value when", "game.game_value.value": "a game's value",
+    "game.game_value.says": "a game's name", "game.rubber": "rubber", "game.rubber.best_of": "rubber: best of",
+    "game.rubber.bonus": "rubber: game points for winning it",
+    "game.rubber.losers_games_deducted": "rubber: the losers' game points deducted",
 }
 # the trump suit's own order and points, a card borrowed into it (deck.trumps, deck.colours)
 WORDS.update({
@@ -142,9 +150,10 @@ def _entry(key: str, value, path: tuple, r: Ruleset | None) -> str:
 
 
 def _counts_balls(path: tuple) -> bool:
-    """Is the value at ``path`` a number of balls (a ball table's entry, a penalty, a concession)?"""
+    """Is the value at ``path`` a number of balls (a ball table's entry, a penalty, a concession, what each side
+    starts the game with)?"""
     return bool(path) and (path[-1] in BALL_KEYS or (path[-1] == "balls" and path[0] in ("penalties", "concede"))
-                           or (len(path) > 2 and path[-2] == "balls_for"))
+                           or (len(path) > 2 and path[-2] == "balls_for") or path == ("game", "start"))
 
 
 def _seat(value: str, r: Ruleset) -> str:
@@ -198,13 +207,59 @@ class _Differ:
     def removed(self, p: tuple, before) -> None:
         title = _title(self.da, p)
         text = f"Removes the {title} call" if title and len(p) == 2 else f"Removes {self.label(p)}"
+        text = _game_end_words(self.a, self.b, p, "removed") or text
         self.changes.append(RuleChange(p, "removed", before, None, text, self.where(self.a, p), ""))
 
     def added(self, p: tuple, after) -> None:
         title = _title(self.db, p)
         text = (f"Adds the {title} call ({after.get('verb', p[-1])})" if title and len(p) == 2 and
                 isinstance(after, dict) else f"Adds {self.label(p)}: {_show(after, p, self.b)}")
+        text = _game_end_words(self.a, self.b, p, "added") or text
         self.changes.append(RuleChange(p, "added", None, after, text, "", self.where(self.b, p)))
+
+
+def _game_end_words(a: Ruleset, b: Ruleset, p: tuple, kind: str) -> str | None:
+    """How the game ends, when ``b`` adds or removes a number of deals, a target, stones or a rubber: "The game
+    becomes 16 deals instead of a target (the highest total wins)"."""
+    say = GAME_END_WORDS.get(p)
+    return say(a, b, kind) if say is not None else None
+
+
+def _deals_words(a: Ruleset, b: Ruleset, kind: str) -> str:
+    ga, gb = a.game, b.game
+    if kind == "added":
+        instead = " instead of a target" if gb.target is None and ga.target is not None else ""
+        return f"The game becomes {gb.deals} deals{instead} (the highest total wins)"
+    target = f" (the first to {b.unit.of(gb.target)} wins)" if gb.target is not None else ""
+    return f"The game is no longer {ga.deals} deals{target}"
+
+
+def _target_words(a: Ruleset, b: Ruleset, kind: str) -> str | None:
+    return f"No target: {a.unit.of(a.game.target)} no longer win the game" if kind == "removed" else None
+
+
+def _transfer_words(a: Ruleset, b: Ruleset, kind: str) -> str | None:
+    if kind == "added" and b.game.transfer:
+        return f"Stones: a deal's {b.unit.plural} are taken from the losers, and a side with none left has lost"
+    if kind == "removed" and a.game.transfer:
+        return f"No stones: a deal's {b.unit.plural} are added to the winners' score"
+    return None
+
+
+def _start_words(a: Ruleset, b: Ruleset, kind: str) -> str:
+    return f"Each side starts the game with {b.unit.of(b.game.start)}" if kind == "added" else \
+        "Each side starts the game with nothing"
+
+
+def _rubber_words(a: Ruleset, b: Ruleset, kind: str) -> str:
+    if kind == "added":
+        return f"A rubber: the best of {b.game.rubber.best_of} games (each won at {b.unit.of(b.game.target)})"
+    return "No rubber: one game"
+
+
+GAME_END_WORDS = {("game", "deals"): _deals_words, ("game", "target"): _target_words,
+                  ("game", "transfer"): _transfer_words, ("game", "start"): _start_words,
+                  ("game", "rubber"): _rubber_words}
 
 
 def diff_rulesets(a: Ruleset, b: Ruleset) -> list[RuleChange]:

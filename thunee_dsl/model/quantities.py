@@ -166,6 +166,8 @@ CONTEXTS = {
     "dealer": Context("dealer", ("dealers", "others", "counting", "makers"), ("dealer", "trump_maker")),
     # a player about to bid, and the bid weighed (bidding.allowed_if / forbidden_if): ``bid``, ``bids.total`` ...
     "bidding": Context("bidding", ("dealers", "others"), ("seat", "dealer", "trump_maker")),
+    # a game just won (game.game_value): the winners and the losers, their scores (team.balls, other.balls)
+    "game": Context("game", ("team", "other"), ()),
 }
 
 
@@ -270,8 +272,9 @@ def symbol_table(context: str, *, tricks: int,
     add("call", "number", attrgetter("deal.call"), "the amount called to make trumps (0 if no call)", count("call"))
     add("tricks", "number", lambda e, n=tricks: n, "the number of tricks in a deal", (tricks, tricks))
     add("tricks_played", "number", attrgetter("deal.tricks_played"), "tricks completed so far", count("tricks"))
-    add("target", "number", attrgetter("deal.target"), "balls needed to win the game", count("target"))
-    add("corner_house", "number", attrgetter("deal.corner_house"), "the corner-house score", count("target"))
+    if "target" not in most or most["target"] is not None:  # (a game of a number of deals has no target)
+        add("target", "number", attrgetter("deal.target"), "balls needed to win the game", count("target"))
+        add("corner_house", "number", attrgetter("deal.corner_house"), "the corner-house score", count("target"))
     add("undertaking", "text", attrgetter("deal.undertaking_name"), "the undertaking called this deal, or none")
     add("claim", "text", attrgetter("deal.claim_name"), "the claim made this deal, or none")
     if context == "bidding":  # the player about to bid, the bid weighed, the bids so far

@@ -140,7 +140,13 @@ def generated_summary(r: Ruleset) -> str:
 
 def _winning_said(r: Ruleset) -> str:
     g, unit = r.game, r.unit
+    if g.target is None:  # a game of a number of deals, or of stones
+        return _game_end_said(r)
     win = f"first team to {unit.verb} {unit.of(g.target)} wins"
+    if g.deals is not None or g.transfer:
+        win += f"; {_game_end_said(r)}"
+    if g.rubber is not None:
+        win += f"; a rubber is the best of {g.rubber.best_of} games"
     if g.raised_after:
         titles = {x.verb: x.title for x in (*r.undertakings, *r.claims, *r.declarations)}
         raisers = " or ".join(sorted(titles.get(v, v) for v in g.raised_after))
@@ -148,6 +154,19 @@ def _winning_said(r: Ruleset) -> str:
     if g.deuce is not None:
         win += f", two to clear from {g.deuce}-{g.deuce}"
     return win
+
+
+def _game_end_said(r: Ruleset) -> str:
+    """A game of a number of deals, or of stones, in the summary's words: "a game of 16 deals, the higher total
+    wins"; "each team starts with 11 stones, a team with none has lost"."""
+    g, unit = r.game, r.unit
+    said = []
+    if g.transfer:
+        said.append(f"each team starts with {unit.of(g.start)}, taken from the losers of a deal, and a team with "
+                    f"none has lost")
+    if g.deals is not None:
+        said.append(f"a game of {g.deals} deals, the {'higher' if r.teams == 2 else 'highest'} total wins")
+    return "; ".join(said)
 
 
 def _penalties_said(r: Ruleset) -> str:
@@ -702,9 +721,10 @@ def _penalties(book: Book) -> list[str]:
 
 def _winning(book: Book) -> list[str]:
     r, g, unit = book.r, book.r.game, book.unit
-    first = f"- The first team to {unit.verb} {unit.of(g.target)} wins."
-    if book.corner_house:
+    first = f"- The first team to {unit.verb} {unit.of(g.target)} wins." if g.target is not None else ""
+    if book.corner_house and g.corner_house is not None:
         first += f" A team on {g.corner_house} is on *corner house*."
+    first = ([first] if first else []) + _game_end_lines(book)
     raised = []
     if g.raised_after:
         corner = f", and corner house is {g.raised_corner_house}" if book.corner_house else ""
@@ -714,8 +734,62 @@ def _winning(book: Book) -> list[str]:
     if g.deuce is not None:
         deuce = [f"- Two to clear: at {g.deuce}-{g.deuce} both teams go back to zero, and then a team must lead by "
                  f"{unit.of(g.win_by)} to win. A deal that jumps past {g.deuce}-{g.deuce} can still win at {g.target}."]
-    out = ["## Winning the game", "", first, *raised, *deuce, *_next_dealer(book), ""]
+    out = ["## Winning the game", "", *first, *raised, *deuce, *_next_dealer(book), ""]
     return out + section_source(r, ("game",)) + section_source(r, ("game", "raised_target")) + section_source(r, ("dealer",))
+
+
+def _game_end_lines(book: Book) -> list[str]:
+    """What each side starts with, stones, points beyond the target, the rubber, a game of a number of deals."""
+    r, g, unit = book.r, book.r.game, book.unit
+    out = []
+    higher = "higher" if r.teams == 2 else "highest"
+    if g.start and not g.transfer:
+        out.append(f"- Each team starts the game with {unit.of(g.start)}.")
+    if g.transfer:
+        # stones: a deal's score is not added to the winners' alone, it changes hands
+        out.append(f"- Each team starts with {unit.of(g.start)}. The {unit.plural} a deal gives are taken from "
+                   f"the losers and given to the winners (a team gives what it has left); a team with no "
+                   f"{unit.plural} left has lost.")
+    if not g.keeps_excess:
+        out.append(f"- {unit.plural.capitalize()} beyond {g.target} are not kept.")
+    out += _rubber_lines(book)
+    if g.deals is not None:
+        out.append(f"- A game is {g.deals} deals (a deal thrown in does not count)"
+                   + (f"; if no team has won by then, after the last deal the {higher} total wins"
+                      if g.target is not None or g.transfer else f"; after the last, the {higher} total wins")
+                   + ". Equal totals at the top are a tie.")
+    return out
+
+
+def _rubber_lines(book: Book) -> list[str]:
+    """The game value and the rubber: "A game won is worth 3 game points (a treble) when the losers have none
+    ...", "A rubber is the best of 3 games ..."."""
+    r, g = book.r, book.r.game
+    if g.rubber is None:
+        return []
+    out = []
+    if g.game_value:
+        out.append("- A game won is worth, in game points to its winners (the first that fits; 1 if none does):")
+        for v in g.game_value:
+            when = "otherwise" if v.when.text.strip() == "true" else \
+                "when " + v.when.describe(book.words(), phrases={**GAME_PHRASES, **book.named()})
+            shown = f" `{v.when.text}`" if book.formulas and when != "otherwise" else ""
+            out.append(f"  - {_plural_points(v.value)}{f' ({v.says})' if v.says else ''} {when}{shown}")
+    rubber = g.rubber
+    more = f", and {_plural_points(rubber.bonus)} more" if rubber.bonus else ""
+    less = ", less the losers' game points" if rubber.losers_games_deducted else ""
+    out.append(f"- A rubber is the best of {rubber.best_of} games: the first team to win {rubber.best_of // 2 + 1} "
+               f"wins it (the scores start again for each game) and scores its game points{more}{less}.")
+    return out
+
+
+def _plural_points(n: int) -> str:
+    return f"{n} game point{'' if n == 1 else 's'}"
+
+
+# a game's value reads the winners as 'team' and the losers as 'other'
+GAME_PHRASES = {"balls of the team a team value is being computed for": "the winners' score",
+                "balls of the opponents of that team": "the losers' score", " before this deal": ""}
 
 
 # the dealer's rule names the dealer's team and the other

@@ -437,9 +437,30 @@ def unit_of_difference(a: Unit, b: Unit) -> Unit:
 
 
 @dataclass(frozen=True)
+class GameValue:
+    """What a game won is worth in a rubber (``game.game_value``): the first row whose ``when`` holds, read once
+    the game is won (``team``: the winners, ``other``: the losers; ``team.balls`` their scores)."""
+
+    when: Formula
+    value: int
+    says: str = ""
+
+
+@dataclass(frozen=True)
+class RubberRules:
+    """A rubber (``game.rubber``): the best of ``best_of`` games; its winners score their games' values and
+    ``bonus`` more, less the losers' game values when ``losers_games_deducted``."""
+
+    best_of: int
+    bonus: int = 0
+    losers_games_deducted: bool = False
+    source: str = ""
+
+
+@dataclass(frozen=True)
 class GameRules:
-    target: int
-    corner_house: int
+    target: int | None  # None: the game is a number of deals (``deals``) or ends when a side has no stones
+    corner_house: int | None  # None: no target, so no score one below it
     source: str = ""
     deuce: int | None = None  # two to clear: both teams on this score -> back to zero, lead by win_by
     win_by: int = 1
@@ -447,6 +468,14 @@ class GameRules:
     raised_target: int | None = None
     raised_corner_house: int | None = None
     unit: Unit = BALLS  # what the score counts (``game.unit``)
+    # -- a game as a number of deals; stones (issue 25, item 4) --
+    deals: int | None = None  # a game of this many deals: after the last, the highest total wins (or a tie)
+    start: int = 0  # what each side holds when the game begins (304's 11 stones)
+    transfer: bool = False  # a deal's score moves from the losers to the winners; a side with none has lost
+    # -- game value and the rubber (Whist) --
+    keeps_excess: bool = True  # False: the winners' score stops at the target (points beyond it are not kept)
+    game_value: tuple[GameValue, ...] = ()  # what a game won is worth in a rubber (none: 1 each)
+    rubber: RubberRules | None = None  # games played until a side has won most of best_of
 
 
 @dataclass(frozen=True)

@@ -107,7 +107,7 @@ class Difference:
 def _game_json(g: GameRecord) -> dict:
     return {"winner": g.winner, "first_dealer": g.first_dealer, "score": list(g.score),
             "lead_changes": lead_changes(g), "balls": [list(d.balls) for d in g.deals],
-            "cancelled": [d.cancelled for d in g.deals]}
+            "cancelled": [d.cancelled for d in g.deals], **({"tie": list(g.tied)} if g.tied else {})}
 
 
 # -- measures ---------------------------------------------------------------------------------
@@ -116,11 +116,13 @@ def _game_json(g: GameRecord) -> dict:
 def measures(r: Ruleset) -> list[Measure]:
     """The statistics a ruleset gets, in report order."""
     # a team named by its seats as the rulebook and Playtest name them ("Seats 1 and 3 win the game")
-    out = [Measure(f"game.team_wins.{t}", f"{team_name(r, t)} {'wins' if r.seats == r.teams else 'win'} the game",
+    won = "the rubber" if r.game.rubber is not None else "the game"  # (a rubber is what a record's winner won)
+    out = [Measure(f"game.team_wins.{t}", f"{team_name(r, t)} {'wins' if r.seats == r.teams else 'win'} {won}",
                    PROPORTION, "finished games") for t in range(r.teams)]
     out += [
         Measure("game.first_dealer_wins", "first dealer's team wins the game", PROPORTION, "finished games"),
         Measure("game.unfinished", "game unfinished (stopped)", PROPORTION, "games"),
+        *([Measure("game.tied", "game tied after its last deal", PROPORTION, "games")] if r.game.deals else []),
         Measure("game.deals", "deals per game", MEAN, "games"),
         Measure("game.lead_changes", "lead changes per game", MEAN, "games"),
         Measure("deal.dealer_wins", "dealer's team wins the deal", PROPORTION, "scored deals"),
@@ -204,7 +206,9 @@ def game_figures(r: Ruleset, g: GameRecord) -> dict[str, list[float]]:
         for t in range(teams):
             acc.prop(f"game.team_wins.{t}", g.winner == t)
         acc.prop("game.first_dealer_wins", g.winner == g.first_dealer % teams)
-    acc.prop("game.unfinished", g.winner is None)
+    if r.game.deals is not None:  # (a game of a number of deals can end level)
+        acc.prop("game.tied", bool(g.tied))
+    acc.prop("game.unfinished", not g.finished)
     acc.add("game.deals", len(g.deals))
     acc.add("game.lead_changes", lead_changes(g))
     calling, bidding = r.calling is not None, r.bidding is not None
@@ -327,6 +331,15 @@ def rules(r: Ruleset) -> list[Rule]:
         out.append(Rule("game.corner_house", f"a team on corner house ({r.game.corner_house})"))
     if r.game.deuce is not None:
         out.append(Rule("game.deuce", f"deuce: back to zero at {r.game.deuce}-all, then {r.game.win_by} to clear"))
+    if r.game.deals is not None:
+        out.append(Rule("game.deals", f"a game decided by the totals after its {r.game.deals} deals"))
+        out.append(Rule("game.tie", "a game tied after its last deal"))
+    if r.game.transfer:
+        out.append(Rule("game.transfer", f"a side left with no {r.unit.plural} (the game lost)"))
+    if r.game.rubber is not None:
+        for i, v in enumerate(r.game.game_value):
+            out.append(Rule(f"game.game_value.{i}", f"a game won as {v.says or f'worth {v.value}'}"))
+        out.append(Rule("game.rubber", f"a rubber that takes all {r.game.rubber.best_of} games"))
     if r.game.raised_after:
         out.append(Rule("game.raised_target", f"target raised to {r.game.raised_target} "
                                               f"(after {', '.join(sorted(r.game.raised_after))})"))
@@ -370,6 +383,12 @@ def fired(d: DealRow) -> set[str]:
         out.add("game.deuce")
     if d.raised:
         out.add("game.raised_target")
+    if d.ended:
+        out.add({"deals": "game.deals", "tie": "game.tie", "stones": "game.transfer"}[d.ended])
+    if d.game_value >= 0:
+        out.add(f"game.game_value.{d.game_value}")
+    if d.rubber_full:
+        out.add("game.rubber")
     if not d.cancelled:
         out.add("dealer.most_tricks")
         out.add("dealer.passes" if d.next_dealer != d.dealer else "dealer.stays")

@@ -160,7 +160,7 @@ class Comparison:
         ]
         for letter, r in zip(letters, rs):
             deals = sum(len(g.deals) for g in r.games)
-            unfinished = sum(1 for g in r.games if g.winner is None)
+            unfinished = sum(1 for g in r.games if not g.finished)
             extra = f", {unfinished} unfinished (stopped at {self.max_deals} deals)" if unfinished else ""
             lines.append(f"  {letter}: {r.name} ({r.title}): {deals} deals{extra}")
         if len(rs) > 1:

@@ -20,7 +20,7 @@ from thunee_dsl.model.ruleset import Ruleset
 from thunee_dsl.simulation.analysis import RulesetResult
 
 # data paths whose counter has another name
-ALIASES = {"game.win_by": "game.deuce", "game.raised_after": "game.raised_target",
+ALIASES = {"game.win_by": "game.deuce", "game.raised_after": "game.raised_target", "game.start": "game.transfer",
            "dealer.passes_if": "dealer", "dealer.passes_to": "dealer"}
 @dataclass(frozen=True)
 class RuleDecided:

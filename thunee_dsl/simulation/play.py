@@ -65,6 +65,9 @@ class DealRow(NamedTuple):
     # whether a later bidding's highest bidder took trumps over
     bids_refused: frozenset = frozenset()
     trumps_taken_over: bool = False
+    ended: str = ""  # how this deal ended the game, when it did not by a target: "deals", "tie" or "stones"
+    game_value: int = -1  # a game of a rubber won in this deal: the row of game.game_value that gave its value
+    rubber_full: bool = False  # the rubber ended with this deal, in its last possible game (best_of played)
 
 
 class Opening(NamedTuple):
@@ -83,9 +86,15 @@ class Opening(NamedTuple):
 class GameRecord(NamedTuple):
     index: int
     first_dealer: int
-    winner: int | None  # None: stopped at max_deals
+    winner: int | None  # None: a tie (``tied``), or stopped at max_deals
     score: tuple[int, ...]
     deals: tuple[DealRow, ...]
+    tied: tuple[int, ...] = ()  # the teams level at the top after the last deal of a game of a number of deals
+
+    @property
+    def finished(self) -> bool:
+        """The game came to its end: won, or tied."""
+        return self.winner is not None or bool(self.tied)
 
 
 def derive_seed(*parts) -> int:
@@ -162,7 +171,7 @@ def play_game(ruleset: Ruleset, index: int, seed: int, bots: Sequence[str], max_
         if row.calls or row.bids or row.undertaking or row.declarations or row.claim:
             row = row._replace(opening=opening(record, names, score_before, raised_before, deuce_before))
         rows.append(row)
-    record = GameRecord(index, first_dealer, game.winner, tuple(game.score), tuple(rows))
+    record = GameRecord(index, first_dealer, game.winner, tuple(game.score), tuple(rows), game.tied)
     return (record, game) if keep_state else record
 
 
@@ -244,7 +253,10 @@ def _row(game: GameState, record, names: _Names, raised_before: bool) -> DealRow
         undertaker=undertaker, declarations=tuple(declarations), claim=claim, claimer=claimer,
         offence=result.offence, conceded=result.conceded, applied=tuple(getattr(result, "applied", ())),
         score_after=score_after, deuce=bool(record.deuce), raised=game.raised and not raised_before,
-        corner_house=game.corner_house in score_after, next_dealer=game.dealer,
+        corner_house=game.corner_house in score_after, next_dealer=game.dealer, ended=_ended(game, record),
+        game_value=record.game_won[3] if record.game_won is not None else -1,
+        rubber_full=game.rubber_points is not None and record is game.deals[-1]
+        and sum(game.games) == game.ruleset.game.rubber.best_of,
         borrowed_won=_borrowed_won(game.ruleset, result),
         bids_refused=getattr(getattr(result, "deal", None), "bids_refused", frozenset()),
         trumps_taken_over=names.bidding_again and len({a.seat for a in record.actions if a.verb == "trump"}) > 1,
@@ -258,3 +270,19 @@ def _borrowed_won(r, result) -> bool:
         return False
     borrowed = r.deck.borrowed_for[deal.trump]
     return any((borrowed >> c) & 1 for _, trick, winner in deal.tricks for seat, c in trick if seat == winner)
+
+
+def _ended(game: GameState, record) -> str:
+    """How the deal of ``record`` ended the game, when it was the last and no target decided it: "deals" (the
+    totals after the last deal of a game of a number of deals), "tie" (level at the top then), "stones" (a side
+    left with none)."""
+    if not game.is_over or record is not game.deals[-1]:
+        return ""
+    g = game.ruleset.game
+    if game.tied:
+        return "tie"
+    if g.transfer and 0 in game.score:
+        return "stones"
+    if g.deals is not None and game.deals_played >= g.deals and (g.target is None or max(game.score) < game.target):
+        return "deals"
+    return ""

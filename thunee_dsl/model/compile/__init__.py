@@ -86,8 +86,9 @@ class Compiler:
             return compile_formula(text, self.symbols(context), expect=expect)
         except FormulaError as err:
             dotted = dotted_path(path)
+            message = winning.unknown_name_hint(self, err.message)
             self.problems.append(Problem(self.formula_location(path, text, err.column),
-                                         f"{dotted}: {err.message}\n{err.caret}"))
+                                         f"{dotted}: {message}\n{err.caret}"))
             return None
 
     def formula_location(self, path: tuple, text: str, column: int) -> Location:

@@ -179,7 +179,7 @@ def ranges(formula: Formula) -> str:
     return ", ".join(out) or "numbers only"
 
 
-def quantity_limits(data: dict, tricks: int, target: int, deck: Deck | None) -> dict[str, int]:
+def quantity_limits(data: dict, tricks: int, target: int | None, deck: Deck | None) -> dict[str, int]:
     """The most each kind of quantity can be in a deal of a ruleset (``limits`` of quantities.symbol_table),
     from its merged data as written, its tricks per deal, target and deck: the bounds by which a ball formula
     is seen never to go below zero."""
@@ -210,6 +210,6 @@ def quantity_limits(data: dict, tricks: int, target: int, deck: Deck | None) -> 
                 limits["contract"] = limits["bid"] * limits["team_seats"]  # a team's bids added up
     game = data.get("game") if isinstance(data.get("game"), dict) else {}
     raised = game.get("raised_target") if isinstance(game.get("raised_target"), dict) else {}
-    if isinstance(raised.get("target"), int):
+    if isinstance(raised.get("target"), int) and target is not None:
         limits["target"] = max(target, raised["target"])
     return limits
