@@ -41,7 +41,7 @@ def _same(a, b, original) -> bool:
 
 
 def test_the_compiled_build_copies_by_state_and_the_pure_build_by_name():
-    by_state = deal_module._ATTRIBUTES.read is deal_module._read_state
+    by_state = deal_module.attributes().read is deal_module._read_state
     assert by_state == (COMPILED and hasattr(DealSlots, "__reduce_cython__"))
     if COMPILED:  # the state is the deal's slots in the order of their names
         game = GameState(shipped_ruleset("standard"), seed=3)

@@ -181,7 +181,7 @@ class Deal(DealSlots):
         and its actions are shared; what the deal keeps for its own speed that refers back to it (the
         formula environment, the per-seat counts, the views' cache) is made again on demand. One path, run
         as Python or compiled: only how the attributes are read and set differs (see _Attributes)."""
-        a = _ATTRIBUTES
+        a = _ATTRIBUTES if _ATTRIBUTES is not None else attributes()
         values = a.read(self)
         for i in a.own:
             copy = getattr(values[i], "copy", None)  # (a list, set, dict or window; not a shared tuple or None)
@@ -622,8 +622,17 @@ def _attributes() -> _Attributes:
     return _Attributes(DEAL_SLOTS, _read_by_name, _made_by_name)
 
 
+def attributes() -> _Attributes:
+    """How Deal.clone reads and sets a deal's attributes (see _attributes), worked out at the first clone: compiled,
+    Cython's pickling of a deal calls a function the module defines only once it has run to its end."""
+    global _ATTRIBUTES
+    if _ATTRIBUTES is None:
+        _ATTRIBUTES = _attributes()
+    return _ATTRIBUTES
+
+
 _new_deal = Deal.__new__  # (compiled, an extension type: its own __new__)
-_ATTRIBUTES = _attributes()
+_ATTRIBUTES = None
 
 
 def write_deal_slots_pxd(path) -> bool:
