@@ -351,3 +351,29 @@ def test_each_team_that_never_gives_a_ball_is_refused(tmp_path):
         load_ruleset(str(path))
     assert [(p.location.line, p.message) for p in error.value.problems] == [
         (4, "scoring.each_team never gives a ball, so no team can reach the target of 16")]
+
+
+def test_a_game_without_trumps_has_no_cancellation_and_no_leader_counted_from_the_trump_maker(tmp_path):
+    # found by issue 25's game-end work: a cancellation is looked at once trumps are made (game/redeal.py), so in a
+    # ruleset that makes none it validated and never threw a deal in; and a first leader counted from the trump
+    # maker (standard's trump_maker+1) validated and then stopped the first deal with an internal error
+    no_trumps = "extends: standard\nname: no-trumps\nsequence: [deal 1, deal 2, play]\ntrumps: null\ncalling: null\n"
+    written = (REPO / "rulesets" / "standard.yaml").read_text(encoding="utf-8").splitlines()
+    path = tmp_path / "no-trumps.yaml"
+    for extra, says, line_starts in (
+            ("play:\n  first_leader: dealer+1\n", "a cancellation is looked at once trumps are made, and this "
+             "ruleset makes no trumps", "cancel_if"),
+            ("cancellation: null\n", "play.first_leader is counted from the trump maker, and this ruleset makes no "
+             "trumps: count it from the dealer", "first_leader")):
+        path.write_text(no_trumps + extra, encoding="utf-8")
+        with pytest.raises(RulesetError) as error:
+            load_ruleset(str(path))
+        [problem] = error.value.problems
+        assert problem.message.startswith(says), problem.message
+        # said where the rule is written: the base file's line
+        assert problem.location.file.endswith("standard.yaml") and \
+            written[problem.location.line - 1].strip().startswith(line_starts), problem.location
+        code, err = cli("validate", str(path))
+        assert code == 1 and says in err, err
+    # (both mended, standard without trumps still scores by the trump makers' team, which such a game never has:
+    # formulas that read makers, counting or trump_maker in a game without trumps are the next hole to close)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from thunee_dsl.model.ruleset import PlayRules
+from thunee_dsl.model.ruleset import PlayRules, Ruleset
 
 if TYPE_CHECKING:
     from thunee_dsl.model.compile import Compiler
@@ -19,3 +19,13 @@ def rules(c: Compiler) -> PlayRules:
                      p.get("undercut", "allowed") == "only with nothing but trumps", p.get("source", ""),
                      p.get("first_lead_not_trump", False),
                      lay_out.get("after_tricks"), lay_out.get("unless_undertaking", True))
+
+
+def check_first_leader(c: Compiler, ruleset: Ruleset) -> None:
+    """The first leader counted from a seat the game has in every deal: a game that makes no trumps has no trump
+    maker (an undertaking's caller is one only when one is called) and no chooser of trumps."""
+    anchor = ruleset.play.first_leader.anchor
+    if ruleset.trumps is None and anchor in ("trump_maker", "chooser"):
+        who = "trump maker" if anchor == "trump_maker" else "chooser of trumps"
+        c.problem(("play", "first_leader"), f"play.first_leader is counted from the {who}, and this ruleset makes "
+                  "no trumps: count it from the dealer (e.g. dealer+1)")

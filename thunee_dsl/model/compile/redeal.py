@@ -35,7 +35,11 @@ def cancellation(c: Compiler) -> Cancellation | None:
 
 
 def check_cancellation(c: Compiler, ruleset: Ruleset) -> None:
-    """A deal thrown in whatever happens leaves no game able to end."""
+    """A deal thrown in whatever happens leaves no game able to end; a cancellation in a game without trumps never
+    throws one in (it is looked at once trumps are made and every card dealt: game/redeal.py)."""
+    if ruleset.cancellation is not None and ruleset.trumps is None:
+        c.problem(("cancellation",), "a cancellation is looked at once trumps are made, and this ruleset makes no "
+                  "trumps: it would never throw a deal in (remove it, or add a 'trumps' section)")
     cancel_if = ruleset.cancellation.cancel_if if ruleset.cancellation is not None else None
     if cancel_if is not None and not cancel_if.can_be(False):
         c.problem(("cancellation", "cancel_if"), "cancellation.cancel_if is true in every deal "
