@@ -105,7 +105,8 @@ PXD_HEAD = "cdef class DealSlots:\n"
 def deal_slots_pxd() -> str:
     """slots.pxd's declaration of the deal's attributes (the compiled build's C struct fields), made from
     DEAL_STATE: ``build_accel.py`` writes it there before a build (write_deal_slots_pxd)."""
-    return PXD_HEAD + "".join(f"    cdef public {c_type_of(declared)} {name}\n" for name, declared in DEAL_STATE.items())
+    fields = (f"    cdef public {c_type_of(declared)} {name}\n" for name, declared in DEAL_STATE.items())
+    return PXD_HEAD + "".join(fields)
 
 
 _BEGINS = tuple(module.begin for module in RULE_MODULES)  # (see Deal.__init__)
@@ -573,11 +574,10 @@ class _Attributes:
     one (``__setstate_cython__``) in C, in the order of their names sorted: the same copies, in that order."""
 
     def __init__(self, names: tuple[str, ...], read, made):
-        self.names, self.read, self.made = names, read, made
-        places = {policy: tuple(i for i, name in enumerate(names) if policy_of(DEAL_STATE[name]) == policy)
-                  for policy in (OWN, OWN_NESTED, REMADE, REMADE_DICT)}
-        self.own, self.nested, self.remade, self.remade_dict = (places[p] for p in (OWN, OWN_NESTED, REMADE,
-                                                                                    REMADE_DICT))
+        self.read, self.made = read, made
+        policies = [policy_of(DEAL_STATE[name]) for name in names]
+        self.own, self.nested, self.remade, self.remade_dict = (tuple(i for i, p in enumerate(policies) if p == policy)
+                                                                for policy in (OWN, OWN_NESTED, REMADE, REMADE_DICT))
 
 
 def _read_by_name(deal, _get=attrgetter(*DEAL_SLOTS)) -> list:
