@@ -82,8 +82,10 @@ def assert_only_own_cards(tables, code, secrets):
     for seat, secret in secrets.items():
         page = tables.page(code, seat, secret)
         said = repr(page.view) + repr(page.refused) + (page.story or "") + " ".join(page.explanation)
-        # the trump card turned up is everyone's to see (the rules show it), though its maker holds it
+        # the trump card turned up is everyone's to see (the rules show it), though its maker holds it; so is a
+        # card played face up and then taken back into the hand (a Thunee called after the first lead)
         public = {page.view.trump_card} if page.view.trump_revealed else set()
+        public |= {entry.split()[-1] for entry in page.view.history if entry.split()[1:2] == ["play"]}
         for other, hand in hands.items():
             if other != seat:
                 leaked = cards_in(said) & hand - public

@@ -403,19 +403,19 @@ class GroupTables:
         Asking is also the seat's "still here": a bot standing in hands the seat back."""
         self.poll(code, seat, secret)
         code = normal_code(code)
-        with self._lock:
+        with self._lock:  # drawn under the lock too: another player's move changes the same game in place
             row, seats, game = self._load(None, code)
-        return self._page_of(row, seats, game, seat, self.clock())
+            return self._page_of(row, seats, game, seat, self.clock())
 
     def export(self, code, seat: int, secret: str) -> tuple[str, bytes, str]:
         """The game as a file ``thunee-dsl replay`` reads (the transcript with its ruleset)."""
         code = normal_code(code)
         with self._lock:
             row, seats, game = self._load(None, code)
-        self._check(seats, seat, secret)
-        if game is None:
-            raise TableError("Nothing has been played at this table yet.")
-        return game.export()
+            self._check(seats, seat, secret)
+            if game is None:
+                raise TableError("Nothing has been played at this table yet.")
+            return game.export()
 
     def host_of(self, code, host: str) -> bool:
         row = self.store.table(normal_code(code))
