@@ -171,6 +171,7 @@ cdef class DealSlots:
     cdef public object shown
     cdef public object laid
     cdef public object turned
+    cdef public object played_down
     cdef public object offence
     cdef public object redealer
     cdef public object redealt
