@@ -19,6 +19,7 @@ from thunee_dsl.model.ruleset import Revealed, TrumpWay
 STATE = {
     "trump": VALUE, "trump_card": VALUE, "trump_way": VALUE, "trump_revealed": VALUE,
     "trump_maker": VALUE, "makers": VALUE, "counting": VALUE,  # the trump maker, its team, the other team
+    "trump_shown_by": VALUE,  # how a closed trump was shown: "asked", "cut", "after a trick" (None: not yet)
 }
 
 
@@ -28,6 +29,7 @@ def begin(deal) -> None:
     deal.trump = deal.trump_card = deal.trump_way = deal.trump_maker = None
     deal.makers = deal.counting = None
     deal.trump_revealed = False
+    deal.trump_shown_by = None
 
 
 class AskTrumps:
@@ -198,11 +200,13 @@ class MakeTrumps(Turn):
 
     # -- the closed trump (revealed: on demand) ----------------------------------------------------
     @cython.locals(deal=DealSlots)
-    def show_closed(deal) -> None:
+    def show_closed(deal, how: str = "asked") -> None:
         """The closed trump is shown (asked for, cut, or after the tricks ``revealed_if`` says): everyone
         knows trumps, and the trump maker takes the trump card back into hand (it stayed in the hand's
-        mask, played only face down or last until now: see play.held_while_closed)."""
+        mask, played only face down or last until now: see play.held_while_closed). ``how``: "asked", "cut" or
+        "after a trick" (revealed_if), for the simulation's rule coverage."""
         deal.trump_revealed = True
+        deal.trump_shown_by = how
 
     @cython.locals(deal=DealSlots)
     def closed_trick_over(deal, trick) -> None:
@@ -211,5 +215,7 @@ class MakeTrumps(Turn):
         rules = deal.r.trumps
         if rules is None or rules.revealed is not Revealed.ON_DEMAND or deal.trump is None:
             return
-        if cut_trick(deal, trick) or (rules.revealed_if is not None and rules.revealed_if.evaluate(deal.env())):
-            MakeTrumps.show_closed(deal)
+        if cut_trick(deal, trick):
+            MakeTrumps.show_closed(deal, "cut")
+        elif rules.revealed_if is not None and rules.revealed_if.evaluate(deal.env()):
+            MakeTrumps.show_closed(deal, "after a trick")
