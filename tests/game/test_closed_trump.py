@@ -271,3 +271,24 @@ def test_typical_bots_play_closed_trump_games_without_peeking(closed):
         assert game.is_over
         wins += game.winner == typical
     assert wins >= 5
+
+
+def test_a_game_with_cards_face_down_is_written_and_replays_to_the_same_score(closed):
+    """The transcript a game writes says 'play CARD down' and 'ask'; replayed, the same deals score the same."""
+    import yaml
+
+    from thunee_dsl.game.transcript import replay_text
+    said = []
+    for g in range(4):
+        rng = random.Random(g)
+        game = GameState(closed, seed=g, dealer=0)
+        while not game.is_over and len(game.deals) <= 6:
+            legal = game.legal_actions()  # (mostly a pass in the bidding: low bids keep trumps closed longer)
+            game.apply(legal[-1] if legal[-1].verb == "pass" and rng.random() < 0.8 else rng.choice(legal))
+        transcript = game.to_transcript()
+        finished = [d for d, rec in zip(transcript["deals"], game.deals) if rec.result is not None]
+        said += [a for d in finished for a in d["actions"]]
+        transcript["deals"], transcript["ruleset"] = finished, str(RULESETS / "closed-trump.yaml")
+        report = replay_text(yaml.safe_dump(transcript, sort_keys=False), "t.yaml", RULESETS)
+        assert [list(r.balls) for r in report.deals] == [list(r.result.balls) for r in game.deals if r.result]
+    assert any(a.endswith(" down") for a in said) and any(a.endswith(" ask") for a in said)
