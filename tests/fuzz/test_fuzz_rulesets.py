@@ -130,8 +130,7 @@ CLOSED_SOURCES = SHIPPED + [REPO / "tests" / "game" / "rulesets" / "points-biddi
 
 
 @pytest.mark.parametrize("source", CLOSED_SOURCES, ids=lambda p: p.stem)
-@settings(max_examples=6, deadline=None, derandomize=True, database=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@settings(FUZZ, max_examples=6)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_a_ruleset_with_closed_trump_keys_written_is_refused_with_locations_or_plays(tmp_path, source, seed):
     _refused_with_locations_or_plays(tmp_path, source, seed, mutate_closed_trump)

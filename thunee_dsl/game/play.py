@@ -213,9 +213,7 @@ def verify_closed(deal, action) -> Refusal | None:
     seat, verb = action.seat, action.verb
     if verb == DOWN:
         card = Play.card_held(deal, action)
-        if type(card) is Refusal:
-            return card
-        text = Play.face_down(deal, seat, card)
+        text = card if type(card) is Refusal else Play.face_down(deal, seat, card)
         if text:
             return Refusal(text)
     turn = deal.pending
