@@ -292,3 +292,27 @@ def test_a_game_with_cards_face_down_is_written_and_replays_to_the_same_score(cl
         report = replay_text(yaml.safe_dump(transcript, sort_keys=False), "t.yaml", RULESETS)
         assert [list(r.balls) for r in report.deals] == [list(r.result.balls) for r in game.deals if r.result]
     assert any(a.endswith(" down") for a in said) and any(a.endswith(" ask") for a in said)
+
+
+def test_the_playtest_offers_the_cut_and_the_ask_in_words_and_never_tells_a_hidden_winner(closed):
+    from thunee_dsl.editor.cards import action_label
+    from thunee_dsl.editor.playtest import Playtest
+    assert action_label(Action(2, "down", "QS")) == "Play Q♠ face down"
+    assert action_label(Action(2, "ask")) == "Ask for trumps"
+    seen = set()
+    for seed in range(4):
+        pt = Playtest.start(closed, seat=0, seed=seed, bots="typical")
+        rng = random.Random(seed)
+        while not pt.is_over and pt.started <= 3:
+            if pt.deal_over:
+                pt.next_deal()
+                continue
+            view = pt.view()
+            if any(c == "??" for _, c in view.trick):
+                assert pt.winning_now(view) is None
+                seen.add("hidden")
+            legal = view.legal  # (mostly a pass in the bidding: low bids keep trumps closed longer)
+            choice = legal[-1] if legal[-1].verb == "pass" and rng.random() < 0.8 else rng.choice(legal)
+            seen.add(choice.verb)
+            pt.act(choice)
+    assert {"hidden", "down"} <= seen
