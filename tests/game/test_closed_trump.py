@@ -12,6 +12,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from thunee_dsl import load_ruleset
 from thunee_dsl.errors import RulesetError
@@ -236,26 +237,30 @@ def test_the_verbs_and_their_families(closed):
 
 # --- play to the end, and the bots ----------------------------------------------------------------------
 
-def test_random_games_play_to_the_end_and_each_view_hides_the_cuts(closed):
-    for g in range(20):
-        rng = random.Random(g)
-        game = GameState(closed, seed=g, dealer=g % 4)
-        steps = 0
-        while not game.is_over and steps < 4000:
-            deal = game.deal
-            if deal.played_down and game.to_act is not None:
-                for seat in range(4):  # a card face down shows to its player and the trumper, or turned up as a trump
-                    view = game.view(seat)
-                    shown = {c for t in view.tricks for _, c in t.cards} | {c for _, c in view.trick}
-                    for s, c in [*deal.trick, *(x for _, cards, _ in deal.tricks for x in cards)]:
-                        name = closed.deck.names[c]
-                        hidden = (deal.played_down >> c) & 1 and seat not in (s, deal.trump_maker) and not (
-                            deal.trump_revealed and closed.deck.suit_of[c] == deal.trump
-                            and all(c != x for _, x in deal.trick))
-                        assert (name not in shown) == bool(hidden), (seat, name)
-            game.apply(rng.choice(game.legal_actions()))
-            steps += 1
-        assert game.is_over
+@settings(max_examples=20, deadline=None, derandomize=True, database=None)
+@given(g=st.integers(0, 2**31 - 1))
+def test_random_games_play_to_the_end_and_each_view_hides_the_cuts(g):
+    """Random play (any seed): every deal ends; each seat's view shows a card played face down only to its player
+    and the trump maker, or once turned up (a trump, at the end of its trick)."""
+    closed = load_ruleset(str(RULESETS / "closed-trump.yaml"))
+    rng = random.Random(g)
+    game = GameState(closed, seed=g, dealer=g % 4)
+    steps = 0
+    while not game.is_over and steps < 4000:
+        deal = game.deal
+        if deal.played_down and game.to_act is not None:
+            for seat in range(4):  # a card face down shows to its player and the trumper, or turned up as a trump
+                view = game.view(seat)
+                shown = {c for t in view.tricks for _, c in t.cards} | {c for _, c in view.trick}
+                for s, c in [*deal.trick, *(x for _, cards, _ in deal.tricks for x in cards)]:
+                    name = closed.deck.names[c]
+                    hidden = (deal.played_down >> c) & 1 and seat not in (s, deal.trump_maker) and not (
+                        deal.trump_revealed and closed.deck.suit_of[c] == deal.trump
+                        and all(c != x for _, x in deal.trick))
+                    assert (name not in shown) == bool(hidden), (seat, name)
+        game.apply(rng.choice(game.legal_actions()))
+        steps += 1
+    assert game.is_over
 
 
 def test_typical_bots_play_closed_trump_games_without_peeking(closed):
