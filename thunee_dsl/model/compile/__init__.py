@@ -225,6 +225,7 @@ class Compiler:
         dealing.check_seen_cards(self, ruleset)
         redeal.check_cancellation(self, ruleset)
         play.check_first_leader(self, ruleset)
+        trumps.check_void_while_closed(self, ruleset)
         winning.check_target(self, ruleset)
 
 
