@@ -161,3 +161,19 @@ def test_play_again_once_the_game_is_over(app, home):
     assert not at.exception, at.exception
     assert not any(c.key == "gt_gameover" for c in at.get("flex_container"))
     assert "Deal 1" in " ".join(h.proto.body for h in at.get("html"))
+
+
+def test_a_seats_link_picks_that_seat_and_a_kept_seat_is_said(app, home):
+    from thunee_dsl.editor.group_table import GroupTables
+    from thunee_dsl.loading import shipped_rulesets
+    tables = GroupTables(home / "tables.sqlite3")
+    opened = tables.open(shipped_rulesets()["standard"].read_text(encoding="utf-8"), seed=5)
+    tables.join(opened.code, 0, "Asha")
+    tables.keep_seat(opened.code, opened.host_secret, 2)
+    at = app()
+    at.query_params["table"] = opened.code
+    at.query_params["seat"] = "3"
+    at.switch_page(TABLE).run()
+    assert not at.exception, at.exception
+    assert at.selectbox(key="gt_join_seat").value == 2  # seats 2, 3 and 4 free: the link's seat 3 picked
+    assert "Seat 3: kept for a person by the host" in " ".join(m.value for m in at.markdown)
