@@ -209,6 +209,9 @@ st.html("""<style>
                font-size:.75rem; text-align:center; max-width:24%; }
   .gt-label { font-size:1.05rem; margin:0; }
   .gt-seat.gt-west { transform:translate(0,-50%); } .gt-seat.gt-east { transform:translate(-100%,-50%); }
+  /* a side seat's plate stays clear of its card nearer the middle: its badges wrap (as on Playtest) */
+  .gt-seat.gt-west, .gt-seat.gt-east { max-width:26%; }
+  .gt-badge.gt-away { background:#7a7a7a; }
   .gt-status { display:flex; flex-wrap:wrap; gap:.1rem .8rem; font-size:.92rem; }
   [class*="st-key-gt_card_"] button { min-height:3.1rem; min-width:3rem; padding:0 .4rem; }
   [class*="st-key-gt_card_"] button p { font-size:1.25rem; }
@@ -370,13 +373,14 @@ def who(s: int) -> str:
 host = host_secret(code) if tables.host_of(code, host_secret(code) or "") else None
 
 
-def seat_name(s: int) -> str:
+def seat_name(s: int, away: bool = True) -> str:
+    """Who sits in ``s`` (``away``: and whether a bot plays for them now; the table's plate has a badge for it)."""
     info = page.seats[s]
     if s == seat:
         return f"You ({html.escape(info.name)})" if info.name else "You"
     if info.name is None:
         return f"{words.name(s)} · bot"
-    return f"{html.escape(info.name)}" + (" · away, a bot plays" if info.away else "")
+    return f"{html.escape(info.name)}" + (" · away, a bot plays" if info.away and away else "")
 
 
 @st.fragment(run_every=POLL)
@@ -479,7 +483,8 @@ for spot in table_spots(seat, r.seats, r.direction):
     s = spot.seat
     badges = "".join(f'<span class="gt-badge {cls}">{html.escape(text)}</span>' for cls, text, on in (
         ("gt-dealer", "dealer", s == view.dealer), ("gt-maker", "trumps", s == view.trump_maker),
-        ("gt-turnmark", "your turn" if s == seat else "to play", s == turn)) if on)
+        ("gt-turnmark", "your turn" if s == seat else "to play", s == turn),
+        ("gt-away", "away, a bot plays", page.seats[s].away)) if on)
     badges += "".join(f'<span class="gt-badge gt-said">{html.escape(text)}</span>' for text in said.get(s, ()))
     if view.table and view.table[s]:  # open face play: the seat's face-up cards, seen by all
         held_cards = f"{len(view.table[s])} face up · {view.face_down[s]} face down"
@@ -492,7 +497,7 @@ for spot in table_spots(seat, r.seats, r.direction):
     side = " gt-west" if spot.x < 20 else " gt-east" if spot.x > 80 else ""  # a side seat's plate kept on the table
     left = 2 if side == " gt-west" else 98 if side == " gt-east" else spot.x
     parts.append(f'<div class="gt-seat{side}{" gt-me" if s == seat else ""}{" gt-turn" if s == turn else ""}" '
-                 f'data-seat="{s}" style="left:{left:.1f}%;top:{spot.y:.1f}%"><b>{seat_name(s)}</b>'
+                 f'data-seat="{s}" style="left:{left:.1f}%;top:{spot.y:.1f}%"><b>{seat_name(s, away=False)}</b>'
                  f'{f"<div>{badges}</div>" if badges else ""}<small>{held_cards}</small></div>')
     card = dict(on_table).get(s)
     if card:
@@ -540,9 +545,39 @@ elif plays:
     st.markdown("**Your turn: tap a card to play it.**" + (f" Greyed cards: {'; '.join(refused)}."
                                                            if refused else ""))
 elif others:
-    st.markdown("**Your turn: say something.**")
+    st.markdown("**Your turn: say something.**" + (" Your cards are greyed until you answer with one of the "
+                                                    "buttons below your hand." if view.hand else ""))
 elif turn is not None:
     st.caption(f"Waiting for {who(turn)}.")
+
+if page.is_over:  # the game's end, above the deal's: who won, and a new game at the same table
+    with st.container(key="gt_gameover"):
+        final = " to ".join(str(b) for b in sorted(view.score, reverse=True))
+        if view.winner is None:
+            st.markdown(f"### {'A tie' if page.tied else 'The game is over'}, {final}")
+        else:
+            champion = words.team(view.winner)
+            st.markdown(f"### {'🏆 ' if view.winner == seat % view.teams else ''}{champion.capitalize()} "
+                        f"{'win' if champion in ('they', 'you') else 'wins'} the game, {final}")
+        st.button("Play again", type="primary", on_click=attempt, args=(tables.again, code, seat, secret),
+                  key="gt_again", width="stretch",
+                  help="A new game at this table: the same rules, seats and bots, new cards (export this one first "
+                       "to keep it)")
+if page.deal_over:  # (above the hand: on a phone the hand is a screen down)
+    with st.container(border=True, key="gt_result"):
+        st.markdown("#### The deal is over")
+        st.markdown(page.story or "")
+        if page.results and not page.thrown_in:
+            st.markdown("**" + (", ".join(words.wins(t, b) for t, b in enumerate(page.results[-1]) if b)
+                                or "Nobody scores") + "**")
+        with st.expander("How it was counted"):
+            st.markdown("\n".join(f"- {line}" for line in page.explanation))
+        if not page.is_over:
+            st.button("Next deal", type="primary", on_click=attempt, args=(tables.deal, code, seat, secret),
+                      key="gt_next")
+            waited = [i.seat + 1 for i in page.seats if i.kept]
+            if waited:
+                st.caption(f"The next deal waits for a person to sit in seat {waited[0]} (kept by the host).")
 
 if view.hand:
     with st.container(horizontal=True, gap="small", key="gt_hand"):
@@ -562,35 +597,6 @@ if others:
         explained.setdefault(words.action_help(action, legal, view.undertaking), []).append(action_label(action, r))
     for text, labels in explained.items():
         st.caption(f"**{' / '.join(labels)}**: {text}")
-
-if page.is_over:  # the game's end, above the deal's: who won, and a new game at the same table
-    with st.container(key="gt_gameover"):
-        final = " to ".join(str(b) for b in sorted(view.score, reverse=True))
-        if view.winner is None:
-            st.markdown(f"### {'A tie' if page.tied else 'The game is over'}, {final}")
-        else:
-            champion = words.team(view.winner)
-            st.markdown(f"### {'🏆 ' if view.winner == seat % view.teams else ''}{champion.capitalize()} "
-                        f"{'win' if champion in ('they', 'you') else 'wins'} the game, {final}")
-        st.button("Play again", type="primary", on_click=attempt, args=(tables.again, code, seat, secret),
-                  key="gt_again", width="stretch",
-                  help="A new game at this table: the same rules, seats and bots, new cards (export this one first "
-                       "to keep it)")
-if page.deal_over:
-    with st.container(border=True, key="gt_result"):
-        st.markdown("#### The deal is over")
-        st.markdown(page.story or "")
-        if page.results and not page.thrown_in:
-            st.markdown("**" + (", ".join(words.wins(t, b) for t, b in enumerate(page.results[-1]) if b)
-                                or "Nobody scores") + "**")
-        with st.expander("How it was counted"):
-            st.markdown("\n".join(f"- {line}" for line in page.explanation))
-        if not page.is_over:
-            st.button("Next deal", type="primary", on_click=attempt, args=(tables.deal, code, seat, secret),
-                      key="gt_next")
-            waited = [i.seat + 1 for i in page.seats if i.kept]
-            if waited:
-                st.caption(f"The next deal waits for a person to sit in seat {waited[0]} (kept by the host).")
 
 # the points and the tricks, as Playtest shows them (phones: under the hand)
 order = [(seat + k) % r.seats for k in range(r.seats)]
