@@ -229,6 +229,9 @@ st.html("""<style>
   .gt-tricks td { text-align:center; padding:2px 1px; border-top:1px solid #eee; white-space:nowrap; }
   .gt-tricks td.gt-won .gt-mini { box-shadow:0 0 0 2px #f5b700; }
   .gt-tricks .gt-led { font-size:.65rem; color:#888; display:block; line-height:1; }
+  /* the words in the middle stay inside the gap between the side seats' trick cards (as on Playtest) */
+  .gt-middle { max-width:calc(34% - 5rem); line-height:1.2; pointer-events:none; }
+  @media (max-width: 640px) { .gt-middle { max-width:19%; font-size:.68rem; line-height:1.15; } }
   .st-key-gt_gameover { background:#eaf7ee; border:2px solid #117a37; border-radius:12px; padding:.6rem .9rem; }
 </style>""")
 
@@ -567,9 +570,6 @@ if page.deal_over:  # (above the hand: on a phone the hand is a screen down)
     with st.container(border=True, key="gt_result"):
         st.markdown("#### The deal is over")
         st.markdown(page.story or "")
-        if page.results and not page.thrown_in:
-            st.markdown("**" + (", ".join(words.wins(t, b) for t, b in enumerate(page.results[-1]) if b)
-                                or "Nobody scores") + "**")
         with st.expander("How it was counted"):
             st.markdown("\n".join(f"- {line}" for line in page.explanation))
         if not page.is_over:

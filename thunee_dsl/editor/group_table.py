@@ -141,7 +141,6 @@ class SeatPage:
     explanation: tuple[str, ...] = ()
     results: tuple[tuple[int, ...], ...] = ()  # each finished deal's balls per team
     values: dict = field(default_factory=dict)  # once the deal is scored: the ruleset's team values (count ...)
-    thrown_in: bool = False  # the deal just over was thrown in (cancelled)
     tied: bool = False  # the game is over, level
 
     @property
@@ -684,11 +683,10 @@ class GroupTables:
         if game is None:
             return SeatPage(**common)
         view = game.game.view(seat)
-        story, explanation, values, thrown_in = None, (), {}, False
+        story, explanation, values = None, (), {}
         if game.deal_over:
             values = team_values(ruleset, game.game.deal)
             result = game.last_result
-            thrown_in = bool(result.cancelled)
             story = TableWords(ruleset, seat).deal_story(result, view, values)
             explanation = tuple(TableWords(ruleset, seat).from_chair(line) for line in result.explanation)
         playable = {a.arg for a in view.legal if a.verb == "play"}
@@ -697,7 +695,7 @@ class GroupTables:
         return SeatPage(**common, view=view, deal_over=game.deal_over, is_over=game.is_over, refused=refused,
                         winning=game.winning_now(view), story=story, explanation=explanation,
                         results=tuple(tuple(r.balls) for r in game.results()), values=values,
-                        thrown_in=thrown_in, tied=game.is_over and bool(getattr(game.game, "tied", False)))
+                        tied=game.is_over and bool(game.game.tied))
 
 
 __all__ = ["ALPHABET", "AWAY_LIMITS", "CODE_LENGTH", "DAYS_ENV", "DEFAULT_AWAY", "DEFAULT_DAYS", "GroupGame",
