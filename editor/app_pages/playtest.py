@@ -269,17 +269,7 @@ played = dict(on_table)
 turn = view.to_act if not pt.deal_over else None
 winning = pt.winning_now(view)  # whose card takes the trick so far (None while trumps are hidden from you)
 led = card_label(view.trick[0][1]) if view.trick else None
-said: dict[int, list[str]] = {}  # seat -> what it called, shown on its plate
-if view.calls:
-    said[view.calls[-1][0]] = [f"call {view.calls[-1][1]}"]
-for seat, verb, find in ((view.undertaker, view.undertaking, r.undertaking_by_verb),
-                         (view.claimer, view.claim, r.claim_by_verb)):
-    if seat is not None and verb:
-        found = find(verb)
-        said.setdefault(seat, []).append(found.title if found else verb)
-for d in view.declarations:
-    found = r.declaration_by_verb(d.verb)
-    said.setdefault(d.seat, []).append(f"{found.title if found else d.verb} {d.value}")
+said = words.said_by_seat(view)  # seat -> what it called, shown on its plate
 
 parts = []
 for spot in table_spots(me, r.seats, r.direction):

@@ -463,24 +463,7 @@ def tile(card: str, style: str, cls: str = "gt-card") -> str:
 finished = view.tricks[-1] if view.tricks else None
 on_table = view.trick or (finished.cards if finished else ())
 turn = None if page.deal_over else view.to_act
-said: dict[int, list[str]] = {}  # seat -> what it called, on its plate (as on Playtest's table)
-if view.calls:
-    said[view.calls[-1][0]] = [f"call {view.calls[-1][1]}"]
-for s, verb, find in ((view.undertaker, view.undertaking, r.undertaking_by_verb),
-                      (view.claimer, view.claim, r.claim_by_verb)):
-    if s is not None and verb:
-        found = find(verb)
-        said.setdefault(s, []).append(found.title if found else verb)
-
-
-def said_as(d) -> str:
-    """A declaration by its title in the ruleset (its verb when the ruleset has none)."""
-    found = r.declaration_by_verb(d.verb)
-    return found.title if found else d.verb
-
-
-for d in view.declarations:
-    said.setdefault(d.seat, []).append(f"{said_as(d)} {d.value}")
+said = words.said_by_seat(view)  # seat -> what it called, on its plate (as on Playtest's table)
 parts = []
 for spot in table_spots(seat, r.seats, r.direction):
     s = spot.seat
@@ -609,7 +592,7 @@ st.html('<table class="gt-tricks gt-points"><tr><th></th><th>card points</th>'
         + "</table>")
 if view.declarations:
     st.markdown("**Declared:** " + " · ".join(
-        f"{who(d.seat)}: {said_as(d)} {d.value}" + (f" in {suit_label(d.suit)[1]}" if d.suit else " (suit hidden)")
+        f"{who(d.seat)}: {words.declared(d.verb)} {d.value}" + (f" in {suit_label(d.suit)[1]}" if d.suit else " (suit hidden)")
         for d in view.declarations))
 if view.tricks:
     with st.expander(f"Tricks this deal ({len(view.tricks)})"):

@@ -27,6 +27,14 @@ def open_a_table(at, ref: str = "shipped:standard", name: str = "Asha"):
     return at
 
 
+def open_with_the_editors_text(app, text: str):
+    """A table opened with ``text`` written in the Editor."""
+    at = app("editor")
+    at.session_state.editor_text = text
+    at.switch_page(TABLE).run()
+    return open_a_table(at, ref="editor:")
+
+
 def text_of(at) -> str:
     return " ".join(str(getattr(e, "body", "") or getattr(e, "value", "")) for e in at.main)
 
@@ -44,11 +52,8 @@ def test_open_a_table_deal_and_see_the_table_from_your_chair(app):
 
 
 def test_what_these_rules_change_and_compare_them(app, home):
-    at = app("editor")
-    at.session_state.editor_text = ("extends: standard\nname: our-table\ntitle: Our table\n"
-                                    "undertakings:\n  thunee:\n    balls: {partner_catch: 6}\n")
-    at.switch_page(TABLE).run()
-    at = open_a_table(at, ref="editor:")
+    at = open_with_the_editors_text(app, "extends: standard\nname: our-table\ntitle: Our table\n"
+                                         "undertakings:\n  thunee:\n    balls: {partner_catch: 6}\n")
     said = " ".join(m.value for m in at.markdown)
     assert "1 rule change" in said and "from standard" in said and "6" in said
     at.button(key="gt_deal").click().run()
@@ -137,11 +142,8 @@ def test_the_link_says_why_phones_cannot_open_it(app, monkeypatch):
 
 
 def test_play_again_once_the_game_is_over(app, home):
-    at = app("editor")
-    at.session_state.editor_text = ("extends: standard\nname: short\ntitle: Short\n"
-                                    "game:\n  target: 1\n  corner_house: null\n")
-    at.switch_page(TABLE).run()
-    at = open_a_table(at, ref="editor:")
+    at = open_with_the_editors_text(app, "extends: standard\nname: short\ntitle: Short\n"
+                                         "game:\n  target: 1\n  corner_house: null\n")
     at.button(key="gt_deal").click().run()
     for _ in range(400):
         if at.get("flex_container") and any(c.key == "gt_gameover" for c in at.get("flex_container")):
