@@ -406,6 +406,16 @@ def test_the_link_the_phones_open(host, served, env, lan, link, loopback):
         assert PUBLIC_URL_ENV in made.why
 
 
+@pytest.mark.parametrize("page_url, link", [
+    ("http://cards.local:8501", "http://cards.local:8501/table?table=K7QX3M"),  # (the page's path trimmed)
+    ("http://cards.local:8501/", "http://cards.local:8501/table?table=K7QX3M"),
+    ("http://cards.local:8501/table", "http://cards.local:8501/table?table=K7QX3M"),
+    ("https://cards.local/thunee", "https://cards.local/thunee/table?table=K7QX3M"),  # served under a base path
+])
+def test_the_link_ends_at_the_table_page(page_url, link):
+    assert public_link("K7QX3M", page_url, env={}).url == link
+
+
 # -- kept safe: restart, export, expiry ----------------------------------------------------------------------
 def test_a_new_store_over_the_same_file_resumes_the_same_game(tmp_path, clock):
     path = tmp_path / "t.sqlite3"

@@ -239,6 +239,11 @@ def lan_address() -> str | None:
     return _network_address()
 
 
+def _on_table_page(path: str) -> str:
+    """The app's path (with the base path it is served under, if any), ending at the Table page."""
+    return path.rstrip("/").removesuffix("/table") + "/table"
+
+
 def public_link(code: str, page_url: str | None, *, host_header: str | None = None, served_on: str | None = None,
                 env=None, lan=lan_address) -> Link:
     """The table's link for the phones: ``$THUNEE_DSL_PUBLIC_URL`` first (behind a proxy, a name of its own);
@@ -247,14 +252,12 @@ def public_link(code: str, page_url: str | None, *, host_header: str | None = No
     the loopback address, said to be of no use to a phone."""
     env = os.environ if env is None else env
     parts = urlsplit(page_url or "")
-    path = parts.path or "/table"
+    path = _on_table_page(parts.path)  # (Streamlit gives the app's address without the page's own path)
     query = f"?table={code}"
-    public = (env.get(PUBLIC_URL_ENV) or "").strip().rstrip("/")
+    public = (env.get(PUBLIC_URL_ENV) or "").strip()
     if public:
-        if "://" not in public:
-            public = "http://" + public
-        tail = "" if urlsplit(public).path.endswith("/" + path.rsplit("/", 1)[-1]) else "/" + path.rsplit("/", 1)[-1]
-        return Link(public + tail + query, f"the address {PUBLIC_URL_ENV} sets")
+        public = public if "://" in public else "http://" + public
+        return Link(public.rstrip("/").removesuffix("/table") + "/table" + query, f"the address {PUBLIC_URL_ENV} sets")
     scheme = parts.scheme or "http"
     netloc = (host_header or parts.netloc or "").strip()
     host, port = _split_host(netloc)
