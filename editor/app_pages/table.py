@@ -341,6 +341,9 @@ if held is None:  # not seated here yet: pick a seat and a name
         ss.gt_join_seat = int(linked) - 1
     if not free:
         st.warning("Every seat at this table is taken.")
+    elif not can_sit and linked.isdigit() and any(i.kept and i.seat == int(linked) - 1 for i in infos):
+        st.info(f"The host keeps seat {linked} for you: a bot plays this deal out, and you sit down when it ends "
+                "(the next deal waits for you). Keep this page open.")
     elif not can_sit:
         st.info("A deal is under way: the bots play the free seats. You can sit down when it ends"
                 + (" (the next deal waits for whoever sits in a seat the host keeps)." if any(i.kept for i in infos)

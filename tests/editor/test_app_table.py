@@ -171,11 +171,15 @@ def test_a_seats_link_picks_that_seat_and_a_kept_seat_is_said(app, home):
     tables = GroupTables(home / "tables.sqlite3")
     opened = tables.open(shipped_rulesets()["standard"].read_text(encoding="utf-8"), seed=5)
     tables.join(opened.code, 0, "Asha")
-    tables.keep_seat(opened.code, opened.host_secret, 2)
     at = app()
     at.query_params["table"] = opened.code
     at.query_params["seat"] = "3"
     at.switch_page(TABLE).run()
     assert not at.exception, at.exception
     assert at.selectbox(key="gt_join_seat").value == 2  # seats 2, 3 and 4 free: the link's seat 3 picked
+    tables.deal(opened.code, host=opened.host_secret)
+    tables.keep_seat(opened.code, opened.host_secret, 2)  # mid-deal: the person it is kept for is told so
+    at.run()
+    assert not at.exception, at.exception
     assert "Seat 3: kept for a person by the host" in " ".join(m.value for m in at.markdown)
+    assert "The host keeps seat 3 for you" in " ".join(i.value for i in at.info)
