@@ -570,7 +570,8 @@ if view.hand:
         for card in view.hand:
             action = by_card.get(card) if by_card else plays.get(card)
             st.button(card_button_label(card), key=f"gt_card_{card}", on_click=act,
-                      args=(code, seat, secret, action), disabled=action is None)
+                      args=(code, seat, secret, action), disabled=action is None,
+                      help=words.action_help(action, legal, view.undertaking) if action else None)  # as on Playtest
 if view.unseen:
     st.caption(f"... and {view.unseen} card{'s' if view.unseen != 1 else ''} face down, unseen until allowed.")
 if others:
