@@ -520,6 +520,7 @@ class Ruleset:
     bidding: BiddingRules | None = None
     concede_balls: int | None = None  # what the opponents of a conceding team score (None: no conceding)
     each_team: Formula | None = None  # every team scores this (instead of the outcomes table)
+    each_player: Formula | None = None  # every player scores this for their side (instead of the outcomes table)
     cut: Cut = Cut.NONE  # how the pack is cut before a simulated deal
     face_down: frozenset[int] = frozenset()  # batches dealt face down as a row, not into the hand
     steps: tuple[Step, ...] = ()  # the sequence as typed steps (what the engine runs)
@@ -562,6 +563,11 @@ class Ruleset:
     def no_trump(self) -> int:
         """Index of the no-trump row of :attr:`beats`."""
         return len(self.deck.suits)
+
+    @property
+    def sides_of_one(self) -> bool:
+        """Every player a side of one (``players.teams`` is the number of seats): no partners."""
+        return self.teams == self.seats
 
     def team_of(self, seat: int) -> int:
         return seat % self.teams
