@@ -194,11 +194,14 @@ def how_it_ended(game) -> str:
     >>> how_it_ended(GameState(load_ruleset("standard"), seed=1))
     'the game is not over'
     """
+    side = "seat" if game.ruleset.sides_of_one else "team"  # (a side of one's number is its seat's)
     if game.winner is not None and game.rubber_points is not None:
-        return (f"team {game.winner} wins the rubber, {'-'.join(map(str, game.games))} in games, "
+        return (f"{side} {game.winner} wins the rubber, {'-'.join(map(str, game.games))} in games, "
                 f"{'-'.join(map(str, game.rubber_points))} in points")
     if game.winner is not None:
-        return f"team {game.winner} wins the game"
+        return f"{side} {game.winner} wins the game"
+    if len(game.tied) > 2:
+        return f"a tie between {side}s {', '.join(map(str, game.tied[:-1]))} and {game.tied[-1]}"
     if game.tied:
-        return "a tie between teams " + " and ".join(map(str, game.tied))
+        return f"a tie between {side}s " + " and ".join(map(str, game.tied))
     return "the game is not over"

@@ -326,7 +326,7 @@ def step_lines(deal: Deal, step: Step) -> list[str]:
 
 def _team(deal: Deal, team: int) -> str:
     """"team 1 (seats 1, 3)"; a side of one is its player: "seat 3"."""
-    if deal.r.sides_of_one and deal.r.teams > 2:
+    if deal.r.sides_of_one:
         return f"seat {team}"  # (a side of one's number is its seat's)
     seats = [s for s in range(deal.r.seats) if deal.team_of[s] == team]
     return f"team {team} (seats {', '.join(map(str, seats))})"

@@ -566,8 +566,9 @@ class Ruleset:
 
     @property
     def sides_of_one(self) -> bool:
-        """Every player a side of one (``players.teams`` is the number of seats): no partners."""
-        return self.teams == self.seats
+        """More than two players, every one a side of one (``players.teams`` is the number of seats): no partners,
+        and no one other side. (Two players are each alone too, and keep the words of a game of two sides.)"""
+        return self.teams == self.seats > 2
 
     def team_of(self, seat: int) -> int:
         return seat % self.teams
