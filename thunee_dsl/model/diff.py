@@ -74,6 +74,11 @@ WORDS.update({
     "deck.trumps": "trumps ranked and counted otherwise", "deck.trumps.ranks": "the trump suit's order (highest first)",
     "deck.trumps.points": "card points in trumps", "deck.colours": "colours of the suits",
 })
+# sides of one and a score per player (issue 25, item 7a)
+WORDS.update({
+    "players.teams": "number of sides (2: teams of partners; one a player: each for themselves)",
+    "scoring.each_player": "what each player scores",
+})
 BALL_KEYS = {"success", "failure", "caught", "partner_catch"}
 NAMED_SECTIONS = {"undertakings", "declarations", "claims"}
 
