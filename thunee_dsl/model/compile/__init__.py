@@ -8,7 +8,8 @@ This module is the driver (:func:`compile_ruleset`) and what every part shares (
 the located problems, formulas compiled against the deal's quantities). Each part of a ruleset is compiled,
 and checked, in the module named after it (its docstring says which keys):
 
-- this module: the driver; ``players``: ``players:`` (two teams of partners, or every player a side of one)
+- this module: the driver
+- ``players``: ``players:`` (two teams of partners, or every player a side of one)
 - ``cards``: ``deck:``
 - ``dealing``: ``deal:``, ``dealer:`` (and the cards a seat may look at when it makes trumps)
 - ``sequence``: ``sequence:`` (which steps may come again, and their order)

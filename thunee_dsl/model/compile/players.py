@@ -1,4 +1,4 @@
-"""The players part of a ruleset: how many sides there are, and what a game of more than two sides cannot have.
+"""The players part of a ruleset (``players:``): how many sides there are, and what a game of more than two sides cannot have.
 
 ``players.teams`` is 2 (two teams of partners sitting alternately) or the number of seats (every player a side of
 one, scoring for themselves: Oh Hell). With more than two sides, nothing is "the other side": the names that say
