@@ -16,6 +16,7 @@ from thunee_dsl.errors import RulesetError
 from thunee_dsl.game import GameState
 from thunee_dsl.game.actions import Action
 from thunee_dsl.game.match import how_it_ended
+from thunee_dsl.game.transcript import replay_file
 
 ROOT = Path(__file__).resolve().parents[2]
 SIDES = str(ROOT / "tests" / "game" / "rulesets" / "sides-of-one.yaml")
@@ -192,3 +193,21 @@ def test_scores_for_the_opponents_need_two_sides():
     said = problems_of(text)
     assert any("scoring.outcomes[0].winner: 'counting' is the trump makers' opponents; this game has 4 sides"
                in p for p in said)
+
+
+GOLDEN = ROOT / "tests" / "transcripts" / "sides" / "sides_of_one_three_deals.yaml"
+
+
+def test_the_golden_game_replays_with_one_score_a_player():
+    # the three deals of the first test, as a transcript (its comments work the totals by hand)
+    report = replay_file(GOLDEN)
+    deals = report.to_json()["deals"]
+    assert [d["balls"] for d in deals] == [[0, 10, 10, 10], [10, 15, 0, 10], [11, 11, 11, 0]]
+    assert report.game.score == [21, 36, 21, 20] and report.game.winner == 1
+
+
+def test_the_replay_in_words_says_each_player_scores():
+    from thunee_dsl.cli.replay_text import replay_text
+    text = replay_text(replay_file(GOLDEN))
+    assert "  Seat 2 scores 15 points.\n" in text and "team" not in text.lower() and "partner" not in text.lower()
+    assert text.rstrip().endswith("Score 21-36-21-20; Seat 2 wins the game.")
