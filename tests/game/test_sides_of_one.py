@@ -211,3 +211,19 @@ def test_the_replay_in_words_says_each_player_scores():
     text = replay_text(replay_file(GOLDEN))
     assert "  Seat 2 scores 15 points.\n" in text and "team" not in text.lower() and "partner" not in text.lower()
     assert text.rstrip().endswith("Score 21-36-21-20; Seat 2 wins the game.")
+
+
+def test_a_team_value_of_each_side_is_explained_without_a_counting_side():
+    # a side's team value read by each player's formula: 'taken' is its tricks. Deal 1 of the golden game: the
+    # dealer (seat 0) names trumps and takes 5 tricks; seats 1-3 take none
+    text = Path(SIDES).read_text().replace(
+        "  each_player: if seat.tricks == seat.bid then 10 + seat.bid else 0",
+        "  team_values:\n    taken:\n      formula: team.tricks\n  each_player: if team.taken == seat.bid then 10 + seat.bid else 0")
+    game = GameState(load_ruleset_text(text), dealer=0, auto_deal=False)
+    deal(game, ONE_SUIT_EACH, "0 trump S, 1 bid 0, 2 bid 0, 3 bid 0, 0 bid 4, " + plays(
+        "1 AH 2 AD 3 AC 0 TS", "0 AS 1 KH 2 KD 3 KC", "0 KS 1 QH 2 QD 3 QC", "0 QS 1 JH 2 JD 3 JC",
+        "0 JS 1 TH 2 TD 3 TC"))
+    result = game.results[0]
+    assert result.balls == (0, 10, 10, 10)
+    assert result.explanation[:4] == ("makers seat 0 taken: team.tricks [5] = 5", "seat 1 taken: team.tricks [0] = 0",
+                                      "seat 2 taken: team.tricks [0] = 0", "seat 3 taken: team.tricks [0] = 0")

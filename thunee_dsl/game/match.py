@@ -162,8 +162,7 @@ def _rotate_dealer(game, result, deal) -> None:
         game.dealer = _most_tricks_dealer(game, deal)
         return
     dealers = game.dealer % r.teams
-    env = Env(deal, tuple(game.score), dealers=dealers,
-              others=(dealers + 1) % r.teams if r.teams == 2 else None)
+    env = Env(deal, tuple(game.score), dealers=dealers, others=r.other_side(dealers))
     env.deal_balls = result.balls
     if r.dealer.passes_if.evaluate(env):
         game.dealer = r.dealer.passes_to.resolve(r.seats, dealer=game.dealer)

@@ -149,7 +149,7 @@ def _undertaking_step(deal: Deal) -> Step:
     team_of = deal.team_of
     caller = deal.undertaker
     callers = team_of[caller]
-    opponents = (callers + 1) % deal.r.teams
+    opponents = deal.t.other_team[callers]  # (two sides: compiling refuses these rules with more)
     if deal.caught_by is None:
         how = "success"
     elif team_of[deal.caught_by] == callers:
@@ -167,7 +167,7 @@ def _claim_steps(deal: Deal) -> tuple[tuple[Step, ...], Env | None]:
     team_of = deal.team_of
     caller = deal.claimer
     callers = team_of[caller]
-    opponents = (callers + 1) % deal.r.teams
+    opponents = deal.t.other_team[callers]  # (two sides: compiling refuses these rules with more)
     cenv = Env(deal, deal.balls, callers=callers, opponents=opponents, caller=caller, seat=caller)
     last = deal.last_trick_winner
     if c.succeeds_if.evaluate(cenv):
@@ -311,8 +311,9 @@ def explain(deal: Deal, steps: tuple[Step, ...] | list[Step]) -> tuple[str, ...]
         env = deal.env()
         for tv in r.team_values:
             for team in range(r.teams):
-                role = "counting" if team == deal.counting else "makers"
-                lines.append(f"{role} {_team(deal, team)} {tv.name}: {tv.formula.explain(env.bind_team(team, r.teams))}")
+                # (with more than two sides only the trump makers have a role; nobody is "counting")
+                role = "counting " if team == deal.counting else "makers " if r.teams == 2 or team == deal.makers else ""
+                lines.append(f"{role}{_team(deal, team)} {tv.name}: {tv.formula.explain(env.bind_team(team, r.teams))}")
     for step in steps:
         lines.extend(step_lines(deal, step))
     return tuple(lines)

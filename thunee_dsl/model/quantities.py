@@ -91,6 +91,11 @@ DEAL_PROTOCOL = (
 )
 
 
+def other_side(side: int, sides: int) -> int | None:
+    """The one side opposing ``side``: the other of two; None with more (every player a side of one)."""
+    return 1 - side if sides == 2 else None
+
+
 class Env:
     """What a formula sees. Filled by the game layer; roles not known are None."""
 
@@ -120,7 +125,7 @@ class Env:
         env.dealers, env.others, env.caller, env.seat = self.dealers, self.others, self.caller, self.seat
         env.dealer, env.trump_maker, env.team_values = self.dealer, self.trump_maker, self.team_values
         env.team = team
-        env.other = (team + 1) % teams if teams == 2 else None
+        env.other = other_side(team, teams)
         return env
 
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from thunee_dsl.formula import Formula
 from thunee_dsl.model.cards import Deck
+from thunee_dsl.model.quantities import other_side
 
 # -- the options a ruleset chooses among, as enums: the game compares them by identity, never as text. A
 # StrEnum member equals its text, so the rulebook, the diff and the data read them as before.
@@ -572,6 +573,11 @@ class Ruleset:
 
     def team_of(self, seat: int) -> int:
         return seat % self.teams
+
+    def other_side(self, side: int) -> int | None:
+        """The one side opposing ``side`` (the counting team of the trump makers, a caller's opponents): the
+        other of two; None where every player is a side of one."""
+        return other_side(side, self.teams)
 
     def partners_of(self, seat: int) -> tuple[int, ...]:
         return tuple(s for s in range(self.seats) if s != seat and s % self.teams == seat % self.teams)
