@@ -6,6 +6,7 @@ tests/game/rulesets/sides-of-one.yaml: five cards each from A K Q J 10 of four s
 each player bids once (the hook), an exact bid scores 10 + the bid, three deals."""
 
 import random
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -107,14 +108,11 @@ def test_level_at_the_top_after_the_last_deal_is_a_tie_between_players():
     assert how_it_ended(game) == "a tie between seats 1, 2 and 3"
 
 
-def load_ruleset_text(text: str, tmp=[]):
-    from thunee_dsl.model import compile_ruleset
-    from thunee_dsl.loading import load_ruleset_source
-    import tempfile
-    folder = Path(tempfile.mkdtemp())
-    path = folder / "sides.yaml"
-    path.write_text(text)
-    return compile_ruleset(load_ruleset_source(str(path)))
+def load_ruleset_text(text: str):
+    """The ruleset written as ``text`` (a changed copy of the test ruleset), from a file of its own."""
+    path = Path(tempfile.mkdtemp()) / "sides.yaml"
+    path.write_text(text, encoding="utf-8")
+    return load_ruleset(str(path))
 
 
 def sides_ruleset(seats: int, cards: int):
@@ -124,24 +122,30 @@ def sides_ruleset(seats: int, cards: int):
     return load_ruleset_text(text)
 
 
-@pytest.mark.parametrize("seats, cards", [(3, 5), (3, 6), (5, 4)])
-def test_three_and_five_players_each_alone_play_to_the_end(seats, cards):
-    r = sides_ruleset(seats, cards)
-    for seed in range(8):
-        rng = random.Random(seed)
-        game = GameState(r, seed=seed)
-        while not game.is_over:
-            game.apply(rng.choice(game.legal_actions()))
-        assert len(game.score) == seats and len(game.results) == 3
-        # each total is what its player scored deal by deal; an exact bid gives 10 + the bid, else nothing
-        assert game.score == [sum(res.balls[s] for res in game.results) for s in range(seats)]
-        for res in game.results:
-            assert sum(res.seat_tricks) == cards
-            bids = res.deal.seat_bids
-            assert list(res.balls) == [10 + bids[s] if res.seat_tricks[s] == bids[s] else 0 for s in range(seats)]
-        best = max(game.score)
-        leaders = tuple(s for s in range(seats) if game.score[s] == best)
-        assert (game.winner,) == leaders if len(leaders) == 1 else game.tied == leaders
+RULESETS_BY_SEATS = {}
+
+
+@settings(max_examples=30, deadline=None, derandomize=True, database=None)
+@given(shape=st.sampled_from([(3, 5), (3, 6), (5, 4), (6, 3)]), seed=st.integers(0, 2**32 - 1))
+def test_three_to_six_players_each_alone_play_to_the_end_each_scoring_their_own(shape, seed):
+    seats, cards = shape
+    if shape not in RULESETS_BY_SEATS:  # (compiled once a shape)
+        RULESETS_BY_SEATS[shape] = sides_ruleset(seats, cards)
+    r = RULESETS_BY_SEATS[shape]
+    rng = random.Random(seed)
+    game = GameState(r, seed=seed, dealer=seed % seats)
+    while not game.is_over:
+        game.apply(rng.choice(game.legal_actions()))
+    assert len(game.score) == seats and len(game.results) == 3
+    # each total is what its player scored deal by deal; an exact bid gives 10 + the bid, else nothing
+    assert game.score == [sum(res.balls[s] for res in game.results) for s in range(seats)]
+    for res in game.results:
+        assert sum(res.seat_tricks) == cards
+        bids = res.deal.seat_bids
+        assert list(res.balls) == [10 + bids[s] if res.seat_tricks[s] == bids[s] else 0 for s in range(seats)]
+    best = max(game.score)
+    leaders = tuple(s for s in range(seats) if game.score[s] == best)
+    assert (game.winner,) == leaders if len(leaders) == 1 else game.tied == leaders
 
 
 def problems_of(text: str) -> list[str]:
