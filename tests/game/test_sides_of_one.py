@@ -231,3 +231,40 @@ def test_a_team_value_of_each_side_is_explained_without_a_counting_side():
     assert result.balls == (0, 10, 10, 10)
     assert result.explanation[:4] == ("makers seat 0 taken: team.tricks [5] = 5", "seat 1 taken: team.tricks [0] = 0",
                                       "seat 2 taken: team.tricks [0] = 0", "seat 3 taken: team.tricks [0] = 0")
+
+
+@pytest.mark.parametrize("score, says", [
+    ("[0, 0]", "7:8: score must be a list of 4 whole numbers of points (one a player)"),
+    ("[0, 0, 0, 0, 0]", "7:8: score must be a list of 4 whole numbers of points (one a player)"),
+])
+def test_a_transcript_gives_one_score_a_player_or_is_refused_where_it_says_so(tmp_path, score, says):
+    from thunee_dsl.errors import TranscriptError
+    text = GOLDEN.read_text().replace("score: [0, 0, 0, 0]", f"score: {score}").replace(
+        "../../game/rulesets/sides-of-one.yaml", SIDES)
+    path = tmp_path / "game.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises((RulesetError, TranscriptError)) as err:
+        replay_file(path)
+    assert says in str(err.value)
+
+
+def test_a_game_started_with_a_score_a_player():
+    game = GameState(load_ruleset(SIDES), dealer=0, score=[5, 0, 7, 0], auto_deal=False)
+    assert game.score == [5, 0, 7, 0]
+    with pytest.raises(ValueError, match=r"score: expected 4 whole numbers of points \(one per player\), got \[1, 2\]"):
+        GameState(load_ruleset(SIDES), score=[1, 2])
+
+
+def test_standard_with_every_player_alone_is_refused_at_each_rule_that_needs_two_sides(tmp_path):
+    # undertakings and claims (their failure scores for the opponents), the counting team's outcome, and every
+    # formula naming the other side: each refused where standard.yaml writes it
+    path = tmp_path / "alone.yaml"
+    path.write_text("extends: standard\nname: alone\nplayers: {teams: 4}\n", encoding="utf-8")
+    with pytest.raises(RulesetError) as err:
+        load_ruleset(str(path))
+    said = {(Path(p.location.file).name, p.message.split(":")[0]) for p in err.value.problems}
+    assert {("standard.yaml", "undertakings.thunee"), ("standard.yaml", "claims.double"),
+            ("standard.yaml", "scoring.team_values.count.formula"), ("standard.yaml", "scoring.outcomes[0].winner"),
+            ("standard.yaml", "dealer.passes_if"), ("standard.yaml", "cancellation.cancel_if")} <= said
+    other = next(p for p in err.value.problems if "'other.declared'" in p.message)
+    assert other.message.splitlines()[-1].strip() == "^" and other.location.column > 1

@@ -143,8 +143,7 @@ class Compiler:
         part = self.part
         players = d["players"]
         seats, teams = players["seats"], players["teams"]
-        sides.sides(self, seats, teams)
-        self.sides = teams
+        self.sides = sides.sides(self, seats, teams)
         sides.check_two_sided_rules(self)
         deck = part(cards.deck, self)
         batches = tuple(d["deal"]["batches"])

@@ -17,19 +17,23 @@ if TYPE_CHECKING:
     from thunee_dsl.model.compile import Compiler
 
 
-def sides(c: Compiler, seats: int, teams: int) -> None:
-    """``players.teams``: seats split into equal teams, two of them or one a player."""
+def sides(c: Compiler, seats: int, teams: int) -> int:
+    """``players.teams``: seats split into equal teams, two of them or one a player. The number of sides the
+    formulas are checked against: 2 where ``teams`` is refused (one problem, not one for every formula)."""
     if seats % teams:
         c.problem(("players", "teams"), f"{seats} seats cannot form {teams} equal teams")
     elif teams not in (2, seats):  # two teams of partners, or every player for themselves
         c.problem(("players", "teams"), f"players.teams: {teams} teams of {seats // teams} players are not played; "
                   f"give 2 (two teams of partners) or {seats} (every player a side of one)")
+    else:
+        return teams
+    return 2
 
 
 def unknown_name_hint(c: Compiler, message: str) -> str:
     """A formula's refusal of a name that means "the other side" in a game of more than two sides says why."""
-    teams = c.get("players", "teams")
-    if not isinstance(teams, int) or teams <= 2:
+    teams = c.sides
+    if teams <= 2:
         return message
     for role in TWO_SIDED_ROLES:
         if message.startswith((f"unknown name '{role}'", f"unknown name '{role}.")):
@@ -40,8 +44,8 @@ def unknown_name_hint(c: Compiler, message: str) -> str:
 
 def check_two_sided_rules(c: Compiler) -> None:
     """Rules that give a score to "the opponents" or "the counting team" need exactly two sides."""
-    teams = c.get("players", "teams")
-    if not isinstance(teams, int) or teams <= 2:
+    teams = c.sides
+    if teams <= 2:
         return
     why = f"this game has {teams} sides, every player for themselves, so there are no opponents to score"
     for kind in ("undertakings", "claims"):
