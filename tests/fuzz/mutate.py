@@ -484,3 +484,32 @@ def mutate_closed_trump(data: Any, rng: random.Random) -> str:
         data[section][key] = value
         done.append(f"{section}.{key} = {value!r}")
     return "; ".join(done) or "closed trump: nothing written"
+
+
+# -- sides of one and a score per player (issue 25, item 7a) -------------------------------------------------
+
+EACH_PLAYER = ("if seat.tricks == seat.bid then 10 + seat.bid else 0", "seat.tricks", "team.tricks + seat.tricks",
+               "10 * team.exact_bidders", "other.tricks", "counting.cards", "seat.tricks - 3", "makers.tricks",
+               "if seat == dealer then 1 else 0", "seat.bid")
+
+
+def mutate_sides(data: Any, rng: random.Random) -> str:
+    """Write ``players.teams`` (mostly one side a seat, sometimes 2, or a number that does not split the seats)
+    and perhaps ``scoring.each_player`` in place of the scoring written (formulas that fit, and some that name
+    the other side or can go below 0)."""
+    if not isinstance(data, dict) or not isinstance(data.get("players"), dict):
+        return "players: not a mapping"
+    players = data["players"]
+    seats = players.get("seats") if isinstance(players.get("seats"), int) else 4
+    teams = rng.choice((seats, seats, seats, 2, 3, seats + 1, 1, "four"))
+    players["teams"] = teams
+    done = [f"players.teams = {teams!r}"]
+    if rng.random() < 0.7 and isinstance(data.get("scoring"), dict):
+        formula = rng.choice(EACH_PLAYER)
+        scoring = data["scoring"]
+        for key in ("outcomes", "each_team", "team_values"):
+            if rng.random() < 0.8:
+                scoring.pop(key, None)
+        scoring["each_player"] = formula
+        done.append(f"scoring.each_player = {formula!r}")
+    return "; ".join(done)

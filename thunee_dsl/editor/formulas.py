@@ -31,6 +31,7 @@ PLACES = {
     "outcome": "a scoring outcome (scoring.outcomes: when, balls)",
     "team value": "a team value (scoring.team_values)",
     "each team": "what every team scores (scoring.each_team: may read the team values)",
+    "each player": "what every player scores for their side (scoring.each_player: seat, team)",
     "undertaking": "an undertaking's condition (allowed_if)",
     "undertaking balls": "an undertaking's balls",
     "claim": "a claim's condition (allowed_if, forbidden_if, succeeds_if)",
@@ -118,7 +119,7 @@ def _team_value_getter(ruleset: Ruleset):
 
 def symbols_for(ruleset: Ruleset, place: str):
     """The names a formula at ``place`` (a key of :data:`PLACES`) may use, with their descriptions."""
-    return symbol_table(place, tricks=ruleset.tricks_per_deal,
+    return symbol_table(place, tricks=ruleset.tricks_per_deal, sides=ruleset.teams,
                         team_values=tuple(tv.name for tv in ruleset.team_values),
                         team_value_getter=_team_value_getter(ruleset))
 
@@ -142,6 +143,8 @@ def env_for(sample: SampleDeal, place: str) -> Env:
     env.deal_balls = sample.result.balls
     if place in ("team value", "each team", "game"):  # (a game's value: the team is the winners)
         env = env.bind_team(deal.counting if deal.counting is not None else 0, r.teams)
+    if place == "each player":  # the player judged, scoring for their side
+        env = env.bind_team(callers, r.teams)
     if place == "bidding":  # the player judged weighing the bid it made (else the lowest), with the deal's bids
         lowest = r.bidding.lowest if r.bidding is not None else 0
         env = BidEnv(deal, balls, who, deal.bids.get(who, lowest), dealers, env.others)

@@ -99,8 +99,8 @@ class RulesetTables(TableSlots):
                 if (higher >> c) & 1:
                     below[c] |= 1 << card
         self.beaten_by_any = _mask_to_union(tuple(below), deck.size)
-        # the opponents of each team (two teams), as Env.opponents names them
-        self.other_team = tuple((team + 1) % 2 if r.teams == 2 else None for team in range(r.teams))
+        # the opponents of each team (two teams; None with more), as Env.opponents names them
+        self.other_team = tuple(map(r.other_side, range(r.teams)))
 
         self.card_of = deck._by_name
         self.names = deck.names

@@ -79,6 +79,11 @@ WORDS.update({
     "trumps.revealed_if": "closed trump also shown after a trick when",
     "play.void_while_closed": "a player who cannot follow while trumps are closed plays (face up or face down)",
 })
+# sides of one and a score per player (issue 25, item 7a)
+WORDS.update({
+    "players.teams": "number of sides (2: teams of partners; one a player: each for themselves)",
+    "scoring.each_player": "what each player scores",
+})
 BALL_KEYS = {"success", "failure", "caught", "partner_catch"}
 NAMED_SECTIONS = {"undertakings", "declarations", "claims"}
 

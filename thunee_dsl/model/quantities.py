@@ -38,8 +38,13 @@ SEAT_ROLES = {
     "trump_maker": "the player who made trumps",
     "leader": "the player who leads (led) the current trick",
 }
+# The roles that name "the other side": defined only in a game of two sides (players.teams: 2); with more (every
+# player a side of one) a formula naming one is refused (model/compile/players.py says why)
+TWO_SIDED_ROLES = ("other", "counting", "opponents", "others")
 # the ``bidding`` context's player: the one about to bid (SEAT_ROLES' "seat" is said of a call)
 BIDDER = "the player about to bid"
+# the ``each player`` context's player (scoring.each_player)
+SCORER = "the player scoring"
 
 # Per-team numbers: (name in formulas, the deal's per-team list, description).
 # (Their bounds, for Formula.bounds(), are in _TEAM_BOUNDS and _SEAT_BOUNDS below: a count is never below 0.)
@@ -86,6 +91,11 @@ DEAL_PROTOCOL = (
 )
 
 
+def other_side(side: int, sides: int) -> int | None:
+    """The one side opposing ``side``: the other of two; None with more (every player a side of one)."""
+    return 1 - side if sides == 2 else None
+
+
 class Env:
     """What a formula sees. Filled by the game layer; roles not known are None."""
 
@@ -115,7 +125,7 @@ class Env:
         env.dealers, env.others, env.caller, env.seat = self.dealers, self.others, self.caller, self.seat
         env.dealer, env.trump_maker, env.team_values = self.dealer, self.trump_maker, self.team_values
         env.team = team
-        env.other = (team + 1) % teams if teams == 2 else None
+        env.other = other_side(team, teams)
         return env
 
 
@@ -150,6 +160,8 @@ CONTEXTS = {
     "team value": Context("team value", ("counting", "makers", "team", "other"), ("dealer", "trump_maker")),
     # scoring.each_team: a team value's names, and the ruleset's team values too (team.NAME: named once)
     "each team": Context("each team", ("counting", "makers", "team", "other"), ("dealer", "trump_maker")),
+    # scoring.each_player: the player scoring (seat) and their side (team), with the team values
+    "each player": Context("each player", ("counting", "makers", "team", "other"), ("seat", "dealer", "trump_maker")),
     "outcome": Context("outcome", ("counting", "makers"), ("dealer", "trump_maker")),
     "cancellation": Context("cancellation", ("counting", "makers"), ("dealer", "trump_maker")),
     # a closed trump, at the end of each trick (trumps.revealed_if): shown when it holds
@@ -247,7 +259,7 @@ _SEAT_BOUNDS = {"tricks": "tricks", "suits_held": "suits", "cards_held": "tricks
 assert set(_TEAM_BOUNDS) == {n for n, _, _ in TEAM_NUMBERS} and set(_SEAT_BOUNDS) == {n for n, _, _ in SEAT_NUMBERS}
 
 
-def symbol_table(context: str, *, tricks: int,
+def symbol_table(context: str, *, tricks: int, sides: int = 2,
                  team_values: tuple[str, ...] = (), team_value_getter: Callable | None = None,
                  limits: dict[str, int] | None = None, team_value_bounds: dict[str, tuple] | None = None
                  ) -> dict[str, Symbol]:
@@ -256,7 +268,8 @@ def symbol_table(context: str, *, tricks: int,
     ``team_values`` are the ruleset's own per-team quantities (``scoring.team_values``);
     ``team_value_getter(env, team, name)`` computes one. ``limits`` (see ``_TEAM_BOUNDS``) and
     ``team_value_bounds`` (name -> (least, greatest)) give the numbers their greatest values, for
-    :meth:`~thunee_dsl.formula.Formula.bounds`; every count is 0 or more whatever is given.
+    :meth:`~thunee_dsl.formula.Formula.bounds`; every count is 0 or more whatever is given. With more than two
+    ``sides`` the roles of :data:`TWO_SIDED_ROLES` are left out (there is no one other side).
     """
     ctx = CONTEXTS[context]
     table: dict[str, Symbol] = {}
@@ -295,6 +308,8 @@ def symbol_table(context: str, *, tricks: int,
     else:
         add("bid", "number", attrgetter("deal.high_bid"), "the highest bid (the contract; 0 without one)", count("bid"))
     for role in ctx.team_roles:
+        if sides > 2 and role in TWO_SIDED_ROLES:
+            continue
         add(role, "team", attrgetter(role), TEAM_ROLES[role])
         for name, attr, says in TEAM_NUMBERS:
             add(f"{role}.{name}", "number", _role_attr(role, attr), says.format(TEAM_ROLES[role]),
@@ -309,7 +324,8 @@ def symbol_table(context: str, *, tricks: int,
                 add(f"{role}.{name}", "number", _team_value(role, name, team_value_getter),
                     f"the team value '{name}' of {TEAM_ROLES[role]}", (team_value_bounds or {}).get(name))
     for role in ctx.seat_roles:
-        who = BIDDER if context == "bidding" and role == "seat" else SEAT_ROLES[role]
+        who = SEAT_ROLES[role] if role != "seat" else BIDDER if context == "bidding" else \
+            SCORER if context == "each player" else SEAT_ROLES[role]
         add(role, "seat", attrgetter(role), who)
         add(f"{role}.won_last_trick", "boolean", _seat_won_last(role), f"whether {who} won the last trick")
         for name, attr, says in SEAT_NUMBERS:

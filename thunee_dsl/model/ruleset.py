@@ -14,6 +14,7 @@ from typing import Any
 
 from thunee_dsl.formula import Formula
 from thunee_dsl.model.cards import Deck
+from thunee_dsl.model.quantities import other_side
 
 # -- the options a ruleset chooses among, as enums: the game compares them by identity, never as text. A
 # StrEnum member equals its text, so the rulebook, the diff and the data read them as before.
@@ -534,6 +535,7 @@ class Ruleset:
     bidding: BiddingRules | None = None
     concede_balls: int | None = None  # what the opponents of a conceding team score (None: no conceding)
     each_team: Formula | None = None  # every team scores this (instead of the outcomes table)
+    each_player: Formula | None = None  # every player scores this for their side (instead of the outcomes table)
     cut: Cut = Cut.NONE  # how the pack is cut before a simulated deal
     face_down: frozenset[int] = frozenset()  # batches dealt face down as a row, not into the hand
     steps: tuple[Step, ...] = ()  # the sequence as typed steps (what the engine runs)
@@ -577,8 +579,19 @@ class Ruleset:
         """Index of the no-trump row of :attr:`beats`."""
         return len(self.deck.suits)
 
+    @property
+    def sides_of_one(self) -> bool:
+        """More than two players, every one a side of one (``players.teams`` is the number of seats): no partners,
+        and no one other side. (Two players are each alone too, and keep the words of a game of two sides.)"""
+        return self.teams == self.seats > 2
+
     def team_of(self, seat: int) -> int:
         return seat % self.teams
+
+    def other_side(self, side: int) -> int | None:
+        """The one side opposing ``side`` (the counting team of the trump makers, a caller's opponents): the
+        other of two; None where every player is a side of one."""
+        return other_side(side, self.teams)
 
     def partners_of(self, seat: int) -> tuple[int, ...]:
         return tuple(s for s in range(self.seats) if s != seat and s % self.teams == seat % self.teams)
