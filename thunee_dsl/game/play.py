@@ -19,6 +19,7 @@ except ImportError:  # Cython is optional: without it the types below are not re
 from thunee_dsl.game.slots import OWN, VALUE, DealSlots
 from thunee_dsl.game.declarations import Declarations
 from thunee_dsl.game.windows import Refusal, Turn, await_turn, await_turn_with, end_deal, waiting_for
+from thunee_dsl.model.quantities import PlayEnv
 from thunee_dsl.model.ruleset import Caught, UndertakingLeader
 
 # The deal's state this rule owns (the cards in hand, the trick, the tricks won; open face play's rows);
@@ -75,6 +76,77 @@ def begin(deal) -> None:
 OUT_OF_TURN, REVOKE = "out of turn", "revoke"  # the penalised offences a card can commit
 _FIRST_LEAD, _FOLLOW, _UNDERCUT = 1, 2, 3  # the clauses of the legal-card rule (which one refused a card)
 
+# play.obligations: the card names a must_play is worked out from as a mask of cards at once (PlayEnv's masks)
+_CARD_MASKS = {"card.is_trump": "trumps", "card.beats_trick": "beats", "card.follows": "led"}
+
+
+def _mask_of(obligation):
+    """``must_play`` as a function of a PlayEnv and the cards still allowed, giving the cards among them it
+    names: mask operations where the formula is ``not``/``and``/``or`` over the card names above and parts
+    that do not read the card (one evaluation each); otherwise the formula evaluated for each card."""
+    must = obligation.must_play
+
+    def leaf(part):
+        field = _CARD_MASKS.get(part.name)
+        if field is not None:
+            return lambda e, allowed, _f=field: getattr(e, _f)
+        if any(n.startswith("card.") for n in part.names):
+            return None
+        return lambda e, allowed, _p=part.evaluate: allowed if _p(e) else 0
+
+    folded = must.fold(leaf, lambda f: lambda e, a: a & ~f(e, a),
+                       lambda f, g: lambda e, a: f(e, a) & g(e, a), lambda f, g: lambda e, a: f(e, a) | g(e, a))
+    if folded is not None:
+        return lambda e, allowed: folded(e, allowed) & allowed
+    evaluate = must.evaluate
+
+    def each_card(e, allowed):
+        named, rest = 0, allowed
+        while rest:
+            low = rest & -rest
+            e.card = low.bit_length() - 1
+            if evaluate(e):
+                named |= low
+            rest ^= low
+        return named
+    return each_card
+
+
+def obligations_of(ruleset) -> tuple:
+    """The ruleset's play.obligations as (obligation, when, the cards it names) for legal_cards; the undercut
+    rule's short form is left out (legal_cards works it with masks of its own, ``undercut_only_with_all_trumps``)."""
+    return tuple((o, o.when.evaluate, _mask_of(o)) for o in ruleset.play.obligations if o.short_form != "undercut")
+
+
+def void_only(obligation) -> bool:
+    """Whether the obligation asks something only of a player who holds no card of the suit led (its ``when``
+    says ``not seat.holds_led`` among the conditions it joins with ``and``)."""
+    return any(c.text.split() == ["not", "seat.holds_led"] for c in obligation.when.conditions())
+
+
+def _play_env(deal, seat: int, hand: int) -> PlayEnv:
+    """What an obligation's formulas read of the trick ``seat`` is following to."""
+    t, trump = deal.t, deal.trump
+    row = t.no_trump if trump is None else trump
+    best = deal.best
+    return PlayEnv(deal, seat, hand, t.trump_masks[row], deal._row[best], deal._led, deal.trick[0][1], best,
+                   deal.r.deck.points_for[row])
+
+
+def _obey(deal, seat: int, hand: int, allowed: int, why: int):
+    """The cards still allowed after the ruleset's obligations (``allowed``: those following suit allows), and
+    the obligation that refused card ``why``, or None."""
+    env = _play_env(deal, seat, hand)
+    refused_by = None
+    for obligation, when, named_in in deal.t.obligations:
+        if when(env):
+            named = named_in(env, allowed)
+            if named and named != allowed:  # it narrows the cards only when the hand holds one it names
+                if why >= 0 and refused_by is None and (allowed >> why) & 1 and not (named >> why) & 1:
+                    refused_by = obligation
+                allowed = named
+    return allowed, refused_by
+
 
 # The play's hot functions (a card played, the next seat's turn, its legal cards, a trick's end) are module
 # functions, named in the class body too (``Play.play_card`` ...): compiled, play.pxd declares them cpdef, so
@@ -114,7 +186,7 @@ def legal_cards(deal, seat: int, why: int = -1):
     elif t.follow_suit:
         follow = hand & deal._led  # (the suit led as this deal's trump makes it: a borrowed card is a trump)
         if follow:
-            if why < 0:
+            if why < 0 and not t.obligations_following:
                 return follow  # (the common case, at once)
             allowed, clause = follow, _FOLLOW
         else:
@@ -124,6 +196,11 @@ def legal_cards(deal, seat: int, why: int = -1):
                 if not (trumps >> trick[0][1]) & 1 and hand & ~trumps and (trumps >> deal.best) & 1:
                     # a player who still holds a non-trump may not play a trump lower than the one winning
                     allowed, clause = (hand & ~trumps) | (hand & deal.beats[trump][deal.best]), _UNDERCUT
+    if trick and t.obligations and (why < 0 or (allowed >> why) & 1):
+        allowed, obligation = _obey(deal, seat, hand, allowed, why)
+        if obligation is not None:  # a card against an obligation is a revoke
+            return Refusal(f"seat {seat} may not play {deal.r.deck.names[why]}: {obligation.says} (it holds "
+                           f"{' '.join(t.names_of(allowed))})", REVOKE)
     if why < 0:
         return allowed
     if (allowed >> why) & 1:
@@ -269,7 +346,8 @@ class Play(Turn):
         """Whether in a trick with these windows asked before a card the seat after a card simply follows
         suit when it can, unless it holds face-down cards (no window asked before its card): worked
         out once per ruleset and number of tricks played, for Play.play_card."""
-        return ruleset.play.follow_suit and not before_card
+        return ruleset.play.follow_suit and not before_card \
+            and all(void_only(o) for o in ruleset.play.obligations)  # (else a duty may narrow the suit led)
 
     @cython.locals(deal=DealSlots)
     def legal(self, deal) -> tuple:
@@ -299,7 +377,7 @@ class Play(Turn):
         if refusal is None:
             return None
         trick, t = deal.trick, deal.t
-        return Refusal(refusal, REVOKE if trick and deal.hands[seat] & deal._led else None)
+        return Refusal(refusal, getattr(refusal, "offence", None) or (REVOKE if trick and deal.hands[seat] & deal._led else None))
 
     @cython.locals(deal=DealSlots)
     def card_held(deal, action) -> int | Refusal:

@@ -355,6 +355,18 @@ class Outcome:
 
 
 @dataclass(frozen=True)
+class Obligation:
+    """A duty of a player following to a trick (play.obligations): when ``when`` holds, the cards allowed are
+    narrowed to those ``must_play`` names, if the cards still allowed include one (else it asks nothing)."""
+
+    says: str
+    when: Formula
+    must_play: Formula
+    source: str = ""
+    short_form: str = ""  # the play key this obligation was written as ("undercut"), or "" (written out)
+
+
+@dataclass(frozen=True)
 class PlayRules:
     first_leader: SeatRef
     follow_suit: bool
@@ -364,6 +376,8 @@ class PlayRules:
     # open face play: after this many tricks the hand is laid face up on the face-down row (None: never)
     lay_out_after: int | None = None
     lay_out_unless_undertaking: bool = True  # an undertaking plays from the hand alone, the row unused
+    # applied in order after following suit (the undercut rule first, as one of them)
+    obligations: tuple[Obligation, ...] = ()
 
 
 @dataclass(frozen=True)
