@@ -18,6 +18,8 @@ from thunee_dsl import load_ruleset
 from thunee_dsl.errors import RulesetError
 from thunee_dsl.game import GameState
 from thunee_dsl.game.actions import Action
+from thunee_dsl.game.play import Play
+from thunee_dsl.game.tables import tables
 from thunee_dsl.loading import load_ruleset_text
 from thunee_dsl.model import compile_ruleset
 from thunee_dsl.model.cards import iter_cards
@@ -180,7 +182,8 @@ def expected_cards(game: GameState, ruleset) -> int:
     allowed = hand & deal._led if ruleset.play.follow_suit and hand & deal._led else hand
     row = t.no_trump if trump is None else trump
     env = PlayEnv(deal, seat, hand, t.trump_masks[row], deal._row[deal.best], deal._led, deal.trick[0][1],
-                  deal.best, ruleset.deck.points_for[row])
+                  deal.best, ruleset.deck.points_for[row],
+                  deal.winning != seat and seat % 2 == deal.winning % 2, len(deal.trick))
     for o in ruleset.play.obligations:
         if not o.when.evaluate(env):
             continue
@@ -243,3 +246,42 @@ def test_an_obligation_needs_its_words_and_what_must_be_played(tmp_path):
     with pytest.raises(RulesetError) as caught:
         compile_ruleset(load_ruleset_text(text, str(tmp_path / "house.yaml")))
     assert caught.value.problems
+
+
+# --- the bots' inference: the obligations read backwards ------------------------------------------------------
+
+
+def test_a_seat_that_did_not_overtrump_holds_no_higher_trump(rotterdam, amsterdam):
+    deck = rotterdam.deck
+    spades = deck.row(deck.suit("S"))
+    row = rotterdam.beats[spades]
+    tc, ts = deck.card("TC"), deck.card("TS")
+    clubs = set(deck.names_of(deck.suit_masks[deck.suit("C")]))
+    # Rotterdam: the TC led, the TS heading the trick (an opponent's), a 7S played: no club, and no trump that
+    # beats the TS (the J, 9, A of spades), else it must have overtrumped
+    out = Play.cannot_hold(tables(rotterdam), spades, tc, ts, deck.card("7S"), False, row, False, 2)
+    assert set(deck.names_of(out)) == clubs | {"JS", "9S", "AS"}
+    # a heart played there: no club and no trump at all (it must trump when void)
+    out = Play.cannot_hold(tables(rotterdam), spades, tc, ts, deck.card("7H"), False, row, False, 2)
+    assert set(deck.names_of(out)) == clubs | set(deck.names_of(deck.suit_masks[deck.suit("S")]))
+    # even over the partner
+    out = Play.cannot_hold(tables(rotterdam), spades, tc, ts, deck.card("7H"), False, row, True, 2)
+    assert set(deck.names_of(out)) == clubs | set(deck.names_of(deck.suit_masks[deck.suit("S")]))
+    # Amsterdam: the partner heading the trick, a heart played says nothing of the trumps held
+    out = Play.cannot_hold(tables(amsterdam), spades, tc, ts, deck.card("7H"), False, row, True, 2)
+    assert set(deck.names_of(out)) == clubs
+    # an opponent heading it: a heart played shows no trump above the TS (it must head the trick)
+    out = Play.cannot_hold(tables(amsterdam), spades, tc, ts, deck.card("7H"), False, row, False, 2)
+    assert set(deck.names_of(out)) == clubs | {"JS", "9S", "AS"}
+    # a trump lead under-followed: no higher trump; the lead itself shows nothing
+    js, qs = deck.card("JS"), deck.card("QS")
+    out = Play.cannot_hold(tables(rotterdam), spades, qs, qs, deck.card("8S"), False, row, False, 1)
+    assert set(deck.names_of(out)) == {"JS", "9S", "AS", "TS", "KS"}
+    assert Play.cannot_hold(tables(rotterdam), spades, js, js, js, False, row) == 0
+
+
+@pytest.mark.parametrize("name", ["obligations.yaml", "obligations-amsterdam.yaml"])
+def test_the_bots_play_the_obligations_to_the_end(name):
+    from thunee_dsl.simulation.api import simulate
+    ruleset = load_ruleset(str(RULESETS / name))
+    simulate([ruleset], 4, bots="heuristic", seed=3)  # their void inference never contradicts the cards

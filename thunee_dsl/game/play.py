@@ -124,13 +124,50 @@ def void_only(obligation) -> bool:
     return any(c.text.split() == ["not", "seat.holds_led"] for c in obligation.when.conditions())
 
 
+# what an obligation's formulas may read that a card played shows of the hand it came from (the rest of the hand,
+# the deal beyond the trick, are not known to the other seats)
+_SHOWN = frozenset({"card.is_trump", "card.beats_trick", "card.follows", "led.is_trump",
+                    "trick.partner_winning", "trick.has_trump", "trick.cards_played"})
+
+
+def _obligations_read_back(t, row: int, led: int, best: int, card: int, beats_row: tuple, partner_winning: bool,
+                           played: int) -> int:
+    """The cards a seat cannot have held, by the obligations, when it played ``card`` (not the lead): an
+    obligation that held and named cards but not this one shows the seat held none of them among the cards
+    still allowed (a seat that did not overtrump holds no higher trump). The reading stops at an obligation
+    whose formulas read what the card does not show of the hand (it may have narrowed the cards unseen)."""
+    trumps, led_mask = t.trump_masks[row], t.led_masks[row][led]
+    follows = (led_mask >> card) & 1
+    if t.undercut_only_with_all_trumps and not follows and not (trumps >> led) & 1 and (trumps >> best) & 1:
+        return 0  # the undercut rule may have narrowed the cards first, as the hand unseen made it
+    shown = set(_SHOWN)
+    if follows or t.follow_suit:
+        shown.add("seat.holds_led")  # (following suit: a card of another suit shows none was held)
+    shown.add("seat.holds_trump" if (trumps >> card) & 1 else "seat.holds_only_trumps")
+    hand = (1 << card) | (led_mask if follows else 0)  # a hand the card shows as much of as is known
+    env = PlayEnv(None, -1, hand, trumps, beats_row[best], led_mask, led, best, (), partner_winning, played)
+    allowed = led_mask if follows and t.follow_suit else ((1 << t.size) - 1) & ~led_mask if t.follow_suit \
+        else (1 << t.size) - 1
+    out = 0
+    for obligation, when, named_in in t.obligations:
+        if not (obligation.when.names | obligation.must_play.names) <= shown:
+            break
+        if when(env):
+            named = named_in(env, allowed)
+            if (named >> card) & 1:
+                allowed = named  # it narrowed the cards (the card played is one it names)
+            else:
+                out |= named  # none of them was held
+    return out
+
+
 def _play_env(deal, seat: int, hand: int) -> PlayEnv:
     """What an obligation's formulas read of the trick ``seat`` is following to."""
     t, trump = deal.t, deal.trump
     row = t.no_trump if trump is None else trump
-    best = deal.best
+    best, winning, team_of = deal.best, deal.winning, t.team_of
     return PlayEnv(deal, seat, hand, t.trump_masks[row], deal._row[best], deal._led, deal.trick[0][1], best,
-                   deal.r.deck.points_for[row])
+                   deal.r.deck.points_for[row], winning != seat and team_of[winning] == team_of[seat], len(deal.trick))
 
 
 def _obey(deal, seat: int, hand: int, allowed: int, why: int):
@@ -402,10 +439,11 @@ class Play(Turn):
         return None
 
     def cannot_hold(t, trump: int | None, led: int, best: int, card: int, first_trick: bool,
-                    beats_row: tuple) -> int:
+                    beats_row: tuple, partner_winning: bool = False, played: int = 1) -> int:
         """The cards a seat cannot have held when it played ``card`` to a trick led with ``led`` and won
-        so far by ``best`` (``first_trick``: the deal's first; ``card == led`` for the lead itself): the
-        legal-card rule read backwards, for the players' inferences."""
+        so far by ``best`` (``first_trick``: the deal's first; ``card == led`` for the lead itself;
+        ``partner_winning``: a partner of the seat was winning the trick; ``played``: the cards played to it
+        before): the legal-card rule read backwards, for the players' inferences."""
         out = 0
         row = t.no_trump if trump is None else trump
         suit_of = t.suits_by_trump[row]  # (the suits as this trump makes them: a borrowed card is a trump)
@@ -420,6 +458,8 @@ class Play(Turn):
             if t.undercut_only_with_all_trumps and trump_mask and suit_of[led] != trump \
                     and (trump_mask >> card) & 1 and (trump_mask >> best) & 1 and not (beats_row[best] >> card) & 1:
                 out |= others  # undercut: allowed only with nothing but trumps
+        if t.obligations:
+            out |= _obligations_read_back(t, row, led, best, card, beats_row, partner_winning, played)
         return out
 
     @cython.locals(deal=DealSlots)

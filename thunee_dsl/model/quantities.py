@@ -143,18 +143,15 @@ class PlayEnv:
     ``c``): the trumps, the cards that beat the trick's best card, the cards of the suit led. Filled by the
     game layer."""
 
-    __slots__ = ("deal", "seat", "card", "hand", "trumps", "beats", "led", "led_card", "best", "points")
+    __slots__ = ("deal", "seat", "card", "hand", "trumps", "beats", "led", "led_card", "best", "points",
+                 "partner_winning", "cards_played")
 
     def __init__(self, deal, seat: int, hand: int, trumps: int, beats: int, led: int, led_card: int, best: int,
-                 points: tuple):
+                 points: tuple, partner_winning: bool, cards_played: int):
         self.deal, self.seat, self.hand, self.card = deal, seat, hand, -1
         self.trumps, self.beats, self.led, self.led_card, self.best, self.points = \
             trumps, beats, led, led_card, best, points
-
-
-def _partner_winning(env) -> bool:
-    winning, seat, team_of = env.deal.winning, env.seat, env.deal.team_of
-    return winning is not None and winning != seat and team_of[winning] == team_of[seat]
+        self.partner_winning, self.cards_played = partner_winning, cards_played
 
 
 # The ``card`` context's own names (play.obligations): (name, type, getter, description). The card's names are
@@ -170,11 +167,12 @@ CARD_NAMES = (
     ("seat.holds_only_trumps", "boolean", lambda e: not e.hand & ~e.trumps,
      "whether the player holds nothing but trumps"),
     ("led.is_trump", "boolean", lambda e: bool((e.trumps >> e.led_card) & 1), "whether the card led is a trump"),
-    ("trick.partner_winning", "boolean", _partner_winning, "whether a partner of the player is winning the trick"),
+    ("trick.partner_winning", "boolean", attrgetter("partner_winning"),
+     "whether a partner of the player is winning the trick"),
     # (a trump played to a trick is its best card so far: a trump beats every card of another suit)
     ("trick.has_trump", "boolean", lambda e: bool((e.trumps >> e.best) & 1),
      "whether a trump has been played to the trick"),
-    ("trick.cards_played", "number", lambda e: len(e.deal.trick), "the number of cards played to the trick"),
+    ("trick.cards_played", "number", attrgetter("cards_played"), "the number of cards played to the trick"),
 )
 
 

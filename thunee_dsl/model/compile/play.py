@@ -45,6 +45,11 @@ def obligations(c: Compiler, undercut: bool) -> tuple[Obligation, ...]:
         when = c.formula(path + ("when",), "card", "boolean") if "when" in o else \
             compile_formula("true", c.symbols("card"), expect="boolean")  # (no `when`: always)
         must_play = c.formula(path + ("must_play",), "card", "boolean")
+        if when is not None and any(n.startswith("card.") for n in when.names):
+            c.problem(path + ("when",), f"play.obligations[{i}].when reads the card ("
+                      f"{', '.join(sorted(n for n in when.names if n.startswith('card.')))}): when the duty holds is "
+                      "about the trick and the hand; say which cards it asks for in must_play")
+            when = None
         if when is not None and must_play is not None:
             out.append(Obligation(o.get("says", ""), when, must_play, o.get("source", "")))
     return tuple(out)
