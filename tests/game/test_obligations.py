@@ -280,8 +280,23 @@ def test_a_seat_that_did_not_overtrump_holds_no_higher_trump(rotterdam, amsterda
     assert Play.cannot_hold(tables(rotterdam), spades, js, js, js, False, row) == 0
 
 
-@pytest.mark.parametrize("name", ["obligations.yaml", "obligations-amsterdam.yaml"])
-def test_the_bots_play_the_obligations_to_the_end(name):
+def test_the_bots_play_the_obligations_to_the_end_and_each_duty_is_covered():
     from thunee_dsl.simulation.api import simulate
-    ruleset = load_ruleset(str(RULESETS / name))
-    simulate([ruleset], 4, bots="heuristic", seed=3)  # their void inference never contradicts the cards
+    rulesets = [load_ruleset(str(RULESETS / name)) for name in ("obligations.yaml", "obligations-amsterdam.yaml")]
+    # the heuristic bots' void inference never contradicts the cards (it would raise)
+    comparison = simulate(rulesets, 3, bots="heuristic", seed=3, focus=False)
+    for result in comparison.rulesets:
+        duties = {c.rule: c for c in result.coverage if c.rule.startswith("play.obligations.")}
+        assert sorted(duties) == ["play.obligations.0", "play.obligations.1", "play.obligations.2"]
+        assert duties["play.obligations.1"].fired  # must trump (Rotterdam), head the trick (Amsterdam)
+        assert duties["play.obligations.1"].label.startswith("a player's cards narrowed by the duty: ")
+
+
+def test_the_duties_that_narrowed_a_deal_worked_again_from_its_tricks(rotterdam):
+    from thunee_dsl.game.play import duties_narrowed
+    game = position(rotterdam, DEAL, ["3 trump S"] + [f"{p.split()[0]} play {p.split()[1]}" for p in PLAYED])
+    # trick 2 (a trump led, the KS over the QS), trick 1 (the 9S TS JS when void), trick 1 again (the AS)
+    assert duties_narrowed(game.results[0].deal) == {0, 1, 2}
+    # the first trick alone: must trump (seat 1), must overtrump the TS (seat 2); no trump led yet
+    game = position(rotterdam, DEAL, ["3 trump S", "3 play TC", "0 play 7C", "1 play TS", "2 play AS"])
+    assert duties_narrowed(game.deal) == {1, 2}

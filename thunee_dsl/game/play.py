@@ -161,6 +161,44 @@ def _obligations_read_back(t, row: int, led: int, best: int, card: int, beats_ro
     return out
 
 
+def duties_narrowed(deal) -> frozenset:
+    """The play.obligations (their places in the list written) that narrowed a player's cards in the tricks of
+    this deal, worked again from them (each seat's hand at a trick: the cards it played from then on and those
+    it still holds), for the simulations' rule coverage."""
+    t = deal.t
+    if not t.obligations or not deal.tricks:
+        return frozenset()
+    row = t.no_trump if deal.trump is None else deal.trump
+    beats, trumps, points, team_of = deal.beats[row], t.trump_masks[row], deal.r.deck.points_for[row], t.team_of
+    later, hands_at = list(deal.hands), []  # (a deal in progress: the cards still held, and on the table)
+    for s, c in deal.trick:
+        later[s] |= 1 << c
+    for _, cards, _ in reversed(deal.tricks):
+        for s, c in cards:
+            later[s] |= 1 << c
+        hands_at.append(tuple(later))
+    hands_at.reverse()
+    fired = set()
+    for (_, cards, _), hands in zip(deal.tricks, hands_at):
+        (winning, led), led_mask = cards[0], t.led_masks[row][cards[0][1]]
+        best = led
+        for k in range(1, len(cards)):
+            s, c = cards[k]
+            hand = hands[s]
+            allowed = hand & led_mask if t.follow_suit and hand & led_mask else hand
+            env = PlayEnv(deal, s, hand, trumps, beats[best], led_mask, led, best, points,
+                          winning != s and team_of[winning] == team_of[s], k)
+            for i, (_, when, named_in) in enumerate(t.obligations):
+                if when(env):
+                    named = named_in(env, allowed)
+                    if named and named != allowed:
+                        fired.add(i)
+                        allowed = named
+            if (beats[best] >> c) & 1:
+                best, winning = c, s
+    return frozenset(fired)
+
+
 def _play_env(deal, seat: int, hand: int) -> PlayEnv:
     """What an obligation's formulas read of the trick ``seat`` is following to."""
     t, trump = deal.t, deal.trump

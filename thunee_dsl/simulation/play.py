@@ -16,6 +16,7 @@ from typing import NamedTuple, Sequence
 
 from thunee_dsl.errors import ThuneeDslError
 from thunee_dsl.game import GameState
+from thunee_dsl.game.play import duties_narrowed
 from thunee_dsl.model.ruleset import Ruleset
 from thunee_dsl.players import BOTS, DEFAULT_BOT, decide, make_bot
 from thunee_dsl.players.mistakes import Mistakes
@@ -68,6 +69,7 @@ class DealRow(NamedTuple):
     ended: str = ""  # how this deal ended the game, when it did not by a target: "deals", "tie" or "stones"
     game_value: int = -1  # a game of a rubber won in this deal: the row of game.game_value that gave its value
     rubber_full: bool = False  # the rubber ended with this deal, in its last possible game (best_of played)
+    duties: frozenset = frozenset()  # the play.obligations (places in the list) that narrowed a player's cards
 
 
 class Opening(NamedTuple):
@@ -258,6 +260,7 @@ def _row(game: GameState, record, names: _Names, raised_before: bool) -> DealRow
         rubber_full=game.rubber_points is not None and record is game.deals[-1]
         and sum(game.games) == game.ruleset.game.rubber.best_of,
         borrowed_won=_borrowed_won(game.ruleset, result),
+        duties=duties_narrowed(result.deal) if result.deal is not None else frozenset(),
         bids_refused=getattr(getattr(result, "deal", None), "bids_refused", frozenset()),
         trumps_taken_over=names.bidding_again and len({a.seat for a in record.actions if a.verb == "trump"}) > 1,
     )
