@@ -208,9 +208,8 @@ class _Differ:
 
     def obligations(self, x: list, y: list, p: tuple) -> None:
         """play.obligations, duty by duty (matched by their words): one dropped, one added, one whose formulas
-        changed ('The duty "trump when void, even over the partner" is dropped')."""
-        before = {str(o.get("says", "")): (i, o) for i, o in enumerate(x) if isinstance(o, dict)}
-        after = {str(o.get("says", "")): (i, o) for i, o in enumerate(y) if isinstance(o, dict)}
+        changed ('The duty "trump when void, even over the partner" is dropped'), the order changed."""
+        before, after = _by_words(x), _by_words(y)
         for says, (i, o) in before.items():
             if says not in after:
                 self.changes.append(RuleChange(p + (i,), "removed", o, None, f'The duty "{says}" is dropped',
@@ -219,17 +218,16 @@ class _Differ:
             if says not in before:
                 self.changes.append(RuleChange(p + (j,), "added", None, o, f'Adds the duty "{says}" ({_duty(o)})',
                                                "", self.where(self.b, p + (j,))))
-                continue
-            i, old = before[says]
-            if _duty(old) != _duty(o):
+            elif _duty(before[says][1]) != _duty(o):
+                i, old = before[says]
                 self.changes.append(RuleChange(p + (j,), "changed", old, o,
                                                f'The duty "{says}": {_duty(old)} -> {_duty(o)}',
                                                self.where(self.a, p + (i,)), self.where(self.b, p + (j,))))
-        order = [s for s in before if s in after]
-        if order != [s for s in after if s in before]:
+        kept = [s for s in after if s in before]
+        if [s for s in before if s in after] != kept:
             self.changes.append(RuleChange(p, "changed", x, y, "The duties of a player following are applied in "
-                                           f"another order: {'; '.join(s for s in after if s in before)}",
-                                           self.where(self.a, p), self.where(self.b, p)))
+                                           f"another order: {'; '.join(kept)}", self.where(self.a, p),
+                                           self.where(self.b, p)))
 
     def removed(self, p: tuple, before) -> None:
         title = _title(self.da, p)
@@ -247,6 +245,11 @@ class _Differ:
 
 # the duties of a player following to a trick (play.obligations): compared duty by duty, by their words
 OBLIGATIONS = ("play", "obligations")
+
+
+def _by_words(duties: list) -> dict:
+    """Each duty written (a mapping) by its words: says -> (its place in the list, the duty)."""
+    return {str(o.get("says", "")): (i, o) for i, o in enumerate(duties) if isinstance(o, dict)}
 
 
 def _duty(o: dict) -> str:
