@@ -9,6 +9,8 @@ step refuses, located."""
 
 from __future__ import annotations
 
+import random
+import sys
 from pathlib import Path
 
 import pytest
@@ -24,6 +26,9 @@ from thunee_dsl.loading import load_ruleset_text
 from thunee_dsl.model import compile_ruleset
 from thunee_dsl.model.cards import iter_cards
 from thunee_dsl.model.quantities import PlayEnv
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "players"))
+from test_knowledge_never_excludes_the_truth import check_game  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 RULESETS = ROOT / "tests" / "game" / "rulesets"
@@ -207,7 +212,6 @@ def test_the_legal_cards_obey_every_obligation_that_can_be_obeyed(chosen, seed):
     ruleset = compile_ruleset(load_ruleset_text(text[:start] + obligations_text(chosen) + text[end:],
                                                 str(RULESETS / "house.yaml")))
     game = GameState(ruleset, seed=seed, dealer=seed % 4)
-    import random
     rng = random.Random(seed)
     while not game.is_over and not game.results:
         deal = game.deal
@@ -300,3 +304,11 @@ def test_the_duties_that_narrowed_a_deal_worked_again_from_its_tricks(rotterdam)
     # the first trick alone: must trump (seat 1), must overtrump the TS (seat 2); no trump led yet
     game = position(rotterdam, DEAL, ["3 trump S", "3 play TC", "0 play 7C", "1 play TS", "2 play AS"])
     assert duties_narrowed(game.deal) == {1, 2}
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), amsterdam_rules=st.booleans(),
+       bots=st.lists(st.sampled_from(["heuristic", "random", "montecarlo"]), min_size=4, max_size=4))
+def test_what_the_bots_infer_from_the_duties_holds_in_the_real_deal(seed, amsterdam_rules, bots):
+    name = "obligations-amsterdam.yaml" if amsterdam_rules else "obligations.yaml"
+    assert check_game(load_ruleset(str(RULESETS / name)), seed, bots, share=0.5) > 0
