@@ -312,3 +312,15 @@ def test_the_duties_that_narrowed_a_deal_worked_again_from_its_tricks(rotterdam)
 def test_what_the_bots_infer_from_the_duties_holds_in_the_real_deal(seed, amsterdam_rules, bots):
     name = "obligations-amsterdam.yaml" if amsterdam_rules else "obligations.yaml"
     assert check_game(load_ruleset(str(RULESETS / name)), seed, bots, share=0.5) > 0
+
+
+def test_a_card_against_an_obligation_is_penalised_where_penalties_name_a_revoke(tmp_path):
+    text = (RULESETS / "obligations.yaml").read_text(encoding="utf-8") + \
+        "penalties:\n  balls: 25\n  offences: [revoke]\n"
+    ruleset = compile_ruleset(load_ruleset_text(text, str(tmp_path / "house.yaml")))
+    game = position(ruleset, DEAL, ["3 trump S", "3 play TC", "0 play 7C", "1 play TS"])
+    refused = Action(2, "play", "7S")  # it must overtrump the TS with its AS
+    assert game.offence_of(refused) == "revoke"
+    game.apply(refused)  # committed: the deal ends, the offenders' opponents score the penalty
+    result = game.results[0]
+    assert result.offence == "revoke" and result.balls == (0, 25)  # (seat 2 is of team 0)
