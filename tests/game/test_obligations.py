@@ -29,29 +29,21 @@ from thunee_dsl.model.quantities import PlayEnv
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "players"))
 from test_knowledge_never_excludes_the_truth import check_game  # noqa: E402
+from test_trump_ranks import position as dealt  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 RULESETS = ROOT / "tests" / "game" / "rulesets"
 
 
-@pytest.fixture(scope="module")
-def rotterdam():
-    return load_ruleset(str(RULESETS / "obligations.yaml"))
+# the test rulesets, loaded once (Rotterdam's duties, Amsterdam's)
+rotterdam = pytest.fixture(scope="module", name="rotterdam")(lambda: load_ruleset(str(RULESETS / "obligations.yaml")))
+amsterdam = pytest.fixture(scope="module", name="amsterdam")(
+    lambda: load_ruleset(str(RULESETS / "obligations-amsterdam.yaml")))
 
 
-@pytest.fixture(scope="module")
-def amsterdam():
-    return load_ruleset(str(RULESETS / "obligations-amsterdam.yaml"))
-
-
-def position(ruleset, hands: dict[int, str], actions: list[str], dealer: int = 2) -> GameState:
-    """A deal dealt ``hands`` (seat -> card names) and played on to just after ``actions``."""
-    deck = ruleset.deck
-    game = GameState(ruleset, seed=0, dealer=dealer, auto_deal=False)
-    game.start_deal([[deck.card(c) for c in hands[s].split()] for s in range(ruleset.seats)])
-    for text in actions:
-        game.apply(Action.parse(text))
-    return game
+def position(ruleset, hands: dict[int, str], actions: list[str]) -> GameState:
+    """The deal dealt ``hands`` by seat 2 (seat 3 makes trumps and leads), played on to just after ``actions``."""
+    return dealt(ruleset, hands, actions, dealer=2)
 
 
 def legal(game: GameState) -> set[str]:
