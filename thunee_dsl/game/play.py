@@ -1,5 +1,6 @@
-"""The play (the step ``play``): leading, following suit, the undercut rule, winning a trick, open face
-play's row and the tricks of a deal in several play steps.
+"""The play (the step ``play``): leading, following suit, the undercut rule and the other duties of a player
+following (``play.obligations``), winning a trick, open face play's row and the tricks of a deal in several play
+steps.
 
 :class:`Play` is the decision of the seat to play a card. Its legal cards are one rule,
 :meth:`Play.legal_cards`, which also says why a card is refused (:meth:`Play.verify`) and what a card
