@@ -21,7 +21,7 @@ def rules(c: Compiler) -> PlayRules:
                      follow_suit, undercut, p.get("source", ""),
                      p.get("first_lead_not_trump", False),
                      lay_out.get("after_tricks"), lay_out.get("unless_undertaking", True),
-                     obligations(c, undercut and follow_suit))
+                     p.get("void_while_closed", "face up"), obligations(c, undercut and follow_suit))
 
 
 # The undercut rule (play.undercut: only with nothing but trumps) as the obligation it is short for: a player
