@@ -513,3 +513,40 @@ def mutate_sides(data: Any, rng: random.Random) -> str:
         scoring["each_player"] = formula
         done.append(f"scoring.each_player = {formula!r}")
     return "; ".join(done)
+
+
+# --- the duties of a player following to a trick (issue 25 item 5: play.obligations) ------------------------
+
+OBLIGATION_WHENS = ("led.is_trump", "not seat.holds_led", "not seat.holds_led and not trick.partner_winning",
+                    "trick.has_trump", "seat.holds_trump", "not seat.holds_only_trumps", "trick.cards_played >= 2",
+                    "tricks_played > 3 or led.is_trump", "true", None,
+                    # not fit: the card read in `when`, a number, a name the context lacks, a half-typed formula
+                    "card.is_trump", "trick.cards_played", "counting.cards > 3", "not seat.holds_")
+OBLIGATION_MUSTS = ("card.beats_trick", "card.is_trump", "not card.is_trump or card.beats_trick", "card.follows",
+                    "card.points >= 10", "card.points == 0 or card.beats_trick", "not (card.follows or card.is_trump)",
+                    "seat.holds_led and card.follows", "false",
+                    # not fit
+                    "card.points", "card.beats", "card.is_trump or", 7)
+
+
+def mutate_obligations(data: Any, rng: random.Random) -> str:
+    """Write ``play.obligations``: one to four duties from the formulas a card player writes (must trump, must
+    overtrump, no undertrumping, card points), mostly well formed, now and then not (the card read in `when`,
+    a number where a condition is wanted, a half-typed formula, a duty without must_play or its words)."""
+    if not isinstance(data, dict):
+        return "obligations: not a mapping"
+    play = data.setdefault("play", {}) if isinstance(data.get("play", {}), dict) else None
+    if play is None:
+        return "obligations: play is not a mapping"
+    duties = []
+    for i in range(rng.randint(1, 4)):
+        duty: dict[str, Any] = {"says": f"duty {i}"}
+        when = rng.choice(OBLIGATION_WHENS[:10]) if rng.random() < 0.9 else rng.choice(OBLIGATION_WHENS[10:])
+        if when is not None:
+            duty["when"] = when
+        duty["must_play"] = rng.choice(OBLIGATION_MUSTS[:9]) if rng.random() < 0.9 else rng.choice(OBLIGATION_MUSTS[9:])
+        if rng.random() < 0.04:
+            del duty[rng.choice(("says", "must_play"))]
+        duties.append(duty)
+    play["obligations"] = duties
+    return f"obligations: {duties}"

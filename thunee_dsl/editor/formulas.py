@@ -22,7 +22,7 @@ from thunee_dsl.errors import FormulaError
 from thunee_dsl.formula import Formula, compile_formula
 from thunee_dsl.game.scoring import DealResult
 from thunee_dsl.game.state import GameState, check_seed
-from thunee_dsl.model.quantities import CONTEXTS, BidEnv, Env, symbol_table
+from thunee_dsl.model.quantities import CONTEXTS, BidEnv, Env, PlayEnv, symbol_table
 from thunee_dsl.model.ruleset import Ruleset
 from thunee_dsl.players import make_bot
 
@@ -42,6 +42,7 @@ PLACES = {
     "calling": "who may call to make trumps (calling.allowed_if)",
     "bidding": "who may bid what (bidding.allowed_if, forbidden_if: the hook)",
     "game": "what a game won is worth in a rubber (game.game_value: when)",
+    "card": "a duty of a player following to a trick (play.obligations: when, must_play)",
 }
 assert set(PLACES) == set(CONTEXTS), "every formula context needs words"
 
@@ -148,6 +149,24 @@ def env_for(sample: SampleDeal, place: str) -> Env:
     if place == "bidding":  # the player judged weighing the bid it made (else the lowest), with the deal's bids
         lowest = r.bidding.lowest if r.bidding is not None else 0
         env = BidEnv(deal, balls, who, deal.bids.get(who, lowest), dealers, env.others)
+    if place == "card" and deal.tricks:
+        env = _last_card(deal)
+    return env
+
+
+def _last_card(deal) -> PlayEnv:
+    """The deal's last card weighed as it was played to its trick (the trick as it stood; of the hand, that card)."""
+    t = deal.t
+    row = t.no_trump if deal.trump is None else deal.trump
+    beats, cards = deal.beats[row], deal.tricks[-1][1]
+    (winning, best), (seat, card) = cards[0], cards[-1]
+    for s, c in cards[1:-1]:
+        if (beats[best] >> c) & 1:
+            best, winning = c, s
+    env = PlayEnv(deal, seat, 1 << card, t.trump_masks[row], beats[best], t.led_masks[row][cards[0][1]], cards[0][1],
+                  best, deal.r.deck.points_for[row], winning != seat and t.team_of[winning] == t.team_of[seat],
+                  len(cards) - 1)
+    env.card = card
     return env
 
 

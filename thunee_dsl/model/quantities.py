@@ -147,6 +147,45 @@ assert set(Env.__slots__) == {"deal", "balls", "deal_balls", "leader", "counting
                               "team_values"}
 
 
+class PlayEnv:
+    """What a ``card`` formula sees (play.obligations): the deal, the player about to play (``seat``) and its
+    hand as it may play it, the card weighed (``card``), and the trick as masks of cards (bit ``c`` is card
+    ``c``): the trumps, the cards that beat the trick's best card, the cards of the suit led. Filled by the
+    game layer."""
+
+    __slots__ = ("deal", "seat", "card", "hand", "trumps", "beats", "led", "led_card", "best", "points",
+                 "partner_winning", "cards_played")
+
+    def __init__(self, deal, seat: int, hand: int, trumps: int, beats: int, led: int, led_card: int, best: int,
+                 points: tuple, partner_winning: bool, cards_played: int):
+        self.deal, self.seat, self.hand, self.card = deal, seat, hand, -1
+        self.trumps, self.beats, self.led, self.led_card, self.best, self.points = \
+            trumps, beats, led, led_card, best, points
+        self.partner_winning, self.cards_played = partner_winning, cards_played
+
+
+# The ``card`` context's own names (play.obligations): (name, type, getter, description). The card's names are
+# bits of the env's masks (the game compiles the shapes of these to mask operations: game/play.py)
+CARD_NAMES = (
+    ("card.is_trump", "boolean", lambda e: bool((e.trumps >> e.card) & 1), "whether the card is a trump"),
+    ("card.beats_trick", "boolean", lambda e: bool((e.beats >> e.card) & 1),
+     "whether the card would win the trick as it stands (it beats the best card played to it)"),
+    ("card.follows", "boolean", lambda e: bool((e.led >> e.card) & 1), "whether the card is of the suit led"),
+    ("card.points", "number", lambda e: e.points[e.card], "the card's points"),
+    ("seat.holds_led", "boolean", lambda e: bool(e.hand & e.led), "whether the player holds a card of the suit led"),
+    ("seat.holds_trump", "boolean", lambda e: bool(e.hand & e.trumps), "whether the player holds a trump"),
+    ("seat.holds_only_trumps", "boolean", lambda e: not e.hand & ~e.trumps,
+     "whether the player holds nothing but trumps"),
+    ("led.is_trump", "boolean", lambda e: bool((e.trumps >> e.led_card) & 1), "whether the card led is a trump"),
+    ("trick.partner_winning", "boolean", attrgetter("partner_winning"),
+     "whether a partner of the player is winning the trick"),
+    # (a trump played to a trick is its best card so far: a trump beats every card of another suit)
+    ("trick.has_trump", "boolean", lambda e: bool((e.trumps >> e.best) & 1),
+     "whether a trump has been played to the trick"),
+    ("trick.cards_played", "number", attrgetter("cards_played"), "the number of cards played to the trick"),
+)
+
+
 @dataclass(frozen=True)
 class Context:
     """Where a formula stands: which roles it may use."""
@@ -182,6 +221,8 @@ CONTEXTS = {
     "bidding": Context("bidding", ("dealers", "others"), ("seat", "dealer", "trump_maker")),
     # a game just won (game.game_value): the winners and the losers, their scores (team.balls, other.balls)
     "game": Context("game", ("team", "other"), ()),
+    # a card weighed by a player following to a trick (play.obligations): the card, the trick, the hand
+    "card": Context("card", (), ("seat",)),
 }
 
 
@@ -307,6 +348,9 @@ def symbol_table(context: str, *, tricks: int, sides: int = 2,
             f"whether a partner of {BIDDER} asked them to bid for the team (bidding.partner_bid)")
     else:
         add("bid", "number", attrgetter("deal.high_bid"), "the highest bid (the contract; 0 without one)", count("bid"))
+    if context == "card":  # the card weighed, the trick it would be played to, the hand of the player
+        for name, type_, get, says in CARD_NAMES:
+            add(name, type_, get, says, count("points") if name == "card.points" else (0, None) if type_ == "number" else None)
     for role in ctx.team_roles:
         if sides > 2 and role in TWO_SIDED_ROLES:
             continue

@@ -618,6 +618,12 @@ def _play(book: Book) -> list[str]:
     if p.undercut_only_with_all_trumps:
         out.append("- Undercutting: when a non-trump lead has been trumped, a player who cannot follow may play a "
                    "lower trump only when holding nothing but trumps.")
+    duties = [o for o in p.obligations if not o.short_form]  # (the undercut rule's is said above)
+    if duties:
+        out.append("- A player following to a trick has these duties too, in this order; each leaves only the cards "
+                   "it names, when the player holds one of them (among the cards still allowed). A card against "
+                   "one is a revoke.")
+        out += [f"  - {_duty(book, o)}" for o in duties]
     if p.first_lead_not_trump:
         out.append("- The first card led may not be a trump (unless the leader holds nothing else).")
     if p.lay_out_after is not None:
@@ -632,6 +638,29 @@ def _play(book: Book) -> list[str]:
         if r.trumps is not None or any(u.trump != "none" for u in r.undertakings) else \
         "The highest card of the suit led wins the trick."
     return out + [f"- {trumps}", ""] + section_source(r, ("play",))
+
+
+def _duty(book: Book, o) -> str:
+    """One of play.obligations: its words, then when it holds and the cards it asks for, in words ("When the
+    player holds no card of the suit led: must play a card that is a trump, if the hand holds one")."""
+    when = "" if o.when.text.strip() == "true" else \
+        f"when {o.when.describe(book.words(), phrases=book.named())}: "
+    must = o.must_play.describe(book.words(), phrases=CARD_PHRASES)
+    said = f"{o.says[:1].upper()}{o.says[1:]}: {when}must play a card for which {must}, if the hand holds one."
+    for negated, plain in NEGATED.items():
+        said = said.replace(negated, plain)
+    return said + (f" (`{' '.join(o.when.text.split())}` / `{' '.join(o.must_play.text.split())}`)"
+                   if book.formulas else "")
+
+
+# the card weighed by a duty, as its words read after "a card for which"
+CARD_PHRASES = {"the card": "it"}
+# a duty's names said with "not" as a player says them
+NEGATED = {"not (the player holds a card of the suit led)": "the player holds no card of the suit led",
+           "not (a partner of the player is winning the trick)": "no partner of the player is winning the trick",
+           "not (it is a trump)": "it is not a trump", "not (the card led is a trump)": "the card led is not a trump",
+           "not (the player holds a trump)": "the player holds no trump",
+           "not (a trump has been played to the trick)": "no trump has been played to the trick"}
 
 
 def _cancellation(book: Book) -> list[str]:

@@ -365,6 +365,18 @@ class Outcome:
 
 
 @dataclass(frozen=True)
+class Obligation:
+    """A duty of a player following to a trick (play.obligations): when ``when`` holds, the cards allowed are
+    narrowed to those ``must_play`` names, if the cards still allowed include one (else it asks nothing)."""
+
+    says: str
+    when: Formula
+    must_play: Formula
+    source: str = ""
+    short_form: str = ""  # the play key this obligation was written as ("undercut"), or "" (written out)
+
+
+@dataclass(frozen=True)
 class PlayRules:
     first_leader: SeatRef
     follow_suit: bool
@@ -376,6 +388,8 @@ class PlayRules:
     lay_out_unless_undertaking: bool = True  # an undertaking plays from the hand alone, the row unused
     # while the trump is closed (trumps.revealed: on demand), a player who cannot follow plays face up or face down
     void_while_closed: VoidWhileClosed = "face up"
+    # applied in order after following suit (the undercut rule first, as one of them)
+    obligations: tuple[Obligation, ...] = ()
 
     def __post_init__(self) -> None:
         _as(VoidWhileClosed, self, "void_while_closed")

@@ -329,6 +329,8 @@ def rules(r: Ruleset) -> list[Rule]:
     if borrowed:
         out.append(Rule("deck.trumps.ranks.borrowed", f"a trump borrowed from the other suit of the trump's colour "
                                                       f"({' or '.join(borrowed)}) won a trick"))
+    for i, o in enumerate(o for o in r.play.obligations if not o.short_form):  # (play.obligations, as written)
+        out.append(Rule(f"play.obligations.{i}", f"a player's cards narrowed by the duty: {o.says}"))
     if r.each_team is not None:
         out.append(Rule("scoring.each_team", "every team scores its own result"))  # (its formula: the rulebook)
     if r.each_player is not None:
@@ -395,6 +397,7 @@ def fired(d: DealRow) -> set[str]:
         out.add(f"penalties.{d.offence}")
     if d.borrowed_won:
         out.add("deck.trumps.ranks.borrowed")
+    out.update(f"play.obligations.{i}" for i in d.duties)
     if d.corner_house:
         out.add("game.corner_house")
     if d.deuce:

@@ -16,6 +16,7 @@ from typing import NamedTuple, Sequence
 
 from thunee_dsl.errors import ThuneeDslError
 from thunee_dsl.game import GameState
+from thunee_dsl.game.play import duties_narrowed
 from thunee_dsl.model.ruleset import Ruleset
 from thunee_dsl.players import BOTS, DEFAULT_BOT, decide, make_bot
 from thunee_dsl.players.mistakes import Mistakes
@@ -72,6 +73,7 @@ class DealRow(NamedTuple):
     # whether a card was played face down (play.void_while_closed)
     closed_shown: str = ""
     played_down: bool = False
+    duties: frozenset = frozenset()  # the play.obligations (places in the list) that narrowed a player's cards
 
 
 class Opening(NamedTuple):
@@ -262,6 +264,7 @@ def _row(game: GameState, record, names: _Names, raised_before: bool) -> DealRow
         rubber_full=game.rubber_points is not None and record is game.deals[-1]
         and sum(game.games) == game.ruleset.game.rubber.best_of,
         borrowed_won=_borrowed_won(game.ruleset, result),
+        duties=duties_narrowed(result.deal) if result.deal is not None else frozenset(),
         bids_refused=getattr(getattr(result, "deal", None), "bids_refused", frozenset()),
         trumps_taken_over=names.bidding_again and len({a.seat for a in record.actions if a.verb == "trump"}) > 1,
         closed_shown=getattr(getattr(result, "deal", None), "trump_shown_by", None) or "",
