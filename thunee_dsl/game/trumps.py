@@ -51,6 +51,8 @@ class MakeTrumps(Turn):
         if deal.undertaking is not None:
             return  # an undertaking called during calling decides trumps itself
         trumps = deal.r.trumps
+        if TrumpWay.TURN_UP in trumps.ways:
+            return  # the turn-up's suit, made as it was turned (see turned_up)
         if deal.last_caller is not None:
             await_turn(deal, MakeTrumps(deal.last_caller, trumps.caller_ways))
         elif deal.high_bidder is not None:
@@ -153,6 +155,16 @@ class MakeTrumps(Turn):
         first card led (TrumpWay.FIRST_LEAD)."""
         deal.trump_card = card
         deal.trump = deal.t.suit_of[card]
+
+    @cython.locals(deal=DealSlots)
+    def turned_up(deal, card: int) -> None:
+        """The card turned up after the deal makes trumps (TrumpWay.TURN_UP): nobody chooses; the chooser
+        stands as the trump maker (its team the makers: what formulas read), and all see the suit."""
+        MakeTrumps.set_trump_maker(deal, deal.chooser)
+        deal.trump_way = TrumpWay.TURN_UP
+        deal.trump_card = None  # (the turn-up is the deal's own: dealing's turn_up, in no one's hand as a trump card)
+        deal.trump = deal.r.deck.suit_of[card]
+        deal.trump_revealed = True
 
     @cython.locals(deal=DealSlots)
     def at_first_lead(deal, card: int) -> None:

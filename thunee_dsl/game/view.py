@@ -84,6 +84,7 @@ class SeatView:
     covering: tuple[tuple[str, ...], ...] = ()
     laid_out: tuple[tuple[str, ...], ...] = ()  # the cards each seat laid on its row, in the row's order
     turned_up: tuple[tuple[int, int, str], ...] = ()  # (tricks played, seat, card) of each card turned up
+    turn_up: str | None = None  # the card turned up after the deal for all to see (deal.turn_up)
 
 
 @cython.locals(deal=DealSlots, t=TableSlots)
@@ -140,6 +141,7 @@ def seat_view(game, seat: int) -> SeatView:
         "tricks": tuple(seen_tricks),
         "team_cards": tuple(deal.team_cards), "team_tricks": tuple(deal.team_tricks),
         "history": history, "is_over": is_over, "winner": game.winner,
+        "turn_up": None if deal.turn_up is None else names[deal.turn_up],
     }
     state.update(_open_face(deal, t) if t.face_down else _NO_ROWS)
     return _new(SeatView, state)

@@ -19,7 +19,7 @@ from thunee_dsl.model.cards import Deck
 # StrEnum member equals its text, so the rulebook, the diff and the data read them as before.
 def _options(name: str, doc: str, *texts: str) -> type[StrEnum]:
     """An enum of a ruleset's option: one member per text, named by it in capitals ("last card": LAST_CARD)."""
-    enum = StrEnum(name, {text.upper().replace(" ", "_"): text for text in texts}, module=__name__)
+    enum = StrEnum(name, {text.upper().replace(" ", "_").replace("-", "_"): text for text in texts}, module=__name__)
     enum.__doc__ = doc
     return enum
 
@@ -31,8 +31,14 @@ NextCaller = _options("NextCaller", "Who may call over the last call (calling.ne
                       "opponents of last caller", "anyone")
 # how trumps are made (trumps.ways), or what an undertaking does to them (undertakings.*.trump): the deal's trump_way
 TrumpWay = _options("TrumpWay", "How trumps are made, or what an undertaking does to them.",
-                    "card", "suit", "last card", "first lead", "as made", "none", "named by caller")
+                    "card", "suit", "last card", "first lead", "as made", "none", "named by caller",
+                    "turn-up")  # turn-up: the turned-up card's suit, nobody chooses (deal.turn_up)
 # an undertaking whose trump is set by the first lead, or that has none (the trump suit is not the one made)
+# the card turned up for all to see after the deal (deal.turn_up): none, the first undealt card, or the
+# dealer's own last card (it stays in the dealer's hand)
+TurnUp = _options("TurnUp", "The card turned up after the deal (deal.turn_up).",
+                  "none", "top of the undealt", "next card", "dealer's last card")
+FROM_UNDEALT = frozenset({TurnUp.TOP_OF_THE_UNDEALT, TurnUp.NEXT_CARD})
 LEAD_OR_NO_TRUMP = frozenset({TrumpWay.FIRST_LEAD, TrumpWay.NONE})
 UndertakingLeader = _options("UndertakingLeader", "Who leads an undertaking's first trick (undertakings.*.leader).",
                              "caller", "usual")
@@ -523,9 +529,13 @@ class Ruleset:
     cut: Cut = Cut.NONE  # how the pack is cut before a simulated deal
     face_down: frozenset[int] = frozenset()  # batches dealt face down as a row, not into the hand
     steps: tuple[Step, ...] = ()  # the sequence as typed steps (what the engine runs)
+    # the undealt cards and the turn-up (deal.undealt, deal.turn_up)
+    undealt: int = 0  # cards of the pack left undealt (the kitty, the stock): seen by nobody unless turned
+    turn_up: TurnUp = TurnUp.NONE  # the card turned up for all to see after the deal
 
     def __post_init__(self) -> None:
         _as(Cut, self, "cut")
+        _as(TurnUp, self, "turn_up")
 
     @property
     def unit(self) -> Unit:

@@ -237,6 +237,8 @@ def _row(game: GameState, record, names: _Names, raised_before: bool) -> DealRow
             declarations.append((names.declarations[verb], a.seat))
         elif verb in names.claims:
             claim, claimer = names.claims[verb], a.seat
+    if not ways and game.deal is not None and game.deal.trump_way == "turn-up":
+        ways.append("turn-up")  # made by the card turned up after the deal, nobody choosing
     simultaneous = 0
     if names.calling is not None:
         previous = 0

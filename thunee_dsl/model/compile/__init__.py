@@ -169,7 +169,8 @@ class Compiler:
                               (play.rules, self), (redeal.cancellation, self), (declarations.rules, self, deck),
                               (claims.rules, self), (scoring.outcomes, self), (penalties.rules, self),
                               (winning.rules, self, game), (dealing.dealer, self), (redeal.rules, self),
-                              (bidding.rules, self), (dealing.face_down, self, batches), (scoring.each_team, self)):
+                              (bidding.rules, self), (dealing.face_down, self, batches), (scoring.each_team, self),
+                              (dealing.undealt, self, batches, seats, deck)):
                 part(fn, *args)
             raise RulesetError(self.problems)
         return self.whole(d, players, seats, teams, deck, batches, game, team_values, words, trump_rules)
@@ -208,6 +209,8 @@ class Compiler:
             steps=sequence.steps(words),
             concede_balls=concede.balls(self),
             each_team=scoring.each_team(self),
+            undealt=dealing.undealt(self, batches, seats, deck),
+            turn_up=dealing.turn_up(self),
         )
         verbs.check_verbs(self, ruleset)
         self.check_playable(ruleset)
@@ -222,6 +225,7 @@ class Compiler:
         scoring.check_ball_formulas(self, ruleset)
         undertakings.check_blind_cards(self, ruleset)
         dealing.check_seen_cards(self, ruleset)
+        dealing.check_turn_up(self, ruleset)
         redeal.check_cancellation(self, ruleset)
         play.check_first_leader(self, ruleset)
         winning.check_target(self, ruleset)
