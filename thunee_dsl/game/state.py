@@ -428,6 +428,8 @@ class GameState:
                 "hands": {seat: list(cards) for seat, cards in enumerate(rec.hands)},
                 "actions": [str(a) for i, a in enumerate(rec.actions) if again or i not in rec.silent],
             })
+            if rec.undealt:  # the kitty or stock (deal.undealt): its first card may be the turn-up
+                deals[-1]["undealt"] = list(rec.undealt)
         return {"ruleset": self.ruleset.name, "dealer": self.first_dealer, "score": list(self.initial_score),
                 "deals": deals}
 

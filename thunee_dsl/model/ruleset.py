@@ -19,7 +19,7 @@ from thunee_dsl.model.cards import Deck
 # StrEnum member equals its text, so the rulebook, the diff and the data read them as before.
 def _options(name: str, doc: str, *texts: str) -> type[StrEnum]:
     """An enum of a ruleset's option: one member per text, named by it in capitals ("last card": LAST_CARD)."""
-    enum = StrEnum(name, {text.upper().replace(" ", "_").replace("-", "_"): text for text in texts}, module=__name__)
+    enum = StrEnum(name, {text.upper().replace(" ", "_").replace("-", "_").replace("'", ""): text for text in texts}, module=__name__)
     enum.__doc__ = doc
     return enum
 
