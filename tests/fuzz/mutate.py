@@ -449,3 +449,38 @@ def mutate_bidding(data: Any, rng: random.Random) -> str:
             bidding[key] = rng.choice(BIDDING_VALUES[key])
             done.append(f"bidding.{key} = {bidding[key]!r}")
     return "; ".join(done)
+
+
+# --- the undealt cards and the turn-up (issue 25 item 3: deal.undealt, deal.turn_up, trumps.ways turn-up) ---
+
+TURN_UPS = ("none", "top of the undealt", "next card", "dealer's last card")
+
+
+def mutate_turn_up(data: Any, rng: random.Random) -> str:
+    """Leave cards undealt (a batch one card shorter, ``deal.undealt`` as many as are left, or now and then
+    not), turn one up (``deal.turn_up``) and mostly make its suit trumps (``trumps.ways: [turn-up]``, the
+    'make trumps' step and the calling dropped, or now and then kept)."""
+    deal = data.get("deal") if isinstance(data, dict) else None
+    if not isinstance(deal, dict) or not isinstance(deal.get("batches"), list):
+        return "turn-up: no deal with batches"
+    done = []
+    batches, deck, players = deal["batches"], data.get("deck") or {}, data.get("players") or {}
+    if batches and isinstance(batches[-1], int) and batches[-1] > 1 and rng.random() < 0.7:
+        batches[-1] -= 1
+        done.append("a batch one card shorter")
+    try:
+        left = len(deck["suits"]) * len(deck["ranks"]) - sum(batches) * players["seats"]
+    except (KeyError, TypeError):
+        left = rng.randint(0, 4)
+    deal["undealt"] = rng.choice((left, left, left, 0, left + 1, max(left - 1, 0)))
+    deal["turn_up"] = rng.choice(TURN_UPS)
+    done.append(f"undealt {deal['undealt']} of {left}, turn_up {deal['turn_up']!r}")
+    trumps, sequence = data.get("trumps"), data.get("sequence")
+    if isinstance(trumps, dict) and rng.random() < 0.7:
+        trumps["ways"] = ["turn-up"] if rng.random() < 0.9 else ["turn-up", "suit"]
+        done.append(f"ways {trumps['ways']}")
+        if isinstance(sequence, list) and rng.random() < 0.8:
+            data.pop("calling", None)
+            data["sequence"] = [s for s in sequence if s not in ("make trumps", "calling")]
+            done.append("no 'make trumps', no calling")
+    return "; ".join(done)

@@ -74,6 +74,10 @@ WORDS.update({
     "deck.trumps": "trumps ranked and counted otherwise", "deck.trumps.ranks": "the trump suit's order (highest first)",
     "deck.trumps.points": "card points in trumps", "deck.colours": "colours of the suits",
 })
+# the undealt cards and the turn-up (issue 25, item 3)
+WORDS.update({
+    "deal.undealt": "cards left undealt (the kitty)", "deal.turn_up": "card turned up after the deal",
+})
 BALL_KEYS = {"success", "failure", "caught", "partner_catch"}
 NAMED_SECTIONS = {"undertakings", "declarations", "claims"}
 

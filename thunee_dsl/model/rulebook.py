@@ -311,10 +311,31 @@ def _batch_step(book: Book, step, i: int) -> str:
     if k in r.face_down:
         return (f"**Deal batch {k}**: {_plural(r.batches[k - 1], 'card')} face down in a row in front of each "
                 f"player, starting with {first}. Nobody looks at them, not even their owner.")
-    return f"**Deal batch {k}**: {_plural(r.batches[k - 1], 'card')} to each player, starting with {first}."
+    said = f"**Deal batch {k}**: {_plural(r.batches[k - 1], 'card')} to each player, starting with {first}."
+    return said + _turn_up_words(r) if k == len(r.batches) else said
 
 
-TRUMP_WAYS = {"card": "placing a card from hand face down",
+# the undealt cards and the turn-up (issue 25, item 3)
+TURN_UP_SAID = {"top of the undealt": "the top card of the undealt ones is turned face up for everyone to see",
+                "next card": "the next card is turned face up for everyone to see",
+                "dealer's last card": "the dealer's own last card is turned face up for everyone to see; "
+                                      "the dealer keeps it in hand"}
+
+
+def _turn_up_words(r) -> str:
+    """What is left over after the deal, and the card turned up (said after the last batch)."""
+    said = ""
+    if r.undealt:
+        said += f" {_plural(r.undealt, 'card')} {'is' if r.undealt == 1 else 'are'} left over, face down: nobody sees them."
+    if r.turn_up != "none":
+        turned = TURN_UP_SAID[r.turn_up]
+        said += f" Then {turned}."
+        if r.trumps is not None and "turn-up" in r.trumps.ways:
+            said += " Its suit is trumps: nobody chooses."
+    return said
+
+
+TRUMP_WAYS = {"card": "placing a card from hand face down", "turn-up": "the suit of the card turned up",
               "last card": "choosing 'last card' (the last card they will be dealt)",
               "suit": "naming the trump suit"}
 
@@ -461,6 +482,9 @@ def _bidding_again(book: Book) -> list[str]:
 
 def _making_trumps(book: Book) -> list[str]:
     r, t = book.r, book.r.trumps
+    if "turn-up" in t.ways if t is not None else False:
+        return ["## Making trumps", "", "- Nobody chooses trumps: the suit of the card turned up after the deal is "
+                "trumps, shown to everyone.", ""] + section_source(r, ("trumps",))
     if not has_trumps_made(r) or (r.bidding and r.bidding.contract is Contract.HIGHEST_BID):
         # (the highest bidder's trumps are said under the deal's steps)
         return []

@@ -1,0 +1,53 @@
+"""Fuzz: cards left undealt and a card turned up, its suit trumps with nobody choosing (issue 25 item 3),
+written into every shipped ruleset and the test rulesets of tests/game/rulesets (then mutated further): each
+mutant is refused with located problems or plays and replays (checks.check_ruleset_file)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from checks import SHIPPED, check_ruleset_file
+from mutate import mutant, mutate_turn_up
+from thunee_dsl.loading import load_yaml_file, ruleset_schema
+
+OWN = sorted((Path(__file__).resolve().parents[1] / "game" / "rulesets").glob("*.yaml"))
+FUZZ = settings(max_examples=6, deadline=None, derandomize=True, database=None,
+                suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+
+
+def written(path: Path, data) -> Path:
+    path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("source", SHIPPED + OWN, ids=lambda p: p.stem)
+@FUZZ
+@given(seed=st.integers(0, 2**32 - 1), count=st.integers(0, 2))
+def test_a_turn_up_written_in_is_refused_with_locations_or_plays(tmp_path, source, seed, count):
+    rng = random.Random(seed)
+    data = load_yaml_file(source).data
+    done = [mutate_turn_up(data, rng)]
+    data, more = mutant(data, rng, count, schema=ruleset_schema())
+    try:
+        check_ruleset_file(written(tmp_path / source.name, data), games=2, seed=seed, max_deals=3)
+    except AssertionError as err:
+        raise AssertionError(f"{source.name} after {done + more}: {err}") from None
+
+
+def test_the_mutation_writes_turn_ups_that_play(tmp_path):
+    # most mutations of the kitty ruleset must play: a fuzz that is only ever refused tests nothing
+    played = 0
+    kitty = next(p for p in OWN if p.stem == "kitty-turn-up")
+    for seed in range(12):
+        rng = random.Random(seed)
+        data = load_yaml_file(kitty).data
+        mutate_turn_up(data, rng)
+        played += check_ruleset_file(written(tmp_path / f"m{seed}.yaml", data), games=1, seed=seed,
+                                     max_deals=2) is not None
+    assert played >= 5
