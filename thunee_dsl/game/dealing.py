@@ -85,6 +85,11 @@ class DealBatch:
             MakeTrumps.turned_up(deal, card)
 
     @cython.locals(deal=DealSlots)
+    def picked_up(deal, seat: int, card: int) -> None:
+        """``seat`` (the dealer) has taken the turn-up into the hand: a card it was given."""
+        deal.dealt[seat] |= deal.t.bit[card]
+
+    @cython.locals(deal=DealSlots)
     def dealt_again(deal, dealt) -> None:
         """Each seat has received ``dealt`` instead (a position dealt other hidden cards: see replay.redeal)."""
         deal.dealt[:] = dealt

@@ -183,6 +183,8 @@ def _seen_by(deal, r, seat: int, actions, texts: list, by_seat: dict) -> tuple[t
             history.append(texts[i])
         elif verb == "pass":
             continue  # declining is silent at the table (and would show who could have spoken)
+        elif verb == "discard":
+            history.append(f"{a.seat} discard ??")  # laid aside face down: the dealer alone knows it
         elif verb == "trump" and a.arg not in (None, "last") or verb in declaration_verbs:
             shown_at.append((len(history), i))
             history.append(_shown(deal, r, a, texts[i], shown_trump))
@@ -198,6 +200,8 @@ def _shown(deal, r, a, text: str, shown_trump: int | None) -> str:
     if a.verb == "trump":
         if a.seat == deal.trump_maker and shown_trump is not None and r.deck.names[shown_trump] == a.arg:
             return text
+        if deal.trump_round and a.arg in r.deck.suits:
+            return text  # a suit named aloud in a round of making trumps (trumps.rounds)
         return f"{a.seat} trump ??"  # face down, or taken back unseen after a call
     return text if _suit_shown(deal, r, a) else f"{a.seat} {a.verb} ??"
 

@@ -32,13 +32,19 @@ NextCaller = _options("NextCaller", "Who may call over the last call (calling.ne
 # how trumps are made (trumps.ways), or what an undertaking does to them (undertakings.*.trump): the deal's trump_way
 TrumpWay = _options("TrumpWay", "How trumps are made, or what an undertaking does to them.",
                     "card", "suit", "last card", "first lead", "as made", "none", "named by caller",
-                    "turn-up")  # turn-up: the turned-up card's suit, nobody chooses (deal.turn_up)
+                    "turn-up", "order up")  # turn-up: the turned-up card's suit, nobody chooses (deal.turn_up);
+# order up: each in turn may order the turn-up's suit as trumps (trumps.rounds), a second round naming another
 # an undertaking whose trump is set by the first lead, or that has none (the trump suit is not the one made)
 # the card turned up for all to see after the deal (deal.turn_up): none, the first undealt card, or the
 # dealer's own last card (it stays in the dealer's hand)
 TurnUp = _options("TurnUp", "The card turned up after the deal (deal.turn_up).",
                   "none", "top of the undealt", "next card", "dealer's last card")
 FROM_UNDEALT = frozenset({TurnUp.TOP_OF_THE_UNDEALT, TurnUp.NEXT_CARD})
+# making trumps in rounds (trumps.rounds): what a round offers, and what happens when every player passes
+TrumpOffer = _options("TrumpOffer", "What a round of making trumps offers (trumps.rounds[].offer).",
+                      "the turn-up's suit", "any suit but the turn-up's")
+AllPass = _options("AllPass", "When every player passes every round of making trumps (trumps.all_pass).",
+                   "throw in", "dealer must")
 LEAD_OR_NO_TRUMP = frozenset({TrumpWay.FIRST_LEAD, TrumpWay.NONE})
 UndertakingLeader = _options("UndertakingLeader", "Who leads an undertaking's first trick (undertakings.*.leader).",
                              "caller", "usual")
@@ -158,17 +164,38 @@ class SeatRef:
 
 
 @dataclass(frozen=True)
+class TrumpRound:
+    """A round of making trumps (trumps.rounds): from the chooser, each player once may take what it offers
+    (``order`` the turn-up's suit; ``trump SUIT`` another suit) or pass."""
+
+    offer: TrumpOffer
+    dealer_takes_turn_up: bool = False  # ordered, the dealer picks the turn-up into the hand ...
+    dealer_discards: int = 0  # ... and discards this many cards face down
+
+    def __post_init__(self) -> None:
+        _as(TrumpOffer, self, "offer")
+
+    @property
+    def verb(self) -> str:
+        return "order" if self.offer is TrumpOffer.THE_TURN_UPS_SUIT else "trump"
+
+
+@dataclass(frozen=True)
 class TrumpRules:
     chooser: SeatRef
     ways: tuple[TrumpWay, ...]
     caller_ways: tuple[TrumpWay, ...]
     revealed: Revealed
     source: str = ""
+    # ordering up (issue 25, item 3): the rounds, from the chooser, and when all pass
+    rounds: tuple[TrumpRound, ...] = ()
+    all_pass: AllPass = AllPass.THROW_IN
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "ways", tuple(map(TrumpWay, self.ways)))
         object.__setattr__(self, "caller_ways", tuple(map(TrumpWay, self.caller_ways)))
         _as(Revealed, self, "revealed")
+        _as(AllPass, self, "all_pass")
 
 
 @dataclass(frozen=True)

@@ -226,6 +226,7 @@ class Compiler:
         undertakings.check_blind_cards(self, ruleset)
         dealing.check_seen_cards(self, ruleset)
         dealing.check_turn_up(self, ruleset)
+        trumps.check_order_up(self, ruleset)
         redeal.check_cancellation(self, ruleset)
         play.check_first_leader(self, ruleset)
         winning.check_target(self, ruleset)
