@@ -440,6 +440,12 @@ class Knowledge:
                 f = forced[s]
                 known |= f
                 need += held[s] - f.bit_count()
+        for s, v, a in self.entries:  # the dealer's own discard (trumps.rounds): out of play, known to it
+            if v == "discard" and s == me and a not in (None, "??"):
+                bit = 1 << self.t.card_of[a]
+                if not known & bit:
+                    known |= bit
+                    need -= 1
         self.pool = pool = self.ruleset.deck.full_mask & ~known
         if need != pool.bit_count():
             raise Inconsistent(f"{pool.bit_count()} unknown cards for {need} places")
