@@ -232,3 +232,24 @@ def test_rounds_by_default(euchre):
     text = TEXT[:TEXT.index("  rounds:")] + TEXT[TEXT.index("  all_pass:"):]
     r = compile_ruleset(load_ruleset_text(text, "plain.yaml"))
     assert r.trumps.rounds == euchre.trumps.rounds
+
+
+# --- the rulebook's and diff's words ----------------------------------------------------------------------
+
+def test_the_rulebook_says_the_rounds(euchre, stick_the_dealer):
+    from thunee_dsl.model.rulebook import render_rulebook
+    book = render_rulebook(euchre)
+    assert "4 cards are left over, face down: nobody sees them. Then the top card of the undealt ones is turned " \
+           "face up for everyone to see." in book
+    assert "each player in turn may order up the turn-up, making its suit trumps (say `order`), or pass" in book
+    assert "the dealer picks the turn-up into the hand and discards 1 card face down" in book
+    assert "may name any other suit as trumps (say `trump S`), or pass" in book
+    assert "the cards are thrown in: no score" in book
+    assert "Stick the dealer: if everyone else passes in the last round, the dealer may not pass" in \
+        render_rulebook(stick_the_dealer)
+
+
+def test_diff_says_the_house_rule_in_words(euchre, stick_the_dealer):
+    from thunee_dsl.model.diff import diff_rulesets
+    texts = [c.text for c in diff_rulesets(euchre, stick_the_dealer)]
+    assert texts == ["When everyone passes every round (thrown in, or stick the dealer): throw in -> dealer must"]

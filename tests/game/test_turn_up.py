@@ -219,3 +219,41 @@ def test_next_card_reads_as_the_top_of_the_undealt():
     r = compile_ruleset(load_ruleset_text(KITTY_TEXT.replace("top of the undealt", "next card"), "oh.yaml"))
     game = GameState(r, seed=5)
     assert game.deal.turn_up == game.deal.undealt[0]
+
+
+# --- the formula names turn_up.suit and turn_up.rank ------------------------------------------------------
+
+def test_a_formula_reads_the_turn_up(kitty):
+    text = KITTY_TEXT.replace("each_team: team.tricks",
+                              'each_team: team.tricks + (if turn_up.rank == "J" and turn_up.suit == "D" then 1 else 0)')
+    r = compile_ruleset(load_ruleset_text(text, "jack.yaml"))
+    game = dealt(r, HANDS, KITTY_CARDS)  # the JD turned up: every team scores a point more
+    for action in PLAY:
+        game.apply(Action.parse(action))
+    assert game.score == [4, 3]
+
+
+def test_the_turn_up_is_not_a_name_without_one():
+    text = (RULESETS / "left-bower.yaml").read_text(encoding="utf-8").replace(
+        "each_team: team.tricks", 'each_team: if turn_up.suit == "H" then 1 else 0')
+    (line, message), = problems(text)
+    assert "turn_up.suit" in message and line == line_of(text, "turn_up.suit")
+
+
+def test_the_rulebook_and_diff_say_the_turn_up(kitty):
+    from thunee_dsl.model.diff import diff_rulesets
+    from thunee_dsl.model.rulebook import render_rulebook
+    book = render_rulebook(kitty)
+    assert "4 cards are left over, face down: nobody sees them. Then the top card of the undealt ones is turned face " \
+           "up for everyone to see. Its suit is trumps: nobody chooses." in book
+    assert "Nobody chooses trumps: the suit of the card turned up after the deal is trumps" in book
+    other = compile_ruleset(load_ruleset_text(KITTY_TEXT.replace("top of the undealt", "next card"), "oh.yaml"))
+    assert [c.text for c in diff_rulesets(kitty, other)] == [
+        "Card turned up after the deal: top of the undealt -> next card"]
+
+
+def test_the_rulebook_says_the_dealers_last_card(whist):
+    from thunee_dsl.model.rulebook import render_rulebook
+    assert "13. **Deal batch 13**: 1 card to each player, starting with the player to the dealer's left. Then the " \
+           "dealer's own last card is turned face up for everyone to see; the dealer keeps it in hand. Its suit is " \
+           "trumps: nobody chooses." in render_rulebook(whist)

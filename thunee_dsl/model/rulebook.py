@@ -336,12 +336,18 @@ def _turn_up_words(r) -> str:
 
 
 TRUMP_WAYS = {"card": "placing a card from hand face down", "turn-up": "the suit of the card turned up",
+              "order up": "ordering up the turn-up",
               "last card": "choosing 'last card' (the last card they will be dealt)",
               "suit": "naming the trump suit"}
 
 
 def _make_trumps_step(book: Book, step, i: int) -> str:
     r = book.r
+    if r.trumps.rounds:  # (ordering up: said in full under Making trumps)
+        return (f"**Make trumps** in rounds, starting with {seat_phrase(r.trumps.chooser, r.direction)}: the turn-up "
+                f"ordered up, {'or another suit named, ' if len(r.trumps.rounds) > 1 else ''}as below.")
+    if "turn-up" in r.trumps.ways:
+        return "**Make trumps**: the suit of the card turned up is trumps; nobody chooses."
     ways = " or ".join(TRUMP_WAYS[w] for w in r.trumps.ways)
     if r.bidding and r.bidding.contract is Contract.HIGHEST_BID:
         who = "the highest bidder"
@@ -485,6 +491,8 @@ def _making_trumps(book: Book) -> list[str]:
     if "turn-up" in t.ways if t is not None else False:
         return ["## Making trumps", "", "- Nobody chooses trumps: the suit of the card turned up after the deal is "
                 "trumps, shown to everyone.", ""] + section_source(r, ("trumps",))
+    if t is not None and t.rounds:
+        return _ordering_up(book) + section_source(r, ("trumps",))
     if not has_trumps_made(r) or (r.bidding and r.bidding.contract is Contract.HIGHEST_BID):
         # (the highest bidder's trumps are said under the deal's steps)
         return []
@@ -497,6 +505,32 @@ def _making_trumps(book: Book) -> list[str]:
             ways,
             f"- The trump card is shown to everyone {'right after the first lead' if t.revealed == 'first lead' else 'at once'}.",
             ""] + section_source(r, ("trumps",))
+
+
+def _ordering_up(book: Book) -> list[str]:
+    """Making trumps in rounds (trumps.rounds): the turn-up ordered up, another suit named, all passing."""
+    r, t = book.r, book.r.trumps
+    first = seat_phrase(t.chooser, r.direction)
+    out = ["## Making trumps", ""]
+    for i, rnd in enumerate(t.rounds):
+        if i == 0:
+            line = (f"- Starting with {first}, each player in turn may order up the turn-up, making its suit trumps "
+                    f"(say `order`), or pass.")
+            if rnd.dealer_takes_turn_up:
+                line += (f" Once it is ordered, the dealer picks the turn-up into the hand and discards "
+                         f"{_plural(rnd.dealer_discards, 'card')} face down (`discard CARD`), seen by the dealer alone.")
+        else:
+            line = (f"- If everyone passes, each player in turn, again starting with {first}, may name any other suit "
+                    f"as trumps (say `trump S`), or pass.")
+        out.append(line)
+    if t.all_pass == "throw in":
+        out.append("- If everyone passes again, the cards are thrown in: no score, and they are dealt again.")
+    else:
+        out.append("- Stick the dealer: if everyone else passes in the last round, the dealer may not pass and must "
+                   "make trumps.")
+    out.append(f"- Whoever makes trumps makes them for their team; the suit is shown to everyone "
+               f"{'right after the first lead' if t.revealed == 'first lead' else 'at once'}.")
+    return out + [""]
 
 
 def _calling(book: Book) -> list[str]:
