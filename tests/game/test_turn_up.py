@@ -204,7 +204,9 @@ KITTY_TEXT = KITTY.read_text(encoding="utf-8")
 
 @pytest.mark.parametrize("edit, needle, said", [
     (("undealt: 4", "undealt: 5"), "undealt: 5", "deal.undealt is 5 but the deal leaves only 4 of the 24 cards"),
-    (("  undealt: 4\n", ""), "turn_up:", "turns up an undealt card but deal.undealt leaves none"),
+    (("undealt: 4", "undealt: 0"), "turn_up:", "turns up an undealt card but deal.undealt is 0"),
+    (("batches: [3, 2]\n  first_receiver: dealer+1\n  undealt: 4", "batches: [3, 3]\n  first_receiver: dealer+1"),
+     "turn_up:", "turns up an undealt card but the deal leaves none of the pack"),
     (("  turn_up: top of the undealt\n", ""), "ways: [turn-up]", "deal.turn_up is none"),
     (("ways: [turn-up]", "ways: [turn-up, suit]"), "ways: [turn-up", "is the only way"),
     (("turn_up: top of the undealt", "turn_up: the top card"), "turn_up:", "not one of"),
@@ -213,6 +215,13 @@ def test_what_the_compile_step_refuses(edit, needle, said):
     text = KITTY_TEXT.replace(*edit)
     found = problems(text)
     assert any(said in message and line == line_of(text, needle) for line, message in found), found
+
+
+def test_undealt_not_given_is_the_rest_of_the_pack_where_a_card_is_turned_from_it(kitty):
+    r = compile_ruleset(load_ruleset_text(KITTY_TEXT.replace("  undealt: 4\n", ""), "stock.yaml"))
+    assert r.undealt == 4 == kitty.undealt
+    plain = compile_ruleset(load_ruleset_text((RULESETS / "left-bower.yaml").read_text(encoding="utf-8"), "p.yaml"))
+    assert plain.undealt == 0 and plain.turn_up == "none"
 
 
 def test_next_card_reads_as_the_top_of_the_undealt():

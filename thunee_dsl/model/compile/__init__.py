@@ -209,8 +209,8 @@ class Compiler:
             steps=sequence.steps(words),
             concede_balls=concede.balls(self),
             each_team=scoring.each_team(self),
-            undealt=dealing.undealt(self, batches, seats, deck),
-            turn_up=dealing.turn_up(self),
+            undealt=(left := dealing.undealt(self, batches, seats, deck)),
+            turn_up=dealing.turn_up(self, left),
         )
         verbs.check_verbs(self, ruleset)
         self.check_playable(ruleset)

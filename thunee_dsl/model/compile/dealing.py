@@ -40,21 +40,25 @@ def face_down(c: Compiler, batches) -> frozenset[int]:
 
 
 def undealt(c: Compiler, batches, seats: int, deck: Deck | None) -> int:
-    """The cards left undealt (the kitty, the stock): no more than the pack has after the deal."""
-    n = c.get("deal", "undealt", default=0) or 0
-    left = deck.size - sum(batches) * seats if deck is not None else n
-    if n > left >= 0:
+    """The cards left undealt (the kitty, the stock): no more than the pack has after the deal. Not given, a
+    card turned up from them makes them the rest of the pack (Oh Hell's stock), else there are none."""
+    left = deck.size - sum(batches) * seats if deck is not None else 0
+    n = c.get("deal", "undealt", default=None)
+    if n is None:
+        return max(left, 0) if c.get("deal", "turn_up", default="none") in FROM_UNDEALT else 0
+    if n > left >= 0 and deck is not None:
         c.problem(("deal", "undealt"), f"deal.undealt is {n} but the deal leaves only {left} of the "
                   f"{deck.size} cards ({sum(batches)} to each of {seats} players)")
     return n
 
 
-def turn_up(c: Compiler) -> TurnUp:
+def turn_up(c: Compiler, undealt: int) -> TurnUp:
     """The card turned up after the deal: one from the undealt needs undealt cards."""
     way = TurnUp(c.get("deal", "turn_up", default="none"))
-    if way in FROM_UNDEALT and not c.get("deal", "undealt", default=0):
-        c.problem(("deal", "turn_up"), f"deal.turn_up '{way}' turns up an undealt card but deal.undealt "
-                  f"leaves none: give deal.undealt (the cards left after the deal)")
+    if way in FROM_UNDEALT and not undealt:
+        said = "deal.undealt is 0" if "undealt" in (c.get("deal") or {}) else "the deal leaves none of the pack"
+        c.problem(("deal", "turn_up"), f"deal.turn_up '{way}' turns up an undealt card but {said}: deal fewer "
+                  f"cards, or give deal.undealt (the cards left after the deal)")
     return way
 
 
