@@ -476,7 +476,9 @@ def mutate_turn_up(data: Any, rng: random.Random) -> str:
     deal["turn_up"] = rng.choice(TURN_UPS)
     done.append(f"undealt {deal['undealt']} of {left}, turn_up {deal['turn_up']!r}")
     trumps, sequence = data.get("trumps"), data.get("sequence")
-    if isinstance(trumps, dict) and rng.random() < 0.7:
+    if isinstance(trumps, dict) and rng.random() < 0.4:
+        done.append(_order_up(data, trumps, rng))
+    elif isinstance(trumps, dict) and rng.random() < 0.7:
         trumps["ways"] = ["turn-up"] if rng.random() < 0.9 else ["turn-up", "suit"]
         done.append(f"ways {trumps['ways']}")
         if isinstance(sequence, list) and rng.random() < 0.8:
@@ -484,3 +486,35 @@ def mutate_turn_up(data: Any, rng: random.Random) -> str:
             data["sequence"] = [s for s in sequence if s not in ("make trumps", "calling")]
             done.append("no 'make trumps', no calling")
     return "; ".join(done)
+
+
+ROUND_KEYS = {"offer": ("the turn-up's suit", "any suit but the turn-up's"), "verb": ("order", "trump"),
+              "dealer_takes_turn_up": (True, False), "dealer_discards": (0, 1)}
+
+
+def _order_up(data: dict, trumps: dict, rng: random.Random) -> str:
+    """Ordering up: ways 'order up' (with 'suit' mostly), rounds written out or left to their default, all_pass;
+    the calling dropped and 'make trumps' put after the last deal (mostly), a round's key now and then off."""
+    trumps["ways"] = ["order up", "suit"] if rng.random() < 0.7 else ["order up"]
+    done = [f"ways {trumps['ways']}"]
+    if rng.random() < 0.6:
+        rounds = [{"offer": "the turn-up's suit", "verb": "order", "dealer_takes_turn_up": True, "dealer_discards": 1}]
+        if "suit" in trumps["ways"]:
+            rounds.append({"offer": "any suit but the turn-up's", "verb": "trump"})
+        if rng.random() < 0.2:
+            key = rng.choice(sorted(ROUND_KEYS))
+            rng.choice(rounds)[key] = rng.choice(ROUND_KEYS[key])
+            done.append(f"a round's {key} changed")
+        trumps["rounds"] = rounds
+    trumps["all_pass"] = rng.choice(("throw in", "dealer must"))
+    done.append(f"all_pass {trumps['all_pass']}")
+    sequence = data.get("sequence")
+    if isinstance(sequence, list) and rng.random() < 0.85:
+        data.pop("calling", None)
+        data.pop("bidding", None)
+        steps = [s for s in sequence if s not in ("make trumps", "calling", "bidding")]
+        last = max((i for i, s in enumerate(steps) if isinstance(s, str) and s.startswith("deal ")), default=-1)
+        steps.insert(last + 1, "make trumps")
+        data["sequence"] = steps
+        done.append("'make trumps' after the deal, no calling or bidding")
+    return "order up: " + ", ".join(done)

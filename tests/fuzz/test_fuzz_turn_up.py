@@ -1,4 +1,5 @@
-"""Fuzz: cards left undealt and a card turned up, its suit trumps with nobody choosing (issue 25 item 3),
+"""Fuzz: cards left undealt and a card turned up, its suit trumps with nobody choosing or ordered up in rounds
+(issue 25 item 3),
 written into every shipped ruleset and the test rulesets of tests/game/rulesets (then mutated further): each
 mutant is refused with located problems or plays and replays (checks.check_ruleset_file)."""
 
@@ -13,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from checks import SHIPPED, check_ruleset_file
-from mutate import mutant, mutate_turn_up
+from mutate import _order_up, mutant, mutate_turn_up
 from thunee_dsl.loading import load_yaml_file, ruleset_schema
 
 OWN = sorted((Path(__file__).resolve().parents[1] / "game" / "rulesets").glob("*.yaml"))
@@ -44,10 +45,24 @@ def test_the_mutation_writes_turn_ups_that_play(tmp_path):
     # most mutations of the kitty ruleset must play: a fuzz that is only ever refused tests nothing
     played = 0
     kitty = next(p for p in OWN if p.stem == "kitty-turn-up")
-    for seed in range(12):
+    for seed in range(16):
         rng = random.Random(seed)
         data = load_yaml_file(kitty).data
         mutate_turn_up(data, rng)
         played += check_ruleset_file(written(tmp_path / f"m{seed}.yaml", data), games=1, seed=seed,
                                      max_deals=2) is not None
-    assert played >= 5
+    assert played >= 6
+
+
+def test_ordering_up_written_into_a_thunee_ruleset_plays(tmp_path):
+    # the turn-up ordered up in a shipped ruleset (24 cards, a batch shorter: four left over), its calling gone
+    played = 0
+    for seed in range(8):
+        rng = random.Random(seed)
+        data = load_yaml_file(next(p for p in SHIPPED if p.stem == "standard")).data
+        data["deal"]["batches"][-1] -= 1
+        data["deal"]["turn_up"] = "top of the undealt"
+        _order_up(data, data["trumps"], rng)
+        played += check_ruleset_file(written(tmp_path / f"o{seed}.yaml", data), games=1, seed=seed,
+                                     max_deals=2) is not None
+    assert played >= 3

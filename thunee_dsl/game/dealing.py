@@ -90,6 +90,12 @@ class DealBatch:
         deal.dealt[seat] |= deal.t.bit[card]
 
     @cython.locals(deal=DealSlots)
+    def laid_aside(deal, seat: int, card: int) -> None:
+        """``seat`` has discarded ``card`` face down: out of the deal, as the undealt cards are (its points
+        are nobody's)."""
+        deal.dealt[seat] &= ~deal.t.bit[card]
+
+    @cython.locals(deal=DealSlots)
     def dealt_again(deal, dealt) -> None:
         """Each seat has received ``dealt`` instead (a position dealt other hidden cards: see replay.redeal)."""
         deal.dealt[:] = dealt

@@ -349,8 +349,10 @@ class Discard(Turn):
 
     @cython.locals(deal=DealSlots)
     def take(self, deal, action) -> None:
+        from thunee_dsl.game.dealing import DealBatch  # (which makes trumps through this module)
         card = Play.card_held(deal, action)
         Play.discard(deal, action.seat, card)
+        DealBatch.laid_aside(deal, action.seat, card)
         MakeTrumps.discards(deal, card)
         await_turn(deal, None)
         deal.advance()
