@@ -134,6 +134,8 @@ def test_all_pass_twice_the_cards_are_thrown_in(euchre):
     record = game.deals[0]
     assert record.result is not None and record.result.cancelled and game.score == [0, 0]
     assert len(game.deals) == 1 and game.deal.over  # no score; the next deal is the game's to start
+    game.start_deal()
+    assert game.dealer == 0  # thrown in: the same dealer deals again (as a bidding everyone passed)
 
 
 def test_stick_the_dealer_the_dealer_must_name(stick_the_dealer):
@@ -244,7 +246,7 @@ def test_the_rulebook_says_the_rounds(euchre, stick_the_dealer):
     assert "each player in turn may order up the turn-up, making its suit trumps (say `order`), or pass" in book
     assert "the dealer picks the turn-up into the hand and discards 1 card face down" in book
     assert "may name any other suit as trumps (say `trump S`), or pass" in book
-    assert "the cards are thrown in: no score" in book
+    assert "the cards are thrown in: no score, and the same dealer deals again" in book
     assert "Stick the dealer: if everyone else passes in the last round, the dealer may not pass" in \
         render_rulebook(stick_the_dealer)
 
@@ -253,3 +255,18 @@ def test_diff_says_the_house_rule_in_words(euchre, stick_the_dealer):
     from thunee_dsl.model.diff import diff_rulesets
     texts = [c.text for c in diff_rulesets(euchre, stick_the_dealer)]
     assert texts == ["When everyone passes every round (thrown in, or stick the dealer): throw in -> dealer must"]
+
+
+GOLDEN = ROOT / "tests" / "transcripts" / "cards" / "euchre_order_up.yaml"
+
+
+def test_the_golden_transcript_of_docs_rules_euchre_deal_1(capsys):
+    # worked in the transcript's comments (docs/rules/euchre.md, example deal 1): ordered up by the dealer's
+    # partner, the 9H picked up and the 9D discarded; the makers take two tricks, the defenders three
+    from thunee_dsl.cli.main import main
+    from thunee_dsl.game.transcript import replay_file
+    report = replay_file(GOLDEN)
+    assert [w for _, _, w in report.game.deal.tricks] == [2, 2, 1, 3, 3] and report.score == (2, 3)
+    assert report.game.deal.discarded == report.game.ruleset.deck.card("9D")
+    assert main(["replay", str(GOLDEN)]) == 0
+    assert '"score": [\n    2,\n    3\n  ]' in capsys.readouterr().out

@@ -524,7 +524,7 @@ def _ordering_up(book: Book) -> list[str]:
                     f"as trumps (say `trump S`), or pass.")
         out.append(line)
     if t.all_pass == "throw in":
-        out.append("- If everyone passes again, the cards are thrown in: no score, and they are dealt again.")
+        out.append("- If everyone passes again, the cards are thrown in: no score, and the same dealer deals again.")
     else:
         out.append("- Stick the dealer: if everyone else passes in the last round, the dealer may not pass and must "
                    "make trumps.")
