@@ -169,6 +169,10 @@ class HeuristicBot:
         return max(decls, key=value)
 
     # -- ordering up (trumps.rounds) -------------------------------------------------------------------
+    # (a suit ordered up is played by the partners together from the first lead: about four fifths of the
+    # strength a lone call to make trumps needs; both bowers, or the right bower with the Ace and King, suffice)
+    ORDER_SHARE = 0.78
+
     def order_up(self, view: SeatView) -> Action:
         """Order the turn-up's suit when the hand is strong in it (the turn-up counted for the side that gets
         it: the dealer picks it up), as strong as a call needs."""
@@ -178,7 +182,7 @@ class HeuristicBot:
         strength = order_strength(t, self._hand(view), self.ruleset.deck.suit_of[turn_up], turn_up, side)
         passing = passing_action(legal)
         ordering = next(a for a in legal if a.verb == "order")
-        return ordering if passing is None or strength >= self.call_threshold else passing
+        return ordering if passing is None or strength >= self.call_threshold * self.ORDER_SHARE else passing
 
     def name_trumps(self, view: SeatView) -> Action:
         """In a round naming another suit: the strongest suit offered, if strong enough (else pass)."""
@@ -187,7 +191,7 @@ class HeuristicBot:
         best = max(options, key=lambda a: order_strength(t, hand, self.ruleset.deck.suits.index(a.arg)))
         strength = order_strength(t, hand, self.ruleset.deck.suits.index(best.arg))
         passing = passing_action(view.legal)
-        return best if passing is None or strength >= self.call_threshold else passing
+        return best if passing is None or strength >= self.call_threshold * self.ORDER_SHARE else passing
 
     def discard(self, view: SeatView) -> Action:
         card = choose_discard(self.t, self._hand(view), self.ruleset.deck.suits.index(view.trump))
