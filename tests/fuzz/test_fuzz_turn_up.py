@@ -6,25 +6,15 @@ mutant is refused with located problems or plays and replays (checks.check_rules
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
-import yaml
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from checks import SHIPPED, check_ruleset_file
 from mutate import _order_up, mutant, mutate_turn_up
+from test_fuzz_trump_ranks import FUZZ, OWN, written  # (the same settings, and the test rulesets of tests/game)
 from thunee_dsl.loading import load_yaml_file, ruleset_schema
-
-OWN = sorted((Path(__file__).resolve().parents[1] / "game" / "rulesets").glob("*.yaml"))
-FUZZ = settings(max_examples=6, deadline=None, derandomize=True, database=None,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
-
-
-def written(path: Path, data) -> Path:
-    path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
-    return path
 
 
 @pytest.mark.parametrize("source", SHIPPED + OWN, ids=lambda p: p.stem)
@@ -35,8 +25,9 @@ def test_a_turn_up_written_in_is_refused_with_locations_or_plays(tmp_path, sourc
     data = load_yaml_file(source).data
     done = [mutate_turn_up(data, rng)]
     data, more = mutant(data, rng, count, schema=ruleset_schema())
+    path = written(tmp_path / source.name, data)
     try:
-        check_ruleset_file(written(tmp_path / source.name, data), games=2, seed=seed, max_deals=3)
+        check_ruleset_file(path, games=2, seed=seed, max_deals=3)
     except AssertionError as err:
         raise AssertionError(f"{source.name} after {done + more}: {err}") from None
 

@@ -18,6 +18,7 @@ from thunee_dsl.game.actions import Action
 from thunee_dsl.game.transcript import replay_text
 from thunee_dsl.loading import load_ruleset_text
 from thunee_dsl.model import compile_ruleset
+from test_turn_up import HANDS, KITTY_CARDS as KITTY, transcript
 
 ROOT = Path(__file__).resolve().parents[2]
 ORDER_UP = ROOT / "tests" / "game" / "rulesets" / "order-up.yaml"
@@ -36,8 +37,6 @@ def stick_the_dealer():
 
 # Dealer 0, clockwise: seat 1 (the dealer's left) speaks first and leads. Teams: seats 0, 2 (team 0) and 1, 3.
 # The kitty JD 9S TS KC: the JD is turned up.
-HANDS = {1: "JH AD KS 9H 9C", 2: "KD AS QS AH TC", 3: "QD TD JS KH JC", 0: "9D AC QC QH TH"}
-KITTY = "JD 9S TS KC"
 
 
 def dealt(ruleset, actions=(), dealer: int = 0) -> GameState:
@@ -173,19 +172,7 @@ def test_random_games_play_to_the_end(euchre, stick_the_dealer):
                 assert sum(1 for a in record.actions if a.verb == "play") in (0, 20)
 
 
-TRANSCRIPT = f"""
-ruleset: {ORDER_UP}
-dealer: 0
-deals:
-  - hands:
-      1: [JH, AD, KS, 9H, 9C]
-      2: [KD, AS, QS, AH, TC]
-      3: [QD, TD, JS, KH, JC]
-      0: [9D, AC, QC, QH, TH]
-    undealt: [JD, 9S, TS, KC]
-    turn_up: JD
-    actions: [{", ".join(repr(a) for a in ORDERED)}]
-"""
+TRANSCRIPT = transcript(ORDER_UP, ORDERED)  # (the same cards as test_turn_up's deal: the JD on the kitty)
 
 
 def test_a_transcript_with_order_and_discard_replays():

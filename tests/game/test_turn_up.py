@@ -85,19 +85,15 @@ def test_the_left_bower_turned_up_side_must_follow_trumps(kitty):
     assert [a.arg for a in game.legal_actions()] == ["KD"]
 
 
-TRANSCRIPT = f"""
-ruleset: {KITTY}
-dealer: 0
-deals:
-  - hands:
-      1: [JH, AD, KS, 9H, 9C]
-      2: [KD, AS, QS, AH, TC]
-      3: [QD, TD, JS, KH, JC]
-      0: [9D, AC, QC, QH, TH]
-    undealt: [JD, 9S, TS, KC]
-    turn_up: JD
-    actions: [{", ".join(repr(a) for a in PLAY)}]
-"""
+def transcript(ruleset: Path, actions: list[str]) -> str:
+    """A transcript of the deal HANDS, KITTY_CARDS (dealer 0) under ``ruleset``: its undealt cards, the JD turned up."""
+    hands = "\n".join(f"      {seat}: [{', '.join(HANDS[seat].split())}]" for seat in (1, 2, 3, 0))
+    return (f"ruleset: {ruleset}\ndealer: 0\ndeals:\n  - hands:\n{hands}\n"
+            f"    undealt: [{', '.join(KITTY_CARDS.split())}]\n    turn_up: JD\n"
+            f"    actions: [{', '.join(repr(a) for a in actions)}]\n")
+
+
+TRANSCRIPT = transcript(KITTY, PLAY)
 
 
 def test_a_transcript_with_the_undealt_and_the_turn_up_replays():
