@@ -7,7 +7,6 @@ card turned); transcripts with 'undealt:' and 'turn_up:'; what the compile step 
 from __future__ import annotations
 
 import random
-import textwrap
 from pathlib import Path
 
 import pytest
@@ -133,32 +132,9 @@ def test_a_shuffled_deal_turns_up_the_first_undealt_card(kitty, seed):
 
 # --- Whist's shape: 52 cards, thirteen dealt one at a time, the dealer's last card turned -----------------
 
-WHIST = textwrap.dedent("""
-    name: turned-last-card
-    title: Dealer's last card (test)
-    players: {seats: 4, teams: 2, direction: clockwise}
-    deck:
-      suits: [S, H, D, C]
-      ranks: [A, K, Q, J, T, "9", "8", "7", "6", "5", "4", "3", "2"]
-      points: {}
-    deal:
-      batches: [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]
-      first_receiver: dealer+1
-      turn_up: dealer's last card
-    sequence: [deal 1, deal 2, deal 3, deal 4, deal 5, deal 6, deal 7, deal 8, deal 9, deal 10, deal 11, deal 12,
-               deal 13, play]
-    trumps: {chooser: dealer, ways: [turn-up], revealed: at once}
-    play: {first_leader: dealer+1, follow_suit: true, undercut: allowed}
-    scoring:
-      each_team: max(0, team.tricks - 6)
-    game: {target: 5, unit: points}
-    dealer: {passes_if: true, passes_to: dealer+1}
-""")
-
-
 @pytest.fixture(scope="module")
 def whist():
-    return compile_ruleset(load_ruleset_text(WHIST, "whist.yaml"))
+    return load_ruleset(str(RULESETS / "dealers-last-card.yaml"))
 
 
 def test_the_dealers_last_card_is_turned_and_kept(whist):
