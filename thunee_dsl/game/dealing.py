@@ -48,6 +48,8 @@ class DealBatch:
         if number in t.face_down:
             DealBatch.deal_row(deal, start, end)
             deal.batches_dealt = number
+            if number == len(t.batch_bounds) and deal.r.turn_up is not TurnUp.NONE:
+                DealBatch.turn_up(deal)  # (the last batch a face-down row: the turn-up all the same)
             return
         if deal.order_bits is not None:
             # each seat's batch, as the sum of its cards' bits (distinct cards: the sum is their mask), and
