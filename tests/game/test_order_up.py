@@ -257,3 +257,20 @@ def test_the_golden_transcript_of_docs_rules_euchre_deal_1(capsys):
     assert report.game.deal.discarded == report.game.ruleset.deck.card("9D")
     assert main(["replay", str(GOLDEN)]) == 0
     assert '"score": [\n    2,\n    3\n  ]' in capsys.readouterr().out
+
+
+def test_a_playtest_with_ordering_up_exports_a_transcript_that_replays(euchre):
+    # the editor's Playtest against typical bots, with undos: its download lists the undealt cards, the order
+    # and the discard, and replays to the same score
+    from thunee_dsl.editor.playtest import Playtest
+    test = Playtest.start(euchre, seat=0, seed=4, bots="typical")
+    rng = random.Random(2)
+    for _ in range(3):
+        while not test.deal_over:
+            test.act(rng.choice(list(test.view().legal)))
+            if test.can_undo and rng.random() < 0.05:
+                test.undo()
+        test.next_deal()
+    text = test.transcript_yaml(str(ORDER_UP))
+    assert "    undealt: [" in text and " discard " in text
+    assert list(replay_text(text, "playtest.yaml").score) == list(test.game.score)
