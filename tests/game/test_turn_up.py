@@ -98,6 +98,7 @@ TRANSCRIPT = transcript(KITTY, PLAY)
 def test_a_transcript_with_the_undealt_and_the_turn_up_replays():
     report = replay_text(TRANSCRIPT, "kitty.yaml")
     assert report.score == (3, 2)
+    assert replay_text(TRANSCRIPT.replace("turn_up: JD", "turn_up: jd"), "kitty.yaml").score == (3, 2)  # as the hands
     # and the game writes them back
     deal = report.game.to_transcript()["deals"][0]
     assert deal["undealt"] == ["JD", "9S", "TS", "KC"]

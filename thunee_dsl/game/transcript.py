@@ -285,7 +285,11 @@ def _check_turn_up(doc: LocatedDoc, ruleset: Ruleset, i: int, deal) -> None:
     if "turn_up" not in doc.data["deals"][i]:
         return
     said, turned = doc.data["deals"][i]["turn_up"], deal.turn_up
-    if turned is None or said != ruleset.deck.names[turned]:
+    try:  # (a card written as the hands are: "9h" is the 9H)
+        same = turned is not None and isinstance(said, str) and ruleset.deck.card(said) == turned
+    except ValueError:
+        same = False
+    if not same:
         expected = "no card is turned up" if turned is None else f"the turn-up is {ruleset.deck.names[turned]}"
         raise RulesetError([Problem(doc.location(("deals", i, "turn_up")), f"deal {i + 1}: turn_up {said!r} "
                                     f"but {expected} (deal.turn_up: {ruleset.turn_up})")])
