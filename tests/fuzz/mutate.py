@@ -550,3 +550,72 @@ def mutate_obligations(data: Any, rng: random.Random) -> str:
         duties.append(duty)
     play["obligations"] = duties
     return f"obligations: {duties}"
+
+
+# --- the undealt cards and the turn-up (issue 25 item 3: deal.undealt, deal.turn_up, trumps.ways turn-up) ---
+
+TURN_UPS = ("none", "top of the undealt", "next card", "dealer's last card")
+
+
+def mutate_turn_up(data: Any, rng: random.Random) -> str:
+    """Leave cards undealt (a batch one card shorter, ``deal.undealt`` as many as are left, or now and then
+    not), turn one up (``deal.turn_up``) and mostly make its suit trumps (``trumps.ways: [turn-up]``, the
+    'make trumps' step and the calling dropped, or now and then kept)."""
+    deal = data.get("deal") if isinstance(data, dict) else None
+    if not isinstance(deal, dict) or not isinstance(deal.get("batches"), list):
+        return "turn-up: no deal with batches"
+    done = []
+    batches, deck, players = deal["batches"], data.get("deck") or {}, data.get("players") or {}
+    if batches and isinstance(batches[-1], int) and batches[-1] > 1 and rng.random() < 0.7:
+        batches[-1] -= 1
+        done.append("a batch one card shorter")
+    try:
+        left = len(deck["suits"]) * len(deck["ranks"]) - sum(batches) * players["seats"]
+    except (KeyError, TypeError):
+        left = rng.randint(0, 4)
+    deal["undealt"] = rng.choice((left, left, left, 0, left + 1, max(left - 1, 0)))
+    deal["turn_up"] = rng.choice(TURN_UPS)
+    done.append(f"undealt {deal['undealt']} of {left}, turn_up {deal['turn_up']!r}")
+    trumps, sequence = data.get("trumps"), data.get("sequence")
+    if isinstance(trumps, dict) and rng.random() < 0.4:
+        done.append(_order_up(data, trumps, rng))
+    elif isinstance(trumps, dict) and rng.random() < 0.7:
+        trumps["ways"] = ["turn-up"] if rng.random() < 0.9 else ["turn-up", "suit"]
+        done.append(f"ways {trumps['ways']}")
+        if isinstance(sequence, list) and rng.random() < 0.8:
+            data.pop("calling", None)
+            data["sequence"] = [s for s in sequence if s not in ("make trumps", "calling")]
+            done.append("no 'make trumps', no calling")
+    return "; ".join(done)
+
+
+ROUND_KEYS = {"offer": ("the turn-up's suit", "any suit but the turn-up's"), "verb": ("order", "trump"),
+              "dealer_takes_turn_up": (True, False), "dealer_discards": (0, 1)}
+
+
+def _order_up(data: dict, trumps: dict, rng: random.Random) -> str:
+    """Ordering up: ways 'order up' (with 'suit' mostly), rounds written out or left to their default, all_pass;
+    the calling dropped and 'make trumps' put after the last deal (mostly), a round's key now and then off."""
+    trumps["ways"] = ["order up", "suit"] if rng.random() < 0.7 else ["order up"]
+    done = [f"ways {trumps['ways']}"]
+    if rng.random() < 0.6:
+        rounds = [{"offer": "the turn-up's suit", "verb": "order", "dealer_takes_turn_up": True, "dealer_discards": 1}]
+        if "suit" in trumps["ways"]:
+            rounds.append({"offer": "any suit but the turn-up's", "verb": "trump"})
+        if rng.random() < 0.2:
+            key = rng.choice(sorted(ROUND_KEYS))
+            rng.choice(rounds)[key] = rng.choice(ROUND_KEYS[key])
+            done.append(f"a round's {key} changed")
+        trumps["rounds"] = rounds
+    trumps["all_pass"] = rng.choice(("throw in", "dealer must"))
+    done.append(f"all_pass {trumps['all_pass']}")
+    sequence = data.get("sequence")
+    if isinstance(sequence, list) and rng.random() < 0.85:
+        data.pop("calling", None)
+        data.pop("bidding", None)
+        steps = [s for s in sequence if s not in ("make trumps", "calling", "bidding")]
+        last = max((i for i, s in enumerate(steps) if isinstance(s, str) and s.startswith("deal ")), default=-1)
+        steps.insert(last + 1, "make trumps")
+        data["sequence"] = steps
+        done.append("'make trumps' after the deal, no calling or bidding")
+    return "order up: " + ", ".join(done)

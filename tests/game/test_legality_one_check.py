@@ -24,7 +24,7 @@ from thunee_dsl.game.declarations import WRONG_TIME, Challenge, Declarations
 from thunee_dsl.game.families import FAMILIES, families
 from thunee_dsl.game.play import Play
 from thunee_dsl.game.redeal import Redeal
-from thunee_dsl.game.trumps import MakeTrumps
+from thunee_dsl.game.trumps import Discard, MakeTrumps, OrderUp
 from thunee_dsl.game.undertakings import Undertakings
 from thunee_dsl.game.windows import Passing, Refusal
 from thunee_dsl.loading import registry
@@ -147,6 +147,8 @@ def family_candidates(game: GameState) -> list[Action]:
         out += [Action(seat, "bid", b) for b in bids]
         out.append(Action(seat, "partner"))  # (asking the partner to bid: bidding.partner_bid)
         out.append(Action(seat, "pass"))
+        # the dealer's discard after picking up the turn-up (trumps.rounds): each card held, and the undealt
+        out += [Action(seat, "discard", name) for name in (*held, *(r.deck.names[c] for c in deal.undealt))]
         for verb, family in verbs.items():
             if family is Declarations:
                 out += [Action(seat, verb, s) for s in r.deck.suits]
@@ -259,7 +261,8 @@ def test_a_family_whose_check_alone_changes_is_caught(monkeypatch, family):
 # family's only action (Concede, Challenge: without it the window does not open, which the check says too).
 # (Bidding's offered bids and its check both read bidding.refusal, its one statement of who may bid what.)
 OPTIONS = {Play: "legal", MakeTrumps: "legal", Calling: "options_for", Undertakings: "options_for",
-           Declarations: "options_for", Claims: "options_for", Redeal: "options_for", Bidding: "legal"}
+           Declarations: "options_for", Claims: "options_for", Redeal: "options_for", Bidding: "legal",
+           OrderUp: "legal", Discard: "legal"}
 
 
 def _fewer_cards(legal_cards):

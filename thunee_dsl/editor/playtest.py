@@ -291,6 +291,8 @@ class Playtest:
         for number, (deal, done) in enumerate(zip(data["deals"], finished), start=1):
             block = [f"  - dealer: {deal['dealer']}", "    hands:"]
             block += [f"      {seat}: [{', '.join(cards)}]" for seat, cards in deal["hands"].items()]
+            if deal.get("undealt"):
+                block.append(f"    undealt: [{', '.join(deal['undealt'])}]")
             block.append("    actions:" if deal["actions"] else "    actions: []")
             block += [f"      - {json.dumps(a) if not _PLAIN.match(a) else a}" for a in deal["actions"]]
             if not done:

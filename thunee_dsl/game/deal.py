@@ -83,6 +83,7 @@ STATE = {
     "dealer": VALUE, "chooser": VALUE,
     "order": OWN_NESTED,  # each seat's cards in the order received
     "order_bits": OWN,  # the same as bits (1 << card), if the dealer gives them (see DealBatch)
+    "undealt": VALUE,  # the cards of the pack left after the deal, in order (a tuple: deal.undealt)
     "step": VALUE, "steps": VALUE, "before_card": VALUE, "plain_at": VALUE,  # the sequence (see _driver)
     "pending": VALUE,  # the decision of one seat: a MakeTrumps, Bidding or Play (see the table above)
     "window": OWN,  # an open window of announcements (see thunee_dsl.game.windows)
@@ -143,7 +144,8 @@ class Deal(DealSlots):
     __slots__ = DEAL_SLOTS
 
     def __init__(self, ruleset: Ruleset, dealer: int, order: list[list[int]], balls: tuple[int, ...],
-                 target: int | None = None, corner_house: int | None = None, order_bits: list | None = None):
+                 target: int | None = None, corner_house: int | None = None, order_bits: list | None = None,
+                 undealt: tuple = ()):
         r = ruleset
         t = self.t = tables(r)
         # the game's target and corner house for this deal (a game may raise them, e.g. after a Khanaak)
@@ -153,6 +155,7 @@ class Deal(DealSlots):
         self.dealer = dealer
         self.order = order  # each seat's cards in the order received
         self.order_bits = order_bits
+        self.undealt = undealt  # (the first of them is the turn-up, where one is turned from them)
         self.balls = balls  # game score before this deal (formulas read it)
         self.team_of = t.team_of
         self.chooser = t.chooser_of[dealer]

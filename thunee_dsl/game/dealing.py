@@ -16,10 +16,11 @@ from thunee_dsl.game.slots import OWN, VALUE, DealSlots
 from thunee_dsl.game.play import Play
 from thunee_dsl.game.trumps import MakeTrumps
 from thunee_dsl.game.undertakings import Undertakings
-from thunee_dsl.model.ruleset import TrumpWay
+from thunee_dsl.model.ruleset import FROM_UNDEALT, TrumpWay, TurnUp
 
 # The deal's state this rule owns (the cards dealt so far); only this module writes it (game/slots.py)
-STATE = {"dealt": (OWN, "list"), "batches_dealt": VALUE}
+STATE = {"dealt": (OWN, "list"), "batches_dealt": VALUE,
+         "turn_up": VALUE}  # the card turned up for all to see after the deal (deal.turn_up), or None
 
 
 @cython.locals(deal=DealSlots)
@@ -27,6 +28,7 @@ def begin(deal) -> None:
     """This rule's part of a new deal's state (see STATE)."""
     deal.dealt = [0] * deal.t.seats  # every card dealt to each seat so far (held or played)
     deal.batches_dealt = 0
+    deal.turn_up = None
 
 
 class DealBatch:
@@ -46,6 +48,8 @@ class DealBatch:
         if number in t.face_down:
             DealBatch.deal_row(deal, start, end)
             deal.batches_dealt = number
+            if number == len(t.batch_bounds) and deal.r.turn_up is not TurnUp.NONE:
+                DealBatch.turn_up(deal)  # (the last batch a face-down row: the turn-up all the same)
             return
         if deal.order_bits is not None:
             # each seat's batch, as the sum of its cards' bits (distinct cards: the sum is their mask), and
@@ -66,6 +70,32 @@ class DealBatch:
             Undertakings.dealt_blind(deal, deal.order[deal.undertaker][start:end])
         if deal.trump_way is TrumpWay.LAST_CARD and deal.trump is None and end == len(deal.order[deal.trump_maker]):
             MakeTrumps.trump_card_is(deal, deal.order[deal.trump_maker][-1])
+        if number == len(t.batch_bounds) and deal.r.turn_up is not TurnUp.NONE:
+            DealBatch.turn_up(deal)
+
+    @cython.locals(deal=DealSlots)
+    def turn_up(deal) -> None:
+        """The deal is done: a card is turned up for all to see (deal.turn_up), the first undealt or the
+        dealer's own last card; its suit is trumps where nobody chooses them (trumps.ways: turn-up)."""
+        r = deal.r
+        if r.turn_up in FROM_UNDEALT:
+            card = deal.undealt[0] if deal.undealt else None
+        else:
+            card = deal.order[deal.dealer][-1]
+        deal.turn_up = card
+        if card is not None and r.trumps is not None and TrumpWay.TURN_UP in r.trumps.ways:
+            MakeTrumps.turned_up(deal, card)
+
+    @cython.locals(deal=DealSlots)
+    def picked_up(deal, seat: int, card: int) -> None:
+        """``seat`` (the dealer) has taken the turn-up into the hand: a card it was given."""
+        deal.dealt[seat] |= deal.t.bit[card]
+
+    @cython.locals(deal=DealSlots)
+    def laid_aside(deal, seat: int, card: int) -> None:
+        """``seat`` has discarded ``card`` face down: out of the deal, as the undealt cards are (its points
+        are nobody's)."""
+        deal.dealt[seat] &= ~deal.t.bit[card]
 
     @cython.locals(deal=DealSlots)
     def dealt_again(deal, dealt) -> None:

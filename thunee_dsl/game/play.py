@@ -667,6 +667,16 @@ class Play(Turn):
         hands[:] = map(or_, hands, masks)
 
     @cython.locals(deal=DealSlots)
+    def pick_up(deal, seat: int, card: int) -> None:
+        """``seat`` takes ``card`` into the hand (the dealer picking up the turn-up ordered: trumps.rounds)."""
+        deal.hands[seat] |= deal.t.bit[card]
+
+    @cython.locals(deal=DealSlots)
+    def discard(deal, seat: int, card: int) -> None:
+        """``seat`` lays ``card`` aside face down, out of the deal (the dealer's discard after picking up)."""
+        deal.hands[seat] &= ~deal.t.bit[card]
+
+    @cython.locals(deal=DealSlots)
     def hold_again(deal, hands) -> None:
         """Each seat holds ``hands`` instead (a position dealt other hidden cards: see replay.redeal)."""
         deal.hands[:] = hands

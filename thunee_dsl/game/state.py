@@ -49,6 +49,7 @@ class DealRecord:
     # a game of a rubber won by this deal: (side, value, says, row of game.game_value or -1, its final score); the
     # scores then start again (score_after)
     game_won: tuple | None = None
+    undealt: tuple[str, ...] = ()  # the cards left after the deal, by name, in order (deal.undealt)
 
 
 class _Dealt:
@@ -208,8 +209,9 @@ class GameState:
             order[seat] += cards[start:end]
         return order, None, cards
 
-    def start_deal(self, hands: list[list[int]] | None = None) -> None:
-        """Begin the next deal, with the given cards (each seat's, in the order received) or shuffled."""
+    def start_deal(self, hands: list[list[int]] | None = None, undealt=()) -> None:
+        """Begin the next deal, with the given cards (each seat's, in the order received, and those left
+        undealt) or shuffled."""
         if self.is_over:
             raise IllegalActionError("the game is over", ())
         self.last_cut = ()
@@ -218,6 +220,8 @@ class GameState:
         getters = None
         if hands is None:
             order, getters, pack = self._shuffled(t)  # new lists: the deal may keep them
+            if r.undealt:  # the cards after those dealt (deal.undealt)
+                undealt = tuple(pack[r.seats * r.hand_size:r.seats * r.hand_size + r.undealt])
         else:
             order = [list(c) for c in hands]
         names = r.deck.names
@@ -233,8 +237,12 @@ class GameState:
             names = tuple([itemgetter(*cards)(names) if len(cards) > 1 else tuple(names[c] for c in cards)
                            for cards in order])
         self._record = DealRecord(self.dealer, names, cut=(str(r.cut), self.last_cut) if self.last_cut else None)
+        if undealt:
+            undealt = tuple(undealt)
+            self._record.undealt = tuple(r.deck.names[c] for c in undealt)
         self.deals.append(self._record)
-        deal = self.deal = Deal(r, self.dealer, order, tuple(self.score), self.target, self.corner_house, bits)
+        deal = self.deal = Deal(r, self.dealer, order, tuple(self.score), self.target, self.corner_house, bits,
+                                undealt)
         deal.start()
         if deal.over:
             self._after_move()
@@ -421,6 +429,8 @@ class GameState:
                 "hands": {seat: list(cards) for seat, cards in enumerate(rec.hands)},
                 "actions": [str(a) for i, a in enumerate(rec.actions) if again or i not in rec.silent],
             })
+            if rec.undealt:  # the kitty or stock (deal.undealt): its first card may be the turn-up
+                deals[-1]["undealt"] = list(rec.undealt)
         return {"ruleset": self.ruleset.name, "dealer": self.first_dealer, "score": list(self.initial_score),
                 "deals": deals}
 

@@ -28,10 +28,10 @@ from thunee_dsl.game.undertakings import Undertakings
 from thunee_dsl.game.windows import Window
 from thunee_dsl.loading import LocatedDoc, load_ruleset_source, reference_problem, load_yaml_file, load_yaml_text
 from thunee_dsl.model import Ruleset, compile_ruleset
-from thunee_dsl.model.ruleset import BiddingStep
+from thunee_dsl.model.ruleset import FROM_UNDEALT, BiddingStep
 
 TOP_KEYS = ("ruleset", "dealer", "score", "deals", "deals_played", "games", "game_points")
-DEAL_KEYS = ("hands", "actions", "dealer")
+DEAL_KEYS = ("hands", "actions", "dealer", "undealt", "turn_up")
 
 
 @dataclass(frozen=True)
@@ -256,6 +256,48 @@ def _hands(doc: LocatedDoc, ruleset: Ruleset, i: int) -> list[list[int]]:
     return order
 
 
+def _undealt(doc: LocatedDoc, ruleset: Ruleset, i: int, hands: list[list[int]]) -> tuple[int, ...]:
+    """The deal's ``undealt:`` cards (the kitty or stock, deal.undealt), in order: as many as the ruleset
+    leaves, none of them dealt; ``turn_up:``, if written, is the card the ruleset turns up."""
+    deal, path = doc.data["deals"][i], ("deals", i)
+    raw = deal.get("undealt")
+    if raw is None and ruleset.undealt and ruleset.turn_up in FROM_UNDEALT:
+        raise RulesetError([Problem(doc.location(path), f"deal {i + 1} needs 'undealt': the {ruleset.undealt} "
+                                    f"cards left after the deal, the turn-up first ({ruleset.turn_up})")])
+    if raw is None:
+        raw = []
+    if not isinstance(raw, list) or len(raw) != ruleset.undealt:
+        raise RulesetError([Problem(doc.location(path + ("undealt",)), f"deal {i + 1}: 'undealt' must list the "
+                                    f"{ruleset.undealt} cards {ruleset.name} leaves after the deal")])
+    dealt = {card for cards in hands for card in cards}
+    out = []
+    for j, text in enumerate(raw):
+        try:
+            card = ruleset.deck.card(text)
+        except ValueError as err:
+            raise RulesetError([Problem(doc.location(path + ("undealt", j)), str(err))]) from None
+        if card in dealt or card in out:
+            raise RulesetError([Problem(doc.location(path + ("undealt", j)), f"{ruleset.deck.names[card]} is "
+                                        f"dealt twice (in a hand or the undealt already)")])
+        out.append(card)
+    return tuple(out)
+
+
+def _check_turn_up(doc: LocatedDoc, ruleset: Ruleset, i: int, deal) -> None:
+    """A deal's ``turn_up:``, where written, is the card the deal turned up (deal.turn_up)."""
+    if "turn_up" not in doc.data["deals"][i]:
+        return
+    said, turned = doc.data["deals"][i]["turn_up"], deal.turn_up
+    try:  # (a card written as the hands are: "9h" is the 9H)
+        same = turned is not None and isinstance(said, str) and ruleset.deck.card(said) == turned
+    except ValueError:
+        same = False
+    if not same:
+        expected = "no card is turned up" if turned is None else f"the turn-up is {ruleset.deck.names[turned]}"
+        raise RulesetError([Problem(doc.location(("deals", i, "turn_up")), f"deal {i + 1}: turn_up {said!r} "
+                                    f"but {expected} (deal.turn_up: {ruleset.turn_up})")])
+
+
 def replay(doc: LocatedDoc, base_dir: Path | None = None) -> ReplayReport:
     """Replay a loaded transcript. Raises RulesetError (located) or TranscriptError (one line)."""
     ruleset = _load_ruleset(doc, base_dir)
@@ -279,7 +321,8 @@ def replay(doc: LocatedDoc, base_dir: Path | None = None) -> ReplayReport:
             loc = doc.location(("deals", i, "dealer"))
             raise RulesetError([Problem(loc, f"deal {i + 1}: dealer {want} given, but the rules make seat "
                                              f"{game.dealer} the dealer")])
-        game.start_deal(_hands(doc, ruleset, i))
+        hands = _hands(doc, ruleset, i)
+        game.start_deal(hands, _undealt(doc, ruleset, i, hands))
         record = game.deals[-1]
         for j, text in enumerate(deal_data.get("actions", []) or []):
             if record.result is not None:
@@ -292,6 +335,7 @@ def replay(doc: LocatedDoc, base_dir: Path | None = None) -> ReplayReport:
                 raise TranscriptError(f"{prefix}: {err}") from None
             _replay_action(game, action, prefix)
         close_windows(game)  # optional windows still open close unused (a cancelled deal ends here)
+        _check_turn_up(doc, ruleset, i, game.deal)
         if record.result is None:
             legal = ", ".join(str(a) for a in game.legal_actions())
             raise TranscriptError(f"{name}: deal {i + 1}: the actions end before the deal is over; "

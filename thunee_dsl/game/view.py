@@ -86,6 +86,7 @@ class SeatView:
     covering: tuple[tuple[str, ...], ...] = ()
     laid_out: tuple[tuple[str, ...], ...] = ()  # the cards each seat laid on its row, in the row's order
     turned_up: tuple[tuple[int, int, str], ...] = ()  # (tricks played, seat, card) of each card turned up
+    turn_up: str | None = None  # the card turned up after the deal for all to see (deal.turn_up)
 
 
 @cython.locals(deal=DealSlots, t=TableSlots)
@@ -142,6 +143,7 @@ def seat_view(game, seat: int) -> SeatView:
         "tricks": tuple(seen_tricks),
         "team_cards": tuple(deal.team_cards), "team_tricks": tuple(deal.team_tricks),
         "history": history, "is_over": is_over, "winner": game.winner,
+        "turn_up": None if deal.turn_up is None else names[deal.turn_up],
     }
     state.update(_open_face(deal, t) if t.face_down else _NO_ROWS)
     if deal.played_down:  # cards played face down: hidden from this seat until turned up
@@ -205,6 +207,8 @@ def _seen_by(deal, r, seat: int, actions, texts: list, by_seat: dict) -> tuple[t
             history.append(texts[i])
         elif verb == "pass":
             continue  # declining is silent at the table (and would show who could have spoken)
+        elif verb == "discard":
+            history.append(f"{a.seat} discard ??")  # laid aside face down: the dealer alone knows it
         elif verb == "trump" and a.arg not in (None, "last") or verb in declaration_verbs or verb == DOWN:
             shown_at.append((len(history), i))
             history.append(_shown(deal, r, a, texts[i], shown_trump, seat))
@@ -224,6 +228,8 @@ def _shown(deal, r, a, text: str, shown_trump: int | None, seat: int) -> str:
     if a.verb == "trump":
         if a.seat == deal.trump_maker and shown_trump is not None and r.deck.names[shown_trump] == a.arg:
             return text
+        if deal.trump_round and a.arg in r.deck.suits:
+            return text  # a suit named aloud in a round of making trumps (trumps.rounds)
         return f"{a.seat} trump ??"  # face down, or taken back unseen after a call
     return text if _suit_shown(deal, r, a) else f"{a.seat} {a.verb} ??"
 

@@ -84,6 +84,15 @@ WORDS.update({
     "players.teams": "number of sides (2: teams of partners; one a player: each for themselves)",
     "scoring.each_player": "what each player scores",
 })
+# the undealt cards and the turn-up (issue 25, item 3)
+WORDS.update({
+    "deal.undealt": "cards left undealt (the kitty)", "deal.turn_up": "card turned up after the deal",
+    "trumps.rounds": "rounds of making trumps (ordering up)", "trumps.rounds.offer": "what a round of making trumps offers",
+    "trumps.rounds.verb": "the word for taking a round's offer",
+    "trumps.rounds.dealer_takes_turn_up": "the dealer picks up the turn-up when it is ordered",
+    "trumps.rounds.dealer_discards": "cards the dealer discards after picking up",
+    "trumps.all_pass": "when everyone passes every round (thrown in, or stick the dealer)",
+})
 BALL_KEYS = {"success", "failure", "caught", "partner_catch"}
 NAMED_SECTIONS = {"undertakings", "declarations", "claims"}
 

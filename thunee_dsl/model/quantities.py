@@ -282,6 +282,16 @@ def _partner_asked(env) -> bool:
     return any(s != seat and deal.team_of[s] == deal.team_of[seat] for s in deal.asked)
 
 
+def _turn_up_suit(env):
+    card, deck = getattr(env.deal, "turn_up", None), env.deal.r.deck
+    return None if card is None else deck.suits[deck.suit_of[card]]
+
+
+def _turn_up_rank(env):
+    card, deck = getattr(env.deal, "turn_up", None), env.deal.r.deck
+    return None if card is None else deck.ranks[deck.rank_of[card]]
+
+
 def _team_value(role: str, name: str, compute: Callable) -> Callable:
     def get(env, _role=role):
         return compute(env, getattr(env, _role), name)
@@ -332,6 +342,9 @@ def symbol_table(context: str, *, tricks: int, sides: int = 2,
         add("target", "number", attrgetter("deal.target"), "balls needed to win the game", count("target"))
         add("corner_house", "number", attrgetter("deal.corner_house"), "the corner-house score", count("target"))
     add("undertaking", "text", attrgetter("deal.undertaking_name"), "the undertaking called this deal, or none")
+    if most.get("turn_up"):  # the card turned up after the deal (deal.turn_up)
+        add("turn_up.suit", "text", _turn_up_suit, "the suit of the card turned up after the deal (\"H\"), or none")
+        add("turn_up.rank", "text", _turn_up_rank, "the rank of the card turned up after the deal (\"J\"), or none")
     add("claim", "text", attrgetter("deal.claim_name"), "the claim made this deal, or none")
     if context == "bidding":  # the player about to bid, the bid weighed, the bids so far
         add("bid", "number", attrgetter("bid"), "the bid being weighed", count("bid"))

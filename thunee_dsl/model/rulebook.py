@@ -312,16 +312,43 @@ def _batch_step(book: Book, step, i: int) -> str:
     if k in r.face_down:
         return (f"**Deal batch {k}**: {_plural(r.batches[k - 1], 'card')} face down in a row in front of each "
                 f"player, starting with {first}. Nobody looks at them, not even their owner.")
-    return f"**Deal batch {k}**: {_plural(r.batches[k - 1], 'card')} to each player, starting with {first}."
+    said = f"**Deal batch {k}**: {_plural(r.batches[k - 1], 'card')} to each player, starting with {first}."
+    return said + _turn_up_words(r) if k == len(r.batches) else said
 
 
-TRUMP_WAYS = {"card": "placing a card from hand face down",
+# the undealt cards and the turn-up (issue 25, item 3)
+TURN_UP_SAID = {"top of the undealt": "the top card of the undealt ones is turned face up for everyone to see",
+                "next card": "the next card is turned face up for everyone to see",
+                "dealer's last card": "the dealer's own last card is turned face up for everyone to see; "
+                                      "the dealer keeps it in hand"}
+
+
+def _turn_up_words(r) -> str:
+    """What is left over after the deal, and the card turned up (said after the last batch)."""
+    said = ""
+    if r.undealt:
+        said += f" {_plural(r.undealt, 'card')} {'is' if r.undealt == 1 else 'are'} left over, face down: nobody sees them."
+    if r.turn_up != "none":
+        turned = TURN_UP_SAID[r.turn_up]
+        said += f" Then {turned}."
+        if r.trumps is not None and "turn-up" in r.trumps.ways:
+            said += " Its suit is trumps: nobody chooses."
+    return said
+
+
+TRUMP_WAYS = {"card": "placing a card from hand face down", "turn-up": "the suit of the card turned up",
+              "order up": "ordering up the turn-up",
               "last card": "choosing 'last card' (the last card they will be dealt)",
               "suit": "naming the trump suit"}
 
 
 def _make_trumps_step(book: Book, step, i: int) -> str:
     r = book.r
+    if r.trumps.rounds:  # (ordering up: said in full under Making trumps)
+        return (f"**Make trumps** in rounds, starting with {seat_phrase(r.trumps.chooser, r.direction)}: the turn-up "
+                f"ordered up, {'or another suit named, ' if len(r.trumps.rounds) > 1 else ''}as below.")
+    if "turn-up" in r.trumps.ways:
+        return "**Make trumps**: the suit of the card turned up is trumps; nobody chooses."
     ways = " or ".join(TRUMP_WAYS[w] for w in r.trumps.ways)
     if r.bidding and r.bidding.contract is Contract.HIGHEST_BID:
         who = "the highest bidder"
@@ -463,6 +490,11 @@ def _bidding_again(book: Book) -> list[str]:
 
 def _making_trumps(book: Book) -> list[str]:
     r, t = book.r, book.r.trumps
+    if "turn-up" in t.ways if t is not None else False:
+        return ["## Making trumps", "", "- Nobody chooses trumps: the suit of the card turned up after the deal is "
+                "trumps, shown to everyone.", ""] + section_source(r, ("trumps",))
+    if t is not None and t.rounds:
+        return _ordering_up(book) + section_source(r, ("trumps",))
     if not has_trumps_made(r) or (r.bidding and r.bidding.contract is Contract.HIGHEST_BID):
         # (the highest bidder's trumps are said under the deal's steps)
         return []
@@ -475,6 +507,32 @@ def _making_trumps(book: Book) -> list[str]:
             ways,
             f"- The trump card is shown to everyone {_REVEALED_WORDS[t.revealed]}.",
             ""] + section_source(r, ("trumps",))
+
+
+def _ordering_up(book: Book) -> list[str]:
+    """Making trumps in rounds (trumps.rounds): the turn-up ordered up, another suit named, all passing."""
+    r, t = book.r, book.r.trumps
+    first = seat_phrase(t.chooser, r.direction)
+    out = ["## Making trumps", ""]
+    for i, rnd in enumerate(t.rounds):
+        if i == 0:
+            line = (f"- Starting with {first}, each player in turn may order up the turn-up, making its suit trumps "
+                    f"(say `order`), or pass.")
+            if rnd.dealer_takes_turn_up:
+                line += (f" Once it is ordered, the dealer picks the turn-up into the hand and discards "
+                         f"{_plural(rnd.dealer_discards, 'card')} face down (`discard CARD`), seen by the dealer alone.")
+        else:
+            line = (f"- If everyone passes, each player in turn, again starting with {first}, may name any other suit "
+                    f"as trumps (say `trump S`), or pass.")
+        out.append(line)
+    if t.all_pass == "throw in":
+        out.append("- If everyone passes again, the cards are thrown in: no score, and the same dealer deals again.")
+    else:
+        out.append("- Stick the dealer: if everyone else passes in the last round, the dealer may not pass and must "
+                   "make trumps.")
+    out.append(f"- Whoever makes trumps makes them for their team; the suit is shown to everyone "
+               f"{'right after the first lead' if t.revealed == 'first lead' else 'at once'}.")
+    return out + [""]
 
 
 def _calling(book: Book) -> list[str]:

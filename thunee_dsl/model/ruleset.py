@@ -20,7 +20,7 @@ from thunee_dsl.model.quantities import other_side
 # StrEnum member equals its text, so the rulebook, the diff and the data read them as before.
 def _options(name: str, doc: str, *texts: str) -> type[StrEnum]:
     """An enum of a ruleset's option: one member per text, named by it in capitals ("last card": LAST_CARD)."""
-    enum = StrEnum(name, {text.upper().replace(" ", "_"): text for text in texts}, module=__name__)
+    enum = StrEnum(name, {text.upper().replace(" ", "_").replace("-", "_").replace("'", ""): text for text in texts}, module=__name__)
     enum.__doc__ = doc
     return enum
 
@@ -34,8 +34,20 @@ NextCaller = _options("NextCaller", "Who may call over the last call (calling.ne
                       "opponents of last caller", "anyone")
 # how trumps are made (trumps.ways), or what an undertaking does to them (undertakings.*.trump): the deal's trump_way
 TrumpWay = _options("TrumpWay", "How trumps are made, or what an undertaking does to them.",
-                    "card", "suit", "last card", "first lead", "as made", "none", "named by caller")
+                    "card", "suit", "last card", "first lead", "as made", "none", "named by caller",
+                    "turn-up", "order up")  # turn-up: the turned-up card's suit, nobody chooses (deal.turn_up);
+# order up: each in turn may order the turn-up's suit as trumps (trumps.rounds), a second round naming another
 # an undertaking whose trump is set by the first lead, or that has none (the trump suit is not the one made)
+# the card turned up for all to see after the deal (deal.turn_up): none, the first undealt card, or the
+# dealer's own last card (it stays in the dealer's hand)
+TurnUp = _options("TurnUp", "The card turned up after the deal (deal.turn_up).",
+                  "none", "top of the undealt", "next card", "dealer's last card")
+FROM_UNDEALT = frozenset({TurnUp.TOP_OF_THE_UNDEALT, TurnUp.NEXT_CARD})
+# making trumps in rounds (trumps.rounds): what a round offers, and what happens when every player passes
+TrumpOffer = _options("TrumpOffer", "What a round of making trumps offers (trumps.rounds[].offer).",
+                      "the turn-up's suit", "any suit but the turn-up's")
+AllPass = _options("AllPass", "When every player passes every round of making trumps (trumps.all_pass).",
+                   "throw in", "dealer must")
 LEAD_OR_NO_TRUMP = frozenset({TrumpWay.FIRST_LEAD, TrumpWay.NONE})
 UndertakingLeader = _options("UndertakingLeader", "Who leads an undertaking's first trick (undertakings.*.leader).",
                              "caller", "usual")
@@ -159,6 +171,23 @@ class SeatRef:
 
 
 @dataclass(frozen=True)
+class TrumpRound:
+    """A round of making trumps (trumps.rounds): from the chooser, each player once may take what it offers
+    (``order`` the turn-up's suit; ``trump SUIT`` another suit) or pass."""
+
+    offer: TrumpOffer
+    dealer_takes_turn_up: bool = False  # ordered, the dealer picks the turn-up into the hand ...
+    dealer_discards: int = 0  # ... and discards this many cards face down
+
+    def __post_init__(self) -> None:
+        _as(TrumpOffer, self, "offer")
+
+    @property
+    def verb(self) -> str:
+        return "order" if self.offer is TrumpOffer.THE_TURN_UPS_SUIT else "trump"
+
+
+@dataclass(frozen=True)
 class TrumpRules:
     chooser: SeatRef
     ways: tuple[TrumpWay, ...]
@@ -168,11 +197,15 @@ class TrumpRules:
     # a closed trump (revealed: on demand) is also shown at the end of a trick when this holds (304: a bid of
     # 250 or more shows it after the first trick); None: only when asked for or cut
     revealed_if: Formula | None = None
+    # ordering up (issue 25, item 3): the rounds, from the chooser, and when all pass
+    rounds: tuple[TrumpRound, ...] = ()
+    all_pass: AllPass = AllPass.THROW_IN
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "ways", tuple(map(TrumpWay, self.ways)))
         object.__setattr__(self, "caller_ways", tuple(map(TrumpWay, self.caller_ways)))
         _as(Revealed, self, "revealed")
+        _as(AllPass, self, "all_pass")
 
 
 @dataclass(frozen=True)
@@ -553,9 +586,13 @@ class Ruleset:
     cut: Cut = Cut.NONE  # how the pack is cut before a simulated deal
     face_down: frozenset[int] = frozenset()  # batches dealt face down as a row, not into the hand
     steps: tuple[Step, ...] = ()  # the sequence as typed steps (what the engine runs)
+    # the undealt cards and the turn-up (deal.undealt, deal.turn_up)
+    undealt: int = 0  # cards of the pack left undealt (the kitty, the stock): seen by nobody unless turned
+    turn_up: TurnUp = TurnUp.NONE  # the card turned up for all to see after the deal
 
     def __post_init__(self) -> None:
         _as(Cut, self, "cut")
+        _as(TurnUp, self, "turn_up")
 
     @property
     def unit(self) -> Unit:

@@ -39,6 +39,7 @@ from thunee_dsl.players import closed
 from thunee_dsl.players.closed import hides_cards
 from thunee_dsl.players.knowledge import Knowledge, by_verb
 from thunee_dsl.players.tactics import bid_scale, estimated_bid  # (bidding: issue 25, item 1)
+from thunee_dsl.players.tactics import choose_discard, order_strength  # (ordering up: issue 25, item 3)
 from thunee_dsl.players.tactics import (PlayCtx, call_strength, choose_play, choose_trump, estimated_tricks, hand_mask,
                                         sure_to_win_all, tables)
 from thunee_dsl.players.worlds import Tracker, playout, rebuild, replayed_worlds, utility
@@ -110,6 +111,12 @@ class HeuristicBot:
             return self.claim(view)
         if not verbs.isdisjoint(by.undertaking):
             return self.undertake(view)
+        if "order" in verbs:
+            return self.order_up(view)
+        if "discard" in verbs:
+            return self.discard(view)
+        if "trump" in verbs and "pass" in verbs:  # (a round naming another suit: trumps.rounds)
+            return self.name_trumps(view)
         if "trump" in verbs:
             if "redeal" in verbs:
                 return next(a for a in legal if a.verb == "redeal")
@@ -165,6 +172,35 @@ class HeuristicBot:
         def value(a: Action) -> int:  # the engine's own value of a declaration
             return combination_value(rules, r.declaration_by_verb(a.verb), hand, r.deck.suits.index(a.arg), trump)
         return max(decls, key=value)
+
+    # -- ordering up (trumps.rounds) -------------------------------------------------------------------
+    # (a suit ordered up is played by the partners together from the first lead: about four fifths of the
+    # strength a lone call to make trumps needs; both bowers, or the right bower with the Ace and King, suffice)
+    ORDER_SHARE = 0.78
+
+    def order_up(self, view: SeatView) -> Action:
+        """Order the turn-up's suit when the hand is strong in it (the turn-up counted for the side that gets
+        it: the dealer picks it up), as strong as a call needs."""
+        t, legal = self.t, view.legal
+        turn_up = t.card_of[view.turn_up]
+        side = 1 if view.seat == view.dealer else 0 if view.seat % view.teams == view.dealer % view.teams else -1
+        strength = order_strength(t, self._hand(view), self.ruleset.deck.suit_of[turn_up], turn_up, side)
+        passing = passing_action(legal)
+        ordering = next(a for a in legal if a.verb == "order")
+        return ordering if passing is None or strength >= self.call_threshold * self.ORDER_SHARE else passing
+
+    def name_trumps(self, view: SeatView) -> Action:
+        """In a round naming another suit: the strongest suit offered, if strong enough (else pass)."""
+        t, hand = self.t, self._hand(view)
+        options = [a for a in view.legal if a.verb == "trump"]
+        best = max(options, key=lambda a: order_strength(t, hand, self.ruleset.deck.suits.index(a.arg)))
+        strength = order_strength(t, hand, self.ruleset.deck.suits.index(best.arg))
+        passing = passing_action(view.legal)
+        return best if passing is None or strength >= self.call_threshold * self.ORDER_SHARE else passing
+
+    def discard(self, view: SeatView) -> Action:
+        card = choose_discard(self.t, self._hand(view), self.ruleset.deck.suits.index(view.trump))
+        return next(a for a in view.legal if a.arg == self.t.names[card])
 
     def call(self, view: SeatView) -> Action:
         passing, lowest, rung = self._call_choices(view)

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 
 from thunee_dsl.game.play import Play
 from thunee_dsl.game.tables import tables as engine_tables
-from thunee_dsl.model.ruleset import LEAD_OR_NO_TRUMP, DealBatch, MakeTrumps, PlayStep, Ruleset
+from thunee_dsl.model.ruleset import FROM_UNDEALT, LEAD_OR_NO_TRUMP, DealBatch, MakeTrumps, PlayStep, Ruleset
 from thunee_dsl.players.tactics import hand_mask, tables, trick_cards
 
 
@@ -434,12 +434,31 @@ class Knowledge:
         me, forced = self.seat, self.forced
         known = self.hand | self.played_mask
         held = self.held_count = list(view.hand_sizes)
+        # the places of the cards left over after the deal, less those this seat knows (worked out afresh: a
+        # Knowledge carried over from the seat's last decision brings its own)
+        self.leftover = self.ruleset.deck.size - self.seats * self.ruleset.hand_size
         need = self.unseen_count[me] + self.seats * self.future_count + self.leftover + sum(self.face_down)
+        if view.turn_up is not None:  # the card turned up for all (deal.turn_up): where it is, is known
+            bit = 1 << self.t.card_of[view.turn_up]
+            if self.ruleset.turn_up in FROM_UNDEALT:
+                if not known & bit and not any(v == "order" for _, v, _ in self.entries):
+                    known |= bit  # still on the undealt cards (not ordered up and picked up): in no hand
+                    need -= 1
+                    self.leftover -= 1  # (one of the places left over is the turn-up's)
+            elif view.dealer != me and not (known | forced[view.dealer]) & bit:
+                forced[view.dealer] |= bit  # the dealer's own last card, shown: in its hand until played
         for s in range(self.seats):
             if s != me:
                 f = forced[s]
                 known |= f
                 need += held[s] - f.bit_count()
+        for s, v, a in self.entries:  # the dealer's own discard (trumps.rounds): out of play, known to it
+            if v == "discard" and s == me and a not in (None, "??"):
+                bit = 1 << self.t.card_of[a]
+                if not known & bit:
+                    known |= bit
+                    need -= 1
+                    self.leftover -= 1  # (one of the places left over is the discard's)
         self.pool = pool = self.ruleset.deck.full_mask & ~known
         if need != pool.bit_count():
             raise Inconsistent(f"{pool.bit_count()} unknown cards for {need} places")

@@ -202,6 +202,30 @@ def choose_trump(t: Tables, hand: int, options) -> object:
     return rest[0] if rest else options[0]
 
 
+def order_strength(t: Tables, hand: int, suit: int, turn_up: int | None = None, side: int = 0) -> float:
+    """``suit`` as trumps for ``hand``, in call_strength's units; with the turn-up (a card of the suit offered,
+    ordering up) counted by who gets it: the dealer itself (``side`` 1: it joins the hand), the dealer's partner
+    (0: half its worth to the team) or an opponent (-1: half its worth to the other side)."""
+    score = suit_score(t, hand, suit)
+    if turn_up is not None:
+        bit = 1 << turn_up
+        alone = suit_score(t, bit, suit)
+        score = suit_score(t, hand | bit, suit) if side > 0 else score + alone / 2 if side == 0 else score - alone / 2
+    return score / (t.n_ranks + 1)
+
+
+def choose_discard(t: Tables, hand: int, trump: int) -> int:
+    """The card to lay aside after picking up the turn-up: the lowest card outside trumps, from the shortest
+    such suit (to be void in it), a trump only when nothing else is held."""
+    tt = t.for_trump(trump)
+    masks, suit_of = tt.suit_masks, tt.suit_of
+    trumps = hand & masks[trump]
+    rest = hand & ~trumps
+    # (the shortest suit first, then the lowest rank: rank_of counts from the top)
+    return max(cards_of(rest if rest else trumps),
+               key=lambda c: (-(hand & masks[suit_of[c]]).bit_count(), t.rank_of[c]))
+
+
 def call_strength(t: Tables, hand: int) -> float:
     """The best suit's score in units of a lone top card (J alone: 1.0, J 9: about 1.9)."""
     got = t._call_strength.get(hand)

@@ -306,8 +306,31 @@ def _hand_laid_out(k: Knowledge, s: int, size: int) -> list[int] | None:
 
 def new_game(ruleset, view, orders) -> GameState:
     game = GameState(ruleset, seed=0, dealer=view.dealer, score=view.score, auto_deal=False)
-    game.start_deal([list(o) for o in orders])
+    orders = [list(o) for o in orders]
+    game.start_deal(orders, _undealt(ruleset, view, orders) if ruleset.undealt else ())
     return game
+
+
+def _undealt(ruleset, view, orders: list[list[int]]) -> list[int]:
+    """The world's undealt cards (deal.undealt): the turn-up the seat saw first, then cards no hand holds. A
+    turn-up the sample dealt into a hand (it was picked up since, or not known to be out) is swapped there for
+    an undealt card: the dealer's own discard where this seat is the dealer, else any (the dealer's discard,
+    unseen, is then that card)."""
+    t = engine_tables(ruleset)
+    turn_up = t.card_of[view.turn_up] if view.turn_up is not None else None
+    held = {c for order in orders for c in order}
+    mine = f"{view.seat} discard "
+    discarded = next((t.card_of[h[len(mine):]] for h in view.history if h.startswith(mine)), None)
+    spare = [c for c in range(ruleset.deck.size) if c not in held and c != turn_up and c != discarded]
+    if discarded is not None and discarded not in held:
+        spare.insert(0, discarded)
+    if turn_up is None:
+        return spare[:ruleset.undealt]
+    if turn_up in held:
+        for order in orders:
+            if turn_up in order:
+                order[order.index(turn_up)] = spare.pop(0)
+    return [turn_up, *spare[:ruleset.undealt - 1]]
 
 
 def replay(k: Knowledge, world: World) -> GameState | None:
@@ -509,6 +532,10 @@ def _replay_from(k: Knowledge, world: World, game: GameState, start: int, prefix
             target = _face_down_trump(k, game, seat, i == final_trump, passing)
             if target is None:
                 return None
+        elif verb == "discard" and arg == "??":  # the dealer's discard, unseen: a card it does not play later
+            target = _unseen_discard(k, game, seat, i)
+            if target is None or not pass_until(game, lambda legal: _offered(legal, target), passing):
+                return None
         else:
             target = _entry_action(k, i) if arg != "??" else _hidden_declaration(k, world, seat, verb, i)
             if target is None or not pass_until(game, lambda legal: _offered(legal, target), passing):
@@ -537,6 +564,19 @@ def _face_down_trump(k: Knowledge, game: GameState, seat: int, last: bool, passi
     kt = k.t  # (a generator cannot capture the typed ``k``)
     hand = kt.deck.mask_of(kt.card_of[c] for c in game.view(seat).hand)
     return choose_trump(kt, hand, options)
+
+
+def _unseen_discard(k: Knowledge, game: GameState, seat: int, i: int) -> Action | None:
+    """The discard of ``seat`` (the dealer) at history entry ``i``, unseen by this seat: a card of its sampled
+    hand that it does not play later in the history (None if it holds no such card)."""
+    names = k.ruleset.deck.names
+    later = {a for s, v, a in k.entries[i + 1:] if s == seat and v == "play"}
+    turn_up = game.deal.turn_up
+    hand = [c for c in range(k.ruleset.deck.size) if (game.deal.hands[seat] >> c) & 1 and names[c] not in later]
+    if not hand:
+        return None
+    card = next((c for c in hand if c != turn_up), hand[0])  # (the turn-up kept, as a dealer mostly does)
+    return Action(seat, "discard", names[card])
 
 
 def _hidden_declaration(k: Knowledge, world: World, seat: int, verb: str, i: int) -> Action | None:

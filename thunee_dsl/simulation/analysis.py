@@ -286,6 +286,10 @@ CLAIM_RULES = (("", "claimed"), (".success", "succeeds"), (".failure", "fails"),
                (".partner_catch", "fails, partner catch"))
 
 
+# how trumps were made in rounds of ordering up (trumps.rounds)
+ROUND_WORDS = {"order up": "ordered up", "suit": "named in the second round"}
+
+
 def rules(r: Ruleset) -> list[Rule]:
     """Every rule of the ruleset that a simulation can see fire, in the order of the ruleset."""
     out: list[Rule] = []
@@ -295,8 +299,13 @@ def rules(r: Ruleset) -> list[Rule]:
         out.append(Rule("concede", "deal conceded"))
     if r.trumps is not None:
         # (a caller's ways only where there is calling: the file of a game without calls never wrote them)
+        rounds = r.trumps.rounds  # (ordering up: each round's way in the table's words)
         for way in dict.fromkeys((*r.trumps.ways, *(r.trumps.caller_ways if r.calling is not None else ()))):
-            out.append(Rule(f"trumps.ways.{way}", f"trumps made by {way}"))
+            said = ROUND_WORDS.get(way) if rounds else None
+            out.append(Rule(f"trumps.ways.{way}", said or f"trumps made by {way}"))
+        if rounds:
+            out.append(Rule("trumps.ways.all pass", "thrown in (everyone passed)") if r.trumps.all_pass == "throw in"
+                       else Rule("trumps.ways.dealer must", "the dealer made to name trumps (stick the dealer)"))
     if r.trumps is not None and r.trumps.revealed == "on demand":  # a closed trump (304)
         out.append(Rule("trumps.revealed.asked", "closed trump shown when a player asked for it"))
         out.append(Rule("trumps.revealed.cut", "closed trump shown by a trump that cut a trick"))

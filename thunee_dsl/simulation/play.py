@@ -235,6 +235,8 @@ def _row(game: GameState, record, names: _Names, raised_before: bool) -> DealRow
             high_bidder = a.seat
         elif verb == "trump":
             ways.append("last card" if a.arg == "last" else "suit" if a.arg in names.suits else "card")
+        elif verb == "order":
+            ways.append("order up")
         elif verb == "redeal":
             redeal = True
         elif verb in names.undertakings:
@@ -243,6 +245,15 @@ def _row(game: GameState, record, names: _Names, raised_before: bool) -> DealRow
             declarations.append((names.declarations[verb], a.seat))
         elif verb in names.claims:
             claim, claimer = names.claims[verb], a.seat
+    deal = game.deal
+    if not ways and deal is not None and deal.trump_way == "turn-up":
+        ways.append("turn-up")  # made by the card turned up after the deal, nobody choosing
+    if deal is not None and deal.trump_round:  # rounds of ordering up: all passed, or the dealer made to name
+        if deal.trump is None:
+            ways.append("all pass")
+        elif deal.trump_round == len(deal.r.trumps.rounds) and deal.round_passes == deal.t.seats - 1 \
+                and deal.r.trumps.all_pass == "dealer must":
+            ways.append("dealer must")
     simultaneous = 0
     if names.calling is not None:
         previous = 0

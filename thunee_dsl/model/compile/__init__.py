@@ -172,7 +172,7 @@ class Compiler:
                               (claims.rules, self), (scoring.outcomes, self), (penalties.rules, self),
                               (winning.rules, self, game), (dealing.dealer, self), (redeal.rules, self),
                               (bidding.rules, self), (dealing.face_down, self, batches), (scoring.each_team, self),
-                              (scoring.each_player, self)):
+                              (scoring.each_player, self), (dealing.undealt, self, batches, seats, deck)):
                 part(fn, *args)
             raise RulesetError(self.problems)
         return self.whole(d, players, seats, teams, deck, batches, game, team_values, words, trump_rules)
@@ -212,6 +212,8 @@ class Compiler:
             concede_balls=concede.balls(self),
             each_team=scoring.each_team(self),
             each_player=scoring.each_player(self),
+            undealt=(left := dealing.undealt(self, batches, seats, deck)),
+            turn_up=dealing.turn_up(self, left),
         )
         verbs.check_verbs(self, ruleset)
         self.check_playable(ruleset)
@@ -227,6 +229,8 @@ class Compiler:
         scoring.check_no_makers(self, ruleset)
         undertakings.check_blind_cards(self, ruleset)
         dealing.check_seen_cards(self, ruleset)
+        dealing.check_turn_up(self, ruleset)
+        trumps.check_order_up(self, ruleset)
         redeal.check_cancellation(self, ruleset)
         play.check_first_leader(self, ruleset)
         trumps.check_void_while_closed(self, ruleset)

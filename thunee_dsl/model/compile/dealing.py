@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from thunee_dsl.model.cards import Deck
-from thunee_dsl.model.ruleset import DealBatch, DealerRules, Ruleset
+from thunee_dsl.model.ruleset import FROM_UNDEALT, DealBatch, DealerRules, Ruleset, TrumpWay, TurnUp
 
 if TYPE_CHECKING:
     from thunee_dsl.model.compile import Compiler
@@ -37,6 +37,46 @@ def face_down(c: Compiler, batches) -> frozenset[int]:
             c.problem(("play", "lay_out", "after_tricks"), f"play.lay_out.after_tricks is {lay_out['after_tricks']} "
                       f"but a hand has only {in_hand} cards: it would be empty before the lay-out")
     return rows
+
+
+def undealt(c: Compiler, batches, seats: int, deck: Deck | None) -> int:
+    """The cards left undealt (the kitty, the stock): no more than the pack has after the deal. Not given, a
+    card turned up from them makes them the rest of the pack (Oh Hell's stock), else there are none."""
+    left = deck.size - sum(batches) * seats if deck is not None else 0
+    n = c.get("deal", "undealt", default=None)
+    if n is None:
+        return max(left, 0) if c.get("deal", "turn_up", default="none") in FROM_UNDEALT else 0
+    if n > left >= 0 and deck is not None:
+        c.problem(("deal", "undealt"), f"deal.undealt is {n} but the deal leaves only {left} of the "
+                  f"{deck.size} cards ({sum(batches)} to each of {seats} players)")
+    return n
+
+
+def turn_up(c: Compiler, undealt: int) -> TurnUp:
+    """The card turned up after the deal: one from the undealt needs undealt cards."""
+    way = TurnUp(c.get("deal", "turn_up", default="none"))
+    if way in FROM_UNDEALT and not undealt:
+        said = "deal.undealt is 0" if "undealt" in (c.get("deal") or {}) else "the deal leaves none of the pack"
+        c.problem(("deal", "turn_up"), f"deal.turn_up '{way}' turns up an undealt card but {said}: deal fewer "
+                  f"cards, or give deal.undealt (the cards left after the deal)")
+    return way
+
+
+def check_turn_up(c: Compiler, ruleset: Ruleset) -> None:
+    """Trumps by the turn-up's suit need a turn-up, and nobody chooses then (the only way)."""
+    trumps = ruleset.trumps
+    if trumps is None or TrumpWay.TURN_UP not in trumps.ways:
+        return
+    if ruleset.turn_up is TurnUp.NONE:
+        c.problem(("trumps", "ways"), "trumps.ways 'turn-up' makes the turned-up card's suit trumps, but "
+                  "deal.turn_up is none: say which card is turned up (top of the undealt, next card, "
+                  "dealer's last card)")
+    if len(trumps.ways) > 1:
+        c.problem(("trumps", "ways"), "trumps.ways 'turn-up' is the only way when it is given: nobody "
+                  "chooses trumps, the turned-up card's suit is trumps")
+    if ruleset.calling is not None or ruleset.bidding is not None and "make trumps" in ruleset.sequence:
+        c.problem(("trumps", "ways"), "trumps.ways 'turn-up' leaves nothing for a caller or the highest "
+                  "bidder to make: the turned-up card's suit is trumps")
 
 
 def dealer(c: Compiler) -> DealerRules:

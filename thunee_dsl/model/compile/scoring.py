@@ -223,6 +223,9 @@ def quantity_limits(data: dict, tricks: int, target: int | None, deck: Deck | No
     from its merged data as written, its tricks per deal, target and deck: the bounds by which a ball formula
     is seen never to go below zero."""
     limits: dict[str, int] = {"target": target}
+    deal = data.get("deal")
+    if isinstance(deal, dict) and deal.get("turn_up", "none") != "none":
+        limits["turn_up"] = 1  # (a card is turned up: turn_up.suit and turn_up.rank are named)
     if deck is not None:
         limits["points"] = deck.total_points  # (the most, with trump points: deck.trumps)
         limits["suits"] = len(deck.suits)

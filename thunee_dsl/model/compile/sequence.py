@@ -42,9 +42,16 @@ def words(c: Compiler, batches) -> tuple[str, ...]:
                       f"(only {', '.join(repr(s) for s in _REPEATABLE)} may come again)")
     check_calling_again(c, steps)
     check_bidding_again(c, steps)  # (a later bidding: said there, with what it needs)
-    if "trumps" in c.data and "make trumps" not in steps:
+    if "trumps" in c.data and "make trumps" not in steps and not turned_up_trumps(c):
         c.problem(("trumps",), "there is a trumps section but no 'make trumps' step in the sequence")
     return steps
+
+
+def turned_up_trumps(c: Compiler) -> bool:
+    """Trumps are the turn-up's suit alone (trumps.ways: [turn-up]): made as the card is turned, with no
+    'make trumps' step."""
+    ways = c.get("trumps", "ways", default=None)
+    return isinstance(ways, list) and ways == ["turn-up"]
 
 
 def steps(words: tuple[str, ...]) -> tuple[Step, ...]:
