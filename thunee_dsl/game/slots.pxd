@@ -78,7 +78,8 @@ cdef class TableSlots:
     cdef public object trump_last
     cdef public object unbit
     cdef public object undercut_only_with_all_trumps
-    cdef public object obligations, obligations_following
+    cdef public object obligations
+    cdef public object obligations_following
     cdef public object undertaking_of
     cdef public object undertakings_order
     cdef public object late_order
@@ -102,6 +103,7 @@ cdef class DealSlots:
     cdef public object chooser
     cdef public object order
     cdef public object order_bits
+    cdef public object undealt
     cdef public object step
     cdef public object steps
     cdef public object before_card
@@ -114,6 +116,7 @@ cdef class DealSlots:
     cdef public object _counts
     cdef public list dealt
     cdef public object batches_dealt
+    cdef public object turn_up
     cdef public object trump
     cdef public object trump_card
     cdef public object trump_way
@@ -122,6 +125,9 @@ cdef class DealSlots:
     cdef public object makers
     cdef public object counting
     cdef public object trump_shown_by
+    cdef public object trump_round
+    cdef public object round_passes
+    cdef public object discarded
     cdef public object calls
     cdef public object call
     cdef public object last_caller
