@@ -104,6 +104,9 @@ class MakeTrumps(Turn):
             Redeal.throw_in(deal, action.seat)
             return
         MakeTrumps.make(deal, action)
+        if deal.t.offered_on_trumps and deal.undertaking is None:
+            deal.offer_on_trumps_made()  # the maker may go alone now; the window's close goes on
+            return
         deal.advance()
 
     @cython.locals(deal=DealSlots)

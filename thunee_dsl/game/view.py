@@ -84,6 +84,7 @@ class SeatView:
     covering: tuple[tuple[str, ...], ...] = ()
     laid_out: tuple[tuple[str, ...], ...] = ()  # the cards each seat laid on its row, in the row's order
     turned_up: tuple[tuple[int, int, str], ...] = ()  # (tricks played, seat, card) of each card turned up
+    sits_out: int | None = None  # the seat whose partner plays alone: its hand is laid face down, it plays no card
 
 
 @cython.locals(deal=DealSlots, t=TableSlots)
@@ -135,6 +136,7 @@ def seat_view(game, seat: int) -> SeatView:
         "call": deal.call, "calls": tuple(deal.calls),
         "undertaking": u.verb if u else None, "undertaker": deal.undertaker,
         "claim": c.verb if c else None, "claimer": deal.claimer,
+        "sits_out": deal.sits_out,
         "declarations": declared,
         "trick": tuple((s, names[c]) for s, c in deal.trick),
         "tricks": tuple(seen_tricks),

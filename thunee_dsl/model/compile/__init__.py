@@ -221,6 +221,7 @@ class Compiler:
         sequence.check_step_order(self, ruleset.sequence)
         scoring.check_ball_formulas(self, ruleset)
         undertakings.check_blind_cards(self, ruleset)
+        undertakings.check_going_alone(self, ruleset)
         dealing.check_seen_cards(self, ruleset)
         redeal.check_cancellation(self, ruleset)
         play.check_first_leader(self, ruleset)
