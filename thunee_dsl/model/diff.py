@@ -74,6 +74,10 @@ WORDS.update({
     "deck.trumps": "trumps ranked and counted otherwise", "deck.trumps.ranks": "the trump suit's order (highest first)",
     "deck.trumps.points": "card points in trumps", "deck.colours": "colours of the suits",
 })
+# going alone (issue 25, item 6)
+WORDS.update({
+    "after": "offered as trumps are made", "partner": "the caller's partner (plays, or sits out: going alone)",
+})
 BALL_KEYS = {"success", "failure", "caught", "partner_catch"}
 NAMED_SECTIONS = {"undertakings", "declarations", "claims"}
 
