@@ -635,6 +635,7 @@ class Tracker:
         self.k = k
         r = k.ruleset
         self.n = k.seats
+        self.in_trick = k.seats  # cards in a trick (one fewer while a seat sits out: going alone)
         self.card_of = k.t.card_of
         self.orders = world.orders
         self.played = [0] * self.n
@@ -690,6 +691,7 @@ class Tracker:
     def copy(self) -> "Tracker":  # (worlds.pxd: cpdef, ``other`` typed)
         other = Tracker.__new__(Tracker)
         other.k, other.n, other.card_of, other.orders = self.k, self.n, self.card_of, self.orders
+        other.in_trick = self.in_trick
         other.played = list(self.played)
         other.trick = list(self.trick)
         other.tricks_done, other.trump, other.beats, other.undertaker = \
@@ -714,7 +716,7 @@ class Tracker:
                 self._held[seat] &= ~(1 << c)
             trick = self.trick
             trick.append((seat, c))
-            if len(trick) == self.n:
+            if len(trick) == self.in_trick:
                 self.trick = []
                 self.tricks_done += 1
         elif verb == "trump":
@@ -741,6 +743,8 @@ class Tracker:
             return
         self.undertaker = a.seat
         self.makers = self.k.team_of[a.seat]
+        if u.partner_sits_out:
+            self.in_trick = self.n - 1
         if u.trump in LEAD_OR_NO_TRUMP:
             self.trump = None
             self.first_lead_sets = u.trump is TrumpWay.FIRST_LEAD
