@@ -449,3 +449,48 @@ def mutate_bidding(data: Any, rng: random.Random) -> str:
             bidding[key] = rng.choice(BIDDING_VALUES[key])
             done.append(f"bidding.{key} = {bidding[key]!r}")
     return "; ".join(done)
+
+
+# --- going alone (issue 25, item 6): an undertaking offered as trumps are made, the partner sitting out, played
+# out and judged by succeeds_if; written with values that fit and some that do not ------------------------------
+
+ALONE_VALUES = {
+    "after": ("make trumps", "make trumps", "make trump", "deal 1"),
+    "partner": ("sits out", "sits out", "plays", "stands"),
+    "caught": ("never", "never", "when a trick is lost", "on the last trick", "when beaten", "sometimes"),
+    "succeeds_if": ("callers.tricks >= 3", "callers.tricks == tricks", "callers.tricks > opponents.tricks",
+                    "caller == dealer", "seat.tricks >= 3", "callers.tricks >=", "callers.tricks", "true"),
+    "leader": ("usual", "caller"), "after_batch": (1, 2, 3),
+    "allowed_if": ("seat == trump_maker", "seat != trump_maker", "true", "seat.tricks > 0"),
+}
+ALONE_BALLS = ("if callers.tricks == tricks then 4 else 1", "4", "callers.tricks", "callers.tricks - 4", "2")
+
+
+def mutate_going_alone(data: Any, rng: random.Random) -> str:
+    """Write going alone into a ruleset: an undertaking ``alone`` added (offered as trumps are made, the partner
+    sitting out, caught never, a partial success) or an undertaking of the ruleset given one to three of those
+    keys, some with values that do not fit (a game with declarations, a name succeeds_if lacks, a condition
+    that is not one, succeeds_if with a deal stopped when caught, after and after_batch both)."""
+    if not isinstance(data, dict):
+        return "going alone: not a mapping"
+    undertakings = data.get("undertakings")
+    if not isinstance(undertakings, dict):
+        undertakings = data["undertakings"] = {}
+    done = []
+    if not undertakings or rng.random() < 0.5:
+        undertakings["alone"] = {"verb": "alone", "after": "make trumps", "allowed_if": "seat == trump_maker",
+                                 "partner": "sits out", "leader": "usual", "trump": "as made", "caught": "never",
+                                 "succeeds_if": "callers.tricks >= 3",
+                                 "balls": {"success": rng.choice(ALONE_BALLS), "failure": "2"}}
+        done.append("alone added")
+    name = rng.choice(sorted(undertakings))
+    item = undertakings[name]
+    if not isinstance(item, dict):
+        return f"going alone: undertakings.{name} is not a mapping"
+    for _ in range(rng.randint(0 if done else 1, 3)):
+        key = rng.choice(sorted(ALONE_VALUES))
+        item[key] = rng.choice(ALONE_VALUES[key])
+        done.append(f"undertakings.{name}.{key} = {item[key]!r}")
+    if rng.random() < 0.2:
+        item.pop("after_batch", None) if "after" in item else item.pop("after", None)
+    return "; ".join(done)
