@@ -181,3 +181,25 @@ def test_refusals_are_located(old, new, found):
     assert found in text, text
     line = text.split(":")
     assert line[0].endswith("alone.yaml") and line[1].isdigit() and line[2].isdigit()  # file:line:column
+
+
+TRANSCRIPT = ROOT / "tests" / "transcripts" / "cards" / "euchre_going_alone.yaml"
+
+
+def test_the_transcript_of_a_lone_march_and_a_lone_hand_euchred_replays():
+    from thunee_dsl.game.transcript import replay_file
+    report = replay_file(TRANSCRIPT)
+    # worked in the transcript's comments: a lone march (4 to team 1), then a lone hand euchred (2 to team 1)
+    assert report.score == (0, 6)
+    deal = report.game.deal  # the second deal: seat 2 alone, seat 0 sits out, tricks of three cards
+    assert deal.sits_out == 0
+    assert [len(cards) for _, cards, _ in deal.tricks] == [3] * 5
+    assert [winner for _, _, winner in deal.tricks] == [2, 2, 1, 1, 3]  # the left bower JC takes the last
+
+
+def test_thunee_dsl_replay_says_how_a_lone_hand_went(capsys):
+    from thunee_dsl.cli.main import main
+    main(["replay", str(TRANSCRIPT), "--format", "text"])
+    out = capsys.readouterr().out
+    assert "called Going alone, played it out and succeeded with 5 of 5 tricks" in out
+    assert "played it out and failed with 2 of 5 tricks" in out and "score 0-6" in out
