@@ -318,6 +318,8 @@ def rules(r: Ruleset) -> list[Rule]:
                                  ("claims", r.claims, CLAIM_RULES)):
         for item in items:
             fires = PLAYED_OUT_RULES if section == "undertakings" and item.caught == "never" else said
+            if section == "undertakings" and item.partner_sits_out:  # (a partner who sits out catches nothing)
+                fires = tuple(f for f in fires if f[0] != ".partner_catch")
             out += [Rule(f"{section}.{item.name}{suffix}", f"{item.title} {words}") for suffix, words in fires]
     borrowed = [rank for rank, borrowed in r.deck.trump_order or () if borrowed]  # (deck.trumps)
     if borrowed:
