@@ -673,7 +673,7 @@ class Tracker:
         if keep and start < len(prefix):
             _FOLLOWED.last = (r, list(prefix), (tuple(self.played), tuple(self.trick), self.tricks_done, self.trump,
                                                 self.beats, self.undertaker, self.first_lead_sets, self.makers,
-                                                self.plays))
+                                                self.plays, self.in_trick))
 
     def _resume(self, r, prefix: list[Action]) -> int:
         """Take the state of the last prefix followed if it begins ``prefix``: how many actions it took."""
@@ -684,7 +684,7 @@ class Tracker:
         if len(seen) > len(prefix) or prefix[:len(seen)] != seen:
             return 0
         (played, trick, self.tricks_done, self.trump, self.beats, self.undertaker, self.first_lead_sets,
-         self.makers, self.plays) = last[2]
+         self.makers, self.plays, self.in_trick) = last[2]
         self.played, self.trick = list(played), list(trick)
         return len(seen)
 
