@@ -5,25 +5,15 @@ each mutant is refused with located problems or plays and replays (checks.check_
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
-import yaml
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from checks import SHIPPED, check_ruleset_file
 from mutate import mutate_going_alone
+from test_fuzz_trump_ranks import FUZZ, OWN, written  # (the same fuzz settings, test rulesets and writing)
 from thunee_dsl.loading import load_yaml_file
-
-OWN = sorted((Path(__file__).resolve().parents[1] / "game" / "rulesets").glob("*.yaml"))
-FUZZ = settings(max_examples=6, deadline=None, derandomize=True, database=None,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
-
-
-def written(path: Path, data) -> Path:
-    path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
-    return path
 
 
 @pytest.mark.parametrize("source", SHIPPED + OWN, ids=lambda p: p.stem)

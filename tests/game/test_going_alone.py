@@ -49,6 +49,14 @@ def play(game: GameState, tricks: str) -> list[int]:
     return asked
 
 
+def hearts_by_seat_1(ruleset, hands: dict[int, str], said: str, tricks: str) -> tuple[GameState, list[int]]:
+    """Dealt ``hands``, seat 1 names hearts and says ``said`` (alone, or pass), then ``tricks`` are played."""
+    game = dealt(ruleset, hands)
+    game.apply(Action.parse("1 trump H"))
+    game.apply(Action(1, said))
+    return game, play(game, tricks)
+
+
 # Dealer 0: seat 1 (the dealer's left) names trumps and leads; seat 3, its partner, sits out. Hearts are
 # trumps: the right bower JH, then the left bower JD (a heart for the whole deal), then A K Q T 9 of hearts.
 SITTER = "AC KC QC JC TC"
@@ -78,10 +86,8 @@ def test_a_lone_march_scores_4(euchre):
 
 
 def test_a_lone_hand_of_three_tricks_scores_1(euchre):
-    game = dealt(euchre, {1: "JH JD AH 9D 9C", 2: "QH TH KS QS JS", 0: "9H AD KD QD TD", 3: SITTER})
-    game.apply(Action.parse("1 trump H"))
-    game.apply(Action.parse("1 alone"))
-    play(game, """
+    game, _ = hearts_by_seat_1(euchre, {1: "JH JD AH 9D 9C", 2: "QH TH KS QS JS", 0: "9H AD KD QD TD", 3: SITTER},
+                               "alone", """
         1 JH, 2 QH, 0 9H
         1 JD, 2 TH, 0 TD
         1 AH, 2 KS, 0 QD
@@ -95,10 +101,8 @@ def test_a_lone_hand_of_three_tricks_scores_1(euchre):
 
 
 def test_a_lone_hand_euchred_gives_the_opponents_2(euchre):
-    game = dealt(euchre, {1: "JH 9D 9C TS 9S", 2: "QH TH KS QS JS", 0: "9H AD KD QD TD", 3: SITTER})
-    game.apply(Action.parse("1 trump H"))
-    game.apply(Action.parse("1 alone"))
-    play(game, """
+    game, _ = hearts_by_seat_1(euchre, {1: "JH 9D 9C TS 9S", 2: "QH TH KS QS JS", 0: "9H AD KD QD TD", 3: SITTER},
+                               "alone", """
         1 JH, 2 QH, 0 9H
         1 9D, 2 TH, 0 AD
         2 KS, 0 TD, 1 9S
@@ -115,10 +119,8 @@ def test_a_lone_hand_euchred_gives_the_opponents_2(euchre):
 
 def test_the_makers_without_going_alone_score_as_the_outcomes_say(euchre):
     # the same cards as the lone hand of three tricks, the maker passing: its partner plays too
-    game = dealt(euchre, {1: "JH JD AH 9D 9C", 2: "QH TH KS QS JS", 0: "9H AD KD QD TD", 3: "AC KC QC JC TC"})
-    game.apply(Action.parse("1 trump H"))
-    game.apply(Action.parse("1 pass"))
-    asked = play(game, """
+    game, asked = hearts_by_seat_1(euchre, {1: "JH JD AH 9D 9C", 2: "QH TH KS QS JS", 0: "9H AD KD QD TD",
+                                            3: "AC KC QC JC TC"}, "pass", """
         1 JH, 2 QH, 3 AC, 0 9H
         1 JD, 2 TH, 3 KC, 0 TD
         1 AH, 2 KS, 3 QC, 0 QD
