@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from checks import SHIPPED, check_ruleset_file
 from mutate import mutate_going_alone
+from test_fuzz_rulesets import _refused_with_locations_or_plays
 from test_fuzz_trump_ranks import FUZZ, OWN, written  # (the same fuzz settings, test rulesets and writing)
 from thunee_dsl.loading import load_yaml_file
 
@@ -20,13 +21,7 @@ from thunee_dsl.loading import load_yaml_file
 @FUZZ
 @given(seed=st.integers(0, 2**32 - 1))
 def test_going_alone_written_in_is_refused_with_locations_or_plays(tmp_path, source, seed):
-    rng = random.Random(seed)
-    data = load_yaml_file(source).data
-    done = mutate_going_alone(data, rng)
-    try:
-        check_ruleset_file(written(tmp_path / source.name, data), games=2, seed=seed, max_deals=4)
-    except AssertionError as err:
-        raise AssertionError(f"{source.name} after {done}: {err}") from None
+    _refused_with_locations_or_plays(tmp_path, source, seed, mutate_going_alone)
 
 
 def test_the_mutation_writes_going_alone_that_plays(tmp_path):
