@@ -4,7 +4,8 @@ A mutation picks a place in the data (a mapping key or a list item, at any depth
 duplicates it, gives it a value of another type, swaps it with another place, sets an extreme value,
 or edits it as a formula; or it writes a rule of the kinds that once validated and then did not play
 (:func:`mutate_rule`: a step acting on face-down cards, balls that can go below 0, a deal always void), or a trump
-suit with its own order and points, a card borrowed into it (:func:`mutate_trump_order`). Every function takes a
+suit with its own order and points, a card borrowed into it (:func:`mutate_trump_order`), or going alone
+(:func:`mutate_going_alone`). Every function takes a
 :class:`random.Random`, so a hypothesis-drawn seed makes a mutant reproducible.
 """
 
@@ -14,7 +15,7 @@ import copy
 import random
 from typing import Any
 
-OPERATIONS = ("delete", "duplicate", "retype", "swap", "extreme", "formula", "rule", "trump order")
+OPERATIONS = ("delete", "duplicate", "retype", "swap", "extreme", "formula", "rule", "trump order", "going alone")
 
 OTHER_TYPES: tuple[Any, ...] = (None, True, False, "x", "", 0, 1.5, 4.0, [], {}, [1], {"a": 1}, ["deal 1"], "play")
 EXTREMES: tuple[Any, ...] = (-1, 0, 1, 2, 3, 7, 8, 9, 12, 13, 64, 100, 1000, 10**9, 10**9 + 1, -(10**9), 2.0, -0.5,
@@ -105,6 +106,8 @@ def mutate_once(data: Any, rng: random.Random) -> str:
         return mutate_rule(data, rng)
     elif op == "trump order":
         return mutate_trump_order(data, rng)
+    elif op == "going alone":
+        return mutate_going_alone(data, rng)
     else:
         value = parent[path[-1]]
         parent[path[-1]] = mutate_formula(value if isinstance(value, str) else str(value), rng)
