@@ -8,10 +8,12 @@ others see; and what the compile step refuses, located."""
 
 from __future__ import annotations
 
-import textwrap
+import random
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from thunee_dsl import load_ruleset
 from thunee_dsl.errors import RulesetError
@@ -146,8 +148,8 @@ def test_the_seat_that_sits_out_is_never_asked_and_plays_no_card(euchre):
         if seat != 3:
             assert not set(view.hand) & set(SITTER.split())  # its cards never shown to another seat
     sitter = game.view(3)
-    assert sitter.legal == () and sitter.hand == tuple(sorted(SITTER.split(), key=euchre.deck.card)) \
-        or set(sitter.hand) == set(SITTER.split())  # it sees its own hand, laid down, and the table
+    assert sitter.legal == () and set(sitter.hand) == set(SITTER.split())  # its own hand, laid down, and the table
+    assert game.to_act == 0 and sitter.hand_sizes[3] == 5  # (its cards stay on the table, face down)
     assert sitter.trick == ((1, "JH"), (2, "QH"))
 
 
@@ -205,3 +207,26 @@ def test_thunee_dsl_replay_says_how_a_lone_hand_went(capsys):
     out = capsys.readouterr().out
     assert "called Going alone, played it out and succeeded with 5 of 5 tricks" in out
     assert "played it out and failed with 2 of 5 tricks" in out and "score 0-6" in out
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_a_lone_hand_scores_by_the_tricks_it_takes_in_any_deal(euchre, seed):
+    # random deals in which the maker goes alone: tricks of three, the sitter never plays, and rarepike's table
+    # (5 tricks: 4; 3 or 4: 1; fewer: 2 to the opponents) decides the points
+    rng = random.Random(seed)
+    game = GameState(euchre, seed=seed, dealer=seed % 4)
+    while not game.is_over and len(game.deals) < 3:
+        deal = game.deal
+        while game.deal is deal and not deal.over:
+            legal = game.legal_actions()
+            alone = [a for a in legal if a.verb == "alone"]
+            game.apply(alone[0] if alone else rng.choice(legal))
+        result = game.results[-1]
+        maker, partner = result.trump_maker, (result.trump_maker + 2) % 4
+        assert result.undertaking == "alone" and deal.sits_out == partner
+        assert all(len(cards) == 3 and partner not in dict(cards) for _, cards, _ in deal.tricks)
+        taken = result.seat_tricks[maker]
+        expected = [0, 0]
+        expected[maker % 2 if taken >= 3 else 1 - maker % 2] = 4 if taken == 5 else 1 if taken >= 3 else 2
+        assert list(result.balls) == expected, (taken, result.balls)
