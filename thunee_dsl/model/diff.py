@@ -78,6 +78,11 @@ WORDS.update({
 WORDS.update({
     "after": "offered as trumps are made", "partner": "the caller's partner (plays, or sits out: going alone)",
 })
+# the closed trump (issue 25, item 7: 304)
+WORDS.update({
+    "trumps.revealed_if": "closed trump also shown after a trick when",
+    "play.void_while_closed": "a player who cannot follow while trumps are closed plays (face up or face down)",
+})
 BALL_KEYS = {"success", "failure", "caught", "partner_catch"}
 NAMED_SECTIONS = {"undertakings", "declarations", "claims"}
 

@@ -69,6 +69,10 @@ class DealRow(NamedTuple):
     game_value: int = -1  # a game of a rubber won in this deal: the row of game.game_value that gave its value
     rubber_full: bool = False  # the rubber ended with this deal, in its last possible game (best_of played)
     every_trick: bool = False  # the undertaker's team took every trick (an undertaking played out: a lone march)
+    # a closed trump (trumps.revealed: on demand): how it was shown ("asked", "cut", "after a trick"; "" not), and
+    # whether a card was played face down (play.void_while_closed)
+    closed_shown: str = ""
+    played_down: bool = False
 
 
 class Opening(NamedTuple):
@@ -264,6 +268,8 @@ def _row(game: GameState, record, names: _Names, raised_before: bool) -> DealRow
         == game.ruleset.tricks_per_deal,
         bids_refused=getattr(getattr(result, "deal", None), "bids_refused", frozenset()),
         trumps_taken_over=names.bidding_again and len({a.seat for a in record.actions if a.verb == "trump"}) > 1,
+        closed_shown=getattr(getattr(result, "deal", None), "trump_shown_by", None) or "",
+        played_down=bool(getattr(getattr(result, "deal", None), "played_down", 0)),
     )
 
 
