@@ -336,8 +336,11 @@ if words.trumps_to_come(view):  # a Thunee called: the card made before is gone 
 # the card points won so far, once a trick is won (on a phone the points table is screens below)
 points = (f'<span data-points>Card points: ' + " · ".join(f"{team_name(t)} <b>{view.team_cards[t]}</b>"
                                                         for t in range(teams)) + '</span>') if view.tricks else ""
+# what ends the game: a target, or a number of deals (a game of deals has no target: never "None to win")
+goal = f"{r.game.target} to win" if r.game.target is not None else f"{r.game.deals} deals" if r.game.deals else ""
 st.html(f'<div class="pt-status"><span><b>{html.escape(ss.get("pt_label", r.name))}</b></span>'
-        f'<span>Deal {view.deal_number}</span><span>{html.escape(r.unit.plural.capitalize())}: {score} <small>({r.game.target} to win)</small></span>'
+        f'<span>Deal {view.deal_number}</span><span>{html.escape(r.unit.plural.capitalize())}: {score}'
+        f'{f" <small>({goal})</small>" if goal else ""}</span>'
         f'<span>Trumps: <b>{trumps_said}</b>{made_by}{hidden_card}</span>{call}{points}</div>')
 show_message()
 

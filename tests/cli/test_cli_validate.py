@@ -582,9 +582,12 @@ PLAYS_CASES = [
      ["{f}:3:18: players.seats: expected a whole number, got 4.0 (a whole number is written without a "
       "decimal point)"]),
     ("three-teams", "extends: standard\nname: house\nplayers: {seats: 6, teams: 3}\ndeal: {batches: [2, 2]}\n",
-     ["{f}:3:28: players.teams: must be at most 2, got 3"]),
-    ("four-teams", "extends: standard\nname: house\nplayers: {teams: 4}\n",
-     ["{f}:3:18: players.teams: must be at most 2, got 4"]),
+     ["{f}:3:28: players.teams: 3 teams of 2 players are not played; give 2 (two teams of partners) or 6 (every "
+      "player a side of one)"]),
+    # (four teams of one, every player for themselves, are played: tests/game/test_sides_of_one.py)
+    ("four-teams", "extends: standard\nname: house\nplayers: {seats: 8, teams: 4}\ndeal: {batches: [2, 1]}\n",
+     ["{f}:3:28: players.teams: 4 teams of 2 players are not played; give 2 (two teams of partners) or 8 (every "
+      "player a side of one)"]),
     ("play-before-trumps",
      "extends: standard\nname: house\nsequence: [deal 1, play, make trumps, calling, deal 2, undertakings, play]\n",
      ["{f}:3:26: step 'make trumps' comes after the first 'play': trumps are settled (made, called or bid for) "

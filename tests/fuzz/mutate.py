@@ -532,3 +532,69 @@ def mutate_closed_trump(data: Any, rng: random.Random) -> str:
         data[section][key] = value
         done.append(f"{section}.{key} = {value!r}")
     return "; ".join(done) or "closed trump: nothing written"
+
+
+# -- sides of one and a score per player (issue 25, item 7a) -------------------------------------------------
+
+EACH_PLAYER = ("if seat.tricks == seat.bid then 10 + seat.bid else 0", "seat.tricks", "team.tricks + seat.tricks",
+               "10 * team.exact_bidders", "other.tricks", "counting.cards", "seat.tricks - 3", "makers.tricks",
+               "if seat == dealer then 1 else 0", "seat.bid")
+
+
+def mutate_sides(data: Any, rng: random.Random) -> str:
+    """Write ``players.teams`` (mostly one side a seat, sometimes 2, or a number that does not split the seats)
+    and perhaps ``scoring.each_player`` in place of the scoring written (formulas that fit, and some that name
+    the other side or can go below 0)."""
+    if not isinstance(data, dict) or not isinstance(data.get("players"), dict):
+        return "players: not a mapping"
+    players = data["players"]
+    seats = players.get("seats") if isinstance(players.get("seats"), int) else 4
+    teams = rng.choice((seats, seats, seats, 2, 3, seats + 1, 1, "four"))
+    players["teams"] = teams
+    done = [f"players.teams = {teams!r}"]
+    if rng.random() < 0.7 and isinstance(data.get("scoring"), dict):
+        formula = rng.choice(EACH_PLAYER)
+        scoring = data["scoring"]
+        for key in ("outcomes", "each_team", "team_values"):
+            if rng.random() < 0.8:
+                scoring.pop(key, None)
+        scoring["each_player"] = formula
+        done.append(f"scoring.each_player = {formula!r}")
+    return "; ".join(done)
+
+
+# --- the duties of a player following to a trick (issue 25 item 5: play.obligations) ------------------------
+
+OBLIGATION_WHENS = ("led.is_trump", "not seat.holds_led", "not seat.holds_led and not trick.partner_winning",
+                    "trick.has_trump", "seat.holds_trump", "not seat.holds_only_trumps", "trick.cards_played >= 2",
+                    "tricks_played > 3 or led.is_trump", "true", None,
+                    # not fit: the card read in `when`, a number, a name the context lacks, a half-typed formula
+                    "card.is_trump", "trick.cards_played", "counting.cards > 3", "not seat.holds_")
+OBLIGATION_MUSTS = ("card.beats_trick", "card.is_trump", "not card.is_trump or card.beats_trick", "card.follows",
+                    "card.points >= 10", "card.points == 0 or card.beats_trick", "not (card.follows or card.is_trump)",
+                    "seat.holds_led and card.follows", "false",
+                    # not fit
+                    "card.points", "card.beats", "card.is_trump or", 7)
+
+
+def mutate_obligations(data: Any, rng: random.Random) -> str:
+    """Write ``play.obligations``: one to four duties from the formulas a card player writes (must trump, must
+    overtrump, no undertrumping, card points), mostly well formed, now and then not (the card read in `when`,
+    a number where a condition is wanted, a half-typed formula, a duty without must_play or its words)."""
+    if not isinstance(data, dict):
+        return "obligations: not a mapping"
+    play = data.setdefault("play", {}) if isinstance(data.get("play", {}), dict) else None
+    if play is None:
+        return "obligations: play is not a mapping"
+    duties = []
+    for i in range(rng.randint(1, 4)):
+        duty: dict[str, Any] = {"says": f"duty {i}"}
+        when = rng.choice(OBLIGATION_WHENS[:10]) if rng.random() < 0.9 else rng.choice(OBLIGATION_WHENS[10:])
+        if when is not None:
+            duty["when"] = when
+        duty["must_play"] = rng.choice(OBLIGATION_MUSTS[:9]) if rng.random() < 0.9 else rng.choice(OBLIGATION_MUSTS[9:])
+        if rng.random() < 0.04:
+            del duty[rng.choice(("says", "must_play"))]
+        duties.append(duty)
+    play["obligations"] = duties
+    return f"obligations: {duties}"

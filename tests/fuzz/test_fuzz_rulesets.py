@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from checks import OVERLAYS, REPO, SHIPPED, check_ruleset_file
 from mutate import ALWAYS_TRUE, BALLS_AT_LEAST_ZERO, BALLS_BELOW_ZERO, SOMETIMES_TRUE, harvest, mutant, mutate_bidding, mutate_rule
 from mutate import mutate_closed_trump
+from mutate import mutate_sides  # (issue 25, item 7a)
 from thunee_dsl import load_ruleset
 from thunee_dsl.errors import RulesetError
 from thunee_dsl.loading import load_yaml_file, ruleset_schema
@@ -134,3 +135,27 @@ CLOSED_SOURCES = SHIPPED + [REPO / "tests" / "game" / "rulesets" / "points-biddi
 @given(seed=st.integers(0, 2**32 - 1))
 def test_a_ruleset_with_closed_trump_keys_written_is_refused_with_locations_or_plays(tmp_path, source, seed):
     _refused_with_locations_or_plays(tmp_path, source, seed, mutate_closed_trump)
+# -- sides of one and a score per player (issue 25, item 7a): players.teams and scoring.each_player written into
+# every shipped and test ruleset (mutate.mutate_sides) ----------------------------------------------------------
+
+SIDES_SOURCES = SHIPPED + sorted((REPO / "tests" / "game" / "rulesets").glob("*.yaml"))
+
+
+@pytest.mark.parametrize("source", SIDES_SOURCES, ids=lambda p: p.stem)
+@FUZZ
+@given(seed=st.integers(0, 2**32 - 1))
+def test_sides_written_in_are_refused_with_locations_or_play(tmp_path, source, seed):
+    _refused_with_locations_or_plays(tmp_path, source, seed, mutate_sides)
+
+
+def test_the_sides_mutation_writes_sides_that_play(tmp_path):
+    # a good share of the mutations of the sides-of-one test ruleset must play: a fuzz only ever refused tests nothing
+    source = REPO / "tests" / "game" / "rulesets" / "sides-of-one.yaml"
+    played = 0
+    for seed in range(16):
+        data = load_yaml_file(source).data
+        mutate_sides(data, random.Random(seed))
+        path = tmp_path / f"m{seed}.yaml"
+        path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
+        played += check_ruleset_file(path, games=1, seed=seed, max_deals=2) is not None
+    assert played >= 4

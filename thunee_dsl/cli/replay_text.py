@@ -204,6 +204,10 @@ class Teller:
     def said_scoring(self, result, step, rest) -> list[str]:
         if rest == "each_team":
             return [f"{self.team(step.team)} {self.names.verb(step.team, 'score', 'scores')} {self.unit.of(step.balls)}."]
+        if rest == "each_player":  # a side of one is its player ("Seat 3 scores 13 points.")
+            whose = "" if self.r.teams == self.r.seats else f" for {self.team(step.team)}"
+            verb = self.names.verb(step.team, 'score', 'scores') if not whose else 'scores'
+            return [f"{self.who(step.seat)} {verb} {self.unit.of(step.balls)}{whose}."]
         outcome = self.r.outcomes[int(rest.rpartition(".")[2])]
         why = outcome.says or ("" if outcome.when.text.strip() == "true" else outcome.when.describe())
         gain = self.gains(step.team, step.balls)

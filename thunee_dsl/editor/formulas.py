@@ -22,7 +22,7 @@ from thunee_dsl.errors import FormulaError
 from thunee_dsl.formula import Formula, compile_formula
 from thunee_dsl.game.scoring import DealResult
 from thunee_dsl.game.state import GameState, check_seed
-from thunee_dsl.model.quantities import CONTEXTS, BidEnv, Env, symbol_table
+from thunee_dsl.model.quantities import CONTEXTS, BidEnv, Env, PlayEnv, symbol_table
 from thunee_dsl.model.ruleset import Ruleset
 from thunee_dsl.players import make_bot
 
@@ -31,6 +31,7 @@ PLACES = {
     "outcome": "a scoring outcome (scoring.outcomes: when, balls)",
     "team value": "a team value (scoring.team_values)",
     "each team": "what every team scores (scoring.each_team: may read the team values)",
+    "each player": "what every player scores for their side (scoring.each_player: seat, team)",
     "undertaking": "an undertaking's condition (allowed_if)",
     "undertaking balls": "an undertaking's balls",
     "claim": "a claim's condition (allowed_if, forbidden_if, succeeds_if)",
@@ -41,6 +42,7 @@ PLACES = {
     "calling": "who may call to make trumps (calling.allowed_if)",
     "bidding": "who may bid what (bidding.allowed_if, forbidden_if: the hook)",
     "game": "what a game won is worth in a rubber (game.game_value: when)",
+    "card": "a duty of a player following to a trick (play.obligations: when, must_play)",
 }
 assert set(PLACES) == set(CONTEXTS), "every formula context needs words"
 
@@ -118,7 +120,7 @@ def _team_value_getter(ruleset: Ruleset):
 
 def symbols_for(ruleset: Ruleset, place: str):
     """The names a formula at ``place`` (a key of :data:`PLACES`) may use, with their descriptions."""
-    return symbol_table(place, tricks=ruleset.tricks_per_deal,
+    return symbol_table(place, tricks=ruleset.tricks_per_deal, sides=ruleset.teams,
                         team_values=tuple(tv.name for tv in ruleset.team_values),
                         team_value_getter=_team_value_getter(ruleset))
 
@@ -142,9 +144,29 @@ def env_for(sample: SampleDeal, place: str) -> Env:
     env.deal_balls = sample.result.balls
     if place in ("team value", "each team", "game"):  # (a game's value: the team is the winners)
         env = env.bind_team(deal.counting if deal.counting is not None else 0, r.teams)
+    if place == "each player":  # the player judged, scoring for their side
+        env = env.bind_team(callers, r.teams)
     if place == "bidding":  # the player judged weighing the bid it made (else the lowest), with the deal's bids
         lowest = r.bidding.lowest if r.bidding is not None else 0
         env = BidEnv(deal, balls, who, deal.bids.get(who, lowest), dealers, env.others)
+    if place == "card" and deal.tricks:
+        env = _last_card(deal)
+    return env
+
+
+def _last_card(deal) -> PlayEnv:
+    """The deal's last card weighed as it was played to its trick (the trick as it stood; of the hand, that card)."""
+    t = deal.t
+    row = t.no_trump if deal.trump is None else deal.trump
+    beats, cards = deal.beats[row], deal.tricks[-1][1]
+    (winning, best), (seat, card) = cards[0], cards[-1]
+    for s, c in cards[1:-1]:
+        if (beats[best] >> c) & 1:
+            best, winning = c, s
+    env = PlayEnv(deal, seat, 1 << card, t.trump_masks[row], beats[best], t.led_masks[row][cards[0][1]], cards[0][1],
+                  best, deal.r.deck.points_for[row], winning != seat and t.team_of[winning] == t.team_of[seat],
+                  len(cards) - 1)
+    env.card = card
     return env
 
 

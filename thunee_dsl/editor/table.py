@@ -111,7 +111,7 @@ def rulebook_sections(ruleset: Ruleset) -> dict[str, list[str]]:
 _ROLES = {"counting": "the counting team", "makers": "the trump makers", "trump makers": "the trump makers"}
 
 
-_YOU_VERBS = {"is": "are", "was": "were", "has": "have"}
+_YOU_VERBS = {"is": "are", "was": "were", "has": "have", "scores": "score"}  # ("seat 0 scores 12": a side of one)
 
 
 class TableWords:
@@ -184,7 +184,7 @@ class TableWords:
                       team, text)
         text = re.sub(r"\bseat (\d+)\b", lambda m: self.who(int(m[1])) if int(m[1]) < self.seats else m[0], text)
         # "seat 0 is to call an undertaking" said to that seat: "you are to ..." (not "you is")
-        return re.sub(r"\b([Yy]ou) (is|was|has)\b", lambda m: f"{m[1]} {_YOU_VERBS[m[2]]}", text)
+        return re.sub(r"\b([Yy]ou) (is|was|has|scores)\b", lambda m: f"{m[1]} {_YOU_VERBS[m[2]]}", text)
 
     def refusal(self, reason: str) -> str:
         """The engine's reason a move is refused ("seat 0 must follow suit (C)"), said to the person at
@@ -362,6 +362,9 @@ class TableWords:
             elif step.path == "scoring.each_team":
                 if step.team == 0:  # a step for every team: told once, for all of them
                     story.append(self._each_team_story(result))
+            elif step.path == "scoring.each_player":
+                if step.seat == 0:  # a step for every player: told once, for all of them
+                    story.append(self._each_player_story(result))
             elif kind == "scoring":
                 story.append(self._outcome_story(int(step.path.rsplit(".", 1)[1]), step, result, team_values or {}))
         if not story:
@@ -421,6 +424,15 @@ class TableWords:
                               for t, n in enumerate(result.tricks))
         scores = ", ".join(f"{self.team(t)} {self.verb(t, 'score', 'scores')} {b}" for t, b in enumerate(result.balls))
         return f"{_cap(tricks)}: {scores}."
+
+    def _each_player_story(self, result: DealResult) -> str:
+        """"You bid 2 and won 2 tricks, the left opponent bid 1 and won 0 ...: you score 12, ..." (each player
+        scores for their side: a side of one is the player)."""
+        bids = result.deal.seat_bids if result.deal is not None and self.r.bidding is not None else None
+        played = ", ".join(f"{self.who(s)}{f' bid {bids[s]} and' if bids else ''} won {n} trick{'s' if n != 1 else ''}"
+                           for s, n in enumerate(result.seat_tricks))
+        scores = ", ".join(f"{self.team(t)} {self.verb(t, 'score', 'scores')} {b}" for t, b in enumerate(result.balls))
+        return f"{_cap(played)}: {scores}."
 
     def verb(self, team: int, plural: str, singular: str) -> str:
         return plural if self.team(team) in ("they", "you") else singular

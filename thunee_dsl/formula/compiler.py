@@ -152,6 +152,35 @@ class Formula:
             text = self.text[node.meta.start_pos:node.meta.end_pos]
         return compile_formula(text, self._symbols, expect="boolean")
 
+    def fold(self, leaf: Callable[[Formula], Any], not_: Callable, and_: Callable, or_: Callable) -> Any:
+        """This true/false formula rebuilt from its ``not``, ``and``, ``or`` (brackets aside) over its other parts:
+        ``leaf(part)`` gives a part's value (the part compiled on its own), ``not_(x)``, ``and_(x, y)``,
+        ``or_(x, y)`` join them; None if ``leaf`` gives None for any part (it cannot say that part).
+
+        >>> s = {n: Symbol(n, "boolean", lambda env: env) for n in ("a", "b")}
+        >>> compile_formula("not (a or b) and a", s).fold(lambda p: p.text, "~{}".format, "({} & {})".format,
+        ...                                                "({} | {})".format)
+        '(~(a | b) & a)'
+        """
+        if self._tree is None:
+            return leaf(self)
+
+        def walk(node):
+            kind = node.data if isinstance(node, Tree) else None
+            if kind == "paren":
+                return walk(node.children[0])
+            if kind == "not_":
+                inner = walk(node.children[0])
+                return None if inner is None else not_(inner)
+            if kind in ("and_", "or_"):
+                left, right = walk(node.children[0]), walk(node.children[1])
+                if left is None or right is None:
+                    return None
+                return (and_ if kind == "and_" else or_)(left, right)
+            return leaf(self if node is self._tree else self._part(node))
+
+        return walk(self._tree)
+
     def describe(self, words: Mapping[str, str] | None = None, phrases: Mapping[str, str] | None = None) -> str:
         """The formula in words a card player reads: each name by its symbol's description, each operator spelled
         out. ``words`` (name -> phrase) says a name better where the caller knows it; ``phrases`` (text -> text)

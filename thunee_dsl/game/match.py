@@ -162,8 +162,7 @@ def _rotate_dealer(game, result, deal) -> None:
         game.dealer = _most_tricks_dealer(game, deal)
         return
     dealers = game.dealer % r.teams
-    env = Env(deal, tuple(game.score), dealers=dealers,
-              others=(dealers + 1) % r.teams if r.teams == 2 else None)
+    env = Env(deal, tuple(game.score), dealers=dealers, others=r.other_side(dealers))
     env.deal_balls = result.balls
     if r.dealer.passes_if.evaluate(env):
         game.dealer = r.dealer.passes_to.resolve(r.seats, dealer=game.dealer)
@@ -194,11 +193,14 @@ def how_it_ended(game) -> str:
     >>> how_it_ended(GameState(load_ruleset("standard"), seed=1))
     'the game is not over'
     """
+    side = "seat" if game.ruleset.sides_of_one else "team"  # (a side of one's number is its seat's)
     if game.winner is not None and game.rubber_points is not None:
-        return (f"team {game.winner} wins the rubber, {'-'.join(map(str, game.games))} in games, "
+        return (f"{side} {game.winner} wins the rubber, {'-'.join(map(str, game.games))} in games, "
                 f"{'-'.join(map(str, game.rubber_points))} in points")
     if game.winner is not None:
-        return f"team {game.winner} wins the game"
+        return f"{side} {game.winner} wins the game"
+    if len(game.tied) > 2:
+        return f"a tie between {side}s {', '.join(map(str, game.tied[:-1]))} and {game.tied[-1]}"
     if game.tied:
-        return "a tie between teams " + " and ".join(map(str, game.tied))
+        return f"a tie between {side}s " + " and ".join(map(str, game.tied))
     return "the game is not over"

@@ -1,5 +1,6 @@
-"""The play (the step ``play``): leading, following suit, the undercut rule, winning a trick, open face
-play's row and the tricks of a deal in several play steps.
+"""The play (the step ``play``): leading, following suit, the undercut rule and the other duties of a player
+following (``play.obligations``), winning a trick, open face play's row and the tricks of a deal in several play
+steps.
 
 :class:`Play` is the decision of the seat to play a card. Its legal cards are one rule,
 :meth:`Play.legal_cards`, which also says why a card is refused (:meth:`Play.verify`) and what a card
@@ -20,6 +21,7 @@ from thunee_dsl.game.actions import DOWN, Action
 from thunee_dsl.game.slots import OWN, VALUE, DealSlots
 from thunee_dsl.game.declarations import Declarations
 from thunee_dsl.game.windows import Refusal, Turn, await_turn, await_turn_with, end_deal, waiting_for
+from thunee_dsl.model.quantities import PlayEnv
 from thunee_dsl.model.ruleset import Caught, Revealed, TrumpWay, UndertakingLeader, VoidWhileClosed
 
 # The deal's state this rule owns (the cards in hand, the trick, the tricks won; open face play's rows);
@@ -80,6 +82,152 @@ OUT_OF_TURN, REVOKE = "out of turn", "revoke"  # the penalised offences a card c
 _FIRST_LEAD, _FOLLOW, _UNDERCUT, _CUT = 1, 2, 3, 4  # the clauses of the legal-card rule (which one refused a card)
 ASK = "ask"  # asking for a closed trump to be shown (a card played face down is actions.DOWN)
 
+# play.obligations: the card names a must_play is worked out from as a mask of cards at once (PlayEnv's masks)
+_CARD_MASKS = {"card.is_trump": "trumps", "card.beats_trick": "beats", "card.follows": "led"}
+
+
+def _mask_of(obligation):
+    """``must_play`` as a function of a PlayEnv and the cards still allowed, giving the cards among them it
+    names: mask operations where the formula is ``not``/``and``/``or`` over the card names above and parts
+    that do not read the card (one evaluation each); otherwise the formula evaluated for each card."""
+    must = obligation.must_play
+
+    def leaf(part):
+        field = _CARD_MASKS.get(part.name)
+        if field is not None:
+            return lambda e, allowed, _f=field: getattr(e, _f)
+        if any(n.startswith("card.") for n in part.names):
+            return None
+        return lambda e, allowed, _p=part.evaluate: allowed if _p(e) else 0
+
+    folded = must.fold(leaf, lambda f: lambda e, a: a & ~f(e, a),
+                       lambda f, g: lambda e, a: f(e, a) & g(e, a), lambda f, g: lambda e, a: f(e, a) | g(e, a))
+    if folded is not None:
+        return lambda e, allowed: folded(e, allowed) & allowed
+    evaluate = must.evaluate
+
+    def each_card(e, allowed):
+        named, rest = 0, allowed
+        while rest:
+            low = rest & -rest
+            e.card = low.bit_length() - 1
+            if evaluate(e):
+                named |= low
+            rest ^= low
+        return named
+    return each_card
+
+
+def obligations_of(ruleset) -> tuple:
+    """The ruleset's play.obligations as (obligation, when, the cards it names) for legal_cards; the undercut
+    rule's short form is left out (legal_cards works it with masks of its own, ``undercut_only_with_all_trumps``)."""
+    return tuple((o, o.when.evaluate, _mask_of(o)) for o in ruleset.play.obligations if o.short_form != "undercut")
+
+
+def void_only(obligation) -> bool:
+    """Whether the obligation asks something only of a player who holds no card of the suit led (its ``when``
+    says ``not seat.holds_led`` among the conditions it joins with ``and``)."""
+    return any(c.text.split() == ["not", "seat.holds_led"] for c in obligation.when.conditions())
+
+
+# what an obligation's formulas may read that a card played shows of the hand it came from (the rest of the hand,
+# the deal beyond the trick, are not known to the other seats)
+_SHOWN = frozenset({"card.is_trump", "card.beats_trick", "card.follows", "led.is_trump",
+                    "trick.partner_winning", "trick.has_trump", "trick.cards_played"})
+
+
+def _obligations_read_back(t, row: int, led: int, best: int, card: int, beats_row: tuple, partner_winning: bool,
+                           played: int) -> int:
+    """The cards a seat cannot have held, by the obligations, when it played ``card`` (not the lead): an
+    obligation that held and named cards but not this one shows the seat held none of them among the cards
+    still allowed (a seat that did not overtrump holds no higher trump). The reading stops at an obligation
+    whose formulas read what the card does not show of the hand (it may have narrowed the cards unseen)."""
+    trumps, led_mask = t.trump_masks[row], t.led_masks[row][led]
+    follows = (led_mask >> card) & 1
+    if t.undercut_only_with_all_trumps and not follows and not (trumps >> led) & 1 and (trumps >> best) & 1:
+        return 0  # the undercut rule may have narrowed the cards first, as the hand unseen made it
+    shown = set(_SHOWN)
+    if follows or t.follow_suit:
+        shown.add("seat.holds_led")  # (following suit: a card of another suit shows none was held)
+    shown.add("seat.holds_trump" if (trumps >> card) & 1 else "seat.holds_only_trumps")
+    hand = (1 << card) | (led_mask if follows else 0)  # a hand the card shows as much of as is known
+    env = PlayEnv(None, -1, hand, trumps, beats_row[best], led_mask, led, best, (), partner_winning, played)
+    allowed = led_mask if follows and t.follow_suit else ((1 << t.size) - 1) & ~led_mask if t.follow_suit \
+        else (1 << t.size) - 1
+    out = 0
+    for obligation, when, named_in in t.obligations:
+        if not (obligation.when.names | obligation.must_play.names) <= shown:
+            break
+        if when(env):
+            named = named_in(env, allowed)
+            if (named >> card) & 1:
+                allowed = named  # it narrowed the cards (the card played is one it names)
+            else:
+                out |= named  # none of them was held
+    return out
+
+
+def duties_narrowed(deal) -> frozenset:
+    """The play.obligations (their places in the list written) that narrowed a player's cards in the tricks of
+    this deal, worked again from them (each seat's hand at a trick: the cards it played from then on and those
+    it still holds), for the simulations' rule coverage."""
+    t = deal.t
+    if not t.obligations or not deal.tricks:
+        return frozenset()
+    row = t.no_trump if deal.trump is None else deal.trump
+    beats, trumps, points, team_of = deal.beats[row], t.trump_masks[row], deal.r.deck.points_for[row], t.team_of
+    later, hands_at = list(deal.hands), []  # (a deal in progress: the cards still held, and on the table)
+    for s, c in deal.trick:
+        later[s] |= 1 << c
+    for _, cards, _ in reversed(deal.tricks):
+        for s, c in cards:
+            later[s] |= 1 << c
+        hands_at.append(tuple(later))
+    hands_at.reverse()
+    fired = set()
+    for (_, cards, _), hands in zip(deal.tricks, hands_at):
+        (winning, led), led_mask = cards[0], t.led_masks[row][cards[0][1]]
+        best = led
+        for k in range(1, len(cards)):
+            s, c = cards[k]
+            hand = hands[s]
+            allowed = hand & led_mask if t.follow_suit and hand & led_mask else hand
+            env = PlayEnv(deal, s, hand, trumps, beats[best], led_mask, led, best, points,
+                          winning != s and team_of[winning] == team_of[s], k)
+            for i, (_, when, named_in) in enumerate(t.obligations):
+                if when(env):
+                    named = named_in(env, allowed)
+                    if named and named != allowed:
+                        fired.add(i)
+                        allowed = named
+            if (beats[best] >> c) & 1:
+                best, winning = c, s
+    return frozenset(fired)
+
+
+def _play_env(deal, seat: int, hand: int) -> PlayEnv:
+    """What an obligation's formulas read of the trick ``seat`` is following to."""
+    t, trump = deal.t, deal.trump
+    row = t.no_trump if trump is None else trump
+    best, winning, team_of = deal.best, deal.winning, t.team_of
+    return PlayEnv(deal, seat, hand, t.trump_masks[row], deal._row[best], deal._led, deal.trick[0][1], best,
+                   deal.r.deck.points_for[row], winning != seat and team_of[winning] == team_of[seat], len(deal.trick))
+
+
+def _obey(deal, seat: int, hand: int, allowed: int, why: int):
+    """The cards still allowed after the ruleset's obligations (``allowed``: those following suit allows), and
+    the obligation that refused card ``why``, or None."""
+    env = _play_env(deal, seat, hand)
+    refused_by = None
+    for obligation, when, named_in in deal.t.obligations:
+        if when(env):
+            named = named_in(env, allowed)
+            if named and named != allowed:  # it narrows the cards only when the hand holds one it names
+                if why >= 0 and refused_by is None and (allowed >> why) & 1 and not (named >> why) & 1:
+                    refused_by = obligation
+                allowed = named
+    return allowed, refused_by
+
 
 # The play's hot functions (a card played, the next seat's turn, its legal cards, a trick's end) are module
 # functions, named in the class body too (``Play.play_card`` ...): compiled, play.pxd declares them cpdef, so
@@ -126,7 +274,7 @@ def legal_cards(deal, seat: int, why: int = -1):
     elif t.follow_suit:
         follow = hand & deal._led  # (the suit led as this deal's trump makes it: a borrowed card is a trump)
         if follow:
-            if why < 0:
+            if why < 0 and not t.obligations_following:
                 return follow  # (the common case, at once)
             allowed, clause = follow, _FOLLOW
         elif shut and deal.r.play.void_while_closed is VoidWhileClosed.FACE_DOWN:
@@ -138,6 +286,12 @@ def legal_cards(deal, seat: int, why: int = -1):
                 if not (trumps >> trick[0][1]) & 1 and hand & ~trumps and (trumps >> deal.best) & 1:
                     # a player who still holds a non-trump may not play a trump lower than the one winning
                     allowed, clause = (hand & ~trumps) | (hand & deal.beats[trump][deal.best]), _UNDERCUT
+    # (while trumps are closed the duties wait: a player who does not know trumps cannot be held to them)
+    if trick and t.obligations and not shut and (why < 0 or (allowed >> why) & 1):
+        allowed, obligation = _obey(deal, seat, hand, allowed, why)
+        if obligation is not None:  # a card against an obligation is a revoke
+            return Refusal(f"seat {seat} may not play {deal.r.deck.names[why]}: {obligation.says} (it holds "
+                           f"{' '.join(t.names_of(allowed))})", REVOKE)
     if why < 0:
         return allowed
     if (allowed >> why) & 1:
@@ -407,7 +561,8 @@ class Play(Turn):
         """Whether in a trick with these windows asked before a card the seat after a card simply follows
         suit when it can, unless it holds face-down cards (no window asked before its card): worked
         out once per ruleset and number of tricks played, for Play.play_card."""
-        return ruleset.play.follow_suit and not before_card
+        return ruleset.play.follow_suit and not before_card \
+            and all(void_only(o) for o in ruleset.play.obligations)  # (else a duty may narrow the suit led)
 
     @cython.locals(deal=DealSlots)
     def legal(self, deal) -> tuple:
@@ -443,7 +598,7 @@ class Play(Turn):
         if refusal is None:
             return None
         trick, t = deal.trick, deal.t
-        return Refusal(refusal, REVOKE if trick and deal.hands[seat] & deal._led else None)
+        return Refusal(refusal, getattr(refusal, "offence", None) or (REVOKE if trick and deal.hands[seat] & deal._led else None))
 
     @cython.locals(deal=DealSlots)
     def card_held(deal, action) -> int | Refusal:
@@ -468,10 +623,11 @@ class Play(Turn):
         return None
 
     def cannot_hold(t, trump: int | None, led: int, best: int, card: int, first_trick: bool,
-                    beats_row: tuple) -> int:
+                    beats_row: tuple, partner_winning: bool = False, played: int = 1) -> int:
         """The cards a seat cannot have held when it played ``card`` to a trick led with ``led`` and won
-        so far by ``best`` (``first_trick``: the deal's first; ``card == led`` for the lead itself): the
-        legal-card rule read backwards, for the players' inferences."""
+        so far by ``best`` (``first_trick``: the deal's first; ``card == led`` for the lead itself;
+        ``partner_winning``: a partner of the seat was winning the trick; ``played``: the cards played to it
+        before): the legal-card rule read backwards, for the players' inferences."""
         out = 0
         row = t.no_trump if trump is None else trump
         suit_of = t.suits_by_trump[row]  # (the suits as this trump makes them: a borrowed card is a trump)
@@ -486,6 +642,8 @@ class Play(Turn):
             if t.undercut_only_with_all_trumps and trump_mask and suit_of[led] != trump \
                     and (trump_mask >> card) & 1 and (trump_mask >> best) & 1 and not (beats_row[best] >> card) & 1:
                 out |= others  # undercut: allowed only with nothing but trumps
+        if t.obligations:
+            out |= _obligations_read_back(t, row, led, best, card, beats_row, partner_winning, played)
         return out
 
     @cython.locals(deal=DealSlots)

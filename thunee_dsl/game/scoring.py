@@ -149,7 +149,7 @@ def _undertaking_step(deal: Deal) -> Step:
     team_of = deal.team_of
     caller = deal.undertaker
     callers = team_of[caller]
-    opponents = (callers + 1) % deal.r.teams
+    opponents = deal.t.other_team[callers]  # (two sides: compiling refuses these rules with more)
     env = Env(deal, deal.balls, callers=callers, opponents=opponents, caller=caller)
     u = deal.undertaking
     if u.caught is Caught.NEVER:  # played out: judged now (default: every trick)
@@ -171,7 +171,7 @@ def _claim_steps(deal: Deal) -> tuple[tuple[Step, ...], Env | None]:
     team_of = deal.team_of
     caller = deal.claimer
     callers = team_of[caller]
-    opponents = (callers + 1) % deal.r.teams
+    opponents = deal.t.other_team[callers]  # (two sides: compiling refuses these rules with more)
     cenv = Env(deal, deal.balls, callers=callers, opponents=opponents, caller=caller, seat=caller)
     last = deal.last_trick_winner
     if c.succeeds_if.evaluate(cenv):
@@ -189,7 +189,7 @@ def _claim_steps(deal: Deal) -> tuple[tuple[Step, ...], Env | None]:
 
 
 def _counted_steps(deal: Deal, env: Env) -> tuple[Step, ...]:
-    """Each team's own formula, then the first outcome of the ruleset's table that holds."""
+    """Each team's own formula, each player's, then the first outcome of the ruleset's table that holds."""
     r = deal.r
     teams = r.teams
     steps: tuple[Step, ...] = ()
@@ -198,6 +198,13 @@ def _counted_steps(deal: Deal, env: Env) -> tuple[Step, ...]:
         for team in range(teams):
             tenv = env.bind_team(team, teams)
             steps += _step(("scoring.each_team", team, formula.evaluate(tenv), formula, tenv, None)),
+    formula = r.each_player
+    if formula is not None:  # each player scores for their side (a side of one: for themselves)
+        for seat in range(r.seats):
+            team = deal.team_of[seat]
+            penv = env.bind_team(team, teams)
+            penv.seat = seat
+            steps += _step(("scoring.each_player", team, formula.evaluate(penv), formula, penv, seat)),
     outcomes = r.engine_cache.get("scoring.outcomes")
     if outcomes is None:
         outcomes = _outcomes(r)
@@ -283,7 +290,8 @@ def score_deal(deal: Deal) -> DealResult:
         else:
             state["offence"] = deal.offence[0]
     elif steps:
-        # each rule once, in the order it decided ("scoring.each_team" is a step for every team, in a row);
+        # each rule once, in the order it decided ("scoring.each_team" is a step for every team, in a row,
+        # "scoring.each_player" for every player);
         # the usual one rule, or a bonus claim and one outcome, without building a dict
         last = steps[-1][0]
         if last == first:
@@ -307,8 +315,9 @@ def explain(deal: Deal, steps: tuple[Step, ...] | list[Step]) -> tuple[str, ...]
         env = deal.env()
         for tv in r.team_values:
             for team in range(r.teams):
-                role = "counting" if team == deal.counting else "makers"
-                lines.append(f"{role} {_team(deal, team)} {tv.name}: {tv.formula.explain(env.bind_team(team, r.teams))}")
+                # (with more than two sides only the trump makers have a role; nobody is "counting")
+                role = "counting " if team == deal.counting else "makers " if r.teams == 2 or team == deal.makers else ""
+                lines.append(f"{role}{_team(deal, team)} {tv.name}: {tv.formula.explain(env.bind_team(team, r.teams))}")
     for step in steps:
         lines.extend(step_lines(deal, step))
     return tuple(lines)
@@ -321,6 +330,9 @@ def step_lines(deal: Deal, step: Step) -> list[str]:
 
 
 def _team(deal: Deal, team: int) -> str:
+    """"team 1 (seats 1, 3)"; a side of one is its player: "seat 3"."""
+    if deal.r.sides_of_one:
+        return f"seat {team}"  # (a side of one's number is its seat's)
     seats = [s for s in range(deal.r.seats) if deal.team_of[s] == team]
     return f"team {team} (seats {', '.join(map(str, seats))})"
 
@@ -387,6 +399,9 @@ def _claim_words(deal: Deal, step: Step, rest: str) -> list[str]:
 def _scoring_words(deal: Deal, step: Step, rest: str) -> list[str]:
     if rest == "each_team":
         return [f"{_team(deal, step.team)} scores {step.balls}: {step.formula.explain(step.env)}"]
+    if rest == "each_player":
+        side = "" if deal.r.sides_of_one else f" for {_team(deal, step.team)}"
+        return [f"seat {step.seat} scores {step.balls}{side}: {step.formula.explain(step.env)}"]
     outcome = deal.r.outcomes[int(rest.rpartition(".")[2])]
     lines = []
     if outcome.when.text.strip() != "true":
@@ -405,7 +420,7 @@ def _below_zero(deal: Deal, steps: tuple[Step, ...]) -> None:
     step = next(s for s in steps if s.balls < 0)
     kind, _, rest = step.path.partition(".")
     if kind == "scoring":
-        path = ("scoring", "each_team") if rest == "each_team" else \
+        path = ("scoring", rest) if rest in ("each_team", "each_player") else \
             ("scoring", "outcomes", int(rest.rpartition(".")[2]), "balls")
     else:
         name, _, how = rest.rpartition(".")

@@ -78,6 +78,7 @@ cdef class TableSlots:
     cdef public object trump_last
     cdef public object unbit
     cdef public object undercut_only_with_all_trumps
+    cdef public object obligations, obligations_following
     cdef public object undertaking_of
     cdef public object undertakings_order
     cdef public object late_order

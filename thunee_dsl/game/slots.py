@@ -46,7 +46,7 @@ TABLE_SLOTS = (
     "combination_cards", "combination_masks", "driver", "no_cards", "no_rows", "chooser_of", "deal_slices", "declaration_actions",
     "declaration_of", "during_calling", "face_down", "fast_of", "first_lead_not_trump", "first_receiver_of", "follow",
     "follow_suit", "late_offered", "lay_out_after", "lay_out_unless_undertaking", "n_tricks", "names", "names_of",
-    "next_seat", "no_trump", "offered_after", "opponents_from", "other_team", "others_from", "pack",
+    "next_seat", "no_trump", "obligations", "obligations_following", "offered_after", "opponents_from", "other_team", "others_from", "pack",
     "pass_action", "pass_only", "pending_play", "play", "points", "points_played", "receive", "say", "seat_card", "seats",
     "seats_from", "shuffle", "size", "suit_index", "suit_mask_of", "suit_masks", "suit_of",
     "suits_present", "team_of", "team_seats_from", "teams", "trump_actions_of", "trump_by_card",

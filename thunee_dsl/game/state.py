@@ -113,7 +113,8 @@ def check_start(ruleset, dealer, score) -> None:
     if isinstance(score, (str, bytes)) or not hasattr(score, "__len__"):
         raise TypeError(f"score: expected one number of balls per team, got {type(score).__name__} {score!r:.40}")
     if len(score) != ruleset.teams or any(type(b) is not int for b in score):
-        raise ValueError(f"score: expected {ruleset.teams} whole numbers of balls (one per team), got {list(score)!r:.60}")
+        raise ValueError(f"score: expected {ruleset.teams} whole numbers of {ruleset.unit.plural} (one per "
+                         f"{'player' if ruleset.sides_of_one else 'team'}), got {list(score)!r:.60}")
 
 
 def check_seed(seed) -> None:

@@ -22,7 +22,7 @@ from thunee_dsl.game.actions import PASS, Action
 from thunee_dsl.game.claims import asked_once_per_team
 from thunee_dsl.game.dealing import shuffler
 from thunee_dsl.game.families import said_alone
-from thunee_dsl.game.play import Play
+from thunee_dsl.game.play import Play, obligations_of, void_only
 from thunee_dsl.game.slots import TableSlots
 from thunee_dsl.model.ruleset import Ruleset
 
@@ -70,6 +70,10 @@ class RulesetTables(TableSlots):
         self.n_tricks = r.tricks_per_deal
         self.follow_suit = r.play.follow_suit
         self.undercut_only_with_all_trumps = r.play.undercut_only_with_all_trumps
+        # play.obligations (the undercut rule's short form aside), and whether one may ask something of a
+        # player holding the suit led
+        self.obligations = obligations_of(r)
+        self.obligations_following = not all(void_only(o) for o, _, _ in self.obligations)
         self.first_lead_not_trump = r.play.first_lead_not_trump
         # open face play: batches dealt face down as a row, and when the hand is laid on it
         self.face_down = r.face_down
@@ -100,8 +104,8 @@ class RulesetTables(TableSlots):
                 if (higher >> c) & 1:
                     below[c] |= 1 << card
         self.beaten_by_any = _mask_to_union(tuple(below), deck.size)
-        # the opponents of each team (two teams), as Env.opponents names them
-        self.other_team = tuple((team + 1) % 2 if r.teams == 2 else None for team in range(r.teams))
+        # the opponents of each team (two teams; None with more), as Env.opponents names them
+        self.other_team = tuple(map(r.other_side, range(r.teams)))
 
         self.card_of = deck._by_name
         self.names = deck.names

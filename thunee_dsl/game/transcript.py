@@ -167,11 +167,14 @@ def _score_problems(doc: LocatedDoc, ruleset: Ruleset, score) -> list[Problem]:
         return []
     if not isinstance(score, list) or len(score) != ruleset.teams \
             or not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in score):
-        return [Problem(doc.location(("score",)), f"score must be a list of {ruleset.teams} whole numbers of balls")]
+        return [Problem(doc.location(("score",)), f"score must be a list of {ruleset.teams} whole numbers of "
+                        f"{ruleset.unit.plural}" + (" (one a player)" if ruleset.sides_of_one else ""))]
     if ruleset.game.target is not None and max(score) >= ruleset.game.target:
         team = score.index(max(score))
-        return [Problem(doc.location(("score", team)), f"score: team {team} has {score[team]} balls, but "
-                        f"{ruleset.game.target} wins the game: a game still being played has fewer")]
+        side = "seat" if ruleset.sides_of_one else "team"  # (a side of one's number is its seat's)
+        return [Problem(doc.location(("score", team)), f"score: {side} {team} has {score[team]} "
+                        f"{ruleset.unit.plural}, but {ruleset.game.target} wins the game: a game still being played "
+                        f"has fewer")]
     if ruleset.game.transfer and 0 in score:
         team = score.index(0)
         return [Problem(doc.location(("score", team)), f"score: team {team} has no {ruleset.unit.plural} left, so "

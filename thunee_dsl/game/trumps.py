@@ -165,7 +165,7 @@ class MakeTrumps(Turn):
             deal.makers = deal.counting = None
         else:
             makers = deal.makers = deal.team_of[seat]
-            deal.counting = 1 - makers if deal.t.teams == 2 else None
+            deal.counting = deal.t.other_team[makers]  # (None with more than two sides)
 
     @cython.locals(deal=DealSlots)
     def forget_trumps(deal, way=None) -> None:

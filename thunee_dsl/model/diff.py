@@ -83,6 +83,11 @@ WORDS.update({
     "trumps.revealed_if": "closed trump also shown after a trick when",
     "play.void_while_closed": "a player who cannot follow while trumps are closed plays (face up or face down)",
 })
+# sides of one and a score per player (issue 25, item 7a)
+WORDS.update({
+    "players.teams": "number of sides (2: teams of partners; one a player: each for themselves)",
+    "scoring.each_player": "what each player scores",
+})
 BALL_KEYS = {"success", "failure", "caught", "partner_catch"}
 NAMED_SECTIONS = {"undertakings", "declarations", "claims"}
 
@@ -206,12 +211,37 @@ class _Differ:
             if key in IGNORED:
                 continue
             p = path + (key,)
-            if key not in y:
+            if p == OBLIGATIONS:
+                self.obligations(x.get(key) or [], y.get(key) or [], p)
+            elif key not in y:
                 self.removed(p, x[key])
             elif key not in x:
                 self.added(p, y[key])
             else:
                 self.walk(x[key], y[key], p)
+
+    def obligations(self, x: list, y: list, p: tuple) -> None:
+        """play.obligations, duty by duty (matched by their words): one dropped, one added, one whose formulas
+        changed ('The duty "trump when void, even over the partner" is dropped'), the order changed."""
+        before, after = _by_words(x), _by_words(y)
+        for says, (i, o) in before.items():
+            if says not in after:
+                self.changes.append(RuleChange(p + (i,), "removed", o, None, f'The duty "{says}" is dropped',
+                                               self.where(self.a, p + (i,)), ""))
+        for says, (j, o) in after.items():
+            if says not in before:
+                self.changes.append(RuleChange(p + (j,), "added", None, o, f'Adds the duty "{says}" ({_duty(o)})',
+                                               "", self.where(self.b, p + (j,))))
+            elif _duty(before[says][1]) != _duty(o):
+                i, old = before[says]
+                self.changes.append(RuleChange(p + (j,), "changed", old, o,
+                                               f'The duty "{says}": {_duty(old)} -> {_duty(o)}',
+                                               self.where(self.a, p + (i,)), self.where(self.b, p + (j,))))
+        kept = [s for s in after if s in before]
+        if [s for s in before if s in after] != kept:
+            self.changes.append(RuleChange(p, "changed", x, y, "The duties of a player following are applied in "
+                                           f"another order: {'; '.join(kept)}", self.where(self.a, p),
+                                           self.where(self.b, p)))
 
     def removed(self, p: tuple, before) -> None:
         title = _title(self.da, p)
@@ -225,6 +255,21 @@ class _Differ:
                 isinstance(after, dict) else f"Adds {self.label(p)}: {_show(after, p, self.b)}")
         text = _game_end_words(self.a, self.b, p, "added") or text
         self.changes.append(RuleChange(p, "added", None, after, text, "", self.where(self.b, p)))
+
+
+# the duties of a player following to a trick (play.obligations): compared duty by duty, by their words
+OBLIGATIONS = ("play", "obligations")
+
+
+def _by_words(duties: list) -> dict:
+    """Each duty written (a mapping) by its words: says -> (its place in the list, the duty)."""
+    return {str(o.get("says", "")): (i, o) for i, o in enumerate(duties) if isinstance(o, dict)}
+
+
+def _duty(o: dict) -> str:
+    """A duty's formulas as written: "when not seat.holds_led, must play card.is_trump"."""
+    when = o.get("when")
+    return (f"when {when}, " if when is not None else "") + f"must play {o.get('must_play')}"
 
 
 def _game_end_words(a: Ruleset, b: Ruleset, p: tuple, kind: str) -> str | None:

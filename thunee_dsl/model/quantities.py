@@ -38,8 +38,13 @@ SEAT_ROLES = {
     "trump_maker": "the player who made trumps",
     "leader": "the player who leads (led) the current trick",
 }
+# The roles that name "the other side": defined only in a game of two sides (players.teams: 2); with more (every
+# player a side of one) a formula naming one is refused (model/compile/players.py says why)
+TWO_SIDED_ROLES = ("other", "counting", "opponents", "others")
 # the ``bidding`` context's player: the one about to bid (SEAT_ROLES' "seat" is said of a call)
 BIDDER = "the player about to bid"
+# the ``each player`` context's player (scoring.each_player)
+SCORER = "the player scoring"
 
 # Per-team numbers: (name in formulas, the deal's per-team list, description).
 # (Their bounds, for Formula.bounds(), are in _TEAM_BOUNDS and _SEAT_BOUNDS below: a count is never below 0.)
@@ -86,6 +91,11 @@ DEAL_PROTOCOL = (
 )
 
 
+def other_side(side: int, sides: int) -> int | None:
+    """The one side opposing ``side``: the other of two; None with more (every player a side of one)."""
+    return 1 - side if sides == 2 else None
+
+
 class Env:
     """What a formula sees. Filled by the game layer; roles not known are None."""
 
@@ -115,7 +125,7 @@ class Env:
         env.dealers, env.others, env.caller, env.seat = self.dealers, self.others, self.caller, self.seat
         env.dealer, env.trump_maker, env.team_values = self.dealer, self.trump_maker, self.team_values
         env.team = team
-        env.other = (team + 1) % teams if teams == 2 else None
+        env.other = other_side(team, teams)
         return env
 
 
@@ -137,6 +147,45 @@ assert set(Env.__slots__) == {"deal", "balls", "deal_balls", "leader", "counting
                               "team_values"}
 
 
+class PlayEnv:
+    """What a ``card`` formula sees (play.obligations): the deal, the player about to play (``seat``) and its
+    hand as it may play it, the card weighed (``card``), and the trick as masks of cards (bit ``c`` is card
+    ``c``): the trumps, the cards that beat the trick's best card, the cards of the suit led. Filled by the
+    game layer."""
+
+    __slots__ = ("deal", "seat", "card", "hand", "trumps", "beats", "led", "led_card", "best", "points",
+                 "partner_winning", "cards_played")
+
+    def __init__(self, deal, seat: int, hand: int, trumps: int, beats: int, led: int, led_card: int, best: int,
+                 points: tuple, partner_winning: bool, cards_played: int):
+        self.deal, self.seat, self.hand, self.card = deal, seat, hand, -1
+        self.trumps, self.beats, self.led, self.led_card, self.best, self.points = \
+            trumps, beats, led, led_card, best, points
+        self.partner_winning, self.cards_played = partner_winning, cards_played
+
+
+# The ``card`` context's own names (play.obligations): (name, type, getter, description). The card's names are
+# bits of the env's masks (the game compiles the shapes of these to mask operations: game/play.py)
+CARD_NAMES = (
+    ("card.is_trump", "boolean", lambda e: bool((e.trumps >> e.card) & 1), "whether the card is a trump"),
+    ("card.beats_trick", "boolean", lambda e: bool((e.beats >> e.card) & 1),
+     "whether the card would win the trick as it stands (it beats the best card played to it)"),
+    ("card.follows", "boolean", lambda e: bool((e.led >> e.card) & 1), "whether the card is of the suit led"),
+    ("card.points", "number", lambda e: e.points[e.card], "the card's points"),
+    ("seat.holds_led", "boolean", lambda e: bool(e.hand & e.led), "whether the player holds a card of the suit led"),
+    ("seat.holds_trump", "boolean", lambda e: bool(e.hand & e.trumps), "whether the player holds a trump"),
+    ("seat.holds_only_trumps", "boolean", lambda e: not e.hand & ~e.trumps,
+     "whether the player holds nothing but trumps"),
+    ("led.is_trump", "boolean", lambda e: bool((e.trumps >> e.led_card) & 1), "whether the card led is a trump"),
+    ("trick.partner_winning", "boolean", attrgetter("partner_winning"),
+     "whether a partner of the player is winning the trick"),
+    # (a trump played to a trick is its best card so far: a trump beats every card of another suit)
+    ("trick.has_trump", "boolean", lambda e: bool((e.trumps >> e.best) & 1),
+     "whether a trump has been played to the trick"),
+    ("trick.cards_played", "number", attrgetter("cards_played"), "the number of cards played to the trick"),
+)
+
+
 @dataclass(frozen=True)
 class Context:
     """Where a formula stands: which roles it may use."""
@@ -150,6 +199,8 @@ CONTEXTS = {
     "team value": Context("team value", ("counting", "makers", "team", "other"), ("dealer", "trump_maker")),
     # scoring.each_team: a team value's names, and the ruleset's team values too (team.NAME: named once)
     "each team": Context("each team", ("counting", "makers", "team", "other"), ("dealer", "trump_maker")),
+    # scoring.each_player: the player scoring (seat) and their side (team), with the team values
+    "each player": Context("each player", ("counting", "makers", "team", "other"), ("seat", "dealer", "trump_maker")),
     "outcome": Context("outcome", ("counting", "makers"), ("dealer", "trump_maker")),
     "cancellation": Context("cancellation", ("counting", "makers"), ("dealer", "trump_maker")),
     # a closed trump, at the end of each trick (trumps.revealed_if): shown when it holds
@@ -170,6 +221,8 @@ CONTEXTS = {
     "bidding": Context("bidding", ("dealers", "others"), ("seat", "dealer", "trump_maker")),
     # a game just won (game.game_value): the winners and the losers, their scores (team.balls, other.balls)
     "game": Context("game", ("team", "other"), ()),
+    # a card weighed by a player following to a trick (play.obligations): the card, the trick, the hand
+    "card": Context("card", (), ("seat",)),
 }
 
 
@@ -247,7 +300,7 @@ _SEAT_BOUNDS = {"tricks": "tricks", "suits_held": "suits", "cards_held": "tricks
 assert set(_TEAM_BOUNDS) == {n for n, _, _ in TEAM_NUMBERS} and set(_SEAT_BOUNDS) == {n for n, _, _ in SEAT_NUMBERS}
 
 
-def symbol_table(context: str, *, tricks: int,
+def symbol_table(context: str, *, tricks: int, sides: int = 2,
                  team_values: tuple[str, ...] = (), team_value_getter: Callable | None = None,
                  limits: dict[str, int] | None = None, team_value_bounds: dict[str, tuple] | None = None
                  ) -> dict[str, Symbol]:
@@ -256,7 +309,8 @@ def symbol_table(context: str, *, tricks: int,
     ``team_values`` are the ruleset's own per-team quantities (``scoring.team_values``);
     ``team_value_getter(env, team, name)`` computes one. ``limits`` (see ``_TEAM_BOUNDS``) and
     ``team_value_bounds`` (name -> (least, greatest)) give the numbers their greatest values, for
-    :meth:`~thunee_dsl.formula.Formula.bounds`; every count is 0 or more whatever is given.
+    :meth:`~thunee_dsl.formula.Formula.bounds`; every count is 0 or more whatever is given. With more than two
+    ``sides`` the roles of :data:`TWO_SIDED_ROLES` are left out (there is no one other side).
     """
     ctx = CONTEXTS[context]
     table: dict[str, Symbol] = {}
@@ -294,7 +348,12 @@ def symbol_table(context: str, *, tricks: int,
             f"whether a partner of {BIDDER} asked them to bid for the team (bidding.partner_bid)")
     else:
         add("bid", "number", attrgetter("deal.high_bid"), "the highest bid (the contract; 0 without one)", count("bid"))
+    if context == "card":  # the card weighed, the trick it would be played to, the hand of the player
+        for name, type_, get, says in CARD_NAMES:
+            add(name, type_, get, says, count("points") if name == "card.points" else (0, None) if type_ == "number" else None)
     for role in ctx.team_roles:
+        if sides > 2 and role in TWO_SIDED_ROLES:
+            continue
         add(role, "team", attrgetter(role), TEAM_ROLES[role])
         for name, attr, says in TEAM_NUMBERS:
             add(f"{role}.{name}", "number", _role_attr(role, attr), says.format(TEAM_ROLES[role]),
@@ -309,7 +368,8 @@ def symbol_table(context: str, *, tricks: int,
                 add(f"{role}.{name}", "number", _team_value(role, name, team_value_getter),
                     f"the team value '{name}' of {TEAM_ROLES[role]}", (team_value_bounds or {}).get(name))
     for role in ctx.seat_roles:
-        who = BIDDER if context == "bidding" and role == "seat" else SEAT_ROLES[role]
+        who = SEAT_ROLES[role] if role != "seat" else BIDDER if context == "bidding" else \
+            SCORER if context == "each player" else SEAT_ROLES[role]
         add(role, "seat", attrgetter(role), who)
         add(f"{role}.won_last_trick", "boolean", _seat_won_last(role), f"whether {who} won the last trick")
         for name, attr, says in SEAT_NUMBERS:

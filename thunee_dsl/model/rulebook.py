@@ -17,6 +17,7 @@ from thunee_dsl.model.ruleset import (
 )
 from thunee_dsl.model.quantities import BIDDER  # (bidding: issue 25, item 1)
 from thunee_dsl.model.ruleset import BidTurns, Contract
+from thunee_dsl.model.quantities import SCORER  # (sides of one: issue 25, item 7a)
 
 # The names of a claim's (or an undertaking's) condition as its own section of the rulebook says them: the
 # symbol table describes them for any call ("the player who made the call being judged").
@@ -251,7 +252,7 @@ def _players_and_cards(book: Book) -> list[str]:
     teams = [team_name(r, t) for t in range(r.teams)]
     out = ["## Players and cards", "",
            f"- {r.seats} players in {r.teams} teams: " + " against ".join(teams)
-           + ". Each player sits between two opponents." if r.seats > 2 else
+           + ". Each player sits between two opponents." if r.seats > r.teams else
            f"- {r.seats} players, each on their own.",
            f"- Deal and play go {r.direction}; seat numbers follow the direction of play.",
            f"- {d.size} cards: suits {' '.join(d.suits)}; in each suit the ranks are, highest first, "
@@ -389,7 +390,8 @@ def _bidding(book: Book) -> list[str]:
         out = ["## Bidding", "",
                f"- {first} bids first; then each player in turn bids once, the number of {counts or 'tricks'} they "
                f"will take ({b.lowest} to {b.highest}{steps}). Nobody passes.",
-               "- Every bid is its bidder's own *contract*; a team's contract is its players' bids added up."]
+               "- Every bid is its bidder's own *contract*" + (
+                   "." if r.sides_of_one else "; a team's contract is its players' bids added up.")]
     else:
         higher = f"a higher number of {counts}" if counts else "a higher number"
         out = ["## Bidding", ""]
@@ -639,6 +641,12 @@ def _play(book: Book) -> list[str]:
     if p.undercut_only_with_all_trumps:
         out.append("- Undercutting: when a non-trump lead has been trumped, a player who cannot follow may play a "
                    "lower trump only when holding nothing but trumps.")
+    duties = [o for o in p.obligations if not o.short_form]  # (the undercut rule's is said above)
+    if duties:
+        out.append("- A player following to a trick has these duties too, in this order; each leaves only the cards "
+                   "it names, when the player holds one of them (among the cards still allowed). A card against "
+                   "one is a revoke.")
+        out += [f"  - {_duty(book, o)}" for o in duties]
     if p.first_lead_not_trump:
         out.append("- The first card led may not be a trump (unless the leader holds nothing else).")
     if p.lay_out_after is not None:
@@ -653,6 +661,29 @@ def _play(book: Book) -> list[str]:
         if r.trumps is not None or any(u.trump != "none" for u in r.undertakings) else \
         "The highest card of the suit led wins the trick."
     return out + [f"- {trumps}", ""] + section_source(r, ("play",))
+
+
+def _duty(book: Book, o) -> str:
+    """One of play.obligations: its words, then when it holds and the cards it asks for, in words ("When the
+    player holds no card of the suit led: must play a card that is a trump, if the hand holds one")."""
+    when = "" if o.when.text.strip() == "true" else \
+        f"when {o.when.describe(book.words(), phrases=book.named())}: "
+    must = o.must_play.describe(book.words(), phrases=CARD_PHRASES)
+    said = f"{o.says[:1].upper()}{o.says[1:]}: {when}must play a card for which {must}, if the hand holds one."
+    for negated, plain in NEGATED.items():
+        said = said.replace(negated, plain)
+    return said + (f" (`{' '.join(o.when.text.split())}` / `{' '.join(o.must_play.text.split())}`)"
+                   if book.formulas else "")
+
+
+# the card weighed by a duty, as its words read after "a card for which"
+CARD_PHRASES = {"the card": "it"}
+# a duty's names said with "not" as a player says them
+NEGATED = {"not (the player holds a card of the suit led)": "the player holds no card of the suit led",
+           "not (a partner of the player is winning the trick)": "no partner of the player is winning the trick",
+           "not (it is a trump)": "it is not a trump", "not (the card led is a trump)": "the card led is not a trump",
+           "not (the player holds a trump)": "the player holds no trump",
+           "not (a trump has been played to the trick)": "no trump has been played to the trick"}
 
 
 def _cancellation(book: Book) -> list[str]:
@@ -734,8 +765,23 @@ def _scoring(book: Book) -> list[str]:
     if r.each_team is not None:
         said = r.each_team.describe(book.words(), phrases={**TEAM_PHRASES, **book.named()})
         out += [f"Each team scores {said}.", ""] + book.formula_line(r.each_team)
+    out += _each_player(book)
     out += _outcomes(book)
     return out
+
+
+# what a player scores (scoring.each_player): the player and their side
+PLAYER_PHRASES = {SCORER: "the player", TEAM_ROLES["team"]: "their side"}
+
+
+def _each_player(book: Book) -> list[str]:
+    """``scoring.each_player``: every player scores for themselves (sides of one), or for their team."""
+    r = book.r
+    if r.each_player is None:
+        return []
+    said = r.each_player.describe(book.words(), phrases={**PLAYER_PHRASES, **TEAM_PHRASES, **book.named()})
+    whose = "" if r.teams == r.seats else " for their team (partners' scores add up)"
+    return [f"Each player scores{whose} {said}.", ""] + book.formula_line(r.each_player)
 
 
 def _outcomes(book: Book) -> list[str]:
@@ -773,7 +819,8 @@ def _penalties(book: Book) -> list[str]:
 
 def _winning(book: Book) -> list[str]:
     r, g, unit = book.r, book.r.game, book.unit
-    first = f"- The first team to {unit.verb} {unit.of(g.target)} wins." if g.target is not None else ""
+    side = "player" if r.sides_of_one else "team"
+    first = f"- The first {side} to {unit.verb} {unit.of(g.target)} wins." if g.target is not None else ""
     if book.corner_house and g.corner_house is not None:
         first += f" A team on {g.corner_house} is on *corner house*."
     first = ([first] if first else []) + _game_end_lines(book)
@@ -807,7 +854,8 @@ def _game_end_lines(book: Book) -> list[str]:
     out += _rubber_lines(book)
     if g.deals is not None:
         out.append(f"- A game is {g.deals} deals (a deal thrown in does not count)"
-                   + (f"; if no team has won by then, after the last deal the {higher} total wins"
+                   + (f"; if no {'player' if r.sides_of_one else 'team'} has won by then, after the last deal the "
+                      f"{higher} total wins"
                       if g.target is not None or g.transfer else f"; after the last, the {higher} total wins")
                    + ". Equal totals at the top are a tie.")
     return out

@@ -14,6 +14,7 @@ from typing import Any
 
 from thunee_dsl.formula import Formula
 from thunee_dsl.model.cards import Deck
+from thunee_dsl.model.quantities import other_side
 
 # -- the options a ruleset chooses among, as enums: the game compares them by identity, never as text. A
 # StrEnum member equals its text, so the rulebook, the diff and the data read them as before.
@@ -369,6 +370,18 @@ class Outcome:
 
 
 @dataclass(frozen=True)
+class Obligation:
+    """A duty of a player following to a trick (play.obligations): when ``when`` holds, the cards allowed are
+    narrowed to those ``must_play`` names, if the cards still allowed include one (else it asks nothing)."""
+
+    says: str
+    when: Formula
+    must_play: Formula
+    source: str = ""
+    short_form: str = ""  # the play key this obligation was written as ("undercut"), or "" (written out)
+
+
+@dataclass(frozen=True)
 class PlayRules:
     first_leader: SeatRef
     follow_suit: bool
@@ -380,6 +393,8 @@ class PlayRules:
     lay_out_unless_undertaking: bool = True  # an undertaking plays from the hand alone, the row unused
     # while the trump is closed (trumps.revealed: on demand), a player who cannot follow plays face up or face down
     void_while_closed: VoidWhileClosed = "face up"
+    # applied in order after following suit (the undercut rule first, as one of them)
+    obligations: tuple[Obligation, ...] = ()
 
     def __post_init__(self) -> None:
         _as(VoidWhileClosed, self, "void_while_closed")
@@ -539,6 +554,7 @@ class Ruleset:
     bidding: BiddingRules | None = None
     concede_balls: int | None = None  # what the opponents of a conceding team score (None: no conceding)
     each_team: Formula | None = None  # every team scores this (instead of the outcomes table)
+    each_player: Formula | None = None  # every player scores this for their side (instead of the outcomes table)
     cut: Cut = Cut.NONE  # how the pack is cut before a simulated deal
     face_down: frozenset[int] = frozenset()  # batches dealt face down as a row, not into the hand
     steps: tuple[Step, ...] = ()  # the sequence as typed steps (what the engine runs)
@@ -582,8 +598,19 @@ class Ruleset:
         """Index of the no-trump row of :attr:`beats`."""
         return len(self.deck.suits)
 
+    @property
+    def sides_of_one(self) -> bool:
+        """More than two players, every one a side of one (``players.teams`` is the number of seats): no partners,
+        and no one other side. (Two players are each alone too, and keep the words of a game of two sides.)"""
+        return self.teams == self.seats > 2
+
     def team_of(self, seat: int) -> int:
         return seat % self.teams
+
+    def other_side(self, side: int) -> int | None:
+        """The one side opposing ``side`` (the counting team of the trump makers, a caller's opponents): the
+        other of two; None where every player is a side of one."""
+        return other_side(side, self.teams)
 
     def partners_of(self, seat: int) -> tuple[int, ...]:
         return tuple(s for s in range(self.seats) if s != seat and s % self.teams == seat % self.teams)

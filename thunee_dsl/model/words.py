@@ -53,6 +53,7 @@ def formulas_of(r: Ruleset) -> Iterator:
     for o in r.outcomes:
         yield from (o.when, o.balls)
     yield r.each_team
+    yield r.each_player
     yield r.cancellation.cancel_if if r.cancellation else None
     yield r.redeal.allowed_if if r.redeal else None
     yield r.dealer.passes_if

@@ -453,6 +453,20 @@ class Knowledge:
         ``blind``: a seat whose cards of this trick were not from the hand it holds now."""
         rules, trump = self.rules, self.trump
         led = best = trick[0][1]
+        if rules.obligations:  # play.obligations: what a card shows depends on who heads the trick, and when
+            winner = trick[0][0]
+            team_of = rules.team_of
+            for k, (s, c) in enumerate(trick):
+                if s != blind:
+                    partner = winner != s and team_of[winner] == team_of[s]
+                    key = (id(row), trump, led, led if leads_win else best, c, first, partner, k)
+                    got = reads.get(key)
+                    if got is None:
+                        got = reads[key] = Play.cannot_hold(rules, trump, led, key[3], c, first, row, partner, k)
+                    lacking[s] |= got
+                if c != led and (row[best] >> c) & 1 and not leads_win:
+                    best, winner = c, s
+            return
         for s, c in trick:
             if s == blind:
                 continue

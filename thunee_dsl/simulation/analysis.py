@@ -119,14 +119,17 @@ def measures(r: Ruleset) -> list[Measure]:
     won = "the rubber" if r.game.rubber is not None else "the game"  # (a rubber is what a record's winner won)
     out = [Measure(f"game.team_wins.{t}", f"{team_name(r, t)} {'wins' if r.seats == r.teams else 'win'} {won}",
                    PROPORTION, "finished games") for t in range(r.teams)]
+    # a side of one is its player: no "team" where every player is for themselves
+    team = (lambda who: who) if r.sides_of_one else (lambda who: f"{who}'s team")
     out += [
-        Measure("game.first_dealer_wins", "first dealer's team wins the game", PROPORTION, "finished games"),
+        Measure("game.first_dealer_wins", f"{team('first dealer')} wins the game", PROPORTION, "finished games"),
         Measure("game.unfinished", "game unfinished (stopped)", PROPORTION, "games"),
         *([Measure("game.tied", "game tied after its last deal", PROPORTION, "games")] if r.game.deals else []),
         Measure("game.deals", "deals per game", MEAN, "games"),
         Measure("game.lead_changes", "lead changes per game", MEAN, "games"),
-        Measure("deal.dealer_wins", "dealer's team wins the deal", PROPORTION, "scored deals"),
-        Measure("deal.makers_win", "trump makers win the deal", PROPORTION, "scored deals with trump makers"),
+        Measure("deal.dealer_wins", f"{team('dealer')} wins the deal", PROPORTION, "scored deals"),
+        Measure("deal.makers_win", "trump maker wins the deal" if r.sides_of_one else "trump makers win the deal",
+                PROPORTION, "scored deals with trump makers"),
         Measure("deal.balls", f"{r.unit.plural} per deal", MEAN, "scored deals"),
         Measure("deal.cancelled", "deal thrown in", PROPORTION, "deals"),
         Measure("deal.penalty", "deal decided by a penalty", PROPORTION, "deals"),
@@ -140,7 +143,8 @@ def measures(r: Ruleset) -> list[Measure]:
     if r.bidding is not None:
         for n in bids_of(r):
             out.append(Measure(f"bid.{n}", f"bid {n}", PROPORTION, "deals"))
-            out.append(Measure(f"bid.{n}.success", f"bid {n}: bidders win the deal", PROPORTION,
+            out.append(Measure(f"bid.{n}.success", f"bid {n}: {'bidder wins' if r.sides_of_one else 'bidders win'} "
+                               f"the deal", PROPORTION,
                                f"scored deals with bid {n}"))
     for u in r.undertakings:
         out.append(Measure(f"undertaking.{u.name}", f"{u.title} called", PROPORTION, "deals"))
@@ -332,8 +336,12 @@ def rules(r: Ruleset) -> list[Rule]:
     if borrowed:
         out.append(Rule("deck.trumps.ranks.borrowed", f"a trump borrowed from the other suit of the trump's colour "
                                                       f"({' or '.join(borrowed)}) won a trick"))
+    for i, o in enumerate(o for o in r.play.obligations if not o.short_form):  # (play.obligations, as written)
+        out.append(Rule(f"play.obligations.{i}", f"a player's cards narrowed by the duty: {o.says}"))
     if r.each_team is not None:
         out.append(Rule("scoring.each_team", "every team scores its own result"))  # (its formula: the rulebook)
+    if r.each_player is not None:
+        out.append(Rule("scoring.each_player", "every player scores their own result"))
     for i, o in enumerate(r.outcomes):
         out.append(Rule(f"scoring.outcomes.{i}", f"outcome {i + 1}: {o.says or o.when.describe()}"))
     if r.cancellation is not None:
@@ -398,6 +406,7 @@ def fired(d: DealRow) -> set[str]:
         out.add(f"penalties.{d.offence}")
     if d.borrowed_won:
         out.add("deck.trumps.ranks.borrowed")
+    out.update(f"play.obligations.{i}" for i in d.duties)
     if d.corner_house:
         out.add("game.corner_house")
     if d.deuce:

@@ -16,6 +16,7 @@ from typing import NamedTuple, Sequence
 
 from thunee_dsl.errors import ThuneeDslError
 from thunee_dsl.game import GameState
+from thunee_dsl.game.play import duties_narrowed
 from thunee_dsl.model.ruleset import Ruleset
 from thunee_dsl.players import BOTS, DEFAULT_BOT, decide, make_bot
 from thunee_dsl.players.mistakes import Mistakes
@@ -73,6 +74,7 @@ class DealRow(NamedTuple):
     # whether a card was played face down (play.void_while_closed)
     closed_shown: str = ""
     played_down: bool = False
+    duties: frozenset = frozenset()  # the play.obligations (places in the list) that narrowed a player's cards
 
 
 class Opening(NamedTuple):
@@ -266,6 +268,7 @@ def _row(game: GameState, record, names: _Names, raised_before: bool) -> DealRow
         every_trick=undertaker is not None and sum(n for s, n in enumerate(result.seat_tricks)
                                                    if game.ruleset.team_of(s) == game.ruleset.team_of(undertaker))
         == game.ruleset.tricks_per_deal,
+        duties=duties_narrowed(result.deal) if result.deal is not None else frozenset(),
         bids_refused=getattr(getattr(result, "deal", None), "bids_refused", frozenset()),
         trumps_taken_over=names.bidding_again and len({a.seat for a in record.actions if a.verb == "trump"}) > 1,
         closed_shown=getattr(getattr(result, "deal", None), "trump_shown_by", None) or "",

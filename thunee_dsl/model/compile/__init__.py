@@ -8,7 +8,8 @@ This module is the driver (:func:`compile_ruleset`) and what every part shares (
 the located problems, formulas compiled against the deal's quantities). Each part of a ruleset is compiled,
 and checked, in the module named after it (its docstring says which keys):
 
-- this module: ``players:``
+- this module: the driver
+- ``players``: ``players:`` (two teams of partners, or every player a side of one)
 - ``cards``: ``deck:``
 - ``dealing``: ``deal:``, ``dealer:`` (and the cards a seat may look at when it makes trumps)
 - ``sequence``: ``sequence:`` (which steps may come again, and their order)
@@ -36,8 +37,8 @@ from thunee_dsl.errors import FormulaError, Location, Problem, RulesetError
 from thunee_dsl.formula import Formula, compile_formula
 from thunee_dsl.loading import dotted_path
 from thunee_dsl.model.compile import (
-    bidding, calling, cards, claims, concede, dealing, declarations, penalties, play, redeal, scoring, sequence,
-    trumps, undertakings, verbs, winning,
+    bidding, calling, cards, claims, concede, dealing, declarations, penalties, play, players as sides, redeal, scoring,
+    sequence, trumps, undertakings, verbs, winning,
 )
 from thunee_dsl.model.compile.scoring import quantity_limits
 from thunee_dsl.model.quantities import symbol_table
@@ -58,6 +59,7 @@ class Compiler:
         self.top: dict[str, Any] = docs[0].data if docs and isinstance(docs[0].data, dict) else source.data
         self.problems: list[Problem] = []
         self.tolerant = False  # see part()
+        self.sides = 2  # players.teams, once read: formulas name the other side only in a game of two
 
     # -- helpers -------------------------------------------------------------------------
     def where(self, path: tuple) -> Location:
@@ -86,7 +88,7 @@ class Compiler:
             return compile_formula(text, self.symbols(context), expect=expect)
         except FormulaError as err:
             dotted = dotted_path(path)
-            message = winning.unknown_name_hint(self, err.message)
+            message = sides.unknown_name_hint(self, winning.unknown_name_hint(self, err.message))
             self.problems.append(Problem(self.formula_location(path, text, err.column),
                                          f"{dotted}: {message}\n{err.caret}"))
             return None
@@ -112,7 +114,7 @@ class Compiler:
         return Location(loc.file, loc.line, start + column)
 
     def symbols(self, context: str):
-        return symbol_table(context, tricks=self.tricks, team_values=self.team_value_names,
+        return symbol_table(context, tricks=self.tricks, sides=self.sides, team_values=self.team_value_names,
                             team_value_getter=self.team_value_getter, limits=self.limits,
                             team_value_bounds=self.team_value_bounds)
 
@@ -141,8 +143,8 @@ class Compiler:
         part = self.part
         players = d["players"]
         seats, teams = players["seats"], players["teams"]
-        if seats % teams:
-            self.problem(("players", "teams"), f"{seats} seats cannot form {teams} equal teams")
+        self.sides = sides.sides(self, seats, teams)
+        sides.check_two_sided_rules(self)
         deck = part(cards.deck, self)
         batches = tuple(d["deal"]["batches"])
         dealing.check_batches(self, batches, seats, deck)
@@ -169,7 +171,8 @@ class Compiler:
                               (play.rules, self), (redeal.cancellation, self), (declarations.rules, self, deck),
                               (claims.rules, self), (scoring.outcomes, self), (penalties.rules, self),
                               (winning.rules, self, game), (dealing.dealer, self), (redeal.rules, self),
-                              (bidding.rules, self), (dealing.face_down, self, batches), (scoring.each_team, self)):
+                              (bidding.rules, self), (dealing.face_down, self, batches), (scoring.each_team, self),
+                              (scoring.each_player, self)):
                 part(fn, *args)
             raise RulesetError(self.problems)
         return self.whole(d, players, seats, teams, deck, batches, game, team_values, words, trump_rules)
@@ -208,6 +211,7 @@ class Compiler:
             steps=sequence.steps(words),
             concede_balls=concede.balls(self),
             each_team=scoring.each_team(self),
+            each_player=scoring.each_player(self),
         )
         verbs.check_verbs(self, ruleset)
         self.check_playable(ruleset)

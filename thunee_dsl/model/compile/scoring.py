@@ -35,8 +35,9 @@ def balls(c: Compiler, path: tuple, context: str) -> BallTable:
 
 def outcomes(c: Compiler) -> tuple[Outcome, ...]:
     out = []
-    if "outcomes" not in c.data["scoring"] and "each_team" not in c.data["scoring"]:
-        c.problem(("scoring",), "scoring needs 'outcomes' (one team scores) or 'each_team' (every team scores)")
+    if not {"outcomes", "each_team", "each_player"} & set(c.data["scoring"]):
+        c.problem(("scoring",), "scoring needs 'outcomes' (one team scores), 'each_team' (every team scores) or "
+                  "'each_player' (every player scores for their side)")
     for i, o in enumerate(c.data["scoring"].get("outcomes", ())):
         p = ("scoring", "outcomes", i)
         if "winner" in o and o["winner"] not in ("counting", "makers"):
@@ -50,6 +51,11 @@ def outcomes(c: Compiler) -> tuple[Outcome, ...]:
 def each_team(c: Compiler) -> Formula | None:
     """``scoring.each_team``: the balls every team scores."""
     return c.formula(("scoring", "each_team"), "each team", "number")
+
+
+def each_player(c: Compiler) -> Formula | None:
+    """``scoring.each_player``: what every player scores for their side (``seat`` the player, ``team`` the side)."""
+    return c.formula(("scoring", "each_player"), "each player", "number")
 
 
 # -- team values (``counting.NAME`` in formulas) ----------------------------------------------------------
@@ -137,7 +143,8 @@ def check_no_makers(c: Compiler, ruleset: Ruleset) -> None:
 # -- balls are never below zero (what validates must play, issue 12) ---------------------------------------
 
 def check_ball_formulas(c: Compiler, ruleset: Ruleset) -> None:
-    """Every ball formula written: the undertakings' and claims' tables, the outcomes, ``each_team``."""
+    """Every ball formula written: the undertakings' and claims' tables, the outcomes, ``each_team``,
+    ``each_player``."""
     for section, items in (("undertakings", ruleset.undertakings), ("claims", ruleset.claims)):
         for item in items:
             written = c.get(section, item.name, "balls") or {}
@@ -149,6 +156,7 @@ def check_ball_formulas(c: Compiler, ruleset: Ruleset) -> None:
     for i, outcome in enumerate(ruleset.outcomes):
         check_balls(c, ("scoring", "outcomes", i, "balls"), outcome.balls)
     check_balls(c, ("scoring", "each_team"), ruleset.each_team)
+    check_balls(c, ("scoring", "each_player"), ruleset.each_player)
 
 
 def check_balls(c: Compiler, path: tuple, formula: Formula | None) -> None:

@@ -140,7 +140,7 @@ def check_target(c: Compiler, ruleset: Ruleset) -> None:
     """The scores can reach the target: some rule of the play gives balls, the target is within reach of the
     most a deal can give (a game must end), and the targets fit together."""
     played = [o.balls for o in ruleset.outcomes if o.when is None or o.when.can_be(True)]
-    played += [ruleset.each_team] + [f for item in (*ruleset.undertakings, *ruleset.claims)
+    played += [ruleset.each_team, ruleset.each_player] + [f for item in (*ruleset.undertakings, *ruleset.claims)
                                      for f in (item.balls.success, item.balls.failure, item.balls.partner_catch)]
     most = [f.bounds()[1] for f in played if f is not None]
     game = ruleset.game
@@ -152,6 +152,9 @@ def check_target(c: Compiler, ruleset: Ruleset) -> None:
         elif ruleset.each_team is not None:
             c.problem(("scoring", "each_team"), f"scoring.each_team never gives a {unit.singular}, so no team "
                       f"can {end}")
+        elif ruleset.each_player is not None:
+            c.problem(("scoring", "each_player"), f"scoring.each_player never gives a {unit.singular}, so no "
+                      f"player can {end}")
     elif target is not None and game.deals is None and most and None not in most:
         # a game must end: a target beyond what the most generous deals could give in a long game is refused
         best = max(most)
