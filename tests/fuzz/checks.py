@@ -135,8 +135,9 @@ def play_and_replay(ruleset, path: Path, seed: int, max_deals: int, score=None) 
             points = deck.points_for[deck.row(deal.trump)]  # (a trump may count otherwise: deck.trumps)
             assert sum(deal.team_cards) == sum(points[c] for c in won), "card points not conserved"
             dealt = 0
-            for mask in deal.dealt:
-                dealt |= mask
+            for seat, mask in enumerate(deal.dealt):
+                if seat != deal.sits_out:  # (a seat that sits out, its partner alone, plays none of its cards)
+                    dealt |= mask
             assert sum(points[c] for c in won) == sum(points[c] for c in range(len(points)) if dealt >> c & 1)
     for record in game.deals:  # balls are only ever opened (a formula below 0 is refused when validated)
         assert record.result is None or min(record.result.balls) >= 0, f"negative balls: {record.result.balls}"

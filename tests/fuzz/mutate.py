@@ -4,7 +4,8 @@ A mutation picks a place in the data (a mapping key or a list item, at any depth
 duplicates it, gives it a value of another type, swaps it with another place, sets an extreme value,
 or edits it as a formula; or it writes a rule of the kinds that once validated and then did not play
 (:func:`mutate_rule`: a step acting on face-down cards, balls that can go below 0, a deal always void), or a trump
-suit with its own order and points, a card borrowed into it (:func:`mutate_trump_order`). Every function takes a
+suit with its own order and points, a card borrowed into it (:func:`mutate_trump_order`), or going alone
+(:func:`mutate_going_alone`). Every function takes a
 :class:`random.Random`, so a hypothesis-drawn seed makes a mutant reproducible.
 """
 
@@ -14,7 +15,7 @@ import copy
 import random
 from typing import Any
 
-OPERATIONS = ("delete", "duplicate", "retype", "swap", "extreme", "formula", "rule", "trump order")
+OPERATIONS = ("delete", "duplicate", "retype", "swap", "extreme", "formula", "rule", "trump order", "going alone")
 
 OTHER_TYPES: tuple[Any, ...] = (None, True, False, "x", "", 0, 1.5, 4.0, [], {}, [1], {"a": 1}, ["deal 1"], "play")
 EXTREMES: tuple[Any, ...] = (-1, 0, 1, 2, 3, 7, 8, 9, 12, 13, 64, 100, 1000, 10**9, 10**9 + 1, -(10**9), 2.0, -0.5,
@@ -105,6 +106,8 @@ def mutate_once(data: Any, rng: random.Random) -> str:
         return mutate_rule(data, rng)
     elif op == "trump order":
         return mutate_trump_order(data, rng)
+    elif op == "going alone":
+        return mutate_going_alone(data, rng)
     else:
         value = parent[path[-1]]
         parent[path[-1]] = mutate_formula(value if isinstance(value, str) else str(value), rng)
@@ -448,6 +451,51 @@ def mutate_bidding(data: Any, rng: random.Random) -> str:
             key = rng.choice(sorted(BIDDING_VALUES))
             bidding[key] = rng.choice(BIDDING_VALUES[key])
             done.append(f"bidding.{key} = {bidding[key]!r}")
+    return "; ".join(done)
+
+
+# --- going alone (issue 25, item 6): an undertaking offered as trumps are made, the partner sitting out, played
+# out and judged by succeeds_if; written with values that fit and some that do not ------------------------------
+
+ALONE_VALUES = {
+    "after": ("make trumps", "make trumps", "make trump", "deal 1"),
+    "partner": ("sits out", "sits out", "plays", "stands"),
+    "caught": ("never", "never", "when a trick is lost", "on the last trick", "when beaten", "sometimes"),
+    "succeeds_if": ("callers.tricks >= 3", "callers.tricks == tricks", "callers.tricks > opponents.tricks",
+                    "caller == dealer", "seat.tricks >= 3", "callers.tricks >=", "callers.tricks", "true"),
+    "leader": ("usual", "caller"), "after_batch": (1, 2, 3),
+    "allowed_if": ("seat == trump_maker", "seat != trump_maker", "true", "seat.tricks > 0"),
+}
+ALONE_BALLS = ("if callers.tricks == tricks then 4 else 1", "4", "callers.tricks", "callers.tricks - 4", "2")
+
+
+def mutate_going_alone(data: Any, rng: random.Random) -> str:
+    """Write going alone into a ruleset: an undertaking ``alone`` added (offered as trumps are made, the partner
+    sitting out, caught never, a partial success) or an undertaking of the ruleset given one to three of those
+    keys, some with values that do not fit (a game with declarations, a name succeeds_if lacks, a condition
+    that is not one, succeeds_if with a deal stopped when caught, after and after_batch both)."""
+    if not isinstance(data, dict):
+        return "going alone: not a mapping"
+    undertakings = data.get("undertakings")
+    if not isinstance(undertakings, dict):
+        undertakings = data["undertakings"] = {}
+    done = []
+    if not undertakings or rng.random() < 0.5:
+        undertakings["alone"] = {"verb": "alone", "after": "make trumps", "allowed_if": "seat == trump_maker",
+                                 "partner": "sits out", "leader": "usual", "trump": "as made", "caught": "never",
+                                 "succeeds_if": "callers.tricks >= 3",
+                                 "balls": {"success": rng.choice(ALONE_BALLS), "failure": "2"}}
+        done.append("alone added")
+    name = rng.choice(sorted(undertakings))
+    item = undertakings[name]
+    if not isinstance(item, dict):
+        return f"going alone: undertakings.{name} is not a mapping"
+    for _ in range(rng.randint(0 if done else 1, 3)):
+        key = rng.choice(sorted(ALONE_VALUES))
+        item[key] = rng.choice(ALONE_VALUES[key])
+        done.append(f"undertakings.{name}.{key} = {item[key]!r}")
+    if rng.random() < 0.2:
+        item.pop("after_batch", None) if "after" in item else item.pop("after", None)
     return "; ".join(done)
 
 

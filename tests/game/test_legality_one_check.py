@@ -360,3 +360,24 @@ def test_an_action_not_admitted_changes_nothing(name):
             assert str(game.explain_illegal(action)) in str(refused.value) or refused.value.args
             assert (len(game.history), tuple(game.deal.hands), len(game.deal.tricks), game.deal.pending,
                     game.deal.window) == before
+
+
+def test_a_seat_that_sits_out_is_never_offered_an_action_and_its_cards_are_refused_as_such():
+    # going alone (issue 25 item 6): once the maker goes alone its partner is never asked; a card it plays is
+    # refused by the play's one check with the reason (not as out of turn: it is no offence)
+    name = str(ROOT / "tests" / "game" / "rulesets" / "going-alone.yaml")
+    seen = 0
+    for game in positions(name, games=30, every=1.0):
+        deal = game.deal
+        if deal.sits_out is None:
+            continue
+        legal = set(game.legal_actions())
+        assert game.to_act != deal.sits_out
+        for action in family_candidates(game):
+            if action.seat != deal.sits_out:
+                continue
+            assert action not in legal and deal.why_not(action) is not None
+            if action.verb == "play":
+                assert "sits out" in deal.why_not(action) and game.offence_of(action) is None
+        seen += 1
+    assert seen > 20

@@ -174,6 +174,11 @@ class Teller:
         u = next((x for x in self.r.undertakings if x.name == name), None)
         called = f"{self.who(step.seat)} called {u.title if u else name}"
         caught = getattr(result.deal, "caught_by", None)
+        if u is not None and u.caught == "never":  # played out (going alone): judged by the tricks taken
+            taken = sum(n for s, n in enumerate(result.seat_tricks) if self.r.team_of(s) == self.r.team_of(step.seat))
+            judged = "succeeded" if how == "success" else "failed"
+            return [f"{called}, played it out and {judged} with {taken} of {self.r.tricks_per_deal} tricks: "
+                    f"{self.gains(step.team, step.balls)}."]
         if how == "success":
             return [f"{called} and won every trick: {self.gains(step.team, step.balls)}."]
         catcher = self.who(caught) if caught is not None else None

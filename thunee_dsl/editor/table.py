@@ -387,6 +387,12 @@ class TableWords:
         caller = view.undertaker
         _, title, how, who, team = self._announced(rest, self.r.undertakings, caller)
         other = (team + 1) % self.teams
+        u = next((x for x in self.r.undertakings if x.title == title), None)
+        if u is not None and u.caught == "never":  # played out (going alone): judged by the tricks taken
+            taken = sum(n for s, n in enumerate(result.seat_tricks) if self._team_of(s) == team)
+            gets = team if how == "success" else other
+            return (f"{who} called {title}, played it out and {'succeeded' if how == 'success' else 'failed'} with "
+                    f"{taken} of {self.r.tricks_per_deal} tricks: {self.wins(gets, result.balls[gets])}.")
         if how == "success":
             return f"{who} called {title} and won every trick: {self.wins(team, result.balls[team])}."
         # the catch ends the deal, often inside a trick

@@ -467,6 +467,7 @@ class Deal(DealSlots):
     blind_cards_picked_up = Undertakings.pick_up_blind
     caught = Undertakings.caught
     open_late_undertakings = LateUndertakings.open_after_lead
+    offer_on_trumps_made = Undertakings.on_trumps_made
     open_declarations = Declarations.open_after_trick
 
     # -- declarations (Jodies), for the players and scoring ---------------------------------

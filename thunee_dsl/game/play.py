@@ -452,8 +452,8 @@ def play_card(deal, seat: int, card: int) -> None:
     if u is not None and u.caught is Caught.WHEN_BEATEN and deal.winning != deal.undertaker:
         deal.caught(deal.winning)
         return
-    if k < t.seats:
-        nxt = t.next_seat[seat]
+    if k < deal.in_play:  # (one card fewer while a seat sits out)
+        nxt = deal.next_in_play[seat]
         if not deal._plain:
             await_turn(deal, None)
             await_play(deal, nxt)
@@ -503,7 +503,8 @@ def finish_trick(deal) -> None:
         deal.last_trick_winner = winner
     step_over = played == deal.play_end
     u = deal.undertaking
-    if u is not None and winner != deal.undertaker and (u.caught is not Caught.ON_THE_LAST_TRICK or step_over):
+    if u is not None and winner != deal.undertaker and u.caught is not Caught.NEVER \
+            and (u.caught is not Caught.ON_THE_LAST_TRICK or step_over):
         deal.caught(winner)
         return
     if played == deal.n_tricks or (u is not None and step_over):
@@ -545,6 +546,8 @@ class Play(Turn):
                 deal.leader = deal.undertaker
             else:
                 deal.leader = deal.usual_leader()
+            if deal.leader == deal.sits_out:
+                deal.leader = deal.next_in_play[deal.leader]  # (the seat after it in play)
             deal.check_cancellation()
             if deal.over:
                 return
@@ -584,6 +587,8 @@ class Play(Turn):
         if type(card) is Refusal:
             return card
         text = Play.face_down(deal, seat, card)
+        if seat == deal.sits_out:
+            return Refusal(f"seat {seat} sits out this deal (its partner plays alone): it plays no card")
         turn = deal.pending
         if deal.window is not None or type(turn) is not Play:
             return Refusal(text or f"no card may be played now: {waiting_for(deal)}")

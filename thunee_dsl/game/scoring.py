@@ -22,7 +22,7 @@ except ImportError:  # Cython is optional: without it the types below are not re
 from thunee_dsl.game.slots import DealSlots
 from thunee_dsl.game.deal import Deal
 from thunee_dsl.model.quantities import Env
-from thunee_dsl.model.ruleset import OutcomeWinner
+from thunee_dsl.model.ruleset import Caught, OutcomeWinner
 
 
 class Step(NamedTuple):
@@ -150,13 +150,17 @@ def _undertaking_step(deal: Deal) -> Step:
     caller = deal.undertaker
     callers = team_of[caller]
     opponents = deal.t.other_team[callers]  # (two sides: compiling refuses these rules with more)
-    if deal.caught_by is None:
+    env = Env(deal, deal.balls, callers=callers, opponents=opponents, caller=caller)
+    u = deal.undertaking
+    if u.caught is Caught.NEVER:  # played out: judged now (default: every trick)
+        won = u.succeeds_if.evaluate(env) if u.succeeds_if is not None else deal.team_tricks[callers] == deal.n_tricks
+        how = "success" if won else "failure"
+    elif deal.caught_by is None:
         how = "success"
     elif team_of[deal.caught_by] == callers:
         how = "partner_catch"
     else:
         how = "failure"
-    env = Env(deal, deal.balls, callers=callers, opponents=opponents, caller=caller)
     return _judged("undertakings", deal.undertaking, how, callers, opponents, env, caller)
 
 
@@ -365,6 +369,11 @@ def _penalty_words(deal: Deal, step: Step, rest: str) -> list[str]:
 def _undertaking_words(deal: Deal, step: Step, rest: str) -> list[str]:
     how = rest.rpartition(".")[2]
     called = f"{deal.undertaking.title} by seat {step.seat}"
+    if deal.undertaking.caught is Caught.NEVER:  # played out: the tricks taken decided it
+        taken = deal.team_tricks[deal.team_of[step.seat]]
+        judged = "succeeds" if how == "success" else "fails"
+        return [f"{called} {judged}, {taken} trick{'s' if taken != 1 else ''} of {deal.n_tricks} taken: "
+                f"{_opens(deal, step)}"]
     if how == "success":
         return [f"{called} wins every trick: {_opens(deal, step)}"]
     if how == "partner_catch":

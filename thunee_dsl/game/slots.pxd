@@ -83,6 +83,7 @@ cdef class TableSlots:
     cdef public object undertaking_of
     cdef public object undertakings_order
     cdef public object late_order
+    cdef public object offered_on_trumps
     cdef public object suits_by_trump
     cdef public object led_masks
     cdef public object trump_masks
@@ -147,6 +148,9 @@ cdef class DealSlots:
     cdef public object beats
     cdef public object blind_from
     cdef public object unseen
+    cdef public object sits_out
+    cdef public object next_in_play
+    cdef public object in_play
     cdef public object declarations
     cdef public object declared
     cdef public object team_declared

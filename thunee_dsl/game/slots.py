@@ -51,7 +51,7 @@ TABLE_SLOTS = (
     "seats_from", "shuffle", "size", "suit_index", "suit_mask_of", "suit_masks", "suit_of",
     "suits_present", "team_of", "team_seats_from", "teams", "trump_actions_of", "trump_by_card",
     "trump_by_suit", "trump_last", "unbit", "undercut_only_with_all_trumps", "obligations", "obligations_following", "undertaking_of",
-    "undertakings_order", "late_order",
+    "undertakings_order", "late_order", "offered_on_trumps",
     "suits_by_trump", "led_masks", "trump_masks", "points_by_trump",  # by the deal's trump (deck.trumps)
 )
 

@@ -53,6 +53,7 @@ class RulesetTables(TableSlots):
                                    for b in range(len(r.batches) + 1))
         # offered between the calls to make trumps; and right after the first lead (late, when safe)
         self.during_calling = tuple(u for u in r.undertakings if u.during_calling)
+        self.offered_on_trumps = tuple(u for u in r.undertakings if u.on_trumps_made)  # (going alone)
         self.late_offered = tuple(tuple(u for u in offered if u.late is not None) for offered in self.offered_after)
         self.undertakings_order = tuple(
             tuple([s for s in self.seats_from[first] if self.team_of[s] == self.team_of[first]]

@@ -147,6 +147,9 @@ class MakeTrumps(Turn):
             OrderUp.passed(deal)
             return
         MakeTrumps.make(deal, action)
+        if deal.t.offered_on_trumps and deal.undertaking is None:
+            deal.offer_on_trumps_made()  # the maker may go alone now; the window's close goes on
+            return
         deal.advance()
 
     def why_no_pass(self, deal) -> str:

@@ -22,6 +22,9 @@ STATE = {
     "beats": VALUE,  # which card beats which: an undertaking may play with its own ranking
     "blind_from": VALUE,  # batches dealt when a blind undertaking was called
     "unseen": VALUE,  # the blind caller's face-down cards (unplayable until enough tricks are won)
+    # going alone: the seat that sits out (None: everyone plays), and the deal's order of seats in play (the
+    # next seat to play after each seat, the seat that sits out passed over; the play asks only these)
+    "sits_out": VALUE, "next_in_play": VALUE, "in_play": VALUE,
 }
 
 
@@ -31,6 +34,9 @@ def begin(deal) -> None:
     deal.undertaking = deal.undertaking_name = deal.undertaker = deal.caught_by = deal.blind_from = None
     deal.beats = deal.r.beats
     deal.unseen = 0
+    deal.sits_out = None
+    deal.next_in_play = deal.t.next_seat
+    deal.in_play = deal.t.seats
 
 
 NOT_ALLOWED, NOT_SAFE = 1, 2  # what bars an undertaking (see bar)
@@ -103,12 +109,33 @@ class Undertakings(Window):
             deal.blind_from = deal.batches_dealt  # later batches reach the caller face down
         if u.beats is not None:
             deal.beats = u.beats
+        if u.partner_sits_out:
+            Undertakings.sit_out(deal, deal.r.partners_of(action.seat)[0])
         MakeTrumps.set_trump_maker(deal, action.seat)  # the caller's team now makes trumps
         if u.trump is TrumpWay.FIRST_LEAD or u.trump is TrumpWay.NONE:
             MakeTrumps.forget_trumps(deal, u.trump)
         elif u.trump is TrumpWay.NAMED_BY_CALLER:
             Undertakings.ask_trump(deal, action.seat)
         self.close(deal)
+
+    @cython.locals(deal=DealSlots)
+    def sit_out(deal, seat: int) -> None:
+        """``seat`` (the caller's partner) lays its hand face down and does not play this deal: the deal's
+        order of seats in play passes over it (``next_in_play[seat]`` is the seat after it, for a leader
+        counted from it), and a trick has one card fewer."""
+        nxt = deal.t.next_seat
+        deal.sits_out = seat
+        deal.next_in_play = tuple(nxt[nxt[s]] if nxt[s] == seat else nxt[s] for s in range(deal.t.seats))
+        deal.in_play = deal.t.seats - 1
+
+    @cython.locals(deal=DealSlots)
+    def on_trumps_made(deal) -> None:
+        """Trumps are made: the undertakings offered as they are made (going alone) are offered to the trump
+        maker alone, at once; the window's close goes on with the deal's sequence."""
+        window = Undertakings((deal.trump_maker,))
+        window.offered = deal.t.offered_on_trumps
+        window.calling = None
+        window.open(deal)
 
     @cython.locals(deal=DealSlots)
     def dealt_blind(deal, cards) -> None:
@@ -155,6 +182,8 @@ class Undertakings(Window):
                 called = f"{u.late.called_as} on {led}: " if u.late.called_as else ""  # the table's word, from the data
                 return Refusal(f"{called}{u.title} called after the first lead stands only for a caller "
                                f"safe in {led} ({u.late.safe_if.text} is false for seat {seat}); the lead stands")
+        if u.on_trumps_made and (not isinstance(window, Undertakings) or u not in window.offered):
+            return Refusal(f"{u.title} may only be called by the player who makes trumps, as trumps are made")
         if not isinstance(window, Undertakings) or u not in window.offered:
             return Refusal(f"{u.title} may only be called once {u.after_batch} "
                            f"batch{'es' if u.after_batch != 1 else ''} are dealt, before the first lead"

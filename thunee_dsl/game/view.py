@@ -87,6 +87,7 @@ class SeatView:
     laid_out: tuple[tuple[str, ...], ...] = ()  # the cards each seat laid on its row, in the row's order
     turned_up: tuple[tuple[int, int, str], ...] = ()  # (tricks played, seat, card) of each card turned up
     turn_up: str | None = None  # the card turned up after the deal for all to see (deal.turn_up)
+    sits_out: int | None = None  # the seat whose partner plays alone: its hand is laid face down, it plays no card
 
 
 @cython.locals(deal=DealSlots, t=TableSlots)
@@ -138,6 +139,7 @@ def seat_view(game, seat: int) -> SeatView:
         "call": deal.call, "calls": tuple(deal.calls),
         "undertaking": u.verb if u else None, "undertaker": deal.undertaker,
         "claim": c.verb if c else None, "claimer": deal.claimer,
+        "sits_out": deal.sits_out,
         "declarations": declared,
         "trick": tuple((s, names[c]) for s, c in deal.trick),
         "tricks": tuple(seen_tricks),

@@ -74,6 +74,10 @@ WORDS.update({
     "deck.trumps": "trumps ranked and counted otherwise", "deck.trumps.ranks": "the trump suit's order (highest first)",
     "deck.trumps.points": "card points in trumps", "deck.colours": "colours of the suits",
 })
+# going alone (issue 25, item 6)
+WORDS.update({
+    "after": "offered as trumps are made", "partner": "the caller's partner (plays, or sits out: going alone)",
+})
 # the closed trump (issue 25, item 7: 304)
 WORDS.update({
     "trumps.revealed_if": "closed trump also shown after a trick when",

@@ -593,9 +593,10 @@ def _undertakings(book: Book) -> list[str]:
     for u in r.undertakings:
         caught = _differs(u.balls)
         out += [f"### {u.title} (`{u.verb}`)", "",
-                f"- May be called once {_plural(u.after_batch, 'batch')} {'has' if u.after_batch == 1 else 'have'} been dealt, before the first lead"
-                + (f", when {book.condition(u.allowed_if, CALL_PHRASES)}" if u.allowed_if else "."),
-                "- The caller leads to the first trick." if u.leader == "caller" else "- The usual player leads.",
+                _when_called(u, book),
+                "- The caller leads to the first trick." if u.leader == "caller" else "- The usual player leads"
+                + (" (the next player if that is the partner who sits out)." if u.partner_sits_out else "."),
+                *_going_alone(u, book),
                 UNDERTAKING_TRUMPS.get(u.trump, "- Trumps stay as made."),
                 *_how_it_is_played(u, r),
                 *(["- It is a *partner catch* when the caller's partner beats the caller."] if caught else []),
@@ -608,6 +609,28 @@ def _undertakings(book: Book) -> list[str]:
 CAUGHT = {"when beaten": "- The caller alone must win every trick; it fails as soon as a card of the caller's is beaten.",
           "when a trick is lost": "- The caller alone must win every trick; it fails when anyone else wins a trick.",
           "on the last trick": "- The caller must win the last trick; it fails only if anyone else wins the last trick."}
+
+
+def _when_called(u, book: Book) -> str:
+    """When an undertaking may be called: once a batch is dealt, or by the trump maker as trumps are made."""
+    when = f", when {book.condition(u.allowed_if, CALL_PHRASES)}" if u.allowed_if else "."
+    if u.on_trumps_made:
+        return "- May be called by the player who makes trumps, as trumps are made" + when
+    return (f"- May be called once {_plural(u.after_batch, 'batch')} {'has' if u.after_batch == 1 else 'have'} been "
+            f"dealt, before the first lead" + when)
+
+
+def _going_alone(u, book: Book) -> list[str]:
+    """Going alone (issue 25, item 6): the partner who sits out, and a deal played out and judged at the end."""
+    out = []
+    if u.partner_sits_out:
+        out.append(f"- The caller plays alone: the caller's partner lays the hand face down and does not play, "
+                   f"so each trick has {book.r.seats - 1} cards and the turn passes over the partner.")
+    if u.caught == "never":
+        judged = book.condition(u.succeeds_if, CALL_PHRASES) if u.succeeds_if is not None else \
+            "the caller's team has won every trick"
+        out.append(f"- The deal is played out to the last trick; it succeeds when {judged.rstrip('.')}.")
+    return out
 
 
 def _how_it_is_played(u, r: Ruleset) -> list[str]:
@@ -623,7 +646,7 @@ def _how_it_is_played(u, r: Ruleset) -> list[str]:
     if u.blind_until_tricks:
         out.append("- The cards dealt to the caller after the call stay face down, unseen and unplayable, until the "
                    f"caller has won {_plural(u.blind_until_tricks, 'trick')}.")
-    return out + [CAUGHT.get(u.caught, CAUGHT["when a trick is lost"])]
+    return out + ([] if u.caught == "never" else [CAUGHT.get(u.caught, CAUGHT["when a trick is lost"])])
 
 
 def _differs(table: BallTable) -> bool:

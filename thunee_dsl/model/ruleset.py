@@ -52,7 +52,7 @@ LEAD_OR_NO_TRUMP = frozenset({TrumpWay.FIRST_LEAD, TrumpWay.NONE})
 UndertakingLeader = _options("UndertakingLeader", "Who leads an undertaking's first trick (undertakings.*.leader).",
                              "caller", "usual")
 Caught = _options("Caught", "When an undertaking is caught (undertakings.*.caught).",
-                  "when beaten", "when a trick is lost", "on the last trick")
+                  "when beaten", "when a trick is lost", "on the last trick", "never")
 OutcomeWinner = _options("OutcomeWinner", "The team an outcome scores for (scoring.outcomes.*.winner).",
                          "counting", "makers")
 Cut = _options("Cut", "How the pack is cut before a deal the program shuffles (deal.cut).",
@@ -334,6 +334,11 @@ class Undertaking:
     offered_after: tuple[int, ...] = ()  # the batches after which it is offered (after_batch, or a list)
     during_calling: bool = False  # also offered after each call to make trumps (it ends the calling)
     late: LateCall | None = None  # may still be called right after the first lead, when safe (Marials)
+    # going alone (issue 25, item 6): offered to the trump maker as trumps are made (after: make trumps), the
+    # caller's partner sitting out (partner: sits out), a success judged at the end (caught: never)
+    on_trumps_made: bool = False
+    partner_sits_out: bool = False
+    succeeds_if: Formula | None = None  # None: the caller's team wins every trick (not caught)
 
     def __post_init__(self) -> None:
         _as(UndertakingLeader, self, "leader")

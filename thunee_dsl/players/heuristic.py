@@ -34,7 +34,7 @@ from thunee_dsl.game.actions import Action
 from thunee_dsl.game.declarations import combination_value
 from thunee_dsl.game.tables import tables as engine_tables
 from thunee_dsl.game.view import SeatView
-from thunee_dsl.model.ruleset import Ruleset, TrumpWay
+from thunee_dsl.model.ruleset import Caught, Ruleset, TrumpWay
 from thunee_dsl.players import closed
 from thunee_dsl.players.closed import hides_cards
 from thunee_dsl.players.knowledge import Knowledge, by_verb
@@ -234,7 +234,7 @@ class HeuristicBot:
             return passing
         # whether the hand is sure to win needs only the hand and the trumps: what the seat knows (costlier)
         # is worked out only for a sure hand, or for a bot that risks undertakings
-        sure = self._sure_undertaking(view)
+        sure = self._sure_undertaking(view) or self._lone_hand(view)
         if sure is None and self.undertake_odds is None:
             return passing
         k = Knowledge(r, view)
@@ -265,6 +265,21 @@ class HeuristicBot:
             else:
                 continue
             if sure_to_win_all(t, hand, beats, choice, u.leads_win):
+                return a
+        return None
+
+    def _lone_hand(self, view: SeatView) -> Action | None:
+        """Going alone (an undertaking played out to the last trick, the partner sitting out) when the tricks the
+        hand should take by itself with the trumps as made reach all but one of its cards: a lone march likely,
+        a partial success nearly sure. From the hand and the trumps only (no peeking)."""
+        r = self.ruleset
+        if view.trump is None:
+            return None
+        hand = self._hand(view)
+        expected = estimated_tricks(self.t, hand, r.deck.suits.index(view.trump))
+        for a in view.legal:
+            u = by_verb(r).undertaking.get(a.verb)
+            if u is not None and u.partner_sits_out and u.caught is Caught.NEVER and expected >= hand.bit_count() - 1:
                 return a
         return None
 

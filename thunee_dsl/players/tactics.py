@@ -236,9 +236,11 @@ def call_strength(t: Tables, hand: int) -> float:
     return got
 
 
-def estimated_tricks(t: Tables, hand: int) -> float:
-    """Tricks a hand should take with its best suit as trumps: top cards, second cards, trump length."""
-    trump = best_suit(t, hand)
+def estimated_tricks(t: Tables, hand: int, trump: int | None = None) -> float:
+    """Tricks a hand should take with ``trump`` (default: its best suit) as trumps: top cards, second cards,
+    trump length."""
+    if trump is None:
+        trump = best_suit(t, hand)
     rank_of = t.deck.strength_for[trump]  # (the trump suit's own order, a borrowed card in it: deck.trumps)
     est = 0.0
     for c in cards_of(hand):

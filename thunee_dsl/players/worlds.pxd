@@ -22,7 +22,7 @@ cdef class Tracker:
     cdef public list played, trick
     cdef public dict _masks
     cdef public object _held, _held_masks
-    cdef public Py_ssize_t n, tricks_done, plays, _held_at
+    cdef public Py_ssize_t n, in_trick, tricks_done, plays, _held_at
     cdef public bint first_lead_sets
 
     @cython.locals(other=Tracker)

@@ -675,6 +675,7 @@ class Tracker:
         self.k = k
         r = k.ruleset
         self.n = k.seats
+        self.in_trick = k.seats  # cards in a trick (one fewer while a seat sits out: going alone)
         self.card_of = k.t.card_of
         self.orders = world.orders
         self.played = [0] * self.n
@@ -712,7 +713,7 @@ class Tracker:
         if keep and start < len(prefix):
             _FOLLOWED.last = (r, list(prefix), (tuple(self.played), tuple(self.trick), self.tricks_done, self.trump,
                                                 self.beats, self.undertaker, self.first_lead_sets, self.makers,
-                                                self.plays))
+                                                self.plays, self.in_trick))
 
     def _resume(self, r, prefix: list[Action]) -> int:
         """Take the state of the last prefix followed if it begins ``prefix``: how many actions it took."""
@@ -723,13 +724,14 @@ class Tracker:
         if len(seen) > len(prefix) or prefix[:len(seen)] != seen:
             return 0
         (played, trick, self.tricks_done, self.trump, self.beats, self.undertaker, self.first_lead_sets,
-         self.makers, self.plays) = last[2]
+         self.makers, self.plays, self.in_trick) = last[2]
         self.played, self.trick = list(played), list(trick)
         return len(seen)
 
     def copy(self) -> "Tracker":  # (worlds.pxd: cpdef, ``other`` typed)
         other = Tracker.__new__(Tracker)
         other.k, other.n, other.card_of, other.orders = self.k, self.n, self.card_of, self.orders
+        other.in_trick = self.in_trick
         other.played = list(self.played)
         other.trick = list(self.trick)
         other.tricks_done, other.trump, other.beats, other.undertaker = \
@@ -754,7 +756,7 @@ class Tracker:
                 self._held[seat] &= ~(1 << c)
             trick = self.trick
             trick.append((seat, c))
-            if len(trick) == self.n:
+            if len(trick) == self.in_trick:
                 self.trick = []
                 self.tricks_done += 1
         elif verb == "trump":
@@ -781,6 +783,8 @@ class Tracker:
             return
         self.undertaker = a.seat
         self.makers = self.k.team_of[a.seat]
+        if u.partner_sits_out:
+            self.in_trick = self.n - 1
         if u.trump in LEAD_OR_NO_TRUMP:
             self.trump = None
             self.first_lead_sets = u.trump is TrumpWay.FIRST_LEAD

@@ -282,6 +282,10 @@ def _deal_figures(acc: _Acc, r: Ruleset, d: DealRow, teams: int, calling: bool, 
 # how a rule of an undertaking or claim fired: (suffix of its path, words after its title)
 UNDERTAKING_RULES = (("", "called"), (".success", "succeeds"), (".failure", "caught"),
                      (".partner_catch", "caught by partner"))
+# an undertaking played out and judged at the end (caught: never; going alone): a success of every trick, a
+# partial success, a failure
+PLAYED_OUT_RULES = (("", "called"), (".every_trick", "takes every trick"), (".success", "succeeds"),
+                    (".failure", "fails (too few tricks)"))
 CLAIM_RULES = (("", "claimed"), (".success", "succeeds"), (".failure", "fails"),
                (".partner_catch", "fails, partner catch"))
 
@@ -333,7 +337,10 @@ def rules(r: Ruleset) -> list[Rule]:
                                  ("declarations", r.declarations, (("", "declared"),)),
                                  ("claims", r.claims, CLAIM_RULES)):
         for item in items:
-            out += [Rule(f"{section}.{item.name}{suffix}", f"{item.title} {words}") for suffix, words in said]
+            fires = PLAYED_OUT_RULES if section == "undertakings" and item.caught == "never" else said
+            if section == "undertakings" and item.partner_sits_out:  # (a partner who sits out catches nothing)
+                fires = tuple(f for f in fires if f[0] != ".partner_catch")
+            out += [Rule(f"{section}.{item.name}{suffix}", f"{item.title} {words}") for suffix, words in fires]
     borrowed = [rank for rank, borrowed in r.deck.trump_order or () if borrowed]  # (deck.trumps)
     if borrowed:
         out.append(Rule("deck.trumps.ranks.borrowed", f"a trump borrowed from the other suit of the trump's colour "
@@ -399,6 +406,8 @@ def fired(d: DealRow) -> set[str]:
         out.add("bidding.again.takes_over")
     if d.undertaking is not None:
         out.add(f"undertakings.{d.undertaking}")
+        if d.every_trick and f"undertakings.{d.undertaking}.success" in d.applied:
+            out.add(f"undertakings.{d.undertaking}.every_trick")
     out.update(f"declarations.{name}" for name, _ in d.declarations)
     if d.claim is not None:
         out.add(f"claims.{d.claim}")

@@ -69,6 +69,7 @@ class DealRow(NamedTuple):
     ended: str = ""  # how this deal ended the game, when it did not by a target: "deals", "tie" or "stones"
     game_value: int = -1  # a game of a rubber won in this deal: the row of game.game_value that gave its value
     rubber_full: bool = False  # the rubber ended with this deal, in its last possible game (best_of played)
+    every_trick: bool = False  # the undertaker's team took every trick (an undertaking played out: a lone march)
     # a closed trump (trumps.revealed: on demand): how it was shown ("asked", "cut", "after a trick"; "" not), and
     # whether a card was played face down (play.void_while_closed)
     closed_shown: str = ""
@@ -275,6 +276,9 @@ def _row(game: GameState, record, names: _Names, raised_before: bool) -> DealRow
         rubber_full=game.rubber_points is not None and record is game.deals[-1]
         and sum(game.games) == game.ruleset.game.rubber.best_of,
         borrowed_won=_borrowed_won(game.ruleset, result),
+        every_trick=undertaker is not None and sum(n for s, n in enumerate(result.seat_tricks)
+                                                   if game.ruleset.team_of(s) == game.ruleset.team_of(undertaker))
+        == game.ruleset.tricks_per_deal,
         duties=duties_narrowed(result.deal) if result.deal is not None else frozenset(),
         bids_refused=getattr(getattr(result, "deal", None), "bids_refused", frozenset()),
         trumps_taken_over=names.bidding_again and len({a.seat for a in record.actions if a.verb == "trump"}) > 1,

@@ -228,6 +228,7 @@ class Compiler:
         scoring.check_ball_formulas(self, ruleset)
         scoring.check_no_makers(self, ruleset)
         undertakings.check_blind_cards(self, ruleset)
+        undertakings.check_going_alone(self, ruleset)
         dealing.check_seen_cards(self, ruleset)
         dealing.check_turn_up(self, ruleset)
         trumps.check_order_up(self, ruleset)

@@ -1,6 +1,6 @@
 """Undertakings (a seat's call to win every trick): ``undertakings:`` (each by its name: ``verb``, ``after_batch``,
 ``allowed_if``, ``leader``, ``trump``, ``caught``, ``balls``, ``ranking``, ``blind_until_tricks``, ``leads_win``,
-``during_calling``, ``late``); the checks that a caller who names trumps does so before the lead, and that a
+``during_calling``, ``late``; going alone: ``after: make trumps``, ``partner``, ``succeeds_if``); the checks that a caller who names trumps does so before the lead, and that a
 caller playing blind holds cards it has seen."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from thunee_dsl.model.cards import Deck
 from thunee_dsl.model.compile.cards import ranking
 from thunee_dsl.model.compile.scoring import balls
-from thunee_dsl.model.ruleset import LateCall, Ruleset, Undertaking
+from thunee_dsl.model.ruleset import Caught, LateCall, MakeTrumps, Ruleset, Undertaking
 
 if TYPE_CHECKING:
     from thunee_dsl.model.compile import Compiler
@@ -29,6 +29,10 @@ def undertaking(c: Compiler, name: str, u: dict, nbatches: int, deck: Deck | Non
     after = min(batches)
     if max(batches) > nbatches:
         c.problem(p + ("after_batch",), f"after_batch {max(batches)} but the deal has only {nbatches} batches")
+    on_trumps = u.get("after") == "make trumps"  # offered to the trump maker as trumps are made, not after a batch
+    if on_trumps and "after_batch" in u:
+        c.problem(p + ("after",), f"undertakings.{name}: 'after: make trumps' offers it as trumps are made, "
+                  f"'after_batch' once a batch is dealt: write one of them")
     made = Undertaking(
         name=name, verb=u["verb"], title=u.get("title", name.title()), after_batch=after,
         allowed_if=c.formula(p + ("allowed_if",), "undertaking", "boolean"),
@@ -36,8 +40,10 @@ def undertaking(c: Compiler, name: str, u: dict, nbatches: int, deck: Deck | Non
         caught=u.get("caught", "when beaten"),
         balls=balls(c, p + ("balls",), "undertaking balls"), source=u.get("source", ""),
         beats=ranking(c, p + ("ranking",), deck), blind_until_tricks=u.get("blind_until_tricks"),
-        leads_win=u.get("leads_win", 0), offered_after=batches,
-        during_calling=u.get("during_calling", False), late=late_call(c, p + ("late",)))
+        leads_win=u.get("leads_win", 0), offered_after=() if on_trumps else batches,
+        during_calling=u.get("during_calling", False), late=late_call(c, p + ("late",)),
+        on_trumps_made=on_trumps, partner_sits_out=u.get("partner", "plays") == "sits out",
+        succeeds_if=c.formula(p + ("succeeds_if",), "undertaking balls", "boolean"))
     check_named_trumps(c, made)
     return made
 
@@ -72,8 +78,42 @@ def check_blind_cards(c: Compiler, ruleset: Ruleset) -> None:
                       f"would have to play a card it may not look at (make it {seen} at most, or deal more "
                       f"before the call)")
         # (unless its leads win those tricks whatever is played: Trips, whose fourth card waits for the last)
-        if seen < ruleset.hand_size and u.caught == "on the last trick" and (u.leads_win or 0) < u.blind_until_tricks:
+        if seen < ruleset.hand_size and u.caught in (Caught.ON_THE_LAST_TRICK, Caught.NEVER) and (u.leads_win or 0) < u.blind_until_tricks:
             c.problem(("undertakings", u.name, "caught"),
                       f"undertakings.{u.name}: a caller who plays cards unseen must be caught when beaten: "
                       f"'on the last trick' lets it lose a trick and be left holding only cards it may not "
                       f"look at (write 'caught: when beaten', or leads_win: {u.blind_until_tricks}, or drop blind_until_tricks)")
+
+
+def check_going_alone(c: Compiler, ruleset: Ruleset) -> None:
+    """Going alone plays: a partner who sits out is the caller's one partner, never asked to declare or
+    claim; an undertaking offered as trumps are made has trumps made in the deal; a success judged at the
+    end needs a deal played out."""
+    for u in ruleset.undertakings:
+        p = ("undertakings", u.name)
+        if u.partner_sits_out:
+            per_team = ruleset.seats // ruleset.teams
+            if per_team != 2:
+                c.problem(p + ("partner",), f"undertakings.{u.name}: 'partner: sits out' needs teams of two "
+                          f"players (here a team has {per_team}): "
+                          + ("a player alone has no partner to sit out" if per_team == 1 else
+                             "which partner would sit out is not said") + " (write 'partner: plays')")
+            for kind, items in (("declarations", ruleset.declarations), ("claims", ruleset.claims)):
+                if items:
+                    c.problem(p + ("partner",), f"undertakings.{u.name}: a partner who sits out would still be "
+                              f"asked in the {kind} ({', '.join(i.name for i in items)}): going alone is not "
+                              f"written for a game with {kind} (write 'partner: plays')")
+            if ruleset.face_down:
+                c.problem(p + ("partner",), f"undertakings.{u.name}: a partner who sits out cannot play a row "
+                          f"of cards dealt face down (write 'partner: plays')")
+        if u.on_trumps_made:
+            if not any(type(step) is MakeTrumps for step in ruleset.steps):
+                c.problem(p + ("after",), f"undertakings.{u.name}: 'after: make trumps' but the sequence has "
+                          f"no 'make trumps': it would never be offered")
+            if u.late is not None:
+                c.problem(p + ("late",), f"undertakings.{u.name}: offered as trumps are made, it cannot also be "
+                          f"called late, after the first lead (drop 'late', or write 'after_batch')")
+        if u.succeeds_if is not None and u.caught is not Caught.NEVER:
+            c.problem(p + ("succeeds_if",), f"undertakings.{u.name}: 'succeeds_if' judges a deal played out to "
+                      f"the last trick, but with 'caught: {u.caught}' the deal stops when it is caught "
+                      f"(write 'caught: never')")
