@@ -21,6 +21,7 @@ except ImportError:  # Cython is optional: without it the types below are not re
 
 from thunee_dsl.game.slots import DealSlots
 from thunee_dsl.game.deal import Deal
+from thunee_dsl.game.declarations import count_at_deal_end
 from thunee_dsl.model.quantities import Env
 from thunee_dsl.model.ruleset import OutcomeWinner
 
@@ -241,8 +242,10 @@ _path = itemgetter(0)  # Step.path
 def score_deal(deal: Deal) -> DealResult:
     """Score a deal that is over (``deal.over``): its decided steps, their balls summed by team; the
     explanation is written from the same steps when first read."""
-    steps = decided_steps(deal)
     r = deal.r
+    if r.from_trick or r.from_dealt:
+        count_at_deal_end(deal)  # the last trick's combinations, the hands as dealt (before any formula reads them)
+    steps = decided_steps(deal)
     trump, u, c = deal.trump, deal.undertaking, deal.claim
     result = _new_result(DealResult)
     state = result.__dict__
