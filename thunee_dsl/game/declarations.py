@@ -18,7 +18,7 @@ except ImportError:  # Cython is optional: without it the types below are not re
 from thunee_dsl.game.slots import OWN, VALUE, DealSlots
 from thunee_dsl.game.claims import forget as forget_claims
 from thunee_dsl.game.windows import Refusal, Window, await_turn, shut, waiting_for
-from thunee_dsl.model.ruleset import DeclaredFrom, Pooled
+from thunee_dsl.model.ruleset import DeclaredFrom, Pooled, ScoredWhen
 
 # The deal's state this rule owns (the declarations made); only this module writes it (game/slots.py)
 STATE = {
@@ -387,7 +387,53 @@ def count_at_deal_end(deal) -> None:
             if value and allowed(deal, decl, seat):
                 team = deal.team_of[seat]
                 deal.counted.append((team, decl.verb, what, value, 0))
-                deal.team_declared[team] += value
+                if decl.scored is ScoredWhen.WITH_TRICKS:
+                    deal.team_declared[team] += value  # (after the tricks: scored_after_tricks, not in formulas)
+
+
+def scored_after_tricks(deal, balls: list) -> list[tuple]:
+    """The declarations of the hands as dealt scored after the tricks (``scored: after tricks``), given the
+    deal's other ``balls`` per team: (path, team, value) of each, its value 0 when a side reached the game's
+    target with the rest (the game is won by tricks before they count)."""
+    r = deal.r
+    target = deal.target
+    won = target is not None and any(before + got >= target for before, got in zip(deal.balls, balls))
+    out = []
+    for team, verb, _what, value, number in deal.counted:
+        decl = deal.t.declaration_of[verb]
+        if number == 0 and decl.scored is ScoredWhen.AFTER_TRICKS:
+            out.append((f"declarations.{decl.name}", team, 0 if won else value))
+    return out
+
+
+def after_tricks_words(deal, team: int, verb_name: str, value: int) -> str:
+    """A declaration scored after the tricks, in words (the deal's story)."""
+    r = deal.r
+    decl = next(d for d in r.declarations if d.name == verb_name)
+    seats = ", ".join(str(s) for s in range(r.seats) if deal.team_of[s] == team)
+    if value:
+        return f"{decl.title}, after the tricks: team {team} (seats {seats}) {r.unit.verb}s {r.unit.of(value)}"
+    return (f"{decl.title}, after the tricks: team {team} (seats {seats}) does not score them: the game was won "
+            f"by tricks first")
+
+
+def counted_words(deal) -> list[str]:
+    """What the cards themselves scored, in words, for the deal's story: "Roem, trick 2, for team 1 (seats
+    1, 3): three in sequence 20, stuk 20"; "Honours as dealt, team 1 (seats 1, 3): 3 honours, 2"."""
+    r = deal.r
+    out: list[str] = []
+    by: dict = {}
+    for team, verb, what, value, number in deal.counted:
+        by.setdefault((verb, number, team), []).append(f"{what} {value}" if number else f"{what}, {value}")
+    for (verb, number, team), items in by.items():
+        decl = deal.t.declaration_of[verb]
+        seats = ", ".join(str(s) for s in range(r.seats) if deal.team_of[s] == team)
+        if number:
+            out.append(f"{decl.title}, trick {number}, for team {team} (seats {seats}): {', '.join(items)}")
+        else:
+            out.append(f"{decl.title} as dealt, team {team} (seats {seats}): {', '.join(items)}"
+                       + (" (counted after the tricks)" if decl.scored is ScoredWhen.AFTER_TRICKS else ""))
+    return out
 
 
 def trick_combinations(deck, decl, cards, trump) -> list[tuple[str, int]]:
