@@ -74,6 +74,13 @@ WORDS.update({
     "deck.trumps": "trumps ranked and counted otherwise", "deck.trumps.ranks": "the trump suit's order (highest first)",
     "deck.trumps.points": "card points in trumps", "deck.colours": "colours of the suits",
 })
+# declarations counted from the cards themselves: a trick's (roem), the hands as dealt (honours) (issue 25, item 7)
+WORDS.update({
+    "deck.sequence_order": "order of cards in sequence (lowest first)",
+    "from": "counted from (a player's hand, each trick's cards, the hands as dealt)",
+    "declared": "how it is declared", "pooled": "whose cards count together",
+    "cards": "cards of trumps that count", "scored": "scored (with the tricks, or after them)",
+})
 BALL_KEYS = {"success", "failure", "caught", "partner_catch"}
 NAMED_SECTIONS = {"undertakings", "declarations", "claims"}
 
@@ -128,6 +135,8 @@ def _show(value: object, path: tuple, r: Ruleset | None = None) -> str:
     """A value of the data as a person reads it, in ruleset ``r``'s unit and direction of play."""
     if isinstance(value, bool):
         return "yes" if value else "no"
+    if isinstance(value, list) and value and all(isinstance(v, dict) and "name" in v and "value" in v for v in value):
+        return "; ".join(f"{v['name']} {v['value']}" for v in value)  # named combinations (roem): by their names
     if isinstance(value, list):
         return ", ".join(_show(v, path, r) for v in value) or "none"
     if isinstance(value, dict):
