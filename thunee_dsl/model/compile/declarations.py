@@ -32,6 +32,8 @@ def declaration(c: Compiler, name: str, d: dict, deck: Deck | None) -> Declarati
             c.problem(p + (key,), f"declarations.{name}.{key}: is for a declaration from a trick or from the hands "
                       f"as dealt (give 'from: trick' or 'from: hands as dealt'), not one declared from the hand")
     if "after_team_trick" not in d:
+        if c.tolerant:
+            return None  # (the schema refused parts of it, perhaps its 'from': those problems are said first)
         c.problem(p, f"declarations.{name}: give 'after_team_trick' (after which of its tricks the team may declare "
                   f"it), or 'from: trick' / 'from: hands as dealt' for combinations counted without a player "
                   f"declaring them")
