@@ -313,6 +313,10 @@ def rules(r: Ruleset) -> list[Rule]:
                                  ("declarations", r.declarations, (("", "declared"),)),
                                  ("claims", r.claims, CLAIM_RULES)):
         for item in items:
+            if section == "declarations" and item.taken_from != "hand":  # counted from the cards, nobody says it
+                where = "a trick's cards" if item.taken_from == "trick" else "the hands as dealt"
+                out.append(Rule(f"{section}.{item.name}", f"{item.title} scored (from {where})"))
+                continue
             out += [Rule(f"{section}.{item.name}{suffix}", f"{item.title} {words}") for suffix, words in said]
     borrowed = [rank for rank, borrowed in r.deck.trump_order or () if borrowed]  # (deck.trumps)
     if borrowed:

@@ -237,6 +237,11 @@ def _row(game: GameState, record, names: _Names, raised_before: bool) -> DealRow
             declarations.append((names.declarations[verb], a.seat))
         elif verb in names.claims:
             claim, claimer = names.claims[verb], a.seat
+    deal = getattr(result, "deal", None)
+    for team, verb, _what, value, number in getattr(deal, "counted", ()):  # roem, honours: counted, not said
+        if value:
+            seat = deal.tricks[number - 1][2] if number else min(s for s in range(deal.t.seats) if deal.team_of[s] == team)
+            declarations.append((names.declarations[verb], seat))
     simultaneous = 0
     if names.calling is not None:
         previous = 0
