@@ -320,3 +320,23 @@ def test_a_declaration_from_the_hand_still_needs_its_tricks_and_ranks(tmp_path):
     assert said == ["declarations.jodie: give 'after_team_trick' (after which of its tricks the team may declare it), "
                     "or 'from: trick' / 'from: hands as dealt' for combinations counted without a player declaring "
                     "them"]
+
+
+# -- coverage -------------------------------------------------------------------------------------------------
+
+
+def test_coverage_labels_fire_where_the_cards_scored(roem, honours):
+    from thunee_dsl.simulation.analysis import fired, rules
+    from thunee_dsl.simulation.play import deal_row
+
+    labels = {rule.key: rule.label for rule in rules(roem)}
+    assert labels["declarations.roem"] == "Roem scored (from a trick's cards)"
+    assert {rule.key: rule.label for rule in rules(honours)}["declarations.honours"] == \
+        "Honours scored (from the hands as dealt)"
+    report = replay_file(TRANSCRIPTS / "roem-1.yaml")
+    assert "declarations.roem" in fired(deal_row(report.game))
+    report = replay_file(TRANSCRIPTS / "roem-2.yaml")
+    assert "declarations.roem" in fired(deal_row(report.game))  # the nat deal's roem, for the opponents
+    # a side at 4 held three honours: nothing scored, nothing fired
+    assert "declarations.honours" not in fired(deal_row(replay_file(TRANSCRIPTS / "honours-2.yaml").game))
+    assert "declarations.honours" in fired(deal_row(replay_file(TRANSCRIPTS / "honours-1.yaml").game))
