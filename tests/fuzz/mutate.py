@@ -283,7 +283,8 @@ def mutate_counted_declaration(data: Any, rng: random.Random) -> str:
     ranks = [str(r) for r in deck["ranks"]]
     done = []
     declarations = data.get("declarations")
-    used = {d.get("verb") for d in declarations.values() if isinstance(d, dict)} if isinstance(declarations, dict) else set()
+    known = declarations.values() if isinstance(declarations, dict) else ()
+    used = {d.get("verb") for d in known if isinstance(d, dict)}
     verbs = [v for v in ("roem", "honours", "bonus", "counted") if v not in used] or ["roem"]
     decl: dict[str, Any] = {"verb": rng.choice(verbs), "declared": "automatically"}
     if rng.random() < 0.5:
@@ -313,7 +314,8 @@ def mutate_counted_declaration(data: Any, rng: random.Random) -> str:
     else:
         decl["from"] = "hands as dealt"
         cards = rng.sample(ranks, rng.randrange(1, len(ranks) + 1))
-        decl.update(cards=cards, pooled=rng.choice(("team", "seat")), scored=rng.choice(("with tricks", "after tricks")))
+        decl.update(cards=cards, pooled=rng.choice(("team", "seat")),
+                    scored=rng.choice(("with tricks", "after tricks")))
         decl["combinations"] = [{"held": n, "value": rng.choice((1, 2, 4))}
                                 for n in sorted(rng.sample(range(1, len(cards) + 1), rng.randrange(1, len(cards) + 1)),
                                                 reverse=True)]

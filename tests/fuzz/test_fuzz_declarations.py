@@ -41,7 +41,8 @@ def test_a_counted_declaration_written_in_is_refused_with_locations_or_plays(tmp
         raise AssertionError(f"{source.name} after {done + more}: {err}") from None
 
 
-@pytest.mark.parametrize("source", [p for p in OWN if p.stem in ("roem", "honours")] + SHIPPED[:1], ids=lambda p: p.stem)
+@pytest.mark.parametrize("source", [p for p in OWN if p.stem in ("roem", "honours")] + SHIPPED[:1],
+                         ids=lambda p: p.stem)
 def test_the_mutation_writes_declarations_that_play(tmp_path, source):
     # most mutations must give a ruleset that plays: a fuzz that is only ever refused tests nothing
     played = 0

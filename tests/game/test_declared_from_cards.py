@@ -259,7 +259,8 @@ def line_of(base: Path, text: str) -> int:
 
 
 REFUSED = [
-    (ROEM, "{name: four in sequence, sequence: 4, value: 50}", "{name: four in sequence, sequence: 4, same_rank: 4, value: 50}",
+    (ROEM, "{name: four in sequence, sequence: 4, value: 50}",
+     "{name: four in sequence, sequence: 4, same_rank: 4, value: 50}",
      "declarations.roem.combinations[2]: a combination of a trick's cards gives one shape ('same_rank: 4', "
      "'sequence: 3' or 'cards: [K, Q]') and its 'value' (it gives 'same_rank' and 'sequence')"),
     (ROEM, "{name: three in sequence, sequence: 3, value: 20}", "{name: three in sequence, sequence: 3}",

@@ -271,7 +271,8 @@ def score_deal(deal: Deal) -> DealResult:
     for step in steps:
         balls[step[1]] += step[2]  # step.team, step.balls (indexing skips the names' descriptors)
     if r.from_dealt and deal.counted:  # honours scored after the tricks: only if the game was not won by them
-        later = tuple(_step((path, team, value, None, None, None)) for path, team, value in scored_after_tricks(deal, balls))
+        later = tuple(_step((path, team, value, None, None, None))
+                      for path, team, value in scored_after_tricks(deal, balls))
         if later:
             steps += later
             state["steps"] = steps

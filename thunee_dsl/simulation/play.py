@@ -240,7 +240,8 @@ def _row(game: GameState, record, names: _Names, raised_before: bool) -> DealRow
     deal = getattr(result, "deal", None)
     for team, verb, _what, value, number in getattr(deal, "counted", ()):  # roem, honours: counted, not said
         if value:
-            seat = deal.tricks[number - 1][2] if number else min(s for s in range(deal.t.seats) if deal.team_of[s] == team)
+            # (the trick's winner; for the hands as dealt, the team's first seat)
+            seat = deal.tricks[number - 1][2] if number else deal.team_of.index(team)
             declarations.append((names.declarations[verb], seat))
     simultaneous = 0
     if names.calling is not None:
