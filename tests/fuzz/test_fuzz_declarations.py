@@ -1,44 +1,27 @@
 """Fuzz: declarations counted from the cards themselves, declared automatically (issue 25 item 7: roem from each
 trick's cards, honours from the hands as dealt, deck.sequence_order), written into every shipped ruleset and the
 test rulesets of tests/game/rulesets (then mutated further): each mutant is refused with located problems or
-plays, and replays (checks.check_ruleset_file)."""
+plays, and replays (checks.check_written_in)."""
 
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
-import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from checks import SHIPPED, check_ruleset_file
-from mutate import mutant, mutate_counted_declaration
-from thunee_dsl.loading import load_yaml_file, ruleset_schema
-
-OWN = sorted((Path(__file__).resolve().parents[1] / "game" / "rulesets").glob("*.yaml"))
-FUZZ = settings(max_examples=5, deadline=None, derandomize=True, database=None,
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
-
-
-def written(path: Path, data) -> Path:
-    path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
-    return path
+from checks import OWN, SHIPPED, check_ruleset_file, check_written_in, written
+from mutate import mutate_counted_declaration
+from thunee_dsl.loading import load_yaml_file
 
 
 @pytest.mark.parametrize("source", SHIPPED + OWN, ids=lambda p: p.stem)
-@FUZZ
+@settings(max_examples=5, deadline=None, derandomize=True, database=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 2**32 - 1), count=st.integers(0, 2))
 def test_a_counted_declaration_written_in_is_refused_with_locations_or_plays(tmp_path, source, seed, count):
-    rng = random.Random(seed)
-    data = load_yaml_file(source).data
-    done = [mutate_counted_declaration(data, rng)]
-    data, more = mutant(data, rng, count, schema=ruleset_schema())
-    try:
-        check_ruleset_file(written(tmp_path / source.name, data), games=2, seed=seed, max_deals=3)
-    except AssertionError as err:
-        raise AssertionError(f"{source.name} after {done + more}: {err}") from None
+    check_written_in(tmp_path, source, seed, count, mutate_counted_declaration)
 
 
 @pytest.mark.parametrize("source", [p for p in OWN if p.stem in ("roem", "honours")] + SHIPPED[:1],
@@ -47,9 +30,8 @@ def test_the_mutation_writes_declarations_that_play(tmp_path, source):
     # most mutations must give a ruleset that plays: a fuzz that is only ever refused tests nothing
     played = 0
     for seed in range(10):
-        rng = random.Random(seed)
         data = load_yaml_file(source).data
-        mutate_counted_declaration(data, rng)
+        mutate_counted_declaration(data, random.Random(seed))
         path = written(tmp_path / f"m{seed}.yaml", data)
         played += check_ruleset_file(path, games=1, seed=seed, max_deals=2) is not None
     assert played >= 5

@@ -341,3 +341,20 @@ def test_coverage_labels_fire_where_the_cards_scored(roem, honours):
     # a side at 4 held three honours: nothing scored, nothing fired
     assert "declarations.honours" not in fired(deal_row(replay_file(TRANSCRIPTS / "honours-2.yaml").game))
     assert "declarations.honours" in fired(deal_row(replay_file(TRANSCRIPTS / "honours-1.yaml").game))
+
+
+def test_the_tables_deal_story_and_the_text_replay_tell_it():
+    from thunee_dsl.editor.table import TableWords, team_values
+    from thunee_dsl.game.view import seat_view
+
+    report = replay_file(TRANSCRIPTS / "roem-1.yaml")
+    result, game = report.deals[0], report.game
+    words = TableWords(game.ruleset, me=0)
+    story = words.deal_story(result, seat_view(game, 0), team_values(game.ruleset, result.deal))
+    assert story.startswith("They score roem in trick 2: three in sequence 20, stuk 20. Your team scores roem in "
+                            "trick 7: four in sequence 50.")
+    report = replay_text(with_score("[0, 3]"), base_dir=TRANSCRIPTS)
+    result, game = report.deals[0], report.game
+    story = TableWords(game.ruleset, me=0).deal_story(result, seat_view(game, 0))
+    assert story.startswith("They hold honours as dealt: 3 honours (2).")
+    assert story.endswith("They do not score honours: the game was won by tricks first.")

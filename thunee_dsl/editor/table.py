@@ -338,7 +338,8 @@ class TableWords:
             if kind == "declarations":  # a declaration of the hands as dealt, scored after the tricks (honours)
                 title = next((d.title for d in r.declarations if d.name == rest), rest)
                 story.append(f"{title} after the tricks: {self.wins(step.team, step.balls, 'score')}." if step.balls
-                             else f"{title} not scored for {self.team(step.team)}: the game was won by tricks first.")
+                             else f"{_cap(self.team(step.team))} {self.verb(step.team, 'do', 'does')} not score "
+                                  f"{title.lower()}: the game was won by tricks first.")
             elif kind == "undertakings":
                 story.append(self._undertaking_story(rest, result, view))
             elif kind == "claims":
