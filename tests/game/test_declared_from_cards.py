@@ -165,6 +165,27 @@ def test_a_side_at_four_does_not_count_its_honours():
     assert report.deals[0].balls == (0, 4) and report.score == (2, 5) and report.winner == 1
 
 
+def test_every_random_deal_counts_the_partners_honours_together(honours):
+    # worked independently of the engine's tables: the A K Q J of trumps among the two partners' cards as
+    # dealt; all four 4, three 2, else nothing (the game starts at 0 - 0: nobody is at 4)
+    deck = honours.deck
+    for seed in range(30):
+        rng = random.Random(seed)
+        game = GameState(honours, seed=seed)
+        while not game.deals or game.deals[-1].result is None:
+            game.apply(rng.choice(game.legal_actions()))
+        deal = game.deals[-1].result.deal
+        trump = deck.suits[deal.trump]
+        want = []
+        for team in (0, 1):
+            held = sum(deck.card(rank + trump) in [c for s in (team, team + 2) for c in range(deck.size)
+                                                   if deal.dealt[s] >> c & 1] for rank in "AKQJ")
+            value = {4: 4, 3: 2}.get(held, 0)
+            if value:
+                want.append((team, "honours", f"{held} honours", value, 0))
+        assert list(deal.counted) == want, seed
+
+
 def with_score(score: str, ruleset: str = "../../game/rulesets/honours.yaml") -> str:
     text = (TRANSCRIPTS / "honours-1.yaml").read_text(encoding="utf-8")
     return text.replace("ruleset: ../../game/rulesets/honours.yaml\n", f"ruleset: {ruleset}\nscore: {score}\n")

@@ -6,7 +6,8 @@ penalised; a false one (cards not held) is a penalised offence where the ruleset
 Combinations counted from the cards themselves, declared automatically: those in the cards of each trick
 (``from: trick``, the field's "roem"), scored for the trick's winners as each trick ends
 (:func:`count_tricks`); those in the hands as dealt (``from: hands as dealt``, "honours"), of a team's
-cards together or of each player's, scored when the deal is over (:func:`count_dealt`)."""
+cards together or of each player's, counted when the deal is scored (:func:`count_at_deal_end`) and scored
+with the tricks or after them (:func:`scored_after_tricks`)."""
 
 from __future__ import annotations
 
@@ -395,7 +396,6 @@ def scored_after_tricks(deal, balls: list) -> list[tuple]:
     """The declarations of the hands as dealt scored after the tricks (``scored: after tricks``), given the
     deal's other ``balls`` per team: (path, team, value) of each, its value 0 when a side reached the game's
     target with the rest (the game is won by tricks before they count)."""
-    r = deal.r
     target = deal.target
     won = target is not None and any(before + got >= target for before, got in zip(deal.balls, balls))
     out = []
@@ -406,10 +406,10 @@ def scored_after_tricks(deal, balls: list) -> list[tuple]:
     return out
 
 
-def after_tricks_words(deal, team: int, verb_name: str, value: int) -> str:
-    """A declaration scored after the tricks, in words (the deal's story)."""
+def after_tricks_words(deal, team: int, name: str, value: int) -> str:
+    """The declaration ``name`` scored after the tricks (or not: the game was won first), in words."""
     r = deal.r
-    decl = next(d for d in r.declarations if d.name == verb_name)
+    decl = next(d for d in r.declarations if d.name == name)
     seats = ", ".join(str(s) for s in range(r.seats) if deal.team_of[s] == team)
     if value:
         return f"{decl.title}, after the tricks: team {team} (seats {seats}) {r.unit.verb}s {r.unit.of(value)}"

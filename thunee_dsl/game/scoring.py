@@ -270,7 +270,7 @@ def score_deal(deal: Deal) -> DealResult:
     balls = [0] * r.teams
     for step in steps:
         balls[step[1]] += step[2]  # step.team, step.balls (indexing skips the names' descriptors)
-    if r.from_dealt and deal.counted:  # honours scored after the tricks: only if the game was not won by them
+    if r.from_dealt and deal.counted and first not in _ALONE:  # honours after the tricks, unless the game was won
         later = tuple(_step((path, team, value, None, None, None))
                       for path, team, value in scored_after_tricks(deal, balls))
         if later:
