@@ -111,9 +111,9 @@ def test_a_pit_scores_100_more_and_every_random_deal_adds_up(roem):
     for seed in range(40):
         rng = random.Random(seed)
         game = GameState(roem, seed=seed)
-        while game.deals and game.deals[-1].result is None or not game.deals:
+        while not game.deals or game.deals[0].result is None:
             game.apply(rng.choice(game.legal_actions()))
-        result = game.deals[-1].result
+        result = game.deals[0].result
         deal = result.deal
         pit = 100 if max(deal.team_tricks) == 8 else 0
         assert sum(result.balls) == 162 + sum(deal.team_declared) + pit, seed
@@ -172,9 +172,9 @@ def test_every_random_deal_counts_the_partners_honours_together(honours):
     for seed in range(30):
         rng = random.Random(seed)
         game = GameState(honours, seed=seed)
-        while not game.deals or game.deals[-1].result is None:
+        while not game.deals or game.deals[0].result is None:  # (the first deal: the score is 0 - 0)
             game.apply(rng.choice(game.legal_actions()))
-        deal = game.deals[-1].result.deal
+        deal = game.deals[0].result.deal
         trump = deck.suits[deal.trump]
         want = []
         for team in (0, 1):
