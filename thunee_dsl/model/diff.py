@@ -131,12 +131,18 @@ def _label(a: dict, b: dict, path: tuple, unit: Unit = BALLS) -> str:
     return " ".join(str(p).replace("_", " ") for p in path).capitalize()
 
 
+def _named(value: object) -> bool:
+    """A list of named items with a value each (a declaration's combinations by name: roem)."""
+    return isinstance(value, list) and bool(value) and all(isinstance(v, dict) and "name" in v and "value" in v
+                                                           for v in value)
+
+
 def _show(value: object, path: tuple, r: Ruleset | None = None) -> str:
     """A value of the data as a person reads it, in ruleset ``r``'s unit and direction of play."""
     if isinstance(value, bool):
         return "yes" if value else "no"
-    if isinstance(value, list) and value and all(isinstance(v, dict) and "name" in v and "value" in v for v in value):
-        return "; ".join(f"{v['name']} {v['value']}" for v in value)  # named combinations (roem): by their names
+    if _named(value):  # named combinations (roem): by their names
+        return "; ".join(f"{v['name']} {v['value']}" for v in value)
     if isinstance(value, list):
         return ", ".join(_show(v, path, r) for v in value) or "none"
     if isinstance(value, dict):
