@@ -29,6 +29,7 @@ PAGES = {
     "editor": "app_pages/editor.py",
     "playtest": "app_pages/playtest.py",
     "compare": "app_pages/compare.py",
+    "table": "app_pages/table.py",
 }
 EDITOR_REF = "editor:"  # the editor's current text, as a ruleset to play or compare
 COLOURS = {"black": "#1b1b1b", "red": "#c8102e", "blue": "#0047ab", "green": "#117a37"}

@@ -46,6 +46,12 @@ def playtest(ref: str) -> None:
     ss.goto = "playtest"
 
 
+def open_table(ref: str) -> None:
+    """The Table page's opening form with these rules picked (as they stand here)."""
+    ss.gt_wanted = (f"{catalogue().get(ref, ref)} (from the Library)", ruleset_of(ref))
+    ss.goto = "table"
+
+
 def pick() -> None:
     ss.lib_selected = ss.lib_pick
     ss.lib_to_book = True
@@ -143,6 +149,9 @@ with right:
               args=(ref,), key="lib_open", width="stretch")
     b3.button("Playtest it", on_click=playtest, args=(ref,), key="lib_play", disabled=ruleset is None,
               width="stretch")
+    st.button("Open a table with these rules", on_click=open_table, args=(ref,), key="lib_table",
+              disabled=ruleset is None, icon=":material/groups:",
+              help="Play them together, each on their own phone: a table with a code and a link")
     rulebook, source = st.tabs(["Rulebook", "YAML file"])
     with rulebook:
         if ruleset is not None:

@@ -135,6 +135,18 @@ def next_deal() -> None:
     ss.pt_to_top = True
 
 
+def open_table(played: bool = False) -> None:
+    """The Table page's opening form with these rules picked: the game's own (``played``: the Editor's text as it
+    was when dealt, frozen), else the ones chosen for a new game."""
+    game = ss.get("playtest") if played else None
+    ruleset = game.ruleset if game is not None else ruleset_of(ss.pt_ref)
+    if ruleset is None:
+        return
+    label = ss.get("pt_label", ruleset.name) if game is not None else catalogue().get(ss.pt_ref, ss.pt_ref)
+    ss.gt_wanted = (f"{label} (as on Playtest)", ruleset)
+    ss.goto = "table"
+
+
 def reseed() -> None:
     ss.pt_seed = new_seed()
 
@@ -184,7 +196,10 @@ def setup() -> None:
     s1.number_input("Seed (same seed, same cards)", min_value=0, max_value=10**9, step=1, key="pt_seed")
     s2.button("New", on_click=reseed, key="pt_reseed", help="A new random seed")
     # Deal before the bots' list: on a phone that list (a box per seat) pushed the button two screens down
-    st.button("Deal", type="primary", on_click=start_game, key="pt_start", disabled=chosen is None)
+    d1, d2 = st.columns(2, vertical_alignment="bottom")
+    d1.button("Deal", type="primary", on_click=start_game, key="pt_start", disabled=chosen is None)
+    d2.button("Open a table with these rules", on_click=open_table, key="pt_open_table", disabled=chosen is None,
+              icon=":material/groups:", help="Play them with friends, each on their own phone")
     if chosen is None:
         st.warning("The editor's text is not a valid ruleset yet: fix it in the Editor, or pick another.")
     names = bot_names()
@@ -254,17 +269,7 @@ played = dict(on_table)
 turn = view.to_act if not pt.deal_over else None
 winning = pt.winning_now(view)  # whose card takes the trick so far (None while trumps are hidden from you)
 led = card_label(view.trick[0][1]) if view.trick else None
-said: dict[int, list[str]] = {}  # seat -> what it called, shown on its plate
-if view.calls:
-    said[view.calls[-1][0]] = [f"call {view.calls[-1][1]}"]
-for seat, verb, find in ((view.undertaker, view.undertaking, r.undertaking_by_verb),
-                         (view.claimer, view.claim, r.claim_by_verb)):
-    if seat is not None and verb:
-        found = find(verb)
-        said.setdefault(seat, []).append(found.title if found else verb)
-for d in view.declarations:
-    found = r.declaration_by_verb(d.verb)
-    said.setdefault(d.seat, []).append(f"{found.title if found else d.verb} {d.value}")
+said = words.said_by_seat(view)  # seat -> what it called, shown on its plate
 
 parts = []
 for spot in table_spots(me, r.seats, r.direction):
@@ -503,6 +508,8 @@ with c3.popover("Replay under other rules", width="stretch", help="The same card
     other_refs = [ref for ref in refs if ruleset_of(ref) is not None]
     st.selectbox("Rules", other_refs, format_func=lambda ref: choices[ref], key="pt_other")
     st.button("Replay the same cards", on_click=replay_under, key="pt_replay", type="primary")
+st.button("Play these rules with friends: open a table", on_click=open_table, args=(True,), key="pt_open_table_played",
+          icon=":material/groups:", help="A table for the group, each on their own phone, with these very rules")
 st.caption(f"{html.escape(r.title)} · you are seat {me + 1} · seed {pt.seed} · bots: "
            f"{', '.join(sorted({pt.bots[s] for s in range(r.seats) if s != me}))}")
 if not pt.is_over:

@@ -19,7 +19,7 @@ from app_common import COLOURS, card_button_label, catalogue, follow_goto, rules
 from thunee_dsl.editor import compare_choices
 from thunee_dsl.editor.cards import action_label, card_label, card_text, history_line, suit_label
 from thunee_dsl.editor.group_table import (AWAY_LIMITS, DEFAULT_AWAY, MAX_NAME, GroupTables, TableError,
-                                           frozen_text, normal_code)
+                                           frozen_text, normal_code, public_link)
 from thunee_dsl.editor.playtest import bot_names, replay_help
 from thunee_dsl.editor.storage import slug
 from thunee_dsl.editor.table import TableWords, table_spots
@@ -32,6 +32,9 @@ follow_goto()
 POLL = 1.0  # seconds between two looks at the table's version (a move shows on the other phones within it)
 SEAT_COOKIE, HOST_COOKIE = "thunee_seat_", "thunee_host_"  # + the table's code
 KEEP_DAYS = 30  # a seat's cookie outlives any table (tables go after their days; the cookie is then unused)
+# The rules handed over by Playtest or the Library ("Open a table"): ss.gt_wanted = (label, ruleset), kept as
+# ss.gt_frozen and offered first, as they stood there (the Editor's text as dealt, frozen).
+FROZEN = "frozen:"
 
 
 @st.cache_resource(show_spinner=False)
@@ -90,8 +93,12 @@ def say(kind: str, text: str) -> None:
 
 
 # -- callbacks: the only place a table changes ------------------------------------------------------------------
+def rules_of(ref: str):
+    return ss.gt_frozen[1] if ref == FROZEN and "gt_frozen" in ss else ruleset_of(ref)
+
+
 def open_table() -> None:
-    ruleset = ruleset_of(ss.gt_ref)
+    ruleset = rules_of(ss.gt_ref)
     if ruleset is None:
         return say("error", "Those rules are not valid yet: fix them in the Editor first, or pick others.")
     text, base = frozen_text(ruleset)
@@ -157,9 +164,14 @@ def free_seat(code: str, seat: int) -> None:
     attempt(tables.free_seat, code, host_secret(code) or "", seat)
 
 
+def keep_seat(code: str, seat: int, kept: bool) -> None:
+    attempt(tables.keep_seat, code, host_secret(code) or "", seat, kept)
+
+
 def other_table() -> None:
     ss.pop("gt_code", None)
     st.query_params.pop("table", None)
+    st.query_params.pop("seat", None)
 
 
 def compare_rules(text: str, name: str, base: str) -> None:
@@ -197,12 +209,37 @@ st.html("""<style>
                font-size:.75rem; text-align:center; max-width:24%; }
   .gt-label { font-size:1.05rem; margin:0; }
   .gt-seat.gt-west { transform:translate(0,-50%); } .gt-seat.gt-east { transform:translate(-100%,-50%); }
+  /* a side seat's plate stays clear of its card nearer the middle: its badges wrap (as on Playtest) */
+  .gt-seat.gt-west, .gt-seat.gt-east { max-width:26%; }
+  .gt-badge.gt-away { background:#7a7a7a; }
   .gt-status { display:flex; flex-wrap:wrap; gap:.1rem .8rem; font-size:.92rem; }
   [class*="st-key-gt_card_"] button { min-height:3.1rem; min-width:3rem; padding:0 .4rem; }
   [class*="st-key-gt_card_"] button p { font-size:1.25rem; }
   [class*="st-key-gt_card_"] button:disabled { opacity:.35; }
+  .gt-card.gt-last { opacity:.8; }
+  .gt-badge { display:inline-block; border-radius:6px; padding:0 4px; margin:0 1px; font-size:.68rem;
+              font-weight:700; color:#fff; background:#555; }
+  .gt-badge.gt-dealer { background:#6b4423; } .gt-badge.gt-maker { background:#0047ab; }
+  .gt-badge.gt-said { background:#c8102e; } .gt-badge.gt-turnmark { background:#b88600; }
+  .gt-mini { display:inline-block; background:#fff; border:1px solid #999; border-radius:4px; padding:0 3px;
+             margin:1px; font-weight:700; font-size:.8rem; }
+  .gt-lasttrick { font-size:.85rem; color:#444; margin:0 0 .3rem; }
+  .gt-tricks { border-collapse:collapse; font-size:.85rem; width:100%; }
+  .gt-tricks th { font-weight:600; color:#555; text-align:center; padding:1px 2px; }
+  .gt-tricks td { text-align:center; padding:2px 1px; border-top:1px solid #eee; white-space:nowrap; }
+  .gt-tricks td.gt-won .gt-mini { box-shadow:0 0 0 2px #f5b700; }
+  .gt-tricks .gt-led { font-size:.65rem; color:#888; display:block; line-height:1; }
+  /* the words in the middle stay inside the gap between the side seats' trick cards (as on Playtest) */
+  .gt-middle { max-width:calc(34% - 5rem); line-height:1.2; pointer-events:none; }
+  @media (max-width: 640px) { .gt-middle { max-width:19%; font-size:.68rem; line-height:1.15; } }
+  .st-key-gt_gameover { background:#eaf7ee; border:2px solid #117a37; border-radius:12px; padding:.6rem .9rem; }
 </style>""")
 
+handed = ss.pop("gt_wanted", None)
+if handed is not None:  # "Open a table" on Playtest or in the Library: the opening form, those rules picked
+    ss.gt_frozen, ss.gt_ref = handed, FROZEN
+    ss.pop("gt_code", None)
+    st.query_params.pop("table", None)
 code = ss.get("gt_code")
 asked = st.query_params.get("table")
 if asked and asked != code:
@@ -227,9 +264,13 @@ if code is None:
         st.markdown("**Open a table**")
         choices = catalogue()
         refs = [r for r in choices if ruleset_of(r) is not None]
-        ss.setdefault("gt_ref", "shipped:standard" if "shipped:standard" in refs else refs[0])
+        if "gt_frozen" in ss:
+            choices = {FROZEN: ss.gt_frozen[0], **choices}
+            refs.insert(0, FROZEN)
+        if ss.get("gt_ref") not in refs:
+            ss.gt_ref = "shipped:standard" if "shipped:standard" in refs else refs[0]
         st.selectbox("Rules (frozen for this game)", refs, format_func=lambda r: choices[r], key="gt_ref")
-        chosen = ruleset_of(ss.gt_ref)
+        chosen = rules_of(ss.gt_ref)
         o1, o2 = st.columns(2)
         o1.text_input("Your name", key="gt_name", max_chars=MAX_NAME)
         o2.selectbox("Your seat", range(chosen.seats), format_func=lambda s: f"Seat {s + 1}", key="gt_my_seat")
@@ -263,32 +304,50 @@ if held is not None:
         held = None
 
 
-def invite(link: str) -> None:
-    """The code, the link and a QR code for the phones around the table."""
-    st.markdown(f"Table code **`{code}`** · link: `{link}`")
+def invite(link, seat: int | None = None) -> None:
+    """The code, the link and a QR code for the phones around the table (``seat``: a link that picks it)."""
+    if seat is None:
+        st.markdown(f"Table code **`{code}`** · link: `{link.url}`")
+    else:
+        link = link._replace(url=f"{link.url}&seat={seat + 1}")
+        st.markdown(f"Link to seat {seat + 1}: `{link.url}`")
+    if link.loopback:  # the address the host's browser used: no phone reaches it
+        st.warning(f"This link uses this computer's own address, and {link.why}.", icon=":material/wifi_off:")
+    elif seat is None:
+        st.caption(f"The link uses {link.why}.")
     try:
         import qrcode
     except ImportError:  # the app extra installs it; the code and the link still work without
         st.caption("(A QR code needs the app's extra: pip install 'thunee-dsl[app]'.)")
         return
-    picture = qrcode.make(link, box_size=6, border=2).get_image()
+    picture = qrcode.make(link.url, box_size=6, border=2).get_image()
     buffer = io.BytesIO()
     picture.save(buffer, format="PNG")
     st.image(buffer.getvalue(), width=180, caption="Scan to join")
 
 
-link = st.context.url.split("?")[0] + f"?table={code}" if st.context.url else f"?table={code}"
+link = public_link(code, st.context.url, host_header=st.context.headers.get("Host"),
+                   served_on=st.get_option("server.address"))
 
 if held is None:  # not seated here yet: pick a seat and a name
     st.title(label, anchor=False)
     show_message()
     free = [i.seat for i in infos if i.name is None]
     st.markdown("**Who sits where:** " + " · ".join(
-        f"Seat {i.seat + 1}: {html.escape(i.name) if i.name else 'free (a bot)'}" for i in infos))
+        f"Seat {i.seat + 1}: " + (html.escape(i.name) if i.name else "kept for a person by the host" if i.kept
+                                  else "free (a bot)") for i in infos))
+    linked = st.query_params.get("seat", "")  # a seat's own link (the host's "link to seat 3")
+    if "gt_join_seat" not in ss and linked.isdigit() and int(linked) - 1 in free:
+        ss.gt_join_seat = int(linked) - 1
     if not free:
         st.warning("Every seat at this table is taken.")
+    elif not can_sit and linked.isdigit() and any(i.kept and i.seat == int(linked) - 1 for i in infos):
+        st.info(f"The host keeps seat {linked} for you: a bot plays this deal out, and you sit down when it ends "
+                "(the next deal waits for you). Keep this page open.")
     elif not can_sit:
-        st.info("A deal is under way: the bots play the free seats. You can sit down when it ends.")
+        st.info("A deal is under way: the bots play the free seats. You can sit down when it ends"
+                + (" (the next deal waits for whoever sits in a seat the host keeps)." if any(i.kept for i in infos)
+                   else "."))
     else:
         c1, c2 = st.columns(2)
         c1.selectbox("Your seat", free, format_func=lambda s: f"Seat {s + 1}", key="gt_join_seat")
@@ -320,23 +379,25 @@ def who(s: int) -> str:
 host = host_secret(code) if tables.host_of(code, host_secret(code) or "") else None
 
 
-def seat_name(s: int) -> str:
+def seat_name(s: int, away: bool = True) -> str:
+    """Who sits in ``s`` (``away``: and whether a bot plays for them now; the table's plate has a badge for it)."""
     info = page.seats[s]
     if s == seat:
         return f"You ({html.escape(info.name)})" if info.name else "You"
     if info.name is None:
         return f"{words.name(s)} · bot"
-    return f"{html.escape(info.name)}" + (" · away, a bot plays" if info.away else "")
+    return f"{html.escape(info.name)}" + (" · away, a bot plays" if info.away and away else "")
 
 
 @st.fragment(run_every=POLL)
 def watch() -> None:
-    """Each second: still here (and the table's version); the page is drawn again only when the table changed."""
+    """Each second: still here (and the table's version and who is away); the page is drawn again only when
+    either changed."""
     try:
-        version = tables.poll(code, seat, secret)
+        look = tables.poll(code, seat, secret)
     except TableError:
         st.rerun()
-    if version != page.version:
+    if look != page.look:
         st.rerun()
 
 
@@ -357,6 +418,31 @@ with st.popover("What these rules change", width="content"):
                     if changes else f"Plays exactly like {page.base}.")
         st.markdown("\n".join(f"- {c.text}" for c in changes))
 
+def host_seats() -> None:
+    """The host's say over the seats: free a person's seat for its bot, or keep a bot's seat for a person (the
+    bot plays out the deal on the table; the next deal waits until someone sits there, by the seat's link)."""
+    if not host:
+        return
+    kept = [i for i in page.seats if i.kept]
+    with st.expander("Host: who sits where", expanded=bool(kept)):
+        for info in page.seats:
+            if info.seat == seat:
+                continue
+            if info.name is not None:
+                st.button(f"Free seat {info.seat + 1} ({info.name}) for its bot", key=f"gt_free_{info.seat}",
+                          on_click=free_seat, args=(code, info.seat))
+            elif info.kept:
+                st.markdown(f"**Seat {info.seat + 1} is kept for a person:** send them this link (the next deal "
+                            "waits until they sit down).")
+                invite(link, info.seat)
+                st.button(f"Give seat {info.seat + 1} back to its bot", key=f"gt_unkeep_{info.seat}",
+                          on_click=keep_seat, args=(code, info.seat, False))
+            elif not page.is_over:
+                st.button(f"Seat a person in seat {info.seat + 1} (now a bot)", key=f"gt_keep_{info.seat}",
+                          on_click=keep_seat, args=(code, info.seat, True),
+                          help="The bot plays out this deal; the next deal waits until someone sits there")
+
+
 if view is None:  # before the first deal
     st.markdown("**Who sits where:** " + " · ".join(f"Seat {i.seat + 1}: {seat_name(i.seat)}" for i in page.seats))
     invite(link)
@@ -365,6 +451,7 @@ if view is None:  # before the first deal
                   help="The first deal: bots play the seats still free")
     else:
         st.caption("Waiting for the host to deal.")
+    host_seats()
     watch()
     st.stop()
 
@@ -379,31 +466,56 @@ def tile(card: str, style: str, cls: str = "gt-card") -> str:
 finished = view.tricks[-1] if view.tricks else None
 on_table = view.trick or (finished.cards if finished else ())
 turn = None if page.deal_over else view.to_act
+said = words.said_by_seat(view)  # seat -> what it called, on its plate (as on Playtest's table)
 parts = []
 for spot in table_spots(seat, r.seats, r.direction):
     s = spot.seat
-    marks = [m for m, on in (("dealer", s == view.dealer), ("trumps", s == view.trump_maker),
-                             ("to play", s == turn)) if on]
+    badges = "".join(f'<span class="gt-badge {cls}">{html.escape(text)}</span>' for cls, text, on in (
+        ("gt-dealer", "dealer", s == view.dealer), ("gt-maker", "trumps", s == view.trump_maker),
+        ("gt-turnmark", "your turn" if s == seat else "to play", s == turn),
+        ("gt-away", "away, a bot plays", page.seats[s].away)) if on)
+    badges += "".join(f'<span class="gt-badge gt-said">{html.escape(text)}</span>' for text in said.get(s, ()))
+    if view.table and view.table[s]:  # open face play: the seat's face-up cards, seen by all
+        held_cards = f"{len(view.table[s])} face up · {view.face_down[s]} face down"
+        if s != seat:
+            held_cards += "<div>" + "".join(tile(c, "", "gt-mini") for c in view.table[s]) + "</div>"
+    elif view.face_down:
+        held_cards = f"{view.hand_sizes[s]} in hand · {view.face_down[s]} face down"
+    else:
+        held_cards = f"{view.hand_sizes[s]} card{'s' if view.hand_sizes[s] != 1 else ''}"
     side = " gt-west" if spot.x < 20 else " gt-east" if spot.x > 80 else ""  # a side seat's plate kept on the table
     left = 2 if side == " gt-west" else 98 if side == " gt-east" else spot.x
     parts.append(f'<div class="gt-seat{side}{" gt-me" if s == seat else ""}{" gt-turn" if s == turn else ""}" '
-                 f'data-seat="{s}" style="left:{left:.1f}%;top:{spot.y:.1f}%"><b>{seat_name(s)}</b>'
-                 f'<small>{view.hand_sizes[s]} cards{" · " + ", ".join(marks) if marks else ""}</small></div>')
+                 f'data-seat="{s}" style="left:{left:.1f}%;top:{spot.y:.1f}%"><b>{seat_name(s, away=False)}</b>'
+                 f'{f"<div>{badges}</div>" if badges else ""}<small>{held_cards}</small></div>')
     card = dict(on_table).get(s)
     if card:
         won = not view.trick and finished is not None and finished.winner == s
         parts.append(tile(card, f"left:{spot.card_x:.1f}%;top:{spot.card_y:.1f}%",
-                          "gt-card" + (" gt-win" if won or (view.trick and page.winning == s) else "")))
-middle = (f"Trick {len(view.tricks) + 1}" if view.trick else
-          f"Last trick, won by {who(finished.winner)}" if finished is not None and finished.winner is not None
-          else "No card played yet")
+                          "gt-card" + (" gt-win" if won or (view.trick and page.winning == s) else "")
+                          + (" gt-last" if not view.trick else "")))
+if view.trick:
+    led = card_label(view.trick[0][1])
+    middle = (f'Trick {len(view.tricks) + 1}<br><span style="background:#fff;border-radius:4px;padding:0 3px;'
+              f'color:{COLOURS.get(led.colour, "#1b1b1b")}">{html.escape(led.symbol)}</span>&nbsp;led')
+elif finished is not None and finished.winner is not None:
+    leads = "" if page.deal_over else " · your lead" if finished.winner == seat else ""
+    middle = f"Last trick<br>won by {who(finished.winner)}{leads}"
+else:
+    middle = "No card played yet"
 st.html(f'<div class="gt-table" data-version="{page.version}"><div class="gt-middle">{middle}</div>'
         f'{"".join(parts)}</div>')
+if finished is not None and view.trick:  # the trick before, under the table (phones have no hover)
+    st.html('<div class="gt-lasttrick">Last trick: ' + ", ".join(
+        f"{words.short(s)} {tile(c, '', 'gt-mini')}" for s, c in finished.cards)
+        + (f" → won by {who(finished.winner)}" if finished.winner is not None else "") + "</div>")
 
 trumps = (suit_label(view.trump)[0] + " " + suit_label(view.trump)[1] if view.trump is not None
           else "face down" if view.trump_maker is not None else "not made yet")
 facts = [f"Trumps: **{trumps}**" + (f" by {who(view.trump_maker)}" if view.trump_maker is not None else "")]
-if view.trump_card and not view.trump_revealed:
+if words.trumps_to_come(view):  # a Thunee called: the card made before is gone
+    facts = [f"Trumps: **{words.trumps_to_come(view)}**"]
+elif view.trump_card and not view.trump_revealed:
     facts.append(f"your face-down card: {card_text(view.trump_card)}")
 if view.call and view.calls:
     facts.append(f"Call **{view.call}** by {who(view.calls[-1][0])}")
@@ -422,16 +534,46 @@ elif plays:
     st.markdown("**Your turn: tap a card to play it.**" + (f" Greyed cards: {'; '.join(refused)}."
                                                            if refused else ""))
 elif others:
-    st.markdown("**Your turn: say something.**")
+    st.markdown("**Your turn: say something.**" + (" Your cards are greyed until you answer with one of the "
+                                                    "buttons below your hand." if view.hand else ""))
 elif turn is not None:
     st.caption(f"Waiting for {who(turn)}.")
+
+if page.is_over:  # the game's end, above the deal's: who won, and a new game at the same table
+    with st.container(key="gt_gameover"):
+        final = " to ".join(str(b) for b in sorted(view.score, reverse=True))
+        if view.winner is None:
+            st.markdown(f"### {'A tie' if page.tied else 'The game is over'}, {final}")
+        else:
+            champion = words.team(view.winner)
+            st.markdown(f"### {'🏆 ' if view.winner == seat % view.teams else ''}{champion.capitalize()} "
+                        f"{'win' if champion in ('they', 'you') else 'wins'} the game, {final}")
+        st.button("Play again", type="primary", on_click=attempt, args=(tables.again, code, seat, secret),
+                  key="gt_again", width="stretch",
+                  help="A new game at this table: the same rules, seats and bots, new cards (export this one first "
+                       "to keep it)")
+if page.deal_over:  # (above the hand: on a phone the hand is a screen down)
+    with st.container(border=True, key="gt_result"):
+        st.markdown("#### The deal is over")
+        st.markdown(page.story or "")
+        with st.expander("How it was counted"):
+            st.markdown("\n".join(f"- {line}" for line in page.explanation))
+        if not page.is_over:
+            st.button("Next deal", type="primary", on_click=attempt, args=(tables.deal, code, seat, secret),
+                      key="gt_next")
+            waited = [i.seat + 1 for i in page.seats if i.kept]
+            if waited:
+                st.caption(f"The next deal waits for a person to sit in seat {waited[0]} (kept by the host).")
 
 if view.hand:
     with st.container(horizontal=True, gap="small", key="gt_hand"):
         for card in view.hand:
             action = by_card.get(card) if by_card else plays.get(card)
             st.button(card_button_label(card), key=f"gt_card_{card}", on_click=act,
-                      args=(code, seat, secret, action), disabled=action is None)
+                      args=(code, seat, secret, action), disabled=action is None,
+                      help=words.action_help(action, legal, view.undertaking) if action else None)  # as on Playtest
+if view.unseen:
+    st.caption(f"... and {view.unseen} card{'s' if view.unseen != 1 else ''} face down, unseen until allowed.")
 if others:
     with st.container(horizontal=True, key="gt_say"):
         for action in others:
@@ -439,28 +581,40 @@ if others:
                       args=(code, seat, secret, action))
     explained: dict[str, list[str]] = {}
     for action in others:  # each call, claim and undertaking in the rulebook's words, as in Playtest
-        explained.setdefault(words.action_help(action, legal), []).append(action_label(action, r))
+        explained.setdefault(words.action_help(action, legal, view.undertaking), []).append(action_label(action, r))
     for text, labels in explained.items():
         st.caption(f"**{' / '.join(labels)}**: {text}")
 
-if page.deal_over:
-    with st.container(border=True, key="gt_result"):
-        st.markdown("#### The deal is over")
-        st.markdown(page.story or "")
-        with st.expander("How it was counted"):
-            st.markdown("\n".join(f"- {line}" for line in page.explanation))
-        if page.is_over:
-            st.markdown("### The game is over")
-        else:
-            st.button("Next deal", type="primary", on_click=attempt, args=(tables.deal, code, seat, secret),
-                      key="gt_next")
-
+# the points and the tricks, as Playtest shows them (phones: under the hand)
+order = [(seat + k) % r.seats for k in range(r.seats)]
+st.html('<table class="gt-tricks gt-points"><tr><th></th><th>card points</th>'
+        + "".join(f"<th>{html.escape(name)}</th>" for name in page.values)
+        + f"<th>tricks</th><th>{html.escape(r.unit.plural)}</th></tr>"
+        + "".join(f"<tr><td>{words.team(t)}</td><td>{view.team_cards[t]}</td>"
+                  + "".join(f"<td>{values[t]}</td>" for values in page.values.values())
+                  + f"<td>{view.team_tricks[t]}</td><td>{view.score[t]}</td></tr>" for t in range(view.teams))
+        + "</table>")
+if view.declarations:
+    st.markdown("**Declared:** " + " · ".join(
+        f"{who(d.seat)}: {words.declared(d.verb)} {d.value}" + (f" in {suit_label(d.suit)[1]}" if d.suit else " (suit hidden)")
+        for d in view.declarations))
 if view.tricks:
     with st.expander(f"Tricks this deal ({len(view.tricks)})"):
-        st.markdown("\n".join(
-            f"{n}. " + ", ".join(f"{who(s)} {card_text(c)}" for s, c in trick.cards)
-            + (f" → won by {who(trick.winner)}" if trick.winner is not None else "")
-            for n, trick in enumerate(view.tricks, 1)))
+        rows = []
+        for n, trick in enumerate(view.tricks, 1):
+            by_seat = dict(trick.cards)
+            rows.append(f'<tr data-trick="{n}"><td>{n}</td>' + "".join(
+                f'<td class="{"gt-won" if trick.winner == s else ""}">'
+                f'{tile(by_seat[s], "", "gt-mini") if s in by_seat else ""}'
+                f'{"<span class=gt-led>led</span>" if s == trick.leader else ""}</td>' for s in order)
+                + f'<td>{words.short(trick.winner) if trick.winner is not None else "?"}</td></tr>')
+        st.html('<table class="gt-tricks"><tr><th>#</th>' + "".join(f"<th>{words.short(s)}</th>" for s in order)
+                + f'<th>won by</th></tr>{"".join(rows)}</table>')
+earlier = page.results[:-1] if page.deal_over else page.results
+if earlier:
+    with st.expander(f"Earlier deals ({len(earlier)})"):
+        st.markdown("\n".join(f"- Deal {i}: " + ", ".join(f"{words.team(t)} +{b}" for t, b in enumerate(balls))
+                              for i, balls in enumerate(earlier, 1)))
 with st.expander("What was said and played this deal"):
     st.markdown("\n".join(f"{i}. {history_line(h, r, who)}" for i, h in enumerate(view.history, 1))
                 or "Nothing yet.")
@@ -477,10 +631,5 @@ if page.base is not None:
               key="gt_compare", width="stretch", help=f"Compare, with these rules against {page.base}")
 b3.button("Leave the table", on_click=leave, args=(code, seat, secret), key="gt_leave", width="stretch",
           help="A bot plays your seat from now on")
-if host:
-    with st.expander("Host: free a seat"):
-        for info in page.seats:
-            if info.name is not None and info.seat != seat:
-                st.button(f"Free seat {info.seat + 1} ({info.name}) for its bot", key=f"gt_free_{info.seat}",
-                          on_click=free_seat, args=(code, info.seat))
+host_seats()
 watch()

@@ -13,8 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from thunee_dsl.cli.exported import replay_zip
-from thunee_dsl.editor.group_table import (ALPHABET, CODE_LENGTH, MAX_NAME, GroupTables, TableError, clean_name,
-                                           frozen_text, normal_code)
+from thunee_dsl.editor.group_table import (ALPHABET, CODE_LENGTH, MAX_NAME, PUBLIC_URL_ENV, GroupTables, Look,
+                                           TableError, clean_name, frozen_text, normal_code, public_link)
 from thunee_dsl.game.actions import Action
 from thunee_dsl import load_ruleset
 from thunee_dsl.loading import shipped_rulesets
@@ -309,6 +309,111 @@ def test_leaving_gives_the_seat_to_its_bot(tables):
     assert page.seats[1].kind == "bot"
     play_deal(tables, opened.code, secrets, random.Random(6))
     assert tables.page(opened.code, 0, secrets[0]).deal_over
+
+
+def test_away_changes_the_look_the_others_poll_without_a_write(tables, clock):
+    opened, secrets = seated(tables, away=30)
+    seat, page = to_decide(tables, opened.code, secrets)
+    quiet = (seat + 1) % 4  # not the seat to act: no bot moves for it, so the table's version stays
+    others = {s: v for s, v in secrets.items() if s != quiet}
+    looks = {s: tables.poll(opened.code, s, v) for s, v in others.items()}
+    assert all(look == Look(page.version, frozenset()) for look in looks.values())
+    clock.now += 20
+    assert all(tables.poll(opened.code, s, v).away == frozenset() for s, v in others.items())
+    clock.now += 11  # past the away time for the quiet seat only (the others polled 11 s ago)
+    version = tables.version(opened.code)
+    look = tables.poll(opened.code, seat, secrets[seat])
+    assert look == Look(version, frozenset({quiet}))  # a new look, and no new version: nothing was written
+    assert tables.page(opened.code, seat, secrets[seat]).look == look  # the page drawn from it says so too
+    assert tables.page(opened.code, seat, secrets[seat]).seats[quiet].kind == "away"
+    back = tables.poll(opened.code, quiet, secrets[quiet])  # back: every phone is told by a new version
+    assert back.version > version and tables.poll(opened.code, seat, secrets[seat]).away == frozenset()
+
+
+def test_the_host_seats_a_person_in_a_bots_place_between_deals(tables):
+    opened, secrets = seated(tables, seats=[0, 1])
+    with pytest.raises(TableError, match="Only the host"):
+        tables.keep_seat(opened.code, secrets[0], 2)
+    with pytest.raises(TableError, match="holds seat 2: free it first"):
+        tables.keep_seat(opened.code, opened.host_secret, 1)
+    tables.keep_seat(opened.code, opened.host_secret, 2)
+    page = tables.page(opened.code, 0, secrets[0])
+    assert page.seats[2].kind == "kept" and page.seats[3].kind == "bot"
+    # the bot plays out the deal; nobody can sit down mid-deal, the late one is told the deal waits for them
+    with pytest.raises(TableError, match="keeps it for a person: the next deal waits for you"):
+        tables.join(opened.code, 2, "Late")
+    play_deal(tables, opened.code, secrets, random.Random(11))
+    with pytest.raises(TableError, match="Seat 3 is kept for a person"):
+        tables.deal(opened.code, 0, secrets[0])
+    assert tables.lobby(opened.code)[2]  # between deals: a seat can be taken
+    secrets[2] = tables.join(opened.code, 2, "Late")
+    tables.deal(opened.code, 0, secrets[0])
+    page = tables.page(opened.code, 2, secrets[2])
+    assert page.view.deal_number == 2 and page.seats[2].kind == "person" and not page.seats[2].kept
+    # the host gives a kept seat back: the next deal no longer waits for it
+    tables.keep_seat(opened.code, opened.host_secret, 3)
+    play_deal(tables, opened.code, secrets, random.Random(12))
+    tables.keep_seat(opened.code, opened.host_secret, 3, kept=False)
+    tables.deal(opened.code, 0, secrets[0])
+    assert tables.page(opened.code, 0, secrets[0]).seats[3].kind == "bot"
+
+
+SHORT = "extends: standard\nname: short\ngame:\n  target: 1\n  corner_house: null\n"
+
+
+def test_play_again_a_new_game_at_the_same_table_and_seats(tables):
+    opened, secrets = seated(tables, text=SHORT, seats=[0, 1])
+    with pytest.raises(TableError, match="The game is not over yet"):
+        tables.again(opened.code, 0, secrets[0])
+    rng = random.Random(13)
+    for _ in range(20):
+        play_deal(tables, opened.code, secrets, rng)
+        if tables.page(opened.code, 0, secrets[0]).is_over:
+            break
+        tables.deal(opened.code, 0, secrets[0])
+    over = tables.page(opened.code, 0, secrets[0])
+    assert over.is_over and over.deal_over and over.values  # the team values of the last deal, for the points
+    old_seed = tables.store.table(opened.code).seed
+    tables.again(opened.code, 1, secrets[1])
+    page = tables.page(opened.code, 0, secrets[0])
+    assert not page.is_over and page.view.deal_number == 1 and page.view.score == (0, 0)
+    assert [i.name for i in page.seats] == ["Player 1", "Player 2", None, None]
+    row = tables.store.table(opened.code)
+    assert row.ended is None and row.seed != old_seed
+    game = tables.replayed(opened.code)  # what a restart finds: the new game alone
+    assert game.seed == row.seed and len(game.results()) == 0
+    play_deal(tables, opened.code, secrets, rng)
+    assert tables.page(opened.code, 0, secrets[0]).deal_over
+
+
+@pytest.mark.parametrize("host, served, env, lan, link, loopback", [
+    ("127.0.0.1:8501", "localhost", {}, "10.0.0.7", "http://127.0.0.1:8501/table?table=K7QX3M", True),
+    ("localhost:8501", "0.0.0.0", {}, "10.0.0.7", "http://10.0.0.7:8501/table?table=K7QX3M", False),
+    ("[::1]:8501", "", {}, None, "http://[::1]:8501/table?table=K7QX3M", True),
+    ("192.168.1.20:8501", "0.0.0.0", {}, "10.0.0.7", "http://192.168.1.20:8501/table?table=K7QX3M", False),
+    ("cards.local", "localhost", {}, None, "http://cards.local/table?table=K7QX3M", False),
+    ("127.0.0.1:8501", "0.0.0.0", {PUBLIC_URL_ENV: "https://thunee.example.org/"}, "10.0.0.7",
+     "https://thunee.example.org/table?table=K7QX3M", False),
+    ("127.0.0.1:8501", "0.0.0.0", {PUBLIC_URL_ENV: "thunee.example.org:9000/cards/table"}, None,
+     "http://thunee.example.org:9000/cards/table?table=K7QX3M", False),
+])
+def test_the_link_the_phones_open(host, served, env, lan, link, loopback):
+    made = public_link("K7QX3M", "http://127.0.0.1:8501/table", host_header=host, served_on=served, env=env, lan=lan)
+    assert (made.url, made.loopback) == (link, loopback)
+    if loopback:
+        assert "phones cannot open" in made.why and "ADDRESS=0.0.0.0" in made.why
+    if env:
+        assert PUBLIC_URL_ENV in made.why
+
+
+@pytest.mark.parametrize("page_url, link", [
+    ("http://cards.local:8501", "http://cards.local:8501/table?table=K7QX3M"),  # (the page's path trimmed)
+    ("http://cards.local:8501/", "http://cards.local:8501/table?table=K7QX3M"),
+    ("http://cards.local:8501/table", "http://cards.local:8501/table?table=K7QX3M"),
+    ("https://cards.local/thunee", "https://cards.local/thunee/table?table=K7QX3M"),  # served under a base path
+])
+def test_the_link_ends_at_the_table_page(page_url, link):
+    assert public_link("K7QX3M", page_url, env={}).url == link
 
 
 # -- kept safe: restart, export, expiry ----------------------------------------------------------------------

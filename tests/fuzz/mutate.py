@@ -527,3 +527,38 @@ def mutate_bidding(data: Any, rng: random.Random) -> str:
             bidding[key] = rng.choice(BIDDING_VALUES[key])
             done.append(f"bidding.{key} = {bidding[key]!r}")
     return "; ".join(done)
+
+
+# the closed trump (issue 25, item 7: 304): values that fit and some that do not (a formula with a name its
+# context lacks, or a number where a condition belongs; face down with trumps shown at the first lead)
+CLOSED_VALUES = {
+    ("trumps", "revealed"): ("on demand", "on demand", "first lead", "at once", "when asked"),
+    ("trumps", "revealed_if"): ("bid >= 250 and tricks_played >= 1", "tricks_played >= 2", "makers.cards > 100",
+                                "counting.tricks >= 1 or bid > 0", "true", "false", "bid + 1", "seat.tricks > 1",
+                                "call > 0"),
+    ("play", "void_while_closed"): ("face down", "face down", "face up", "face sideways"),
+    ("play", "first_lead_not_trump"): (True, False),
+}
+
+
+def mutate_closed_trump(data: Any, rng: random.Random) -> str:
+    """Write one to three of the closed trump's keys (trumps.revealed, trumps.revealed_if,
+    play.void_while_closed, play.first_lead_not_trump); mostly with trumps shown on demand, so the closed
+    trump's play (cards face down, asking for trumps) is reached."""
+    if not isinstance(data, dict):
+        return "closed trump: not a mapping"
+    done = []
+    keys = sorted(CLOSED_VALUES)
+    chosen = [rng.choice(keys) for _ in range(rng.randint(1, 3))]
+    if rng.random() < 0.7:
+        chosen.insert(0, ("trumps", "revealed"))
+    for section, key in chosen:
+        if not isinstance(data.get(section), dict):
+            if section == "trumps":
+                continue  # (a ruleset without trumps: nothing to close)
+            data[section] = {}
+        value = "on demand" if (section, key) == ("trumps", "revealed") and not done else \
+            rng.choice(CLOSED_VALUES[(section, key)])
+        data[section][key] = value
+        done.append(f"{section}.{key} = {value!r}")
+    return "; ".join(done) or "closed trump: nothing written"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
@@ -9,6 +10,7 @@ import pytest
 from checks import REPO, check_ruleset_file, cli, play_and_replay
 from thunee_dsl import load_ruleset
 from thunee_dsl.errors import RulesetError
+from thunee_dsl.game.state import GameState
 
 
 def test_a_redeal_step_without_a_redeal_section_is_refused_where_the_step_is_written(tmp_path):
@@ -357,7 +359,9 @@ def test_a_game_without_trumps_has_no_cancellation_and_no_leader_counted_from_th
     # found by issue 25's game-end work: a cancellation is looked at once trumps are made (game/redeal.py), so in a
     # ruleset that makes none it validated and never threw a deal in; and a first leader counted from the trump
     # maker (standard's trump_maker+1) validated and then stopped the first deal with an internal error
-    no_trumps = "extends: standard\nname: no-trumps\nsequence: [deal 1, deal 2, play]\ntrumps: null\ncalling: null\n"
+    no_trumps = ("extends: standard\nname: no-trumps\nsequence: [deal 1, deal 2, play]\ntrumps: null\ncalling: null\n"
+                 # (scored without the trump makers: the next test)
+                 "scoring:\n  outcomes: null\n  team_values: null\n  each_team: team.tricks\nclaims: null\n")
     written = (REPO / "rulesets" / "standard.yaml").read_text(encoding="utf-8").splitlines()
     path = tmp_path / "no-trumps.yaml"
     for extra, says, line_starts in (
@@ -375,5 +379,31 @@ def test_a_game_without_trumps_has_no_cancellation_and_no_leader_counted_from_th
             written[problem.location.line - 1].strip().startswith(line_starts), problem.location
         code, err = cli("validate", str(path))
         assert code == 1 and says in err, err
-    # (both mended, standard without trumps still scores by the trump makers' team, which such a game never has:
-    # formulas that read makers, counting or trump_maker in a game without trumps are the next hole to close)
+
+
+def test_a_game_without_trumps_scores_no_team_by_the_trump_makers(tmp_path):
+    # standard without trumps scored by the trump makers' team, which such a game has only when an undertaking is
+    # called: it validated and then stopped the first deal's scoring with an internal error (a team value read
+    # counting.count with no counting team). Each formula naming them, and the outcomes table (its balls go to the
+    # counting team or the makers), are refused where they are written.
+    base = ("extends: standard\nname: no-trumps\nsequence: [deal 1, deal 2, play]\ntrumps: null\ncalling: null\n"
+            "cancellation: null\nplay:\n  first_leader: dealer+1\n")
+    written = (REPO / "rulesets" / "standard.yaml").read_text(encoding="utf-8").splitlines()
+    path = tmp_path / "no-trumps.yaml"
+    path.write_text(base, encoding="utf-8")
+    with pytest.raises(RulesetError) as error:
+        load_ruleset(str(path))
+    said = {(p.message.split(" ")[0], written[p.location.line - 1].strip().split(":")[0]) for p in error.value.problems}
+    assert said == {("claims.double.balls.success", "success"), ("claims.khanaak.balls.success", "success"),
+                    ("scoring.team_values.count.formula", "formula"), ("scoring.outcomes", "outcomes")}, said
+    assert all("makes no trumps" in p.message for p in error.value.problems)
+    # scored by each team's own tricks instead, it validates and plays whole games
+    path.write_text(base + "scoring:\n  outcomes: null\n  team_values: null\n  each_team: if team.tricks >= 4 then 1 "
+                    "else 0\nclaims: null\n", encoding="utf-8")
+    ruleset = load_ruleset(str(path))
+    for seed in range(3):
+        game = GameState(ruleset, seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            game.apply(rng.choice(game.legal_actions()))
+        assert game.winner is not None

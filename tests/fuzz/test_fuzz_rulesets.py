@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from checks import OVERLAYS, REPO, SHIPPED, check_ruleset_file
 from mutate import ALWAYS_TRUE, BALLS_AT_LEAST_ZERO, BALLS_BELOW_ZERO, SOMETIMES_TRUE, harvest, mutant, mutate_bidding, mutate_rule
+from mutate import mutate_closed_trump
 from thunee_dsl import load_ruleset
 from thunee_dsl.errors import RulesetError
 from thunee_dsl.loading import load_yaml_file, ruleset_schema
@@ -121,3 +122,15 @@ BIDDING_SOURCES = [p for p in SHIPPED if p.stem in ("nigerian-thuni", "standard"
 @given(seed=st.integers(0, 2**32 - 1))
 def test_a_ruleset_with_bidding_keys_written_is_refused_with_locations_or_plays(tmp_path, source, seed):
     _refused_with_locations_or_plays(tmp_path, source, seed, mutate_bidding)
+
+
+# -- the closed trump (issue 25, item 7: 304): its keys written into rulesets (mutate.mutate_closed_trump) ------
+
+CLOSED_SOURCES = SHIPPED + [REPO / "tests" / "game" / "rulesets" / "points-bidding.yaml"]
+
+
+@pytest.mark.parametrize("source", CLOSED_SOURCES, ids=lambda p: p.stem)
+@settings(FUZZ, max_examples=6)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_a_ruleset_with_closed_trump_keys_written_is_refused_with_locations_or_plays(tmp_path, source, seed):
+    _refused_with_locations_or_plays(tmp_path, source, seed, mutate_closed_trump)

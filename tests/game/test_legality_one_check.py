@@ -141,6 +141,7 @@ def family_candidates(game: GameState) -> list[Action]:
     for seat in range(r.seats):
         held = [r.deck.names[c] for c in iter_cards(deal.hands[seat])]
         out += [Action(seat, "play", name) for name in held]
+        out += [Action(seat, "down", name) for name in held]  # (a card played face down: a closed trump's cut)
         out += [Action(seat, "trump", arg) for arg in (*r.deck.suits, *held, "last")]
         out += [Action(seat, "call", a) for a in amounts]
         out += [Action(seat, "bid", b) for b in bids]

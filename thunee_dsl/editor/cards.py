@@ -76,6 +76,10 @@ def action_label(action: Action, ruleset=None) -> str:
         return "Pass"
     if verb == "play":
         return f"Play {card_text(arg)}"
+    if verb == "down":  # (a closed trump's cut: trumps.revealed: on demand)
+        return f"Play {card_text(arg)} face down"
+    if verb == "ask":
+        return "Ask for trumps"
     if verb == "trump":
         if arg == "last":
             return "Make trumps with the last card"

@@ -36,6 +36,7 @@ PLACES = {
     "claim": "a claim's condition (allowed_if, forbidden_if, succeeds_if)",
     "declaration": "a declaration's condition (allowed_if)",
     "cancellation": "when a deal is thrown in (cancellation.cancel_if)",
+    "closed trump": "when a closed trump is shown after a trick (trumps.revealed_if)",
     "dealer": "when the deal passes on (dealer.passes_if)",
     "calling": "who may call to make trumps (calling.allowed_if)",
     "bidding": "who may bid what (bidding.allowed_if, forbidden_if: the hook)",

@@ -32,8 +32,10 @@ Who may do what:
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import hmac
+import ipaddress
 import json
 import os
 import secrets
@@ -44,6 +46,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple
+from urllib.parse import urlsplit
 
 from thunee_dsl.editor.checking import check_text
 from thunee_dsl.editor.playtest import Playtest, new_seed, ruleset_files
@@ -99,10 +102,21 @@ class SeatInfo:
     name: str | None  # the person's name; None for a bot's seat
     bot: str  # the bot that plays it when nobody does (or stands in)
     away: bool  # held by a person not heard from for the away time: the bot plays for them
+    kept: bool = False  # a bot's seat the host keeps for a person: the next deal waits until they sit down
 
     @property
     def kind(self) -> str:
-        return "bot" if self.name is None else "away" if self.away else "person"
+        if self.name is None:
+            return "kept" if self.kept else "bot"
+        return "away" if self.away else "person"
+
+
+class Look(NamedTuple):
+    """What a waiting phone compares each second before drawing anything: the table's version and the seats
+    away now (a seat goes away by the clock alone, with no write: the others' phones still redraw)."""
+
+    version: int
+    away: frozenset
 
 
 @dataclass(frozen=True)
@@ -126,6 +140,13 @@ class SeatPage:
     story: str | None = None  # the deal told in words, once it is over
     explanation: tuple[str, ...] = ()
     results: tuple[tuple[int, ...], ...] = ()  # each finished deal's balls per team
+    values: dict = field(default_factory=dict)  # once the deal is scored: the ruleset's team values (count ...)
+    tied: bool = False  # the game is over, level
+
+    @property
+    def look(self) -> Look:
+        """The :class:`Look` this page was drawn from (a phone redraws when the polled one differs)."""
+        return Look(self.version, frozenset(i.seat for i in self.seats if i.away))
 
 
 def normal_code(text) -> str:
@@ -178,6 +199,79 @@ def frozen_text(ruleset: Ruleset) -> tuple[str, str | None]:
         except (OSError, ValueError):
             continue
     return text, base
+
+
+PUBLIC_URL_ENV = "THUNEE_DSL_PUBLIC_URL"
+EVERYWHERE = ("", "0.0.0.0", "::", "[::]")  # a server address that serves every network the machine is on
+
+
+class Link(NamedTuple):
+    """The link the phones open, and which address it uses and why (``loopback``: no phone can open it)."""
+
+    url: str
+    why: str
+    loopback: bool = False
+
+
+def _loopback(host: str) -> bool:
+    name = host.strip("[]").lower()
+    if name == "localhost" or name.endswith(".localhost"):
+        return True
+    try:
+        address = ipaddress.ip_address(name)
+    except ValueError:
+        return False
+    return address.is_loopback or address.is_unspecified
+
+
+def _split_host(netloc: str) -> tuple[str, str]:
+    """``host:port`` (or ``[::1]:port``) -> ``(host, ":port")``."""
+    if netloc.startswith("["):
+        host, _, rest = netloc.partition("]")
+        return host + "]", rest
+    host, colon, port = netloc.rpartition(":")
+    return (host, colon + port) if colon and port.isdigit() else (netloc, "")
+
+
+def lan_address() -> str | None:
+    """This machine's address on its network (the one ``thunee-dsl editor`` says), or None."""
+    from thunee_dsl.cli.editor import _network_address  # (one home: the command that serves the app says it too)
+    return _network_address()
+
+
+def _on_table_page(path: str) -> str:
+    """The app's path (with the base path it is served under, if any), ending at the Table page."""
+    return path.rstrip("/").removesuffix("/table") + "/table"
+
+
+def public_link(code: str, page_url: str | None, *, host_header: str | None = None, served_on: str | None = None,
+                env=None, lan=lan_address) -> Link:
+    """The table's link for the phones: ``$THUNEE_DSL_PUBLIC_URL`` first (behind a proxy, a name of its own);
+    else the address this browser reached the app by when another machine can reach it too (the ``Host`` it
+    sent); else this machine's network address when the app serves every network (``ADDRESS=0.0.0.0``); else
+    the loopback address, said to be of no use to a phone."""
+    env = os.environ if env is None else env
+    parts = urlsplit(page_url or "")
+    path = _on_table_page(parts.path)  # (Streamlit gives the app's address without the page's own path)
+    query = f"?table={code}"
+    public = (env.get(PUBLIC_URL_ENV) or "").strip()
+    if public:
+        public = public if "://" in public else "http://" + public
+        return Link(public.rstrip("/").removesuffix("/table") + "/table" + query, f"the address {PUBLIC_URL_ENV} sets")
+    scheme = parts.scheme or "http"
+    netloc = (host_header or parts.netloc or "").strip()
+    host, port = _split_host(netloc)
+    if host and not _loopback(host):
+        return Link(f"{scheme}://{netloc}{path}{query}", "the address this browser opened the app by")
+    if (served_on or "").strip() in EVERYWHERE:
+        address = lan() if callable(lan) else lan
+        if address:
+            return Link(f"{scheme}://{address}{port}{path}{query}",
+                        "this machine's address on the network (the app serves every network: ADDRESS=0.0.0.0)")
+    shown = host or "127.0.0.1"
+    return Link(f"{scheme}://{netloc or shown}{path}{query}",
+                f"phones cannot open {shown.strip('[]')}: start the app with ADDRESS=0.0.0.0 (or set "
+                f"{PUBLIC_URL_ENV} to the address the phones reach it by)", loopback=True)
 
 
 class GroupTables:
@@ -240,10 +334,13 @@ class GroupTables:
             if game is not None and game.is_over:
                 raise TableError("The game at this table is over.")
             if game is not None and not game.deal_over:
-                raise TableError(f"A bot is playing seat {seat + 1} in this deal: you can sit there when the deal "
-                                 "ends.")
+                kept = " (the host keeps it for a person: the next deal waits for you)" if (
+                    seat in self.store.kept(code, db)) else ""
+                raise TableError(f"A bot is playing seat {seat + 1} in this deal{kept}: you can sit there when the "
+                                 "deal ends.")
             secret = secrets.token_urlsafe(24)
             self.store.put_seat(db, code, SeatRow(seat, clean_name(name, seat), _hash(secret), now))
+            self.store.keep(db, code, seat, False)  # kept for a person: this one
             self._commit(db, row, game, now)
         self._seen[(code, seat)] = now
         return secret
@@ -274,6 +371,23 @@ class GroupTables:
             self._play_on(game, seats, row, now)
             self._commit(db, row, game, now)
 
+    def keep_seat(self, code, host: str, seat: int, kept: bool = True) -> None:
+        """The host keeps a bot's seat for a person (``kept``), or gives it back to its bot: the bot plays out the
+        deal on the table, and the next deal waits until somebody sits there (a seat is taken between deals)."""
+        code = normal_code(code)
+        now = self.clock()
+        with self._change(code) as db:
+            row, seats, game = self._load(db, code)
+            self._check_host(row, host)
+            if not isinstance(seat, int) or not 0 <= seat < len(row.bots):
+                raise TableError(f"This table has seats 1 to {len(row.bots)}.")
+            if kept and seat in seats:
+                raise TableError(f"{seats[seat].name} holds seat {seat + 1}: free it first.")
+            if kept and game is not None and game.is_over:
+                raise TableError("The game at this table is over.")
+            self.store.keep(db, code, seat, kept)
+            self._commit(db, row, game, now)
+
     # -- playing ------------------------------------------------------------------------------------
     def deal(self, code, seat: int | None = None, secret: str | None = None, *, host: str | None = None) -> None:
         """The first deal (the host, or anyone seated), or the next once the deal on the table is over."""
@@ -285,6 +399,14 @@ class GroupTables:
                 self._check_host(row, host)
             else:
                 self._check(seats, seat, secret)
+            if game is not None and game.is_over:
+                raise TableError("The game is over: there is no next deal.")
+            if game is not None and not game.deal_over:
+                raise TableError("The deal on the table is not over yet.")
+            waited = sorted(self.store.kept(code, db) - seats.keys())
+            if waited:
+                raise TableError(f"Seat {waited[0] + 1} is kept for a person: the next deal starts when they sit "
+                                 "down (or when the host gives the seat back to its bot).")
             if game is None:
                 ruleset = self._compile(row.ruleset_text, row.ruleset_file)
                 game = GroupGame(ruleset, 0, row.seed, row.bots, row.dealer)
@@ -293,13 +415,27 @@ class GroupTables:
                 game._advance()
                 self._commit(db, row, game, now, started=1)
                 return
-            if game.is_over:
-                raise TableError("The game is over: there is no next deal.")
-            if not game.deal_over:
-                raise TableError("The deal on the table is not over yet.")
             game.waiting = self._present(seats, row, now)
             game.next_deal()
             self._commit(db, row, game, now, started=game.started)
+
+    def again(self, code, seat: int, secret: str) -> None:
+        """Play again once the game is over: a new game at the same table (its rules, seats and bots), new cards,
+        dealt at once. The finished game's actions go (each player could export it first)."""
+        code = normal_code(code)
+        now = self.clock()
+        with self._change(code) as db:
+            row, seats, game = self._load(db, code)
+            self._check(seats, seat, secret)
+            if game is None or not game.is_over:
+                raise TableError("The game is not over yet.")
+            seed = new_seed()
+            self.store.forget_actions(db, code)
+            game = GroupGame(self._compile(row.ruleset_text, row.ruleset_file), 0, seed, row.bots, row.dealer)
+            game.waiting = self._present(seats, row, now)
+            game._rebuild()
+            game._advance()
+            self._commit(db, dataclasses.replace(row, ended=None), game, now, started=1, seed=seed, ended=None)
 
     def act(self, code, seat: int, secret: str, action, seen: int | None = None) -> int:
         """``seat``'s move, checked by the engine; ``seen``: the version the player's page showed (a move made on
@@ -363,9 +499,9 @@ class GroupTables:
         """The table's version (cheap: a page compares it before drawing anything); None when there is none."""
         return self.store.version(normal_code(code))
 
-    def poll(self, code, seat: int, secret: str) -> int:
+    def poll(self, code, seat: int, secret: str) -> Look:
         """A phone's "still here" (a bot standing in hands the seat back; a bot stands in for someone else away),
-        and the table's version: all a waiting phone asks each second."""
+        and the table's :class:`Look` (its version, the seats away now): all a waiting phone asks each second."""
         code = normal_code(code)
         now = self.clock()
         seats = self.store.seats(code)
@@ -387,7 +523,8 @@ class GroupTables:
                 self.store.seen(db, code, seat, now)
             self._seen[(code, seat)] = now
         self.tick(code)
-        return self.store.version(code)
+        away = frozenset(s for s, held in seats.items() if s != seat and now - held.seen > row.away)
+        return Look(self.store.version(code), away)
 
     def lobby(self, code) -> tuple[str, tuple[SeatInfo, ...], bool]:
         """What anyone with the code may know before sitting down: the table's name, its seats (who holds which),
@@ -537,8 +674,9 @@ class GroupTables:
 
     def _seat_infos(self, row: TableRow, seats, now: float) -> tuple[SeatInfo, ...]:
         present = self._present(seats, row, now)
-        return tuple(SeatInfo(s, seats[s].name if s in seats else None, row.bots[s], s in seats and s not in present)
-                     for s in range(len(row.bots)))
+        kept = self.store.kept(row.code)
+        return tuple(SeatInfo(s, seats[s].name if s in seats else None, row.bots[s], s in seats and s not in present,
+                              s in kept and s not in seats) for s in range(len(row.bots)))
 
     def _page_of(self, row: TableRow, seats, game: GroupGame | None, seat: int, now: float) -> SeatPage:
         info = self._seat_infos(row, seats, now)
@@ -548,19 +686,21 @@ class GroupTables:
         if game is None:
             return SeatPage(**common)
         view = game.game.view(seat)
-        story, explanation = None, ()
+        story, explanation, values = None, (), {}
         if game.deal_over:
+            values = team_values(ruleset, game.game.deal)
             result = game.last_result
-            story = TableWords(ruleset, seat).deal_story(result, view, team_values(ruleset, game.game.deal))
+            story = TableWords(ruleset, seat).deal_story(result, view, values)
             explanation = tuple(TableWords(ruleset, seat).from_chair(line) for line in result.explanation)
         playable = {a.arg for a in view.legal if a.verb == "play"}
         refused = ({card: game.game.explain_illegal(Action(seat, "play", card))
                     for card in view.hand if card not in playable} if playable else {})
         return SeatPage(**common, view=view, deal_over=game.deal_over, is_over=game.is_over, refused=refused,
                         winning=game.winning_now(view), story=story, explanation=explanation,
-                        results=tuple(tuple(r.balls) for r in game.results()))
+                        results=tuple(tuple(r.balls) for r in game.results()), values=values,
+                        tied=game.is_over and bool(game.game.tied))
 
 
 __all__ = ["ALPHABET", "AWAY_LIMITS", "CODE_LENGTH", "DAYS_ENV", "DEFAULT_AWAY", "DEFAULT_DAYS", "GroupGame",
-           "GroupTables", "MAX_NAME", "MAX_TABLES", "Opened", "SeatInfo", "SeatPage", "TableError", "clean_name",
-           "frozen_text", "normal_code", "table_days"]
+           "GroupTables", "Link", "Look", "MAX_NAME", "MAX_TABLES", "Opened", "PUBLIC_URL_ENV", "SeatInfo", "SeatPage",
+           "TableError", "clean_name", "frozen_text", "lan_address", "normal_code", "public_link", "table_days"]

@@ -39,7 +39,7 @@ from thunee_dsl.game.actions import Action
 from thunee_dsl.game.replay import STOP, pass_until
 from thunee_dsl.game.scoring import DealResult
 from thunee_dsl.game.state import GameState, check_seed
-from thunee_dsl.game.view import SeatView
+from thunee_dsl.game.view import HIDDEN, SeatView
 from thunee_dsl.loading import rulesets_dir
 from thunee_dsl.model.ruleset import Ruleset
 from thunee_dsl.players import BOTS, make_bot
@@ -231,6 +231,8 @@ class Playtest:
             return None
         if view.trump is None and deal.trump is not None:
             return None
+        if any(card == HIDDEN for _, card in view.trick):
+            return None  # (a card played face down that this seat may not see could be the one winning)
         return deal.winning
 
     # -- what the person does ---------------------------------------------------------------

@@ -217,6 +217,26 @@ class TableWords:
         """"your team wins 2 balls", "they win 1 ball"."""
         return f"{self.team(team)} {self.verb(team, verb, verb + 's')} {_balls(balls, self.r.unit)}"
 
+    def said_by_seat(self, view: SeatView) -> dict[int, list[str]]:
+        """What each seat has said, for its plate on the table: the call standing, an undertaking or claim by its
+        title, each declaration with its value (Playtest's and the group table's plates)."""
+        said: dict[int, list[str]] = {}
+        if view.calls:
+            said[view.calls[-1][0]] = [f"call {view.calls[-1][1]}"]
+        for seat, verb, find in ((view.undertaker, view.undertaking, self.r.undertaking_by_verb),
+                                 (view.claimer, view.claim, self.r.claim_by_verb)):
+            if seat is not None and verb:
+                found = find(verb)
+                said.setdefault(seat, []).append(found.title if found else verb)
+        for d in view.declarations:
+            said.setdefault(d.seat, []).append(f"{self.declared(d.verb)} {d.value}")
+        return said
+
+    def declared(self, verb: str) -> str:
+        """A declaration by its title in the ruleset (its verb when the ruleset has none)."""
+        found = self.r.declaration_by_verb(verb)
+        return found.title if found else verb
+
     def trumps_to_come(self, view: SeatView) -> str | None:
         """What trumps will be while an undertaking called decides them and they are not known yet ("the suit
         of the first card led", "to be named by you"), or None: the trump card made before no longer counts,

@@ -32,6 +32,8 @@ CREATE TABLE IF NOT EXISTS seats (
     PRIMARY KEY (code, seat));
 CREATE TABLE IF NOT EXISTS actions (
     code TEXT NOT NULL, n INTEGER NOT NULL, deal INTEGER NOT NULL, action TEXT NOT NULL, PRIMARY KEY (code, n));
+CREATE TABLE IF NOT EXISTS kept (
+    code TEXT NOT NULL, seat INTEGER NOT NULL, PRIMARY KEY (code, seat));
 """
 
 
@@ -116,6 +118,11 @@ class TableStore:
         rows = (db or self._db()).execute("SELECT deal, action FROM actions WHERE code = ? ORDER BY n", (code,))
         return [(r[0], r[1]) for r in rows]
 
+    def kept(self, code: str, db: sqlite3.Connection | None = None) -> frozenset[int]:
+        """The bots' seats the host keeps for a person (the next deal waits until someone sits there)."""
+        rows = (db or self._db()).execute("SELECT seat FROM kept WHERE code = ?", (code,))
+        return frozenset(r[0] for r in rows)
+
     def count_open(self, db: sqlite3.Connection | None = None) -> int:
         return (db or self._db()).execute("SELECT COUNT(*) FROM tables WHERE ended IS NULL").fetchone()[0]
 
@@ -152,12 +159,24 @@ class TableStore:
         db.execute("DELETE FROM seats WHERE code = ? AND seat = ?", (code, seat))
 
     @staticmethod
+    def keep(db, code: str, seat: int, kept: bool) -> None:
+        if kept:
+            db.execute("INSERT OR IGNORE INTO kept VALUES (?,?)", (code, seat))
+        else:
+            db.execute("DELETE FROM kept WHERE code = ? AND seat = ?", (code, seat))
+
+    @staticmethod
+    def forget_actions(db, code: str) -> None:
+        """A new game at the same table: the last game's actions go (its seed is replaced with them)."""
+        db.execute("DELETE FROM actions WHERE code = ?", (code,))
+
+    @staticmethod
     def seen(db, code: str, seat: int, when: float) -> None:
         db.execute("UPDATE seats SET seen = ? WHERE code = ? AND seat = ?", (when, code, seat))
 
     @staticmethod
     def remove(db, codes: list[str]) -> None:
-        for table in ("actions", "seats", "tables"):
+        for table in ("actions", "seats", "kept", "tables"):
             db.executemany(f"DELETE FROM {table} WHERE code = ?", [(c,) for c in codes])
 
     def stale(self, db, ended_before: float, touched_before: float) -> list[str]:

@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 from thunee_dsl.model.cards import normalise_rank
 
 # Verbs whose argument is a card, a number or a suit.
-CARD_VERBS = frozenset({"play"})
+CARD_VERBS = frozenset({"play", "down"})
+DOWN = "down"  # a card played face down (a closed trump's cut): written ``SEAT play CARD down``
 NUMBER_VERBS = frozenset({"call", "bid"})
 PASS = "pass"  # the verb of a pass (in a window, or a bid of its own where tricks are bid)
 
@@ -43,12 +44,16 @@ class Action:
             raise TypeError(f"an action's argument is a card, a suit, a number or nothing, got {self.arg!r}")
 
     def __str__(self) -> str:
+        if self.verb == DOWN:
+            return f"{self.seat} play {self.arg} down"
         return f"{self.seat} {self.verb}" if self.arg is None else f"{self.seat} {self.verb} {self.arg}"
 
     @classmethod
     def parse(cls, text: str) -> "Action":
         """Parse ``"SEAT VERB [ARG]"``; ValueError with a readable message if malformed."""
         parts = str(text).split()
+        if len(parts) == 4 and parts[1].lower() == "play" and parts[3].lower() == DOWN:
+            parts = [parts[0], DOWN, parts[2]]  # a card played face down
         if len(parts) not in (2, 3):
             raise ValueError(f"expected 'SEAT VERB [ARGUMENT]', got '{text}'")
         seat_text, verb = parts[0], parts[1].lower()

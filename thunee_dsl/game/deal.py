@@ -459,6 +459,8 @@ class Deal(DealSlots):
     check_cancellation = Redeal.check_cancellation
     trumps_at_first_lead = MakeTrumps.at_first_lead
     lead_taken_back = MakeTrumps.lead_taken_back
+    show_closed_trump = MakeTrumps.show_closed
+    closed_trick_over = MakeTrumps.closed_trick_over
     blind_cards_picked_up = Undertakings.pick_up_blind
     caught = Undertakings.caught
     open_late_undertakings = LateUndertakings.open_after_lead
@@ -513,10 +515,11 @@ class Deal(DealSlots):
                     return APPLIED
         pending = self.pending
         w = self.window
-        if w is None and type(pending) is Play:
-            # only a card of the seat to play is legal now
+        if w is None and type(pending) is Play and action.verb == "play":
+            # only a card of the seat to play is legal now (or, with a closed trump, one played face down,
+            # or asking for trumps: checked below)
             seat = pending.seat
-            if action.seat != seat or action.verb != "play":
+            if action.seat != seat:
                 return NOT_LEGAL
             card = self.card_of.get(action.arg)
             if card is None or not ((self._mask if self._legal is not None else Play.legal_cards(self, seat)) >> card) & 1:

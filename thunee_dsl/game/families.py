@@ -17,13 +17,13 @@ from thunee_dsl.game.concede import Concede
 from thunee_dsl.game.declarations import Challenge, Declarations
 from thunee_dsl.game.play import Play
 from thunee_dsl.game.redeal import Redeal
-from thunee_dsl.game.trumps import MakeTrumps
+from thunee_dsl.game.trumps import AskTrumps, MakeTrumps
 from thunee_dsl.game.undertakings import Undertakings
 from thunee_dsl.game.windows import Passing
 
 # in the order their verbs are listed to a user ("this ruleset knows: play, trump, call, pass, ...")
 FAMILIES = (Play, MakeTrumps, Calling, Passing, Undertakings, Declarations, Claims, Bidding, Redeal, Concede,
-            Challenge)
+            Challenge, AskTrumps)
 
 
 def families(ruleset) -> dict:

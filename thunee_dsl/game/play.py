@@ -16,10 +16,11 @@ try:
 except ImportError:  # Cython is optional: without it the types below are not read (see thunee_dsl._accel)
     from thunee_dsl._accel import cython_shadow as cython
 
+from thunee_dsl.game.actions import DOWN, Action
 from thunee_dsl.game.slots import OWN, VALUE, DealSlots
 from thunee_dsl.game.declarations import Declarations
 from thunee_dsl.game.windows import Refusal, Turn, await_turn, await_turn_with, end_deal, waiting_for
-from thunee_dsl.model.ruleset import Caught, UndertakingLeader
+from thunee_dsl.model.ruleset import Caught, Revealed, TrumpWay, UndertakingLeader, VoidWhileClosed
 
 # The deal's state this rule owns (the cards in hand, the trick, the tricks won; open face play's rows);
 # only this module writes it (game/slots.py)
@@ -37,6 +38,8 @@ STATE = {
     # open face play: each seat's face-down row (in the order of its positions), which face-up card covers which face-down one, each seat's face-up and face-down
     # cards, its face-up cards when the last finished trick began, the cards laid on its row, the cards turned
     "row": OWN, "covers": OWN, "face_up": OWN, "face_down": OWN, "shown": OWN, "laid": OWN, "turned": OWN,
+    # a closed trump (trumps.revealed: on demand): the cards played face down this deal (a cut), as a mask
+    "played_down": VALUE,
 }
 
 
@@ -71,9 +74,11 @@ def begin(deal) -> None:
         deal.turned = ()
         deal.face_up = deal.face_down = deal.shown = t.no_cards
     deal.covers = {}
+    deal.played_down = 0
 
 OUT_OF_TURN, REVOKE = "out of turn", "revoke"  # the penalised offences a card can commit
-_FIRST_LEAD, _FOLLOW, _UNDERCUT = 1, 2, 3  # the clauses of the legal-card rule (which one refused a card)
+_FIRST_LEAD, _FOLLOW, _UNDERCUT, _CUT = 1, 2, 3, 4  # the clauses of the legal-card rule (which one refused a card)
+ASK = "ask"  # asking for a closed trump to be shown (a card played face down is actions.DOWN)
 
 
 # The play's hot functions (a card played, the next seat's turn, its legal cards, a trick's end) are module
@@ -90,6 +95,9 @@ def await_play(deal, seat: int, asked: int = 0) -> None:
         for hook in hooks[asked:] if asked else hooks:
             if hook(deal, seat):
                 return  # a window is open for the seat first
+    if not deal.trump_revealed and closed(deal):
+        await_turn_with(deal, t.pending_play[seat], closed_turn(deal, seat))
+        return
     if deal.trick or deal.unseen or (t.first_lead_not_trump and not deal.tricks):
         mask = deal._mask = legal_cards(deal, seat)
     else:
@@ -105,9 +113,13 @@ def legal_cards(deal, seat: int, why: int = -1):
         hand &= ~deal.unseen
     trick = deal.trick
     t = deal.t
+    shut = not deal.trump_revealed and closed(deal)
+    if shut:
+        hand = held_while_closed(deal, seat, hand)
     allowed, clause = hand, None
     if not trick:
-        if t.first_lead_not_trump and not deal.tricks and deal.trump is not None:
+        if t.first_lead_not_trump and not deal.tricks and deal.trump is not None \
+                and not (shut and seat != deal.trump_maker):  # (a closed trump: only its maker knows it)
             others = hand & ~t.trump_masks[deal.trump]
             if others:  # no trump lead to the first trick, unless nothing else is held
                 allowed, clause = others, _FIRST_LEAD
@@ -117,6 +129,8 @@ def legal_cards(deal, seat: int, why: int = -1):
             if why < 0:
                 return follow  # (the common case, at once)
             allowed, clause = follow, _FOLLOW
+        elif shut and deal.r.play.void_while_closed is VoidWhileClosed.FACE_DOWN:
+            allowed, clause = 0, _CUT  # it plays face down (down_cards), or asks for trumps first
         else:
             trump = deal.trump
             if t.undercut_only_with_all_trumps and trump is not None:
@@ -128,11 +142,125 @@ def legal_cards(deal, seat: int, why: int = -1):
         return allowed
     if (allowed >> why) & 1:
         return None
+    if shut and not (hand >> why) & 1:  # (a closed trump: the trump maker's card lies face down, not in hand)
+        return Refusal(f"{deal.r.deck.names[why]} is the closed trump card: seat {seat} plays it only face down, "
+                       "to cut, or as its last card, until trumps are shown")
     if clause == _FOLLOW:
         return Refusal(f"seat {seat} must follow suit ({deal.r.deck.suits[Play.suit_led(deal)]})")
     if clause == _UNDERCUT:
         return Refusal(f"seat {seat} may not undercut: a lower trump is only allowed with nothing but trumps in hand")
+    if clause == _CUT:
+        return Refusal(f"seat {seat} cannot follow suit while trumps are closed: it plays a card face down "
+                       f"('{seat} play {deal.r.deck.names[why]} down') or asks for trumps to be shown ('{seat} ask')")
     return Refusal(f"seat {seat} may not lead a trump to the first trick while it holds another suit")
+
+
+# -- the closed trump (trumps.revealed: on demand; play.void_while_closed) -------------------------------
+def closed(deal) -> bool:
+    """Whether trumps are made and closed now: known to the trump maker alone until asked for or cut."""
+    rules = deal.r.trumps
+    return rules is not None and rules.revealed is Revealed.ON_DEMAND and not deal.trump_revealed \
+        and deal.trump is not None
+
+
+def held_while_closed(deal, seat: int, hand: int) -> int:
+    """The cards of ``hand`` that ``seat`` holds as its hand while trumps are closed: not the trump maker's
+    trump card, which lies face down on the table (played only to cut, or as the last card)."""
+    card = deal.trump_card
+    if seat != deal.trump_maker or deal.trump_way is not TrumpWay.CARD or card is None:
+        return hand
+    rest = hand & deal.t.unbit[card]
+    return rest if rest else hand
+
+
+def cannot_follow_closed(deal, seat: int) -> bool:
+    """Whether ``seat``, to play to a trick while trumps are closed, holds none of the suit led."""
+    return bool(deal.trick) and not held_while_closed(deal, seat, deal.hands[seat]) & deal._led
+
+
+def down_cards(deal, seat: int) -> int:
+    """The cards ``seat`` may play face down now (a cut): any card it holds, the trump card lying face down
+    too, when it cannot follow suit while trumps are closed and the ruleset plays face down; else none."""
+    if deal.r.play.void_while_closed is not VoidWhileClosed.FACE_DOWN or not closed(deal) \
+            or not cannot_follow_closed(deal, seat):
+        return 0
+    return deal.hands[seat] & ~deal.unseen
+
+
+def may_ask(deal, seat: int) -> bool:
+    """Whether ``seat`` may ask for the closed trump to be shown: it cannot follow suit, and does not know
+    trumps (the trump maker does)."""
+    return seat != deal.trump_maker and closed(deal) and cannot_follow_closed(deal, seat)
+
+
+def closed_turn(deal, seat: int) -> tuple:
+    """The actions of ``seat``, to play while trumps are closed: its legal cards face up, its cards face down
+    (a cut), and asking for trumps."""
+    t = deal.t
+    mask = deal._mask = legal_cards(deal, seat)
+    out = t.follow[seat].get(mask) or t.actions_of[seat](mask)
+    down = down_cards(deal, seat)
+    if down:
+        out = tuple(out) + tuple(Action(seat, DOWN, name) for name in t.names_of(down))
+    if may_ask(deal, seat):
+        out = tuple(out) + (t.say[seat][ASK],)
+    return out
+
+
+def verify_closed(deal, action) -> Refusal | None:
+    """Why ``action`` (a card played face down, or asking for trumps) is not allowed now, or None: the seat
+    to play, who cannot follow suit while trumps are closed."""
+    seat, verb = action.seat, action.verb
+    if verb == DOWN:
+        card = Play.card_held(deal, action)
+        text = card if type(card) is Refusal else Play.face_down(deal, seat, card)
+        if text:
+            return Refusal(text)
+    turn = deal.pending
+    if deal.window is not None or type(turn) is not Play:
+        return Refusal(f"no card may be played now: {waiting_for(deal)}")
+    if seat != turn.seat:
+        return Refusal(f"it is seat {turn.seat}'s turn", OUT_OF_TURN if verb == DOWN else None)
+    if not closed(deal):
+        return Refusal("trumps are shown: every card is played face up" if deal.trump_revealed
+                       else "no trumps are made: nothing is closed")
+    if not deal.trick:
+        return Refusal(f"seat {seat} leads: a lead is played face up" if verb == DOWN
+                       else f"seat {seat} leads: only a player who cannot follow suit may ask for trumps")
+    if not cannot_follow_closed(deal, seat):
+        return Refusal(f"seat {seat} can follow suit ({deal.r.deck.suits[Play.suit_led(deal)]}): "
+                       + ("it plays face up" if verb == DOWN else "only a player who cannot may ask for trumps"),
+                       REVOKE if verb == DOWN else None)
+    if verb == DOWN:
+        if deal.r.play.void_while_closed is not VoidWhileClosed.FACE_DOWN:
+            return Refusal("this ruleset plays every card face up (play.void_while_closed: face up)")
+        return None
+    if seat == deal.trump_maker:
+        return Refusal(f"seat {seat} made trumps: it knows them, and cannot ask for them")
+    return None
+
+
+def play_down(deal, seat: int, card: int) -> None:
+    """``seat`` plays ``card`` face down (a cut): seen by its player and the trump maker; at the end of the
+    trick a trump among the face-down cards is turned up and shows trumps."""
+    deal.played_down |= deal.t.bit[card]
+    play_card(deal, seat, card)
+
+
+def play_on_shown(deal, seat: int) -> None:
+    """Trumps were shown at ``seat``'s asking: it plays now, its cards worked out again (trumps are open)."""
+    await_turn(deal, None)
+    await_play(deal, seat, len(deal.before_card[len(deal.tricks)]))
+
+
+def cut_trick(deal, trick) -> bool:
+    """Whether ``trick`` (finished while trumps were closed) was cut by a trump: a trump played face down,
+    or a trump played to a lead of another suit."""
+    t, trump = deal.t, deal.trump
+    trumps = t.trump_masks[trump]
+    if deal.played_down & trumps and any((deal.played_down >> c) & 1 and (trumps >> c) & 1 for _, c in trick):
+        return True
+    return not (trumps >> trick[0][1]) & 1 and any((trumps >> c) & 1 for _, c in trick)
 
 
 @cython.locals(k=cython.Py_ssize_t, nxt=cython.Py_ssize_t)
@@ -159,8 +287,8 @@ def play_card(deal, seat: int, card: int) -> None:
         deal._row = deal.beats[row]
         deal._led = t.led_masks[row][card]
         # in this trick the next seat just follows suit when it can (plain_trick, and no face-down
-        # cards): the same all trick long
-        deal._plain = deal.plain_at[len(deal.tricks)] and not deal.unseen
+        # cards, no closed trump): the same all trick long
+        deal._plain = deal.plain_at[len(deal.tricks)] and not deal.unseen and deal.trump_revealed
         if not deal.tricks and u is None and t.late_offered[deal.batches_dealt] and deal.open_late_undertakings(seat):
             return  # a seat may still call an undertaking late: the lead may be taken back
     elif u is not None and len(deal.tricks) < u.leads_win and trick[0][0] == deal.undertaker:
@@ -201,6 +329,8 @@ def finish_trick(deal) -> None:
     deal.team_tricks[team] += 1
     deal.team_tricks_step[team] += 1
     deal.seat_tricks[winner] += 1
+    if not deal.trump_revealed:
+        deal.closed_trick_over(trick)  # a trump cut, or trumps shown after this trick (a closed trump)
     if deal.unseen and deal.seat_tricks[deal.undertaker] >= deal.undertaking.blind_until_tricks:
         deal.blind_cards_picked_up()  # the blind caller picks up the face-down cards
     deal.trick = []
@@ -240,7 +370,12 @@ class Play(Turn):
     name = "play"
 
     def verbs(ruleset) -> tuple[str, ...]:
-        return ("play",)
+        """``play``; and ``down`` (a card played face down, written ``play CARD down``) where a player who
+        cannot follow plays face down while trumps are closed (asking for trumps: trumps.AskTrumps)."""
+        if ruleset.trumps is None or ruleset.trumps.revealed is not Revealed.ON_DEMAND \
+                or ruleset.play.void_while_closed is not VoidWhileClosed.FACE_DOWN:
+            return ("play",)
+        return ("play", DOWN)
 
     def __init__(self, seat: int):
         self.seat = seat
@@ -274,6 +409,8 @@ class Play(Turn):
     @cython.locals(deal=DealSlots)
     def legal(self, deal) -> tuple:
         seat, t = self.seat, deal.t
+        if not deal.trump_revealed and closed(deal):
+            return closed_turn(deal, seat)
         mask = deal._mask = legal_cards(deal, seat)
         return t.follow[seat].get(mask) or t.actions_of[seat](mask)
 
@@ -285,6 +422,8 @@ class Play(Turn):
         """Why the card ``action`` plays is not allowed now, or None. ``offence``: out of turn (a card
         held, played by another seat than the one to play), or a revoke (an illegal card while holding
         the suit led)."""
+        if action.verb != "play":
+            return verify_closed(deal, action)  # a card face down (a closed trump)
         seat = action.seat
         card = Play.card_held(deal, action)
         if type(card) is Refusal:
@@ -390,7 +529,14 @@ class Play(Turn):
 
     @cython.locals(deal=DealSlots)
     def take(self, deal, action) -> None:
-        play_card(deal, self.seat, deal.card_of[action.arg])
+        verb = action.verb
+        if verb == "play":
+            play_card(deal, self.seat, deal.card_of[action.arg])
+        elif verb == DOWN:
+            play_down(deal, self.seat, deal.card_of[action.arg])
+        else:  # asking for trumps: shown, then the seat plays
+            deal.show_closed_trump()
+            play_on_shown(deal, self.seat)
 
 
 

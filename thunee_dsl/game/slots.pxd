@@ -120,6 +120,7 @@ cdef class DealSlots:
     cdef public object trump_maker
     cdef public object makers
     cdef public object counting
+    cdef public object trump_shown_by
     cdef public object calls
     cdef public object call
     cdef public object last_caller
@@ -174,6 +175,7 @@ cdef class DealSlots:
     cdef public object shown
     cdef public object laid
     cdef public object turned
+    cdef public object played_down
     cdef public object offence
     cdef public object redealer
     cdef public object redealt

@@ -10,7 +10,7 @@ except ImportError:  # Cython is optional: without it the types below are not re
     from thunee_dsl._accel import cython_shadow as cython
 
 from thunee_dsl.game.slots import VALUE, DealSlots
-from thunee_dsl.game.play import Play
+from thunee_dsl.game.play import ASK, Play, cut_trick, verify_closed
 from thunee_dsl.game.redeal import Redeal
 from thunee_dsl.game.windows import Refusal, Turn, await_turn
 from thunee_dsl.model.ruleset import Revealed, TrumpWay
@@ -19,6 +19,7 @@ from thunee_dsl.model.ruleset import Revealed, TrumpWay
 STATE = {
     "trump": VALUE, "trump_card": VALUE, "trump_way": VALUE, "trump_revealed": VALUE,
     "trump_maker": VALUE, "makers": VALUE, "counting": VALUE,  # the trump maker, its team, the other team
+    "trump_shown_by": VALUE,  # how a closed trump was shown: "asked", "cut", "after a trick" (None: not yet)
 }
 
 
@@ -28,6 +29,28 @@ def begin(deal) -> None:
     deal.trump = deal.trump_card = deal.trump_way = deal.trump_maker = None
     deal.makers = deal.counting = None
     deal.trump_revealed = False
+    deal.trump_shown_by = None
+
+
+class AskTrumps:
+    """Asking for a closed trump to be shown (``ask``, trumps.revealed: on demand): said by the seat to play
+    that cannot follow suit, in its turn to play; trumps are shown, then it plays (Play.take)."""
+
+    __slots__ = ()
+    name = "ask"
+    bare = True  # said alone
+
+    def verbs(ruleset) -> tuple[str, ...]:
+        rules = ruleset.trumps
+        return (ASK,) if rules is not None and rules.revealed is Revealed.ON_DEMAND else ()
+
+    def window_for(ruleset) -> None:
+        return None  # said in a seat's turn to play
+
+    @cython.locals(deal=DealSlots)
+    def verify(deal, action) -> Refusal | None:
+        """Why ``action`` may not ask for trumps now, or None (the closed turn's one statement: play.verify_closed)."""
+        return verify_closed(deal, action)
 
 
 class MakeTrumps(Turn):
@@ -174,3 +197,25 @@ class MakeTrumps(Turn):
             deal.trump_revealed = False  # shown again at the next first lead
         if deal.trump_way is TrumpWay.FIRST_LEAD:
             deal.trump = deal.trump_card = None
+
+    # -- the closed trump (revealed: on demand) ----------------------------------------------------
+    @cython.locals(deal=DealSlots)
+    def show_closed(deal, how: str = "asked") -> None:
+        """The closed trump is shown (asked for, cut, or after the tricks ``revealed_if`` says): everyone
+        knows trumps, and the trump maker takes the trump card back into hand (it stayed in the hand's
+        mask, played only face down or last until now: see play.held_while_closed). ``how``: "asked", "cut" or
+        "after a trick" (revealed_if), for the simulation's rule coverage."""
+        deal.trump_revealed = True
+        deal.trump_shown_by = how
+
+    @cython.locals(deal=DealSlots)
+    def closed_trick_over(deal, trick) -> None:
+        """A trick ends while trumps are closed: a trump that cut it (face down or not) shows trumps, and
+        so does ``trumps.revealed_if`` holding after it."""
+        rules = deal.r.trumps
+        if rules is None or rules.revealed is not Revealed.ON_DEMAND or deal.trump is None:
+            return
+        if cut_trick(deal, trick):
+            MakeTrumps.show_closed(deal, "cut")
+        elif rules.revealed_if is not None and rules.revealed_if.evaluate(deal.env()):
+            MakeTrumps.show_closed(deal, "after a trick")

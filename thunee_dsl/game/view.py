@@ -5,7 +5,9 @@ In open face play (``deal.face_down``) the cards laid face up are on the table f
 
 Bots and the app read only a :class:`SeatView`. The face-down trump card is shown to the
 trump maker alone until it is turned up; the suit of a Jodie whose value the ruleset keeps
-secret (the 30 Jodie) is hidden from everyone but the declarer.
+secret (the 30 Jodie) is hidden from everyone but the declarer. A card played face down while trumps are
+closed (304's cut, ``play CARD down``) is shown as ``??`` to all but its player and the trump maker (to whom
+the cut is passed) until it is turned up: a trump among them, at the end of its trick.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ try:
 except ImportError:  # Cython is optional: without it the types below are not read (see thunee_dsl._accel)
     from thunee_dsl._accel import cython_shadow as cython
 
-from thunee_dsl.game.actions import Action
+from thunee_dsl.game.actions import DOWN, Action
 from thunee_dsl.game.slots import REMADE, DealSlots, TableSlots
 from thunee_dsl.model.ruleset import TrumpWay
 
@@ -142,7 +144,28 @@ def seat_view(game, seat: int) -> SeatView:
         "history": history, "is_over": is_over, "winner": game.winner,
     }
     state.update(_open_face(deal, t) if t.face_down else _NO_ROWS)
+    if deal.played_down:  # cards played face down: hidden from this seat until turned up
+        state["trick"] = _hide_down(deal, seat, state["trick"], False)
+        state["tricks"] = tuple(_new(TrickSeen, {"leader": s.leader, "cards": _hide_down(deal, seat, s.cards, True),
+                                                 "winner": s.winner}) for s in state["tricks"])
     return _new(SeatView, state)
+
+
+HIDDEN = "??"  # a card another seat played face down, as a view shows it
+
+
+def down_seen(deal, seat: int, player: int, card: int, finished: bool) -> bool:
+    """Whether ``seat`` sees ``card``, played face down by ``player``: its own, the trump maker (the cut is
+    passed to the trumper), or a trump turned up at the end of its trick (it showed trumps)."""
+    return seat == player or seat == deal.trump_maker or (
+        finished and deal.trump_revealed and (deal.t.trump_masks[deal.trump] >> card) & 1 == 1)
+
+
+def _hide_down(deal, seat: int, cards: tuple, finished: bool) -> tuple:
+    """``cards`` ((seat, name) of a trick) as ``seat`` sees them: a card played face down it may not see is ??."""
+    down, card_of = deal.played_down, deal.t.card_of
+    return tuple((s, name) if not (down >> card_of[name]) & 1 or down_seen(deal, seat, s, card_of[name], finished)
+                 else (s, HIDDEN) for s, name in cards)
 
 
 @cython.locals(deal=DealSlots)
@@ -153,7 +176,8 @@ def _seen_by(deal, r, seat: int, actions, texts: list, by_seat: dict) -> tuple[t
     the view's key: when it changed (a trump card turned up shows the face-down trump of earlier), those
     entries, and the declarations, are worked out again."""
     shown_trump = deal.trump_card if deal.trump_revealed else None
-    key = (deal.trump_maker, shown_trump, tuple(deal.declarations))
+    # (with cards played face down, each trick's end may turn one up: the entries are worked out again)
+    key = (deal.trump_maker, shown_trump, tuple(deal.declarations), len(deal.tricks) if deal.played_down else 0)
     kept = by_seat.get(seat)
     if kept is None:
         done, history, shown_at = 0, [], []
@@ -166,7 +190,7 @@ def _seen_by(deal, r, seat: int, actions, texts: list, by_seat: dict) -> tuple[t
         else:
             history, shown_at = list(history), list(shown_at)
             for pos, i in shown_at:
-                history[pos] = _shown(deal, r, actions[i], texts[i], shown_trump)
+                history[pos] = _shown(deal, r, actions[i], texts[i], shown_trump, seat)
             kept = None
     declaration_verbs = deal.t.declaration_of
     if kept is None:  # (the generator reads the untyped ``declaration_verbs``: it cannot capture ``deal``)
@@ -181,9 +205,9 @@ def _seen_by(deal, r, seat: int, actions, texts: list, by_seat: dict) -> tuple[t
             history.append(texts[i])
         elif verb == "pass":
             continue  # declining is silent at the table (and would show who could have spoken)
-        elif verb == "trump" and a.arg not in (None, "last") or verb in declaration_verbs:
+        elif verb == "trump" and a.arg not in (None, "last") or verb in declaration_verbs or verb == DOWN:
             shown_at.append((len(history), i))
-            history.append(_shown(deal, r, a, texts[i], shown_trump))
+            history.append(_shown(deal, r, a, texts[i], shown_trump, seat))
         else:
             history.append(texts[i])
     history = tuple(history)
@@ -191,8 +215,12 @@ def _seen_by(deal, r, seat: int, actions, texts: list, by_seat: dict) -> tuple[t
     return history, declared
 
 
-def _shown(deal, r, a, text: str, shown_trump: int | None) -> str:
-    """Another seat's trump choice (with a card) or declaration as the table shows it."""
+def _shown(deal, r, a, text: str, shown_trump: int | None, seat: int) -> str:
+    """Another seat's trump choice (with a card), card played face down or declaration as ``seat`` sees it."""
+    if a.verb == DOWN:
+        card = deal.t.card_of[a.arg]
+        finished = all(c != card for _, c in deal.trick)
+        return text if down_seen(deal, seat, a.seat, card, finished) else f"{a.seat} play {HIDDEN} down"
     if a.verb == "trump":
         if a.seat == deal.trump_maker and shown_trump is not None and r.deck.names[shown_trump] == a.arg:
             return text

@@ -74,6 +74,11 @@ WORDS.update({
     "deck.trumps": "trumps ranked and counted otherwise", "deck.trumps.ranks": "the trump suit's order (highest first)",
     "deck.trumps.points": "card points in trumps", "deck.colours": "colours of the suits",
 })
+# the closed trump (issue 25, item 7: 304)
+WORDS.update({
+    "trumps.revealed_if": "closed trump also shown after a trick when",
+    "play.void_while_closed": "a player who cannot follow while trumps are closed plays (face up or face down)",
+})
 # declarations counted from the cards themselves: a trick's (roem), the hands as dealt (honours) (issue 25, item 7)
 WORDS.update({
     "deck.sequence_order": "order of cards in sequence (lowest first)",

@@ -152,6 +152,8 @@ CONTEXTS = {
     "each team": Context("each team", ("counting", "makers", "team", "other"), ("dealer", "trump_maker")),
     "outcome": Context("outcome", ("counting", "makers"), ("dealer", "trump_maker")),
     "cancellation": Context("cancellation", ("counting", "makers"), ("dealer", "trump_maker")),
+    # a closed trump, at the end of each trick (trumps.revealed_if): shown when it holds
+    "closed trump": Context("closed trump", ("counting", "makers"), ("dealer", "trump_maker")),
     "undertaking": Context("undertaking", ("counting", "makers", "callers", "opponents"),
                            ("seat", "dealer", "trump_maker")),
     "declaration": Context("declaration", ("counting", "makers", "callers", "opponents"),

@@ -481,7 +481,7 @@ def _making_trumps(book: Book) -> list[str]:
     return ["## Making trumps", "",
             f"- {chooser} makes trumps unless someone calls." if r.calling else f"- {chooser} makes trumps.",
             ways,
-            f"- The trump card is shown to everyone {'right after the first lead' if t.revealed == 'first lead' else 'at once'}.",
+            f"- The trump card is shown to everyone {_REVEALED_WORDS[t.revealed]}.",
             ""] + section_source(r, ("trumps",))
 
 
@@ -589,6 +589,34 @@ def _ball_table(book: Book, table: BallTable, phrases: dict[str, str]) -> list[s
     return ["| succeeds | fails | partner catch |", "|---|---|---|", f"| {' | '.join(cells)} |", ""]
 
 
+_REVEALED_WORDS = {"first lead": "right after the first lead", "at once": "at once",
+                   "on demand": "only when a player who cannot follow suit asks for it, or a trump cuts a trick"}
+
+
+def _closed_trump(book: Book) -> list[str]:
+    """The closed trump (trumps.revealed: on demand; play.void_while_closed): its lines under Play."""
+    r = book.r
+    t = r.trumps
+    if t is None or t.revealed != "on demand":
+        return []
+    out = ["- **The closed trump**: nobody but the trump maker knows trumps until they are shown. While they are "
+           "closed, the trump maker's card lies face down: it is played only to cut, or as the last card."]
+    if r.play.void_while_closed == "face down":
+        out.append("- A player who cannot follow suit while trumps are closed plays a card **face down** (a cut: "
+                   "seen only by that player and the trump maker), or first asks for trumps to be shown and then "
+                   "plays face up. At the end of the trick the face-down cards are looked at: a trump among them "
+                   "wins the trick (the highest, if several) and shows trumps; any other face-down card wins nothing "
+                   "and stays face down.")
+    else:
+        out.append("- A player who cannot follow suit while trumps are closed may ask for trumps to be shown before "
+                   "playing; a trump played to a lead of another suit wins the trick and shows trumps.")
+    if t.revealed_if is not None:
+        out.append(f"- Trumps are also shown at the end of a trick after which {book.condition(t.revealed_if, {})}")
+    out.append("- Once trumps are shown, the trump maker takes the trump card back into the hand, and every card "
+               "is played face up.")
+    return out
+
+
 def _play(book: Book) -> list[str]:
     r, p = book.r, book.r.play
     out = ["## Play", "",
@@ -607,6 +635,7 @@ def _play(book: Book) -> list[str]:
                    "face-down card is turned up at the end of the trick in which the card on it is played."
                    + (" With an undertaking the row is not used: the deal is played from the hands alone."
                       if p.lay_out_unless_undertaking else ""))
+    out += _closed_trump(book)
     trumps = "The highest trump wins the trick; with no trump in it, the highest card of the suit led." \
         if r.trumps is not None or any(u.trump != "none" for u in r.undertakings) else \
         "The highest card of the suit led wins the trick."

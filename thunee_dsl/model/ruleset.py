@@ -24,7 +24,9 @@ def _options(name: str, doc: str, *texts: str) -> type[StrEnum]:
     return enum
 
 
-Revealed = _options("Revealed", "When the trump suit made is shown (trumps.revealed).", "first lead", "at once")
+Revealed = _options("Revealed", "When the trump suit made is shown (trumps.revealed): at the first lead, at once, or "
+                    "on demand (a closed trump: shown when a player who cannot follow asks for it, or when a trump "
+                    "cuts a trick).", "first lead", "at once", "on demand")
 FirstCaller = _options("FirstCaller", "Who may call first to make trumps (calling.first_caller).",
                        "opponents of chooser", "anyone")
 NextCaller = _options("NextCaller", "Who may call over the last call (calling.next_caller).",
@@ -47,6 +49,10 @@ BidCounts = _options("BidCounts", "What a bid counts (bidding.counts): tricks, o
 BidTurns = _options("BidTurns", "How the bidding goes round (bidding.turns): an auction until all but one have "
                     "passed, or one turn each in order from the first bidder.",
                     "until passed", "once each")
+# the closed trump (issue 25, item 7: 304): how a player who cannot follow plays while the trump is closed
+VoidWhileClosed = _options("VoidWhileClosed", "How a player who cannot follow suit plays while the trump is closed "
+                           "(play.void_while_closed): a card face up, or face down (a cut: a trump among them wins "
+                           "and shows the trump).", "face up", "face down")
 Contract = _options("Contract", "Whose contract a bid is (bidding.contract): the highest bid only (its bidder's "
                     "team), or every bid its own bidder's.", "highest bid", "each player")
 # declarations counted from the cards themselves (issue 25, item 7): where a declaration's cards come from, whose
@@ -169,6 +175,9 @@ class TrumpRules:
     caller_ways: tuple[TrumpWay, ...]
     revealed: Revealed
     source: str = ""
+    # a closed trump (revealed: on demand) is also shown at the end of a trick when this holds (304: a bid of
+    # 250 or more shows it after the first trick); None: only when asked for or cut
+    revealed_if: Formula | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "ways", tuple(map(TrumpWay, self.ways)))
@@ -414,6 +423,11 @@ class PlayRules:
     # open face play: after this many tricks the hand is laid face up on the face-down row (None: never)
     lay_out_after: int | None = None
     lay_out_unless_undertaking: bool = True  # an undertaking plays from the hand alone, the row unused
+    # while the trump is closed (trumps.revealed: on demand), a player who cannot follow plays face up or face down
+    void_while_closed: VoidWhileClosed = "face up"
+
+    def __post_init__(self) -> None:
+        _as(VoidWhileClosed, self, "void_while_closed")
 
 
 @dataclass(frozen=True)

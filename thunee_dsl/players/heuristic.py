@@ -35,6 +35,8 @@ from thunee_dsl.game.declarations import combination_value
 from thunee_dsl.game.tables import tables as engine_tables
 from thunee_dsl.game.view import SeatView
 from thunee_dsl.model.ruleset import Ruleset, TrumpWay
+from thunee_dsl.players import closed
+from thunee_dsl.players.closed import hides_cards
 from thunee_dsl.players.knowledge import Knowledge, by_verb
 from thunee_dsl.players.tactics import bid_scale, estimated_bid  # (bidding: issue 25, item 1)
 from thunee_dsl.players.tactics import (PlayCtx, call_strength, choose_play, choose_trump, estimated_tricks, hand_mask,
@@ -74,6 +76,7 @@ class HeuristicBot:
                  undertake_odds: float | None = None, name: str | None = None):
         self.ruleset = ruleset
         self.t = tables(ruleset)
+        self.closed_trump = closed.closed_trump(ruleset)  # (trumps closed until asked for: players/closed.py)
         self.plays = engine_tables(ruleset).play  # the engine's own play actions (GameState.apply's fast path)
         self.seed = seed if seed is not None else random.randrange(2**32)
         self.call_threshold = call_threshold
@@ -92,6 +95,8 @@ class HeuristicBot:
             raise ValueError(f"seat {view.seat} has nothing to do now")
         if len(legal) == 1:
             return legal[0]
+        if self.closed_trump and hides_cards(view):  # a closed trump's cut, or a card played face down in sight
+            return closed.choose(self.ruleset, engine_tables(self.ruleset), view)
         if legal[0].verb == "play":  # (card play: the usual decision, settled before the verbs are listed)
             return self.play(view)
         by = by_verb(self.ruleset)

@@ -35,6 +35,7 @@ import random
 from thunee_dsl.game.actions import Action
 from thunee_dsl.game.view import SeatView
 from thunee_dsl.model.ruleset import Ruleset
+from thunee_dsl.players.closed import hides_cards
 from thunee_dsl.players.heuristic import decision_rng
 from thunee_dsl.players.knowledge import Knowledge
 from thunee_dsl.players.styles import TableBot
@@ -61,8 +62,8 @@ class MonteCarloBot:
         if not legal:
             raise ValueError(f"seat {view.seat} has nothing to do now")
         self.last_search = None
-        if len(legal) == 1 or any(a.verb != "play" for a in legal):
-            return self.heuristic.choose(view)
+        if len(legal) == 1 or any(a.verb != "play" for a in legal) or (self.heuristic.closed_trump and hides_cards(view)):
+            return self.heuristic.choose(view)  # (a card played face down in sight: the card sense cannot sample it)
         try:
             k = Knowledge(self.ruleset, view)
         except Knowledge.Inconsistent:

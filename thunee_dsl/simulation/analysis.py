@@ -293,6 +293,13 @@ def rules(r: Ruleset) -> list[Rule]:
         # (a caller's ways only where there is calling: the file of a game without calls never wrote them)
         for way in dict.fromkeys((*r.trumps.ways, *(r.trumps.caller_ways if r.calling is not None else ()))):
             out.append(Rule(f"trumps.ways.{way}", f"trumps made by {way}"))
+    if r.trumps is not None and r.trumps.revealed == "on demand":  # a closed trump (304)
+        out.append(Rule("trumps.revealed.asked", "closed trump shown when a player asked for it"))
+        out.append(Rule("trumps.revealed.cut", "closed trump shown by a trump that cut a trick"))
+        if r.trumps.revealed_if is not None:
+            out.append(Rule("trumps.revealed_if", f"closed trump shown after a trick ({r.trumps.revealed_if.describe()})"))
+        if r.play.void_while_closed == "face down":
+            out.append(Rule("play.void_while_closed", "a card played face down while trumps were closed"))
     if r.calling is not None:
         for a in r.calling.amounts:
             out.append(Rule(f"calling.amounts.{a}", f"call {a}"))
@@ -365,6 +372,11 @@ def fired(d: DealRow) -> set[str]:
     if d.conceded is not None:
         out.add("concede")
     out.update(f"trumps.ways.{w}" for w in d.trump_ways)
+    if d.closed_shown:
+        out.add({"asked": "trumps.revealed.asked", "cut": "trumps.revealed.cut",
+                 "after a trick": "trumps.revealed_if"}[d.closed_shown])
+    if d.played_down:
+        out.add("play.void_while_closed")
     out.update(f"calling.amounts.{a}" for a in d.calls)
     if d.simultaneous:
         out.add("calling.simultaneous_extra")

@@ -68,6 +68,10 @@ class DealRow(NamedTuple):
     ended: str = ""  # how this deal ended the game, when it did not by a target: "deals", "tie" or "stones"
     game_value: int = -1  # a game of a rubber won in this deal: the row of game.game_value that gave its value
     rubber_full: bool = False  # the rubber ended with this deal, in its last possible game (best_of played)
+    # a closed trump (trumps.revealed: on demand): how it was shown ("asked", "cut", "after a trick"; "" not), and
+    # whether a card was played face down (play.void_while_closed)
+    closed_shown: str = ""
+    played_down: bool = False
 
 
 class Opening(NamedTuple):
@@ -266,6 +270,8 @@ def _row(game: GameState, record, names: _Names, raised_before: bool) -> DealRow
         borrowed_won=_borrowed_won(game.ruleset, result),
         bids_refused=getattr(getattr(result, "deal", None), "bids_refused", frozenset()),
         trumps_taken_over=names.bidding_again and len({a.seat for a in record.actions if a.verb == "trump"}) > 1,
+        closed_shown=getattr(getattr(result, "deal", None), "trump_shown_by", None) or "",
+        played_down=bool(getattr(getattr(result, "deal", None), "played_down", 0)),
     )
 
 

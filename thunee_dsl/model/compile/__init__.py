@@ -220,10 +220,12 @@ class Compiler:
         """Checks that keep a ruleset the schema accepts from stalling or crashing the engine."""
         sequence.check_step_order(self, ruleset.sequence)
         scoring.check_ball_formulas(self, ruleset)
+        scoring.check_no_makers(self, ruleset)
         undertakings.check_blind_cards(self, ruleset)
         dealing.check_seen_cards(self, ruleset)
         redeal.check_cancellation(self, ruleset)
         play.check_first_leader(self, ruleset)
+        trumps.check_void_while_closed(self, ruleset)
         winning.check_target(self, ruleset)
 
 

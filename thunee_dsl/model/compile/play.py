@@ -18,7 +18,8 @@ def rules(c: Compiler) -> PlayRules:
                      p.get("follow_suit", True),
                      p.get("undercut", "allowed") == "only with nothing but trumps", p.get("source", ""),
                      p.get("first_lead_not_trump", False),
-                     lay_out.get("after_tricks"), lay_out.get("unless_undertaking", True))
+                     lay_out.get("after_tricks"), lay_out.get("unless_undertaking", True),
+                     p.get("void_while_closed", "face up"))
 
 
 def check_first_leader(c: Compiler, ruleset: Ruleset) -> None:

@@ -103,6 +103,37 @@ def team_value_getter(team_values: tuple[TeamValue, ...], teams: int):
     return compute
 
 
+# -- a game that makes no trumps has no trump makers -----------------------------------------------------
+
+_MAKERS_ROLES = frozenset({"makers", "counting", "trump_maker"})
+
+
+def check_no_makers(c: Compiler, ruleset: Ruleset) -> None:
+    """In a game that makes no trumps, nobody is the trump maker unless an undertaking is called: the formulas
+    read in a deal without one (each team's, the outcomes, the team values, the claims) cannot name the trump
+    makers or the counting team, and an outcome cannot be won by them (the deal would have no team to give it)."""
+    if ruleset.trumps is not None:
+        return
+    said = "this ruleset makes no trumps, so a deal has no trump makers and no counting team (only an " \
+           "undertaking's callers)"
+    if ruleset.outcomes:  # (an outcome gives its balls to the counting team or the trump makers)
+        c.problems.append(Problem(c.source.key_origin(("scoring", "outcomes")), "scoring.outcomes gives each "
+                                  f"outcome to the counting team or the trump makers, and {said}: score the deal "
+                                  "with scoring.each_team instead (outcomes: null)"))
+    formulas = [(("scoring", "each_team"), ruleset.each_team)]
+    formulas += [(("scoring", "team_values", tv.name, "formula"), tv.formula) for tv in ruleset.team_values]
+    for claim in ruleset.claims:
+        formulas += [(("claims", claim.name, key), getattr(claim, key))
+                     for key in ("allowed_if", "forbidden_if", "succeeds_if")]
+        formulas += [(("claims", claim.name, "balls", key), getattr(claim.balls, key))
+                     for key in ("success", "failure", "partner_catch")]
+    for path, formula in formulas:
+        named = sorted(n for n in (formula.names if formula is not None else ()) if n.split(".")[0] in _MAKERS_ROLES)
+        if named:
+            c.problem(path, f"{dotted_path(path)} names {named[0]}, and {said}: name a team by what it did "
+                      "(team, callers, opponents) instead")
+
+
 # -- balls are never below zero (what validates must play, issue 12) ---------------------------------------
 
 def check_ball_formulas(c: Compiler, ruleset: Ruleset) -> None:
