@@ -169,3 +169,28 @@ def check_transcript_text(text: str, folder: Path) -> str:
         return "refused"
     assert report.to_text() and report.to_json()["score"] == list(report.score)
     return "replayed"
+
+
+# --- a ruleset written into, then mutated further (issue 25's families: the trump order, counted declarations) ---
+
+OWN = sorted((REPO / "tests" / "game" / "rulesets").glob("*.yaml"))  # the test rulesets of tests/game/rulesets
+
+
+def written(path: Path, data) -> Path:
+    path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
+    return path
+
+
+def check_written_in(tmp_path: Path, source: Path, seed: int, count: int, write) -> None:
+    """``write(data, rng)`` into ``source``'s data, then ``count`` more mutations: refused with located
+    problems, or it plays and replays (:func:`check_ruleset_file`)."""
+    from mutate import mutant  # (a sibling module of the fuzz tests)
+    from thunee_dsl.loading import load_yaml_file, ruleset_schema
+    rng = random.Random(seed)
+    data = load_yaml_file(source).data
+    done = [write(data, rng)]
+    data, more = mutant(data, rng, count, schema=ruleset_schema())
+    try:
+        check_ruleset_file(written(tmp_path / source.name, data), games=2, seed=seed, max_deals=3)
+    except AssertionError as err:
+        raise AssertionError(f"{source.name} after {done + more}: {err}") from None

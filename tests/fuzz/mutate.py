@@ -15,7 +15,8 @@ import copy
 import random
 from typing import Any
 
-OPERATIONS = ("delete", "duplicate", "retype", "swap", "extreme", "formula", "rule", "trump order", "going alone")
+OPERATIONS = ("delete", "duplicate", "retype", "swap", "extreme", "formula", "rule", "trump order", "going alone",
+              "counted declaration")
 
 OTHER_TYPES: tuple[Any, ...] = (None, True, False, "x", "", 0, 1.5, 4.0, [], {}, [1], {"a": 1}, ["deal 1"], "play")
 EXTREMES: tuple[Any, ...] = (-1, 0, 1, 2, 3, 7, 8, 9, 12, 13, 64, 100, 1000, 10**9, 10**9 + 1, -(10**9), 2.0, -0.5,
@@ -108,6 +109,8 @@ def mutate_once(data: Any, rng: random.Random) -> str:
         return mutate_trump_order(data, rng)
     elif op == "going alone":
         return mutate_going_alone(data, rng)
+    elif op == "counted declaration":
+        return mutate_counted_declaration(data, rng)
     else:
         value = parent[path[-1]]
         parent[path[-1]] = mutate_formula(value if isinstance(value, str) else str(value), rng)
@@ -265,6 +268,81 @@ def mutate_trump_order(data: Any, rng: random.Random) -> str:
         done.append("no order")
     deck["trumps"] = trumps
     return f"trump order: {', '.join(done)}"
+
+
+# --- declarations counted from the cards: a trick's (roem), the hands as dealt (honours) (issue 25 item 7) -----
+
+SHAPES = ("same_rank", "sequence", "cards")
+HOUSE_CONDITIONS = ("callers.balls < 4", "true", "opponents.balls >= 2", "seat == dealer")
+
+
+def mutate_counted_declaration(data: Any, rng: random.Random) -> str:
+    """Write a declaration counted from each trick's cards or from the hands as dealt, from the deck's own
+    ranks, and sometimes ``deck.sequence_order``: mostly well formed, now and then not (two shapes, no value,
+    more held than cards, a rank not in the deck, a key of a declaration from the hand)."""
+    deck = data.get("deck") if isinstance(data, dict) else None
+    if not isinstance(deck, dict) or not isinstance(deck.get("ranks"), list) or not deck["ranks"]:
+        return "counted declaration: no deck with ranks"
+    ranks = [str(r) for r in deck["ranks"]]
+    done = []
+    declarations = data.get("declarations")
+    known = declarations.values() if isinstance(declarations, dict) else ()
+    used = {d.get("verb") for d in known if isinstance(d, dict)}
+    verbs = [v for v in ("roem", "honours", "bonus", "counted") if v not in used] or ["roem"]
+    decl: dict[str, Any] = {"verb": rng.choice(verbs), "declared": "automatically"}
+    if rng.random() < 0.5:
+        decl["from"] = "trick"
+        combos = []
+        for _ in range(rng.randrange(1, 5)):
+            shape = rng.choice(SHAPES)
+            combo: dict[str, Any] = {"name": f"c{len(combos)}", "value": rng.choice((10, 20, 50, 100))}
+            if shape == "same_rank":
+                combo["same_rank"] = rng.choice((2, 3, 4))
+                if rng.random() < 0.5:
+                    combo["ranks"] = rng.sample(ranks, rng.randrange(1, len(ranks) + 1))
+            elif shape == "sequence":
+                combo["sequence"] = rng.choice((2, 3, 4, 5))
+            else:
+                combo["cards"] = rng.sample(ranks, min(len(ranks), rng.choice((1, 2, 3))))
+                combo["trumps_only"] = rng.random() < 0.5
+            combo["also"] = rng.random() < 0.3
+            combos.append(combo)
+        decl["combinations"] = combos
+        done.append(f"from a trick, {len(combos)} combinations")
+        if rng.random() < 0.5:
+            order = ranks[:]
+            rng.shuffle(order)
+            deck["sequence_order"] = order
+            done.append("a sequence order")
+    else:
+        decl["from"] = "hands as dealt"
+        cards = rng.sample(ranks, rng.randrange(1, len(ranks) + 1))
+        decl.update(cards=cards, pooled=rng.choice(("team", "seat")),
+                    scored=rng.choice(("with tricks", "after tricks")))
+        decl["combinations"] = [{"held": n, "value": rng.choice((1, 2, 4))}
+                                for n in sorted(rng.sample(range(1, len(cards) + 1), rng.randrange(1, len(cards) + 1)),
+                                                reverse=True)]
+        if rng.random() < 0.5:
+            decl["allowed_if"] = rng.choice(HOUSE_CONDITIONS)
+        done.append(f"from the hands as dealt, {len(cards)} cards")
+    if rng.random() < 0.15:
+        wrong = rng.randrange(5)
+        combo = decl["combinations"][0]
+        if wrong == 0:
+            combo.update({"sequence": 3, "same_rank": 2})
+        elif wrong == 1:
+            combo.pop("value", None)
+        elif wrong == 2:
+            combo["held"] = 17
+        elif wrong == 3:
+            (combo.setdefault("cards", []) if "cards" in combo else decl.setdefault("cards", [])).append("Z")
+        else:
+            decl["after_team_trick"] = [1]
+        done.append(f"malformed ({wrong})")
+    if not isinstance(declarations, dict):
+        declarations = data["declarations"] = {}
+    declarations[f"counted{len(declarations)}"] = decl
+    return f"counted declaration: {', '.join(done)}"
 
 
 def mutant(data: Any, rng: random.Random, count: int, schema: dict | None = None,

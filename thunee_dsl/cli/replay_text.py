@@ -123,7 +123,7 @@ class Teller:
     # -- a deal ----------------------------------------------------------------------------
     def story(self, result) -> list[str]:
         """Each rule that decided the deal, in words: the team values it read, then each step."""
-        lines = self.values(result)
+        lines = self.counted(result) + self.values(result)
         for step in result.steps:
             kind, _, rest = step.path.partition(".")
             said = getattr(self, f"said_{kind}", None)
@@ -153,6 +153,21 @@ class Teller:
             if said:
                 out.append(f"{self.team(t)}{role}: {'; '.join(said)}")
         return out
+
+    def said_declarations(self, result, step, rest) -> list[str]:
+        """A declaration of the hands as dealt scored after the tricks (honours), or not: the game was won first."""
+        title = next((d.title for d in self.r.declarations if d.name == rest), rest)
+        if step.balls:
+            return [f"{self.gains(step.team, step.balls)} for {title.lower()}, after the tricks."]
+        return [f"{self.team(step.team)}: {title.lower()} not scored, the game was won by tricks first."]
+
+    def counted(self, result) -> list[str]:
+        """What the cards themselves scored (roem of a trick, honours as dealt), seats in the table's names."""
+        deal = result.deal
+        if deal is None or not getattr(deal, "counted", None):
+            return []
+        from thunee_dsl.game.declarations import counted_words
+        return [self.seats_renamed(line) for line in counted_words(deal)]
 
     def said_redeal(self, result, step, rest) -> list[str]:
         return [f"{self.who(step.seat)} threw the cards in for a redeal: nobody scores, the same dealer deals again."]

@@ -352,10 +352,15 @@ class TableWords:
             by = f" by {self.who(offender)}" if offender is not None else ""
             gain = [self.wins(t, b) for t, b in enumerate(result.balls) if b]
             return f"Penalty for {result.offence}{by}: {', '.join(gain)}, and nothing else counts."
-        story: list[str] = []
+        story: list[str] = self._counted_story(result)
         for step in steps:
             kind, _, rest = step.path.partition(".")
-            if kind == "undertakings":
+            if kind == "declarations":  # a declaration of the hands as dealt, scored after the tricks (honours)
+                title = next((d.title for d in r.declarations if d.name == rest), rest)
+                story.append(f"{title} after the tricks: {self.wins(step.team, step.balls, 'score')}." if step.balls
+                             else f"{_cap(self.team(step.team))} {self.verb(step.team, 'do', 'does')} not score "
+                                  f"{title.lower()}: the game was won by tricks first.")
+            elif kind == "undertakings":
                 story.append(self._undertaking_story(rest, result, view))
             elif kind == "claims":
                 story.append(self._claim_story(rest, step, view))
@@ -371,6 +376,24 @@ class TableWords:
             gain = [self.wins(t, b) for t, b in enumerate(result.balls) if b]
             story.append(_cap(", ".join(gain) or "nobody scores") + ".")
         return " ".join(story)
+
+    def _counted_story(self, result: DealResult) -> list[str]:
+        """What the cards themselves scored (roem of a trick, honours as dealt), in the table's words: "Your team
+        scores roem in trick 2: three in sequence 20, stuk 20."; "They hold honours as dealt: 3 honours (2)."."""
+        deal = result.deal
+        counted = getattr(deal, "counted", None)
+        if not counted:
+            return []
+        by: dict = {}
+        for team, verb, what, value, number in counted:
+            by.setdefault((verb, number, team), []).append(f"{what} {value}" if number else f"{what} ({value})")
+        titles = {d.verb: d.title for d in self.r.declarations}
+        out = []
+        for (verb, number, team), items in by.items():
+            does = self.verb(team, "score", "scores") if number else self.verb(team, "hold", "holds")
+            where = f"in trick {number}" if number else "as dealt"
+            out.append(f"{_cap(self.team(team))} {does} {titles.get(verb, verb).lower()} {where}: {', '.join(items)}.")
+        return out
 
     def _team_of(self, seat: int) -> int:
         return seat % self.teams

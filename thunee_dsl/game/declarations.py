@@ -1,7 +1,13 @@
 """Declarations (Jodies): combinations declared by the team that just won a trick, at the tricks the
 ruleset allows; in open face play only cards that were face up when the trick began. A declaration at
 the wrong time may be left to the opponents to challenge (:class:`Challenge`) instead of being
-penalised; a false one (cards not held) is a penalised offence where the ruleset says so."""
+penalised; a false one (cards not held) is a penalised offence where the ruleset says so.
+
+Combinations counted from the cards themselves, declared automatically: those in the cards of each trick
+(``from: trick``, the field's "roem"), scored for the trick's winners as each trick ends
+(:func:`count_tricks`); those in the hands as dealt (``from: hands as dealt``, "honours"), of a team's
+cards together or of each player's, counted when the deal is scored (:func:`count_at_deal_end`) and scored
+with the tricks or after them (:func:`scored_after_tricks`)."""
 
 from __future__ import annotations
 
@@ -13,11 +19,15 @@ except ImportError:  # Cython is optional: without it the types below are not re
 from thunee_dsl.game.slots import OWN, VALUE, DealSlots
 from thunee_dsl.game.claims import forget as forget_claims
 from thunee_dsl.game.windows import Refusal, Window, await_turn, shut, waiting_for
+from thunee_dsl.model.ruleset import DeclaredFrom, Pooled, ScoredWhen
 
 # The deal's state this rule owns (the declarations made); only this module writes it (game/slots.py)
 STATE = {
     "declarations": OWN, "declared": OWN, "team_declared": OWN, "declaring_team": VALUE,
     "barred": OWN,  # (verb, suit) of declarations challenged at the wrong time
+    # combinations counted from the cards themselves: (team, verb, what, value, trick number or 0 for the hands
+    # as dealt), in the order scored; how many tricks' cards were counted; whether the hands as dealt were
+    "counted": OWN, "tricks_counted": VALUE, "dealt_counted": VALUE,
 }
 
 
@@ -29,6 +39,9 @@ def begin(deal) -> None:
     deal.team_declared = [0] * deal.t.teams
     deal.declaring_team = None
     deal.barred = set()
+    deal.counted = []
+    deal.tricks_counted = 0
+    deal.dealt_counted = False
 
 FALSE_DECLARATION = "false declaration"
 # what offence_of calls a declaration made at the wrong time that the ruleset lets the opponents challenge
@@ -46,13 +59,16 @@ class Declarations(Window):
     bare = False  # a declaration names its suit
 
     def verbs(ruleset) -> tuple[str, ...]:
-        return tuple(d.verb for d in ruleset.declarations)
+        # (those counted from the cards themselves are declared automatically: nobody says them)
+        return tuple(d.verb for d in ruleset.declarations if d.taken_from is DeclaredFrom.HAND)
 
     def window_for(ruleset) -> type[Window]:
         return Declarations
 
     @cython.locals(deal=DealSlots)
     def open_after_trick(deal, winner: int) -> None:
+        if deal.r.from_trick:
+            count_tricks(deal)  # the trick's own combinations first (what the winners may declare may read them)
         team = deal.team_of[winner]
         if deal.team_tricks_step[team] not in deal.t.after_team_trick:
             return  # no declaration may be made after this trick (or the ruleset has none)
@@ -319,6 +335,162 @@ def record(deal, seat: int, decl, suit: int) -> None:
 def suit_of_arg(deal, arg) -> int:
     suit = deal.t.suit_index.get(arg)
     return deal.r.deck.suit(arg) if suit is None else suit
+
+
+# -- combinations counted from the cards themselves (declared automatically) ----------------------------
+@cython.locals(deal=DealSlots)
+def count_tricks(deal) -> None:
+    """The combinations in the cards of each trick played and not yet counted (``from: trick``), scored
+    for the team that won it (its winner's ``allowed_if``)."""
+    r = deal.r
+    tricks = deal.tricks
+    for number in range(deal.tricks_counted, len(tricks)):
+        _leader, trick, winner = tricks[number]
+        team = deal.team_of[winner]
+        cards = [card for _seat, card in trick]
+        for decl in r.from_trick:
+            found = trick_combinations(r.deck, decl, cards, deal.trump)
+            if found and allowed(deal, decl, winner):
+                for what, value in found:
+                    deal.counted.append((team, decl.verb, what, value, number + 1))
+                    deal.team_declared[team] += value
+    deal.tricks_counted = len(tricks)
+
+
+@cython.locals(deal=DealSlots)
+def count_at_deal_end(deal) -> None:
+    """The deal is over: the tricks' combinations not yet counted (the last trick's), then those of the hands
+    as dealt (``from: hands as dealt``): the declaration's cards of trumps that each team (``pooled: team``,
+    the partners' cards together) or each player was dealt, the best ``held`` count they reach, for a side
+    whose ``allowed_if`` holds. Once per deal."""
+    r = deal.r
+    if deal.tricks_counted < len(deal.tricks):
+        count_tricks(deal)
+    if deal.dealt_counted or not r.from_dealt:
+        return
+    deal.dealt_counted = True
+    trump = deal.trump
+    if trump is None:
+        return  # (no trump suit, no honours)
+    for decl in r.from_dealt:
+        groups = deal.t.team_seats_from if decl.pooled is Pooled.TEAM else None
+        done = set()
+        for seat in range(deal.t.seats):
+            seats = (seat,) if groups is None else groups[seat]
+            key = frozenset(seats)
+            if key in done:
+                continue
+            done.add(key)
+            cards = 0
+            for s in seats:
+                cards |= deal.dealt[s]
+            what, value = honours_held(r.deck, decl, cards, trump)
+            if value and allowed(deal, decl, seat):
+                team = deal.team_of[seat]
+                deal.counted.append((team, decl.verb, what, value, 0))
+                if decl.scored is ScoredWhen.WITH_TRICKS:
+                    deal.team_declared[team] += value  # (after the tricks: scored_after_tricks, not in formulas)
+
+
+def scored_after_tricks(deal, balls: list) -> list[tuple]:
+    """The declarations of the hands as dealt scored after the tricks (``scored: after tricks``), given the
+    deal's other ``balls`` per team: (path, team, value) of each, its value 0 when a side reached the game's
+    target with the rest (the game is won by tricks before they count)."""
+    target = deal.target
+    won = target is not None and any(before + got >= target for before, got in zip(deal.balls, balls))
+    out = []
+    for team, verb, _what, value, number in deal.counted:
+        decl = deal.t.declaration_of[verb]
+        if number == 0 and decl.scored is ScoredWhen.AFTER_TRICKS:
+            out.append((f"declarations.{decl.name}", team, 0 if won else value))
+    return out
+
+
+def after_tricks_words(deal, team: int, name: str, value: int) -> str:
+    """The declaration ``name`` scored after the tricks (or not: the game was won first), in words."""
+    r = deal.r
+    decl = next(d for d in r.declarations if d.name == name)
+    seats = ", ".join(str(s) for s in range(r.seats) if deal.team_of[s] == team)
+    if value:
+        return f"{decl.title}, after the tricks: team {team} (seats {seats}) {r.unit.verb}s {r.unit.of(value)}"
+    return (f"{decl.title}, after the tricks: team {team} (seats {seats}) does not score them: the game was won "
+            f"by tricks first")
+
+
+def counted_words(deal) -> list[str]:
+    """What the cards themselves scored, in words, for the deal's story: "Roem, trick 2, for team 1 (seats
+    1, 3): three in sequence 20, stuk 20"; "Honours as dealt, team 1 (seats 1, 3): 3 honours, 2"."""
+    r = deal.r
+    out: list[str] = []
+    by: dict = {}
+    for team, verb, what, value, number in deal.counted:
+        by.setdefault((verb, number, team), []).append(f"{what} {value}" if number else f"{what}, {value}")
+    for (verb, number, team), items in by.items():
+        decl = deal.t.declaration_of[verb]
+        seats = ", ".join(str(s) for s in range(r.seats) if deal.team_of[s] == team)
+        if number:
+            out.append(f"{decl.title}, trick {number}, for team {team} (seats {seats}): {', '.join(items)}")
+        else:
+            out.append(f"{decl.title} as dealt, team {team} (seats {seats}): {', '.join(items)}"
+                       + (" (counted after the tricks)" if decl.scored is ScoredWhen.AFTER_TRICKS else ""))
+    return out
+
+
+def trick_combinations(deck, decl, cards, trump) -> list[tuple[str, int]]:
+    """(name, value) of the combinations of ``decl`` among the ``cards`` of one trick: the first it holds (best
+    first), and each one that scores besides it (``also``)."""
+    out = []
+    best = False
+    for shape in decl.shapes:
+        if (shape.also or not best) and shape_held(deck, shape, cards, trump):
+            out.append((shape.name, shape.value))
+            best = best or not shape.also
+    return out
+
+
+def shape_held(deck, shape, cards, trump) -> bool:
+    """Whether ``cards`` hold the combination ``shape``: ``same_rank`` of one rank (of its ``ranks``), a run
+    of ``sequence`` of one suit in the deck's sequence order, or the ``cards`` (ranks) of one suit; of the
+    trump suit only where ``trumps_only``."""
+    rank_of, suit_of = deck.rank_of, deck.suit_of
+    if shape.trumps_only and trump is None:
+        return False
+    if shape.same_rank:
+        counts: dict = {}
+        for c in cards:
+            if not shape.trumps_only or suit_of[c] == trump:
+                counts[rank_of[c]] = counts.get(rank_of[c], 0) + 1
+        return any(n >= shape.same_rank and (not shape.ranks or rank in shape.ranks) for rank, n in counts.items())
+    suits = (trump,) if shape.trumps_only else range(len(deck.suits))
+    for suit in suits:
+        ranks = {rank_of[c] for c in cards if suit_of[c] == suit}
+        if shape.sequence:
+            if longest_run(deck, ranks) >= shape.sequence:
+                return True
+        elif all(rank in ranks for rank in shape.cards):
+            return True
+    return False
+
+
+def longest_run(deck, ranks) -> int:
+    """The longest run among ``ranks`` (rank indexes of one suit) in the deck's sequence order
+    (``deck.sequence_order``, lowest first; without it the ranks read upwards)."""
+    order = deck.sequence_order or tuple(reversed(range(len(deck.ranks))))
+    best = run = 0
+    for rank in order:
+        run = run + 1 if rank in ranks else 0
+        best = max(best, run)
+    return best
+
+
+def honours_held(deck, decl, cards: int, trump: int) -> tuple[str, int]:
+    """(what, value) of the best ``held`` count of ``decl``'s cards of trumps among ``cards`` (a mask), or
+    ("", 0)."""
+    held = sum(1 for rank in decl.honours if cards >> deck.card_of(trump, rank) & 1)
+    for h in decl.held:
+        if held >= h.held:
+            return f"{held} {decl.title.lower()}", h.value
+    return "", 0
 
 
 def _ordinal(n: int) -> str:

@@ -21,6 +21,7 @@ except ImportError:  # Cython is optional: without it the types below are not re
 
 from thunee_dsl.game.slots import DealSlots
 from thunee_dsl.game.deal import Deal
+from thunee_dsl.game.declarations import after_tricks_words, count_at_deal_end, counted_words, scored_after_tricks
 from thunee_dsl.model.quantities import Env
 from thunee_dsl.model.ruleset import Caught, OutcomeWinner
 
@@ -252,8 +253,10 @@ _path = itemgetter(0)  # Step.path
 def score_deal(deal: Deal) -> DealResult:
     """Score a deal that is over (``deal.over``): its decided steps, their balls summed by team; the
     explanation is written from the same steps when first read."""
-    steps = decided_steps(deal)
     r = deal.r
+    if r.from_trick or r.from_dealt:
+        count_at_deal_end(deal)  # the last trick's combinations, the hands as dealt (before any formula reads them)
+    steps = decided_steps(deal)
     trump, u, c = deal.trump, deal.undertaking, deal.claim
     result = _new_result(DealResult)
     state = result.__dict__
@@ -278,6 +281,14 @@ def score_deal(deal: Deal) -> DealResult:
     balls = [0] * r.teams
     for step in steps:
         balls[step[1]] += step[2]  # step.team, step.balls (indexing skips the names' descriptors)
+    if r.from_dealt and deal.counted and first not in _ALONE:  # honours after the tricks, unless the game was won
+        later = tuple(_step((path, team, value, None, None, None))
+                      for path, team, value in scored_after_tricks(deal, balls))
+        if later:
+            steps += later
+            state["steps"] = steps
+            for step in later:
+                balls[step[1]] += step[2]
     if min(balls) < 0:
         _below_zero(deal, steps)
     state["balls"] = tuple(balls)
@@ -309,7 +320,7 @@ def score_deal(deal: Deal) -> DealResult:
 def explain(deal: Deal, steps: tuple[Step, ...] | list[Step]) -> tuple[str, ...]:
     """The deal's explanation, line by line: the team values the scoring read (when the deal was
     counted), then each step's own lines (:func:`step_lines`)."""
-    lines: list[str] = []
+    lines: list[str] = counted_words(deal) if deal.counted else []  # (roem, honours: what the cards scored)
     if not steps or steps[0].path.startswith(("claims.", "scoring.")):
         r = deal.r
         env = deal.env()
@@ -430,7 +441,12 @@ def _below_zero(deal: Deal, steps: tuple[Step, ...]) -> None:
                                 f"{step.path}: balls cannot be negative, and this deal gives {explained}")])
 
 
+def _declaration_words(deal: Deal, step: Step, rest: str) -> list[str]:
+    return [after_tricks_words(deal, step.team, rest, step.balls)]
+
+
 _WORDS = {
+    "declarations": _declaration_words,
     "redeal": _redeal_words, "cancellation": _cancellation_words, "concede": _concede_words,
     "penalties": _penalty_words, "undertakings": _undertaking_words, "claims": _claim_words,
     "scoring": _scoring_words,

@@ -156,6 +156,9 @@ cdef class DealSlots:
     cdef public object team_declared
     cdef public object declaring_team
     cdef public object barred
+    cdef public object counted
+    cdef public object tricks_counted
+    cdef public object dealt_counted
     cdef public object claim
     cdef public object claim_name
     cdef public object claimer

@@ -57,6 +57,8 @@ class Deck:
     trump_order: tuple[tuple[str, bool], ...] | None = None
     trump_rank_points: tuple[int, ...] | None = None  # deck.trumps.points, in the order of ``ranks``
     colours: tuple[str, ...] | None = None  # deck.colours: each suit's colour, in the order of ``suits``
+    # deck.sequence_order: the rank indexes in the order runs are read, lowest first (None: deck.ranks upwards)
+    sequence_order: tuple[int, ...] | None = None
     names: tuple[str, ...] = field(init=False)
     points: tuple[int, ...] = field(init=False)
     suit_of: tuple[int, ...] = field(init=False)

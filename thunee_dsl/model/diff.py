@@ -97,6 +97,13 @@ WORDS.update({
     "trumps.rounds.dealer_discards": "cards the dealer discards after picking up",
     "trumps.all_pass": "when everyone passes every round (thrown in, or stick the dealer)",
 })
+# declarations counted from the cards themselves: a trick's (roem), the hands as dealt (honours) (issue 25, item 7)
+WORDS.update({
+    "deck.sequence_order": "order of cards in sequence (lowest first)",
+    "from": "counted from (a player's hand, each trick's cards, the hands as dealt)",
+    "declared": "how it is declared", "pooled": "whose cards count together",
+    "cards": "cards of trumps that count", "scored": "scored (with the tricks, or after them)",
+})
 BALL_KEYS = {"success", "failure", "caught", "partner_catch"}
 NAMED_SECTIONS = {"undertakings", "declarations", "claims"}
 
@@ -147,10 +154,18 @@ def _label(a: dict, b: dict, path: tuple, unit: Unit = BALLS) -> str:
     return " ".join(str(p).replace("_", " ") for p in path).capitalize()
 
 
+def _named(value: object) -> bool:
+    """A list of named items with a value each (a declaration's combinations by name: roem)."""
+    return isinstance(value, list) and bool(value) and all(isinstance(v, dict) and "name" in v and "value" in v
+                                                           for v in value)
+
+
 def _show(value: object, path: tuple, r: Ruleset | None = None) -> str:
     """A value of the data as a person reads it, in ruleset ``r``'s unit and direction of play."""
     if isinstance(value, bool):
         return "yes" if value else "no"
+    if _named(value):  # named combinations (roem): by their names
+        return "; ".join(f"{v['name']} {v['value']}" for v in value)
     if isinstance(value, list):
         return ", ".join(_show(v, path, r) for v in value) or "none"
     if isinstance(value, dict):

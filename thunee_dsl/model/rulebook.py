@@ -18,6 +18,7 @@ from thunee_dsl.model.ruleset import (
 from thunee_dsl.model.quantities import BIDDER  # (bidding: issue 25, item 1)
 from thunee_dsl.model.ruleset import BidTurns, Contract
 from thunee_dsl.model.quantities import SCORER  # (sides of one: issue 25, item 7a)
+from thunee_dsl.model.ruleset import DeclaredFrom
 
 # The names of a claim's (or an undertaking's) condition as its own section of the rulebook says them: the
 # symbol table describes them for any call ("the player who made the call being judged").
@@ -261,7 +262,16 @@ def _players_and_cards(book: Book) -> list[str]:
         pts = ", ".join(f"{'10' if rank == 'T' else rank} {p}" for rank, p in zip(d.ranks, d.rank_points))
         out.append(f"- Card points: {pts}. The pack holds {d.total_points} card points.")
     out += _trump_suit_lines(d)
+    out += _sequence_order_lines(d)
     return out + [""] + (section_source(r, ("deck",)) or section_source(r, ("players",)))
+
+
+def _sequence_order_lines(d) -> list[str]:
+    """The order runs are read in, where it differs from the ranks (deck.sequence_order)."""
+    if d.sequence_order is None:
+        return []
+    return [f"- Cards in sequence (runs) are read in the order, lowest first, "
+            f"{' '.join(_rank_word(d.ranks[i]) for i in d.sequence_order)}, in every suit."]
 
 
 def _rank_word(rank: str) -> str:
@@ -760,6 +770,9 @@ def _declarations(book: Book) -> list[str]:
         return []
     out = ["## Declarations", ""]
     for decl in r.declarations:
+        if decl.taken_from is not DeclaredFrom.HAND:
+            out += _counted_from_cards(book, decl)
+            continue
         when = _trick_numbers(decl.after_team_trick, r.tricks_per_deal)
         held = ("for a combination of face-up cards that were already face up when that trick began (so it "
                 "is called the next time its owner wins a trick after it appears), still in place"
@@ -781,6 +794,50 @@ def _declarations(book: Book) -> list[str]:
         out += _at_the_wrong_time(decl)
         out += section_source(r, ("declarations", decl.name))
     return out
+
+
+def _counted_from_cards(book: Book, decl) -> list[str]:
+    """A declaration counted from the cards themselves, declared automatically: the combinations in each trick's
+    cards (roem), or the cards of trumps held as dealt (honours), pooled between partners or not."""
+    r, d = book.r, book.r.deck
+    unit = r.unit
+
+    def ranks(indexes) -> str:
+        return " ".join(_rank_word(d.ranks[i]) for i in indexes)
+    out = [f"### {decl.title}", ""]
+    if decl.taken_from is DeclaredFrom.TRICK:
+        out += ["- Counted by itself, nobody says it: at the end of each trick, the combinations among its cards "
+                "score for the team that wins the trick. The first of the table the trick holds scores (best "
+                "first); one marked 'as well' scores besides it.", "",
+                f"| combination in one trick | {unit.plural} |", "|---|---|"]
+        for shape in decl.shapes:
+            if shape.same_rank:
+                what = f"{shape.same_rank} cards of one rank" + (f" ({ranks(shape.ranks)})" if shape.ranks else "")
+            elif shape.sequence:
+                what = f"{shape.sequence} cards in sequence in one suit"
+            else:
+                what = f"{ranks(shape.cards)} of one suit"
+            if shape.trumps_only:
+                what += ", of trumps"
+            out.append(f"| {shape.name}: {what}{' (as well)' if shape.also else ''} | {shape.value} |")
+    else:
+        whose = "the two partners' cards together" if decl.pooled == "team" else "each player's own cards"
+        out += [f"- Counted by itself, nobody says it: the {ranks(decl.honours)} of trumps as dealt, "
+                f"{whose}.", "", f"| held | {unit.plural} |", "|---|---|"]
+        out += [f"| {h.held} of them | {h.value} |" for h in decl.held]
+        if decl.scored == "after tricks":
+            target = unit.of(r.game.target) if r.game.target else "the target"
+            out += ["", f"- Scored after the tricks: a side that reaches {target} by tricks has won the game "
+                    f"before these count."]
+    out.append("")
+    if decl.allowed_if:
+        out += [f"- Only when {book.condition(decl.allowed_if, _COUNTED_PHRASES)}", ""]
+    return out + section_source(r, ("declarations", decl.name))
+
+
+# the roles of a declaration's condition, said of a side the cards count for (nobody calls it)
+_COUNTED_PHRASES = {SEAT_ROLES["seat"]: "the player", TEAM_ROLES["callers"]: "the side it counts for",
+                    TEAM_ROLES["opponents"]: "that side's opponents", "balls of ": "score of "}
 
 
 def _claims(book: Book) -> list[str]:

@@ -68,6 +68,17 @@ VoidWhileClosed = _options("VoidWhileClosed", "How a player who cannot follow su
                            "and shows the trump).", "face up", "face down")
 Contract = _options("Contract", "Whose contract a bid is (bidding.contract): the highest bid only (its bidder's "
                     "team), or every bid its own bidder's.", "highest bid", "each player")
+# declarations counted from the cards themselves (issue 25, item 7): where a declaration's cards come from, whose
+# cards count together, how it is declared, when the deal's score takes it
+DeclaredFrom = _options("DeclaredFrom", "Where a declaration's cards come from (declarations.*.from): a player's "
+                        "hand, declared after a trick; the cards of each trick, for the trick's winners (roem); the "
+                        "hands as dealt (honours).", "hand", "trick", "hands as dealt")
+Pooled = _options("Pooled", "Whose cards as dealt count together (declarations.*.pooled).", "team", "seat")
+DeclaredBy = _options("DeclaredBy", "How a combination of a trick's cards or of the hands dealt is declared "
+                      "(declarations.*.declared).", "automatically")
+ScoredWhen = _options("ScoredWhen", "When the deal's score takes a declaration of the hands dealt "
+                      "(declarations.*.scored): with the rest, or after the tricks (a game won by tricks is won "
+                      "before it counts).", "with tricks", "after tricks")
 
 
 def _as(enum, obj, *names) -> None:
@@ -354,6 +365,31 @@ class Combination:
 
 
 @dataclass(frozen=True)
+class TrickCombination:
+    """A combination among the cards of one trick, by its shape: ``same_rank`` cards of one rank (of
+    ``ranks`` if given), a run of ``sequence`` cards of one suit in the deck's sequence order, or the
+    ``cards`` (ranks) of one suit; ``trumps_only``: of the trump suit only. The first that the trick holds
+    (best first) scores; one with ``also`` scores besides it (a King and Queen of trumps within a run)."""
+
+    name: str
+    value: int
+    same_rank: int = 0
+    ranks: tuple[int, ...] = ()  # rank indexes in the deck (same_rank: the ranks it counts for; empty: any)
+    sequence: int = 0
+    cards: tuple[int, ...] = ()  # rank indexes of one suit
+    trumps_only: bool = False
+    also: bool = False
+
+
+@dataclass(frozen=True)
+class HeldCount:
+    """Honours: ``held`` of the declaration's cards held (by a team, or a player) are worth ``value``."""
+
+    held: int
+    value: int
+
+
+@dataclass(frozen=True)
 class Declaration:
     name: str
     verb: str
@@ -367,6 +403,20 @@ class Declaration:
     face_up_only: bool = False  # open face play: from cards face up since before the trick just won
     wrong_time: WrongTime | None = None  # None: a declaration at the wrong time is not accepted at all
     any_time: bool = False  # may also be declared before any card of the declarer's until the last trick
+    # combinations of a trick's cards or of the hands dealt (issue 25, item 7): see TrickCombination, HeldCount
+    taken_from: DeclaredFrom = DeclaredFrom.HAND
+    declared: DeclaredBy = DeclaredBy.AUTOMATICALLY
+    shapes: tuple[TrickCombination, ...] = ()  # from: trick
+    honours: tuple[int, ...] = ()  # from: hands as dealt: the ranks (of trumps) that count
+    held: tuple[HeldCount, ...] = ()  # from: hands as dealt: how many of them held, best first
+    pooled: Pooled = Pooled.TEAM
+    scored: ScoredWhen = ScoredWhen.WITH_TRICKS
+
+    def __post_init__(self) -> None:
+        _as(DeclaredFrom, self, "taken_from")
+        _as(DeclaredBy, self, "declared")
+        _as(Pooled, self, "pooled")
+        _as(ScoredWhen, self, "scored")
 
 
 @dataclass(frozen=True)
@@ -594,10 +644,16 @@ class Ruleset:
     # the undealt cards and the turn-up (deal.undealt, deal.turn_up)
     undealt: int = 0  # cards of the pack left undealt (the kitty, the stock): seen by nobody unless turned
     turn_up: TurnUp = TurnUp.NONE  # the card turned up for all to see after the deal
+    # the declarations scored from each trick's cards, and from the hands as dealt (game/declarations.py)
+    from_trick: tuple[Declaration, ...] = field(init=False, repr=False, compare=False)
+    from_dealt: tuple[Declaration, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         _as(Cut, self, "cut")
         _as(TurnUp, self, "turn_up")
+        put = object.__setattr__
+        put(self, "from_trick", tuple(d for d in self.declarations if d.taken_from is DeclaredFrom.TRICK))
+        put(self, "from_dealt", tuple(d for d in self.declarations if d.taken_from is DeclaredFrom.HANDS_AS_DEALT))
 
     @property
     def unit(self) -> Unit:

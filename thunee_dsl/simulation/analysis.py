@@ -337,6 +337,10 @@ def rules(r: Ruleset) -> list[Rule]:
                                  ("declarations", r.declarations, (("", "declared"),)),
                                  ("claims", r.claims, CLAIM_RULES)):
         for item in items:
+            if section == "declarations" and item.taken_from != "hand":  # counted from the cards, nobody says it
+                where = "a trick's cards" if item.taken_from == "trick" else "the hands as dealt"
+                out.append(Rule(f"{section}.{item.name}", f"{item.title} scored (from {where})"))
+                continue
             fires = PLAYED_OUT_RULES if section == "undertakings" and item.caught == "never" else said
             if section == "undertakings" and item.partner_sits_out:  # (a partner who sits out catches nothing)
                 fires = tuple(f for f in fires if f[0] != ".partner_catch")

@@ -255,6 +255,12 @@ def _row(game: GameState, record, names: _Names, raised_before: bool) -> DealRow
         elif deal.trump_round == len(deal.r.trumps.rounds) and deal.round_passes == deal.t.seats - 1 \
                 and deal.r.trumps.all_pass == "dealer must":
             ways.append("dealer must")
+    scored = getattr(result, "deal", None)
+    for team, verb, _what, value, number in getattr(scored, "counted", ()):  # roem, honours: counted, not said
+        if value:
+            # (the trick's winner; for the hands as dealt, the team's first seat)
+            seat = scored.tricks[number - 1][2] if number else scored.team_of.index(team)
+            declarations.append((names.declarations[verb], seat))
     simultaneous = 0
     if names.calling is not None:
         previous = 0

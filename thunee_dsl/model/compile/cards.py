@@ -32,10 +32,36 @@ def deck(c: Compiler) -> Deck | None:
         points[rank] = value
     colours = _colours(c, deck.get("colours"), suits)
     trump_order, trump_points = _trumps(c, deck.get("trumps"), ranks, colours)
-    if not ok or colours is False or trump_order is False:
+    sequence_order = _sequence_order(c, deck.get("sequence_order"), ranks)
+    if not ok or colours is False or trump_order is False or sequence_order is False:
         return None
     return Deck(suits, ranks, tuple(points.get(r, 0) for r in ranks), trump_order=trump_order,
-                trump_rank_points=trump_points, colours=colours)
+                trump_rank_points=trump_points, colours=colours, sequence_order=sequence_order)
+
+
+def _sequence_order(c: Compiler, order: list | None, ranks: tuple[str, ...]):
+    """``deck.sequence_order``: the rank indexes in the order runs count, lowest first; None if not given,
+    False if wrong (every rank of the deck once)."""
+    if order is None:
+        return None
+    out = []
+    for i, r in enumerate(order):
+        rank = normalise_rank(r)
+        if rank not in ranks:
+            c.problem(("deck", "sequence_order", i), f"deck.sequence_order names rank '{r}', which is not in "
+                      f"deck.ranks ({' '.join(ranks)})")
+            return False
+        if ranks.index(rank) in out:
+            c.problem(("deck", "sequence_order", i), f"deck.sequence_order names rank '{r}' twice: list every "
+                      f"rank of the deck once, lowest first")
+            return False
+        out.append(ranks.index(rank))
+    if len(out) != len(ranks):
+        missing = [r for i, r in enumerate(ranks) if i not in out]
+        c.problem(("deck", "sequence_order",), f"deck.sequence_order leaves out {' '.join(missing)}: list every "
+                  f"rank of the deck once, lowest first")
+        return False
+    return tuple(out)
 
 
 BORROWED = (" OF SAME COLOUR", " OF SAME COLOR")  # a trump order's entry "J of same colour": a card borrowed
