@@ -266,11 +266,8 @@ def legal_cards(deal, seat: int, why: int = -1):
         hand = held_while_closed(deal, seat, hand)
     allowed, clause = hand, None
     if not trick:
-        if t.first_lead_not_trump and not deal.tricks and deal.trump is not None \
-                and not (shut and seat != deal.trump_maker):  # (a closed trump: only its maker knows it)
-            others = hand & ~t.trump_masks[deal.trump]
-            if others:  # no trump lead to the first trick, unless nothing else is held
-                allowed, clause = others, _FIRST_LEAD
+        if t.first_lead_not_trump:
+            allowed, clause = _first_lead(deal, seat, hand, shut)
     elif t.follow_suit:
         follow = hand & deal._led  # (the suit led as this deal's trump makes it: a borrowed card is a trump)
         if follow:
@@ -296,6 +293,22 @@ def legal_cards(deal, seat: int, why: int = -1):
         return allowed
     if (allowed >> why) & 1:
         return None
+    return _refusal(deal, seat, why, hand, clause, shut)
+
+
+def _first_lead(deal, seat: int, hand: int, shut: bool):
+    """(the cards allowed, the clause) for the first lead where no trump may be led to the first trick, unless
+    nothing else is held (play.first_lead_not_trump)."""
+    if not deal.tricks and deal.trump is not None \
+            and not (shut and seat != deal.trump_maker):  # (a closed trump: only its maker knows it)
+        others = hand & ~deal.t.trump_masks[deal.trump]
+        if others:
+            return others, _FIRST_LEAD
+    return hand, None
+
+
+def _refusal(deal, seat: int, why: int, hand: int, clause, shut: bool) -> Refusal:
+    """The words of legal_cards' refusal of card ``why`` by ``clause``, the rule that left it out."""
     if shut and not (hand >> why) & 1:  # (a closed trump: the trump maker's card lies face down, not in hand)
         return Refusal(f"{deal.r.deck.names[why]} is the closed trump card: seat {seat} plays it only face down, "
                        "to cut, or as its last card, until trumps are shown")

@@ -310,6 +310,24 @@ _SEAT_BOUNDS = {"tricks": "tricks", "suits_held": "suits", "cards_held": "tricks
 assert set(_TEAM_BOUNDS) == {n for n, _, _ in TEAM_NUMBERS} and set(_SEAT_BOUNDS) == {n for n, _, _ in SEAT_NUMBERS}
 
 
+def _add_team_role(add, count, role: str, context: str, team_values, team_value_getter, team_value_bounds) -> None:
+    """symbol_table's names of one team role (``makers``, ``team`` ...): the team, its numbers, its balls, and
+    the ruleset's team values (not in a team value's own formula)."""
+    add(role, "team", attrgetter(role), TEAM_ROLES[role])
+    for name, attr, says in TEAM_NUMBERS:
+        add(f"{role}.{name}", "number", _role_attr(role, attr), says.format(TEAM_ROLES[role]),
+            count(_TEAM_BOUNDS[name]))
+    add(f"{role}.won_last_trick", "boolean", _won_last(role), f"whether {TEAM_ROLES[role]} won the last trick")
+    add(f"{role}.balls", "number", _balls(role),
+        f"balls of {TEAM_ROLES[role]} {'after' if context == 'dealer' else 'before'} this deal")
+    if context == "dealer":
+        add(f"{role}.won_deal", "boolean", _won_deal(role), f"whether {TEAM_ROLES[role]} opened balls in this deal")
+    if context != "team value":
+        for name in team_values:
+            add(f"{role}.{name}", "number", _team_value(role, name, team_value_getter),
+                f"the team value '{name}' of {TEAM_ROLES[role]}", team_value_bounds.get(name))
+
+
 def symbol_table(context: str, *, tricks: int, sides: int = 2,
                  team_values: tuple[str, ...] = (), team_value_getter: Callable | None = None,
                  limits: dict[str, int] | None = None, team_value_bounds: dict[str, tuple] | None = None
@@ -367,19 +385,8 @@ def symbol_table(context: str, *, tricks: int, sides: int = 2,
     for role in ctx.team_roles:
         if sides > 2 and role in TWO_SIDED_ROLES:
             continue
-        add(role, "team", attrgetter(role), TEAM_ROLES[role])
-        for name, attr, says in TEAM_NUMBERS:
-            add(f"{role}.{name}", "number", _role_attr(role, attr), says.format(TEAM_ROLES[role]),
-                count(_TEAM_BOUNDS[name]))
-        add(f"{role}.won_last_trick", "boolean", _won_last(role), f"whether {TEAM_ROLES[role]} won the last trick")
-        add(f"{role}.balls", "number", _balls(role),
-            f"balls of {TEAM_ROLES[role]} {'after' if context == 'dealer' else 'before'} this deal")
-        if context == "dealer":
-            add(f"{role}.won_deal", "boolean", _won_deal(role), f"whether {TEAM_ROLES[role]} opened balls in this deal")
-        if context != "team value" and team_value_getter is not None:
-            for name in team_values:
-                add(f"{role}.{name}", "number", _team_value(role, name, team_value_getter),
-                    f"the team value '{name}' of {TEAM_ROLES[role]}", (team_value_bounds or {}).get(name))
+        _add_team_role(add, count, role, context, team_values if team_value_getter is not None else (),
+                       team_value_getter, team_value_bounds or {})
     for role in ctx.seat_roles:
         who = SEAT_ROLES[role] if role != "seat" else BIDDER if context == "bidding" else \
             SCORER if context == "each player" else SEAT_ROLES[role]

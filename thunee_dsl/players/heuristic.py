@@ -111,6 +111,21 @@ class HeuristicBot:
             return self.claim(view)
         if not verbs.isdisjoint(by.undertaking):
             return self.undertake(view)
+        making = self.make_trumps(view, legal, verbs)
+        if making is not None:
+            return making
+        if "call" in verbs:
+            return self.call(view)
+        if "bid" in verbs:
+            return self.bid(view)
+        if "redeal" in verbs:
+            return next(a for a in legal if a.verb == "redeal")  # offered only for a weak hand
+        passing = passing_action(legal)
+        return passing if passing is not None else legal[0]
+
+    def make_trumps(self, view: SeatView, legal, verbs) -> Action | None:
+        """The decision of a seat asked to make trumps (order up, discard, name a suit, choose the trump card),
+        or None when it is asked something else."""
         if "order" in verbs:
             return self.order_up(view)
         if "discard" in verbs:
@@ -121,14 +136,7 @@ class HeuristicBot:
             if "redeal" in verbs:
                 return next(a for a in legal if a.verb == "redeal")
             return choose_trump(self.t, self._hand(view), [a for a in legal if a.verb == "trump"])
-        if "call" in verbs:
-            return self.call(view)
-        if "bid" in verbs:
-            return self.bid(view)
-        if "redeal" in verbs:
-            return next(a for a in legal if a.verb == "redeal")  # offered only for a weak hand
-        passing = passing_action(legal)
-        return passing if passing is not None else legal[0]
+        return None
 
     def _hand(self, view: SeatView) -> int:
         if view is not self._hand_of[0]:  # (asked again by the steps of one decision)
