@@ -63,12 +63,36 @@ _NOT_IN_KEY = frozenset({
     "dealt", "bid_rules", "beats", "_row", "_led", "_plain", "_mask", "_claims_asked", "_view_cache", "tricks",
     "pending", "window",
 })
-# the values shared by a copy (immutable) and the deal's own containers, read at once
-_VALUE_NAMES = tuple(n for n, d in DEAL_STATE.items() if n not in _NOT_IN_KEY and policy_of(d) == VALUE)
-_OWN_NAMES = tuple(n for n, d in DEAL_STATE.items() if n not in _NOT_IN_KEY and policy_of(d) != VALUE)
-_values_of = attrgetter(*_VALUE_NAMES)
-_own_of = attrgetter(*_OWN_NAMES)
 _PLAIN = frozenset({int, str, bool, float, type(None)})
+
+
+def _getter(names):
+    names = tuple(names)
+    if not names:
+        return lambda deal: ()
+    get = attrgetter(*names)
+    return get if len(names) > 1 else (lambda deal: (get(deal),))
+
+
+def key_maker(leave_out: frozenset = frozenset()):
+    """The function giving a position's key: every part of the deal's state a later action can read but
+    ``leave_out`` (the counters an objective solved relative to them leaves out: see Objective.so_far).
+    The values a copy shares (immutable) and the deal's own containers are read at once."""
+    out = _NOT_IN_KEY | leave_out
+    values_of = _getter(n for n, d in DEAL_STATE.items() if n not in out and policy_of(d) == VALUE)
+    own_of = _getter(n for n, d in DEAL_STATE.items() if n not in out and policy_of(d) != VALUE)
+
+    def key(deal: Deal):
+        w = deal.window
+        p = deal.pending
+        return (
+            None if w is None else (type(w), tuple(w.order), w.pos),
+            None if p is None else (type(p), getattr(p, "seat", None)),
+            len(deal.tricks),
+            _frozen(values_of(deal)),
+            tuple(map(_frozen, own_of(deal))),
+        )
+    return key
 
 
 def _frozen(value):
@@ -91,17 +115,8 @@ def _frozen(value):
     return id(value)
 
 
-def position_key(deal: Deal):
-    """The position as a hashable value: every part of the deal's state a later action can read."""
-    w = deal.window
-    p = deal.pending
-    return (
-        None if w is None else (type(w), tuple(w.order), w.pos),
-        None if p is None else (type(p), getattr(p, "seat", None)),
-        len(deal.tricks),
-        _frozen(_values_of(deal)),
-        tuple(map(_frozen, _own_of(deal))),
-    )
+position_key = key_maker()
+position_key.__doc__ = "The position as a hashable value: every part of the deal's state a later action can read."
 
 
 # -- what is solved for ------------------------------------------------------------------------------
@@ -114,6 +129,14 @@ class Objective:
     name: str
     value: Callable[[Deal, int], float]
     boolean: bool = False  # 1 or 0: whether something is made
+    # solved relative to what is won so far: the value is ``so_far(deal, team)`` at any position plus what
+    # the rest of the deal brings, which reads none of ``leaves_out`` (so positions differing only there
+    # share their table entries: the transpositions of a trick-taking game). Used only while every window
+    # is passed and no card is face down (then no rule of the play reads what was won); ``exact(deal, team)``
+    # checks it at each end reached (a ruleset's team value with another shape: the exact key again)
+    so_far: Callable[[Deal, int], float] | None = None
+    leaves_out: frozenset = frozenset()
+    exact: Callable[[Deal, int], bool] | None = None
 
 
 def _points(deal: Deal, team: int) -> float:
@@ -133,8 +156,28 @@ def _balls(deal: Deal, team: int) -> float:
     return 2 * balls[team] - sum(balls)
 
 
-POINTS = Objective("points", _points)
-TRICKS = Objective("tricks", _tricks)
+def _cards_so_far(deal: Deal, team: int) -> float:
+    return deal.team_cards[team]
+
+
+def _adds_card_points(deal: Deal, team: int) -> bool:
+    """Whether at this finished deal the team value grows with the team's card points one for one (the count
+    is card points plus what the rest of the deal brings): read by changing them by one, either way, on this
+    deal (the solver's own copy) and back."""
+    value = _points(deal, team)
+    cards = deal.team_cards
+    cards[team] += 1
+    up = _points(deal, team)
+    cards[team] -= 2
+    down = _points(deal, team)
+    cards[team] += 1
+    return up == value + 1 and down == value - 1
+
+
+POINTS = Objective("points", _points, so_far=_cards_so_far, leaves_out=frozenset({"team_cards"}),
+                   exact=_adds_card_points)
+TRICKS = Objective("tricks", _tricks, so_far=_tricks,
+                   leaves_out=frozenset({"team_cards", "team_tricks", "seat_tricks", "team_tricks_step"}))
 BALLS = Objective("balls", _balls)
 OBJECTIVES = {o.name: o for o in (POINTS, TRICKS, BALLS)}
 
@@ -201,6 +244,9 @@ class Solver:
         self.nodes = 0
         self._team = None
         self._beaten: dict = {}
+        self._relative = False  # the table's values relative to the objective's so_far
+        self._key = position_key
+        self._base = None
 
     def forget(self) -> None:
         self.table.clear()
@@ -214,7 +260,7 @@ class Solver:
         deal = _deal_of(position)
         team = self._for_team(deal, team)
         self.nodes = 0
-        value = self._search(deal.clone(), -INFINITY, INFINITY)
+        value = self._retried(lambda: self._value(deal.clone()), deal, team)
         found = self.line(deal, team) if line else []
         return Solution(team, self.objective.name, value, found, self.nodes)
 
@@ -223,18 +269,24 @@ class Solver:
         windows passed as the solver's ``windows`` says: only the actions it searches)."""
         deal = _deal_of(position)
         team = self._for_team(deal, team)
-        out = {}
-        for action in self._choices(deal):
-            child = deal.clone()
-            child.apply_if_legal(action)
-            out[action] = self._search(child, -INFINITY, INFINITY)
-        return out
+
+        def work():
+            out = {}
+            for action in self._choices(deal):
+                child = deal.clone()
+                child.apply_if_legal(action)
+                out[action] = self._value(child)
+            return out
+        return self._retried(work, deal, team)
 
     def line(self, position, team: int | None = None) -> list[Action]:
         """A line of play from ``position`` to the deal's end in which both sides play their best (each
         action one of the best by this solver's values); passes in windows are part of it."""
-        deal = _deal_of(position).clone()
-        team = self._for_team(deal, team)
+        start = _deal_of(position)
+        team = self._for_team(start, team)
+        return self._retried(lambda: self._line(start.clone(), team), start, team)
+
+    def _line(self, deal: Deal, team: int) -> list[Action]:
         actions: list[Action] = []
         while not deal.over and (deal.window is not None or deal.pending is not None):
             choices = self._choices(deal)
@@ -243,7 +295,7 @@ class Solver:
             for action in choices:
                 child = deal.clone()
                 child.apply_if_legal(action)
-                v = self._search(child, -INFINITY, INFINITY)
+                v = self._value(child)
                 if best is None or (v > best if mine else v < best):
                     best_action, best = action, v
             deal.apply_if_legal(best_action)
@@ -256,10 +308,26 @@ class Solver:
             if seat is None:
                 raise ValueError("the deal is over: nothing to solve")
             team = deal.team_of[seat]
-        if team != self._team:
-            self.table.clear()  # the table's values are one team's
+        o = self.objective
+        relative = (o.so_far is not None and self.windows == "pass" and not deal.unseen
+                    and not getattr(self, "_not_additive", False))
+        if team != self._team or relative != self._relative:
+            self.table.clear()  # the table's values are one team's, relative or not
             self._team = team
+            self._relative = relative
+            self._key = key_maker(o.leaves_out) if relative else position_key
+            self._base = o.so_far if relative else None
         return team
+
+    def _retried(self, work, deal, team):
+        """``work()``; again with the exact key if the objective was found not to split as it says."""
+        self._for_team(deal, team)
+        try:
+            return work()
+        except _NotAdditive:
+            self._not_additive = True
+            self._for_team(deal, team)
+            return work()
 
     # -- the moves of a position ---------------------------------------------------------------------
 
@@ -341,16 +409,53 @@ class Solver:
 
     # -- alpha-beta --------------------------------------------------------------------------------
 
+    def _value(self, deal: Deal) -> float:
+        """The exact value of ``deal``: null-window searches closing in on it (MTD(f), the bounds halved
+        when the guess is far), each far cheaper than one search with a wide window; the table keeps
+        every bound found, so each search starts from what the last one learnt."""
+        lower, upper = -INFINITY, INFINITY
+        guess = 0.0
+        if self.use_table:
+            entry = self.table.get(self._key(deal))
+            if entry is not None:
+                base = self._base(deal, self._team) if self._base is not None else 0
+                lower, upper = entry[0] + base, entry[1] + base
+                if lower == upper:
+                    return lower
+        while lower < upper:
+            if lower == -INFINITY or upper == INFINITY:
+                test = guess if lower < guess <= upper else (lower + 1 if upper == INFINITY else upper)
+            else:
+                test = (lower + upper + 1) // 2  # (values are whole numbers: the team values, balls, 0 or 1)
+            g = self._search(deal.clone(), test - 1, test)
+            if g < test:
+                upper = g
+            else:
+                lower = g
+            guess = g
+        return lower
+
     def _search(self, deal: Deal, alpha: float, beta: float) -> float:
         self.nodes += 1
         if deal.over or (deal.window is None and deal.pending is None):
-            return self.objective.value(deal, self._team) if deal.over else self._unfinished(deal)
-        key = position_key(deal) if self.use_table else None
+            if not deal.over:
+                deal.advance()
+                if not deal.over:
+                    raise ValueError("the deal stopped without being over")
+            o = self.objective
+            if self._relative and o.exact is not None and not o.exact(deal, self._team):
+                raise _NotAdditive
+            return o.value(deal, self._team)
+        key = self._key(deal) if self.use_table else None
         first = None
+        base = 0
         if key is not None:
+            if self._base is not None:
+                base = self._base(deal, self._team)
             entry = self.table.get(key)
             if entry is not None:
                 lower, upper, first = entry
+                lower, upper = lower + base, upper + base
                 if lower >= beta:
                     return lower
                 if upper <= alpha:
@@ -388,21 +493,19 @@ class Solver:
                             break
         if key is not None:
             lower, upper, _ = self.table.get(key, (-INFINITY, INFINITY, None))
+            lower, upper = lower + base, upper + base
             if best <= a0:
                 upper = min(upper, best)
             elif best >= b0:
                 lower = max(lower, best)
             else:
                 lower = upper = best
-            self.table[key] = (lower, upper, best_action)
+            self.table[key] = (lower - base, upper - base, best_action)
         return best
 
-    def _unfinished(self, deal: Deal) -> float:
-        """A deal waiting for nobody but not over (a step the engine has not run): advance it."""
-        deal.advance()
-        if deal.over:
-            return self.objective.value(deal, self._team)
-        raise ValueError("the deal stopped without being over")
+
+class _NotAdditive(Exception):
+    """An objective solved relative to what was won so far was found not to split so (Objective.exact)."""
 
 
 def _deal_of(position) -> Deal:
