@@ -89,7 +89,7 @@ def key_maker(leave_out: frozenset = frozenset()):
             None if w is None else (type(w), tuple(w.order), w.pos),
             None if p is None else (type(p), getattr(p, "seat", None)),
             len(deal.tricks),
-            _frozen(values_of(deal)),
+            tuple(map(_frozen, values_of(deal))),  # (an undertaking, a claim: by identity, never hashed whole)
             tuple(map(_frozen, own_of(deal))),
         )
     return key
@@ -287,19 +287,29 @@ class Solver:
         return self._retried(lambda: self._line(start.clone(), team), start, team)
 
     def _line(self, deal: Deal, team: int) -> list[Action]:
+        """Each side in turn plays an action that keeps the position's value: the table's best action first,
+        each tried by one null-window search (mostly answered by the table)."""
         actions: list[Action] = []
+        value = self._value(deal.clone())
         while not deal.over and (deal.window is not None or deal.pending is not None):
-            choices = self._choices(deal)
             mine = deal.team_of[deal.to_act] == team
-            best_action, best = None, None
-            for action in choices:
+            first = None
+            if self.use_table:
+                entry = self.table.get(self._key(deal))
+                first = entry[2] if entry is not None else None
+            chosen = None
+            for action in self._ordered(deal, self._choices(deal), first):
                 child = deal.clone()
                 child.apply_if_legal(action)
-                v = self._value(child)
-                if best is None or (v > best if mine else v < best):
-                    best_action, best = action, v
-            deal.apply_if_legal(best_action)
-            actions.append(best_action)
+                # (values are whole numbers: at least the value, for the side solved for; at most, for the other)
+                if (self._search(child, value - 1, value) >= value) if mine else \
+                        (self._search(child, value, value + 1) <= value):
+                    chosen = action
+                    break
+            if chosen is None:  # pragma: no cover - a position's value is always kept by one of its actions
+                raise AssertionError("no action keeps the position's value")
+            deal.apply_if_legal(chosen)
+            actions.append(chosen)
         return actions
 
     def _for_team(self, deal: Deal, team: int | None) -> int:
@@ -413,8 +423,8 @@ class Solver:
         """The exact value of ``deal``: null-window searches closing in on it (MTD(f), the bounds halved
         when the guess is far), each far cheaper than one search with a wide window; the table keeps
         every bound found, so each search starts from what the last one learnt."""
-        lower, upper = -INFINITY, INFINITY
-        guess = 0.0
+        lower, upper = (0.0, 1.0) if self.objective.boolean else (-INFINITY, INFINITY)
+        guess = 1.0 if self.objective.boolean else 0.0
         if self.use_table:
             entry = self.table.get(self._key(deal))
             if entry is not None:
