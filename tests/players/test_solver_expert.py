@@ -1,0 +1,60 @@
+"""The ``expert`` bot: registered, legal, and it does not peek (equal views, equal choices, while the hidden
+hands differ: the twin games of test_no_peeking.py), at the cards it solves double dummy."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from test_no_peeking import play_prefix, twin
+from thunee_dsl import shipped_ruleset
+from thunee_dsl.players import BOTS, make_bot
+
+
+def test_registered():
+    assert "expert" in BOTS
+    bot = make_bot("expert", shipped_ruleset("standard"), seed=1, samples=3)
+    assert bot.name == "expert" and bot.samples == 3
+
+
+@pytest.mark.parametrize("name,seed", [("standard", 0), ("standard", 3), ("six-player", 1)])
+def test_equal_views_give_equal_solved_choices(name, seed):
+    r = shipped_ruleset(name)
+    rng = random.Random(seed)
+    checked = 0
+    for n_actions in range(20, 80):
+        game, actions = play_prefix(r, seed, n_actions)
+        if game.is_over or len(game.deals) != 1 or len(actions) < n_actions:
+            break
+        watcher = game.to_act
+        view = game.view(watcher)
+        if len(view.legal) < 2 or view.legal[0].verb != "play" or r.tricks_per_deal - len(view.tricks) > 3:
+            continue
+        found = twin(r, game, actions, watcher, rng)
+        if found is None:
+            continue
+        other, (s1, c1, s2, c2) = found
+        assert other.deals[-1].hands != game.deals[-1].hands  # the hidden cards differ
+        a_bot, b_bot = make_bot("expert", r, seed=7, samples=4), make_bot("expert", r, seed=7, samples=4)
+        a, b = a_bot.choose(view), b_bot.choose(other.view(watcher))
+        assert a_bot.last_search is not None  # solved, not the style's card
+        assert a == b and a_bot.last_search == b_bot.last_search, (
+            f"expert chose {a} and {b} (cards {c1}@{s1} and {c2}@{s2} swapped)")
+        checked += 1
+    assert checked >= 2
+
+
+def test_plays_a_deal_legally():
+    """Every seat an expert (the last three tricks solved, earlier cards as the Monte Carlo bot), through
+    the first deal of standard."""
+    r = shipped_ruleset("standard")
+    from thunee_dsl.game import GameState
+    game = GameState(r, seed=5)
+    bots = [make_bot("expert", r, seed=s, samples=3, mc_samples=3) for s in range(4)]
+    while len(game.deals) == 1 and not game.is_over:
+        view = game.view(game.to_act)
+        action = bots[game.to_act].choose(view)
+        assert action in view.legal
+        game.apply(action)
+    assert game.deals[0].result is not None
