@@ -14,8 +14,8 @@ from thunee_dsl.players import BOTS, make_bot
 
 def test_registered():
     assert "expert" in BOTS
-    bot = make_bot("expert", shipped_ruleset("standard"), seed=1, samples=3)
-    assert bot.name == "expert" and bot.samples == 3
+    bot = make_bot("expert", shipped_ruleset("standard"), seed=1, solve_samples=3)
+    assert bot.name == "expert" and bot.solve_samples == 3
 
 
 @pytest.mark.parametrize("name,seed", [("standard", 0), ("standard", 3), ("six-player", 1)])
@@ -36,9 +36,9 @@ def test_equal_views_give_equal_solved_choices(name, seed):
             continue
         other, (s1, c1, s2, c2) = found
         assert other.deals[-1].hands != game.deals[-1].hands  # the hidden cards differ
-        a_bot, b_bot = make_bot("expert", r, seed=7, samples=4), make_bot("expert", r, seed=7, samples=4)
+        a_bot, b_bot = make_bot("expert", r, seed=7, solve_samples=4), make_bot("expert", r, seed=7, solve_samples=4)
         a, b = a_bot.choose(view), b_bot.choose(other.view(watcher))
-        assert a_bot.last_search is not None  # solved, not the style's card
+        assert a_bot.last_search is not None and "solved" in a_bot.last_search  # solved, not the style's card
         assert a == b and a_bot.last_search == b_bot.last_search, (
             f"expert chose {a} and {b} (cards {c1}@{s1} and {c2}@{s2} swapped)")
         checked += 1
@@ -51,7 +51,7 @@ def test_plays_a_deal_legally():
     r = shipped_ruleset("standard")
     from thunee_dsl.game import GameState
     game = GameState(r, seed=5)
-    bots = [make_bot("expert", r, seed=s, samples=3, mc_samples=3) for s in range(4)]
+    bots = [make_bot("expert", r, seed=s, solve_samples=3, samples=3) for s in range(4)]
     while len(game.deals) == 1 and not game.is_over:
         view = game.view(game.to_act)
         action = bots[game.to_act].choose(view)

@@ -19,7 +19,7 @@ The bot is deterministic given its seed (its random source is derived from the s
 >>> game, others = GameState(rules, seed=4), make_bot("typical", rules, seed=2)
 >>> while not (game.deal.is_play_turn() and len(game.deal.tricks) == 4 and len(game.legal_actions()) > 1):
 ...     _ = game.apply(decide(others, game))
->>> ExpertBot(rules, seed=1, samples=3).choose(game.view(game.to_act)) in game.legal_actions()
+>>> ExpertBot(rules, seed=1, solve_samples=3).choose(game.view(game.to_act)) in game.legal_actions()
 True
 """
 
@@ -27,57 +27,36 @@ from __future__ import annotations
 
 import random
 
-from thunee_dsl.game.actions import Action
 from thunee_dsl.game.view import SeatView
 from thunee_dsl.model.ruleset import Ruleset
-from thunee_dsl.players.heuristic import decision_rng
 from thunee_dsl.players.knowledge import Knowledge
 from thunee_dsl.players.montecarlo import MonteCarloBot
 from thunee_dsl.players.solver import POINTS, Solver
 from thunee_dsl.players.worlds import replayed_worlds
 
 
-class ExpertBot:
+class ExpertBot(MonteCarloBot):
+    """The Monte Carlo bot (its options: ``samples``, ``style`` ...) whose search, with at most ``solve_tricks``
+    tricks left, solves ``solve_samples`` sampled deals double dummy instead of playing them out."""
+
     name = "expert"
-    skips_forced = True  # one legal action: that action, nothing drawn (players.decide)
 
-    def __init__(self, ruleset: Ruleset, seed: int | None = None, samples: int = 8, solve_tricks: int = 3,
-                 tries: int = 6, style: str = "typical", mc_samples: int = 12, **options):
-        self.ruleset = ruleset
-        self.seed = seed if seed is not None else random.randrange(2**32)
-        self.samples = samples
+    def __init__(self, ruleset: Ruleset, seed: int | None = None, solve_samples: int = 8, solve_tricks: int = 3,
+                 **options):
+        super().__init__(ruleset, seed=seed, **options)
+        self.solve_samples = solve_samples
         self.solve_tricks = solve_tricks
-        self.tries = tries
-        self.montecarlo = MonteCarloBot(ruleset, seed=self.seed, samples=mc_samples, style=style, **options)
-        self.last_search: dict | None = None  # the averages of the last solved decision (for inspection)
-
-    def choose(self, view: SeatView) -> Action:
-        legal = view.legal
-        if not legal:
-            raise ValueError(f"seat {view.seat} has nothing to do now")
-        self.last_search = None
-        if len(legal) == 1 or any(a.verb != "play" for a in legal):
-            return self.montecarlo.heuristic.choose(view)  # the style's announcements
-        if self.ruleset.tricks_per_deal - len(view.tricks) > self.solve_tricks:
-            return self.montecarlo.choose(view)
-        try:
-            k = Knowledge(self.ruleset, view)
-        except Knowledge.Inconsistent:
-            return self.montecarlo.heuristic.choose(view)
-        default = self.montecarlo.heuristic.choose(view)
-        scores = self.search(k, view, decision_rng(self.seed, view))
-        if scores is None:
-            return default
-        return max(legal, key=lambda a: (round(scores[a], 9), a == default))
 
     def search(self, k: Knowledge, view: SeatView, rng: random.Random) -> dict | None:
         """The average count the seat's side can force after each legal card, over the sampled deals solved
-        double dummy (None if no deal could be sampled)."""
+        double dummy (None if no deal could be sampled); earlier in the deal, the Monte Carlo bot's search."""
+        if self.ruleset.tricks_per_deal - len(view.tricks) > self.solve_tricks:
+            return super().search(k, view, rng)
         legal = view.legal
         team = self.ruleset.team_of(view.seat)
         totals = dict.fromkeys(legal, 0.0)
         found = 0
-        for _, game in replayed_worlds(k, rng, self.samples, self.samples * self.tries):
+        for _, game in replayed_worlds(k, rng, self.solve_samples, self.solve_samples * self.tries):
             found += 1
             solver = Solver(self.ruleset, POINTS)  # (a table for each deal: its hands differ)
             deal = game.deal
@@ -89,7 +68,7 @@ class ExpertBot:
         if not found:
             return None
         scores = {a: v / found for a, v in totals.items()}
-        self.last_search = {"samples": found, "scores": scores}
+        self.last_search = {"samples": found, "scores": scores, "solved": True}
         return scores
 
 
