@@ -46,7 +46,7 @@ def percentile(values, q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
-def duel(ruleset, names: list[str], deals: int, first_seed: int) -> None:
+def duel(ruleset, names: list[str], deals: int, first_seed: int, progress: bool = False) -> None:
     from thunee_dsl.players import make_bot
     from thunee_dsl.simulation.stats import wilson
     wins = losses = 0
@@ -71,6 +71,9 @@ def duel(ruleset, names: list[str], deals: int, first_seed: int) -> None:
             margin += balls[team_a] - balls[1 - team_a]
         wins += margin > 0
         losses += margin < 0
+        if progress:
+            print(f"  seed {seed}: {margin:+d} ({wins} won, {losses} lost so far; "
+                  f"{spent / max(1, searched) * 1000:.0f} ms a searched card)", flush=True)
     est = wilson(wins, wins + losses)
     if est.value is None:
         print(f"{names[0]} against {names[1]}: {deals} seeds, every one level")
@@ -88,10 +91,11 @@ def main(argv=None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--ruleset", default="standard")
     parser.add_argument("--duel", default=None, metavar="A,B")
+    parser.add_argument("--progress", action="store_true", help="with --duel: a line after each seed")
     args = parser.parse_args(argv)
     ruleset = load_ruleset(args.ruleset)
     if args.duel:
-        duel(ruleset, args.duel.split(","), args.deals, args.seed)
+        duel(ruleset, args.duel.split(","), args.deals, args.seed, args.progress)
         return 0
     compiled = not solver_module.__file__.endswith(".py")
     times, nodes = [], []
