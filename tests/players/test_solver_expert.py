@@ -58,3 +58,29 @@ def test_plays_a_deal_legally():
         assert action in view.legal
         game.apply(action)
     assert game.deals[0].result is not None
+
+
+def test_the_hint_does_not_peek():
+    """hint(game, seat) reads the seat's view alone: in twin games (the hidden hands differ, the view is the
+    same) it gives the same action and the same words, card play solved and announcements alike."""
+    from thunee_dsl.players.hint import hint
+    r = shipped_ruleset("standard")
+    rng = random.Random(4)
+    checked = solved = 0
+    for n_actions in range(6, 60, 4):
+        game, actions = play_prefix(r, 4, n_actions)
+        if game.is_over or len(game.deals) != 1 or len(actions) < n_actions:
+            break
+        watcher = game.to_act
+        if len(game.view(watcher).legal) < 2:
+            continue
+        found = twin(r, game, actions, watcher, rng)
+        if found is None:
+            continue
+        other, _ = found
+        assert other.deals[-1].hands != game.deals[-1].hands
+        a, b = hint(game, watcher, samples=3), hint(other, watcher, samples=3)
+        assert a == b and a.action in game.legal_actions() and a.reason
+        solved += "solved with every card placed" in a.reason
+        checked += 1
+    assert checked >= 3 and solved >= 1
