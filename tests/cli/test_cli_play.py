@@ -142,7 +142,7 @@ def test_bots_come_from_the_registry():
         chosen_bots("random,random", standard, 0)
 
 
-@pytest.mark.parametrize("bot", sorted(set(BOTS) - {"montecarlo"}))  # montecarlo: slow by design
+@pytest.mark.parametrize("bot", sorted(set(BOTS) - {"montecarlo", "expert"}))  # montecarlo, expert: slow by design
 def test_a_game_against_each_bot(bot):
     out = []
     assert play(load_ruleset("standard"), seat=3, seed=8, read=lambda _: "1", write=out.append, bots=[bot] * 3) == 0

@@ -179,12 +179,29 @@ def cmd_replay(args) -> int:
     else:
         from thunee_dsl.game.transcript import replay_file
         report = replay_file(args.file)
+    analysis = _analysis(report, args.analyse_from) if args.analyse else None
     if args.format == "text":
         from thunee_dsl.cli.replay_text import replay_text
         print(replay_text(report, formulas=args.formulas))
+        for number, lines in analysis or ():
+            print(f"\nDeal {number}, analysed:")
+            print("\n".join(lines))
     else:
-        print(json.dumps(report.to_json(), indent=2))
+        doc = report.to_json()
+        if analysis is not None:
+            doc["analysis"] = [{"deal": number, "lines": lines} for number, lines in analysis]
+        print(json.dumps(doc, indent=2))
     return 0
+
+
+def _analysis(report, from_trick) -> list:
+    """``replay --analyse``: each deal's review seeing every hand, in words (simulation/review.py)."""
+    from thunee_dsl.editor.cards import card_label
+    from thunee_dsl.simulation.review import review_game, review_words
+    r = report.game.ruleset
+    first = max(1, from_trick if from_trick is not None else r.tricks_per_deal - 2)
+    return [(review.number, review_words(r, review, lambda card: card_label(card).words))
+            for review in review_game(report.game, first)]
 
 
 def cmd_diff(args) -> int:
@@ -242,6 +259,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--format", choices=("json", "text"), default="json")
     p.add_argument("--formulas", action="store_true",
                    help="with --format text: each deal's formulas with the values they read, under its words")
+    p.add_argument("--analyse", action="store_true",
+                   help="after the replay, each deal seeing every hand: what could be made, which cards cost points")
+    p.add_argument("--analyse-from", type=int, default=None, metavar="TRICK",
+                   help="with --analyse: weigh the cards played from this trick on (default: the last three "
+                        "tricks; from trick 1 takes minutes a deal)")
     p.set_defaults(func=cmd_replay)
 
     p = sub.add_parser("diff", help="what differs between two rulesets, in plain words")

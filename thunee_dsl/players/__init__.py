@@ -10,6 +10,7 @@ Every player has ``choose(view) -> Action``. Bots are found by name in :data:`BO
 
 from __future__ import annotations
 
+from thunee_dsl.players.expert import ExpertBot
 from thunee_dsl.players.heuristic import HeuristicBot
 from thunee_dsl.players.montecarlo import MonteCarloBot
 from thunee_dsl.players.random_bot import RandomBot
@@ -24,6 +25,8 @@ BOTS = {
     **{name: (lambda name: lambda ruleset, seed=None, **options: TableBot(ruleset, seed=seed, style=name, **options))(name)
        for name in STYLES},
     "montecarlo": lambda ruleset, seed=None, **options: MonteCarloBot(ruleset, seed=seed, **options),
+    # sampled deals solved double dummy for the last tricks' cards (players/expert.py)
+    "expert": lambda ruleset, seed=None, **options: ExpertBot(ruleset, seed=seed, **options),
 }
 
 #: the bot simulations use unless told otherwise
@@ -51,5 +54,5 @@ def make_bot(name: str, ruleset, seed: int | None = None, **options):
     return factory(ruleset, seed=seed, **options)
 
 
-__all__ = ["BOTS", "DEFAULT_BOT", "decide", "HeuristicBot", "MonteCarloBot", "RandomBot", "STYLES", "Style", "TableBot",
+__all__ = ["BOTS", "DEFAULT_BOT", "decide", "ExpertBot", "HeuristicBot", "MonteCarloBot", "RandomBot", "STYLES", "Style", "TableBot",
            "make_bot"]

@@ -1,0 +1,129 @@
+"""The double-dummy solver agrees with plain minimax (written in solver_positions.py over the game's own
+legal actions and copies) on seeded end positions of every shipped ruleset, for every objective and both
+ways of handling windows; the line it returns plays out, action by action legal, to the value it says; and
+hand-checked positions give the figures worked out by hand from the rules.
+
+The larger count (the issue's 10,000 positions) is ``benchmarks/solver_vs_minimax.py``."""
+
+from __future__ import annotations
+
+import pytest
+
+from solver_positions import end_positions, minimax, played_out
+from thunee_dsl import shipped_ruleset
+from thunee_dsl.game.deal import NOT_LEGAL
+from thunee_dsl.loading import shipped_rulesets
+from thunee_dsl.players.solver import BALLS, POINTS, TRICKS, Solver, makes, position_key, succeeds_if, solve
+
+RULESETS = sorted(shipped_rulesets())
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_solver_equals_minimax(name):
+    ruleset = shipped_ruleset(name)
+    checked = 0
+    for deal in end_positions(ruleset, seed=7, tricks_left=2, count=4):
+        team = deal.team_of[deal.to_act]
+        for objective in (POINTS, TRICKS, BALLS):
+            for windows in ("pass", "choose"):
+                solution = Solver(ruleset, objective, windows).solve(deal, team)
+                expected = minimax(deal, team, objective, windows)
+                assert solution.value == expected, (name, objective.name, windows)
+                assert played_out(deal, solution.line, team, objective) == expected
+                checked += 1
+    assert checked == 24
+
+
+@pytest.mark.parametrize("name", ["standard", "royals", "two-player"])
+def test_claims_and_undertakings_made(name):
+    """Whether a claim or an undertaking in progress succeeds: the rule's success step (windows chosen, so
+    a claim before the last trick is a choice of its side) and a claim's condition read at the deal's end."""
+    ruleset = shipped_ruleset(name)
+    objectives = [makes("claims", c.name) for c in ruleset.claims]
+    objectives += [makes("undertakings", u.name) for u in ruleset.undertakings]
+    for deal in end_positions(ruleset, seed=11, tricks_left=2, count=8):
+        team = deal.team_of[deal.to_act]
+        checks = objectives + [succeeds_if(c, deal.to_act) for c in ruleset.claims]
+        for objective in checks:
+            solution = Solver(ruleset, objective, "choose").solve(deal, team)
+            assert solution.value == minimax(deal, team, objective, "choose")
+            assert played_out(deal, solution.line, team, objective) == solution.value
+
+
+def test_the_other_side_minimises():
+    """Solving for the other team gives that team's own best: for tricks, the two sides' values add up to
+    the tricks left plus those already won (a zero-sum objective)."""
+    ruleset = shipped_ruleset("standard")
+    for deal in end_positions(ruleset, seed=3, tricks_left=3, count=5):
+        if deal.undertaking is not None:
+            continue
+        mine = deal.team_of[deal.to_act]
+        solver = Solver(ruleset, TRICKS)
+        ours = solver.solve(deal, mine).value
+        theirs = solver.solve(deal, 1 - mine).value
+        assert ours + theirs == deal.n_tricks
+
+
+def test_count_by_hand():
+    """Standard's count (rulesets/standard.yaml: team.cards + team.declared - other.declared, 10 more for the
+    last trick's winners and 10 less for its losers, the call to the counting team and from the others)
+    adds up to the pack's points for the two teams at every deal's end, and the pack holds 304 (each suit: J
+    30, 9 20, A 11, 10 10, K 3, Q 2 = 76, four suits): so what one team can force and what the other can are
+    304 apart, whoever leads."""
+    ruleset = shipped_ruleset("standard")
+    assert sum(ruleset.deck.points) == 304
+    checked = 0
+    for deal in end_positions(ruleset, seed=13, tricks_left=3, count=8):
+        if deal.undertaking is not None:
+            continue
+        mine = deal.team_of[deal.to_act]
+        solver = Solver(ruleset, POINTS)
+        assert solver.solve(deal, mine, line=False).value + solver.solve(deal, 1 - mine, line=False).value == 304
+        checked += 1
+    assert checked
+
+
+def test_relative_and_exact_tables_agree():
+    """The table keyed without what was won so far (the objective's so_far) gives the exact key's values."""
+    ruleset = shipped_ruleset("standard")
+    for deal in end_positions(ruleset, seed=17, tricks_left=3, count=4):
+        team = deal.team_of[deal.to_act]
+        for objective in (POINTS, TRICKS):
+            relative = Solver(ruleset, objective)
+            exact = Solver(ruleset, objective)
+            exact._not_additive = True  # (the exact key, as after a failed check)
+            assert relative.solve(deal, team).value == exact.solve(deal, team).value
+
+
+def test_equivalent_cards_and_table_change_nothing_but_the_work():
+    ruleset = shipped_ruleset("standard")
+    for deal in end_positions(ruleset, seed=5, tricks_left=3, count=4):
+        team = deal.team_of[deal.to_act]
+        plain = Solver(ruleset, POINTS, equivalence=False, table=False)
+        fast = Solver(ruleset, POINTS)
+        a, b = plain.solve(deal, team, line=False), fast.solve(deal, team, line=False)
+        assert a.value == b.value
+        assert b.nodes <= a.nodes
+
+
+def test_values_of_each_action_and_the_position_left_alone():
+    ruleset = shipped_ruleset("standard")
+    for deal in end_positions(ruleset, seed=9, tricks_left=3, count=3):
+        key = position_key(deal)
+        team = deal.team_of[deal.to_act]
+        solver = Solver(ruleset, POINTS)
+        values = solver.values(deal, team)
+        assert position_key(deal) == key  # the position solved is not changed
+        assert max(values.values()) == solver.solve(deal, team).value
+        for action, value in values.items():
+            child = deal.clone()
+            assert child.apply_if_legal(action) != NOT_LEGAL
+            assert value == minimax(child, team, POINTS)
+
+
+def test_refusals_in_words():
+    ruleset = shipped_ruleset("standard")
+    with pytest.raises(ValueError, match="windows: expected 'pass' or 'choose'"):
+        Solver(ruleset, windows="sometimes")
+    with pytest.raises(TypeError, match="expected a game or a deal"):
+        solve("a deal")

@@ -1,0 +1,535 @@
+"""A double-dummy solver for any ruleset: every hand known, the best result each side can force for the rest
+of a deal, and the line of play that proves it.
+
+The search reads nothing of the rules but the game's own: the legal actions of a position
+(:meth:`~thunee_dsl.game.deal.Deal.legal_actions`, the one legality check of each family), an action played
+on a copy (:meth:`~thunee_dsl.game.deal.Deal.clone`, ``apply_if_legal``) and, when the deal is over, the
+ruleset's own scoring (:func:`~thunee_dsl.game.scoring.decided_steps`, its team values). So every rule the
+engine grows (play obligations, closed trump, a side of one) is solved unchanged.
+
+What is maximised (an :class:`Objective`, for one team against the rest):
+
+- ``points``: the ruleset's first team value (Thunee's ``count``: card points, the last trick's bonus, the
+  call), or the card points won where the ruleset has none;
+- ``tricks``: the tricks won;
+- ``balls``: the balls the deal opens for the team less those of the others;
+- :func:`makes`: 1 when a scoring rule's success step is reached (``undertakings.thunee``,
+  ``claims.double``, a bid's contract ...), else 0: whether the undertaking or claim can be made.
+
+Decisions other than a card during the play (a claim before the last trick, a Jodie after a trick, a late
+Thunee, a challenge) follow ``windows``: ``"pass"`` (the default: every window is declined, so the value is
+that of the card play alone) or ``"choose"`` (each is a choice of the side of the seat asked, like a card).
+A decision of one seat other than a card (trumps made again in a later play step) is always a choice of
+its side.
+
+The search is alpha-beta over the two sides (the team solved for against every other seat), with:
+
+- a transposition table keyed on the position: the cards in every hand, the trick, whose turn, and every
+  other part of the deal's declared state (``deal.DEAL_STATE``) that a card can change, frozen (so a rule
+  added later is in the key without being named here), stored as bounds with the best action;
+- equivalent cards as one: two cards of one seat that no card still out in another hand or in the trick
+  tells apart (for every trump row of the deal's ranking: the same cards beat them, they beat the same
+  cards, the same suit to follow, the same points, both trumps or neither) give the same value, so only
+  one is searched (not while a window in which a card's name counts is chosen, a Jodie's, nor in open face
+  play, where the card played decides which face-down card is turned up);
+- move ordering: the table's best action first, then a card that takes the trick over, the highest points.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from operator import attrgetter
+from typing import Callable
+
+from thunee_dsl.game.actions import Action
+from thunee_dsl.game.deal import DEAL_STATE, Deal
+from thunee_dsl.game.play import Play
+from thunee_dsl.game.slots import VALUE, policy_of
+from thunee_dsl.game.scoring import decided_steps, score_deal
+from thunee_dsl.game.tables import PASS
+from thunee_dsl.model.quantities import Env
+from thunee_dsl.model.ruleset import Ruleset
+
+# bounds kept in the table
+EXACT, LOWER, UPPER = 0, 1, 2
+INFINITY = float("inf")
+
+# the deal's attributes left out of a position's key: the ruleset and its tables, the game's figures, what
+# was dealt and the sequence (the same in every position of one deal), caches worked out from the rest, and
+# the record of finished tricks (only how many: what a finished trick holds is in the points and tricks won)
+_NOT_IN_KEY = frozenset({
+    "t", "r", "card_of", "play_actions", "team_of", "n_tricks", "target", "corner_house", "balls", "dealer",
+    "chooser", "order", "order_bits", "steps", "before_card", "plain_at", "_legal", "_seat_env", "_counts",
+    "dealt", "bid_rules", "beats", "_row", "_led", "_plain", "_mask", "_claims_asked", "_view_cache", "tricks",
+    "pending", "window",
+})
+_PLAIN = frozenset({int, str, bool, float, type(None)})
+
+
+def _getter(names):
+    names = tuple(names)
+    if not names:
+        return lambda deal: ()
+    get = attrgetter(*names)
+    return get if len(names) > 1 else (lambda deal: (get(deal),))
+
+
+def key_maker(leave_out: frozenset = frozenset()):
+    """The function giving a position's key: every part of the deal's state a later action can read but
+    ``leave_out`` (the counters an objective solved relative to them leaves out: see Objective.so_far).
+    The values a copy shares (immutable) and the deal's own containers are read at once."""
+    out = _NOT_IN_KEY | leave_out
+    values_of = _getter(n for n, d in DEAL_STATE.items() if n not in out and policy_of(d) == VALUE)
+    own_of = _getter(n for n, d in DEAL_STATE.items() if n not in out and policy_of(d) != VALUE)
+
+    def key(deal: Deal):
+        w = deal.window
+        p = deal.pending
+        return (
+            None if w is None else (type(w), tuple(w.order), w.pos),
+            None if p is None else (type(p), getattr(p, "seat", None)),
+            len(deal.tricks),
+            tuple(map(_frozen, values_of(deal))),  # (an undertaking, a claim: by identity, never hashed whole)
+            tuple(map(_frozen, own_of(deal))),
+        )
+    return key
+
+
+def _frozen(value):
+    """A hashable copy of a part of a deal's state (an object of the ruleset's, an undertaking or a claim,
+    by its identity: the same object in every copy of the deal)."""
+    kind = type(value)
+    if kind in _PLAIN:
+        return value
+    if kind is list or kind is tuple:
+        value = tuple(value)
+        try:
+            hash(value)  # (the common case: numbers, or pairs of numbers)
+            return value
+        except TypeError:
+            return tuple(map(_frozen, value))
+    if kind is set or kind is frozenset:
+        return frozenset(map(_frozen, value))
+    if kind is dict:
+        return frozenset((_frozen(k), _frozen(v)) for k, v in value.items())
+    return id(value)
+
+
+position_key = key_maker()
+position_key.__doc__ = "The position as a hashable value: every part of the deal's state a later action can read."
+
+
+# -- what is solved for ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Objective:
+    """What a finished deal is worth to ``team`` (``value(deal, team)``), named for the words."""
+
+    name: str
+    value: Callable[[Deal, int], float]
+    boolean: bool = False  # 1 or 0: whether something is made
+    # solved relative to what is won so far: the value is ``so_far(deal, team)`` at any position plus what
+    # the rest of the deal brings, which reads none of ``leaves_out`` (so positions differing only there
+    # share their table entries: the transpositions of a trick-taking game). Used only while every window
+    # is passed and no card is face down (then no rule of the play reads what was won); ``exact(deal, team)``
+    # checks it at each end reached (a ruleset's team value with another shape: the exact key again)
+    so_far: Callable[[Deal, int], float] | None = None
+    leaves_out: frozenset = frozenset()
+    exact: Callable[[Deal, int], bool] | None = None
+
+
+def _points(deal: Deal, team: int) -> float:
+    r = deal.r
+    if r.team_values and r.teams == 2 and not deal.cancelled and not deal.redealt:
+        env = Env(deal, deal.balls).bind_team(team, r.teams)
+        return r.team_values[0].formula.evaluate(env)
+    return deal.team_cards[team]
+
+
+def _tricks(deal: Deal, team: int) -> float:
+    return deal.team_tricks[team]
+
+
+def _balls(deal: Deal, team: int) -> float:
+    balls = score_deal(deal).balls
+    return 2 * balls[team] - sum(balls)
+
+
+def _cards_so_far(deal: Deal, team: int) -> float:
+    return deal.team_cards[team]
+
+
+def _adds_card_points(deal: Deal, team: int) -> bool:
+    """Whether at this finished deal the team value grows with the team's card points one for one (the count
+    is card points plus what the rest of the deal brings): read by changing them by one, either way, on this
+    deal (the solver's own copy) and back."""
+    value = _points(deal, team)
+    cards = deal.team_cards
+    cards[team] += 1
+    up = _points(deal, team)
+    cards[team] -= 2
+    down = _points(deal, team)
+    cards[team] += 1
+    return up == value + 1 and down == value - 1
+
+
+POINTS = Objective("points", _points, so_far=_cards_so_far, leaves_out=frozenset({"team_cards"}),
+                   exact=_adds_card_points)
+TRICKS = Objective("tricks", _tricks, so_far=_tricks,
+                   leaves_out=frozenset({"team_cards", "team_tricks", "seat_tricks", "team_tricks_step"}))
+BALLS = Objective("balls", _balls)
+OBJECTIVES = {o.name: o for o in (POINTS, TRICKS, BALLS)}
+
+
+def makes(kind: str, name: str) -> Objective:
+    """Whether the scoring rule ``kind.name`` (``undertakings.thunee``, ``claims.double``) ends the deal as a
+    success: read from the deal's decided steps (game/scoring.py), never from the rule's own words."""
+    path = f"{kind}.{name}.success"
+
+    def value(deal: Deal, team: int) -> float:
+        return float(any(step.path == path and step.team == team for step in decided_steps(deal)))
+
+    return Objective(path, value, boolean=True)
+
+
+def succeeds_if(claim, seat: int) -> Objective:
+    """Whether ``claim``'s success condition would hold at the deal's end for ``seat`` as the claimer (a
+    claim is said just before the last trick, so this is what calling it then would need): the claim's own
+    ``succeeds_if`` formula, read on the finished deal."""
+    def value(deal: Deal, team: int) -> float:
+        r = deal.r
+        if deal.cancelled or deal.redealt or deal.undertaking is not None or deal.offence is not None:
+            return 0.0
+        callers = deal.team_of[seat]
+        env = Env(deal, deal.balls, callers=callers, opponents=(callers + 1) % r.teams, caller=seat, seat=seat)
+        return float(bool(claim.succeeds_if.evaluate(env)))
+
+    return Objective(f"claims.{claim.name}.succeeds_if", value, boolean=True)
+
+
+# -- the answer ------------------------------------------------------------------------------------
+
+
+@dataclass
+class Solution:
+    """The value ``team`` can force (``objective``'s), and a line of play that reaches it."""
+
+    team: int
+    objective: str
+    value: float
+    line: list[Action] = field(default_factory=list)
+    nodes: int = 0
+
+
+# -- the search ------------------------------------------------------------------------------------
+
+
+class Solver:
+    """Solves positions of one ruleset. ``windows``: ``"pass"`` or ``"choose"`` (see the module's words);
+    ``equivalence``: search one card of each set of equivalent cards; ``table``: a transposition table
+    (kept between the solves of one objective and team: clear it with :meth:`forget` for another deal)."""
+
+    def __init__(self, ruleset: Ruleset, objective: Objective | str = POINTS, windows: str = "pass",
+                 equivalence: bool = True, table: bool = True):
+        if windows not in ("pass", "choose"):
+            raise ValueError(f"windows: expected 'pass' or 'choose', got {windows!r}")
+        self.ruleset = ruleset
+        self.objective = OBJECTIVES[objective] if isinstance(objective, str) else objective
+        self.windows = windows
+        # a Jodie's value reads the cards' names: then two cards alike in the play may still differ
+        self.equivalence = equivalence and not (windows == "choose" and ruleset.declarations)
+        self.use_table = table
+        self.table: dict = {}
+        self.nodes = 0
+        self._team = None
+        self._beaten: dict = {}
+        self._relative = False  # the table's values relative to the objective's so_far
+        self._key = position_key
+        self._base = None
+
+    def forget(self) -> None:
+        self.table.clear()
+
+    # -- the public answers --------------------------------------------------------------------------
+
+    def solve(self, position, team: int | None = None, line: bool = True) -> Solution:
+        """The value ``team`` (by default the team of the seat to act) can force from ``position`` (a
+        :class:`~thunee_dsl.game.GameState` or a :class:`~thunee_dsl.game.deal.Deal`; not changed), and a line
+        of play that reaches it when ``line``."""
+        deal = _deal_of(position)
+        team = self._for_team(deal, team)
+        self.nodes = 0
+        value = self._retried(lambda: self._value(deal.clone()), deal, team)
+        found = self.line(deal, team) if line else []
+        return Solution(team, self.objective.name, value, found, self.nodes)
+
+    def values(self, position, team: int | None = None) -> dict[Action, float]:
+        """Each action of the seat to act: the value ``team`` can force after it (the seat's own choices,
+        windows passed as the solver's ``windows`` says: only the actions it searches)."""
+        deal = _deal_of(position)
+        team = self._for_team(deal, team)
+
+        def work():
+            out = {}
+            for action in self._choices(deal):
+                child = deal.clone()
+                child.apply_if_legal(action)
+                out[action] = self._value(child)
+            return out
+        return self._retried(work, deal, team)
+
+    def line(self, position, team: int | None = None) -> list[Action]:
+        """A line of play from ``position`` to the deal's end in which both sides play their best (each
+        action one of the best by this solver's values); passes in windows are part of it."""
+        start = _deal_of(position)
+        team = self._for_team(start, team)
+        return self._retried(lambda: self._line(start.clone(), team), start, team)
+
+    def _line(self, deal: Deal, team: int) -> list[Action]:
+        """Each side in turn plays an action that keeps the position's value: the table's best action first,
+        each tried by one null-window search (mostly answered by the table)."""
+        actions: list[Action] = []
+        value = self._value(deal.clone())
+        while not deal.over and (deal.window is not None or deal.pending is not None):
+            mine = deal.team_of[deal.to_act] == team
+            first = None
+            if self.use_table:
+                entry = self.table.get(self._key(deal))
+                first = entry[2] if entry is not None else None
+            chosen = None
+            for action in self._ordered(deal, self._choices(deal), first):
+                child = deal.clone()
+                child.apply_if_legal(action)
+                # (values are whole numbers: at least the value, for the side solved for; at most, for the other)
+                if (self._search(child, value - 1, value) >= value) if mine else \
+                        (self._search(child, value, value + 1) <= value):
+                    chosen = action
+                    break
+            if chosen is None:  # pragma: no cover - a position's value is always kept by one of its actions
+                raise AssertionError("no action keeps the position's value")
+            deal.apply_if_legal(chosen)
+            actions.append(chosen)
+        return actions
+
+    def _for_team(self, deal: Deal, team: int | None) -> int:
+        if team is None:
+            seat = deal.to_act
+            if seat is None:
+                raise ValueError("the deal is over: nothing to solve")
+            team = deal.team_of[seat]
+        o = self.objective
+        relative = (o.so_far is not None and self.windows == "pass" and not deal.unseen
+                    and not getattr(self, "_not_additive", False))
+        if team != self._team or relative != self._relative:
+            self.table.clear()  # the table's values are one team's, relative or not
+            self._team = team
+            self._relative = relative
+            self._key = key_maker(o.leaves_out) if relative else position_key
+            self._base = o.so_far if relative else None
+        return team
+
+    def _retried(self, work, deal, team):
+        """``work()``; again with the exact key if the objective was found not to split as it says."""
+        self._for_team(deal, team)
+        try:
+            return work()
+        except _NotAdditive:
+            self._not_additive = True
+            self._for_team(deal, team)
+            return work()
+
+    # -- the moves of a position ---------------------------------------------------------------------
+
+    def _choices(self, deal: Deal) -> tuple:
+        """The actions searched at ``deal``: in a window, the pass alone (``windows="pass"``) or every
+        option; a card: one of each set of equivalent legal cards; any other decision: every action."""
+        legal = deal.legal_actions()
+        if deal.window is not None:
+            if self.windows == "pass":
+                passes = tuple(a for a in legal if a.verb == PASS)
+                if passes:
+                    return passes
+            return tuple(legal)
+        if self.equivalence and type(deal.pending) is Play and len(legal) > 1 and not deal.t.face_down:
+            return self._distinct_cards(deal, legal)
+        return tuple(legal)
+
+    def _distinct_cards(self, deal: Deal, legal) -> tuple:
+        t = deal.t
+        seat = deal.pending.seat
+        out = 0  # the cards still out in other hands, face down, or in the trick
+        for s, hand in enumerate(deal.hands):
+            if s != seat:
+                out |= hand
+        for cards in deal.face_down:
+            out |= cards
+        out |= deal.unseen or 0
+        for _, c in deal.trick:
+            out |= t.bit[c]
+        beats = deal.beats
+        beaten = self._beaten_by(beats)
+        points = deal.r.deck.points_for
+        seen, kept = set(), []
+        for action in legal:
+            c = deal.card_of[action.arg]
+            signature = tuple((beats[row][c] & out, beaten[row][c] & out, t.led_masks[row][c],
+                               points[row][c], (t.trump_masks[row] >> c) & 1) for row in range(len(beats)))
+            if signature not in seen:
+                seen.add(signature)
+                kept.append(action)
+        return tuple(kept)
+
+    def _beaten_by(self, beats) -> tuple:
+        """For each trump row and card: the cards it beats (``beats`` turned round), once per ranking."""
+        got = self._beaten.get(id(beats))
+        if got is None:
+            got = []
+            for row in beats:
+                below = [0] * len(row)
+                for card, higher in enumerate(row):
+                    c = 0
+                    while higher:
+                        if higher & 1:
+                            below[c] |= 1 << card
+                        higher >>= 1
+                        c += 1
+                got.append(tuple(below))
+            got = self._beaten[id(beats)] = (beats, tuple(got))
+        return got[1]
+
+    def _ordered(self, deal: Deal, choices: tuple, first) -> list:
+        """Search order: the table's best action, then a card that takes the trick over, then more points."""
+        if len(choices) < 2:
+            return list(choices)
+        if type(deal.pending) is Play and deal.window is None:
+            t = deal.t
+            row = t.no_trump if deal.trump is None else deal.trump
+            points = deal.r.deck.points_for[row]
+            over = deal.beats[row][deal.best] if deal.trick else 0
+            card_of = deal.card_of
+
+            def rank(a):
+                c = card_of[a.arg]
+                return (a != first, not (over >> c) & 1, -points[c])
+            return sorted(choices, key=rank)
+        if first is not None and first in choices:
+            return [first] + [a for a in choices if a != first]
+        return list(choices)
+
+    # -- alpha-beta --------------------------------------------------------------------------------
+
+    def _value(self, deal: Deal) -> float:
+        """The exact value of ``deal``: null-window searches closing in on it (MTD(f), the bounds halved
+        when the guess is far), each far cheaper than one search with a wide window; the table keeps
+        every bound found, so each search starts from what the last one learnt."""
+        lower, upper = (0.0, 1.0) if self.objective.boolean else (-INFINITY, INFINITY)
+        guess = 1.0 if self.objective.boolean else 0.0
+        if self.use_table:
+            entry = self.table.get(self._key(deal))
+            if entry is not None:
+                base = self._base(deal, self._team) if self._base is not None else 0
+                lower, upper = entry[0] + base, entry[1] + base
+                if lower == upper:
+                    return lower
+        while lower < upper:
+            if lower == -INFINITY or upper == INFINITY:
+                test = guess if lower < guess <= upper else (lower + 1 if upper == INFINITY else upper)
+            else:
+                test = (lower + upper + 1) // 2  # (values are whole numbers: the team values, balls, 0 or 1)
+            g = self._search(deal.clone(), test - 1, test)
+            if g < test:
+                upper = g
+            else:
+                lower = g
+            guess = g
+        return lower
+
+    def _search(self, deal: Deal, alpha: float, beta: float) -> float:
+        self.nodes += 1
+        if deal.over or (deal.window is None and deal.pending is None):
+            if not deal.over:
+                deal.advance()
+                if not deal.over:
+                    raise ValueError("the deal stopped without being over")
+            o = self.objective
+            if self._relative and o.exact is not None and not o.exact(deal, self._team):
+                raise _NotAdditive
+            return o.value(deal, self._team)
+        key = self._key(deal) if self.use_table else None
+        first = None
+        base = 0
+        if key is not None:
+            if self._base is not None:
+                base = self._base(deal, self._team)
+            entry = self.table.get(key)
+            if entry is not None:
+                lower, upper, first = entry
+                lower, upper = lower + base, upper + base
+                if lower >= beta:
+                    return lower
+                if upper <= alpha:
+                    return upper
+                if lower == upper:
+                    return lower
+                alpha, beta = max(alpha, lower), min(beta, upper)
+        a0, b0 = alpha, beta
+        mine = deal.team_of[deal.to_act] == self._team
+        choices = self._choices(deal)
+        best_action = None
+        if mine:
+            best = -INFINITY
+            for action in self._ordered(deal, choices, first):
+                child = deal.clone()
+                child.apply_if_legal(action)
+                v = self._search(child, alpha, beta)
+                if v > best:
+                    best, best_action = v, action
+                    if v > alpha:
+                        alpha = v
+                        if alpha >= beta:
+                            break
+        else:
+            best = INFINITY
+            for action in self._ordered(deal, choices, first):
+                child = deal.clone()
+                child.apply_if_legal(action)
+                v = self._search(child, alpha, beta)
+                if v < best:
+                    best, best_action = v, action
+                    if v < beta:
+                        beta = v
+                        if alpha >= beta:
+                            break
+        if key is not None:
+            lower, upper, _ = self.table.get(key, (-INFINITY, INFINITY, None))
+            lower, upper = lower + base, upper + base
+            if best <= a0:
+                upper = min(upper, best)
+            elif best >= b0:
+                lower = max(lower, best)
+            else:
+                lower = upper = best
+            self.table[key] = (lower - base, upper - base, best_action)
+        return best
+
+
+class _NotAdditive(Exception):
+    """An objective solved relative to what was won so far was found not to split so (Objective.exact)."""
+
+
+def _deal_of(position) -> Deal:
+    deal = getattr(position, "deal", position)
+    if not isinstance(deal, Deal):
+        raise TypeError(f"expected a game or a deal, got {type(position).__name__}")
+    return deal
+
+
+def solve(position, objective: Objective | str = POINTS, team: int | None = None, windows: str = "pass") -> Solution:
+    """The value ``team`` can force from ``position`` and a line proving it (a new :class:`Solver`)."""
+    deal = _deal_of(position)
+    return Solver(deal.r, objective, windows).solve(deal, team)
+
+
+__all__ = ["BALLS", "POINTS", "TRICKS", "Objective", "Solution", "Solver", "makes", "position_key", "solve",
+           "succeeds_if"]
