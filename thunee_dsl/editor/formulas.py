@@ -22,6 +22,7 @@ from thunee_dsl.errors import FormulaError
 from thunee_dsl.formula import Formula, compile_formula
 from thunee_dsl.game.scoring import DealResult
 from thunee_dsl.game.state import GameState, check_seed
+from thunee_dsl.model.compile import quantity_limits
 from thunee_dsl.model.quantities import CONTEXTS, BidEnv, Env, PlayEnv, symbol_table
 from thunee_dsl.model.ruleset import Ruleset
 from thunee_dsl.players import make_bot
@@ -120,9 +121,12 @@ def _team_value_getter(ruleset: Ruleset):
 
 def symbols_for(ruleset: Ruleset, place: str):
     """The names a formula at ``place`` (a key of :data:`PLACES`) may use, with their descriptions."""
+    # (the limits the compiler reads: a game of a number of deals has no target, a game without a turn-up no
+    # turn_up.suit; the explorer offers exactly the names a formula of this ruleset may use)
+    limits = quantity_limits(ruleset.data.data, ruleset.tricks_per_deal, ruleset.game.target, ruleset.deck)
     return symbol_table(place, tricks=ruleset.tricks_per_deal, sides=ruleset.teams,
                         team_values=tuple(tv.name for tv in ruleset.team_values),
-                        team_value_getter=_team_value_getter(ruleset))
+                        team_value_getter=_team_value_getter(ruleset), limits=limits)
 
 
 def env_for(sample: SampleDeal, place: str) -> Env:
