@@ -195,6 +195,12 @@ FACTS = (
 )
 
 
+
+def _ordered_up(entries) -> bool:
+    """Whether the turn-up was ordered up in this deal (a def of its own: a cpdef method has no closures when
+    compiled, and a generator expression is one)."""
+    return any(verb == "order" for _, verb, _ in entries)
+
 class Knowledge:
     """The card facts one seat may derive from its view (see the module docstring). What the tricks
     finished by the seat's last decision of the deal showed is carried over from that decision's Knowledge
@@ -441,7 +447,7 @@ class Knowledge:
         if view.turn_up is not None:  # the card turned up for all (deal.turn_up): where it is, is known
             bit = 1 << self.t.card_of[view.turn_up]
             if self.ruleset.turn_up in FROM_UNDEALT:
-                if not known & bit and not any(v == "order" for _, v, _ in self.entries):
+                if not known & bit and not _ordered_up(self.entries):
                     known |= bit  # still on the undealt cards (not ordered up and picked up): in no hand
                     need -= 1
                     self.leftover -= 1  # (one of the places left over is the turn-up's)
