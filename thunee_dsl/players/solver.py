@@ -448,70 +448,71 @@ class Solver:
     def _search(self, deal: Deal, alpha: float, beta: float) -> float:
         self.nodes += 1
         if deal.over or (deal.window is None and deal.pending is None):
-            if not deal.over:
-                deal.advance()
-                if not deal.over:
-                    raise ValueError("the deal stopped without being over")
-            o = self.objective
-            if self._relative and o.exact is not None and not o.exact(deal, self._team):
-                raise _NotAdditive
-            return o.value(deal, self._team)
+            return self._leaf(deal)
         key = self._key(deal) if self.use_table else None
         first = None
         base = 0
         if key is not None:
             if self._base is not None:
                 base = self._base(deal, self._team)
-            entry = self.table.get(key)
-            if entry is not None:
-                lower, upper, first = entry
-                lower, upper = lower + base, upper + base
-                if lower >= beta:
-                    return lower
-                if upper <= alpha:
-                    return upper
-                if lower == upper:
-                    return lower
-                alpha, beta = max(alpha, lower), min(beta, upper)
+            known, alpha, beta, first = self._probe(key, base, alpha, beta)
+            if known is not None:
+                return known
         a0, b0 = alpha, beta
         mine = deal.team_of[deal.to_act] == self._team
-        choices = self._choices(deal)
         best_action = None
-        if mine:
-            best = -INFINITY
-            for action in self._ordered(deal, choices, first):
-                child = deal.clone()
-                child.apply_if_legal(action)
-                v = self._search(child, alpha, beta)
-                if v > best:
-                    best, best_action = v, action
-                    if v > alpha:
-                        alpha = v
-                        if alpha >= beta:
-                            break
-        else:
-            best = INFINITY
-            for action in self._ordered(deal, choices, first):
-                child = deal.clone()
-                child.apply_if_legal(action)
-                v = self._search(child, alpha, beta)
-                if v < best:
-                    best, best_action = v, action
-                    if v < beta:
-                        beta = v
-                        if alpha >= beta:
-                            break
+        best = -INFINITY if mine else INFINITY
+        for action in self._ordered(deal, self._choices(deal), first):
+            child = deal.clone()
+            child.apply_if_legal(action)
+            v = self._search(child, alpha, beta)
+            if mine and v > best:
+                best, best_action = v, action
+                alpha = max(alpha, v)
+            elif not mine and v < best:
+                best, best_action = v, action
+                beta = min(beta, v)
+            if alpha >= beta:
+                break
         if key is not None:
-            lower, upper, _ = self.table.get(key, (-INFINITY, INFINITY, None))
-            lower, upper = lower + base, upper + base
-            if best <= a0:
-                upper = min(upper, best)
-            elif best >= b0:
-                lower = max(lower, best)
-            else:
-                lower = upper = best
-            self.table[key] = (lower - base, upper - base, best_action)
+            self._store(key, base, best, best_action, a0, b0)
         return best
+
+    def _leaf(self, deal: Deal) -> float:
+        """The objective's value of a deal with nothing left to decide (played on to its end)."""
+        if not deal.over:
+            deal.advance()
+            if not deal.over:
+                raise ValueError("the deal stopped without being over")
+        o = self.objective
+        if self._relative and o.exact is not None and not o.exact(deal, self._team):
+            raise _NotAdditive
+        return o.value(deal, self._team)
+
+    def _probe(self, key, base: float, alpha: float, beta: float):
+        """(the value the table already settles, or None; the window narrowed by its bounds; its best move)."""
+        entry = self.table.get(key)
+        if entry is None:
+            return None, alpha, beta, None
+        lower, upper, first = entry
+        lower, upper = lower + base, upper + base
+        if lower >= beta or lower == upper:
+            return lower, alpha, beta, first
+        if upper <= alpha:
+            return upper, alpha, beta, first
+        return None, max(alpha, lower), min(beta, upper), first
+
+    def _store(self, key, base: float, best: float, best_action, a0: float, b0: float) -> None:
+        """What this search proved of the position: a bound (it failed low or high) or its exact value."""
+        lower, upper, _ = self.table.get(key, (-INFINITY, INFINITY, None))
+        lower, upper = lower + base, upper + base
+        if best <= a0:
+            upper = min(upper, best)
+        elif best >= b0:
+            lower = max(lower, best)
+        else:
+            lower = upper = best
+        self.table[key] = (lower - base, upper - base, best_action)
 
 
 class _NotAdditive(Exception):
