@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from thunee_dsl.formula import compile_formula
 from thunee_dsl.model.cards import Deck
 from thunee_dsl.model.ruleset import FROM_UNDEALT, DealBatch, DealerRules, Ruleset, TrumpWay, TurnUp
 
@@ -82,9 +83,10 @@ def check_turn_up(c: Compiler, ruleset: Ruleset) -> None:
 def dealer(c: Compiler) -> DealerRules:
     d = c.data["dealer"]
     most = d.get("next", "rotation") == "most tricks"
-    if not most and "passes_if" not in d:
-        c.problem(("dealer",), "dealer: give 'passes_if' (or 'next: most tricks')")
-    return DealerRules(c.formula(("dealer", "passes_if"), "dealer", "boolean") if not most else None,
+    # the rule of most games: the deal passes on after every deal (Thunee's 'the dealer's team lost' is said)
+    passes = (c.formula(("dealer", "passes_if"), "dealer", "boolean") if "passes_if" in d
+              else compile_formula("true", c.symbols("dealer"), expect="boolean")) if not most else None
+    return DealerRules(passes,
                        c.seat_ref(("dealer", "passes_to"), "dealer+1", ("dealer",)), d.get("source", ""), most)
 
 
