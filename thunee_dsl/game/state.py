@@ -216,6 +216,8 @@ class GameState:
             raise IllegalActionError("the game is over", ())
         self.last_cut = ()
         r = self.ruleset
+        if r.hand_sizes:  # a hand size by deal (deal.hand_sizes): the deal is played by the ruleset of its size
+            r = r.for_deal(self.deals_played + 1)
         t = tables(r)
         getters = None
         if hands is None:

@@ -21,6 +21,23 @@ def check_batches(c: Compiler, batches: tuple[int, ...], seats: int, deck: Deck 
                   f"players ({sum(batches) * seats} cards) but the deck has only {deck.size}")
 
 
+def hand_sizes(c: Compiler, batches: tuple[int, ...]) -> tuple[int, ...]:
+    """``deal.hand_sizes``: a hand size per deal of the game (Oh Hell's 10 down to 1 and back). The deal as
+    written is then one batch of the largest size (what the rulebook and the formulas' bounds read), and a
+    game of a number of deals has a size for each."""
+    sizes = tuple(c.get("deal", "hand_sizes", default=()) or ())
+    if not sizes:
+        return ()
+    if len(batches) != 1 or batches[0] != max(sizes):
+        c.problem(("deal", "batches"), f"with deal.hand_sizes the deal is one batch of the largest hand size: "
+                  f"write deal.batches: [{max(sizes)}] (each deal then gives its own size)")
+    deals = c.get("game", "deals")
+    if isinstance(deals, int) and deals > len(sizes):
+        c.problem(("game", "deals"), f"game.deals is {deals} but deal.hand_sizes gives only {len(sizes)} hand "
+                  f"sizes: give one for each deal")
+    return sizes
+
+
 def face_down(c: Compiler, batches) -> frozenset[int]:
     """The batches dealt face down as a row (open face play), checked against the deal and the lay-out."""
     rows = frozenset(c.get("deal", "face_down", default=()) or ())
