@@ -689,13 +689,18 @@ class Ruleset:
     def for_deal(self, number: int) -> "Ruleset":
         """The ruleset deal ``number`` (from 1) is played by: this one, unless ``deal.hand_sizes`` gives the
         deal a hand size of its own, then the ruleset compiled with that size (its tricks, its tables, its
-        formulas' ``tricks`` and ``hand_size``), made once per size. The schedule repeats past its end."""
-        written = self.scheduled or self
-        sizes = written.hand_sizes
-        if not sizes:
+        formulas' ``tricks`` and ``hand_size``), made once per size. The schedule repeats past its end. A
+        ruleset of one size of the schedule plays every deal at that size (a bot's sampled deals)."""
+        sizes = self.hand_sizes
+        if not sizes or self.scheduled is not None:
             return self
-        size = sizes[(number - 1) % len(sizes)]
-        if size == self.hand_size:
+        return self.for_size(sizes[(number - 1) % len(sizes)])
+
+    def for_size(self, size: int) -> "Ruleset":
+        """The ruleset of a deal of ``size`` cards each in the schedule of ``deal.hand_sizes`` (this one, without
+        a schedule: a player reading its hand's size from its view asks this)."""
+        written = self.scheduled or self
+        if not written.hand_sizes or size == self.hand_size:
             return self
         if size == written.hand_size:
             return written
