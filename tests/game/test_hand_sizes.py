@@ -110,3 +110,29 @@ def test_a_game_of_more_deals_than_hand_sizes_is_refused_where_it_is_written():
         load_ruleset(str(path))
     (problem,) = refused.value.problems
     assert problem.location.line == 33 and "gives only 2 hand sizes" in problem.message
+
+
+def test_the_rulebook_says_the_schedule_and_the_deals_own_tricks():
+    from thunee_dsl.model.rulebook import render_rulebook
+    book = render_rulebook(load_ruleset(SIZES), formulas=False)
+    assert "**The number of cards dealt changes from deal to deal**: 3, 2 cards each" in book
+    assert "(0 up to the number of cards dealt)" in book  # not "0 to 3": the second deal has two tricks
+    assert "bid is the number of tricks of the deal" not in book  # the hook reads hand_size here:
+    assert "plus the bid is the number of cards each player was dealt" in book
+    assert "**Play** as many tricks as cards each player was dealt" in book and "Play** 3 tricks" not in book
+
+
+def test_diff_names_the_schedule_in_words():
+    from thunee_dsl.model.diff import diff_rulesets
+    sides = load_ruleset(str(ROOT / "tests" / "game" / "rulesets" / "sides-of-one.yaml"))
+    said = [str(change) for change in diff_rulesets(sides, load_ruleset(SIZES))]
+    assert any("cards dealt each, deal by deal (a hand size by deal)" in s.lower() and "3, 2" in s for s in said)
+
+
+def test_simulate_leaves_out_what_a_turned_up_trump_and_a_dealer_who_always_passes_cannot_do():
+    from thunee_dsl.simulation.analysis import measures, rules
+    r = load_ruleset(SIZES)
+    assert "deal.makers_win" not in {m.key for m in measures(r)}  # nobody makes trumps: the turn-up does
+    assert "dealer.stays" not in {rule.key for rule in rules(r)}  # the deal passes after every deal
+    standard = load_ruleset("standard")
+    assert "dealer.stays" in {rule.key for rule in rules(standard)}
