@@ -136,3 +136,23 @@ def test_simulate_leaves_out_what_a_turned_up_trump_and_a_dealer_who_always_pass
     assert "dealer.stays" not in {rule.key for rule in rules(r)}  # the deal passes after every deal
     standard = load_ruleset("standard")
     assert "dealer.stays" in {rule.key for rule in rules(standard)}
+
+
+DEAL_1 = (("AS KH QD", "KS AH JC", "QS QH AD", "JS KD AC"), "TH JH TS JD TD KC QC TC",
+          "1 bid 1, 2 bid 1, 3 bid 1, 0 bid 1, 1 play KS, 2 play QS, 3 play JS, 0 play AS, 0 play QD, 1 play JC, "
+          "2 play AD, 3 play KD, 2 play QH, 3 play AC, 0 play KH, 1 play AH")
+DEAL_2 = (("AD KS", "AC QH", "AS KD", "AH KC"), "QC KH JH TH QS JS TS QD JD TD JC TC",
+          "2 bid 1, 3 bid 0, 0 bid 0, 1 bid 2, 2 play AS, 3 play KC, 0 play KS, 1 play QH, 3 play AH, 0 play AD, "
+          "1 play AC, 2 play KD")
+
+
+def test_formulas_read_the_deals_number():
+    # the deals of the first test, an exact bid now worth 10 times the deal's number + the bid: in deal 1 seats
+    # 0-2 exact at 1: 10 x 1 + 1 = 11; in deal 2 seat 0 exact at 0: 10 x 2 + 0 = 20
+    text = Path(SIZES).read_text().replace("then 10 + seat.bid", "then 10 * deal_number + seat.bid")
+    game = GameState(load_ruleset(str(written(text))), dealer=0, auto_deal=False)
+    for hands, undealt, actions in (DEAL_1, DEAL_2):
+        start(game, hands, undealt)
+        assert game.deal.deal_number == len(game.deals)
+        act(game, actions)
+    assert [r.balls for r in game.results] == [(11, 11, 11, 0), (20, 0, 0, 0)]

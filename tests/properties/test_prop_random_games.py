@@ -75,6 +75,16 @@ def score_from_balls(game: GameState, deals: int | None = None) -> list[int]:
     return score
 
 
+def by_deal(game: GameState):
+    """Each deal's record with the ruleset it was dealt by (its own hand size where deal.hand_sizes gives one:
+    the Nth deal of the game, thrown-in deals apart)."""
+    number = 1
+    for rec in game.deals:
+        yield rec, game.ruleset.for_deal(number)
+        if rec.result is not None and not rec.result.cancelled:
+            number += 1
+
+
 def check_state(game: GameState) -> None:
     """Invariants of any state of a game."""
     r = game.ruleset
@@ -82,10 +92,10 @@ def check_state(game: GameState) -> None:
     assert len(game.results) == sum(1 for d in game.deals if d.result is not None)
     assert game.score == score_from_balls(game)
     # the cards of every deal as dealt: each card once, each seat a full hand
-    for rec in game.deals:
+    for rec, dealt_by in by_deal(game):
         names = [c for hand in rec.hands for c in hand]
-        assert len(names) == len(set(names)) == r.seats * r.hand_size
-        assert all(len(hand) == r.hand_size for hand in rec.hands)
+        assert len(names) == len(set(names)) == r.seats * dealt_by.hand_size
+        assert all(len(hand) == dealt_by.hand_size for hand in rec.hands)
         assert set(names) <= set(r.deck.names)
     assert sum(1 for d in game.deals if d.result is None) <= 1
     deal = game.deal
@@ -217,8 +227,8 @@ def check_finished(game: GameState) -> None:
         assert max(before_last) - sorted(before_last)[-2] < r.game.win_by
     else:
         assert not (max(before_last) >= r.game.target and before_last.count(max(before_last)) == 1)
-    for i, rec in enumerate(game.deals):
-        check_deal_result(r, rec)
+    for i, (rec, dealt_by) in enumerate(by_deal(game)):
+        check_deal_result(dealt_by, rec)
         if i + 1 < len(game.deals) and rec.result.cancelled and r.cancellation.same_dealer:
             assert game.deals[i + 1].dealer == rec.dealer, "a cancelled deal is redealt by the same dealer"
 

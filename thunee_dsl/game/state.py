@@ -244,7 +244,7 @@ class GameState:
             self._record.undealt = tuple(r.deck.names[c] for c in undealt)
         self.deals.append(self._record)
         deal = self.deal = Deal(r, self.dealer, order, tuple(self.score), self.target, self.corner_house, bits,
-                                undealt)
+                                undealt, self.deals_played + 1)
         deal.start()
         if deal.over:
             self._after_move()

@@ -357,6 +357,8 @@ def symbol_table(context: str, *, tricks: int, sides: int = 2,
     add("tricks", "number", lambda e, n=tricks: n, "the number of tricks in a deal", (tricks, tricks))
     add("hand_size", "number", lambda e, n=tricks: n, "the number of cards each player is dealt this deal",
         (tricks, tricks))
+    add("deal_number", "number", attrgetter("deal.deal_number"), "the deal's number in the game (1 for the first)",
+        (1, most.get("deals")))
     add("tricks_played", "number", attrgetter("deal.tricks_played"), "tricks completed so far", count("tricks"))
     if "target" not in most or most["target"] is not None:  # (a game of a number of deals has no target)
         add("target", "number", attrgetter("deal.target"), "balls needed to win the game", count("target"))
