@@ -156,3 +156,26 @@ def test_formulas_read_the_deals_number():
         assert game.deal.deal_number == len(game.deals)
         act(game, actions)
     assert [r.balls for r in game.results] == [(11, 11, 11, 0), (20, 0, 0, 0)]
+
+
+def test_a_deal_that_gives_out_the_whole_pack_is_played_without_trumps():
+    # liquisearch: "If there are no unused cards, the largest hand is played without a trump suit". Five each
+    # of twenty cards leave none to turn up: the first deal has no trumps; four each leave four, the first turned
+    text = Path(SIZES).read_text().replace("batches: [3]", "batches: [5]").replace("hand_sizes: [3, 2]",
+                                                                                   "hand_sizes: [5, 4]")
+    r = load_ruleset(str(written(text)))
+    game = GameState(r, dealer=0, auto_deal=False)
+    start(game, ("AS KS QS JS TS", "AH KH QH JH TH", "AD KD QD JD TD", "AC KC QC JC TC"), "")
+    assert game.deal.turn_up is None and game.deal.trump is None
+    # bids 0, 0, 0 from seat 1: the dealer may not bid 5 and bids 4. Seat 1 leads AH; nobody else has a heart
+    # and there are no trumps: AH wins, and seat 1 takes every trick with its hearts: tricks 0, 5, 0, 0.
+    # Seat 1 bid 0 took 5: 0; seats 2, 3 exact at 0: 10; the dealer bid 4 took 0: 0.
+    act(game, "1 bid 0, 2 bid 0, 3 bid 0, 0 bid 4, " + ", ".join(
+        f"1 play {rank}H, 2 play {rank}D, 3 play {rank}C, 0 play {rank}S" for rank in "AKQJT"))
+    assert game.results[0].seat_tricks == (0, 5, 0, 0) and game.results[0].balls == (0, 0, 10, 10)
+    from thunee_dsl.model.rulebook import render_rulebook
+    assert "that deal is played without trumps" in render_rulebook(r, formulas=False)
+    # a ruleset that says how many are left undealt keeps the turn-up's check
+    refused = text.replace("turn_up: next card", "turn_up: next card\n  undealt: 0")
+    with pytest.raises(RulesetError, match="turns up an undealt card"):
+        load_ruleset(str(written(refused)))

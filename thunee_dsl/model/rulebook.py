@@ -16,7 +16,7 @@ from thunee_dsl.model.ruleset import (
     UndertakingsStep,
 )
 from thunee_dsl.model.quantities import BIDDER  # (bidding: issue 25, item 1)
-from thunee_dsl.model.ruleset import BidTurns, Contract
+from thunee_dsl.model.ruleset import FROM_UNDEALT, BidTurns, Contract
 from thunee_dsl.model.quantities import SCORER  # (sides of one: issue 25, item 7a)
 from thunee_dsl.model.ruleset import DeclaredFrom
 
@@ -353,7 +353,10 @@ TURN_UP_SAID = {"top of the undealt": "the top card of the undealt ones is turne
 def _turn_up_words(r) -> str:
     """What is left over after the deal, and the card turned up (said after the last batch)."""
     said = ""
-    if r.undealt and r.hand_sizes:
+    if r.hand_sizes and r.turn_up in FROM_UNDEALT and max(r.hand_sizes) * r.seats == r.deck.size:
+        said += (" The rest of the pack is left over, face down: nobody sees it (a deal that gives out the whole pack "
+                 "leaves none: nothing is turned up, and that deal is played without trumps).")
+    elif r.undealt and r.hand_sizes:
         said += " The rest of the pack is left over, face down: nobody sees it."
     elif r.undealt:
         said += f" {_plural(r.undealt, 'card')} {'is' if r.undealt == 1 else 'are'} left over, face down: nobody sees them."

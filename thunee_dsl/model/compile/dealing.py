@@ -73,6 +73,8 @@ def undealt(c: Compiler, batches, seats: int, deck: Deck | None) -> int:
 def turn_up(c: Compiler, undealt: int) -> TurnUp:
     """The card turned up after the deal: one from the undealt needs undealt cards."""
     way = TurnUp(c.get("deal", "turn_up", default="none"))
+    if way in FROM_UNDEALT and not undealt and getattr(c, "hand_sizes", ()) and "undealt" not in (c.get("deal") or {}):
+        return way  # a hand size by deal that deals every card: that deal is played without trumps (liquisearch)
     if way in FROM_UNDEALT and not undealt:
         said = "deal.undealt is 0" if "undealt" in (c.get("deal") or {}) else "the deal leaves none of the pack"
         c.problem(("deal", "turn_up"), f"deal.turn_up '{way}' turns up an undealt card but {said}: deal fewer "
