@@ -96,20 +96,16 @@ def written(text: str) -> Path:
     return path
 
 
-def test_the_deal_as_written_is_one_batch_of_the_largest_size():
-    path = written(Path(SIZES).read_text().replace("batches: [3]", "batches: [2]"))
+@pytest.mark.parametrize("written_as, line, said", [
+    (("batches: [3]", "batches: [2]"), 18, "write deal.batches: [3]"),  # one batch of the largest size
+    (("deals: 2", "deals: 3"), 33, "gives only 2 hand sizes"),  # no more deals than sizes
+])
+def test_a_schedule_that_cannot_be_dealt_is_refused_where_it_is_written(written_as, line, said):
+    path = written(Path(SIZES).read_text().replace(*written_as))
     with pytest.raises(RulesetError) as refused:
         load_ruleset(str(path))
     (problem,) = refused.value.problems
-    assert problem.location.line == 18 and "write deal.batches: [3]" in problem.message
-
-
-def test_a_game_of_more_deals_than_hand_sizes_is_refused_where_it_is_written():
-    path = written(Path(SIZES).read_text().replace("deals: 2", "deals: 3"))
-    with pytest.raises(RulesetError) as refused:
-        load_ruleset(str(path))
-    (problem,) = refused.value.problems
-    assert problem.location.line == 33 and "gives only 2 hand sizes" in problem.message
+    assert problem.location.line == line and said in problem.message
 
 
 def test_the_rulebook_says_the_schedule_and_the_deals_own_tricks():
