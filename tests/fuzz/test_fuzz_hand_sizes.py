@@ -36,3 +36,10 @@ def test_the_mutation_writes_schedules_that_play(tmp_path):
         return check_ruleset_file(path, games=1, seed=seed, max_deals=3) is not None
 
     assert sum(map(plays, range(12))) >= 5
+
+
+def test_a_face_down_row_left_beside_one_batch_of_the_largest_size_is_refused_not_an_internal_error(tmp_path):
+    # found by the fuzz (two-player-open-face, seed 54941): the deal made one batch while deal.face_down still
+    # names the second, the row's lay-out kept: refused where written, not an IndexError in the sight check
+    source = next(p for p in SHIPPED if p.stem == "two-player-open-face")
+    _refused_with_locations_or_plays(tmp_path, source, 54941, mutate_hand_sizes)

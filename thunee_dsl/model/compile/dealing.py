@@ -115,7 +115,8 @@ def seen_before(ruleset: Ruleset, index: int) -> int:
     """The cards a seat holds and may look at when step ``index`` of the sequence starts (a batch dealt
     face down, the open face game's row, is not looked at until it is turned up)."""
     return sum(ruleset.batches[step.number - 1] for step in ruleset.steps[:index]
-               if isinstance(step, DealBatch) and step.number not in ruleset.face_down)
+               if isinstance(step, DealBatch) and step.number not in ruleset.face_down
+               and step.number <= len(ruleset.batches))  # (a step naming a batch there is not: refused elsewhere)
 
 
 def check_seen_cards(c: Compiler, ruleset: Ruleset) -> None:
