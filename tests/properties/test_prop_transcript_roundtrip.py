@@ -54,7 +54,8 @@ def games(draw, ruleset):
     seed = draw(st.integers(min_value=0, max_value=2**32 - 1))
     policy = draw(st.sampled_from(POLICIES))
     dealer = draw(st.integers(min_value=0, max_value=ruleset.seats - 1))
-    score = draw(st.lists(st.integers(min_value=0, max_value=ruleset.game.target - 1),
+    top = ruleset.game.target if ruleset.game.target is not None else 200  # (a game of a number of deals: any total)
+    score = draw(st.lists(st.integers(min_value=0, max_value=top - 1),
                           min_size=ruleset.teams, max_size=ruleset.teams))
     return random_game(ruleset, seed, policy, dealer, score)
 
