@@ -130,7 +130,7 @@ def play_and_replay(ruleset, path: Path, seed: int, max_deals: int, score=None) 
             assert actions < MAX_ACTIONS_PER_DEAL, "a deal that does not end"
             if deal is not None and deal.over:
                 break
-        if deal is not None and deal.over and len(deal.tricks) == ruleset.hand_size and deal.offence is None:
+        if deal is not None and deal.over and len(deal.tricks) == deal.r.hand_size and deal.offence is None:
             won = [c for _, trick, _ in deal.tricks for _, c in trick]
             points = deck.points_for[deck.row(deal.trump)]  # (a trump may count otherwise: deck.trumps)
             assert sum(deal.team_cards) == sum(points[c] for c in won), "card points not conserved"

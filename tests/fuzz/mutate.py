@@ -745,3 +745,44 @@ def _order_up(data: dict, trumps: dict, rng: random.Random) -> str:
         data["sequence"] = steps
         done.append("'make trumps' after the deal, no calling or bidding")
     return "order up: " + ", ".join(done)
+
+
+# --- a hand size by deal (issue 25 item 3's last part: deal.hand_sizes, Oh Hell's schedule) ---
+
+def mutate_hand_sizes(data: Any, rng: random.Random) -> str:
+    """Write a schedule of hand sizes (``deal.hand_sizes``): one to six sizes, mostly those the pack allows,
+    now and then one over it or 0; the deal made one batch of the largest (mostly: else left as it was, or one
+    card short), and now and then a game of more deals than sizes, or a hook that reads ``hand_size``."""
+    deal = data.get("deal") if isinstance(data, dict) else None
+    if not isinstance(deal, dict):
+        return "hand sizes: no deal"
+    deck, players = data.get("deck") or {}, data.get("players") or {}
+    try:
+        most = max(1, (len(deck["suits"]) * len(deck["ranks"]) - 1) // players["seats"])
+    except (KeyError, TypeError, ZeroDivisionError):
+        most = rng.randint(1, 13)
+    sizes = [rng.randint(1, min(most, 13)) for _ in range(rng.randint(1, 6))]
+    if rng.random() < 0.1:
+        sizes[rng.randrange(len(sizes))] = rng.choice((0, most + 1, 14))
+    deal["hand_sizes"] = sizes
+    done = [f"hand_sizes {sizes}"]
+    shape = rng.random()
+    if shape < 0.8:
+        deal["batches"] = [max(sizes)]
+        deal.pop("face_down", None)
+    elif shape < 0.9 and isinstance(deal.get("batches"), list):
+        done.append("batches left as written")
+    else:
+        deal["batches"] = [max(1, max(sizes) - 1)]
+        done.append("batches one card short")
+    game = data.get("game")
+    if isinstance(game, dict) and rng.random() < 0.5:
+        game.pop("target", None)
+        game.pop("corner_house", None)
+        game["deals"] = len(sizes) + (1 if rng.random() < 0.2 else 0)
+        done.append(f"game.deals {game['deals']}")
+    bidding = data.get("bidding")
+    if isinstance(bidding, dict) and rng.random() < 0.3:
+        bidding["forbidden_if"] = "seat == dealer and bids.total + bid == hand_size"
+        done.append("a hook on hand_size")
+    return "; ".join(done)

@@ -37,6 +37,8 @@ HOUSE = sorted((Path(__file__).resolve().parents[2] / "examples" / "house").glob
 NAMES = sorted(shipped_rulesets()) + [str(path) for path in HOUSE]
 SETTINGS = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 BALLS_IN_WORDS = re.compile(r"\bteam (\d+) \(seats ([\d, ]+)\) (?:opens (\d+) balls?\b|scores (-?\d+)\b)")
+# every player a side of one (issue 25 item 7a): "seat S scores N", the side being the seat's
+SEAT_SCORES = re.compile(r"^seat (\d+) scores (-?\d+)\b")
 
 
 def test_every_house_overlay_is_included():
@@ -56,6 +58,8 @@ def balls_in_words(deal, lines) -> list[tuple[int, int]]:
             assert [int(s) for s in seats.split(", ")] == [s for s in range(deal.r.seats) if deal.team_of[s] == team], \
                 f"{line!r} names the seats of another team"
             found.append((team, int(opens or scores)))
+        if deal.r.sides_of_one:
+            found += [(deal.team_of[int(seat)], int(n)) for seat, n in SEAT_SCORES.findall(line)]
     return found
 
 

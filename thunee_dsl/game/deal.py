@@ -80,6 +80,7 @@ STATE = {
     "t": (VALUE, "TableSlots"), "r": VALUE, "card_of": VALUE, "play_actions": VALUE, "team_of": VALUE,
     "n_tricks": VALUE,  # (the ruleset's own, kept at hand)
     "target": VALUE, "corner_house": VALUE, "balls": VALUE,  # the game's, for this deal (formulas read them)
+    "deal_number": VALUE,  # the deal's number in the game, from 1 (thrown-in deals apart: deal.hand_sizes' place)
     "dealer": VALUE, "chooser": VALUE,
     "order": OWN_NESTED,  # each seat's cards in the order received
     "order_bits": OWN,  # the same as bits (1 << card), if the dealer gives them (see DealBatch)
@@ -145,7 +146,7 @@ class Deal(DealSlots):
 
     def __init__(self, ruleset: Ruleset, dealer: int, order: list[list[int]], balls: tuple[int, ...],
                  target: int | None = None, corner_house: int | None = None, order_bits: list | None = None,
-                 undealt: tuple = ()):
+                 undealt: tuple = (), deal_number: int = 1):
         r = ruleset
         t = self.t = tables(r)
         # the game's target and corner house for this deal (a game may raise them, e.g. after a Khanaak)
@@ -157,6 +158,7 @@ class Deal(DealSlots):
         self.order_bits = order_bits
         self.undealt = undealt  # (the first of them is the turn-up, where one is turned from them)
         self.balls = balls  # game score before this deal (formulas read it)
+        self.deal_number = deal_number
         self.team_of = t.team_of
         self.chooser = t.chooser_of[dealer]
         self.play_actions = t.play

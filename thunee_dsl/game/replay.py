@@ -83,7 +83,7 @@ def redeal(game: GameState, orders: Sequence[Sequence[int]]) -> None:
     this position (a card played by a seat not dealt to it; a deal the cancellation rule would have thrown
     in). The deal's caches of its hands are dropped."""
     deal = game.deal
-    dealt_now = sum(game.ruleset.batches[:deal.batches_dealt])
+    dealt_now = sum(deal.r.batches[:deal.batches_dealt])  # (the deal's own: deal.hand_sizes)
     dealt, hands = [], []
     for seat, order in enumerate(orders):
         played = deal.dealt[seat] & ~deal.hands[seat]

@@ -100,6 +100,7 @@ cdef class DealSlots:
     cdef public object target
     cdef public object corner_house
     cdef public object balls
+    cdef public object deal_number
     cdef public object dealer
     cdef public object chooser
     cdef public object order

@@ -216,6 +216,8 @@ class GameState:
             raise IllegalActionError("the game is over", ())
         self.last_cut = ()
         r = self.ruleset
+        if r.hand_sizes:  # a hand size by deal (deal.hand_sizes): the deal is played by the ruleset of its size
+            r = r.for_deal(self.deals_played + 1)
         t = tables(r)
         getters = None
         if hands is None:
@@ -242,7 +244,7 @@ class GameState:
             self._record.undealt = tuple(r.deck.names[c] for c in undealt)
         self.deals.append(self._record)
         deal = self.deal = Deal(r, self.dealer, order, tuple(self.score), self.target, self.corner_house, bits,
-                                undealt)
+                                undealt, self.deals_played + 1)
         deal.start()
         if deal.over:
             self._after_move()

@@ -321,8 +321,9 @@ def replay(doc: LocatedDoc, base_dir: Path | None = None) -> ReplayReport:
             loc = doc.location(("deals", i, "dealer"))
             raise RulesetError([Problem(loc, f"deal {i + 1}: dealer {want} given, but the rules make seat "
                                              f"{game.dealer} the dealer")])
-        hands = _hands(doc, ruleset, i)
-        game.start_deal(hands, _undealt(doc, ruleset, i, hands))
+        dealt_by = ruleset.for_deal(game.deals_played + 1)  # (a hand size by deal: deal.hand_sizes)
+        hands = _hands(doc, dealt_by, i)
+        game.start_deal(hands, _undealt(doc, dealt_by, i, hands))
         record = game.deals[-1]
         for j, text in enumerate(deal_data.get("actions", []) or []):
             if record.result is not None:

@@ -88,6 +88,8 @@ WORDS.update({
     "players.teams": "number of sides (2: teams of partners; one a player: each for themselves)",
     "scoring.each_player": "what each player scores",
 })
+# a hand size by deal (issue 25, item 3)
+WORDS.update({"deal.hand_sizes": "cards dealt each, deal by deal (a hand size by deal)"})
 # the undealt cards and the turn-up (issue 25, item 3)
 WORDS.update({
     "deal.undealt": "cards left undealt (the kitty)", "deal.turn_up": "card turned up after the deal",

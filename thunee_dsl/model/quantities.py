@@ -355,6 +355,10 @@ def symbol_table(context: str, *, tricks: int, sides: int = 2,
     # plain reads are attrgetters: called from a formula's closures without a Python frame of their own
     add("call", "number", attrgetter("deal.call"), "the amount called to make trumps (0 if no call)", count("call"))
     add("tricks", "number", lambda e, n=tricks: n, "the number of tricks in a deal", (tricks, tricks))
+    add("hand_size", "number", lambda e, n=tricks: n, "the number of cards each player is dealt this deal",
+        (tricks, tricks))
+    add("deal_number", "number", attrgetter("deal.deal_number"), "the deal's number in the game (1 for the first)",
+        (1, most.get("deals")))
     add("tricks_played", "number", attrgetter("deal.tricks_played"), "tricks completed so far", count("tricks"))
     if "target" not in most or most["target"] is not None:  # (a game of a number of deals has no target)
         add("target", "number", attrgetter("deal.target"), "balls needed to win the game", count("target"))

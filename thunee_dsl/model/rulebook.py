@@ -16,7 +16,7 @@ from thunee_dsl.model.ruleset import (
     UndertakingsStep,
 )
 from thunee_dsl.model.quantities import BIDDER  # (bidding: issue 25, item 1)
-from thunee_dsl.model.ruleset import BidTurns, Contract
+from thunee_dsl.model.ruleset import FROM_UNDEALT, BidTurns, Contract
 from thunee_dsl.model.quantities import SCORER  # (sides of one: issue 25, item 7a)
 from thunee_dsl.model.ruleset import DeclaredFrom
 
@@ -205,6 +205,9 @@ class Book:
         return f"{said}  \n  `{formula.text}`" if self.formulas else said
 
     def words(self) -> dict[str, str]:
+        if self.r.hand_sizes:  # a hand size by deal (deal.hand_sizes): the tricks are the deal's own
+            return {"tricks": "the number of tricks of the deal (the cards each player was dealt)",
+                    "hand_size": "the number of cards each player was dealt"}
         return {"tricks": f"{self.r.tricks_per_deal} (every trick of the deal)"}
 
     def named(self) -> dict[str, str]:
@@ -313,7 +316,18 @@ def _deal_steps(book: Book) -> list[str]:
         said = STEP_SAID[type(step)](book, step, i)
         if said:
             out.append(f"{i}. {said}")
-    return out + [""] + section_source(r, ("deal",))
+    return out + _schedule(r) + [""] + section_source(r, ("deal",))
+
+
+# a hand size by deal (deal.hand_sizes, issue 25 item 3)
+def _schedule(r) -> list[str]:
+    """The schedule of hand sizes, one per deal, said after the deal's steps."""
+    if not r.hand_sizes:
+        return []
+    sizes = ", ".join(map(str, r.hand_sizes))
+    return ["", f"**The number of cards dealt changes from deal to deal**: {sizes} cards each, one number a deal in "
+            f"this order ({_plural(len(r.hand_sizes), 'deal')}). A deal has as many tricks as cards each player is "
+            f"dealt."]
 
 
 def _batch_step(book: Book, step, i: int) -> str:
@@ -323,6 +337,9 @@ def _batch_step(book: Book, step, i: int) -> str:
         return (f"**Deal batch {k}**: {_plural(r.batches[k - 1], 'card')} face down in a row in front of each "
                 f"player, starting with {first}. Nobody looks at them, not even their owner.")
     said = f"**Deal batch {k}**: {_plural(r.batches[k - 1], 'card')} to each player, starting with {first}."
+    if r.hand_sizes:  # (one batch: the deal's own number of cards)
+        said = (f"**Deal** the deal's number of cards to each player ({r.hand_sizes[0]} in the first deal: see "
+                f"below), one at a time, starting with {first}.")
     return said + _turn_up_words(r) if k == len(r.batches) else said
 
 
@@ -336,7 +353,12 @@ TURN_UP_SAID = {"top of the undealt": "the top card of the undealt ones is turne
 def _turn_up_words(r) -> str:
     """What is left over after the deal, and the card turned up (said after the last batch)."""
     said = ""
-    if r.undealt:
+    if r.hand_sizes and r.turn_up in FROM_UNDEALT and max(r.hand_sizes) * r.seats == r.deck.size:
+        said += (" The rest of the pack is left over, face down: nobody sees it (a deal that gives out the whole pack "
+                 "leaves none: nothing is turned up, and that deal is played without trumps).")
+    elif r.undealt and r.hand_sizes:
+        said += " The rest of the pack is left over, face down: nobody sees it."
+    elif r.undealt:
         said += f" {_plural(r.undealt, 'card')} {'is' if r.undealt == 1 else 'are'} left over, face down: nobody sees them."
     if r.turn_up != "none":
         turned = TURN_UP_SAID[r.turn_up]
@@ -408,6 +430,8 @@ def _undertakings_step(book: Book, step, i: int) -> str:
 
 
 def _play_step(book: Book, step, i: int) -> str:
+    if book.r.hand_sizes:
+        return "**Play** as many tricks as cards each player was dealt, then score the deal."
     return f"**Play** {_plural(book.r.tricks_per_deal, 'trick')}, then score the deal."
 
 
@@ -423,10 +447,13 @@ def _bidding(book: Book) -> list[str]:
     counts = bid_words(r)
     first = seat_phrase(b.first_bidder, r.direction).capitalize()
     steps = f" in steps of {b.step}" if b.step > 1 else ""
+    span = f"{b.lowest} to {b.highest}"
+    if r.hand_sizes and b.highest == r.hand_size:  # (a hand size by deal: the most a bid may be is the deal's)
+        span = f"{b.lowest} up to the number of cards dealt"
     if b.contract is Contract.EACH_PLAYER:
         out = ["## Bidding", "",
                f"- {first} bids first; then each player in turn bids once, the number of {counts or 'tricks'} they "
-               f"will take ({b.lowest} to {b.highest}{steps}). Nobody passes.",
+               f"will take ({span}{steps}). Nobody passes.",
                "- Every bid is its bidder's own *contract*" + (
                    "." if r.sides_of_one else "; a team's contract is its players' bids added up.")]
     else:
@@ -436,7 +463,7 @@ def _bidding(book: Book) -> list[str]:
             out += [f"- {first} bids first; then each player in turn, once, bids {higher} ({b.lowest} to "
                     f"{b.highest}{steps}) or passes; bidding ends when every player has had a turn."]
         else:
-            out += [f"- {first} bids first; then each player in turn bids {higher} ({b.lowest} to {b.highest}{steps}) "
+            out += [f"- {first} bids first; then each player in turn bids {higher} ({span}{steps}) "
                     f"or passes.",
                     "- A player who passed may not bid again; bidding ends when all but one have passed."]
         out += ["- If everyone else passes, the last player must bid " + str(b.lowest) + "." if b.dealer_bids_if_all_pass

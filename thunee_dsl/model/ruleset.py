@@ -644,6 +644,10 @@ class Ruleset:
     # the undealt cards and the turn-up (deal.undealt, deal.turn_up)
     undealt: int = 0  # cards of the pack left undealt (the kitty, the stock): seen by nobody unless turned
     turn_up: TurnUp = TurnUp.NONE  # the card turned up for all to see after the deal
+    # a schedule of hand sizes, one per deal (deal.hand_sizes); the ruleset as written deals the largest, and
+    # each deal of the game is played by the ruleset of its size (for_deal)
+    hand_sizes: tuple[int, ...] = ()
+    scheduled: Any = field(repr=False, compare=False, default=None)  # the ruleset as written, for one of a size
     # the declarations scored from each trick's cards, and from the hands as dealt (game/declarations.py)
     from_trick: tuple[Declaration, ...] = field(init=False, repr=False, compare=False)
     from_dealt: tuple[Declaration, ...] = field(init=False, repr=False, compare=False)
@@ -681,6 +685,32 @@ class Ruleset:
     @property
     def hand_size(self) -> int:
         return sum(self.batches)
+
+    def for_deal(self, number: int) -> "Ruleset":
+        """The ruleset deal ``number`` (from 1) is played by: this one, unless ``deal.hand_sizes`` gives the
+        deal a hand size of its own, then the ruleset compiled with that size (its tricks, its tables, its
+        formulas' ``tricks`` and ``hand_size``), made once per size. The schedule repeats past its end. A
+        ruleset of one size of the schedule plays every deal at that size (a bot's sampled deals)."""
+        sizes = self.hand_sizes
+        if not sizes or self.scheduled is not None:
+            return self
+        return self.for_size(sizes[(number - 1) % len(sizes)])
+
+    def for_size(self, size: int) -> "Ruleset":
+        """The ruleset of a deal of ``size`` cards each in the schedule of ``deal.hand_sizes`` (this one, without
+        a schedule: a player reading its hand's size from its view asks this)."""
+        written = self.scheduled or self
+        if not written.hand_sizes or size == self.hand_size:
+            return self
+        if size == written.hand_size:
+            return written
+        by_size = written.cached("model.hand_sizes", lambda r: {})
+        got = by_size.get(size)
+        if got is None:
+            from thunee_dsl.model.compile import compile_ruleset  # (the compiler builds rulesets: imported late)
+            got = by_size[size] = compile_ruleset(written.data, hand_size=size)
+            object.__setattr__(got, "scheduled", written)
+        return got
 
     @property
     def tricks_per_deal(self) -> int:

@@ -96,6 +96,8 @@ class HeuristicBot:
             raise ValueError(f"seat {view.seat} has nothing to do now")
         if len(legal) == 1:
             return legal[0]
+        if self.ruleset.hand_sizes:
+            self.size_for(view)
         if self.closed_trump and hides_cards(view):  # a closed trump's cut, or a card played face down in sight
             return closed.choose(self.ruleset, engine_tables(self.ruleset), view)
         if legal[0].verb == "play":  # (card play: the usual decision, settled before the verbs are listed)
@@ -122,6 +124,15 @@ class HeuristicBot:
             return next(a for a in legal if a.verb == "redeal")  # offered only for a weak hand
         passing = passing_action(legal)
         return passing if passing is not None else legal[0]
+
+    def size_for(self, view: SeatView) -> None:
+        """A hand size by deal (deal.hand_sizes): decide by the ruleset of this deal's size (its tricks, its
+        tables), read from the seat's own cards: those in hand and those it has played (one batch a deal)."""
+        mine = view.seat
+        played = sum(s == mine for tr in view.tricks for s, _ in tr.cards) + sum(s == mine for s, _ in view.trick)
+        r = self.ruleset.for_size(len(view.hand) + view.unseen + played)
+        if r is not self.ruleset:
+            self.ruleset, self.t, self.plays = r, tables(r), engine_tables(r).play
 
     def make_trumps(self, view: SeatView, legal, verbs) -> Action | None:
         """The decision of a seat asked to make trumps (order up, discard, name a suit, choose the trump card),

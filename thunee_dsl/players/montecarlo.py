@@ -62,6 +62,9 @@ class MonteCarloBot:
         if not legal:
             raise ValueError(f"seat {view.seat} has nothing to do now")
         self.last_search = None
+        if self.ruleset.hand_sizes:  # a hand size by deal: the heuristic's ruleset is this deal's
+            self.heuristic.size_for(view)
+            self.ruleset = self.heuristic.ruleset
         if len(legal) == 1 or any(a.verb != "play" for a in legal) or (self.heuristic.closed_trump and hides_cards(view)):
             return self.heuristic.choose(view)  # (a card played face down in sight: the card sense cannot sample it)
         try:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import NamedTuple, Sequence
 
-from thunee_dsl.model.ruleset import Ruleset
+from thunee_dsl.model.ruleset import Contract, Ruleset
 from thunee_dsl.model.rulebook import CALL_PHRASES
 from thunee_dsl.model.words import has_corner_house, team_name
 from thunee_dsl.simulation.play import DealRow, GameRecord
@@ -128,8 +128,10 @@ def measures(r: Ruleset) -> list[Measure]:
         Measure("game.deals", "deals per game", MEAN, "games"),
         Measure("game.lead_changes", "lead changes per game", MEAN, "games"),
         Measure("deal.dealer_wins", f"{team('dealer')} wins the deal", PROPORTION, "scored deals"),
-        Measure("deal.makers_win", "trump maker wins the deal" if r.sides_of_one else "trump makers win the deal",
-                PROPORTION, "scored deals with trump makers"),
+        # (trumps by the turn-up: nobody makes them, the dealer stands as the maker: the dealer's line says it)
+        *([] if r.trumps is not None and "turn-up" in r.trumps.ways else [
+            Measure("deal.makers_win", "trump maker wins the deal" if r.sides_of_one else "trump makers win the deal",
+                    PROPORTION, "scored deals with trump makers")]),
         Measure("deal.balls", f"{r.unit.plural} per deal", MEAN, "scored deals"),
         Measure("deal.cancelled", "deal thrown in", PROPORTION, "deals"),
         Measure("deal.penalty", "deal decided by a penalty", PROPORTION, "deals"),
@@ -382,8 +384,19 @@ def rules(r: Ruleset) -> list[Rule]:
         out.append(Rule("dealer.most_tricks", "the player with most tricks deals next"))
     else:
         out.append(Rule("dealer.passes", "the deal passes on"))  # (when: the rulebook's Winning the game)
-        out.append(Rule("dealer.stays", "the dealer deals again"))
+        if _dealer_may_stay(r):
+            out.append(Rule("dealer.stays", "the dealer deals again"))
     return out
+
+
+def _dealer_may_stay(r) -> bool:
+    """Whether the same dealer can deal twice running: the deal passes on only when a condition says so, or a
+    deal can be thrown in (and dealt again). Oh Hell's deal passes after every deal, none thrown in: a rule
+    it does not have is never reported as one that never fired."""
+    passes = r.dealer.passes_if
+    thrown_in = r.cancellation is not None or r.redeal is not None or (r.trumps is not None and r.trumps.rounds) \
+        or (r.bidding is not None and r.bidding.contract is not Contract.EACH_PLAYER)
+    return passes is None or passes.text.strip() != "true" or bool(thrown_in)
 
 
 def fired(d: DealRow) -> set[str]:

@@ -51,8 +51,9 @@ class Compiler:
     """One ruleset's compiling: its merged data, the problems found so far (each located where its value was
     written), and what the formulas may name (set as the parts they read are compiled)."""
 
-    def __init__(self, source):
+    def __init__(self, source, hand_size: int | None = None):
         self.source = source
+        self.hand_size = hand_size  # one deal's size of deal.hand_sizes (Ruleset.for_deal), or the written deal
         self.data: dict[str, Any] = source.data
         docs = getattr(source, "docs", ())
         # name, title and aliases belong to the top file: an overlay does not inherit its base's aliases
@@ -148,6 +149,9 @@ class Compiler:
         deck = part(cards.deck, self)
         batches = tuple(d["deal"]["batches"])
         dealing.check_batches(self, batches, seats, deck)
+        self.hand_sizes = part(dealing.hand_sizes, self, batches) or ()
+        if self.hand_size is not None:  # one deal of the schedule: its own number of cards and tricks
+            batches = (self.hand_size,)
         self.tricks = sum(batches)
         game = d["game"]
         winning.target(self, game)
@@ -214,6 +218,7 @@ class Compiler:
             each_player=scoring.each_player(self),
             undealt=(left := dealing.undealt(self, batches, seats, deck)),
             turn_up=dealing.turn_up(self, left),
+            hand_sizes=self.hand_sizes,
         )
         verbs.check_verbs(self, ruleset)
         self.check_playable(ruleset)
@@ -238,9 +243,10 @@ class Compiler:
         winning.check_target(self, ruleset)
 
 
-def compile_ruleset(source) -> Ruleset:
-    """Compile a merged, schema-checked source (:class:`thunee_dsl.loading.MergedSource`)."""
-    compiler = Compiler(source)
+def compile_ruleset(source, hand_size: int | None = None) -> Ruleset:
+    """Compile a merged, schema-checked source (:class:`thunee_dsl.loading.MergedSource`); with ``hand_size``,
+    the ruleset of one deal of its ``deal.hand_sizes`` (see :meth:`Ruleset.for_deal`)."""
+    compiler = Compiler(source, hand_size)
     found = tuple(getattr(source, "problems", ()))
     if found:  # the schema refused parts (loaded with keep_going): check the rest as far as it goes
         return _compile_the_rest(compiler, found)

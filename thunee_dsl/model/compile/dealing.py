@@ -21,6 +21,23 @@ def check_batches(c: Compiler, batches: tuple[int, ...], seats: int, deck: Deck 
                   f"players ({sum(batches) * seats} cards) but the deck has only {deck.size}")
 
 
+def hand_sizes(c: Compiler, batches: tuple[int, ...]) -> tuple[int, ...]:
+    """``deal.hand_sizes``: a hand size per deal of the game (Oh Hell's 10 down to 1 and back). The deal as
+    written is then one batch of the largest size (what the rulebook and the formulas' bounds read), and a
+    game of a number of deals has a size for each."""
+    sizes = tuple(c.get("deal", "hand_sizes", default=()) or ())
+    if not sizes:
+        return ()
+    if len(batches) != 1 or batches[0] != max(sizes):
+        c.problem(("deal", "batches"), f"with deal.hand_sizes the deal is one batch of the largest hand size: "
+                  f"write deal.batches: [{max(sizes)}] (each deal then gives its own size)")
+    deals = c.get("game", "deals")
+    if isinstance(deals, int) and deals > len(sizes):
+        c.problem(("game", "deals"), f"game.deals is {deals} but deal.hand_sizes gives only {len(sizes)} hand "
+                  f"sizes: give one for each deal")
+    return sizes
+
+
 def face_down(c: Compiler, batches) -> frozenset[int]:
     """The batches dealt face down as a row (open face play), checked against the deal and the lay-out."""
     rows = frozenset(c.get("deal", "face_down", default=()) or ())
@@ -56,6 +73,8 @@ def undealt(c: Compiler, batches, seats: int, deck: Deck | None) -> int:
 def turn_up(c: Compiler, undealt: int) -> TurnUp:
     """The card turned up after the deal: one from the undealt needs undealt cards."""
     way = TurnUp(c.get("deal", "turn_up", default="none"))
+    if way in FROM_UNDEALT and not undealt and getattr(c, "hand_sizes", ()) and "undealt" not in (c.get("deal") or {}):
+        return way  # a hand size by deal that deals every card: that deal is played without trumps (liquisearch)
     if way in FROM_UNDEALT and not undealt:
         said = "deal.undealt is 0" if "undealt" in (c.get("deal") or {}) else "the deal leaves none of the pack"
         c.problem(("deal", "turn_up"), f"deal.turn_up '{way}' turns up an undealt card but {said}: deal fewer "
@@ -96,7 +115,8 @@ def seen_before(ruleset: Ruleset, index: int) -> int:
     """The cards a seat holds and may look at when step ``index`` of the sequence starts (a batch dealt
     face down, the open face game's row, is not looked at until it is turned up)."""
     return sum(ruleset.batches[step.number - 1] for step in ruleset.steps[:index]
-               if isinstance(step, DealBatch) and step.number not in ruleset.face_down)
+               if isinstance(step, DealBatch) and step.number not in ruleset.face_down
+               and step.number <= len(ruleset.batches))  # (a step naming a batch there is not: refused elsewhere)
 
 
 def check_seen_cards(c: Compiler, ruleset: Ruleset) -> None:
