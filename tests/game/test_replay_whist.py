@@ -121,3 +121,15 @@ def test_nobody_names_trumps_in_whist():
                                                           "      - 1 order\n      - 1 play AH")
     with pytest.raises(TranscriptError, match=r"unknown action 'order'"):  # no ordering up either
         replay(EXAMPLES / "whist-1.yaml", text)
+
+
+def test_points_beyond_the_game_are_not_kept_by_either_side():
+    from thunee_dsl.game import match
+    from thunee_dsl.game.state import GameState
+
+    # a scoring where both sides pass 5 in one deal (not whist's: only one side makes odd tricks) must still leave
+    # the winners alone at the top: 7 - 6 becomes 5 - 4, a single (the losers at 4)
+    game = GameState(load_ruleset("whist"), seed=1)
+    game.score[:] = [7, 6]
+    match._won(game, 0, game.deal)
+    assert game.game_won[4] == (5, 4) and game.game_won[:3] == (0, 1, "a single")
