@@ -343,10 +343,10 @@ def _rubber_words(a: Ruleset, b: Ruleset, kind: str) -> str:
     return "No rubber: one game"
 
 
-def _game_value_words(a: Ruleset, b: Ruleset, kind: str) -> str:
+def _game_value_words(a: Ruleset, b: Ruleset, kind: str) -> str | None:
     """Treble, double, single in words (the rulebook's), not as formulas."""
     if kind == "removed":
-        return "Every game won is worth the same (no game value by the losers' score)"
+        return None
     from thunee_dsl.model.rulebook import Book, GAME_PHRASES
     book = Book(b, formulas=False)
     said = []
