@@ -108,12 +108,16 @@ def legal_actions_met(name: str, games: int = 12) -> dict[tuple[str, str], tuple
     return met
 
 
+# games whose every action is a card played: no button besides the cards (whist: trumps turned up, honours counted)
+CARDS_ONLY = {"whist"}
+
+
 @pytest.mark.parametrize("name", sorted(shipped_rulesets()))
 def test_every_button_that_says_something_is_explained(name):
     r = shipped_ruleset(name)
     words = TableWords(r, me=0)
     met = legal_actions_met(name)
-    assert met
+    assert met or name in CARDS_ONLY
     for (verb, _), (action, legal) in met.items():
         text = words.action_help(action, legal)
         assert text and "None" not in text and "`" not in text and "**" not in text, (verb, text)

@@ -236,6 +236,6 @@ def test_the_rulebook_and_diff_say_the_turn_up(kitty):
 
 def test_the_rulebook_says_the_dealers_last_card(whist):
     from thunee_dsl.model.rulebook import render_rulebook
-    assert "13. **Deal batch 13**: 1 card to each player, starting with the player to the dealer's left. Then the " \
-           "dealer's own last card is turned face up for everyone to see; the dealer keeps it in hand. Its suit is " \
+    assert "1. **Deal** one card at a time to each player in turn, starting with the player to the dealer's left, " \
+           "13 times round (13 cards each). Then the dealer's own last card is turned face up for everyone to see; the dealer keeps it in hand. Its suit is " \
            "trumps: nobody chooses." in render_rulebook(whist)

@@ -209,6 +209,7 @@ CHANGED_WITHOUT_SOURCE = {
     "thunee-names-trumps": [],  # thunee: its own source
     "calling-after-last-cards": [],  # sequence: the deal's section keeps its source (the steps are listed)
     "oh-hell-a-point-a-trick": [],  # scoring: its own source
+    "whist-no-honours": [],  # honours removed: the section is gone
 }
 
 
@@ -238,7 +239,7 @@ def test_a_house_overlays_summary_and_sources_follow_its_rules(path):
     if r.game.deals is not None:  # a game of a number of deals (Oh Hell's house rules): no target to open
         assert f"a game of {r.game.deals} deals, the highest total wins" in summary
     else:
-        assert f"first team to open {r.game.target} balls wins" in summary
+        assert f"first team to {r.unit.verb} {r.unit.of(r.game.target)} wins" in summary  # (open 12 balls; score 5 points)
     assert ("no penalties" in summary) == (r.penalties is None)
     changed = _sections_with_changed_source(book)
     assert changed == CHANGED_WITHOUT_SOURCE[path.stem]

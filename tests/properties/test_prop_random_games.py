@@ -28,6 +28,7 @@ from thunee_dsl.errors import IllegalActionError
 from thunee_dsl.game import Action, GameState
 from thunee_dsl.game.deal import WRONG_TIME
 from thunee_dsl.loading import shipped_rulesets
+from thunee_dsl.model.ruleset import DeclaredFrom, TrumpWay
 
 from offences import offences_available
 
@@ -66,12 +67,18 @@ def played_cards(deal) -> list[int]:
 def score_from_balls(game: GameState, deals: int | None = None) -> list[int]:
     """The initial score plus the balls of every scored deal, back to zero at a deuce (two to clear)."""
     score = list(game.initial_score)
-    for rec in game.deals[:deals]:
+    records = game.deals[:deals]
+    for i, rec in enumerate(records):
         if rec.result is not None:
             score = [s + b for s, b in zip(score, rec.result.balls)]
             if rec.deuce:
                 assert len(set(score)) == 1 and score[0] == game.ruleset.game.deuce, "a deuce only at deuce-all"
                 score = [0] * len(score)
+            if rec.game_won is not None:  # a game of a rubber won: its final score (points beyond the target
+                final = list(rec.game_won[4])  # not kept), then the next game from the start
+                assert final[rec.game_won[0]] == max(final) and all(f <= s for f, s in zip(final, score))
+                last = i == len(game.deals) - 1 and game.is_over
+                score = final if last else [game.ruleset.game.start] * len(score)
     return score
 
 
@@ -339,6 +346,8 @@ def play_checked(ruleset, seed: int, policy: str, stats: Counter | None = None, 
             stats["claim:" + str(res.claim)] += 1
             stats["undertaking:" + str(res.undertaking)] += 1
             stats["offence:" + str(res.offence)] += 1
+            for path in res.applied:  # (a declaration nobody says, honours or roem, fires when it scores)
+                stats["applied:" + path] += 1
     return game
 
 
@@ -429,7 +438,8 @@ def test_features_actually_fire(ruleset):
     if ruleset.calling is not None:
         expected.append("call")
     expected += [u.verb for u in ruleset.undertakings]
-    expected += [d.verb for d in ruleset.declarations]
+    expected += [d.verb if d.taken_from is DeclaredFrom.HAND else f"applied:declarations.{d.name}"
+                 for d in ruleset.declarations]
     expected += [c.verb for c in ruleset.claims]
     expected += [f"claim:{c.verb}" for c in ruleset.claims]  # claims are scored, not only said
     expected += [f"undertaking:{u.verb}" for u in ruleset.undertakings]

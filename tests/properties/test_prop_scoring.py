@@ -30,6 +30,7 @@ from thunee_dsl import load_ruleset
 from thunee_dsl.game import GameState, scoring
 from thunee_dsl.game.scoring import DealResult, explain, step_lines
 from thunee_dsl.loading import shipped_rulesets
+from thunee_dsl.model.ruleset import ScoredWhen
 
 from offences import offences_available
 
@@ -83,13 +84,17 @@ def check_result(result: DealResult) -> None:
         said = balls_in_words(deal, step_lines(deal, step))
         if step.team is None:
             assert said == [] and step.balls == 0
+        elif step.balls == 0 and step.path.startswith("declarations."):  # honours after a game won by tricks
+            assert said == [] and "does not score them" in " ".join(step_lines(deal, step))
         else:
             assert said == [(step.team, step.balls)], f"{step.path}: the words say {said}, the step {step.team, step.balls}"
         if step.team is not None and step.formula is not None:
             assert step.formula.evaluate(step.env or deal.env()) == step.balls, f"{step.path} reads other values now"
-    # the fast path's fields are the steps' too
+    # the fast path's fields are the steps' too (with the declarations scored after the tricks: honours)
+    after = {f"declarations.{d.name}" for d in deal.r.declarations if d.scored is ScoredWhen.AFTER_TRICKS}
     assert result.applied == tuple(dict.fromkeys(
-        step.path for step in result.steps if step.path.startswith(("undertakings.", "claims.", "scoring."))))
+        step.path for step in result.steps if step.path.startswith(("undertakings.", "claims.", "scoring."))
+        or step.path in after))
     assert result.cancelled == (bool(result.steps) and result.steps[0].path in ("redeal", "cancellation"))
 
 

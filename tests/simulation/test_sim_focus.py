@@ -81,6 +81,10 @@ PARENTS = {
     "play.undercut": None, "play.lay_out": None, "play.first_leader": None, "play.first_lead_not_trump": None,
     "scoring.outcomes.0.balls": None, "scoring.outcomes.0.when": None, "scoring.outcomes": None,
     "scoring.team_values": None, "scoring.each_team": None,
+    # whist (issue 25): the turn-up, honours (a declaration standard has not), the game value and the rubber
+    "deal.turn_up": None, "trumps.chooser": None, "declarations.honours": None,
+    "declarations.jodie": ("declaration", "jodie"),  # removed whole: the Jodie is still its parent under A
+    "game.unit": None, "game.keeps_excess": None, "game.game_value": None, "game.rubber": None,
 }
 
 

@@ -127,8 +127,9 @@ def _won(game, side: int, deal) -> None:
     """``side`` has reached the target: it wins the game, or in a rubber the game is counted (its value in game
     points) and the next begins from the start, until a side has won most of the rubber's games."""
     g = game.ruleset.game
-    if not g.keeps_excess:  # points beyond the target are not kept
-        game.score[side] = min(game.score[side], game.target)
+    if not g.keeps_excess:  # points beyond the target are not kept; a side that passed it too but lost (a
+        for t, s in enumerate(game.score):  # scoring where both can) is left a point short of it
+            game.score[t] = min(s, game.target if t == side else game.target - 1)
     rubber = g.rubber
     if rubber is None:
         game.winner = side

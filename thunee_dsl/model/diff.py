@@ -271,16 +271,24 @@ class _Differ:
 
     def removed(self, p: tuple, before) -> None:
         title = _title(self.da, p)
-        text = f"Removes the {title} call" if title and len(p) == 2 else f"Removes {self.label(p)}"
+        text = f"Removes the {title} {_call(before)[0]}" if title and len(p) == 2 else f"Removes {self.label(p)}"
         text = _game_end_words(self.a, self.b, p, "removed") or text
         self.changes.append(RuleChange(p, "removed", before, None, text, self.where(self.a, p), ""))
 
     def added(self, p: tuple, after) -> None:
         title = _title(self.db, p)
-        text = (f"Adds the {title} call ({after.get('verb', p[-1])})" if title and len(p) == 2 and
+        noun, tail = _call(after)
+        text = (f"Adds the {title} {noun} ({after.get('verb', p[-1])}){tail}" if title and len(p) == 2 and
                 isinstance(after, dict) else f"Adds {self.label(p)}: {_show(after, p, self.b)}")
         text = _game_end_words(self.a, self.b, p, "added") or text
         self.changes.append(RuleChange(p, "added", None, after, text, "", self.where(self.b, p)))
+
+
+def _call(item) -> tuple[str, str]:
+    """What a named item is, and a word after it: a call, or a declaration nobody calls (honours, roem)."""
+    if isinstance(item, dict) and item.get("declared") == "automatically":
+        return "declaration", ", counted without a call"
+    return "call", ""
 
 
 # the duties of a player following to a trick (play.obligations): compared duty by duty, by their words
@@ -337,7 +345,25 @@ def _rubber_words(a: Ruleset, b: Ruleset, kind: str) -> str:
     return "No rubber: one game"
 
 
-GAME_END_WORDS = {("game", "deals"): _deals_words, ("game", "target"): _target_words,
+def _game_value_words(a: Ruleset, b: Ruleset, kind: str) -> str | None:
+    """Treble, double, single in words (the rulebook's), not as formulas."""
+    if kind == "removed":
+        return None
+    from thunee_dsl.model.rulebook import Book, GAME_PHRASES
+    book = Book(b, formulas=False)
+    said = []
+    for v in b.game.game_value:
+        when = "otherwise" if v.when.text.strip() == "true" else \
+            "when " + v.when.describe(book.words(), phrases={**GAME_PHRASES, **book.named()})
+        said.append(f"{v.value}{f' ({v.says})' if v.says else ''} {when}")
+    return "A game won is worth, in game points: " + "; ".join(said)
+
+
+def _passes_if_words(a: Ruleset, b: Ruleset, kind: str) -> str | None:
+    return "The deal passes on after every deal" if kind == "removed" else None
+
+
+GAME_END_WORDS = {("dealer", "passes_if"): _passes_if_words, ("game", "game_value"): _game_value_words, ("game", "deals"): _deals_words, ("game", "target"): _target_words,
                   ("game", "transfer"): _transfer_words, ("game", "start"): _start_words,
                   ("game", "rubber"): _rubber_words}
 

@@ -312,10 +312,14 @@ def _trump_suit_lines(d) -> list[str]:
 def _deal_steps(book: Book) -> list[str]:
     r = book.r
     out = ["## A deal, step by step", ""]
-    for i, step in enumerate(r.steps, 1):
-        said = STEP_SAID[type(step)](book, step, i)
+    steps, number = list(r.steps), 0
+    while steps:
+        run = _one_at_a_time(r, steps)
+        said = _one_at_a_time_step(book, run) if run else STEP_SAID[type(steps[0])](book, steps[0], number + 1)
+        del steps[:max(len(run), 1)]
         if said:
-            out.append(f"{i}. {said}")
+            number += 1
+            out.append(f"{number}. {said}")
     return out + _schedule(r) + [""] + section_source(r, ("deal",))
 
 
@@ -328,6 +332,25 @@ def _schedule(r) -> list[str]:
     return ["", f"**The number of cards dealt changes from deal to deal**: {sizes} cards each, one number a deal in "
             f"this order ({_plural(len(r.hand_sizes), 'deal')}). A deal has as many tricks as cards each player is "
             f"dealt."]
+
+
+# a deal of one card at a time (Whist's thirteen rounds) is said once, not as a step per round
+def _one_at_a_time(r: Ruleset, steps: list) -> list:
+    """The leading steps that deal one open card each, round after round (two or more of them), else []."""
+    run = []
+    for step in steps:
+        if not isinstance(step, DealBatch) or r.batches[step.number - 1] != 1 or step.number in r.face_down:
+            break
+        run.append(step)
+    return run if len(run) > 1 else []
+
+
+def _one_at_a_time_step(book: Book, run: list) -> str:
+    r = book.r
+    first = seat_phrase(r.first_receiver, r.direction)
+    said = (f"**Deal** one card at a time to each player in turn, starting with {first}, {len(run)} times round "
+            f"({_plural(len(run), 'card')} each).")
+    return said + _turn_up_words(r) if run[-1].number == len(r.batches) else said
 
 
 def _batch_step(book: Book, step, i: int) -> str:
@@ -908,6 +931,7 @@ def _scoring(book: Book) -> list[str]:
     if r.each_team is not None:
         said = r.each_team.describe(book.words(), phrases={**TEAM_PHRASES, **book.named()})
         out += [f"Each team scores {said}.", ""] + book.formula_line(r.each_team)
+        out += section_source(r, ("scoring",))  # the source of the one formula (team values cite their own)
     out += _each_player(book)
     out += _outcomes(book)
     return out
