@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import NamedTuple, Sequence
 
-from thunee_dsl.model.ruleset import Ruleset
+from thunee_dsl.model.ruleset import AllPass, DeclaredFrom, Ruleset
 from thunee_dsl.model.rulebook import CALL_PHRASES
 from thunee_dsl.model.words import has_corner_house, team_name
 from thunee_dsl.simulation.play import DealRow, GameRecord
@@ -151,9 +151,11 @@ def measures(r: Ruleset) -> list[Measure]:
         out.append(Measure(f"undertaking.{u.name}.success", f"{u.title} succeeds", PROPORTION,
                            f"scored deals with {u.title}"))
     for d in r.declarations:
-        out.append(Measure(f"declaration.{d.name}", f"{d.title} declarations per deal", MEAN, "deals"))
-        out.append(Measure(f"declaration.{d.name}.success", f"{d.title}: declaring team wins the deal",
-                           PROPORTION, f"{d.title} declarations in scored deals"))
+        # (issue 25) roem or honours counted from the cards themselves are scored, nobody declares them
+        said, who = ("declarations", "declaring") if d.taken_from is DeclaredFrom.HAND else ("scored", "scoring")
+        out.append(Measure(f"declaration.{d.name}", f"{d.title} {said} per deal", MEAN, "deals"))
+        out.append(Measure(f"declaration.{d.name}.success", f"{d.title}: {who} team wins the deal",
+                           PROPORTION, f"{d.title} {said} in scored deals"))
     for c in r.claims:
         out.append(Measure(f"claim.{c.name}", f"{c.title} claimed", PROPORTION, "deals"))
         out.append(Measure(f"claim.{c.name}.success", f"{c.title} succeeds", PROPORTION,
@@ -382,8 +384,17 @@ def rules(r: Ruleset) -> list[Rule]:
         out.append(Rule("dealer.most_tricks", "the player with most tricks deals next"))
     else:
         out.append(Rule("dealer.passes", "the deal passes on"))  # (when: the rulebook's Winning the game)
-        out.append(Rule("dealer.stays", "the dealer deals again"))
+        if _dealer_may_stay(r):
+            out.append(Rule("dealer.stays", "the dealer deals again"))
     return out
+
+
+def _dealer_may_stay(r: Ruleset) -> bool:
+    """(issue 25) Whether the same dealer can deal again: the deal passes on unless passes_if can be false (the
+    rule of most games, Klaverjas's), or a deal thrown in is dealt again."""
+    thrown_in = r.cancellation is not None or r.redeal is not None or (
+        r.trumps is not None and bool(r.trumps.rounds) and r.trumps.all_pass is AllPass.THROW_IN)
+    return thrown_in or r.dealer.passes_if.can_be(False)
 
 
 def fired(d: DealRow) -> set[str]:
