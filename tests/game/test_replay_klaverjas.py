@@ -17,20 +17,21 @@ from thunee_dsl.game.transcript import replay_file, replay_text
 
 ROOT = Path(__file__).resolve().parents[2]
 HERE = ROOT / "tests" / "transcripts" / "klaverjas"
+AMSTERDAM = ROOT / "tests" / "transcripts" / "klaverjas-amsterdam"
 
 
-def replayed(name: str):
-    return replay_file(HERE / name)
+def replayed(name: str, folder: Path = HERE):
+    return replay_file(folder / name)
 
 
-def refusal(name: str, *replacements: tuple[str, str]) -> str:
-    """The one-line error of a transcript of this folder with some of its text replaced."""
-    text = (HERE / name).read_text()
+def refusal(name: str, *replacements: tuple[str, str], folder: Path = HERE) -> str:
+    """The one-line error of a transcript of ``folder`` with some of its text replaced."""
+    text = (folder / name).read_text()
     for old, new in replacements:
         assert old in text, old
         text = text.replace(old, new, 1)
     with pytest.raises(TranscriptError) as excinfo:
-        replay_text(text, name, base_dir=HERE)
+        replay_text(text, name, base_dir=folder)
     return str(excinfo.value)
 
 
@@ -137,7 +138,8 @@ def test_on_a_trump_lead_each_player_must_overtrump_if_able():
 
 
 def test_rotterdam_a_void_player_must_trump_even_when_the_partner_wins():
-    message = refusal("amsterdam_partner_winning.yaml", ("ruleset: klaverjas-amsterdam", "ruleset: klaverjas"))
+    message = refusal("partner_winning.yaml", ("ruleset: klaverjas-amsterdam", "ruleset: klaverjas"),
+                      folder=AMSTERDAM)
     # trick 2: seat 3 leads TC and wins it so far; seat 1 (its partner) has no club: Rotterdam refuses the TH
     assert '"1 play TH"' in message and "trump when void, even over the partner" in message
     assert message.endswith("legal now: 1 play 8S, 1 play 7S")
@@ -170,7 +172,7 @@ def test_rotterdam_a_void_player_who_cannot_overtrump_must_undertrump():
 
 
 def test_amsterdam_no_duty_to_trump_while_the_partner_wins_the_trick():
-    report = replayed("amsterdam_partner_winning.yaml")
+    report = replayed("partner_winning.yaml", AMSTERDAM)
     (deal,) = report.deals
     # worked in the transcript: team 1 (the makers) 103, team 0 49 + 10 last trick; no roem
     assert deal.card_points == (49, 103) and deal.declared == (0, 0)
@@ -179,14 +181,14 @@ def test_amsterdam_no_duty_to_trump_while_the_partner_wins_the_trick():
 
 def test_amsterdam_no_undertrumping_unless_the_hand_holds_nothing_else():
     assert legal(position("klaverjas-amsterdam")) == {"TH", "QH", "7H", "8D", "TD", "9D"}
-    message = refusal("amsterdam_partner_winning.yaml", ("- 1 play 8D", "- 1 play 8S"))
+    message = refusal("partner_winning.yaml", ("- 1 play 8D", "- 1 play 8S"), folder=AMSTERDAM)
     # trick 5: seat 0's TS wins; seat 1 cannot beat it, and holds diamonds: the 8S would undertrump
     assert "no undertrumping unless the hand holds nothing else" in message
     assert message.endswith("legal now: 1 play TD, 1 play 8D")  # (in the deck's order: A 10 K Q J 9 8 7)
 
 
 def test_amsterdam_a_void_player_must_head_the_trick_when_an_opponent_wins_it():
-    message = refusal("amsterdam_partner_winning.yaml", ("- 2 play QS", "- 2 play 9H"))
+    message = refusal("partner_winning.yaml", ("- 2 play QS", "- 2 play 9H"), folder=AMSTERDAM)
     # trick 3: seat 3 (an opponent of seat 2) wins with AC; seat 2 has no club and holds KS QS: it must trump
     assert "head the trick when void and an opponent is winning it" in message
     assert message.endswith("legal now: 2 play KS, 2 play QS")

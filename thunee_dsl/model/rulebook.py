@@ -132,7 +132,9 @@ def generated_summary(r: Ruleset) -> str:
         parts.append(f"bidding for {bid_words(r) or 'the contract'}")
     elif r.calling:
         parts.append("calling to make trumps")
-    called = [u.title for u in r.undertakings] + [x.title + "s" for x in r.declarations] + [c.title for c in r.claims]
+    # (issue 25) roem, honours: counted from the cards, a mass noun, not a call made so many times
+    declared = [x.title + "s" if x.taken_from is DeclaredFrom.HAND else x.title for x in r.declarations]
+    called = [u.title for u in r.undertakings] + declared + [c.title for c in r.claims]
     if called:
         parts.append(called[0] if len(called) == 1 else ", ".join(called[:-1]) + " and " + called[-1])
     parts += [_winning_said(r), _penalties_said(r)]
