@@ -27,6 +27,7 @@ from thunee_dsl import shipped_ruleset
 from thunee_dsl.errors import IllegalActionError
 from thunee_dsl.game import Action, GameState
 from thunee_dsl.game.deal import WRONG_TIME
+from thunee_dsl.model.ruleset import DeclaredFrom
 from thunee_dsl.loading import shipped_rulesets
 
 from offences import offences_available
@@ -196,12 +197,24 @@ def check_step(game: GameState, deal, hands_before, dealt_before, action: Action
 def check_finished(game: GameState) -> None:
     r = game.ruleset
     assert game.is_over
-    assert game.winner is not None and 0 <= game.winner < r.teams
-    if game.after_deuce:  # two to clear: the winner leads by win_by after the scores went back to zero
+    # (issue 25) a game of a number of deals and no target (Klaverjas's 16): over after its last counted deal, the
+    # highest total wins, sides level at the top tie
+    by_deals = r.game.target is None and r.game.deals is not None
+    if by_deals:
+        assert sum(1 for rec in game.deals if not rec.result.cancelled) == r.game.deals
+        top = max(game.score)
+        assert (game.winner is None) == (game.score.count(top) > 1) == bool(game.tied)
+        assert game.winner is None or game.score[game.winner] == top
+    else:
+        assert game.winner is not None and 0 <= game.winner < r.teams
+    if by_deals:
+        pass
+    elif game.after_deuce:  # two to clear: the winner leads by win_by after the scores went back to zero
         assert all(game.score[game.winner] - s >= r.game.win_by for t, s in enumerate(game.score) if t != game.winner)
     else:
         assert game.score[game.winner] >= r.game.target
-    assert all(game.score[game.winner] > s for t, s in enumerate(game.score) if t != game.winner)
+    if game.winner is not None:
+        assert all(game.score[game.winner] > s for t, s in enumerate(game.score) if t != game.winner)
     assert game.legal_actions() == [] and game.to_act is None
     with pytest.raises(IllegalActionError):
         game.apply(Action(0, "pass"))
@@ -213,7 +226,9 @@ def check_finished(game: GameState) -> None:
     assert game.score == score_from_balls(game)
     # the game ends with the deal that decided it
     before_last = score_from_balls(game, len(game.deals) - 1)
-    if any(rec.deuce for rec in game.deals[:-1]):
+    if by_deals:
+        pass  # ended by its number of deals, whatever the score before the last
+    elif any(rec.deuce for rec in game.deals[:-1]):
         assert max(before_last) - sorted(before_last)[-2] < r.game.win_by
     else:
         assert not (max(before_last) >= r.game.target and before_last.count(max(before_last)) == 1)
@@ -306,6 +321,7 @@ def play_checked(ruleset, seed: int, policy: str, stats: Counter | None = None, 
             stats["claim:" + str(res.claim)] += 1
             stats["undertaking:" + str(res.undertaking)] += 1
             stats["offence:" + str(res.offence)] += 1
+            stats["declared"] += any(res.declared)  # (what the declarations scored, said or counted)
     return game
 
 
@@ -395,7 +411,9 @@ def test_features_actually_fire(ruleset):
     if ruleset.calling is not None:
         expected.append("call")
     expected += [u.verb for u in ruleset.undertakings]
-    expected += [d.verb for d in ruleset.declarations]
+    # (issue 25) combinations counted from the cards (roem, honours) are never said: they must score instead
+    expected += [d.verb for d in ruleset.declarations if d.taken_from is DeclaredFrom.HAND]
+    expected += ["declared"] if any(d.taken_from is not DeclaredFrom.HAND for d in ruleset.declarations) else []
     expected += [c.verb for c in ruleset.claims]
     expected += [f"claim:{c.verb}" for c in ruleset.claims]  # claims are scored, not only said
     expected += [f"undertaking:{u.verb}" for u in ruleset.undertakings]
