@@ -210,6 +210,7 @@ CHANGED_WITHOUT_SOURCE = {
     "calling-after-last-cards": [],  # sequence: the deal's section keeps its source (the steps are listed)
     "oh-hell-a-point-a-trick": [],  # scoring: its own source
     "whist-no-honours": [],  # honours removed: the section is gone
+    "klaverjas-1500": [],  # game: its own source
 }
 
 

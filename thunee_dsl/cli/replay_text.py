@@ -12,6 +12,7 @@ import re
 
 from thunee_dsl.editor.cards import suit_label
 from thunee_dsl.game.transcript import game_won_words
+from thunee_dsl.model.ruleset import DeclaredFrom
 from thunee_dsl.model.words import seat_name, team_name
 
 
@@ -145,14 +146,24 @@ class Teller:
         out = []
         for t in range(self.r.teams):
             makers = " (trump maker)" if self.r.seats == self.r.teams else " (trump makers)"
-            role = " (counting)" if t == counting else makers if counting is not None else ""
+            role = f" ({self.counting_word()})" if t == counting else makers if counting is not None else ""
             said = [f"{name} {per_team[t]}" for name, per_team in values.items()]
             if said and result.card_points:  # what the count was made of: the cards, the declarations
                 said.insert(0, f"{result.card_points[t]} card points in tricks"
-                            + (f", {result.declared[t]} declared" if any(result.declared) else ""))
+                            + (f", {result.declared[t]} {self.declared_word()}" if any(result.declared) else ""))
             if said:
                 out.append(f"{self.team(t)}{role}: {'; '.join(said)}")
         return out
+
+    # (issue 25) a game without calling has no counting team, only the trump makers' opponents; one kind of
+    # declaration (Klaverjas's roem) is said by its title
+    def counting_word(self) -> str:
+        return "counting" if self.r.calling is not None else "opponents"
+
+    def declared_word(self) -> str:
+        kinds = self.r.declarations
+        counted = len(kinds) == 1 and kinds[0].taken_from is not DeclaredFrom.HAND
+        return kinds[0].title.lower() if counted else "declared"
 
     def said_declarations(self, result, step, rest) -> list[str]:
         """A declaration of the hands as dealt scored after the tricks (honours), or not: the game was won first."""

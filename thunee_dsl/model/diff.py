@@ -272,6 +272,8 @@ class _Differ:
     def removed(self, p: tuple, before) -> None:
         title = _title(self.da, p)
         text = f"Removes the {title} {_call(before)[0]}" if title and len(p) == 2 else f"Removes {self.label(p)}"
+        if title and len(p) == 2 and isinstance(before, dict) and before.get("from") in _COUNTED_FROM:
+            text = f"Removes {title} ({_COUNTED_FROM[before['from']]})"
         text = _game_end_words(self.a, self.b, p, "removed") or text
         self.changes.append(RuleChange(p, "removed", before, None, text, self.where(self.a, p), ""))
 
@@ -280,6 +282,8 @@ class _Differ:
         noun, tail = _call(after)
         text = (f"Adds the {title} {noun} ({after.get('verb', p[-1])}){tail}" if title and len(p) == 2 and
                 isinstance(after, dict) else f"Adds {self.label(p)}: {_show(after, p, self.b)}")
+        if title and len(p) == 2 and isinstance(after, dict) and after.get("from") in _COUNTED_FROM:
+            text = f"Adds {title}, {_COUNTED_FROM[after['from']]}"  # (issue 25: roem, honours: nobody calls them)
         text = _game_end_words(self.a, self.b, p, "added") or text
         self.changes.append(RuleChange(p, "added", None, after, text, "", self.where(self.b, p)))
 
@@ -289,6 +293,9 @@ def _call(item) -> tuple[str, str]:
     if isinstance(item, dict) and item.get("declared") == "automatically":
         return "declaration", ", counted without a call"
     return "call", ""
+# (issue 25) combinations counted from the cards themselves (declarations.*.from), not called by a player
+_COUNTED_FROM = {"trick": "counted from the cards of each trick for the team that wins it",
+                 "hands as dealt": "counted from the hands as dealt"}
 
 
 # the duties of a player following to a trick (play.obligations): compared duty by duty, by their words

@@ -132,7 +132,9 @@ def generated_summary(r: Ruleset) -> str:
         parts.append(f"bidding for {bid_words(r) or 'the contract'}")
     elif r.calling:
         parts.append("calling to make trumps")
-    called = [u.title for u in r.undertakings] + [x.title + "s" for x in r.declarations] + [c.title for c in r.claims]
+    # (issue 25) roem, honours: counted from the cards, a mass noun, not a call made so many times
+    declared = [x.title + "s" if x.taken_from is DeclaredFrom.HAND else x.title for x in r.declarations]
+    called = [u.title for u in r.undertakings] + declared + [c.title for c in r.claims]
     if called:
         parts.append(called[0] if len(called) == 1 else ", ".join(called[:-1]) + " and " + called[-1])
     parts += [_winning_said(r), _penalties_said(r)]
@@ -215,7 +217,18 @@ class Book:
         unit = self.unit
         done = unit.verb + ("d" if unit.verb.endswith("e") else "ed")
         return {**{f"the team value '{tv.name}' of ": f"the {tv.name} of " for tv in self.r.team_values},
-                " opened balls": f" {done} {unit.plural}", "balls needed": f"{unit.plural} needed"}
+                " opened balls": f" {done} {unit.plural}", "balls needed": f"{unit.plural} needed",
+                **self.roles_named()}
+
+    def roles_named(self) -> dict[str, str]:
+        """(issue 25) A game without calling has no counting team: it is the trump makers' opponents there; a
+        ruleset with one kind of combination counted from the cards (Klaverjas's roem) says it by its title, not "the declarations"."""
+        r, said = self.r, {}
+        if r.calling is None:
+            said[TEAM_ROLES["counting"]] = "the trump makers' opponents"
+        if len(r.declarations) == 1 and r.declarations[0].taken_from is not DeclaredFrom.HAND:
+            said["value of the declarations of "] = f"{r.declarations[0].title.lower()} of "
+        return said
 
     def amount(self, formula, phrases: dict[str, str]) -> str:
         """A number a formula gives (balls, a score) for a table's cell: the number, or the formula in words
@@ -560,13 +573,22 @@ def _making_trumps(book: Book) -> list[str]:
         return []
     chooser = seat_phrase(t.chooser, r.direction).capitalize()
     ways = f"- Ways: {', '.join(t.ways)}."
+    if set(t.ways) == {"suit"}:  # (issue 25: Klaverjas's elder hand names any suit)
+        ways = "- The trump maker may name any suit."
     if r.calling:
         ways += f" A final caller may use: {', '.join(t.caller_ways)}."
     return ["## Making trumps", "",
             f"- {chooser} makes trumps unless someone calls." if r.calling else f"- {chooser} makes trumps.",
             ways,
-            f"- The trump card is shown to everyone {_REVEALED_WORDS[t.revealed]}.",
+            _trumps_shown(t),
             ""] + section_source(r, ("trumps",))
+
+
+def _trumps_shown(t) -> str:
+    """A suit named aloud is no card shown (Klaverjas: the elder hand names trumps)."""
+    if set(t.ways) == {"suit"}:
+        return f"- The trump suit is named aloud, to everyone {_REVEALED_WORDS[t.revealed]}."
+    return f"- The trump card is shown to everyone {_REVEALED_WORDS[t.revealed]}."
 
 
 def _ordering_up(book: Book) -> list[str]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import NamedTuple, Sequence
 
-from thunee_dsl.model.ruleset import Contract, Ruleset
+from thunee_dsl.model.ruleset import AllPass, Contract, DeclaredFrom, Ruleset
 from thunee_dsl.model.rulebook import CALL_PHRASES
 from thunee_dsl.model.words import has_corner_house, team_name
 from thunee_dsl.simulation.play import DealRow, GameRecord
@@ -153,9 +153,11 @@ def measures(r: Ruleset) -> list[Measure]:
         out.append(Measure(f"undertaking.{u.name}.success", f"{u.title} succeeds", PROPORTION,
                            f"scored deals with {u.title}"))
     for d in r.declarations:
-        out.append(Measure(f"declaration.{d.name}", f"{d.title} declarations per deal", MEAN, "deals"))
-        out.append(Measure(f"declaration.{d.name}.success", f"{d.title}: declaring team wins the deal",
-                           PROPORTION, f"{d.title} declarations in scored deals"))
+        # (issue 25) roem or honours counted from the cards themselves are scored, nobody declares them
+        said, who = ("declarations", "declaring") if d.taken_from is DeclaredFrom.HAND else ("scored", "scoring")
+        out.append(Measure(f"declaration.{d.name}", f"{d.title} {said} per deal", MEAN, "deals"))
+        out.append(Measure(f"declaration.{d.name}.success", f"{d.title}: {who} team wins the deal",
+                           PROPORTION, f"{d.title} {said} in scored deals"))
     for c in r.claims:
         out.append(Measure(f"claim.{c.name}", f"{c.title} claimed", PROPORTION, "deals"))
         out.append(Measure(f"claim.{c.name}.success", f"{c.title} succeeds", PROPORTION,
@@ -389,14 +391,14 @@ def rules(r: Ruleset) -> list[Rule]:
     return out
 
 
-def _dealer_may_stay(r) -> bool:
-    """Whether the same dealer can deal twice running: the deal passes on only when a condition says so, or a
-    deal can be thrown in (and dealt again). Oh Hell's deal passes after every deal, none thrown in: a rule
-    it does not have is never reported as one that never fired."""
-    passes = r.dealer.passes_if
-    thrown_in = r.cancellation is not None or r.redeal is not None or (r.trumps is not None and r.trumps.rounds) \
-        or (r.bidding is not None and r.bidding.contract is not Contract.EACH_PLAYER)
-    return passes is None or passes.text.strip() != "true" or bool(thrown_in)
+def _dealer_may_stay(r: Ruleset) -> bool:
+    """(issue 25) Whether the same dealer can deal again: the deal passes on unless passes_if can be false (the
+    rule of most games: Klaverjas's, Oh Hell's), or a deal thrown in is dealt again by the same dealer (a
+    cancellation, a redeal, every round of making trumps passed, nobody bidding)."""
+    thrown_in = r.cancellation is not None or r.redeal is not None or (
+        r.trumps is not None and bool(r.trumps.rounds) and r.trumps.all_pass is AllPass.THROW_IN) or (
+        r.bidding is not None and r.bidding.contract is not Contract.EACH_PLAYER)
+    return thrown_in or r.dealer.passes_if.can_be(False)
 
 
 def fired(d: DealRow) -> set[str]:
