@@ -142,3 +142,33 @@ def test_redeal_by_is_a_seat_of_the_dealer_only():
 
 def load_ruleset_text(text: str):
     return compile_ruleset(load_text(text, str(ROOT / "rulesets" / "x.yaml")))
+
+
+def test_every_player_passing_throws_the_cards_in_in_words():
+    text = text_of(CLOSED).replace("- 1 bid 160", "- 1 pass").split("      - 1 trump 8H")[0]
+    (deal,) = replay(CLOSED, text)["deals"]
+    assert deal["cancelled"] is True and deal["balls"] == [0, 0]
+    assert deal["explanation"] == ["every player passed: the cards are thrown in, no score, the same dealer deals again"]
+
+
+def test_the_replay_says_the_stones_taken_from_the_losers():
+    from thunee_dsl.cli.replay_text import replay_text as told
+    said = told(replay_text(text_of(REDEAL), REDEAL))
+    # deal 2: a 200 bid made, 2 stones from team 0 (Seats 1 and 3) to team 1 (Seats 2 and 4): 11-11 -> 9-13
+    assert "Stones this deal: Seats 2 and 4 take 2 from Seats 1 and 3; score 9-13" in said
+
+
+def test_the_diff_from_standard_says_each_games_unit_and_the_dealers_right():
+    from thunee_dsl.model.diff import diff_rulesets
+    said = [c.text for c in diff_rulesets(load_ruleset("standard"), load_ruleset("304"))]
+    assert "Game won at: 12 balls -> 22 stones" in said
+    assert any(t.startswith("Adds Redeal:") and t.endswith("by the player to the dealer's right") for t in said)
+
+
+def test_a_deal_thrown_in_by_all_passing_is_not_counted_as_spoilt_trumps():
+    from thunee_dsl.simulation import simulate
+    result = simulate([load_ruleset("304")], games=1, bots="typical", seed=3, focus=False).rulesets[0]
+    deals = [d for g in result.games for d in g.deals]
+    spoilt = sum(1 for d in deals if d.cancelled and d.trump_maker is not None)
+    assert any(d.cancelled and d.trump_maker is None for d in deals)  # (every player passed: no trumps made)
+    assert {c.rule: c for c in result.coverage}["cancellation"].deals == spoilt

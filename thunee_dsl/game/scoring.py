@@ -361,6 +361,8 @@ def _how(step: Step) -> str:
 
 
 def _redeal_words(deal: Deal, step: Step, rest: str) -> list[str]:
+    if step.seat is None:  # nobody claimed it: every player passed the bidding or the making of trumps
+        return ["every player passed: the cards are thrown in, no score, the same dealer deals again"]
     return [f"seat {step.seat} throws the cards in and claims a redeal: no score, the same dealer deals again"]
 
 
