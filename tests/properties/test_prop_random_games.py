@@ -142,7 +142,9 @@ def check_state(game: GameState) -> None:
         assert passes == [legal[-1]], "an announcement window must end with exactly one pass"
     elif deal.pending is not None and deal.pending.name == "bid":
         # turn-based bidding: pass is a bid of its own, unless everyone else passed (a forced lowest bid)
-        assert passes in ([legal[-1]], []) and all(a.verb in ("bid", "pass") for a in legal)
+        # (and 'partner' where the ruleset lets a player ask the partner to bid: bidding.partner_bid)
+        verbs = ("bid", "pass", "partner") if r.bidding.partner_bid else ("bid", "pass")
+        assert passes in ([legal[-1]], []) and all(a.verb in verbs for a in legal)
     else:
         assert passes == [], "pass offered outside an announcement window or the bidding"
     for a in legal:
