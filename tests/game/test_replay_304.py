@@ -172,3 +172,11 @@ def test_a_deal_thrown_in_by_all_passing_is_not_counted_as_spoilt_trumps():
     spoilt = sum(1 for d in deals if d.cancelled and d.trump_maker is not None)
     assert any(d.cancelled and d.trump_maker is None for d in deals)  # (every player passed: no trumps made)
     assert {c.rule: c for c in result.coverage}["cancellation"].deals == spoilt
+
+
+def test_an_overlay_may_extend_304_unquoted(tmp_path):
+    # 'extends: 304' is read by YAML as the number 304: it still names the ruleset (was refused as "a whole number")
+    path = tmp_path / "ours.yaml"
+    path.write_text("extends: 304\nname: ours\ntitle: Ours\nredeal:\n  allowed_if: seat.points_held < 20\n")
+    ours = load_ruleset(str(path))
+    assert ours.redeal.allowed_if.text == "seat.points_held < 20" and ours.redeal.seat is not None
