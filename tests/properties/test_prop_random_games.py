@@ -39,6 +39,9 @@ SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 PROPERTY_SETTINGS = settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
+# a card played: face up, or face down while trumps are closed (a cut: trumps.revealed on demand)
+PLAYS = ("play", "down")
+
 def test_at_least_one_ruleset_is_shipped():
     assert "standard" in RULESETS
 
@@ -67,9 +70,13 @@ def played_cards(deal) -> list[int]:
 def score_from_balls(game: GameState, deals: int | None = None) -> list[int]:
     """The initial score plus the balls of every scored deal, back to zero at a deuce (two to clear)."""
     score = list(game.initial_score)
-    records = game.deals[:deals]
-    for i, rec in enumerate(records):
-        if rec.result is not None:
+    for i, rec in enumerate(game.deals[:deals]):
+        if rec.result is not None and game.ruleset.game.transfer:
+            # stones: the winners take what the deal gives them from the losers, as far as the losers have any
+            (a, b), (winner, loser) = rec.result.balls, (0, 1) if rec.result.balls[0] > rec.result.balls[1] else (1, 0)
+            taken = min(abs(a - b), score[loser])
+            score[winner], score[loser] = score[winner] + taken, score[loser] - taken
+        elif rec.result is not None:
             score = [s + b for s, b in zip(score, rec.result.balls)]
             if rec.deuce:
                 assert len(set(score)) == 1 and score[0] == game.ruleset.game.deuce, "a deuce only at deuce-all"
@@ -159,12 +166,14 @@ def check_state(game: GameState) -> None:
         assert passes == [legal[-1]], "an announcement window must end with exactly one pass"
     elif deal.pending is not None and deal.pending.name == "bid":
         # turn-based bidding: pass is a bid of its own, unless everyone else passed (a forced lowest bid)
-        assert passes in ([legal[-1]], []) and all(a.verb in ("bid", "pass") for a in legal)
+        # (and 'partner' where the ruleset lets a player ask the partner to bid: bidding.partner_bid)
+        verbs = ("bid", "pass", "partner") if r.bidding.partner_bid else ("bid", "pass")
+        assert passes in ([legal[-1]], []) and all(a.verb in verbs for a in legal)
     else:
         assert passes == [], "pass offered outside an announcement window or the bidding"
     for a in legal:
         assert game.offence_of(a) is None, f"{a} is both legal and an offence"
-        if a.verb == "play" or (a.verb == "trump" and a.arg != "last" and a.arg not in r.deck.suits):
+        if a.verb in PLAYS or (a.verb == "trump" and a.arg != "last" and a.arg not in r.deck.suits):
             card = r.deck.card(a.arg)
             assert (deal.hands[a.seat] >> card) & 1, f"{a}: the seat does not hold that card"
 
@@ -197,7 +206,7 @@ def check_step(game: GameState, deal, hands_before, dealt_before, action: Action
         turned_up = face_down_before[seat] & ~deal.face_down[seat]
         assert turned_up & ~deal.face_up[seat] == 0, "a card turned up from the row is not face up"
         expected = hands_before[seat] | (deal.dealt[seat] & ~dealt_before[seat] & ~deal.face_down[seat]) | turned_up
-        if action.verb == "play" and action.seat == seat:
+        if action.verb in PLAYS and action.seat == seat:
             card = r.deck.card(action.arg)
             assert (hands_before[seat] >> card) & 1
             expected &= ~(1 << card)
@@ -206,7 +215,7 @@ def check_step(game: GameState, deal, hands_before, dealt_before, action: Action
         assert deal.hands[seat] == expected, f"seat {seat}'s hand changed unexpectedly after {action}"
         newly_dealt = (deal.dealt[seat] & ~dealt_before[seat] & ~deal.face_down[seat]).bit_count() + turned_up.bit_count()
         change = deal.hands[seat].bit_count() - hands_before[seat].bit_count()
-        plays = 1 if action.verb == "play" and action.seat == seat else 0
+        plays = 1 if action.verb in PLAYS and action.seat == seat else 0
         assert change == newly_dealt - plays
 
 
@@ -295,7 +304,7 @@ def check_deal_result(r, rec) -> None:
         offender = rec.actions[-1].seat % r.teams
         assert all(n == (0 if t == offender else r.penalties.balls) for t, n in enumerate(res.balls))
         return
-    plays = sum(1 for a in rec.actions if a.verb == "play")
+    plays = sum(1 for a in rec.actions if a.verb in PLAYS)
     if res.undertaking is None and plays == r.seats * r.tricks_per_deal:
         assert sum(res.card_points) == r.deck.total_points
         assert sum(res.tricks) == r.tricks_per_deal

@@ -54,9 +54,14 @@ def games(draw, ruleset):
     seed = draw(st.integers(min_value=0, max_value=2**32 - 1))
     policy = draw(st.sampled_from(POLICIES))
     dealer = draw(st.integers(min_value=0, max_value=ruleset.seats - 1))
-    top = ruleset.game.target if ruleset.game.target is not None else 200  # (a game of a number of deals: any total)
-    score = draw(st.lists(st.integers(min_value=0, max_value=top - 1),
-                          min_size=ruleset.teams, max_size=ruleset.teams))
+    if ruleset.game.transfer:  # stones: the sides' shares of the same total, none yet without (304)
+        total = ruleset.game.start * ruleset.teams
+        first = draw(st.integers(min_value=1, max_value=total - 1))
+        score = [first, total - first]
+    else:
+        top = ruleset.game.target if ruleset.game.target is not None else 200  # (a game of a number of deals)
+        score = draw(st.lists(st.integers(min_value=0, max_value=top - 1),
+                              min_size=ruleset.teams, max_size=ruleset.teams))
     return random_game(ruleset, seed, policy, dealer, score)
 
 
@@ -80,7 +85,7 @@ def assert_same_game(report, game: GameState, n_deals: int | None = None) -> Non
 def test_transcript_of_a_fixed_game_is_plain_data(ruleset):
     game = random_game(ruleset, 3, "mostly_pass")
     t = game.to_transcript()
-    assert t["ruleset"] == ruleset.name and t["dealer"] == 0 and t["score"] == [0] * ruleset.teams
+    assert t["ruleset"] == ruleset.name and t["dealer"] == 0 and t["score"] == [ruleset.game.start] * ruleset.teams
     assert len(t["deals"]) == len(game.deals) > 0
     assert yaml.safe_load(yaml.safe_dump(t)) == t
     for deal in t["deals"]:

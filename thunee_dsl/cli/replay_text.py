@@ -62,6 +62,14 @@ class Teller:
         line = re.sub(r"\bteam (\d+) \(seats? [\d, ]+\)", team, line)
         return re.sub(r"\bseat (\d+)\b", lambda m: self.who(int(m[1])) if int(m[1]) < self.r.seats else m[0], line)
 
+    def deal_change(self, balls) -> str:
+        """"Seats 1 and 3 +2, Seats 2 and 4 +0"; where a deal's score is taken from the losers (game.transfer),
+        "Seats 2 and 4 take 2 from Seats 1 and 3" (the losers' score goes down: a +0 would misread it)."""
+        won = [t for t, n in enumerate(balls) if n]
+        if self.r.game.transfer and len(balls) == 2 and len(won) == 1:
+            return f"{self.team(won[0])} take {balls[won[0]]} from {self.team(1 - won[0])}"
+        return ", ".join(f"{self.team(t)} +{n}" for t, n in enumerate(balls))
+
     # -- the game --------------------------------------------------------------------------
     def text(self, report) -> str:
         r = self.r
@@ -73,8 +81,7 @@ class Teller:
             lines += [f"  {line}" for line in self.story(result)]
             lines += [f"  {line}" for line in self.working(result)]
             deuce = " (the deuce: both teams go back to zero)" if record.deuce else ""
-            lines.append(f"  {self.unit.plural.capitalize()} this deal: "
-                         + ", ".join(f"{self.team(t)} +{n}" for t, n in enumerate(result.balls))
+            lines.append(f"  {self.unit.plural.capitalize()} this deal: " + self.deal_change(result.balls)
                          + "; score " + "-".join(map(str, record.score_after)) + deuce
                          + game_won_words(record, self.team))
         lines.append("")

@@ -296,6 +296,14 @@ class TableWords:
             return " ".join([first, *shown[:1]])
         if verb in ("concede", "redeal"):
             return _cap(" ".join(self._lines(f"step: {_cap(verb)}"))) or _cap(verb)
+        # a closed trump (trumps.revealed: on demand) and the partner bid (bidding.partner_bid): their own verbs
+        if verb == "down":
+            card = f"the {card_label(arg).words}" if arg else "a card"
+            return f"Play {card} face down (a cut): it wins the trick only if it is a trump, and then shows trumps."
+        if verb == "ask":
+            return "You cannot follow suit: ask for trumps to be shown, then play face up."
+        if verb == "partner":
+            return "Ask your partner to bid for your team in this turn."
         u = r.undertaking_by_verb(verb)
         if u is not None:
             rules = self._lines(f"{u.title} (`{u.verb}`)", skip=("May be called", f"{r.unit.plural.capitalize()} ("))

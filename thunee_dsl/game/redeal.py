@@ -24,7 +24,8 @@ def begin(deal) -> None:
 
 
 class Redeal(Window):
-    """The ``redeal`` step's window: each seat in turn from the dealer's left may claim a redeal."""
+    """The ``redeal`` step's window: each seat in turn from the dealer's left may claim a redeal, or only the seat
+    the ruleset names (``redeal.by: dealer+1``)."""
 
     __slots__ = ()
     name = "redeal"
@@ -37,11 +38,18 @@ class Redeal(Window):
     def window_for(ruleset) -> type[Window] | None:
         """Said in the redeal step's window where anyone may claim one; else by the chooser instead of
         making trumps (a decision of one seat)."""
-        return Redeal if ruleset.redeal is not None and ruleset.redeal.anyone else None
+        return Redeal if ruleset.redeal is not None and ruleset.redeal.in_step else None
 
     @cython.locals(deal=DealSlots)
     def start(deal) -> None:
-        Redeal(deal.t.seats_from[(deal.dealer + 1) % deal.t.seats]).open(deal)
+        named = Redeal.named_seat(deal)
+        Redeal(deal.t.seats_from[(deal.dealer + 1) % deal.t.seats] if named is None else (named,)).open(deal)
+
+    @cython.locals(deal=DealSlots)
+    def named_seat(deal):
+        """The one seat that may claim a redeal (``redeal.by: dealer+1``), or None where anyone may."""
+        ref = deal.r.redeal.seat
+        return None if ref is None else ref.resolve(deal.t.seats, dealer=deal.dealer)
 
     public_to_act = Window.next_compulsory
 
@@ -64,16 +72,19 @@ class Redeal(Window):
     def chooser_may_redeal(deal, seat: int) -> bool:
         """The chooser, about to make trumps, may throw the cards in instead (a redeal not open to anyone)."""
         redeal = deal.r.redeal
-        return redeal is not None and not redeal.anyone and deal.last_caller is None and deal.trump_maker is None \
+        return redeal is not None and not redeal.in_step and deal.last_caller is None and deal.trump_maker is None \
             and seat == deal.chooser and redeal.allowed_if.evaluate(deal.seat_env(seat))
 
     @cython.locals(deal=DealSlots)
     def verify(deal, action) -> Refusal | None:
         """Why the redeal ``action`` claims is not allowed now, or None."""
         redeal, seat = deal.r.redeal, action.seat
-        if redeal.anyone:
+        if redeal.in_step:
             if not isinstance(deal.window, Redeal):
                 return Refusal("a redeal may only be claimed right after the first cards are dealt")
+            named = Redeal.named_seat(deal)
+            if named is not None and seat != named:
+                return Refusal(f"only seat {named} ({redeal.seat}) may claim a redeal, not seat {seat}")
             if not redeal.allowed_if.evaluate(deal.seat_env(seat)):
                 return Refusal(f"seat {seat} may not claim a redeal ({redeal.allowed_if.text} is false)")
             return None

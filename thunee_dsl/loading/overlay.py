@@ -261,6 +261,8 @@ def _extends_of(doc: LocatedDoc) -> tuple[str | None, list[Problem]]:
     if ref is _MISSING or ref is None:
         return None, []
     where = doc.location(("extends",))
+    if isinstance(ref, int) and not isinstance(ref, bool):  # 'extends: 304': YAML reads a ruleset named 304 as a number
+        ref = str(ref)
     if not isinstance(ref, str) or not ref.strip():
         got = "an empty string" if isinstance(ref, str) else describe_value(ref)
         return None, [

@@ -178,7 +178,7 @@ def _show(value: object, path: tuple, r: Ruleset | None = None) -> str:
 def _scalar(value: object, path: tuple, r: Ruleset | None) -> str:
     if _counts_balls(path) and (isinstance(value, int) or str(value).isdigit()):
         return (r.unit if r is not None else BALLS).of(int(value))
-    if path and path[-1] in SEAT_KEYS and isinstance(value, str) and r is not None:
+    if path and (path[-1] in SEAT_KEYS or path == ("redeal", "by")) and isinstance(value, str) and r is not None:
         return _seat(value, r)
     return str(value)
 
@@ -226,6 +226,9 @@ class _Differ:
                 self.walk(u, v, path + (i,))
         elif x != y:
             text = f"{self.label(path)}: {_show(x, path, self.a)} -> {_show(y, path, self.b)}"
+            if path == ("game", "target") and self.a.unit != self.b.unit and isinstance(x, int) and isinstance(y, int):
+                # a target in another unit says each side's own (12 balls -> 22 stones), not both in the new one's
+                text = f"Game won at: {self.a.unit.of(x)} -> {self.b.unit.of(y)}"
             self.changes.append(RuleChange(path, "changed", x, y, text, self.where(self.a, path),
                                            self.where(self.b, path)))
 

@@ -450,7 +450,10 @@ def _concede_step(book: Book, step, i: int) -> str:
 
 
 def _redeal_step(book: Book, step, i: int) -> str:
-    return f"**Redeal**: a player may throw the cards in when {book.condition(book.r.redeal.allowed_if, CALL_PHRASES)}"
+    redeal = book.r.redeal
+    # a redeal only one seat may claim names that seat (304: the dealer's right, before any bid)
+    who = "a player" if redeal.seat is None else seat_phrase(redeal.seat, book.r.direction)
+    return f"**Redeal**: {who} may throw the cards in when {book.condition(redeal.allowed_if, CALL_PHRASES)}"
 
 
 def _calling_step(book: Book, step, i: int) -> str:

@@ -497,6 +497,13 @@ class Redeal:
     allowed_if: Formula
     source: str = ""
     anyone: bool = False  # every player is asked in a `redeal` step, not only the one making trumps
+    seat: SeatRef | None = None  # only this seat is asked in the `redeal` step (304: the dealer's right)
+
+    @property
+    def in_step(self) -> bool:
+        """Claimed in a `redeal` step of the sequence (by anyone or by one named seat), not instead of making
+        trumps."""
+        return self.anyone or self.seat is not None
 
 
 @dataclass(frozen=True)

@@ -406,8 +406,8 @@ def fired(d: DealRow) -> set[str]:
     out = set(d.applied)
     if d.redeal:
         out.add("redeal")
-    elif d.cancelled:
-        out.add("cancellation")
+    elif d.cancelled and (d.trump_maker is not None or d.undertaking is not None):
+        out.add("cancellation")  # (thrown in before anyone made trumps, as when every bidder passed: not this rule)
     if d.conceded is not None:
         out.add("concede")
     out.update(f"trumps.ways.{w}" for w in d.trump_ways)

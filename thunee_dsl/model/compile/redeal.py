@@ -20,10 +20,15 @@ def rules(c: Compiler) -> Redeal | None:
         return None
     if "trumps" not in c.data:
         c.problem(("redeal",), "a redeal is claimed instead of making trumps: it needs a 'trumps:' section")
-    anyone = r.get("by", "chooser") == "anyone"
-    if anyone != ("redeal" in c.data["sequence"]):
-        c.problem(("redeal",), "a redeal by anyone needs a 'redeal' step in the sequence (and only then)")
-    return Redeal(c.formula(("redeal", "allowed_if"), "undertaking", "boolean"), r.get("source", ""), anyone)
+    by = r.get("by", "chooser")
+    anyone = by == "anyone"
+    # a seat named like the other seat references (dealer+1): asked alone in the redeal step, before any bid
+    seat = c.seat_ref(("redeal", "by"), "dealer", ("dealer",)) if by not in ("chooser", "anyone") else None
+    if (anyone or seat is not None) != ("redeal" in c.data["sequence"]):
+        c.problem(("redeal",), f"a redeal by {'anyone' if seat is None else by} needs a 'redeal' step in the "
+                  "sequence (and only then)" if by != "chooser" else
+                  "a 'redeal' step in the sequence needs 'redeal.by: anyone' or a seat (e.g. dealer+1)")
+    return Redeal(c.formula(("redeal", "allowed_if"), "undertaking", "boolean"), r.get("source", ""), anyone, seat)
 
 
 def cancellation(c: Compiler) -> Cancellation | None:
