@@ -54,8 +54,8 @@ st.html("""<style>
   /* a partner who sits out (the other plays alone): greyed, no cards in play */
   .pt-seat.pt-out { background:rgba(210,210,210,.9); color:#666; } .pt-badge.pt-outmark { background:#777; }
   .pt-badge.pt-bid { background:#2e6b8a; }
-  .pt-turnup-label { position:absolute; transform:translate(-50%,0); color:#f4f4f4; font-size:.7rem;
-                     white-space:nowrap; pointer-events:none; }
+  .pt-turnup-label { position:absolute; transform:translate(0,-50%); color:#f4f4f4; font-size:.7rem;
+                     line-height:1.1; white-space:nowrap; pointer-events:none; }
   .pt-card, .pt-turnup { position:absolute; transform:translate(-50%,-50%); min-width:2.3em; text-align:center;
              background:#fff; border:1px solid #777; border-radius:7px; padding:6px 5px; font-weight:700;
              font-size:1.35rem; line-height:1.1; box-shadow:1px 2px 4px rgba(0,0,0,.35); }
@@ -320,8 +320,9 @@ for spot in table_spots(me, r.seats, r.direction):
         # the turn-up, face up beside the dealer, until it is picked up, turned down or play begins
         parts.append(tile(turned[0], "pt-turnup", f"left:{spot.card_x:.1f}%;top:{spot.card_y:.1f}%",
                           seat=s))
-        parts.append(f'<span class="pt-turnup-label" style="left:{spot.card_x:.1f}%;top:calc({spot.card_y:.1f}% + '
-                     f'1.6rem)">turned up</span>')
+        # (its words beside it, not under it: on a phone the dealer's plate covered them)
+        parts.append(f'<span class="pt-turnup-label" style="left:calc({spot.card_x:.1f}% + 1.9rem);'
+                     f'top:{spot.card_y:.1f}%">turned<br>up</span>')
     if s in played:
         won = showing_last and finished is not None and finished.winner == s
         cls = "pt-card" + (" pt-last" if showing_last else "") + (" pt-won" if won else "") + (
@@ -432,6 +433,8 @@ with left:
         else:
             why = "".join(f" {', '.join(cards)}: {reason}." for reason, cards in refused.items())
         st.markdown("**Your turn: click a card to play it.**" + trick_so_far() + why.replace("*", "\\*").replace("_", "\\_"))
+    elif words.say_prompt(view):  # the turn-up offered, a suit to name: in the game's words
+        st.markdown(words.say_prompt(view))
     elif others:
         st.markdown("**Your turn: say something.**" + trick_so_far()
                     + (" Your cards are greyed until you answer with one of the buttons below your hand."
@@ -484,7 +487,7 @@ def show_say() -> None:
                       args=(action,))
     explained: dict[str, list[str]] = {}  # one line per meaning: "Call 10 / Call 20: take over making trumps ..."
     for action in others:
-        explained.setdefault(words.action_help(action, legal, view.undertaking), []).append(words.say_label(action, view))
+        explained.setdefault(words.say_help(action, view), []).append(words.say_label(action, view))
     for text, labels in explained.items():
         st.caption(f"**{' / '.join(labels)}**: {text}")
 

@@ -553,6 +553,8 @@ elif plays:
     refused = sorted({words.refusal(why) for why in page.refused.values()})
     st.markdown("**Your turn: tap a card to play it.**" + (f" Greyed cards: {'; '.join(refused)}."
                                                            if refused else ""))
+elif words.say_prompt(view):  # the turn-up offered, a suit to name: in the game's words
+    st.markdown(words.say_prompt(view))
 elif others:
     st.markdown("**Your turn: say something.**" + (" Your cards are greyed until you answer with one of the "
                                                     "buttons below your hand." if view.hand else ""))
@@ -601,7 +603,7 @@ if others:
                       args=(code, seat, secret, action))
     explained: dict[str, list[str]] = {}
     for action in others:  # each call, claim and undertaking in the rulebook's words, as in Playtest
-        explained.setdefault(words.action_help(action, legal, view.undertaking), []).append(words.say_label(action, view))
+        explained.setdefault(words.say_help(action, view), []).append(words.say_label(action, view))
     for text, labels in explained.items():
         st.caption(f"**{' / '.join(labels)}**: {text}")
 

@@ -19,6 +19,8 @@ import yaml
 from thunee_dsl import load_ruleset
 from thunee_dsl.editor.background import DONE, RUNS
 
+from test_app_playtest import start as start_playtest  # noqa: E402 (tests/editor is on the path, see conftest)
+
 ROOT = Path(__file__).resolve().parents[2]
 DRAFTS = ROOT / "docs" / "design" / "drafts"
 CONCEPTS = ROOT / "tests" / "game" / "rulesets"
@@ -44,12 +46,12 @@ THUNEE_WORDS = re.compile(r"\b(balls?|call|calls|called|calling|jodies|jodie|thu
 
 
 def put_rulesets(home: Path, *names: str) -> None:
-    """The drafts and concept rulesets into the user's folder, as a player would save them."""
+    """The drafts and concept rulesets into the user's folder, as a player would save them (``names``: the ones
+    the test is about)."""
     folder = home / "rulesets"
     folder.mkdir(parents=True, exist_ok=True)
     for path in [*DRAFTS.glob("*.yaml"), *CONCEPTS.glob("*.yaml")]:
-        if not names or path.stem in names or path.stem == "klaverjas":  # (amsterdam extends klaverjas.yaml)
-            shutil.copy(path, folder / path.name)
+        shutil.copy(path, folder / path.name)  # (all of them: an overlay's base is beside it)
 
 
 def own_words(name: str) -> set[str]:
@@ -93,16 +95,8 @@ def strays(at, name: str, rulebook: bool = False) -> dict[str, str]:
 
 
 def start(app, name: str, seed: int = 3, seat: int = 0):
-    at = app("playtest")
-    at.selectbox(key="pt_ref_pick").set_value(f"mine:{name}").run()
-    at.number_input(key="pt_seed").set_value(seed)
-    at.selectbox(key="pt_seat").set_value(seat).run()
-    for box in at.selectbox:
-        if (box.key or "").startswith("pt_bot_"):
-            box.set_value("random")
-    at.button(key="pt_start").click().run()
-    assert not at.exception, at.exception
-    return at
+    """Playtest dealing the user's ruleset ``name`` (random bots), as test_app_playtest deals a shipped one."""
+    return start_playtest(app, ref=f"mine:{name}", seed=seed, seat=seat)
 
 
 def buttons(at) -> list:
@@ -211,10 +205,10 @@ def test_euchre_the_turn_up_beside_the_dealer_order_it_up_and_the_dealers_discar
     turn_up = view.turn_up
     body = table_html(at)
     assert f'class="pt-turnup" data-card="{turn_up}" data-seat="{view.dealer}"' in body  # beside the dealer
-    assert "turned up" in body and "4 cards undealt" in body
+    assert "pt-turnup-label" in body and "4 cards undealt" in body
     labels = {b.label for b in at.button if (b.key or "").startswith("pt_do_")}
     assert labels == {"Pick it up", "Turn it down"}
-    assert any("Pick it up" in c.value and "lays a card aside" in c.value for c in at.caption)
+    assert any("Pick it up" in c.value and "lay a card aside" in c.value for c in at.caption)
     click(at, at.button(key="pt_do_order_None"))
     assert turn_up in at.session_state["playtest"].view().hand  # picked up
     assert "pt-turnup" not in table_html(at)
@@ -333,3 +327,16 @@ def test_compare_says_in_words_what_a_house_rule_changes(app, home, a, b, says):
     assert answer.value.strip()
     found = strays(at, a)  # (B is A with a house rule: the same words)
     assert not found, found
+
+
+@pytest.mark.parametrize("name", ["euchre", "whist"])
+def test_the_editor_shows_the_games_text_in_its_own_words(app, home, name):
+    """Opened from the Library: the Editor's forms, help, house rules offered and what it changes, without the
+    Thunee words the game does not use (its rulebook aside, tested above)."""
+    put_rulesets(home, name)
+    at = app("library")
+    at.radio[0].set_value(f"mine:{name}").run()
+    at.button(key="lib_open").click().run()
+    assert not at.exception, at.exception
+    assert [t.value for t in at.title] == ["Editor"]
+    assert not strays(at, name), strays(at, name)

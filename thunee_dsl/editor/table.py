@@ -122,8 +122,8 @@ class TableWords:
         self.seats, self.teams = ruleset.seats, ruleset.teams
         self.alone = ruleset.seats == ruleset.teams  # each player a team of one
         # what a player does with an undertaking or claim: Thunee's players call them; where the game has no
-        # calls (Euchre's going alone) they are announced
-        self.called = "called" if ruleset.calling is not None else "announced"
+        # calls (Euchre's going alone) they are declared
+        self.called = "called" if ruleset.calling is not None else "declared"
         self._sections: dict[str, list[str]] | None = None
 
     # -- who ------------------------------------------------------------------------------
@@ -310,6 +310,37 @@ class TableWords:
         if action.verb == "discard":
             return f"Discard {card_label(action.arg).text}"
         return action_label(action, self.r)
+
+    def say_prompt(self, view: SeatView) -> str | None:
+        """What the person is asked, in the game's words, when it is about the turn-up or naming a suit in a later
+        round of making trumps; None otherwise (the page says "say something")."""
+        verbs = {a.verb for a in view.legal}
+        if "order" in verbs:
+            return ("**Your turn: pick it up or turn it down.**" if view.seat == view.dealer else
+                    "**Your turn: order it up or pass.**")
+        if view.trump_round >= 2 and "trump" in verbs:
+            return "**Your turn: name a suit for trumps" + (
+                ", or pass.**" if "pass" in verbs else ".** Everyone else passed: you must name one.")
+        return None
+
+    def say_help(self, action: Action, view: SeatView) -> str:
+        """What a button under the hand means, said to this seat: ordering up and turning down the turn-up in
+        the words of the card and the dealer; anything else as :meth:`action_help` says it."""
+        if view.turn_up is not None and action.verb in ("order", "pass") and any(a.verb == "order" for a in view.legal):
+            card = card_label(view.turn_up)
+            later = len(self.r.trumps.rounds) > 1
+            if action.verb == "order":
+                takes = self.r.trumps.rounds[0].dealer_takes_turn_up
+                if action.seat == view.dealer:
+                    return f"Take the {card.text} into your hand: {card.suit_name} become trumps" + (
+                        "; then lay a card aside face down." if takes else ".")
+                return f"{card.suit_name.capitalize()} become trumps" + (
+                    f"; {self.who(view.dealer)} takes the {card.text} and lays a card aside face down." if takes else ".")
+            if action.seat == view.dealer:
+                return "Nobody takes it: it is turned face down" + (
+                    ", and each player may name another suit." if later else ".")
+            return f"Leave it: the next player may order it up, and {self.who(view.dealer)} last."
+        return self.action_help(action, view.legal, view.undertaking)
 
     # -- what a button means ----------------------------------------------------------------
     @property
