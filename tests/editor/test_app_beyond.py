@@ -18,6 +18,8 @@ import yaml
 
 from thunee_dsl import load_ruleset
 from thunee_dsl.editor.background import DONE, RUNS
+from thunee_dsl.editor.cards import card_label
+from thunee_dsl.editor.playtest import Playtest
 
 from test_app_playtest import start as start_playtest  # noqa: E402 (tests/editor is on the path, see conftest)
 
@@ -119,19 +121,15 @@ def status_html(at) -> str:
 # -- words -------------------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("name", GAMES + [n for n in CONCEPT_GAMES if not own_words(n) & {"ball", "balls"}])
 def test_a_deal_on_playtest_speaks_the_games_own_words(app, home, name):
-    """A whole deal (and the next deal's start) played through the page: every text it showed is free of the
+    """A whole deal played through the page, to its story and scores: every text it showed is free of the
     Thunee words the ruleset does not use."""
     put_rulesets(home, name)
     at = start(app, name)
     rng, found = random.Random(name), {}
     for _ in range(120):
         found.update(strays(at, name))
-        pt = at.session_state["playtest"]
-        if pt.is_over or len(pt.results()) >= 2:
+        if at.session_state["playtest"].deal_over:  # (the deal's story and scores are on the page now)
             break
-        if pt.deal_over:
-            click(at, at.button(key="pt_next"))
-            continue
         click(at, rng.choice(buttons(at)))
     assert at.session_state["playtest"].results(), f"no deal of {name} was scored in 120 clicks"
     assert not found, f"{name}: {found}"
@@ -190,22 +188,43 @@ def test_a_family_finds_its_games_and_nothing_found_keeps_the_whole_list(app, ho
 
 
 # -- the table draws every concept -------------------------------------------------------------------------------
+def first_seed(name: str, seat: int, wanted, answer, seeds=range(1, 200)) -> tuple[int, list[str]]:
+    """The first seed at which ``seat``, answering by ``answer(legal)`` (an action), reaches a view ``wanted``
+    (random bots, as the page is set): the seed and the person's answers, found with the library alone (a
+    search through the page took minutes), for the page to play again."""
+    ruleset = load_ruleset(DRAFTS / f"{name}.yaml")
+    for seed in seeds:
+        pt = Playtest.start(ruleset, seat=seat, seed=seed, bots=tuple("random" for _ in range(ruleset.seats)))
+        answers: list[str] = []
+        for _ in range(12):
+            view = pt.view()
+            if wanted(view):
+                return seed, answers
+            if pt.deal_over or not view.legal or any(a.verb == "play" for a in view.legal):
+                break
+            action = answer(view.legal)
+            answers.append(f"pt_do_{action.verb}_{action.arg}")
+            pt.act(action)
+    pytest.fail(f"no seed of {seeds} reaches the view wanted")
+
+
+def offered_to_the_dealer(view) -> bool:
+    return view.dealer == view.seat and any(a.verb == "order" for a in view.legal)
+
+
 def test_euchre_the_turn_up_beside_the_dealer_order_it_up_and_the_dealers_discard(app, home):
-    """Seat 1 deals (the dealer of the first deal): the others pass, the dealer picks the turn-up up and
-    discards one card by clicking it; the turn-up stood face up beside the dealer until then."""
+    """The person deals: the others pass, the dealer picks the turn-up up and discards one card by clicking
+    it; the turn-up stood face up beside the dealer until then."""
+    seed, answers = first_seed("euchre", 0, offered_to_the_dealer, lambda legal: legal[-1])
     put_rulesets(home, "euchre")
-    for seed in range(1, 40):
-        at = start(app, "euchre", seed=seed)
-        pt = at.session_state["playtest"]
-        view = pt.view()
-        if view.dealer == view.seat and view.legal and view.legal[0].verb == "order":
-            break
-    else:
-        pytest.skip("no seed in 1-39 gives the person the dealer's choice of the turn-up")
+    at = start(app, "euchre", seed=seed)
+    view = at.session_state["playtest"].view()
+    assert offered_to_the_dealer(view) and not answers
     turn_up = view.turn_up
     body = table_html(at)
     assert f'class="pt-turnup" data-card="{turn_up}" data-seat="{view.dealer}"' in body  # beside the dealer
     assert "pt-turnup-label" in body and "4 cards undealt" in body
+    assert any("pick it up or turn it down" in m.value for m in at.markdown)
     labels = {b.label for b in at.button if (b.key or "").startswith("pt_do_")}
     assert labels == {"Pick it up", "Turn it down"}
     assert any("Pick it up" in c.value and "lay a card aside" in c.value for c in at.caption)
@@ -222,46 +241,37 @@ def test_euchre_the_turn_up_beside_the_dealer_order_it_up_and_the_dealers_discar
                                        for h in view.history)
 
 
+def naming_a_suit(view) -> bool:
+    return view.trump_round >= 2 and view.trump is None and any(a.verb == "trump" for a in view.legal)
+
+
 def test_euchre_turned_down_then_a_suit_named_in_the_second_round(app, home):
+    seed, answers = first_seed("euchre", 1, naming_a_suit, lambda legal: next(a for a in legal if a.verb == "pass"))
     put_rulesets(home, "euchre")
-    for seed in range(1, 60):
-        at = start(app, "euchre", seed=seed, seat=0)
-        for _ in range(6):  # pass until the turn-up is turned down (or someone orders it up)
-            view = at.session_state["playtest"].view()
-            if view.trump_round >= 2 or view.trump is not None or not view.legal:
-                break
-            click(at, at.button(key="pt_do_pass_None"))
-        view = at.session_state["playtest"].view()
-        if view.trump_round >= 2 and view.trump is None and any(a.verb == "trump" for a in view.legal):
-            break
-    else:
-        pytest.skip("no seed in 1-59 turns the turn-up down before the person's turn to name a suit")
+    at = start(app, "euchre", seed=seed, seat=1)
+    for key in answers:
+        click(at, at.button(key=key))
+    view = at.session_state["playtest"].view()
+    assert naming_a_suit(view)
     assert "turned down" in status_html(at) and "pt-turnup" not in table_html(at)
+    assert any("name a suit for trumps" in m.value for m in at.markdown)
     labels = {b.label for b in at.button if (b.key or "").startswith("pt_do_")}
-    turned_suit = view.turn_up[-1]
-    assert all(label.startswith("Name ") or label == "Pass" for label in labels), labels
-    assert len([label for label in labels if label.startswith("Name ")]) == 3  # any suit but the turn-up's
-    assert not any(f"Name {s}" for s in labels if turned_suit in s)
+    named = sorted(label for label in labels if label.startswith("Name "))
+    assert len(named) == 3 and labels - set(named) <= {"Pass"}  # any suit but the turn-up's
+    assert not any(label.startswith(f"Name {card_label(view.turn_up).suit_name}") for label in named)
 
 
 def test_going_alone_greys_the_partner_who_sits_out(app, home):
+    def answer(legal):  # go alone when offered, else pass (or what must be said)
+        return next((a for a in legal if a.verb == "alone"), next((a for a in legal if a.verb == "pass"), legal[0]))
+    seed, answers = first_seed("euchre", 0, lambda view: view.sits_out is not None, answer)
     put_rulesets(home, "euchre")
-    for seed in range(1, 80):
-        at = start(app, "euchre", seed=seed, seat=0)
-        for _ in range(12):
-            pt = at.session_state["playtest"]
-            view = pt.view()
-            if view.sits_out is not None or pt.deal_over or any(a.verb == "play" for a in view.legal):
-                break
-            alone = [b for b in buttons(at) if "alone" in b.label.lower()]
-            click(at, alone[0] if alone else (buttons(at)[-1] if not any(b.label == "Pass" for b in buttons(at))
-                                              else next(b for b in buttons(at) if b.label == "Pass")))
-        if at.session_state["playtest"].view().sits_out is not None:
-            break
-    else:
-        pytest.skip("nobody went alone in seeds 1-79")
+    at = start(app, "euchre", seed=seed)
+    for key in answers:
+        click(at, at.button(key=key))
     view = at.session_state["playtest"].view()
     out = view.sits_out
+    assert out is not None
     seat_div = re.search(rf'<div class="pt-seat[^"]*" data-seat="{out}"[^>]*>.*?</div></div>', table_html(at), re.S)
     assert "pt-out" in seat_div.group(0) and "sits out" in seat_div.group(0) and "hand laid down" in seat_div.group(0)
     if out == view.seat:
@@ -330,13 +340,13 @@ def test_compare_says_in_words_what_a_house_rule_changes(app, home, a, b, says):
 
 
 @pytest.mark.parametrize("name", ["euchre", "whist"])
-def test_the_editor_shows_the_games_text_in_its_own_words(app, home, name):
-    """Opened from the Library: the Editor's forms, help, house rules offered and what it changes, without the
-    Thunee words the game does not use (its rulebook aside, tested above)."""
+def test_a_house_variant_in_the_editor_speaks_the_games_own_words(app, home, name):
+    """"Start a new variant from this" in the Library: the Editor's forms, help, house rules offered and what it
+    changes from the game, without the Thunee words the game does not use (its rulebook aside, tested above)."""
     put_rulesets(home, name)
     at = app("library")
     at.radio[0].set_value(f"mine:{name}").run()
-    at.button(key="lib_open").click().run()
+    at.button(key="lib_new").click().run()
     assert not at.exception, at.exception
     assert [t.value for t in at.title] == ["Editor"]
     assert not strays(at, name), strays(at, name)
