@@ -471,8 +471,8 @@ events = pd.DataFrame(event_rows(cmp))
 if not events.empty:
     # named after what the games have (Euchre has no calls: its going alone is an undertaking; Oh Hell bids)
     said = {"call": "calls", "bid": "bids", "undertaking": "undertakings", "claim": "claims"}
-    names = [said[k] for k in said if k in set(events["kind"])]
-    heading = f"{', '.join(names[:-1])} and {names[-1]}" if len(names) > 1 else names[0]
+    made = [said[k] for k in said if k in set(events["kind"])]  # (not ``names``: the page's A and B names)
+    heading = f"{', '.join(made[:-1])} and {made[-1]}" if len(made) > 1 else made[0]
     st.markdown(f"**{heading.capitalize()}**: how often each is made (share of deals), and how often it succeeds")
     st.caption("Made: the share of deals in which it was said.")
     st.vega_lite_chart(spec=bars_with_intervals(events, "event", "happens", "happens_low", "happens_high",
