@@ -76,7 +76,7 @@ def check_turn_up_beside_the_dealer(page) -> dict:
     assert table["y"] <= up["y"] and up["y"] + up["h"] <= table["y"] + table["h"]
     assert abs(up["cy"] - table["cy"]) < abs(plate["cy"] - table["cy"])
     assert not any(overlaps(up, other) for other in seen["plates"])
-    assert "turned up" in seen["text"] and "4 cards undealt" in seen["text"]
+    assert "turned\nup" in seen["text"] and "4 cards undealt" in seen["text"]
     return seen
 
 
