@@ -285,7 +285,7 @@ with st.container(border=True):
                     help="More games show smaller differences (and take longer).")
     s2.selectbox("Bots at every seat", bots, key="cmp_bots",
                  help="How the computer players play: " + ", ".join(bots) + ". Bolder bots take more risks, "
-                 "so risky rules (a Thunee caught, a failed claim) come up more often.")
+                 "so risky rules (an undertaking lost, a failed claim) come up more often.")
     s3.number_input("Mistakes", min_value=0.0, max_value=0.2, step=0.005, format="%.3f", key="cmp_mistakes",
                     help="How often a bot breaks a rule (a revoke, a card out of turn, a false declaration...), "
                     "per decision: penalty rules only come into play with mistakes.")
@@ -469,7 +469,11 @@ if not rates.empty:
 
 events = pd.DataFrame(event_rows(cmp))
 if not events.empty:
-    st.markdown("**Calls and undertakings**: how often each is made (share of deals), and how often it succeeds")
+    # named after what the games have (Euchre has no calls: its going alone is an undertaking; Oh Hell bids)
+    said = {"call": "calls", "bid": "bids", "undertaking": "undertakings", "claim": "claims"}
+    made = [said[k] for k in said if k in set(events["kind"])]  # (not ``names``: the page's A and B names)
+    heading = f"{', '.join(made[:-1])} and {made[-1]}" if len(made) > 1 else made[0]
+    st.markdown(f"**{heading.capitalize()}**: how often each is made (share of deals), and how often it succeeds")
     st.caption("Made: the share of deals in which it was said.")
     st.vega_lite_chart(spec=bars_with_intervals(events, "event", "happens", "happens_low", "happens_high",
                                                 "share of deals"), width="stretch", height=420)

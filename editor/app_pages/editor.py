@@ -22,6 +22,7 @@ from thunee_dsl.editor.storage import decode_upload, slug
 from thunee_dsl.editor.table import scroll_script
 from thunee_dsl.errors import RulesetError
 from thunee_dsl.loading import MAX_BYTES, shipped_rulesets
+from thunee_dsl.editor.families import family
 from thunee_dsl.model.diff import diff_rulesets
 from thunee_dsl.model.rulebook import render_rulebook
 
@@ -221,6 +222,18 @@ def follow_the_target() -> None:
     ss.update(keep)
     ss.ed_msg = ("success", "Written beside the target: " + ", ".join(f"**{c.written}**" for c in change.companions)
                  + ". **Restore previous text** takes it out again.")
+
+
+def nearest_shipped(ruleset, names: list[str]) -> str:
+    """The shipped ruleset a text that extends none is compared with first: its own name's, else the first of its
+    family (a Euchre is compared with a Euchre, not with Thunee), else standard."""
+    if ruleset.name in names:
+        return ruleset.name
+    kin = family(ruleset)
+    same = [n for n in names if kin is not None and family(shipped(n)) == kin]
+    if same:
+        return "standard" if "standard" in same else same[0]
+    return "standard" if "standard" in names else names[0]
 
 
 def target_companions(check) -> None:
@@ -456,7 +469,7 @@ with right:
                     st.warning(f"The base ruleset does not load: {err.problems[0]}")
             if base is None:
                 names = [ref.partition(":")[2] for ref in choices if ref.startswith("shipped:")]
-                other = st.selectbox("Compare with", names, index=names.index("standard") if "standard" in names else 0,
+                other = st.selectbox("Compare with", names, index=names.index(nearest_shipped(check.ruleset, names)),
                                      key="ed_diff_with")
                 base = shipped(other)
             changes = diff_rulesets(base, check.ruleset)

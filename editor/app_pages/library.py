@@ -9,6 +9,7 @@ import streamlit as st
 from app_common import (cannot_open, catalogue, demoted, follow_goto, name_taken, new_variant_name, overlay_template,
                         readable_text, ruleset_of, rulebook_sections_only, set_editor_text, shelf, show_problems, tilde,
                         user_check)
+from thunee_dsl.editor.families import family, matches
 from thunee_dsl.editor.storage import folder_problem
 from thunee_dsl.loading import shipped_rulesets
 from thunee_dsl.loading.registry import read_header
@@ -86,9 +87,36 @@ selected = ss.get("lib_selected", "shipped:standard")
 if selected not in refs:
     selected = refs[0]
 
+
+def found(ref: str, query: str) -> bool:
+    """Whether the ruleset answers to what the player typed: its name, title, other names, family or summary
+    (the header first: the rulesets are compiled only when it does not answer)."""
+    kind, _, name = ref.partition(":")
+    header = read_header(shipped_files[name]) if kind == "shipped" else None
+    if header is not None and matches(query, name, header.title, " ".join(header.aliases)):
+        return True
+    compiled = ruleset_of(ref)
+    if compiled is None:
+        return matches(query, name)
+    return matches(query, name, compiled.title, " ".join(compiled.aliases), family(compiled), compiled.summary)
+
+
 left, right = st.columns([1, 2.8], gap="large")
 with left:
     captions, shipped_files = [], shipped_rulesets()
+    query = st.text_input("Find a game", key="lib_find", placeholder="Euchre, Whist, Jass family ...",
+                          help="Its name, another name it goes by, or its family (Jass, Euchre, Whist)")
+    if query.strip():
+        hits = [r for r in refs if found(r, query)]
+        if not hits:
+            st.caption(f"No ruleset answers to “{query.strip()}”: all are listed.")
+        else:
+            refs = hits
+            if selected not in refs:
+                selected = refs[0]
+                ss.lib_selected = selected
+                if ss.get("lib_pick") not in refs:
+                    ss.pop("lib_pick", None)  # (the radio starts on the first game found)
     for r in refs:
         # A shipped ruleset's title from its file's first lines: compiling all ten first left the list a grey
         # placeholder for seconds on a new server (the selected one is compiled after the list is drawn)
@@ -124,7 +152,8 @@ with right:
         # one name, one file: a ruleset of yours is called by its file's name, here as on the command line
         shown = ruleset.name if kind == "shipped" else name
         st.caption(f"`{shown}` · {'shipped with thunee-dsl' if kind == 'shipped' else 'yours'}"
-                   + (f" · also called {', '.join(ruleset.aliases)}" if ruleset.aliases else "")
+                   + (f" · {family(ruleset)}" if family(ruleset) else "")
+                   + (f" · also known as {', '.join(ruleset.aliases)}" if ruleset.aliases else "")
                    + (f" · its `name:` line says `{ruleset.name}`, but its name (here and on the command line) is "
                       f"its file's, `{name}`" if kind == "mine" and ruleset.name != name else ""))
         if kind == "mine" and name_taken(name):

@@ -7,7 +7,7 @@ import html
 import streamlit as st
 
 from app_common import COLOURS, EDITOR_REF, card_button_label, catalogue, follow_goto, ruleset_of
-from thunee_dsl.editor.cards import action_label, card_label, card_text, history_line, suit_label
+from thunee_dsl.editor.cards import card_label, card_text, history_line, suit_label
 from thunee_dsl.editor.playtest import TABLES, Playtest, bot_names, new_seed, replay_help
 from thunee_dsl.editor.session import editor_was_used
 from thunee_dsl.editor.table import TableWords, scroll_script, table_spots, team_values
@@ -51,7 +51,12 @@ st.html("""<style>
               font-weight:700; color:#fff; background:#555; }
   .pt-badge.pt-dealer { background:#6b4423; } .pt-badge.pt-maker { background:#0047ab; }
   .pt-badge.pt-said { background:#c8102e; } .pt-badge.pt-turnmark { background:#b88600; }
-  .pt-card { position:absolute; transform:translate(-50%,-50%); min-width:2.3em; text-align:center;
+  /* a partner who sits out (the other plays alone): greyed, no cards in play */
+  .pt-seat.pt-out { background:rgba(210,210,210,.9); color:#666; } .pt-badge.pt-outmark { background:#777; }
+  .pt-badge.pt-bid { background:#2e6b8a; }
+  .pt-turnup-label { position:absolute; transform:translate(0,-50%); color:#f4f4f4; font-size:.7rem;
+                     line-height:1.1; white-space:nowrap; pointer-events:none; }
+  .pt-card, .pt-turnup { position:absolute; transform:translate(-50%,-50%); min-width:2.3em; text-align:center;
              background:#fff; border:1px solid #777; border-radius:7px; padding:6px 5px; font-weight:700;
              font-size:1.35rem; line-height:1.1; box-shadow:1px 2px 4px rgba(0,0,0,.35); }
   .pt-card.pt-last { opacity:.8; }
@@ -77,7 +82,7 @@ st.html("""<style>
   @media (max-width: 640px) {
     .pt-seat { font-size:.72rem; padding:1px 5px; } .pt-seat .pt-name { font-size:.78rem; }
     .pt-seat .pt-role { display:block; line-height:1; }
-    .pt-card { font-size:1.1rem; padding:4px 3px; }
+    .pt-card, .pt-turnup { font-size:1.1rem; padding:4px 3px; }
     .pt-table { height:270px; }
     /* the side seats' trick cards leave a gap of about a fifth of the table: the words wrap inside it */
     .pt-middle { max-width:19%; font-size:.68rem; line-height:1.15; }
@@ -270,6 +275,8 @@ turn = view.to_act if not pt.deal_over else None
 winning = pt.winning_now(view)  # whose card takes the trick so far (None while trumps are hidden from you)
 led = card_label(view.trick[0][1]) if view.trick else None
 said = words.said_by_seat(view)  # seat -> what it called, shown on its plate
+bids = words.bids(view)  # seat -> its bid this deal (said aloud)
+turned = words.turn_up(view)  # the turned-up card and where it is (beside the dealer while face up)
 
 parts = []
 for spot in table_spots(me, r.seats, r.direction):
@@ -282,14 +289,23 @@ for spot in table_spots(me, r.seats, r.direction):
     if s == view.trump_maker:
         badges.append('<span class="pt-badge pt-maker" title="the trump maker">trumps</span>')
     badges += [f'<span class="pt-badge pt-said">{html.escape(text)}</span>' for text in said.get(s, ())]
+    if s in bids:
+        badges.append(f'<span class="pt-badge pt-bid" title="their bid">bid {bids[s]}</span>')
+    if s == view.sits_out:
+        classes += " pt-out"
+        badges.append('<span class="pt-badge pt-outmark" title="their partner plays alone">sits out</span>')
     if turn == s:
         badges.append(f'<span class="pt-badge pt-turnmark">{"your turn" if s == me else "to play"}</span>')
     if view.table and view.table[s]:
         held = f"{len(view.table[s])} face up · {view.face_down[s]} face down"
     elif view.face_down:
         held = f"{view.hand_sizes[s]} in hand · {view.face_down[s]} face down"
+    elif s == view.sits_out:
+        held = "hand laid down"
     else:
         held = f"{view.hand_sizes[s]} card{'s' if view.hand_sizes[s] != 1 else ''}"
+    if s == view.dealer and turned is not None and turned[1] == "face up" and (view.tricks or view.trick):
+        held += " · turned up " + tile(turned[0], "pt-mini")  # (play began: on the plate, clear of the trick)
     row = ""
     if view.table and view.table[s] and s != me:  # open face play: the seat's face-up cards, seen by all
         row = "<div>" + "".join(tile(c, "pt-mini") + ("▾" if c in view.covering[s] else "") for c in view.table[s]) + "</div>"
@@ -300,6 +316,13 @@ for spot in table_spots(me, r.seats, r.direction):
     parts.append(f'<div class="{classes}{side}" data-seat="{s}" style="left:{left:.1f}%;top:{spot.y:.1f}%">'
                  f'<div>{name}</div>{badge_row}'
                  f'<div>{held}</div>{row}</div>')
+    if s == view.dealer and turned is not None and turned[1] == "face up" and not (view.tricks or view.trick):
+        # the turn-up, face up beside the dealer, until it is picked up, turned down or play begins
+        parts.append(tile(turned[0], "pt-turnup", f"left:{spot.card_x:.1f}%;top:{spot.card_y:.1f}%",
+                          seat=s))
+        # (its words beside it, not under it: on a phone the dealer's plate covered them)
+        parts.append(f'<span class="pt-turnup-label" style="left:calc({spot.card_x:.1f}% + 1.9rem);'
+                     f'top:{spot.card_y:.1f}%">turned<br>up</span>')
     if s in played:
         won = showing_last and finished is not None and finished.winner == s
         cls = "pt-card" + (" pt-last" if showing_last else "") + (" pt-won" if won else "") + (
@@ -317,6 +340,8 @@ elif view.trick:
               f'padding:0 3px">{html.escape(led.symbol)}</span>&nbsp;led')
 else:
     middle = "No card played yet"
+    if view.undealt:  # the kitty, the stock: cards nobody holds
+        middle += f"<br>{view.undealt} card{'s' if view.undealt != 1 else ''} undealt"
 table_html = (f'<div class="pt-table" data-showing="{"last" if showing_last else "current"}">'
               f'<div class="pt-middle">{middle}</div>{"".join(parts)}</div>')
 
@@ -337,11 +362,21 @@ if words.trumps_to_come(view):  # a Thunee called: the card made before is gone 
 points = (f'<span data-points>Card points: ' + " · ".join(f"{team_name(t)} <b>{view.team_cards[t]}</b>"
                                                         for t in range(teams)) + '</span>') if view.tricks else ""
 # what ends the game: a target, or a number of deals (a game of deals has no target: never "None to win")
-goal = f"{r.game.target} to win" if r.game.target is not None else f"{r.game.deals} deals" if r.game.deals else ""
+goal = f"{r.game.target} to win" if r.game.target is not None else ""
+deal_no = f"Deal {view.deal_number}" + (f" of {r.game.deals}" if r.game.deals else "")
+rubber = ""
+if r.game.rubber is not None:  # the games each side has won in the rubber (best of N)
+    rubber = (f'<span>Rubber (best of {r.game.rubber.best_of}), games: '
+              + " · ".join(f"{team_name(t)} <b>{n}</b>" for t, n in enumerate(pt.game.games)) + "</span>")
+turn_up_said = words.turn_up_words(view)
+turn_up_said = f"<span>Turn-up: {html.escape(turn_up_said)}</span>" if turn_up_said else ""
+if not r.deck.total_points:  # a game whose cards count no points (Whist, Euchre): tricks, not card points
+    points = (f'<span data-points>Tricks: ' + " · ".join(f"{team_name(t)} <b>{view.team_tricks[t]}</b>"
+                                                          for t in range(teams)) + '</span>') if view.tricks else ""
 st.html(f'<div class="pt-status"><span><b>{html.escape(ss.get("pt_label", r.name))}</b></span>'
-        f'<span>Deal {view.deal_number}</span><span>{html.escape(r.unit.plural.capitalize())}: {score}'
-        f'{f" <small>({goal})</small>" if goal else ""}</span>'
-        f'<span>Trumps: <b>{trumps_said}</b>{made_by}{hidden_card}</span>{call}{points}</div>')
+        f'<span>{deal_no}</span><span>{html.escape(r.unit.plural.capitalize())}: {score}'
+        f'{f" <small>({goal})</small>" if goal else ""}</span>{rubber}'
+        f'<span>Trumps: <b>{trumps_said}</b>{made_by}{hidden_card}</span>{turn_up_said}{call}{points}</div>')
 show_message()
 
 if pt.is_over:
@@ -380,10 +415,15 @@ with left:
     legal = view.legal
     plays = {a.arg: a for a in legal if a.verb == "play"}
     trumps_by_card = {a.arg: a for a in legal if a.verb == "trump" and a.arg not in (None, "last") and len(str(a.arg)) > 1}
+    discards = {a.arg: a for a in legal if a.verb == "discard"}  # the dealer's discard: a card of the hand
     choosing_trump = bool(trumps_by_card)
-    others = [a for a in legal if a.verb != "play" and a not in trumps_by_card.values()]
+    others = [a for a in legal if a.verb not in ("play", "discard") and a not in trumps_by_card.values()]
+    if view.sits_out == me:
+        st.markdown("**Your partner plays alone: you sit out this deal.** Your hand stays face down.")
     if choosing_trump:
         st.markdown("**Your turn: make trumps.** Click the card to place face down: its suit becomes trumps.")
+    elif discards:
+        st.markdown("**Your turn: discard.** Click the card to lay aside face down: only you see it.")
     elif plays:
         refused: dict[str, list[str]] = {}  # why -> the greyed cards it holds back (phones have no hover)
         for card, why in pt.refused_cards(view).items():
@@ -393,6 +433,8 @@ with left:
         else:
             why = "".join(f" {', '.join(cards)}: {reason}." for reason, cards in refused.items())
         st.markdown("**Your turn: click a card to play it.**" + trick_so_far() + why.replace("*", "\\*").replace("_", "\\_"))
+    elif words.say_prompt(view):  # the turn-up offered, a suit to name: in the game's words
+        st.markdown(words.say_prompt(view))
     elif others:
         st.markdown("**Your turn: say something.**" + trick_so_far()
                     + (" Your cards are greyed until you answer with one of the buttons below your hand."
@@ -424,7 +466,7 @@ def show_hand() -> None:
         st.markdown("**Your cards, face up on the table**" if on_table_cards else "**Your hand**")
         with st.container(horizontal=True, gap="small", key="pt_hand"):
             for card in hand:
-                action = trumps_by_card.get(card) if choosing_trump else plays.get(card)
+                action = trumps_by_card.get(card) if choosing_trump else discards.get(card) if discards else plays.get(card)
                 label = card_button_label(card) + (" ▾" if view.covering and card in view.covering[me] else "")
                 st.button(label, key=f"pt_card_{card}", on_click=act, args=(action,), disabled=action is None,
                           help=words.action_help(action, legal, view.undertaking) if action else None)  # a button with help has a hidden twin
@@ -441,10 +483,11 @@ def show_say() -> None:
         return
     with st.container(horizontal=True, key="pt_say"):
         for action in others:
-            st.button(action_label(action, r), key=f"pt_do_{action.verb}_{action.arg}", on_click=act, args=(action,))
+            st.button(words.say_label(action, view), key=f"pt_do_{action.verb}_{action.arg}", on_click=act,
+                      args=(action,))
     explained: dict[str, list[str]] = {}  # one line per meaning: "Call 10 / Call 20: take over making trumps ..."
     for action in others:
-        explained.setdefault(words.action_help(action, legal, view.undertaking), []).append(action_label(action, r))
+        explained.setdefault(words.say_help(action, view), []).append(words.say_label(action, view))
     for text, labels in explained.items():
         st.caption(f"**{' / '.join(labels)}**: {text}")
 
@@ -474,10 +517,14 @@ with right:
     # once the deal is scored, the ruleset's own team values too ("count": the card points with the last
     # trick's 10, calls, Jodies): the card points alone did not add up to the count the deal story says
     scored = team_values(r, pt.game.deal) if pt.deal_over else {}
-    st.html('<table class="pt-tricks pt-points"><tr><th></th><th>card points</th>'
-            + "".join(f"<th>{html.escape(name)}</th>" for name in scored) + f"<th>tricks</th><th>{html.escape(r.unit.plural)}</th></tr>"
-            + "".join(f"<tr><td>{team_name(t)}</td><td>{view.team_cards[t]}</td>"
+    card_points = bool(r.deck.total_points)  # (Whist's and Euchre's cards count none: no column of zeros)
+    bid_column = bool(bids) and teams == r.seats  # each player bids for their own side (Oh Hell)
+    st.html('<table class="pt-tricks pt-points"><tr><th></th>' + ("<th>card points</th>" if card_points else "")
+            + "".join(f"<th>{html.escape(name)}</th>" for name in scored) + ("<th>bid</th>" if bid_column else "")
+            + f"<th>tricks</th><th>{html.escape(r.unit.plural)}</th></tr>"
+            + "".join(f"<tr><td>{team_name(t)}</td>" + (f"<td>{view.team_cards[t]}</td>" if card_points else "")
                       + "".join(f"<td>{values[t]}</td>" for values in scored.values())
+                      + (f"<td>{bids.get(t, '')}</td>" if bid_column else "")
                       + f"<td>{view.team_tricks[t]}</td><td>{view.score[t]}</td></tr>" for t in range(teams))
             + "</table>")
     if view.declarations:

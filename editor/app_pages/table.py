@@ -17,7 +17,7 @@ import streamlit as st
 
 from app_common import COLOURS, card_button_label, catalogue, follow_goto, ruleset_of, shipped
 from thunee_dsl.editor import compare_choices
-from thunee_dsl.editor.cards import action_label, card_label, card_text, history_line, suit_label
+from thunee_dsl.editor.cards import card_label, card_text, history_line, suit_label
 from thunee_dsl.editor.group_table import (AWAY_LIMITS, DEFAULT_AWAY, MAX_NAME, GroupTables, TableError,
                                            frozen_text, normal_code, public_link)
 from thunee_dsl.editor.playtest import bot_names, replay_help
@@ -221,6 +221,7 @@ st.html("""<style>
               font-weight:700; color:#fff; background:#555; }
   .gt-badge.gt-dealer { background:#6b4423; } .gt-badge.gt-maker { background:#0047ab; }
   .gt-badge.gt-said { background:#c8102e; } .gt-badge.gt-turnmark { background:#b88600; }
+  .gt-seat.gt-out { background:rgba(210,210,210,.9); color:#666; } .gt-badge.gt-bid { background:#2e6b8a; }
   .gt-mini { display:inline-block; background:#fff; border:1px solid #999; border-radius:4px; padding:0 3px;
              margin:1px; font-weight:700; font-size:.8rem; }
   .gt-lasttrick { font-size:.85rem; color:#444; margin:0 0 .3rem; }
@@ -404,9 +405,12 @@ def watch() -> None:
 view = page.view
 st.html(f'<div class="gt-label"><b>{html.escape(label)}</b></div>'
         f'<div class="gt-status"><span>Table <b>{code}</b></span>'
-        + (f'<span>Deal {view.deal_number}</span><span>{html.escape(r.unit.plural.capitalize())}: '
+        + (f'<span>Deal {view.deal_number}{f" of {r.game.deals}" if r.game.deals else ""}</span>'
+           f'<span>{html.escape(r.unit.plural.capitalize())}: '
            + " · ".join(f"{words.team(t)} <b>{view.score[t]}</b>" for t in range(view.teams))
-           + f" ({r.game.target} to win)</span>" if view is not None else "") + "</div>")
+           # (a game of a number of deals has no target: never "None to win")
+           + (f" ({r.game.target} to win)" if r.game.target is not None else "") + "</span>"
+           if view is not None else "") + "</div>")
 show_message()
 
 with st.popover("What these rules change", width="content"):
@@ -467,6 +471,7 @@ finished = view.tricks[-1] if view.tricks else None
 on_table = view.trick or (finished.cards if finished else ())
 turn = None if page.deal_over else view.to_act
 said = words.said_by_seat(view)  # seat -> what it called, on its plate (as on Playtest's table)
+bids, turned = words.bids(view), words.turn_up(view)  # (as on Playtest's table)
 parts = []
 for spot in table_spots(seat, r.seats, r.direction):
     s = spot.seat
@@ -475,17 +480,23 @@ for spot in table_spots(seat, r.seats, r.direction):
         ("gt-turnmark", "your turn" if s == seat else "to play", s == turn),
         ("gt-away", "away, a bot plays", page.seats[s].away)) if on)
     badges += "".join(f'<span class="gt-badge gt-said">{html.escape(text)}</span>' for text in said.get(s, ()))
+    badges += "".join(f'<span class="gt-badge {cls}">{html.escape(text)}</span>' for cls, text, on in (
+        ("gt-bid", f"bid {bids.get(s)}", s in bids), ("gt-away", "sits out", s == view.sits_out)) if on)
     if view.table and view.table[s]:  # open face play: the seat's face-up cards, seen by all
         held_cards = f"{len(view.table[s])} face up · {view.face_down[s]} face down"
         if s != seat:
             held_cards += "<div>" + "".join(tile(c, "", "gt-mini") for c in view.table[s]) + "</div>"
     elif view.face_down:
         held_cards = f"{view.hand_sizes[s]} in hand · {view.face_down[s]} face down"
+    elif s == view.sits_out:
+        held_cards = "hand laid down"
     else:
         held_cards = f"{view.hand_sizes[s]} card{'s' if view.hand_sizes[s] != 1 else ''}"
+    if s == view.dealer and turned is not None and turned[1] == "face up":  # the turn-up, beside the dealer
+        held_cards += " · turned up " + tile(turned[0], "", "gt-mini")
     side = " gt-west" if spot.x < 20 else " gt-east" if spot.x > 80 else ""  # a side seat's plate kept on the table
     left = 2 if side == " gt-west" else 98 if side == " gt-east" else spot.x
-    parts.append(f'<div class="gt-seat{side}{" gt-me" if s == seat else ""}{" gt-turn" if s == turn else ""}" '
+    parts.append(f'<div class="gt-seat{side}{" gt-me" if s == seat else ""}{" gt-out" if s == view.sits_out else ""}{" gt-turn" if s == turn else ""}" '
                  f'data-seat="{s}" style="left:{left:.1f}%;top:{spot.y:.1f}%"><b>{seat_name(s, away=False)}</b>'
                  f'{f"<div>{badges}</div>" if badges else ""}<small>{held_cards}</small></div>')
     card = dict(on_table).get(s)
@@ -502,7 +513,7 @@ elif finished is not None and finished.winner is not None:
     leads = "" if page.deal_over else " · your lead" if finished.winner == seat else ""
     middle = f"Last trick<br>won by {who(finished.winner)}{leads}"
 else:
-    middle = "No card played yet"
+    middle = "No card played yet" + (f"<br>{view.undealt} undealt" if view.undealt else "")
 st.html(f'<div class="gt-table" data-version="{page.version}"><div class="gt-middle">{middle}</div>'
         f'{"".join(parts)}</div>')
 if finished is not None and view.trick:  # the trick before, under the table (phones have no hover)
@@ -519,20 +530,31 @@ elif view.trump_card and not view.trump_revealed:
     facts.append(f"your face-down card: {card_text(view.trump_card)}")
 if view.call and view.calls:
     facts.append(f"Call **{view.call}** by {who(view.calls[-1][0])}")
-if view.tricks:
+if words.turn_up_words(view):
+    facts.append(f"Turn-up: {words.turn_up_words(view)}")
+if view.tricks and not r.deck.total_points:  # cards that count no points (Whist, Euchre): the tricks
+    facts.append("Tricks: " + " · ".join(f"{words.team(t)} {view.team_tricks[t]}" for t in range(view.teams)))
+elif view.tricks:
     facts.append("Card points: " + " · ".join(f"{words.team(t)} {view.team_cards[t]}" for t in range(view.teams)))
 st.markdown(" · ".join(facts))
 
 legal = view.legal
 plays = {a.arg: a for a in legal if a.verb == "play"}
 by_card = {a.arg: a for a in legal if a.verb == "trump" and a.arg not in (None, "last") and len(str(a.arg)) > 1}
-others = [a for a in legal if a.verb != "play" and a not in by_card.values()]
+discards = {a.arg: a for a in legal if a.verb == "discard"}  # the dealer's discard: a card of the hand
+others = [a for a in legal if a.verb not in ("play", "discard") and a not in by_card.values()]
+if view.sits_out == seat:
+    st.markdown("**Your partner plays alone: you sit out this deal.**")
 if by_card:
     st.markdown("**Your turn: make trumps.** Tap the card to place face down: its suit becomes trumps.")
+elif discards:
+    st.markdown("**Your turn: discard.** Tap the card to lay aside face down: only you see it.")
 elif plays:
     refused = sorted({words.refusal(why) for why in page.refused.values()})
     st.markdown("**Your turn: tap a card to play it.**" + (f" Greyed cards: {'; '.join(refused)}."
                                                            if refused else ""))
+elif words.say_prompt(view):  # the turn-up offered, a suit to name: in the game's words
+    st.markdown(words.say_prompt(view))
 elif others:
     st.markdown("**Your turn: say something.**" + (" Your cards are greyed until you answer with one of the "
                                                     "buttons below your hand." if view.hand else ""))
@@ -568,7 +590,7 @@ if page.deal_over:  # (above the hand: on a phone the hand is a screen down)
 if view.hand:
     with st.container(horizontal=True, gap="small", key="gt_hand"):
         for card in view.hand:
-            action = by_card.get(card) if by_card else plays.get(card)
+            action = by_card.get(card) if by_card else discards.get(card) if discards else plays.get(card)
             st.button(card_button_label(card), key=f"gt_card_{card}", on_click=act,
                       args=(code, seat, secret, action), disabled=action is None,
                       help=words.action_help(action, legal, view.undertaking) if action else None)  # as on Playtest
@@ -577,20 +599,21 @@ if view.unseen:
 if others:
     with st.container(horizontal=True, key="gt_say"):
         for action in others:
-            st.button(action_label(action, r), key=f"gt_do_{action.verb}_{action.arg}", on_click=act,
+            st.button(words.say_label(action, view), key=f"gt_do_{action.verb}_{action.arg}", on_click=act,
                       args=(code, seat, secret, action))
     explained: dict[str, list[str]] = {}
     for action in others:  # each call, claim and undertaking in the rulebook's words, as in Playtest
-        explained.setdefault(words.action_help(action, legal, view.undertaking), []).append(action_label(action, r))
+        explained.setdefault(words.say_help(action, view), []).append(words.say_label(action, view))
     for text, labels in explained.items():
         st.caption(f"**{' / '.join(labels)}**: {text}")
 
 # the points and the tricks, as Playtest shows them (phones: under the hand)
 order = [(seat + k) % r.seats for k in range(r.seats)]
-st.html('<table class="gt-tricks gt-points"><tr><th></th><th>card points</th>'
+card_points = bool(r.deck.total_points)  # (no column of zeros where the cards count no points)
+st.html('<table class="gt-tricks gt-points"><tr><th></th>' + ("<th>card points</th>" if card_points else "")
         + "".join(f"<th>{html.escape(name)}</th>" for name in page.values)
         + f"<th>tricks</th><th>{html.escape(r.unit.plural)}</th></tr>"
-        + "".join(f"<tr><td>{words.team(t)}</td><td>{view.team_cards[t]}</td>"
+        + "".join(f"<tr><td>{words.team(t)}</td>" + (f"<td>{view.team_cards[t]}</td>" if card_points else "")
                   + "".join(f"<td>{values[t]}</td>" for values in page.values.values())
                   + f"<td>{view.team_tricks[t]}</td><td>{view.score[t]}</td></tr>" for t in range(view.teams))
         + "</table>")

@@ -298,7 +298,8 @@ def test_the_table_says_the_rulesets_own_unit_of_score(tmp_path):
 
 
 def test_the_story_of_a_lone_hand_says_the_tricks_it_took(tmp_path):
-    """Going alone (issue 25 item 6) is played out and judged by the tricks taken: never 'caught'. Deal 1 of the
+    """Going alone (issue 25 item 6) is played out and judged by the tricks taken: never 'caught', and declared
+    (a game without calls is told without them). Deal 1 of the
     transcript is a lone march by seat 1 (4 points), deal 2 a lone hand of seat 2 euchred with 2 tricks (seat 0,
     its partner, sitting out)."""
     import yaml
@@ -306,12 +307,12 @@ def test_the_story_of_a_lone_hand_says_the_tricks_it_took(tmp_path):
     report = replay_file(path)
     euchred = report.deals[-1]
     story = TableWords(report.game.ruleset, me=0).deal_story(euchred, report.game.view(0))
-    assert story == "Your partner called Going alone, played it out and failed with 2 of 5 tricks: they win 2 points."
+    assert story == "Your partner declared Going alone, played it out and failed with 2 of 5 tricks: they win 2 points."
     first = yaml.safe_load(path.read_text())
     first["deals"] = first["deals"][:1]
     first["ruleset"] = str(path.parent / first["ruleset"])
     (tmp_path / "march.yaml").write_text(yaml.safe_dump(first))
     report = replay_file(tmp_path / "march.yaml")
     story = TableWords(report.game.ruleset, me=0).deal_story(report.deals[-1], report.game.view(0))
-    assert story == ("The left opponent called Going alone, played it out and succeeded with 5 of 5 tricks: they "
+    assert story == ("The left opponent declared Going alone, played it out and succeeded with 5 of 5 tricks: they "
                      "win 4 points.")

@@ -27,7 +27,7 @@ from thunee_dsl.model.rulebook import render_rulebook
 from thunee_dsl.model.ruleset import BALLS, BallTable, Ruleset, TrumpWay, UndertakingLeader, Unit
 from thunee_dsl.model.words import bid_words
 
-from thunee_dsl.editor.cards import card_label, suit_label
+from thunee_dsl.editor.cards import action_label, card_label, suit_label
 
 
 def seat_spot(seat: int, me: int, seats: int, direction: str) -> tuple[float, float]:
@@ -121,6 +121,9 @@ class TableWords:
         self.r, self.me = ruleset, me
         self.seats, self.teams = ruleset.seats, ruleset.teams
         self.alone = ruleset.seats == ruleset.teams  # each player a team of one
+        # what a player does with an undertaking or claim: Thunee's players call them; where the game has no
+        # calls (Euchre's going alone) they are declared
+        self.called = "called" if ruleset.calling is not None else "declared"
         self._sections: dict[str, list[str]] | None = None
 
     # -- who ------------------------------------------------------------------------------
@@ -252,6 +255,93 @@ class TableWords:
             return "none"
         return None
 
+    # -- the turned-up card, the bids -----------------------------------------------------------
+    def turn_up(self, view: SeatView) -> tuple[str, str] | None:
+        """The card turned up after the deal and where it is, as every seat sees it: ``(card, state)``, state
+        "face up" (beside the dealer: offered, or showing trumps), "picked up" (ordered: in the dealer's hand),
+        "turned down" (everyone passed it: another suit may be named); None when there is none or it was played."""
+        card = view.turn_up
+        if card is None or any(c == card for _, c in view.trick) or any(
+                c == card for t in view.tricks for _, c in t.cards):
+            return None
+        rounds = self.r.trumps.rounds if self.r.trumps is not None else ()
+        if rounds:
+            ordered = any(h.split()[1:2] == ["order"] for h in view.history)
+            if ordered and rounds[0].dealer_takes_turn_up:
+                return card, "picked up"
+            if not ordered and view.trump_round >= 2:
+                return card, "turned down"
+        return card, "face up"
+
+    def turn_up_words(self, view: SeatView) -> str | None:
+        """The turn-up in a sentence for the status line ("the 9♥ turned up, picked up by the dealer")."""
+        seen = self.turn_up(view)
+        if seen is None:
+            return None
+        card, state = seen
+        text = card_label(card).text
+        if state == "picked up":
+            return f"{text} picked up by {self.who(view.dealer)}"
+        if state == "turned down":
+            return f"{text} turned down"
+        return f"{text} face up"
+
+    @staticmethod
+    def bids(view: SeatView) -> dict[int, int]:
+        """Each seat's bid so far this deal (its last), from what was said: bids are said aloud."""
+        out: dict[int, int] = {}
+        for line in view.history:
+            parts = line.split()
+            if len(parts) == 3 and parts[1] == "bid" and parts[0].isdigit() and parts[2].isdigit():
+                out[int(parts[0])] = int(parts[2])
+        return out
+
+    def say_label(self, action: Action, view: SeatView) -> str:
+        """A button's words in the game's own: the turn-up ordered up ("Order it up", the dealer's "Pick it up"),
+        passed ("Pass", the dealer's "Turn it down"), a suit named in a later round ("Name hearts ♥")."""
+        offered = view.turn_up is not None and view.trump is None and view.trump_round == 1
+        if action.verb == "order":
+            return "Pick it up" if action.seat == view.dealer else "Order it up"
+        if action.verb == "pass" and offered and any(a.verb == "order" for a in view.legal):
+            return "Turn it down" if action.seat == view.dealer else "Pass"
+        if action.verb == "trump" and view.trump_round >= 2 and action.arg and len(str(action.arg)) == 1:
+            symbol, name, _ = suit_label(action.arg)
+            return f"Name {name} {symbol}"
+        if action.verb == "discard":
+            return f"Discard {card_label(action.arg).text}"
+        return action_label(action, self.r)
+
+    def say_prompt(self, view: SeatView) -> str | None:
+        """What the person is asked, in the game's words, when it is about the turn-up or naming a suit in a later
+        round of making trumps; None otherwise (the page says "say something")."""
+        verbs = {a.verb for a in view.legal}
+        if "order" in verbs:
+            return ("**Your turn: pick it up or turn it down.**" if view.seat == view.dealer else
+                    "**Your turn: order it up or pass.**")
+        if view.trump_round >= 2 and "trump" in verbs:
+            return "**Your turn: name a suit for trumps" + (
+                ", or pass.**" if "pass" in verbs else ".** Everyone else passed: you must name one.")
+        return None
+
+    def say_help(self, action: Action, view: SeatView) -> str:
+        """What a button under the hand means, said to this seat: ordering up and turning down the turn-up in
+        the words of the card and the dealer; anything else as :meth:`action_help` says it."""
+        if view.turn_up is not None and action.verb in ("order", "pass") and any(a.verb == "order" for a in view.legal):
+            card = card_label(view.turn_up)
+            later = len(self.r.trumps.rounds) > 1
+            if action.verb == "order":
+                takes = self.r.trumps.rounds[0].dealer_takes_turn_up
+                if action.seat == view.dealer:
+                    return f"Take the {card.text} into your hand: {card.suit_name} become trumps" + (
+                        "; then lay a card aside face down." if takes else ".")
+                return f"{card.suit_name.capitalize()} become trumps" + (
+                    f"; {self.who(view.dealer)} takes the {card.text} and lays a card aside face down." if takes else ".")
+            if action.seat == view.dealer:
+                return "Nobody takes it: it is turned face down" + (
+                    ", and each player may name another suit." if later else ".")
+            return f"Leave it: the next player may order it up, and {self.who(view.dealer)} last."
+        return self.action_help(action, view.legal, view.undertaking)
+
     # -- what a button means ----------------------------------------------------------------
     @property
     def sections(self) -> dict[str, list[str]]:
@@ -270,6 +360,10 @@ class TableWords:
             return card_label(arg).words if arg else ""
         if verb == "pass":
             return self._pass_help(legal)
+        if verb == "order":
+            return self._order_help(action)
+        if verb == "discard":
+            return f"Lay the {card_label(arg).words} aside face down: only you see it, and it counts for nobody."
         if verb == "call":
             rule = [x for x in self._lines("Calling") if "final caller" in x]
             return " ".join(["Take over making trumps.", *rule[:1]])
@@ -326,9 +420,20 @@ class TableWords:
             return f"Declare {combos} (card points for your team). " + " ".join(when[:1])
         return ""
 
+    def _order_help(self, action: Action) -> str:
+        """Ordering up: the turn-up's suit becomes trumps (and where the round says so, the dealer takes it)."""
+        rounds = self.r.trumps.rounds if self.r.trumps is not None else ()
+        takes = bool(rounds) and rounds[0].dealer_takes_turn_up
+        return "The turn-up's suit becomes trumps" + (
+            ": the dealer takes the turn-up into the hand and lays a card aside face down." if takes else ".")
+
     def _pass_help(self, legal: tuple[Action, ...]) -> str:
         verbs = {a.verb for a in legal} - {"pass"}
         r = self.r
+        if "order" in verbs:
+            return "Leave the turn-up: the next player may order it up; if all pass, it is turned down."
+        if "trump" in verbs and any(len(str(a.arg)) == 1 for a in legal if a.verb == "trump"):
+            return "Name no suit: the next player may name one."
         if "call" in verbs:
             return "Make no call: trumps stay with the one making them now."
         if "bid" in verbs:
@@ -422,10 +527,10 @@ class TableWords:
         if u is not None and u.caught == "never":  # played out (going alone): judged by the tricks taken
             taken = sum(n for s, n in enumerate(result.seat_tricks) if self._team_of(s) == team)
             gets = team if how == "success" else other
-            return (f"{who} called {title}, played it out and {'succeeded' if how == 'success' else 'failed'} with "
+            return (f"{who} {self.called} {title}, played it out and {'succeeded' if how == 'success' else 'failed'} with "
                     f"{taken} of {self.r.tricks_per_deal} tricks: {self.wins(gets, result.balls[gets])}.")
         if how == "success":
-            return f"{who} called {title} and won every trick: {self.wins(team, result.balls[team])}."
+            return f"{who} {self.called} {title} and won every trick: {self.wins(team, result.balls[team])}."
         # the catch ends the deal, often inside a trick
         catcher = result.deal.caught_by if result.deal is not None else None
         by = f" by {self.who(catcher)}" if catcher is not None else ""
@@ -437,7 +542,7 @@ class TableWords:
             else:
                 by = " by their own partner" + (f" ({self.who(catcher)})" if catcher is not None else "")
         was = "were" if caller == self.me else "was"
-        return f"{who} called {title} and {was} caught{by}: {self.wins(other, result.balls[other])}."
+        return f"{who} {self.called} {title} and {was} caught{by}: {self.wins(other, result.balls[other])}."
 
     def _claim_story(self, rest: str, step, view: SeatView) -> str:
         caller = view.claimer
@@ -445,10 +550,10 @@ class TableWords:
         gainer = step.team if step.team is not None else (team if how == "success" else (team + 1) % self.teams)
         gain = self.wins(gainer, step.balls)
         if how == "success":
-            return f"{who} called {title} and made it: {gain}."
+            return f"{who} {self.called} {title} and made it: {gain}."
         partner = "your partner" if caller == self.me else "their partner"
         why = f" ({partner} took the last trick)" if how == "partner_catch" else ""
-        return f"{who} called {title} and it failed{why}: {gain}."
+        return f"{who} {self.called} {title} and it failed{why}: {gain}."
 
     def _each_team_story(self, result: DealResult) -> str:
         tricks = " and ".join(f"{self.team(t)} {self.verb(t, 'won', 'won')} {n} trick{'s' if n != 1 else ''}"

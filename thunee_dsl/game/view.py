@@ -88,6 +88,8 @@ class SeatView:
     turned_up: tuple[tuple[int, int, str], ...] = ()  # (tricks played, seat, card) of each card turned up
     turn_up: str | None = None  # the card turned up after the deal for all to see (deal.turn_up)
     sits_out: int | None = None  # the seat whose partner plays alone: its hand is laid face down, it plays no card
+    undealt: int = 0  # how many cards of the pack were left after the deal (deal.undealt: a kitty, a stock)
+    trump_round: int = 0  # the round of making trumps under way, or in which they were made (trumps.rounds; 0: none)
 
 
 @cython.locals(deal=DealSlots, t=TableSlots)
@@ -146,6 +148,7 @@ def seat_view(game, seat: int) -> SeatView:
         "team_cards": tuple(deal.team_cards), "team_tricks": tuple(deal.team_tricks),
         "history": history, "is_over": is_over, "winner": game.winner,
         "turn_up": None if deal.turn_up is None else names[deal.turn_up],
+        "undealt": len(deal.undealt), "trump_round": deal.trump_round,
     }
     state.update(_open_face(deal, t) if t.face_down else _NO_ROWS)
     if deal.played_down:  # cards played face down: hidden from this seat until turned up
