@@ -104,7 +104,7 @@ play:
 """)
     texts = [c.text for c in diff_rulesets(load_ruleset("standard"), load_ruleset(str(house)))]
     assert "Thunee partner catch: 8 balls -> 6 chips" in texts  # each side in its own unit
-    assert "Chips to win: 12 -> 13" in texts
+    assert "Game won at: 12 balls -> 13 chips" in texts  # (the target in each side's own unit, as the catch)
     assert "Adds Unit of score: chips" in texts
     assert "Adds Penalty for: out of turn 2 chips" in texts
     assert "First leader: the player to the trump maker's right -> the trump maker" in texts

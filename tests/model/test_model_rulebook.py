@@ -211,6 +211,7 @@ CHANGED_WITHOUT_SOURCE = {
     "oh-hell-a-point-a-trick": [],  # scoring: its own source
     "whist-no-honours": [],  # honours removed: the section is gone
     "klaverjas-1500": [],  # game: its own source
+    "304-last-trick": [],  # scoring: its own source
 }
 
 

@@ -38,7 +38,7 @@ def test_the_whist_rulebook_has_no_thunee_words():
 
 def test_diff_says_honours_are_counted_without_a_call_and_the_game_value_in_words():
     said = [c.text for c in diff_rulesets(shipped_ruleset("standard"), shipped_ruleset("whist"))]
-    assert "Adds the Honours declaration (honours), counted without a call" in said
+    assert "Adds Honours, counted from the hands as dealt" in said  # (nobody calls them)
     assert ("A game won is worth, in game points: 3 (a treble) when the losers' score is 0; 2 (a double) when the "
             "losers' score is at most 2; 1 (a single) otherwise") in said
     assert "The deal passes on after every deal" in said

@@ -225,12 +225,15 @@ class _Differ:
             for i, (u, v) in enumerate(zip(x, y)):  # e.g. the scoring outcomes, row by row
                 self.walk(u, v, path + (i,))
         elif x != y:
-            text = f"{self.label(path)}: {_show(x, path, self.a)} -> {_show(y, path, self.b)}"
-            if path == ("game", "target") and self.a.unit != self.b.unit and isinstance(x, int) and isinstance(y, int):
-                # a target in another unit says each side's own (12 balls -> 22 stones), not both in the new one's
-                text = f"Game won at: {self.a.unit.of(x)} -> {self.b.unit.of(y)}"
+            text = self.changed_words(path, x, y)
             self.changes.append(RuleChange(path, "changed", x, y, text, self.where(self.a, path),
                                            self.where(self.b, path)))
+
+    def changed_words(self, path: tuple, x, y) -> str:
+        if path == ("game", "target") and self.a.unit != self.b.unit and isinstance(x, int) and isinstance(y, int):
+            # a target in another unit says each side's own (12 balls -> 22 stones), not both in the new one's
+            return f"Game won at: {self.a.unit.of(x)} -> {self.b.unit.of(y)}"
+        return f"{self.label(path)}: {_show(x, path, self.a)} -> {_show(y, path, self.b)}"
 
     def label(self, path: tuple) -> str:
         return _label(self.da, self.db, path, self.b.unit)
