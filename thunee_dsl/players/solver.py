@@ -43,7 +43,7 @@ from typing import Callable
 
 from thunee_dsl.game.actions import Action
 from thunee_dsl.game.deal import DEAL_STATE, Deal
-from thunee_dsl.game.play import Play
+from thunee_dsl.game.play import TAKEN_BACK, Play
 from thunee_dsl.game.slots import VALUE, policy_of
 from thunee_dsl.game.scoring import decided_steps, score_deal
 from thunee_dsl.game.tables import PASS
@@ -76,21 +76,26 @@ def _getter(names):
 
 def key_maker(leave_out: frozenset = frozenset()):
     """The function giving a position's key: every part of the deal's state a later action can read but
-    ``leave_out`` (the counters an objective solved relative to them leaves out: see Objective.so_far).
+    ``leave_out`` (the counters an objective solved relative to them leaves out: see Objective.so_far), in
+    two parts: what a card played reversibly may change (play.TAKEN_BACK) and the rest, which a position
+    reached so has in common with the one it was played from (``rest``: that part, given, not read again).
     The values a copy shares (immutable) and the deal's own containers are read at once."""
     out = _NOT_IN_KEY | leave_out
-    values_of = _getter(n for n, d in DEAL_STATE.items() if n not in out and policy_of(d) == VALUE)
-    own_of = _getter(n for n, d in DEAL_STATE.items() if n not in out and policy_of(d) != VALUE)
+    names = [n for n in DEAL_STATE if n not in out]
+    rest_of = _getter(n for n in names if n not in TAKEN_BACK)
+    play_of = _getter(n for n in names if n in TAKEN_BACK)
 
-    def key(deal: Deal):
+    def key(deal: Deal, rest=None):
         w = deal.window
         p = deal.pending
+        if rest is None:
+            rest = tuple(map(_frozen, rest_of(deal)))  # (an undertaking, a claim: by identity, never hashed whole)
         return (
+            rest,
             None if w is None else (type(w), tuple(w.order), w.pos),
             None if p is None else (type(p), getattr(p, "seat", None)),
             len(deal.tricks),
-            tuple(map(_frozen, values_of(deal))),  # (an undertaking, a claim: by identity, never hashed whole)
-            tuple(map(_frozen, own_of(deal))),
+            tuple(map(_frozen, play_of(deal))),
         )
     return key
 
@@ -445,11 +450,13 @@ class Solver:
             guess = g
         return lower
 
-    def _search(self, deal: Deal, alpha: float, beta: float) -> float:
+    def _search(self, deal: Deal, alpha: float, beta: float, rest=None) -> float:
+        """The value of ``deal`` within (alpha, beta): exact inside, a bound outside; ``deal`` is left as it
+        was (``rest``: the key's part its parent shares with it, after a card played reversibly)."""
         self.nodes += 1
         if deal.over or (deal.window is None and deal.pending is None):
             return self._leaf(deal)
-        key = self._key(deal) if self.use_table else None
+        key = self._key(deal, rest) if self.use_table else None
         first = None
         base = 0
         if key is not None:
@@ -462,10 +469,18 @@ class Solver:
         mine = deal.team_of[deal.to_act] == self._team
         best_action = None
         best = -INFINITY if mine else INFINITY
+        playing = type(deal.pending) is Play and deal.window is None
         for action in self._ordered(deal, self._choices(deal), first):
-            child = deal.clone()
-            child.apply_if_legal(action)
-            v = self._search(child, alpha, beta)
+            # a card the play can take back is played on this deal and taken back after; else on a copy
+            undo = Play.play_reversibly(deal, action.seat, deal.card_of[action.arg]) \
+                if playing and action.verb == "play" else None
+            if undo is None:
+                child = deal.clone()
+                child.apply_if_legal(action)
+                v = self._search(child, alpha, beta)
+            else:
+                v = self._search(deal, alpha, beta, None if key is None else key[0])
+                Play.take_back(deal, undo)
             if mine and v > best:
                 best, best_action = v, action
                 alpha = max(alpha, v)
