@@ -31,7 +31,8 @@ The search is alpha-beta over the two sides (the team solved for against every o
   tells apart (for every trump row of the deal's ranking: the same cards beat them, they beat the same
   cards, the same suit to follow, the same points, both trumps or neither) give the same value, so only
   one is searched (not while a window in which a card's name counts is chosen, a Jodie's, nor in open face
-  play, where the card played decides which face-down card is turned up);
+  play, where the card played decides which face-down card is turned up); once trumps are shown after the
+  first lead, windows passed and no trumps made again, only the row of the deal's trump is read;
 - move ordering: the table's best action first, then a card that takes the trick over, the highest points.
 """
 
@@ -47,6 +48,7 @@ from thunee_dsl.game.play import TAKEN_BACK, Play
 from thunee_dsl.game.slots import VALUE, policy_of
 from thunee_dsl.game.scoring import decided_steps, score_deal
 from thunee_dsl.game.tables import PASS
+from thunee_dsl.game.trumps import MakeTrumps
 from thunee_dsl.model.quantities import Env
 from thunee_dsl.model.ruleset import Ruleset
 
@@ -95,7 +97,8 @@ def key_maker(leave_out: frozenset = frozenset()):
             None if w is None else (type(w), tuple(w.order), w.pos),
             None if p is None else (type(p), getattr(p, "seat", None)),
             len(deal.tricks),
-            tuple(map(_frozen, play_of(deal))),
+            # (this part's lists hold numbers or pairs of numbers: hashable as tuples, without _frozen's calls)
+            tuple([tuple(v) if type(v) is list else _frozen(v) for v in play_of(deal)]),
         )
     return key
 
@@ -142,6 +145,11 @@ class Objective:
     so_far: Callable[[Deal, int], float] | None = None
     leaves_out: frozenset = frozenset()
     exact: Callable[[Deal, int], bool] | None = None
+    # solved relative: what the rest of the deal adds to so_far is between 0 and ``most_left(deal, team)``
+    # (bounds the search cuts at: a side already sure of the value tested, or unable to reach it, searches
+    # no further)
+    most_left: Callable[[Deal, int], float] | None = None
+    leave_partner: bool = False  # search first a card that leaves the trick to a partner winning it
 
 
 def _points(deal: Deal, team: int) -> float:
@@ -181,8 +189,13 @@ def _adds_card_points(deal: Deal, team: int) -> bool:
 
 POINTS = Objective("points", _points, so_far=_cards_so_far, leaves_out=frozenset({"team_cards"}),
                    exact=_adds_card_points)
+def _tricks_left(deal: Deal, team: int) -> float:
+    return deal.n_tricks - len(deal.tricks)  # (the trick being played is one of them)
+
+
 TRICKS = Objective("tricks", _tricks, so_far=_tricks,
-                   leaves_out=frozenset({"team_cards", "team_tricks", "seat_tricks", "team_tricks_step"}))
+                   leaves_out=frozenset({"team_cards", "team_tricks", "seat_tricks", "team_tricks_step"}),
+                   most_left=_tricks_left, leave_partner=True)
 BALLS = Objective("balls", _balls)
 OBJECTIVES = {o.name: o for o in (POINTS, TRICKS, BALLS)}
 
@@ -252,6 +265,7 @@ class Solver:
         self._relative = False  # the table's values relative to the objective's so_far
         self._key = position_key
         self._base = None
+        self._most_left = None
 
     def forget(self) -> None:
         self.table.clear()
@@ -332,6 +346,7 @@ class Solver:
             self._relative = relative
             self._key = key_maker(o.leaves_out) if relative else position_key
             self._base = o.so_far if relative else None
+            self._most_left = o.most_left if relative else None
         return team
 
     def _retried(self, work, deal, team):
@@ -375,11 +390,17 @@ class Solver:
         beats = deal.beats
         beaten = self._beaten_by(beats)
         points = deal.r.deck.points_for
+        rows = range(len(beats))
+        if self.windows == "pass" and (deal.tricks or deal.trick) and deal.trump_revealed \
+                and MakeTrumps.start not in deal.steps[deal.step + 1:]:
+            # trumps shown after the first lead, and none made again: the rest of the deal is played in
+            # this row alone (an undertaking naming trumps is a window's: passed)
+            rows = (t.no_trump if deal.trump is None else deal.trump,)
         seen, kept = set(), []
         for action in legal:
             c = deal.card_of[action.arg]
             signature = tuple((beats[row][c] & out, beaten[row][c] & out, t.led_masks[row][c],
-                               points[row][c], (t.trump_masks[row] >> c) & 1) for row in range(len(beats)))
+                               points[row][c], (t.trump_masks[row] >> c) & 1) for row in rows)
             if signature not in seen:
                 seen.add(signature)
                 kept.append(action)
@@ -404,7 +425,9 @@ class Solver:
         return got[1]
 
     def _ordered(self, deal: Deal, choices: tuple, first) -> list:
-        """Search order: the table's best action, then a card that takes the trick over, then more points."""
+        """Search order: the table's best action, then a card that takes the trick over (for tricks, one that
+        does not where the partner is winning it), then more points (fewer nodes on standard's deals than the
+        cheapest card first, or the highest)."""
         if len(choices) < 2:
             return list(choices)
         if type(deal.pending) is Play and deal.window is None:
@@ -414,9 +437,14 @@ class Solver:
             over = deal.beats[row][deal.best] if deal.trick else 0
             card_of = deal.card_of
 
+            # (tricks: a seat whose partner is winning the trick tries first a card that leaves it to the partner;
+            # the points of a trick won are not what is counted, and taking over a partner's trick wins nothing)
+            partner = self.objective.leave_partner and bool(deal.trick) \
+                and deal.team_of[deal.winning] == deal.team_of[deal.pending.seat]
+
             def rank(a):
                 c = card_of[a.arg]
-                return (a != first, not (over >> c) & 1, -points[c])
+                return (a != first, bool((over >> c) & 1) == partner, -points[c])
             return sorted(choices, key=rank)
         if first is not None and first in choices:
             return [first] + [a for a in choices if a != first]
@@ -456,12 +484,19 @@ class Solver:
         self.nodes += 1
         if deal.over or (deal.window is None and deal.pending is None):
             return self._leaf(deal)
+        base = 0
+        if self._base is not None:
+            base = self._base(deal, self._team)
+            most = self._most_left
+            if most is not None:
+                if base >= beta:
+                    return base  # (at least what is won already: enough)
+                most = base + most(deal, self._team)
+                if most <= alpha:
+                    return most  # (at most all that is left: not enough)
         key = self._key(deal, rest) if self.use_table else None
         first = None
-        base = 0
         if key is not None:
-            if self._base is not None:
-                base = self._base(deal, self._team)
             known, alpha, beta, first = self._probe(key, base, alpha, beta)
             if known is not None:
                 return known
