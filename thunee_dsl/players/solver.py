@@ -388,23 +388,36 @@ class Solver:
         for _, c in deal.trick:
             out |= t.bit[c]
         beats = deal.beats
-        beaten = self._beaten_by(beats)
-        points = deal.r.deck.points_for
         rows = range(len(beats))
         if self.windows == "pass" and (deal.tricks or deal.trick) and deal.trump_revealed \
                 and MakeTrumps.start not in deal.steps[deal.step + 1:]:
             # trumps shown after the first lead, and none made again: the rest of the deal is played in
             # this row alone (an undertaking naming trumps is a window's: passed)
             rows = (t.no_trump if deal.trump is None else deal.trump,)
+        sides = [self._card_sides(deal, row) for row in rows]
         seen, kept = set(), []
+        card_of = deal.card_of
         for action in legal:
-            c = deal.card_of[action.arg]
-            signature = tuple((beats[row][c] & out, beaten[row][c] & out, t.led_masks[row][c],
-                               points[row][c], (t.trump_masks[row] >> c) & 1) for row in rows)
+            c = card_of[action.arg]
+            signature = tuple([(b & out, below & out, same) for b, below, same in [side[c] for side in sides]])
             if signature not in seen:
                 seen.add(signature)
                 kept.append(action)
         return tuple(kept)
+
+    def _card_sides(self, deal: Deal, row: int) -> tuple:
+        """For each card, in trump row ``row``: (the cards that beat it, the cards it beats, (the cards of its
+        suit, its points, whether a trump)), once per ranking and row."""
+        beats = deal.beats
+        got = self._beaten.get((id(beats), row))
+        if got is None:
+            t = deal.t
+            beaten = self._beaten_by(beats)[row]
+            points = deal.r.deck.points_for[row]
+            cards = tuple((beats[row][c], beaten[c], (t.led_masks[row][c], points[c], (t.trump_masks[row] >> c) & 1))
+                          for c in range(len(beats[row])))
+            got = self._beaten[(id(beats), row)] = (beats, cards)  # (the ranking kept: its id stays its own)
+        return got[1]
 
     def _beaten_by(self, beats) -> tuple:
         """For each trump row and card: the cards it beats (``beats`` turned round), once per ranking."""
