@@ -66,6 +66,7 @@ _NOT_IN_KEY = frozenset({
     "pending", "window",
 })
 _PLAIN = frozenset({int, str, bool, float, type(None)})
+_AS_IS = _PLAIN | {tuple, frozenset}
 
 
 def _getter(names):
@@ -91,7 +92,13 @@ def key_maker(leave_out: frozenset = frozenset()):
         w = deal.window
         p = deal.pending
         if rest is None:
-            rest = tuple(map(_frozen, rest_of(deal)))  # (an undertaking, a claim: by identity, never hashed whole)
+            # (an undertaking, a claim: by identity, never hashed whole; numbers, None and tuples as they are)
+            values = rest_of(deal)
+            rest = tuple([v if type(v) in _AS_IS else _frozen(v) for v in values])
+            try:
+                hash(rest)
+            except TypeError:  # (a tuple holding a list)
+                rest = tuple(map(_frozen, values))
         return (
             rest,
             None if w is None else (type(w), tuple(w.order), w.pos),
