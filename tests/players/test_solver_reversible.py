@@ -87,7 +87,8 @@ def test_played_and_taken_back(name):
 
 
 def test_plain_tricks_are_reversible():
-    """Thunee's tricks after the first lead, every window passed: most cards are played reversibly (all but
-    the first lead, the tricks from the one before a claim may be asked, the last)."""
+    """Thunee's tricks after the first lead, every window passed: nearly half the cards are played reversibly
+    (not the first lead, a trick a Jodie may follow and the lead after it, the last two tricks: a claim may be
+    asked before the last; 852 of 1,723 on these seeds)."""
     tried, reversible = tried_cards("standard", range(10), passing=True)
-    assert reversible > tried // 2, (tried, reversible)
+    assert reversible > tried * 2 // 5, (tried, reversible)
