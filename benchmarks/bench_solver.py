@@ -28,13 +28,13 @@ import argparse
 import statistics
 import sys
 import time
+import types
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from thunee_dsl import load_ruleset  # noqa: E402
 from thunee_dsl.game import GameState  # noqa: E402
-from thunee_dsl.players import solver as solver_module  # noqa: E402
 from thunee_dsl.players.solver import Solver  # noqa: E402
 
 
@@ -129,10 +129,10 @@ def main(argv=None) -> int:
         return 0
     if args.hints:
         print(f"{args.ruleset}, the hint's time at each card, {args.deals} deals "
-              f"({'compiled' if not solver_module.__file__.endswith('.py') else 'pure Python'}):")
+              f"({'compiled' if not isinstance(Solver._search, types.FunctionType) else 'pure Python'}):")
         hints(ruleset, args.deals, args.seed)
         return 0
-    compiled = not solver_module.__file__.endswith(".py")
+    compiled = not isinstance(Solver._search, types.FunctionType)  # (a compiled module keeps its .py __file__)
     times, nodes = [], []
     for seed in range(args.seed, args.seed + args.deals):
         game = first_lead(ruleset, seed)
