@@ -3,6 +3,7 @@
 
     python benchmarks/bench_solver.py [--deals N] [--objective tricks|points|balls] [--seed S]
     python benchmarks/bench_solver.py --duel expert,montecarlo [--deals N] [--seed S]
+    python benchmarks/bench_solver.py --hints [--deals N] [--seed S]
 
 Each deal is a seeded game's first deal, played up to the first lead with every window passed and the
 first legal choice otherwise (the trump made by the first choice); the solver (a new one each deal, so
@@ -14,6 +15,11 @@ Python, or the compiled modules of build_accel.py).
 and 2, then 1 and 3; B the others), the balls A's team opened less B's summed over the two; a seed is a win
 for A when that is above 0, a loss below (equal seeds are left out), with its Wilson 95% interval, and A's
 time per decision it searched (a card with more than one legal).
+
+`--hints` times the hint (players/hint.py: the `expert` bot's choice from the seat's view, and its words)
+at every card with more than one legal of the first deal of N seeds played by `typical` bots: the median
+and 99th percentile, apart for the cards the expert solves (its last `solve_tricks` tricks) and the earlier
+ones (played out as `montecarlo` does).
 """
 
 from __future__ import annotations
@@ -22,13 +28,13 @@ import argparse
 import statistics
 import sys
 import time
+import types
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from thunee_dsl import load_ruleset  # noqa: E402
 from thunee_dsl.game import GameState  # noqa: E402
-from thunee_dsl.players import solver as solver_module  # noqa: E402
 from thunee_dsl.players.solver import Solver  # noqa: E402
 
 
@@ -84,6 +90,29 @@ def duel(ruleset, names: list[str], deals: int, first_seed: int, progress: bool 
           f"({searched})")
 
 
+def hints(ruleset, deals: int, first_seed: int) -> None:
+    from thunee_dsl.players import decide, make_bot
+    from thunee_dsl.players.expert import ExpertBot
+    from thunee_dsl.players.hint import hint
+    solve_tricks = ExpertBot(ruleset).solve_tricks
+    solved, earlier = [], []
+    for seed in range(first_seed, first_seed + deals):
+        game = GameState(ruleset, seed=seed)
+        bot = make_bot("typical", ruleset, seed=seed)
+        while len(game.deals) == 1 and not game.is_over:
+            deal = game.deal
+            if deal.is_play_turn() and len(game.legal_actions()) > 1:
+                start = time.perf_counter()
+                hint(game, game.to_act, seed=seed)
+                spent = time.perf_counter() - start
+                (solved if ruleset.tricks_per_deal - len(deal.tricks) <= solve_tricks else earlier).append(spent)
+            game.apply(decide(bot, game))
+    for words, times in (("solved (the last tricks)", solved), ("earlier (played out)", earlier)):
+        if times:
+            print(f"  hint, {words}: {len(times)} cards, median {statistics.median(times) * 1000:.0f} ms, "
+                  f"99th percentile {percentile(times, 0.99) * 1000:.0f} ms")
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=10)
@@ -92,12 +121,18 @@ def main(argv=None) -> int:
     parser.add_argument("--ruleset", default="standard")
     parser.add_argument("--duel", default=None, metavar="A,B")
     parser.add_argument("--progress", action="store_true", help="with --duel: a line after each seed")
+    parser.add_argument("--hints", action="store_true", help="time the hint at each card of N deals instead")
     args = parser.parse_args(argv)
     ruleset = load_ruleset(args.ruleset)
     if args.duel:
         duel(ruleset, args.duel.split(","), args.deals, args.seed, args.progress)
         return 0
-    compiled = not solver_module.__file__.endswith(".py")
+    if args.hints:
+        print(f"{args.ruleset}, the hint's time at each card, {args.deals} deals "
+              f"({'compiled' if not isinstance(Solver._search, types.FunctionType) else 'pure Python'}):")
+        hints(ruleset, args.deals, args.seed)
+        return 0
+    compiled = not isinstance(Solver._search, types.FunctionType)  # (a compiled module keeps its .py __file__)
     times, nodes = [], []
     for seed in range(args.seed, args.seed + args.deals):
         game = first_lead(ruleset, seed)

@@ -531,6 +531,67 @@ def finish_trick(deal) -> None:
         await_play(deal, winner)
 
 
+# -- a card played and taken back (the solver's search makes and unmakes a card instead of copying the deal) --
+
+
+# the deal's attributes play_reversibly may change (take_back restores them; the rest of the deal is as it
+# was, and the solver's key reads that rest once for every position of a trick): the cards in hand, the
+# trick, the tricks and counts won, and the turn (open face play's rows and a card played face down never
+# change there: nothing is face down, trumps are shown)
+TAKEN_BACK = frozenset({"hands", "trick", "tricks", "team_cards", "team_tricks", "team_tricks_step", "seat_tricks",
+                        "leader", "best", "winning", "last_trick_winner", "_row", "_led", "_plain", "_mask",
+                        "pending", "_legal"})
+
+
+def play_reversibly(deal, seat: int, card: int):
+    """``seat`` plays ``card`` (legal: one of its legal actions) by play_card, the game's own, and the return
+    is what takes it back (take_back), where the play can say all that the card changes: a card of a plain
+    trick (no undertaking, trumps shown, nothing face down: only the play's own state and the seat's turn)
+    other than the deal's first lead, and a card ending a trick only where the play step goes on, no
+    declaration may follow the trick and no window is asked before the next card. Else None, and nothing is
+    played (the caller plays on a copy of the deal). What it may change is TAKEN_BACK."""
+    t = deal.t
+    trick = deal.trick
+    if deal.undertaking is not None or not deal.trump_revealed or deal.unseen or t.face_down:
+        return None
+    if trick:
+        if not deal._plain:
+            return None
+    elif not deal.tricks or not deal.plain_at[len(deal.tricks)] or deal.declaring_team is not None:
+        return None  # (the first lead may make or show trumps, or open late undertakings; a lead ends a
+        # team's time to declare for the trick it won: the declarations' state)
+    ends = len(trick) + 1 >= deal.in_play
+    counts = None
+    if ends:
+        played = len(deal.tricks) + 1
+        if played >= deal.play_end or played >= deal.n_tricks or deal.r.from_trick or deal.before_card[played] \
+                or t.after_team_trick.intersection([n + 1 for n in deal.team_tricks_step]):
+            return None  # (a declaration may follow the trick, for either team: the declarations' state)
+        counts = (deal.team_cards[:], deal.team_tricks[:], deal.team_tricks_step[:], deal.seat_tricks[:],
+                  deal.leader, deal.last_trick_winner)
+    undo = (seat, card, trick, counts, deal.best, deal.winning, deal._row, deal._led, deal._plain, deal._mask,
+            deal.pending, deal._legal)
+    play_card(deal, seat, card)  # (it ends with the next seat's turn and its legal actions: await_turn_with)
+    return undo
+
+
+def take_back(deal, undo) -> None:
+    """The card play_reversibly played goes back to its seat's hand: the deal is as it was before it."""
+    seat, card, trick, counts, deal.best, deal.winning, deal._row, deal._led, deal._plain, deal._mask, \
+        pending, legal = undo
+    await_turn_with(deal, pending, legal)
+    trick.pop()  # (the trick's own list: a trick ended was set aside as a tuple, and a new list begun)
+    deal.trick = trick
+    deal.hands[seat] |= deal.t.bit[card]
+    if counts is not None:
+        deal.tricks.pop()
+        cards, tricks, step, seats, deal.leader, deal.last_trick_winner = counts
+        deal.team_cards[:] = cards
+        deal.team_tricks[:] = tricks
+        deal.team_tricks_step[:] = step
+        deal.seat_tricks[:] = seats
+
+
 class Play(Turn):
     """The decision ``seat`` must take: play a card (one shared object per seat, see RulesetTables)."""
 
@@ -712,6 +773,8 @@ class Play(Turn):
     # -- playing a card ---------------------------------------------------------------------------
     play_card = play_card
     finish_trick = finish_trick
+    play_reversibly = play_reversibly
+    take_back = take_back
 
     @cython.locals(deal=DealSlots)
     def take(self, deal, action) -> None:

@@ -31,7 +31,8 @@ The search is alpha-beta over the two sides (the team solved for against every o
   tells apart (for every trump row of the deal's ranking: the same cards beat them, they beat the same
   cards, the same suit to follow, the same points, both trumps or neither) give the same value, so only
   one is searched (not while a window in which a card's name counts is chosen, a Jodie's, nor in open face
-  play, where the card played decides which face-down card is turned up);
+  play, where the card played decides which face-down card is turned up); once trumps are shown after the
+  first lead, windows passed and no trumps made again, only the row of the deal's trump is read;
 - move ordering: the table's best action first, then a card that takes the trick over, the highest points.
 """
 
@@ -43,10 +44,11 @@ from typing import Callable
 
 from thunee_dsl.game.actions import Action
 from thunee_dsl.game.deal import DEAL_STATE, Deal
-from thunee_dsl.game.play import Play
+from thunee_dsl.game.play import TAKEN_BACK, Play
 from thunee_dsl.game.slots import VALUE, policy_of
 from thunee_dsl.game.scoring import decided_steps, score_deal
 from thunee_dsl.game.tables import PASS
+from thunee_dsl.game.trumps import MakeTrumps
 from thunee_dsl.model.quantities import Env
 from thunee_dsl.model.ruleset import Ruleset
 
@@ -64,6 +66,7 @@ _NOT_IN_KEY = frozenset({
     "pending", "window",
 })
 _PLAIN = frozenset({int, str, bool, float, type(None)})
+_AS_IS = _PLAIN | {tuple, frozenset}
 
 
 def _getter(names):
@@ -76,21 +79,33 @@ def _getter(names):
 
 def key_maker(leave_out: frozenset = frozenset()):
     """The function giving a position's key: every part of the deal's state a later action can read but
-    ``leave_out`` (the counters an objective solved relative to them leaves out: see Objective.so_far).
+    ``leave_out`` (the counters an objective solved relative to them leaves out: see Objective.so_far), in
+    two parts: what a card played reversibly may change (play.TAKEN_BACK) and the rest, which a position
+    reached so has in common with the one it was played from (``rest``: that part, given, not read again).
     The values a copy shares (immutable) and the deal's own containers are read at once."""
     out = _NOT_IN_KEY | leave_out
-    values_of = _getter(n for n, d in DEAL_STATE.items() if n not in out and policy_of(d) == VALUE)
-    own_of = _getter(n for n, d in DEAL_STATE.items() if n not in out and policy_of(d) != VALUE)
+    names = [n for n in DEAL_STATE if n not in out]
+    rest_of = _getter(n for n in names if n not in TAKEN_BACK)
+    play_of = _getter(n for n in names if n in TAKEN_BACK)
 
-    def key(deal: Deal):
+    def key(deal: Deal, rest=None):
         w = deal.window
         p = deal.pending
+        if rest is None:
+            # (an undertaking, a claim: by identity, never hashed whole; numbers, None and tuples as they are)
+            values = rest_of(deal)
+            rest = tuple([v if type(v) in _AS_IS else _frozen(v) for v in values])
+            try:
+                hash(rest)
+            except TypeError:  # (a tuple holding a list)
+                rest = tuple(map(_frozen, values))
         return (
+            rest,
             None if w is None else (type(w), tuple(w.order), w.pos),
             None if p is None else (type(p), getattr(p, "seat", None)),
             len(deal.tricks),
-            tuple(map(_frozen, values_of(deal))),  # (an undertaking, a claim: by identity, never hashed whole)
-            tuple(map(_frozen, own_of(deal))),
+            # (this part's lists hold numbers or pairs of numbers: hashable as tuples, without _frozen's calls)
+            tuple([tuple(v) if type(v) is list else _frozen(v) for v in play_of(deal)]),
         )
     return key
 
@@ -137,6 +152,11 @@ class Objective:
     so_far: Callable[[Deal, int], float] | None = None
     leaves_out: frozenset = frozenset()
     exact: Callable[[Deal, int], bool] | None = None
+    # solved relative: what the rest of the deal adds to so_far is between 0 and ``most_left(deal, team)``
+    # (bounds the search cuts at: a side already sure of the value tested, or unable to reach it, searches
+    # no further)
+    most_left: Callable[[Deal, int], float] | None = None
+    leave_partner: bool = False  # search first a card that leaves the trick to a partner winning it
 
 
 def _points(deal: Deal, team: int) -> float:
@@ -176,8 +196,13 @@ def _adds_card_points(deal: Deal, team: int) -> bool:
 
 POINTS = Objective("points", _points, so_far=_cards_so_far, leaves_out=frozenset({"team_cards"}),
                    exact=_adds_card_points)
+def _tricks_left(deal: Deal, team: int) -> float:
+    return deal.n_tricks - len(deal.tricks)  # (the trick being played is one of them)
+
+
 TRICKS = Objective("tricks", _tricks, so_far=_tricks,
-                   leaves_out=frozenset({"team_cards", "team_tricks", "seat_tricks", "team_tricks_step"}))
+                   leaves_out=frozenset({"team_cards", "team_tricks", "seat_tricks", "team_tricks_step"}),
+                   most_left=_tricks_left, leave_partner=True)
 BALLS = Objective("balls", _balls)
 OBJECTIVES = {o.name: o for o in (POINTS, TRICKS, BALLS)}
 
@@ -247,6 +272,7 @@ class Solver:
         self._relative = False  # the table's values relative to the objective's so_far
         self._key = position_key
         self._base = None
+        self._most_left = None
 
     def forget(self) -> None:
         self.table.clear()
@@ -327,6 +353,7 @@ class Solver:
             self._relative = relative
             self._key = key_maker(o.leaves_out) if relative else position_key
             self._base = o.so_far if relative else None
+            self._most_left = o.most_left if relative else None
         return team
 
     def _retried(self, work, deal, team):
@@ -368,17 +395,36 @@ class Solver:
         for _, c in deal.trick:
             out |= t.bit[c]
         beats = deal.beats
-        beaten = self._beaten_by(beats)
-        points = deal.r.deck.points_for
+        rows = range(len(beats))
+        if self.windows == "pass" and (deal.tricks or deal.trick) and deal.trump_revealed \
+                and MakeTrumps.start not in deal.steps[deal.step + 1:]:
+            # trumps shown after the first lead, and none made again: the rest of the deal is played in
+            # this row alone (an undertaking naming trumps is a window's: passed)
+            rows = (t.no_trump if deal.trump is None else deal.trump,)
+        sides = [self._card_sides(deal, row) for row in rows]
         seen, kept = set(), []
+        card_of = deal.card_of
         for action in legal:
-            c = deal.card_of[action.arg]
-            signature = tuple((beats[row][c] & out, beaten[row][c] & out, t.led_masks[row][c],
-                               points[row][c], (t.trump_masks[row] >> c) & 1) for row in range(len(beats)))
+            c = card_of[action.arg]
+            signature = tuple([(b & out, below & out, same) for b, below, same in [side[c] for side in sides]])
             if signature not in seen:
                 seen.add(signature)
                 kept.append(action)
         return tuple(kept)
+
+    def _card_sides(self, deal: Deal, row: int) -> tuple:
+        """For each card, in trump row ``row``: (the cards that beat it, the cards it beats, (the cards of its
+        suit, its points, whether a trump)), once per ranking and row."""
+        beats = deal.beats
+        got = self._beaten.get((id(beats), row))
+        if got is None:
+            t = deal.t
+            beaten = self._beaten_by(beats)[row]
+            points = deal.r.deck.points_for[row]
+            cards = tuple((beats[row][c], beaten[c], (t.led_masks[row][c], points[c], (t.trump_masks[row] >> c) & 1))
+                          for c in range(len(beats[row])))
+            got = self._beaten[(id(beats), row)] = (beats, cards)  # (the ranking kept: its id stays its own)
+        return got[1]
 
     def _beaten_by(self, beats) -> tuple:
         """For each trump row and card: the cards it beats (``beats`` turned round), once per ranking."""
@@ -399,7 +445,9 @@ class Solver:
         return got[1]
 
     def _ordered(self, deal: Deal, choices: tuple, first) -> list:
-        """Search order: the table's best action, then a card that takes the trick over, then more points."""
+        """Search order: the table's best action, then a card that takes the trick over (for tricks, one that
+        does not where the partner is winning it), then more points (fewer nodes on standard's deals than the
+        cheapest card first, or the highest)."""
         if len(choices) < 2:
             return list(choices)
         if type(deal.pending) is Play and deal.window is None:
@@ -409,9 +457,14 @@ class Solver:
             over = deal.beats[row][deal.best] if deal.trick else 0
             card_of = deal.card_of
 
+            # (tricks: a seat whose partner is winning the trick tries first a card that leaves it to the partner;
+            # the points of a trick won are not what is counted, and taking over a partner's trick wins nothing)
+            partner = self.objective.leave_partner and bool(deal.trick) \
+                and deal.team_of[deal.winning] == deal.team_of[deal.pending.seat]
+
             def rank(a):
                 c = card_of[a.arg]
-                return (a != first, not (over >> c) & 1, -points[c])
+                return (a != first, bool((over >> c) & 1) == partner, -points[c])
             return sorted(choices, key=rank)
         if first is not None and first in choices:
             return [first] + [a for a in choices if a != first]
@@ -445,16 +498,25 @@ class Solver:
             guess = g
         return lower
 
-    def _search(self, deal: Deal, alpha: float, beta: float) -> float:
+    def _search(self, deal: Deal, alpha: float, beta: float, rest=None) -> float:
+        """The value of ``deal`` within (alpha, beta): exact inside, a bound outside; ``deal`` is left as it
+        was (``rest``: the key's part its parent shares with it, after a card played reversibly)."""
         self.nodes += 1
         if deal.over or (deal.window is None and deal.pending is None):
             return self._leaf(deal)
-        key = self._key(deal) if self.use_table else None
-        first = None
         base = 0
+        if self._base is not None:
+            base = self._base(deal, self._team)
+            most = self._most_left
+            if most is not None:
+                if base >= beta:
+                    return base  # (at least what is won already: enough)
+                most = base + most(deal, self._team)
+                if most <= alpha:
+                    return most  # (at most all that is left: not enough)
+        key = self._key(deal, rest) if self.use_table else None
+        first = None
         if key is not None:
-            if self._base is not None:
-                base = self._base(deal, self._team)
             known, alpha, beta, first = self._probe(key, base, alpha, beta)
             if known is not None:
                 return known
@@ -462,10 +524,18 @@ class Solver:
         mine = deal.team_of[deal.to_act] == self._team
         best_action = None
         best = -INFINITY if mine else INFINITY
+        playing = type(deal.pending) is Play and deal.window is None
         for action in self._ordered(deal, self._choices(deal), first):
-            child = deal.clone()
-            child.apply_if_legal(action)
-            v = self._search(child, alpha, beta)
+            # a card the play can take back is played on this deal and taken back after; else on a copy
+            undo = Play.play_reversibly(deal, action.seat, deal.card_of[action.arg]) \
+                if playing and action.verb == "play" else None
+            if undo is None:
+                child = deal.clone()
+                child.apply_if_legal(action)
+                v = self._search(child, alpha, beta)
+            else:
+                v = self._search(deal, alpha, beta, None if key is None else key[0])
+                Play.take_back(deal, undo)
             if mine and v > best:
                 best, best_action = v, action
                 alpha = max(alpha, v)
