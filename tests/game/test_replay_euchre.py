@@ -170,3 +170,14 @@ def test_a_march_scores_2_and_the_first_team_to_10_wins():
     report = replay(GAME)
     # 4 (lone march) + 4 (lone march) + 2 (march) = 10: team 0 wins
     assert report["deals"][3]["balls"] == [2, 0] and report["score"] == [10, 0] and report["winner"] == 0
+
+
+def test_the_rulebook_reads_as_euchres_own(euchre):
+    from thunee_dsl.model.rulebook import render_rulebook
+    book = render_rulebook(euchre)
+    for foreign in ("ball", "Thunee", "corner house", "Jodi", "Khanaak", "counting team"):
+        assert foreign.lower() not in book.lower().replace("thunee-dsl", ""), foreign
+    assert "| otherwise | the defenders (the trump makers' opponents) | 2 | the makers are euchred |" in book
+    assert "may order up the turn-up" in book and "(the left bower)" in book
+    assert "May be called by the player who makes trumps, as trumps are made." in book
+    assert "The first team to score 10 points wins." in book
