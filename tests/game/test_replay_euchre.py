@@ -181,3 +181,12 @@ def test_the_rulebook_reads_as_euchres_own(euchre):
     assert "may order up the turn-up" in book and "(the left bower)" in book
     assert "May be called by the player who makes trumps, as trumps are made." in book
     assert "The first team to score 10 points wins." in book
+
+
+def test_diff_from_thunee_names_the_cards_as_written(euchre):
+    from thunee_dsl.model.diff import diff_rulesets
+    texts = [c.text for c in diff_rulesets(load_ruleset("standard"), euchre)]
+    # Thunee's card points are gone (only tricks count); a rank keeps its case ("J", not "j")
+    assert [t for t in texts if t.startswith("Removes Deck points")] == \
+        [f"Removes Deck points {rank}" for rank in ("J", "9", "A", "T", "K", "Q")]
+    assert "Points to win: 12 -> 10" in texts and "Removes the Thunee call" in texts

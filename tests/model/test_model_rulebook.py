@@ -208,6 +208,7 @@ CHANGED_WITHOUT_SOURCE = {
     "only-dealers-team-calls": [],  # calling: its own source
     "thunee-names-trumps": [],  # thunee: its own source
     "calling-after-last-cards": [],  # sequence: the deal's section keeps its source (the steps are listed)
+    "euchre-stick-the-dealer": [],  # trumps: its own source
 }
 
 
@@ -234,7 +235,9 @@ def test_a_house_overlays_summary_and_sources_follow_its_rules(path):
     assert book.splitlines()[2] == summary
     # every house overlay changes a rule and writes no summary: the base's is not shown as its own
     assert STANDARD_SUMMARY not in book and summary.startswith("A variant of ")
-    assert f"first team to open {r.game.target} balls wins" in summary
+    # in the game's own unit: Thunee's balls are opened, Euchre's points scored
+    assert f"first team to {r.game.unit.verb} {r.game.unit.of(r.game.target)} wins" in summary
+    assert (f"first team to open {r.game.target} balls wins" in summary) == (r.game.unit.plural == "balls")
     assert ("no penalties" in summary) == (r.penalties is None)
     changed = _sections_with_changed_source(book)
     assert changed == CHANGED_WITHOUT_SOURCE[path.stem]
