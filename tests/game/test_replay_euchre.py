@@ -190,3 +190,15 @@ def test_diff_from_thunee_names_the_cards_as_written(euchre):
     assert [t for t in texts if t.startswith("Removes Deck points")] == \
         [f"Removes Deck points {rank}" for rank in ("J", "9", "A", "T", "K", "Q")]
     assert "Points to win: 12 -> 10" in texts and "Removes the Thunee call" in texts
+
+
+def test_the_table_explains_ordering_up_the_discard_and_a_pass_in_each_round(euchre):
+    from thunee_dsl.editor.table import TableWords
+    words = TableWords(euchre, me=0)
+    assert words.action_help(Action(1, "order")) == \
+        "Order up the turn-up: its suit becomes trumps for your team, and the dealer takes it into the hand and discards a card."
+    assert "aside face down" in words.action_help(Action(0, "discard", "9D"))
+    assert words.action_help(Action(1, "pass"), (Action(1, "order"), Action(1, "pass"))) == \
+        "Pass: the turn-up is offered to the next player."
+    assert words.action_help(Action(1, "pass"), (Action(1, "trump", "H"), Action(1, "pass"))) == \
+        "Name no suit: the next player may."
