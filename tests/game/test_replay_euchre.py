@@ -202,3 +202,11 @@ def test_the_table_explains_ordering_up_the_discard_and_a_pass_in_each_round(euc
         "Pass: the turn-up is offered to the next player."
     assert words.action_help(Action(1, "pass"), (Action(1, "trump", "H"), Action(1, "pass"))) == \
         "Name no suit: the next player may."
+
+
+def test_simulate_lists_no_dealer_who_stays_where_the_deal_always_passes_on(euchre):
+    from thunee_dsl.simulation.analysis import rules
+    keys = {rule.key for rule in rules(euchre)}
+    assert "dealer.passes" in keys and "dealer.stays" not in keys  # never "fired 0 !" for a rule euchre lacks
+    assert "dealer.stays" in {rule.key for rule in rules(load_ruleset("standard"))}  # Thunee's dealer may stay
+    assert {"trumps.ways.order up", "trumps.ways.suit", "trumps.ways.all pass", "undertakings.alone"} <= keys

@@ -382,7 +382,8 @@ def rules(r: Ruleset) -> list[Rule]:
         out.append(Rule("dealer.most_tricks", "the player with most tricks deals next"))
     else:
         out.append(Rule("dealer.passes", "the deal passes on"))  # (when: the rulebook's Winning the game)
-        out.append(Rule("dealer.stays", "the dealer deals again"))
+        if r.dealer.passes_if.text.strip() != "true":  # (a deal that passes on after every deal has no dealer who stays)
+            out.append(Rule("dealer.stays", "the dealer deals again"))
     return out
 
 
