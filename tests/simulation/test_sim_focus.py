@@ -81,6 +81,10 @@ PARENTS = {
     "play.undercut": None, "play.lay_out": None, "play.first_leader": None, "play.first_lead_not_trump": None,
     "scoring.outcomes.0.balls": None, "scoring.outcomes.0.when": None, "scoring.outcomes": None,
     "scoring.team_values": None, "scoring.each_team": None,
+    # euchre against standard: the turn-up, its rounds, the bowers, points as the unit; Thunee and its call gone
+    "deal.turn_up": None, "deal.undealt": None, "deck.colours": None, "deck.trumps": None, "game.unit": None,
+    "trumps.all_pass": None, "trumps.rounds": None, "undertakings.alone": None,
+    "undertakings.thunee": ("undertaking", "thunee"),
 }
 
 
