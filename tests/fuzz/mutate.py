@@ -733,7 +733,7 @@ def _order_up(data: dict, trumps: dict, rng: random.Random) -> str:
             rng.choice(rounds)[key] = rng.choice(ROUND_KEYS[key])
             done.append(f"a round's {key} changed")
         trumps["rounds"] = rounds
-    trumps["all_pass"] = rng.choice(("throw in", "dealer must"))
+    trumps["all_pass"] = rng.choice(("throw in", "throw in, next dealer", "dealer must"))
     done.append(f"all_pass {trumps['all_pass']}")
     sequence = data.get("sequence")
     if isinstance(sequence, list) and rng.random() < 0.85:

@@ -18,6 +18,7 @@ from thunee_dsl.game.actions import Action
 from thunee_dsl.game.transcript import replay_text
 from thunee_dsl.loading import load_ruleset_text
 from thunee_dsl.model import compile_ruleset
+from thunee_dsl.model.rulebook import render_rulebook
 from test_turn_up import HANDS, KITTY_CARDS as KITTY, transcript
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -135,6 +136,26 @@ def test_all_pass_twice_the_cards_are_thrown_in(euchre):
     assert len(game.deals) == 1 and game.deal.over  # no score; the next deal is the game's to start
     game.start_deal()
     assert game.dealer == 0  # thrown in: the same dealer deals again (as a bidding everyone passed)
+    assert explain_text(record) == "everyone passed: the cards are thrown in, no score, and the same dealer deals again"
+
+
+def test_all_pass_twice_thrown_in_and_the_next_player_deals_where_the_rules_say_so():
+    # Euchre as pagat tells it: "If all four players pass in the second round too, the cards are thrown in and the
+    # deal passes to the left": dealer 0 passed, seat 1 deals (clockwise)
+    ruleset = compile_ruleset(load_ruleset_text(TEXT.replace("all_pass: throw in", "all_pass: throw in, next dealer"),
+                                                "next.yaml"))
+    game = dealt(ruleset, ["1 pass", "2 pass", "3 pass", "0 pass"] * 2)
+    record = game.deals[0]
+    assert record.result.cancelled and game.score == [0, 0]
+    assert explain_text(record) == "everyone passed: the cards are thrown in, no score, and the turn to deal passes on"
+    game.start_deal()
+    assert game.dealer == 1
+    assert "no score, and the turn to deal passes on." in render_rulebook(ruleset)
+
+
+def explain_text(record) -> str:
+    """The deal's explanation, as the deal story and the CLI say it."""
+    return " / ".join(record.result.explanation)
 
 
 def test_stick_the_dealer_the_dealer_must_name(stick_the_dealer):

@@ -155,7 +155,7 @@ def _won(game, side: int, deal) -> None:
 def _rotate_dealer(game, result, deal) -> None:
     r = game.ruleset
     if result.cancelled:
-        if not deal.redealt and not r.cancellation.same_dealer:
+        if not deal.redealt and not r.cancellation.same_dealer or _nobody_made_trumps_and_the_deal_passes(deal):
             game.dealer = r.dealer.passes_to.resolve(r.seats, dealer=game.dealer)
         return
     if r.dealer.most_tricks:
@@ -166,6 +166,13 @@ def _rotate_dealer(game, result, deal) -> None:
     env.deal_balls = result.balls
     if r.dealer.passes_if.evaluate(env):
         game.dealer = r.dealer.passes_to.resolve(r.seats, dealer=game.dealer)
+
+
+def _nobody_made_trumps_and_the_deal_passes(deal) -> bool:
+    """Every round of making trumps passed, thrown in by nobody, where the turn to deal then passes on
+    (trumps.all_pass: throw in, next dealer)."""
+    trumps = deal.r.trumps
+    return deal.redealt and deal.redealer is None and trumps is not None and trumps.all_pass == "throw in, next dealer"
 
 
 def _most_tricks_dealer(game, deal) -> int:

@@ -361,6 +361,11 @@ def _how(step: Step) -> str:
 
 
 def _redeal_words(deal: Deal, step: Step, rest: str) -> list[str]:
+    if step.seat is None:  # nobody made trumps (or bid): every round was passed
+        trumps = deal.r.trumps
+        again = "the turn to deal passes on" if trumps is not None and trumps.all_pass == "throw in, next dealer" \
+            else "the same dealer deals again"
+        return [f"everyone passed: the cards are thrown in, no score, and {again}"]
     return [f"seat {step.seat} throws the cards in and claims a redeal: no score, the same dealer deals again"]
 
 

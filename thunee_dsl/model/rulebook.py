@@ -535,8 +535,9 @@ def _ordering_up(book: Book) -> list[str]:
             line = (f"- If everyone passes, each player in turn, again starting with {first}, may name any other suit "
                     f"as trumps (say `trump S`), or pass.")
         out.append(line)
-    if t.all_pass == "throw in":
-        out.append("- If everyone passes again, the cards are thrown in: no score, and the same dealer deals again.")
+    if t.all_pass != "dealer must":
+        again = "the same dealer deals again" if t.all_pass == "throw in" else "the turn to deal passes on"
+        out.append(f"- If everyone passes again, the cards are thrown in: no score, and {again}.")
     else:
         out.append("- Stick the dealer: if everyone else passes in the last round, the dealer may not pass and must "
                    "make trumps.")

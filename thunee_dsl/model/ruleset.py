@@ -47,7 +47,7 @@ FROM_UNDEALT = frozenset({TurnUp.TOP_OF_THE_UNDEALT, TurnUp.NEXT_CARD})
 TrumpOffer = _options("TrumpOffer", "What a round of making trumps offers (trumps.rounds[].offer).",
                       "the turn-up's suit", "any suit but the turn-up's")
 AllPass = _options("AllPass", "When every player passes every round of making trumps (trumps.all_pass).",
-                   "throw in", "dealer must")
+                   "throw in", "throw in, next dealer", "dealer must")
 LEAD_OR_NO_TRUMP = frozenset({TrumpWay.FIRST_LEAD, TrumpWay.NONE})
 UndertakingLeader = _options("UndertakingLeader", "Who leads an undertaking's first trick (undertakings.*.leader).",
                              "caller", "usual")

@@ -308,7 +308,7 @@ def rules(r: Ruleset) -> list[Rule]:
             said = ROUND_WORDS.get(way) if rounds else None
             out.append(Rule(f"trumps.ways.{way}", said or f"trumps made by {way}"))
         if rounds:
-            out.append(Rule("trumps.ways.all pass", "thrown in (everyone passed)") if r.trumps.all_pass == "throw in"
+            out.append(Rule("trumps.ways.all pass", "thrown in (everyone passed)") if r.trumps.all_pass != "dealer must"
                        else Rule("trumps.ways.dealer must", "the dealer made to name trumps (stick the dealer)"))
     if r.trumps is not None and r.trumps.revealed == "on demand":  # a closed trump (304)
         out.append(Rule("trumps.revealed.asked", "closed trump shown when a player asked for it"))
