@@ -23,7 +23,7 @@ def rulesets():
 
 def test_the_house_rule_is_one_change(rulesets):
     euchre, house = rulesets
-    assert [c.text for c in diff_rulesets(euchre, house)] == [f"{RULE}: throw in -> dealer must"]
+    assert [c.text for c in diff_rulesets(euchre, house)] == [f"{RULE}: throw in, next dealer -> dealer must"]
 
 
 def test_stick_the_dealer_is_decided_in_the_deals_everyone_passed():
@@ -38,10 +38,10 @@ def test_compare_says_what_sticking_the_dealer_changes_either_way(rulesets, forw
     cmp = simulate([a, b], games=20, bots="typical", seed=1, focus=False)
     v = verdict(cmp, diff_rulesets(a, b))
     first = v.sentences[0]
-    change = "throw in \u2192 dealer must" if forward else "dealer must \u2192 throw in"
+    change = "throw in, next dealer \u2192 dealer must" if forward else "dealer must \u2192 throw in, next dealer"
     assert first.startswith(f"{RULE}: {change}: it came up in ") and "felt in every deal" not in first
     # typical players pass weak hands: about a deal in four is passed round twice; stuck, the dealer names
     # trumps and the deal is scored, so games are shorter and no deal is thrown in
     shorter, fewer = ("shorter", "less often") if forward else ("longer", "more often")
-    assert f"Games are about 5 deals {shorter}" in v.text
+    assert f"Games are about 4 deals {shorter}" in v.text
     assert f"deal thrown in {fewer}: " + ("26% \u2192 0%" if forward else "0% \u2192 26%") in v.text
