@@ -228,9 +228,12 @@ def check_finished(game: GameState) -> None:
         assert not (max(before_last) >= r.game.target and before_last.count(max(before_last)) == 1)
     for i, rec in enumerate(game.deals):
         check_deal_result(r, rec)
-        # (no cancellation rule: the deal was thrown in, everyone passing the rounds of making trumps)
+        # (no cancellation rule: the deal was thrown in, everyone passing the rounds of making trumps; the
+        # turn to deal then stays, or passes on where trumps.all_pass says 'throw in, next dealer')
         if i + 1 < len(game.deals) and rec.result.cancelled and (r.cancellation is None or r.cancellation.same_dealer):
-            assert game.deals[i + 1].dealer == rec.dealer, "a cancelled deal is redealt by the same dealer"
+            passes_on = r.trumps is not None and r.trumps.all_pass == "throw in, next dealer"
+            nxt = r.dealer.passes_to.resolve(r.seats, dealer=rec.dealer) if passes_on else rec.dealer
+            assert game.deals[i + 1].dealer == nxt, "a cancelled deal is redealt by the dealer the rules name"
 
 
 def check_deal_result(r, rec) -> None:
