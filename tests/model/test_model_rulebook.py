@@ -212,6 +212,7 @@ CHANGED_WITHOUT_SOURCE = {
     "whist-no-honours": [],  # honours removed: the section is gone
     "klaverjas-1500": [],  # game: its own source
     "304-last-trick": [],  # scoring: its own source
+    "euchre-stick-the-dealer": [],  # trumps: its own source
 }
 
 

@@ -144,11 +144,12 @@ def check_state(game: GameState) -> None:
     assert seen | played_mask | face_down == dealt, "a card vanished or appeared"
     for seat, cards in enumerate(deal.order):
         assert [r.deck.names[c] for c in cards] == list(game.deals[-1].hands[seat])
-    # every completed trick has one card from each seat, led by its leader
+    # every completed trick has one card from each seat in play (a partner who sits out plays none), led by its leader
+    in_play = [s for s in range(r.seats) if s != deal.sits_out]
     for leader, trick, winner in deal.tricks:
-        assert len(trick) == r.seats
+        assert len(trick) == len(in_play)
         assert trick[0][0] == leader
-        assert sorted(s for s, _ in trick) == list(range(r.seats))
+        assert sorted(s for s, _ in trick) == in_play
         assert winner in {s for s, _ in trick}
     assert sum(deal.team_tricks) == len(deal.tricks)
 
@@ -169,8 +170,11 @@ def check_state(game: GameState) -> None:
         # (and 'partner' where the ruleset lets a player ask the partner to bid: bidding.partner_bid)
         verbs = ("bid", "pass", "partner") if r.bidding.partner_bid else ("bid", "pass")
         assert passes in ([legal[-1]], []) and all(a.verb in verbs for a in legal)
+    elif deal.pending is not None and deal.pending.name in ("order", "trump") and deal.trump_round:
+        # a round of making trumps (trumps.rounds): pass, unless the dealer is stuck (trumps.all_pass)
+        assert passes in ([legal[-1]], []), "a round of making trumps ends with at most one pass"
     else:
-        assert passes == [], "pass offered outside an announcement window or the bidding"
+        assert passes == [], "pass offered outside an announcement window, the bidding or a round of making trumps"
     for a in legal:
         assert game.offence_of(a) is None, f"{a} is both legal and an offence"
         if a.verb in PLAYS or (a.verb == "trump" and a.arg != "last" and a.arg not in r.deck.suits):
@@ -212,10 +216,15 @@ def check_step(game: GameState, deal, hands_before, dealt_before, action: Action
             expected &= ~(1 << card)
             # the card is now on the table
             assert card in played_cards(deal)
+        if action.verb == "discard" and action.seat == seat:
+            # the dealer's discard, once the turn-up is picked up (trumps.rounds): laid aside, out of the hand
+            card = r.deck.card(action.arg)
+            assert (hands_before[seat] >> card) & 1
+            expected &= ~(1 << card)
         assert deal.hands[seat] == expected, f"seat {seat}'s hand changed unexpectedly after {action}"
         newly_dealt = (deal.dealt[seat] & ~dealt_before[seat] & ~deal.face_down[seat]).bit_count() + turned_up.bit_count()
         change = deal.hands[seat].bit_count() - hands_before[seat].bit_count()
-        plays = 1 if action.verb in PLAYS and action.seat == seat else 0
+        plays = 1 if action.verb in PLAYS + ("discard",) and action.seat == seat else 0
         assert change == newly_dealt - plays
 
 
@@ -251,8 +260,12 @@ def check_finished(game: GameState) -> None:
         assert not (max(before_last) >= r.game.target and before_last.count(max(before_last)) == 1)
     for i, (rec, dealt_by) in enumerate(by_deal(game)):
         check_deal_result(dealt_by, rec)
-        if i + 1 < len(game.deals) and rec.result.cancelled and r.cancellation.same_dealer:
-            assert game.deals[i + 1].dealer == rec.dealer, "a cancelled deal is redealt by the same dealer"
+        # (no cancellation rule: the deal was thrown in, everyone passing the rounds of making trumps; the
+        # turn to deal then stays, or passes on where trumps.all_pass says 'throw in, next dealer')
+        if i + 1 < len(game.deals) and rec.result.cancelled and (r.cancellation is None or r.cancellation.same_dealer):
+            passes_on = r.trumps is not None and r.trumps.all_pass == "throw in, next dealer"
+            nxt = r.dealer.passes_to.resolve(r.seats, dealer=rec.dealer) if passes_on else rec.dealer
+            assert game.deals[i + 1].dealer == nxt, "a cancelled deal is redealt by the dealer the rules name"
 
 
 def check_last_deal_decides(game: GameState) -> None:

@@ -85,6 +85,9 @@ PARENTS = {
     "deal.turn_up": None, "trumps.chooser": None, "declarations.honours": None,
     "declarations.jodie": ("declaration", "jodie"),  # removed whole: the Jodie is still its parent under A
     "game.unit": None, "game.keeps_excess": None, "game.game_value": None, "game.rubber": None,
+    # euchre against standard: the turn-up, its rounds, the bowers, points as the unit; Thunee and its call gone
+    "deal.undealt": None, "deck.colours": None, "deck.trumps": None, "trumps.all_pass": None, "trumps.rounds": None, "undertakings.alone": None,
+    "undertakings.thunee": ("undertaking", "thunee"),
 }
 
 

@@ -223,7 +223,10 @@ def test_the_final_view_after_the_game():
 
 def start(ruleset, order, dealer: int = 0) -> GameState:
     game = GameState(ruleset, dealer=dealer, auto_deal=False)
-    game.start_deal([list(cards) for cards in order])
+    # the cards left undealt (a kitty and its turn-up): the same in both deals, those no seat holds
+    held = {c for cards in order for c in cards}
+    undealt = [c for c in range(ruleset.deck.size) if c not in held][:ruleset.undealt]
+    game.start_deal([list(cards) for cards in order], undealt)
     return game
 
 

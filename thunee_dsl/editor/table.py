@@ -398,6 +398,12 @@ class TableWords:
             return "You cannot follow suit: ask for trumps to be shown, then play face up."
         if verb == "partner":
             return "Ask your partner to bid for your team in this turn."
+        if verb == "order":  # the first round of making trumps (trumps.rounds)
+            picks = r.trumps.rounds[0].dealer_takes_turn_up
+            return ("Order up the turn-up: its suit becomes trumps for your team"
+                    + (", and the dealer takes it into the hand and discards a card." if picks else "."))
+        if verb == "discard":
+            return f"Lay the {card_label(arg).words} aside face down for the turn-up you picked up: nobody else sees it."
         u = r.undertaking_by_verb(verb)
         if u is not None:
             rules = self._lines(f"{u.title} (`{u.verb}`)", skip=("May be called", f"{r.unit.plural.capitalize()} ("))
@@ -438,6 +444,10 @@ class TableWords:
             return "Make no call: trumps stay with the one making them now."
         if "bid" in verbs:
             return "Make no bid. " + " ".join(x for x in self._lines("Bidding") if "passed may not" in x)
+        if "order" in verbs:
+            return "Pass: the turn-up is offered to the next player."
+        if "trump" in verbs and r.trumps is not None and r.trumps.rounds:
+            return "Name no suit: the next player may."
         titles = [x.title for v in sorted(verbs) for x in
                   (r.undertaking_by_verb(v), r.claim_by_verb(v), r.declaration_by_verb(v)) if x is not None]
         if "concede" in verbs:

@@ -147,8 +147,14 @@ class MakeTrumps(Turn):
             OrderUp.passed(deal)
             return
         MakeTrumps.make(deal, action)
+        MakeTrumps.made(deal)
+
+    @cython.locals(deal=DealSlots)
+    def made(deal) -> None:
+        """Trumps are made (named, or the turn-up ordered up and the dealer's discard laid aside): the maker
+        may go alone now (the window's close goes on), else the deal goes on."""
         if deal.t.offered_on_trumps and deal.undertaking is None:
-            deal.offer_on_trumps_made()  # the maker may go alone now; the window's close goes on
+            deal.offer_on_trumps_made()
             return
         deal.advance()
 
@@ -358,7 +364,7 @@ class OrderUp(Turn):
             DealBatch.picked_up(deal, deal.dealer, deal.turn_up)
             await_turn(deal, Discard(deal.dealer))
             return
-        deal.advance()
+        MakeTrumps.made(deal)
 
 
 class Discard(Turn):
@@ -402,4 +408,4 @@ class Discard(Turn):
         DealBatch.laid_aside(deal, action.seat, card)
         MakeTrumps.discards(deal, card)
         await_turn(deal, None)
-        deal.advance()
+        MakeTrumps.made(deal)

@@ -153,7 +153,8 @@ def _label(a: dict, b: dict, path: tuple, unit: Unit = BALLS) -> str:
         return WORDS[key].capitalize()
     if path and path[0] == "scoring":
         return "Scoring " + " ".join(str(p).replace("_", " ") if not isinstance(p, int) else f"#{p + 1}" for p in path[1:])
-    return " ".join(str(p).replace("_", " ") for p in path).capitalize()
+    said = " ".join(str(p).replace("_", " ") for p in path)
+    return said[:1].upper() + said[1:]  # (not str.capitalize: a card's rank keeps its case, "Deck points J")
 
 
 def _named(value: object) -> bool:

@@ -983,6 +983,9 @@ def _outcomes(book: Book) -> list[str]:
     alone = r.seats == r.teams
     winners = {"counting": "the counting player" if alone else "the counting team",
                "makers": "the trump maker" if alone else "the trump makers"}
+    if not r.deck.total_points and not alone:
+        # where cards count nothing nobody counts them: the makers' opponents are the defenders
+        winners["counting"] = "the defenders (the trump makers' opponents)"
     out = [f"| when | who scores | {book.unit.plural} | |", "|---|---|---|---|"]
     for i, o in enumerate(r.outcomes):
         always = o.when.text.strip() == "true"

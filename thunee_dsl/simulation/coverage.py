@@ -22,6 +22,9 @@ from thunee_dsl.simulation.analysis import RulesetResult
 # data paths whose counter has another name
 ALIASES = {"game.win_by": "game.deuce", "game.raised_after": "game.raised_target", "game.start": "game.transfer",
            "dealer.passes_if": "dealer", "dealer.passes_to": "dealer"}
+#: A rule whose deals are counted under other names than its path's: what everyone passing the rounds of making
+#: trumps leads to is decided in the deals thrown in, or in those whose dealer was made to name trumps.
+COUNTED_AS = {"trumps.all_pass": ("trumps.ways.all pass", "trumps.ways.dealer must")}
 @dataclass(frozen=True)
 class RuleDecided:
     """One rule that differs, with the deals it decided under each ruleset of the comparison."""
@@ -52,6 +55,8 @@ def counters_of(path: tuple, keys: Sequence[str]) -> tuple[str, ...]:
     parts = [str(p) for p in path if p != "balls"]
     dotted = ".".join(parts)
     dotted = ALIASES.get(dotted, dotted)
+    if dotted in COUNTED_AS:
+        return tuple(k for k in keys if k in COUNTED_AS[dotted])
     whole_section = "." not in dotted  # a whole section added or removed (penalties: null)
     while dotted:
         hit = [k for k in keys if k == dotted or k.startswith(dotted + ".")]
