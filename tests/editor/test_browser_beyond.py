@@ -1,7 +1,6 @@
 """The games beyond Thunee at the Playtest table in a real browser (Debian's chromium; skipped without it).
 
-One app server (its user folder holding the Euchre and Whist drafts of docs/design/drafts) and one browser for
-the module. A Euchre player who deals sees the turned-up card face up beside their seat, on the table, with
+One app server and one browser for the module (Euchre is a shipped game). A Euchre player who deals sees the turned-up card face up beside their seat, on the table, with
 the kitty's count; is asked "Pick it up" or "Turn it down"; picks it up and discards by clicking a card. On a
 phone the turn-up, the choice and the hand are on the first screen. The screenshots are kept under
 build/screenshots/beyond for a person to look at.
@@ -9,7 +8,6 @@ build/screenshots/beyond for a person to look at.
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -19,7 +17,6 @@ from browser import choose_rules, deal_with_seed, wait_idle
 pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "build" / "screenshots" / "beyond"
-DRAFTS = ROOT / "docs" / "design" / "drafts"
 SEED = 1  # seat 1 deals and, with the typical bots at the other seats, is offered the turn-up
 
 
@@ -29,8 +26,6 @@ def beyond_app(tmp_path_factory):
     from browser import launch, serve_app
     home = tmp_path_factory.mktemp("home")
     (home / "rulesets").mkdir()
-    for name in ("euchre", "whist"):
-        shutil.copy(DRAFTS / f"{name}.yaml", home / "rulesets" / f"{name}.yaml")
     with serve_app(home=home) as url, sync_api.sync_playwright() as p:
         browser = launch(p)
         try:
@@ -46,7 +41,7 @@ def shot(page, name: str) -> None:
 
 def euchre_dealt(page) -> None:
     wait_idle(page)
-    choose_rules(page, "euchre (yours)")
+    choose_rules(page, "euchre")
     deal_with_seed(page, SEED)
 
 

@@ -700,9 +700,10 @@ CAUGHT = {"when beaten": "- The caller alone must win every trick; it fails as s
 def _when_called(u, book: Book) -> str:
     """When an undertaking may be called: once a batch is dealt, or by the trump maker as trumps are made."""
     when = f", when {book.condition(u.allowed_if, CALL_PHRASES)}" if u.allowed_if else "."
+    said = "called" if book.r.calling is not None else "announced"  # (a game without calls: Euchre's going alone)
     if u.on_trumps_made:
-        return "- May be called by the player who makes trumps, as trumps are made" + when
-    return (f"- May be called once {_plural(u.after_batch, 'batch')} {'has' if u.after_batch == 1 else 'have'} been "
+        return f"- May be {said} by the player who makes trumps, as trumps are made" + when
+    return (f"- May be {said} once {_plural(u.after_batch, 'batch')} {'has' if u.after_batch == 1 else 'have'} been "
             f"dealt, before the first lead" + when)
 
 
