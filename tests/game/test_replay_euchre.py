@@ -179,7 +179,7 @@ def test_the_rulebook_reads_as_euchres_own(euchre):
         assert foreign.lower() not in book.lower().replace("thunee-dsl", ""), foreign
     assert "| otherwise | the defenders (the trump makers' opponents) | 2 | the makers are euchred |" in book
     assert "may order up the turn-up" in book and "(the left bower)" in book
-    assert "May be called by the player who makes trumps, as trumps are made." in book
+    assert "May be announced by the player who makes trumps, as trumps are made." in book
     assert "The first team to score 10 points wins." in book
 
 
@@ -189,19 +189,19 @@ def test_diff_from_thunee_names_the_cards_as_written(euchre):
     # Thunee's card points are gone (only tricks count); a rank keeps its case ("J", not "j")
     assert [t for t in texts if t.startswith("Removes Deck points")] == \
         [f"Removes Deck points {rank}" for rank in ("J", "9", "A", "T", "K", "Q")]
-    assert "Points to win: 12 -> 10" in texts and "Removes the Thunee call" in texts
+    assert "Game won at: 12 balls -> 10 points" in texts and "Removes the Thunee call" in texts
 
 
 def test_the_table_explains_ordering_up_the_discard_and_a_pass_in_each_round(euchre):
     from thunee_dsl.editor.table import TableWords
     words = TableWords(euchre, me=0)
     assert words.action_help(Action(1, "order")) == \
-        "Order up the turn-up: its suit becomes trumps for your team, and the dealer takes it into the hand and discards a card."
+        "The turn-up's suit becomes trumps: the dealer takes the turn-up into the hand and lays a card aside face down."
     assert "aside face down" in words.action_help(Action(0, "discard", "9D"))
     assert words.action_help(Action(1, "pass"), (Action(1, "order"), Action(1, "pass"))) == \
-        "Pass: the turn-up is offered to the next player."
+        "Leave the turn-up: the next player may order it up; if all pass, it is turned down."
     assert words.action_help(Action(1, "pass"), (Action(1, "trump", "H"), Action(1, "pass"))) == \
-        "Name no suit: the next player may."
+        "Name no suit: the next player may name one."
 
 
 def test_simulate_lists_no_dealer_who_stays_where_the_deal_always_passes_on(euchre):

@@ -252,9 +252,7 @@ def check_finished(game: GameState) -> None:
     assert game.score == score_from_balls(game)
     # the game ends with the deal that decided it
     before_last = score_from_balls(game, len(game.deals) - 1)
-    if by_deals:
-        pass  # ended by its number of deals, whatever the score before the last
-    elif any(rec.deuce for rec in game.deals[:-1]):
+    if any(rec.deuce for rec in game.deals[:-1]):
         assert max(before_last) - sorted(before_last)[-2] < r.game.win_by
     else:
         assert not (max(before_last) >= r.game.target and before_last.count(max(before_last)) == 1)
@@ -373,6 +371,8 @@ def play_checked(ruleset, seed: int, policy: str, stats: Counter | None = None, 
             stats["offence:" + str(res.offence)] += 1
             for path in res.applied:  # (a declaration nobody says, honours or roem, fires when it scores)
                 stats["applied:" + path] += 1
+            # (scored as a step of its own, Whist's honours, or inside the team's count, Klaverjas's roem)
+            stats["counted from the cards"] += any(res.declared) or any(p.startswith("declarations.") for p in res.applied)
     return game
 
 
@@ -463,8 +463,9 @@ def test_features_actually_fire(ruleset):
     if ruleset.calling is not None:
         expected.append("call")
     expected += [u.verb for u in ruleset.undertakings]
-    expected += [d.verb if d.taken_from is DeclaredFrom.HAND else f"applied:declarations.{d.name}"
-                 for d in ruleset.declarations]
+    expected += [d.verb for d in ruleset.declarations if d.taken_from is DeclaredFrom.HAND]
+    expected += ["counted from the cards"] if any(d.taken_from is not DeclaredFrom.HAND
+                                                  for d in ruleset.declarations) else []
     expected += [c.verb for c in ruleset.claims]
     expected += [f"claim:{c.verb}" for c in ruleset.claims]  # claims are scored, not only said
     expected += [f"undertaking:{u.verb}" for u in ruleset.undertakings]

@@ -398,12 +398,6 @@ class TableWords:
             return "You cannot follow suit: ask for trumps to be shown, then play face up."
         if verb == "partner":
             return "Ask your partner to bid for your team in this turn."
-        if verb == "order":  # the first round of making trumps (trumps.rounds)
-            picks = r.trumps.rounds[0].dealer_takes_turn_up
-            return ("Order up the turn-up: its suit becomes trumps for your team"
-                    + (", and the dealer takes it into the hand and discards a card." if picks else "."))
-        if verb == "discard":
-            return f"Lay the {card_label(arg).words} aside face down for the turn-up you picked up: nobody else sees it."
         u = r.undertaking_by_verb(verb)
         if u is not None:
             rules = self._lines(f"{u.title} (`{u.verb}`)", skip=("May be called", f"{r.unit.plural.capitalize()} ("))
