@@ -227,12 +227,14 @@ def test_any_deal_of_any_ruleset_is_told_with_its_balls(name, seed, choices):
     story = words.deal_story(result, pt.view(), team_values(r, pt.game.deal))
     assert story.endswith(".") and story[0].isupper()
     assert not re.search(r"None|\[|\]|`|==|>=", story), story
-    if result.applied == ("scoring.each_team",):
+    by_formula = result.applied[:1] in (("scoring.each_team",), ("scoring.each_player",))  # (Oh Hell: each player's)
+    if by_formula:
         for team, balls in enumerate(result.balls):
             assert f"{words.team(team)} {'score' if words.team(team) in ('they', 'you') else 'scores'} {balls}" in story
     elif any(result.balls):  # every ball scored is told once (a claim's bonus, then the normal result)
-        assert sum(int(n) for n in re.findall(r"(\d+) balls?\b", story)) == sum(result.balls), (story, result.balls)
-    if not any(result.balls):
+        unit = rf"(\d+) (?:{re.escape(r.unit.singular)}|{re.escape(r.unit.plural)})\b"  # (balls, points, stones)
+        assert sum(int(n) for n in re.findall(unit, story)) == sum(result.balls), (story, result.balls)
+    if not any(result.balls) and not by_formula:  # (a formula's 0 is said side by side: "you score 0")
         assert "nobody scores" in story
 
 
