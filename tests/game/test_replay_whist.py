@@ -133,3 +133,15 @@ def test_points_beyond_the_game_are_not_kept_by_either_side():
     game.score[:] = [7, 6]
     match._won(game, 0, game.deal)
     assert game.game_won[4] == (5, 4) and game.game_won[:3] == (0, 1, "a single")
+
+
+def test_the_replay_says_the_turned_up_trumps_and_the_rubbers_last_game_in_words():
+    """Nobody makes trumps in Whist (the dealer's last card is turned up); "Seats 2 and 4 win a game"; the deal
+    that ends the rubber starts no next game."""
+    from thunee_dsl.cli.replay_text import replay_text as told
+    from thunee_dsl.game.transcript import replay_file
+    text = told(replay_file(str(ROOT / "tests" / "transcripts" / "whist" / "a_whole_rubber.yaml")))
+    assert "Deal 1: Seat 1 deals; trumps hearts \u2665 turned up." in text and "made by" not in text
+    last = [line for line in text.splitlines() if "win a game" in line][-1]
+    assert last.endswith("Seats 2 and 4 win a game 4-5, a single (1 game point)")
+    assert "wins a game" not in text

@@ -12,7 +12,7 @@ import re
 
 from thunee_dsl.editor.cards import suit_label
 from thunee_dsl.game.transcript import game_won_words
-from thunee_dsl.model.ruleset import DeclaredFrom
+from thunee_dsl.model.ruleset import DeclaredFrom, TrumpWay
 from thunee_dsl.model.words import seat_name, team_name
 
 
@@ -83,7 +83,8 @@ class Teller:
             deuce = " (the deuce: both teams go back to zero)" if record.deuce else ""
             lines.append(f"  {self.unit.plural.capitalize()} this deal: " + self.deal_change(result.balls)
                          + "; score " + "-".join(map(str, record.score_after)) + deuce
-                         + game_won_words(record, self.team))
+                         + game_won_words(record, self.team,
+                                          last=record is report.game.deals[-1] and report.game.is_over))
         lines.append("")
         score = "-".join(map(str, report.score))
         tied = report.game.tied  # (the game's: a report is also made of a game played here)
@@ -120,7 +121,9 @@ class Teller:
             made.append(f"{u.title if u else result.undertaking} called by {self.who(result.trump_maker)}")
         if result.trump:
             symbol, name, _ = suit_label(result.trump)
-            made.append(f"trumps {name} {symbol} made by {self.who(result.trump_maker)}".rstrip())
+            turned_up = self.r.trumps is not None and TrumpWay.TURN_UP in self.r.trumps.ways  # (nobody makes them)
+            by = "turned up" if turned_up else f"made by {self.who(result.trump_maker)}"
+            made.append(f"trumps {name} {symbol} {by}".rstrip())
         if result.call:
             made.append(f"called {result.call}")
         if result.claim:

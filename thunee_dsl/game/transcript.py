@@ -85,21 +85,24 @@ class ReplayReport:
                 lines.append(f"  {line}")
             deuce = " (the deuce: both teams go back to zero)" if record.deuce else ""
             lines.append("  balls this deal: " + ", ".join(f"team {t} +{n}" for t, n in enumerate(d.balls))
-                         + "; score " + "-".join(map(str, record.score_after)) + deuce + game_won_words(record))
+                         + "; score " + "-".join(map(str, record.score_after)) + deuce
+                         + game_won_words(record, last=record is self.game.deals[-1] and self.game.is_over))
         lines.append("")
         lines.append(f"Score {'-'.join(map(str, self.score))}; {how_it_ended(self.game)}.")
         return "\n".join(lines)
 
 
-def game_won_words(record, team=lambda t: f"team {t}") -> str:
+def game_won_words(record, team=lambda t: f"team {t}", last: bool = False) -> str:
     """A game of a rubber won by the deal of ``record``, in words ("" for any other deal): "; team 1 wins a
-    game 5-2, a double (2 game points)"."""
+    game 5-2, a double (2 game points); the next game starts" (``last``: the deal that ended the rubber)."""
     if record.game_won is None:
         return ""
     side, value, says, _, final = record.game_won
     named = f", {says}" if says else ""
-    return (f"; {team(side)} wins a game {'-'.join(map(str, final))}{named} ({value} game "
-            f"point{'s' if value != 1 else ''}); the next game starts")
+    who = team(side)
+    wins = "win" if " and " in who or who in ("you", "they") else "wins"  # ("Seats 2 and 4 win")
+    return (f"; {who} {wins} a game {'-'.join(map(str, final))}{named} ({value} game "
+            f"point{'s' if value != 1 else ''})" + ("" if last else "; the next game starts"))
 
 
 def _problem(doc: LocatedDoc, path: tuple, message: str) -> RulesetError:
