@@ -17,10 +17,11 @@ HOUSE = Path(__file__).resolve().parents[2] / "examples" / "house" / "whist-no-h
 def test_compare_says_in_points_what_counting_no_honours_changes():
     whist, house = load_ruleset("whist"), load_ruleset(str(HOUSE))
     changes = diff_rulesets(whist, house)
-    assert [c.text for c in changes] == ["Removes the Honours declaration"]  # the one rule the house changes
+    # the one rule the house changes (counted from the cards: nobody declares it)
+    assert [c.text for c in changes] == ["Removes Honours (counted from the hands as dealt)"]
     answer = verdict(simulate([whist, house], games=20, bots="typical", seed=3, focus=False), changes)
     assert answer.tone in ("clear", "none", "untested")
-    assert answer.sentences[0].startswith("Removes the Honours declaration: it came up in ")
+    assert answer.sentences[0].startswith("Removes Honours (counted from the hands as dealt): it came up in ")
     assert "points" in answer.text and "ball" not in answer.text.lower()
     # with honours gone every point is a trick's: fewer points a deal, so longer games (hand-checked in a 40-game
     # run: 3.0 -> 2.1 points a deal, 5.8 -> 9.0 deals a game); here only the direction is asserted
