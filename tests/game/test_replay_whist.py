@@ -145,3 +145,26 @@ def test_the_replay_says_the_turned_up_trumps_and_the_rubbers_last_game_in_words
     last = [line for line in text.splitlines() if "win a game" in line][-1]
     assert last.endswith("Seats 2 and 4 win a game 4-5, a single (1 game point)")
     assert "wins a game" not in text
+
+
+def test_the_deal_story_tells_the_tricks_and_the_honours_apart():
+    """A deal of our team's tricks over six and three honours (2): the tricks' points and the honours' are told
+    apart, adding up to the deal's (found among the first 40 seeds)."""
+    import random
+    from thunee_dsl.editor.playtest import Playtest
+    from thunee_dsl.editor.table import TableWords
+    r = load_ruleset("whist")
+    for seed in range(1, 40):
+        pt, rng = Playtest.start(r, seat=0, seed=seed, bots="random"), random.Random(seed)
+        while not pt.deal_over:
+            pt.act(rng.choice(pt.view().legal))
+        result = pt.last_result
+        if result.applied == ("scoring.each_team", "declarations.honours") and result.balls[0] > 2 and \
+                result.tricks[0] > 6:
+            break
+    else:
+        pytest.fail("no such deal in 40 seeds")
+    story = TableWords(r, me=0).deal_story(result, pt.view(), {})
+    over = result.tricks[0] - 6  # a point a trick over six
+    assert f"your team scores {over}, they score 0." in story
+    assert f"Honours after the tricks: your team scores {result.balls[0] - over} points." in story

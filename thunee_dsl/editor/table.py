@@ -483,7 +483,7 @@ class TableWords:
                 story.append(self._claim_story(rest, step, view))
             elif step.path == "scoring.each_team":
                 if step.team == 0:  # a step for every team: told once, for all of them
-                    story.append(self._each_team_story(result))
+                    story.append(self._each_team_story(result, [s for s in steps if s.path == step.path]))
             elif step.path == "scoring.each_player":
                 if step.seat == 0:  # a step for every player: told once, for all of them
                     story.append(self._each_player_story(result))
@@ -559,10 +559,11 @@ class TableWords:
         why = f" ({partner} took the last trick)" if how == "partner_catch" else ""
         return f"{who} {self.called} {title} and it failed{why}: {gain}."
 
-    def _each_team_story(self, result: DealResult) -> str:
+    def _each_team_story(self, result: DealResult, steps) -> str:
+        """Each team's own formula: what it gave (Whist's tricks over six; honours scored after are told apart)."""
         tricks = " and ".join(f"{self.team(t)} {self.verb(t, 'won', 'won')} {n} trick{'s' if n != 1 else ''}"
                               for t, n in enumerate(result.tricks))
-        scores = ", ".join(f"{self.team(t)} {self.verb(t, 'score', 'scores')} {b}" for t, b in enumerate(result.balls))
+        scores = ", ".join(f"{self.team(s.team)} {self.verb(s.team, 'score', 'scores')} {s.balls}" for s in steps)
         return f"{_cap(tricks)}: {scores}."
 
     def _each_player_story(self, result: DealResult) -> str:
