@@ -47,7 +47,7 @@ def test_a_deal_of_sides_of_one_is_told_player_by_player(tmp_path):
             page.screenshot(path=str(tmp_path / "sides-of-one.png"), full_page=True)
             # one score a player, in the game's own unit; a game of three deals has no target
             assert "Points: you " in status and "the opponent across" in status and "the right opponent" in status
-            assert "to win" not in status and "(3 deals)" in status
+            assert "to win" not in status and "Deal 1 of 3" in status  # (the deal of the game's three)
             assert "You bid 0 and won" in result and "you score" in result
             for word in ("team", "partner", "None"):
                 assert word not in status + result, word
