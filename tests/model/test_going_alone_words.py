@@ -29,7 +29,7 @@ def edited(old: str, new: str):
 def test_rulebook_says_going_alone():
     book = render_rulebook(alone())
     assert "### Going alone (`alone`)" in book
-    assert "- May be called by the player who makes trumps, as trumps are made, when" in book
+    assert "- May be announced by the player who makes trumps, as trumps are made, when" in book
     assert ("- The caller plays alone: the caller's partner lays the hand face down and does not play, so each "
             "trick has 3 cards and the turn passes over the partner.") in book
     assert "- The usual player leads (the next player if that is the partner who sits out)." in book

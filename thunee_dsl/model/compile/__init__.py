@@ -240,7 +240,24 @@ class Compiler:
         redeal.check_cancellation(self, ruleset)
         play.check_first_leader(self, ruleset)
         trumps.check_void_while_closed(self, ruleset)
-        winning.check_target(self, ruleset)
+        if self.hand_size is None:  # (the game's end is the written ruleset's to check, not one deal's size)
+            winning.check_target(self, ruleset)
+            if not self.problems:  # (a schedule refused as written is not compiled size by size)
+                self.check_every_hand_size(ruleset)
+
+    def check_every_hand_size(self, ruleset: Ruleset) -> None:
+        """Each deal of ``deal.hand_sizes`` is played by the ruleset compiled at its size: what one of them
+        refuses is refused now, located, with the size it is about (what validates must play)."""
+        by_size = ruleset.cached("model.hand_sizes", lambda r: {}) if ruleset.hand_sizes else {}
+        for size in sorted(set(ruleset.hand_sizes) - {ruleset.hand_size}):
+            try:
+                got = by_size[size] = compile_ruleset(self.source, hand_size=size)  # (Ruleset.for_size's, made now)
+                object.__setattr__(got, "scheduled", ruleset)
+            except RulesetError as err:
+                for problem in err.problems:
+                    self.problems.append(Problem(problem.location, f"in a deal of {size} cards each "
+                                                                   f"(deal.hand_sizes): {problem.message}"))
+                return  # (one size's problems say what to mend; the others most likely repeat them)
 
 
 def compile_ruleset(source, hand_size: int | None = None) -> Ruleset:
