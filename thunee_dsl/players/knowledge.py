@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from thunee_dsl.game.play import Play
 from thunee_dsl.game.tables import tables as engine_tables
 from thunee_dsl.model.ruleset import FROM_UNDEALT, LEAD_OR_NO_TRUMP, DealBatch, MakeTrumps, PlayStep, Ruleset
-from thunee_dsl.players.tactics import hand_mask, tables, trick_cards
+from thunee_dsl.players.tactics import PartTrick, hand_mask, tables, trick_cards
 
 
 @dataclass(frozen=True)
@@ -267,7 +267,7 @@ class Knowledge:
             for s, c in done[i]:
                 played[s].append((i, c))
                 played_by[s] |= 1 << c
-        tricks = done + [list(trick_cards(t, view.trick))] if view.trick else done
+        tricks = done + [_as_list(trick_cards(t, view.trick))] if view.trick else done
         self.tricks_done = len(view.tricks)
         self.current_trick = tricks[-1] if view.trick else []
         self.played = [list(x) for x in played] if view.trick else played
@@ -443,6 +443,9 @@ class Knowledge:
         # the places of the cards left over after the deal, less those this seat knows (worked out afresh: a
         # Knowledge carried over from the seat's last decision brings its own)
         self.leftover = self.ruleset.deck.size - self.seats * self.ruleset.hand_size
+        # a card another seat played face down while trumps are closed ("??"): out of play, which one unknown,
+        # one more place among those left over
+        self.leftover += _hidden_played(view)
         need = self.unseen_count[me] + self.seats * self.future_count + self.leftover + sum(self.face_down)
         if view.turn_up is not None:  # the card turned up for all (deal.turn_up): where it is, is known
             bit = 1 << self.t.card_of[view.turn_up]
@@ -476,6 +479,8 @@ class Knowledge:
         backwards, Play.cannot_hold, remembered per ruleset in ``reads``). ``row``: the ranking under these
         trumps; ``leads_win``: the caller's lead wins whatever is played (no undercut is inferred);
         ``blind``: a seat whose cards of this trick were not from the hand it holds now."""
+        if type(trick) is PartTrick:
+            return  # (a card played face down this seat may not see: the trick it saw is not the one played)
         rules, trump = self.rules, self.trump
         led = best = trick[0][1]
         if rules.obligations:  # play.obligations: what a card shows depends on who heads the trick, and when
@@ -535,6 +540,19 @@ class Knowledge:
                 else:
                     got.append((pool & ~(void[seat] | excluded[seat])) | f | (pool if unseen[seat] else 0))
         return got
+
+
+def _as_list(trick) -> list:
+    """The trick on the table as a list of its own (a PartTrick stays one: its mark is read)."""
+    return PartTrick(trick) if type(trick) is PartTrick else list(trick)
+
+
+def _hidden_played(view) -> int:
+    """How many cards of the view's tricks another seat played face down and this seat may not see ("??")."""
+    hidden = sum(1 for _, c in view.trick if c == "??")
+    for tr in view.tricks:
+        hidden += sum(1 for _, c in tr.cards if c == "??")
+    return hidden
 
 
 @cython.locals(self=Knowledge, before=Knowledge)
@@ -599,7 +617,7 @@ def _advance(self: Knowledge, before: Knowledge, view) -> bool:
                 played[s].append((i, c))
                 played_by[s] |= 1 << c
     self.tricks_done = len(done)
-    current = self.current_trick = list(trick_cards(self.t, view.trick)) if view.trick else []
+    current = self.current_trick = _as_list(trick_cards(self.t, view.trick)) if view.trick else []
     played_by = self.played_by = list(played_by)
     if current:
         played = self.played = [list(x) for x in played]

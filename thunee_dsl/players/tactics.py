@@ -112,6 +112,11 @@ def hand_mask(t: Tables, names) -> int:
     return got
 
 
+class PartTrick(list):
+    """A trick's cards less those another seat played face down while trumps are closed ("??": not known to
+    this seat): nothing is read from it of what a seat cannot hold (the trick it saw is not the trick played)."""
+
+
 def trick_cards(t: Tables, cards) -> tuple:
     """A view's trick, ``((seat, card name), ...)``, as ``((seat, card), ...)`` (remembered: every seat reads
     each trick of a deal, and a trick's cards do not change; emptied when large)."""
@@ -120,7 +125,9 @@ def trick_cards(t: Tables, cards) -> tuple:
         if len(t._tricks) >= REMEMBERED:
             t._tricks.clear()
         card_of = t.card_of
-        got = t._tricks[cards] = tuple([(s, card_of[c]) for s, c in cards])
+        # (a card another seat played face down while trumps are closed, "??", is not known: left out)
+        known = [(s, card_of[c]) for s, c in cards if c != "??"]
+        got = t._tricks[cards] = tuple(known) if len(known) == len(cards) else PartTrick(known)
     return got
 
 
