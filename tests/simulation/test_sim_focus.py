@@ -88,6 +88,12 @@ PARENTS = {
     # euchre against standard: the turn-up, its rounds, the bowers, points as the unit; Thunee and its call gone
     "deal.undealt": None, "deck.colours": None, "deck.trumps": None, "trumps.all_pass": None, "trumps.rounds": None, "undertakings.alone": None,
     "undertakings.thunee": ("undertaking", "thunee"),
+    # the games beyond Thunee (issue 25): Klaverjas, Oh Hell, 304
+    "deal.hand_sizes": None, "deck.sequence_order": None, "declarations.roem": None, "game.deals": None,
+    "game.start": None, "game.transfer": None, "play.obligations.0": None, "play.obligations.1": None,
+    "play.obligations.2": None, "play.void_while_closed": None, "players.teams": None, "scoring.each_player": None,
+    "scoring.outcomes.0.winner": None, "scoring.outcomes.1.balls": None, "scoring.outcomes.1.winner": None,
+    "scoring.team_values.count": None, "scoring.team_values.total": None, "trumps.revealed_if": None,
 }
 
 
