@@ -445,7 +445,9 @@ class Knowledge:
         self.leftover = self.ruleset.deck.size - self.seats * self.ruleset.hand_size
         # a card another seat played face down while trumps are closed ("??"): out of play, which one unknown,
         # one more place among those left over
-        self.leftover += _hidden_played(view)
+        trumps = self.ruleset.trumps
+        if trumps is not None and trumps.revealed == "on demand":  # (only a closed trump lets a card go face down)
+            self.leftover += _hidden_played(view)
         need = self.unseen_count[me] + self.seats * self.future_count + self.leftover + sum(self.face_down)
         if view.turn_up is not None:  # the card turned up for all (deal.turn_up): where it is, is known
             bit = 1 << self.t.card_of[view.turn_up]
