@@ -9,7 +9,7 @@ cdef class Knowledge:
     cdef public object ruleset, t, rules, view, memo
     cdef public Py_ssize_t seat, seats
     cdef public object team_of, phases, cum, hand_before_trumps, declaration_verbs
-    cdef public object hand, trump, trump_card, undertaking, undertaker, beats
+    cdef public object hand, trump, trump_card, undertaking, undertaker, beats, shown_from
     cdef public object _done, _played_done, _played_by_done, current_trick, played, played_by, played_mask
     cdef public Py_ssize_t tricks_done
     cdef public object face_down, table, laid, turned, phase
@@ -20,8 +20,8 @@ cdef class Knowledge:
     cdef public object entries, _trump_entries, _decl_entries
     cdef public Py_ssize_t _plays
     cdef public Py_ssize_t future_count, leftover
-    cdef public object held_count, pool
+    cdef public object held_count, pool, hidden_plays, closed_lacking
     cdef public bint carried_over, advanced
 
     cpdef _unknown(self, view)
-    cpdef _read_trick(self, lacking, trick, first, row, reads, leads_win=*, blind=*)
+    cpdef _read_trick(self, lacking, trick, first, row, reads, leads_win=*, blind=*, shut=*, seen=*)

@@ -32,7 +32,9 @@ from dataclasses import dataclass
 
 from thunee_dsl.game.play import Play
 from thunee_dsl.game.tables import tables as engine_tables
-from thunee_dsl.model.ruleset import FROM_UNDEALT, LEAD_OR_NO_TRUMP, DealBatch, MakeTrumps, PlayStep, Ruleset
+from thunee_dsl.game.view import HIDDEN
+from thunee_dsl.model.ruleset import (FROM_UNDEALT, LEAD_OR_NO_TRUMP, DealBatch, MakeTrumps, PlayStep, Revealed,
+                                     Ruleset)
 from thunee_dsl.players.tactics import PartTrick, hand_mask, tables, trick_cards
 
 
@@ -173,8 +175,9 @@ FACTS = (
     # the seat, its ruleset, and what is read of the ruleset once
     "ruleset", "t", "rules", "view", "memo", "seat", "seats", "team_of", "phases", "cum", "hand_before_trumps",
     "declaration_verbs",
-    # the seat's hand, the trumps, the undertaking (Knowledge._read_trumps)
-    "hand", "trump", "trump_card", "undertaking", "undertaker", "beats",
+    # the seat's hand, the trumps, the undertaking (Knowledge._read_trumps); from which card trumps were open
+    # (_read_shown_from: a closed trump's)
+    "hand", "trump", "trump_card", "undertaking", "undertaker", "beats", "shown_from",
     # the cards each seat has played (_read_tricks)
     "_done", "_played_done", "_played_by_done", "tricks_done", "current_trick", "played", "played_by",
     "played_mask",
@@ -188,8 +191,8 @@ FACTS = (
     "forced", "excluded", "early", "last_card_seat", "hidden_declarations",
     # the history, read once (_read_history)
     "entries", "_trump_entries", "_decl_entries", "_plays",
-    # what is unknown, and where it is (_unknown)
-    "future_count", "leftover", "held_count", "pool",
+    # what is unknown, and where it is (_unknown); the cards other seats played face down unseen (_read_hidden_plays)
+    "future_count", "leftover", "held_count", "pool", "hidden_plays", "closed_lacking",
     # how this Knowledge was made: from the seat's last one, moved on by cards alone (_advance)
     "carried_over", "advanced",
 )
@@ -221,6 +224,7 @@ class Knowledge:
             return
         self._read_trumps(view)
         tricks = self._read_tricks(before, view)
+        self._read_shown_from(view)
         self._read_table(view)
         self._read_batches_dealt(view)
         self._read_blind_caller(view)
@@ -232,6 +236,7 @@ class Knowledge:
         self._read_history(before, view)
         self._read_trump_maker()
         self._read_declarations(view)
+        self._read_hidden_plays(view)
         # what is unknown, and where it is
         self.future_count = self.cum[-1] - self.cum[self.batches_dealt]
         self.leftover = ruleset.deck.size - n * ruleset.hand_size
@@ -249,6 +254,72 @@ class Knowledge:
         u = self.undertaking = None if view.undertaking is None else by_verb(ruleset).undertaking.get(view.undertaking)
         self.undertaker = view.undertaker
         self.beats = u.beats if u is not None and u.beats is not None else ruleset.beats
+
+    def _read_shown_from(self, view) -> None:
+        """From which card of the deal trumps were open, as (trick, position in it): a closed trump's
+        (trumps.revealed: on demand) from the asking for it (an 'ask' in the history), or from the end of the
+        trick a trump cut (a trump in a trick led with another suit: played face down, turned up at its
+        end); shown after a trick by trumps.revealed_if, which trick is not seen: every finished trick is then
+        read as played closed (what is read of a closed trick is less, never wrong). (0, 0): never closed."""
+        rules = self.ruleset.trumps
+        if rules is None or rules.revealed is not Revealed.ON_DEMAND:
+            self.shown_from = (0, 0)
+            return
+        if not view.trump_revealed or self.trump is None:
+            self.shown_from = STILL_CLOSED
+            return
+        tricks = view.tricks
+        found = (len(tricks), 0)
+        plays = 0
+        for entry in view.history:
+            verb = parse_entry(entry)[1]
+            if verb == "play":
+                plays += 1
+            elif verb == "ask":
+                found = _position_of_play(view, plays)
+                break
+        card_of, trumps = self.t.card_of, engine_tables(self.ruleset).trump_masks[self.trump]
+        for i, tr in enumerate(tricks):
+            if (i + 1, 0) >= found:
+                break
+            if not (trumps >> card_of[tr.cards[0][1]]) & 1 and any(
+                    c != HIDDEN and (trumps >> card_of[c]) & 1 for _, c in tr.cards):
+                found = (i + 1, 0)
+                break
+        self.shown_from = found
+
+    def _shut(self, i: int, size: int) -> int:
+        """How many of the first cards of trick ``i`` (``size`` cards) were played while trumps were closed."""
+        trick, at = self.shown_from
+        return size if i < trick else at if i == trick else 0
+
+    def _read_hidden_plays(self, view) -> None:
+        """The cards other seats played face down that this seat may not see ("??", a closed trump's cut), in
+        the order played: (seat, the cards it cannot be). Its player could not follow suit then, nor at any
+        trick before where it did not follow (as :func:`_read_closed` reads them); a card face down in a
+        finished trick is no trump once trumps are known (a trump would have been turned up).
+        ``closed_lacking``: for the sampled deals, what each seat did not follow while trumps were closed,
+        the trump maker's too where this seat does not know trumps (its one card of the suit may be its trump
+        card, face down on the table: the sampled deals draw none, and choose its trump card among the others);
+        None without a closed trump."""
+        self.hidden_plays = ()
+        self.closed_lacking = None
+        if self.shown_from == (0, 0) or not (view.tricks or view.trick):
+            return
+        trump = self.trump
+        row = self.beats[trump if trump is not None else self.ruleset.no_trump]
+        trumps = self.rules.trump_masks[trump] if trump is not None and view.trump_revealed else 0
+        reads = self.ruleset.cached("players.void_reads", _void_reads)
+        lacking = [0] * self.seats
+        out = []
+        for i, cards in enumerate([tr.cards for tr in view.tricks] + ([view.trick] if view.trick else [])):
+            _read_closed(self, lacking, trick_cards(self.t, cards), i == 0, row, reads, None,
+                         self._shut(i, len(cards)), cards, True)
+            for s, c in cards:
+                if c == HIDDEN:
+                    out.append((s, lacking[s] | (trumps if i < len(view.tricks) else 0)))
+        self.hidden_plays = tuple(out)
+        self.closed_lacking = lacking
 
     def _read_tricks(self, before: "Knowledge | None", view) -> list:
         """The cards each seat has played, in the finished tricks and the trick on the table; every trick's
@@ -348,7 +419,8 @@ class Knowledge:
                 continue
             # a blind caller's cards before its pick-up are not the cards it holds now
             blind = self.undertaker if blind_until is not None and i <= blind_until else None
-            self._read_trick(self.void, tr, i == 0, row, reads, leads_win, blind)
+            seen = self.view.tricks[i].cards if i < finished else self.view.trick
+            self._read_trick(self.void, tr, i == 0, row, reads, leads_win, blind, self._shut(i, len(seen)), seen)
         if self._void_done is None:
             self._void_done = list(self.void)
 
@@ -393,7 +465,10 @@ class Knowledge:
             self.last_card_seat = holder
         c = self.trump_card
         if c is not None and holder != me:
-            if not (self.played_mask >> c) & 1 and not (self.hand >> c) & 1:
+            # (a card its maker played face down unseen to the trick on the table may be it: a trump is turned up
+            # only at the trick's end)
+            if not (self.played_mask >> c) & 1 and not (self.hand >> c) & 1 \
+                    and not any(s == holder and x == HIDDEN for s, x in self.view.trick):
                 self.forced[holder] |= 1 << c
             if arg != "last":
                 self.early[holder] |= 1 << c
@@ -476,13 +551,16 @@ class Knowledge:
         _LAST.by_seat[id(self.ruleset), me] = self
 
     def _read_trick(self, lacking: list[int], trick, first: bool, row, reads: dict, leads_win: int = 0,
-                    blind: int | None = None) -> None:
+                    blind: int | None = None, shut: int = 0, seen=None) -> None:
         """What one trick's cards say each seat cannot hold, added to ``lacking`` (the engine's rule read
         backwards, Play.cannot_hold, remembered per ruleset in ``reads``). ``row``: the ranking under these
         trumps; ``leads_win``: the caller's lead wins whatever is played (no undercut is inferred);
-        ``blind``: a seat whose cards of this trick were not from the hand it holds now."""
-        if type(trick) is PartTrick:
-            return  # (a card played face down this seat may not see: the trick it saw is not the one played)
+        ``blind``: a seat whose cards of this trick were not from the hand it holds now; ``shut``: how many of
+        its first cards were played while trumps were closed, ``seen``: the trick as the view shows it
+        (a card played face down unseen is ??): such a trick is read by :func:`_read_closed`."""
+        if shut or type(trick) is PartTrick:
+            _read_closed(self, lacking, trick, first, row, reads, blind, shut, seen)
+            return
         rules, trump = self.rules, self.trump
         led = best = trick[0][1]
         if rules.obligations:  # play.obligations: what a card shows depends on who heads the trick, and when
@@ -549,6 +627,61 @@ def _as_list(trick) -> list:
     return PartTrick(trick) if type(trick) is PartTrick else list(trick)
 
 
+STILL_CLOSED = (1 << 30, 0)  # Knowledge.shown_from of a trump still closed: every card so far played closed
+
+
+def _position_of_play(view, plays: int) -> tuple[int, int]:
+    """The deal's card number ``plays`` (from 0) as (trick, position in it)."""
+    for i, tr in enumerate(view.tricks):
+        if plays < len(tr.cards):
+            return i, plays
+        plays -= len(tr.cards)
+    return len(view.tricks), plays
+
+
+def _not_followed(k: "Knowledge", suit: int, s: int, name: str, maker_too: bool = False) -> int:
+    """What seat ``s`` is shown not to hold by its card ``name`` (?? if played face down unseen), played while
+    trumps were closed to a trick led with ``led``: while closed only following suit binds (the duties wait;
+    play.legal_cards), so a card of another suit, or one played face down, shows none of the suit led -- less
+    the trump maker's trump card, lying face down on the table, which does not follow (play.held_while_closed):
+    where the seat does not know trumps, the suit led may be its suit, and nothing is read of the maker
+    (``maker_too``: the suit led all the same, for the sampled deals). (``suit``: the suit led, a mask.)"""
+    if not k.rules.follow_suit or (name != HIDDEN and (suit >> k.t.card_of[name]) & 1):
+        return 0
+    if s == k.view.trump_maker and s != k.seat:
+        if k.trump is None:
+            return suit if maker_too else 0
+        if k.trump_card is not None:
+            suit &= ~(1 << k.trump_card)
+    return suit
+
+
+def _read_closed(k: "Knowledge", lacking: list[int], trick, first: bool, row, reads: dict, blind, shut: int,
+                 seen, maker_too: bool = False) -> None:
+    """What a trick not read whole by the play's rule says each seat cannot hold: some of its first cards
+    (``shut``) played while trumps were closed, or some played face down unseen (``seen``: the trick as the
+    view shows it, ?? included). While closed the first lead binds only the trump maker, who alone knows
+    trumps (play._first_lead), and only following suit binds the others (:func:`_not_followed`); a card
+    played face down shows its player could not follow. Of the cards played open in such a trick, only
+    following suit is read (what was winning it is not always known)."""
+    rules, trump = k.rules, k.trump
+    leader, led = trick[0]
+    if leader != blind:
+        bound = first and (not shut or leader == k.view.trump_maker)
+        key = (id(row), trump, led, led, led, bound)
+        got = reads.get(key)
+        if got is None:
+            got = reads[key] = Play.cannot_hold(rules, trump, led, led, led, bound, row)
+        lacking[leader] |= got
+    suit = rules.led_masks[rules.no_trump if trump is None else trump][led]
+    for pos, (s, name) in enumerate(seen):
+        if pos and s != blind:
+            if pos < shut or name == HIDDEN:
+                lacking[s] |= _not_followed(k, suit, s, name, maker_too)
+            elif rules.follow_suit and not (suit >> k.t.card_of[name]) & 1:
+                lacking[s] |= suit
+
+
 def _hidden_played(view) -> int:
     """How many cards of the view's tricks another seat played face down and this seat may not see ("??")."""
     hidden = sum(1 for _, c in view.trick if c == "??")
@@ -601,6 +734,7 @@ def _advance(self: Knowledge, before: Knowledge, view) -> bool:
     self.memo = {}
     self.carried_over = self.advanced = True
     self.hand = hand = hand_mask(self.t, view.hand)
+    self._read_shown_from(view)  # (a cut since may have shown trumps)
 
     # finished tricks: those finished since are read
     first_new = len(before._done)
@@ -643,11 +777,13 @@ def _advance(self: Knowledge, before: Knowledge, view) -> bool:
         if i == last:
             self._void_done = list(void)
             tr = current
+            seen = view.trick
         else:
             tr = done[i]
+            seen = view.tricks[i].cards
         if i < first_trick:
             continue
-        self._read_trick(void, tr, i == 0, row, reads)
+        self._read_trick(void, tr, i == 0, row, reads, 0, None, self._shut(i, len(seen)), seen)
     if self._void_done is None:
         self._void_done = list(void)
 
@@ -661,6 +797,7 @@ def _advance(self: Knowledge, before: Knowledge, view) -> bool:
             excluded[s] &= ~played_by[s]
     self.entries = before.entries + new
     self._plays = before._plays + plays
+    self._read_hidden_plays(view)
 
     self._unknown(view)
     return True
@@ -693,6 +830,7 @@ def _copy_facts(k: Knowledge, before: Knowledge) -> None:
     k.undertaking = before.undertaking
     k.undertaker = before.undertaker
     k.beats = before.beats
+    k.shown_from = before.shown_from
     k._done = before._done
     k._played_done = before._played_done
     k._played_by_done = before._played_by_done
@@ -726,5 +864,7 @@ def _copy_facts(k: Knowledge, before: Knowledge) -> None:
     k.leftover = before.leftover
     k.held_count = before.held_count
     k.pool = before.pool
+    k.hidden_plays = before.hidden_plays
+    k.closed_lacking = before.closed_lacking
     k.carried_over = before.carried_over
     k.advanced = before.advanced

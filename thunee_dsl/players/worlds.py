@@ -24,7 +24,7 @@ try:
 except ImportError:  # (the compiled build's typing, optional: without Cython it does nothing)
     from thunee_dsl._accel import cython_shadow as cython
 
-from thunee_dsl.game.actions import Action
+from thunee_dsl.game.actions import DOWN, Action
 from thunee_dsl.game.deal import Deal
 from thunee_dsl.game.dealing import randbelow, shuffler
 from thunee_dsl.game.replay import pass_until, redeal
@@ -40,6 +40,7 @@ class World:
     orders: list[list[int]]  # each seat's cards in the order received
     decl_suits: dict[int, int] = field(default_factory=dict)  # history index -> suit of a hidden Jodie
     prefix: list[Action] = field(default_factory=list)  # every action up to the decision, passes included
+    down: list[int] = field(default_factory=list)  # the cards played face down unseen (Knowledge.hidden_plays), in order
 
 
 def _fill(bins, pool: int, rng: random.Random) -> dict | None:
@@ -107,15 +108,20 @@ def _bins(k: Knowledge, forced: list[int], pool: int) -> list | None:
             if seen < 0:
                 return None
             if seen:
-                bins.append((("held", s), seen, pool & ~k.void[s] & ~k.excluded[s]))
+                lacking = k.void[s] | k.excluded[s] | (k.closed_lacking[s] if k.closed_lacking is not None else 0)
+                bins.append((("held", s), seen, pool & ~lacking))
             if k.unseen_count[s]:
                 bins.append((("unseen", s), k.unseen_count[s], pool & ~k.excluded[s]))
         if k.face_down[s]:
             bins.append((("row", s), k.face_down[s], pool))  # face down: seen by nobody, no void applies
         if k.future_count:
             bins.append((("future", s), k.future_count, pool))
-    if k.leftover:
-        bins.append((("left", -1), k.leftover, pool))
+    # each card another seat played face down unseen: one of its own (not of a suit it could not follow then)
+    for j, (_, lacking) in enumerate(k.hidden_plays):
+        bins.append((("down", j), 1, pool & ~lacking))
+    left = k.leftover - len(k.hidden_plays)  # (Knowledge counts them among the cards out of play)
+    if left:
+        bins.append((("left", -1), left, pool))
     return bins
 
 
@@ -157,13 +163,22 @@ def sample_world(k: Knowledge, rng: random.Random) -> World | None:
         return None
     orders = []
     before, now, mine = _known_orders(k)
+    down = [got[("down", j)][0] for j in range(len(k.hidden_plays))]
     for s in range(k.seats):
         held = mine if s == k.seat else list(cards_of(forced[s])) + (got.get(("held", s)) or [])
-        order = _order_received(k, s, before[s], now[s] + held, got)
+        if down:  # (the cards it played face down unseen were dealt to it too)
+            held = held + [c for (p, _), c in zip(k.hidden_plays, down) if p == s]
+        items = now[s] + held
+        if s == k.view.trump_maker and s != k.seat and k.trump_card is None and k.shown_from != (0, 0) and held:
+            # a closed trump's card, not known to this seat, is among its maker's first cards and was not
+            # played face up since: one of the cards it has not so, first
+            first = held[randbelow(rng.getrandbits, len(held))]
+            items = [first] + [c for c in items if c != first]
+        order = _order_received(k, s, before[s], items, got)
         if order is None:
             return None
         orders.append(order)
-    return World(orders, decl_suits)
+    return World(orders, decl_suits, down=down)
 
 
 @cython.locals(k=Knowledge)
@@ -408,7 +423,7 @@ def redealable(k: Knowledge) -> bool:
 
 def _redealable(k: Knowledge) -> bool:
     r = k.ruleset
-    if r.face_down or k.hidden_declarations or any(k.unseen_count):
+    if r.face_down or k.hidden_declarations or any(k.unseen_count) or k.hidden_plays:
         return False
     u = k.undertaking
     if u is not None and u.blind_until_tricks:
@@ -526,14 +541,20 @@ def _replay_from(k: Knowledge, world: World, game: GameState, start: int, prefix
         prefix.append(t.pass_action[to])
         return True
 
+    hidden = 0  # the cards played face down unseen so far (a deal with one is replayed from its start: redealable)
     for i in range(start, len(k.entries)):
         seat, verb, arg = k.entries[i]
-        if verb == "trump" and arg == "??":
+        if verb == "play" and arg == "??":  # a card played face down unseen: the one the world drew for it
+            target = t.parsed(f"{seat} play {k.ruleset.deck.names[world.down[hidden]]} down")
+            hidden += 1
+            if not pass_until(game, lambda legal: _offered(legal, target), passing):
+                return None
+        elif verb == "trump" and arg == "??":
             target = _face_down_trump(k, game, seat, i == final_trump, passing)
             if target is None:
                 return None
         elif verb == "discard" and arg == "??":  # the dealer's discard, unseen: a card it does not play later
-            target = _unseen_discard(k, game, seat, i)
+            target = _unseen_discard(k, world, game, seat, i)
             if target is None or not pass_until(game, lambda legal: _offered(legal, target), passing):
                 return None
         else:
@@ -545,6 +566,8 @@ def _replay_from(k: Knowledge, world: World, game: GameState, start: int, prefix
         return None
     if not _same_actions(game.legal_actions(), view.legal):
         return None
+    if game.deal.trump_revealed != view.trump_revealed:
+        return None  # (a closed trump: a card drawn for one played face down unseen was a trump, and showed them)
     return game
 
 
@@ -559,23 +582,43 @@ def _face_down_trump(k: Knowledge, game: GameState, seat: int, last: bool, passi
     lead_trump = k.undertaking is not None and k.undertaking.trump in LEAD_OR_NO_TRUMP
     if last and k.trump is not None and not lead_trump:
         options = [a for a in options if _suit_of_arg(k, a.arg) == k.trump]
+        if k.trump_card is not None:  # (shown since: that very card)
+            options = [a for a in options if a.arg == k.ruleset.deck.names[k.trump_card]]
         if not options:
             return None
+    elif last and k.shown_from != (0, 0):
+        # a closed trump not known to this seat: not a card its maker played face up since (while closed its
+        # trump card lies face down, played face up only as its last card)
+        options = [a for a in options if a.arg not in _played_face_up(k, seat)] or options
     kt = k.t  # (a generator cannot capture the typed ``k``)
     hand = kt.deck.mask_of(kt.card_of[c] for c in game.view(seat).hand)
     return choose_trump(kt, hand, options)
 
 
-def _unseen_discard(k: Knowledge, game: GameState, seat: int, i: int) -> Action | None:
-    """The discard of ``seat`` (the dealer) at history entry ``i``, unseen by this seat: a card of its sampled
-    hand that it does not play later in the history (None if it holds no such card)."""
+def _played_face_up(k: Knowledge, seat: int) -> set[str]:
+    """The cards ``seat`` played face up in the deal so far, less its last card where it has played them all."""
+    plays = [a for s, v, a in k.entries if s == seat and v == "play" and a != "??"]
+    if sum(1 for s, v, _ in k.entries if s == seat and v == "play") == k.ruleset.hand_size:
+        plays = plays[:-1]
+    return set(plays)
+
+
+def _unseen_discard(k: Knowledge, world: World, game: GameState, seat: int, i: int) -> Action | None:
+    """The discard of ``seat`` (the dealer) at history entry ``i``, unseen by this seat: the card its hand holds
+    now beyond the cards the world drew for it (the turn-up, where the world drew it out of play: it was
+    picked up and laid aside; else the card of the undealt ones swapped into its deal for the turn-up, new_game);
+    failing one, a card of its hand it does not play later in the history (None if it holds no such card)."""
     names = k.ruleset.deck.names
+    hand = game.deal.hands[seat]
+    beyond = hand & ~sum(1 << c for c in world.orders[seat])
+    if beyond.bit_count() == 1:
+        return Action(seat, "discard", names[beyond.bit_length() - 1])
     later = {a for s, v, a in k.entries[i + 1:] if s == seat and v == "play"}
     turn_up = game.deal.turn_up
-    hand = [c for c in range(k.ruleset.deck.size) if (game.deal.hands[seat] >> c) & 1 and names[c] not in later]
-    if not hand:
+    cards = [c for c in range(k.ruleset.deck.size) if (hand >> c) & 1 and names[c] not in later]
+    if not cards:
         return None
-    card = next((c for c in hand if c != turn_up), hand[0])  # (the turn-up kept, as a dealer mostly does)
+    card = next((c for c in cards if c != turn_up), cards[0])  # (the turn-up kept, as a dealer mostly does)
     return Action(seat, "discard", names[card])
 
 
@@ -745,7 +788,7 @@ class Tracker:
 
     def observe(self, a: Action) -> None:
         verb = a.verb
-        if verb == "play":
+        if verb == "play" or verb == DOWN:  # (a card played face down is played too: a closed trump's cut)
             c = self.card_of[a.arg]
             if self.first_lead_sets and self.plays == 0:
                 self.trump = self.k.t.suit_of[c]
