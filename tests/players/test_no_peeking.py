@@ -19,7 +19,10 @@ from thunee_dsl.players import knowledge
 from thunee_dsl.players.knowledge import Knowledge, forget_knowledge
 from thunee_dsl.players.worlds import forget_positions
 
-CASES = [("standard", 0), ("standard", 3), ("six-player", 1), ("two-player", 0), ("blind-thunee", 2)]
+CASES = [("standard", 0), ("standard", 3), ("six-player", 1), ("two-player", 0), ("blind-thunee", 2),
+         # a turn-up (Euchre's picked up and a card discarded unseen, Whist's the dealer's last card) and a closed
+         # trump's cards played face down (304): the Monte Carlo bot samples deals there too
+         ("euchre", 1), ("whist", 1), ("304", 2)]
 BOTS = [("heuristic", {}), ("montecarlo", {"samples": 6})]
 
 
@@ -58,7 +61,7 @@ def twin(ruleset, game: GameState, actions, watcher: int, rng: random.Random):
         swapped = [list(o) for o in orders]
         swapped[s1][i1], swapped[s2][i2] = c2, c1
         other = GameState(ruleset, seed=game.seed, dealer=record.dealer, score=game.initial_score, auto_deal=False)
-        other.start_deal(swapped)
+        other.start_deal(swapped, [deck.card(c) for c in record.undealt])  # (the turn-up and the rest undealt)
         if not all(a in other.legal_actions() and other.apply(a) for a in actions):
             continue
         if other.to_act == watcher and other.view(watcher) == view:

@@ -30,7 +30,7 @@ from thunee_dsl.game.dealing import randbelow, shuffler
 from thunee_dsl.game.replay import pass_until, redeal
 from thunee_dsl.game.state import GameState
 from thunee_dsl.game.tables import tables as engine_tables
-from thunee_dsl.model.ruleset import LEAD_OR_NO_TRUMP, TrumpWay
+from thunee_dsl.model.ruleset import FROM_UNDEALT, LEAD_OR_NO_TRUMP, TrumpWay
 from thunee_dsl.players.knowledge import Knowledge, _declaration_verbs, by_verb, combination_cards
 from thunee_dsl.players.tactics import PlayCtx, cards_of, choose_play, choose_trump
 
@@ -74,12 +74,12 @@ def _fill_with(plan, rng: random.Random) -> dict | None:
         if len(where) == 1:  # (the same draw as below, for the one place)
             i = where[0]
             if not room[i]:
-                return None
+                return _fill_by_places(plan, rng)
             randbelow(getrandbits, room[i])
         else:
             open_ = [i for i in where if room[i]]
             if not open_:
-                return None
+                return _fill_by_places(plan, rng)
             total = 0
             for i in open_:
                 total += room[i]
@@ -90,6 +90,25 @@ def _fill_with(plan, rng: random.Random) -> dict | None:
                     break
         room[i] -= 1
         got[bins[i][0]].append(c)
+    return got
+
+
+def _fill_by_places(plan, rng: random.Random) -> dict | None:
+    """A draw card by card that ran into a dead end, drawn again place by place: the places with the fewest cards
+    to spare first, each taking its room among the cards it may still take, alike (a hand shown to lack all but
+    a few suits takes its own before a large place that takes anything, the undealt cards, has drawn them:
+    Oh Hell's last tricks). None on a dead end here too."""
+    bins, room, _, cards, _ = plan
+    left = set(cards)
+    spare = [sum(1 for c in cards if (allowed >> c) & 1) - room[i] for i, (_, _, allowed) in enumerate(bins)]
+    got: dict = {key: [] for key, _, _ in bins}
+    for i in sorted(range(len(bins)), key=spare.__getitem__):
+        allowed = [c for c in cards if c in left and (bins[i][2] >> c) & 1]
+        if len(allowed) < room[i]:
+            return None
+        for c in rng.sample(allowed, room[i]):
+            left.discard(c)
+            got[bins[i][0]].append(c)
     return got
 
 
@@ -216,6 +235,12 @@ def _order_received(k: Knowledge, s: int, before: list[int], items: list[int], g
     if s == k.last_card_seat and k.trump_card is not None and k.trump_card in items:
         items.remove(k.trump_card)
         items.append(k.trump_card)
+    turn_up = k.view.turn_up
+    if turn_up is not None and s == k.view.dealer and r.turn_up not in FROM_UNDEALT:
+        card = k.t.card_of[turn_up]  # the dealer's own last card turned up (Whist): last in its order
+        if card in items:
+            items.remove(card)
+            items.append(card)
     if r.face_down:
         items = _open_face_order(k, s, items, got.get(("row", s), []))
         if items is None:
