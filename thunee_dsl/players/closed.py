@@ -1,10 +1,12 @@
 """Card play with a closed trump (trumps.revealed: on demand, 304): when to ask for trumps, what to play face
 down, and the play of a deal whose tricks hold cards another seat played face down.
 
-The seats' card sense (:mod:`~thunee_dsl.players.knowledge`, the sampled deals of
-:mod:`~thunee_dsl.players.worlds`) reads every card of the tricks; a card played face down is ``??`` in the views
-of the seats that may not see it, so those decisions are taken here, from the view alone (no peeking): the cards
-on the table that the seat sees, its hand, and trumps if it knows them.
+A card played face down is ``??`` in the views of the seats that may not see it. The seats' knowledge
+(:mod:`~thunee_dsl.players.knowledge`) reads it (its player could not follow suit; one more card out of play, which
+one unknown: ``Knowledge.hidden_plays``), and so do the sampled deals of :mod:`~thunee_dsl.players.worlds` (a card
+of its player's drawn for it, played face down in the replay); the heuristic's card sense (tactics) reads whole
+tricks only, so those decisions are taken here, from the view alone (no peeking): the cards on the table that
+the seat sees, its hand, and trumps if it knows them.
 """
 
 from __future__ import annotations
