@@ -591,7 +591,7 @@ def _replay_from(k: Knowledge, world: World, game: GameState, start: int, prefix
         return None
     if not _same_actions(game.legal_actions(), view.legal):
         return None
-    if game.deal.trump_revealed != view.trump_revealed:
+    if k.shown_from != (0, 0) and game.deal.trump_revealed != view.trump_revealed:
         return None  # (a closed trump: a card drawn for one played face down unseen was a trump, and showed them)
     return game
 
