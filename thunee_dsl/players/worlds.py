@@ -94,19 +94,21 @@ def _fill_with(plan, rng: random.Random) -> dict | None:
 
 
 def _fill_by_places(plan, rng: random.Random) -> dict | None:
-    """A draw card by card that ran into a dead end, drawn again place by place: the places with the fewest cards
-    to spare first, each taking its room among the cards it may still take, alike (a hand shown to lack all but
-    a few suits takes its own before a large place that takes anything, the undealt cards, has drawn them:
-    Oh Hell's last tricks). None on a dead end here too."""
-    bins, room, _, cards, _ = plan
-    left = set(cards)
-    spare = [sum(1 for c in cards if (allowed >> c) & 1) - room[i] for i, (_, _, allowed) in enumerate(bins)]
+    """A draw card by card that ran into a dead end, drawn again place by place: the place that may take the
+    fewest of the cards left first, taking its room among them, alike (a hand shown to lack all but a few suits
+    takes its own before a large place that takes anything, the undealt cards, has drawn them: Oh Hell's last
+    tricks). None on a dead end here too."""
+    bins = plan[0]
+    left = set(plan[3])
     got: dict = {key: [] for key, _, _ in bins}
-    for i in sorted(range(len(bins)), key=spare.__getitem__):
-        allowed = [c for c in cards if c in left and (bins[i][2] >> c) & 1]
-        if len(allowed) < room[i]:
+    todo = list(range(len(bins)))
+    while todo:
+        takes = {i: [c for c in sorted(left) if (bins[i][2] >> c) & 1] for i in todo}
+        i = min(todo, key=lambda i: len(takes[i]))
+        todo.remove(i)
+        if len(takes[i]) < bins[i][1]:
             return None
-        for c in rng.sample(allowed, room[i]):
+        for c in rng.sample(takes[i], bins[i][1]):
             left.discard(c)
             got[bins[i][0]].append(c)
     return got
