@@ -615,8 +615,14 @@ def _face_down_trump(k: Knowledge, game: GameState, seat: int, last: bool, passi
             return None
     elif last and k.shown_from != (0, 0):
         # a closed trump not known to this seat: not a card its maker played face up since (while closed its
-        # trump card lies face down, played face up only as its last card)
-        options = [a for a in options if a.arg not in _played_face_up(k, seat)] or options
+        # trump card lies face down, played face up only as its last card), nor, mostly, of the suit it led to
+        # the first trick where no trump may be led then (unless the hand holds nothing else: not drawn)
+        played = _played_face_up(k, seat)
+        first = next(((s, a) for s, v, a in k.entries if v == "play"), None)
+        led = k.t.suit_of[k.t.card_of[first[1]]] if first is not None and first[0] == seat \
+            and k.rules.first_lead_not_trump else None
+        options = [a for a in options if a.arg not in played and _suit_of_arg(k, a.arg) != led] \
+            or [a for a in options if a.arg not in played] or options
     kt = k.t  # (a generator cannot capture the typed ``k``)
     hand = kt.deck.mask_of(kt.card_of[c] for c in game.view(seat).hand)
     return choose_trump(kt, hand, options)
