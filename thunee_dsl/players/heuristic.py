@@ -40,6 +40,7 @@ from thunee_dsl.players.closed import hides_cards
 from thunee_dsl.players.knowledge import Knowledge, by_verb
 from thunee_dsl.players.tactics import bid_scale, estimated_bid  # (bidding: issue 25, item 1)
 from thunee_dsl.players.tactics import choose_discard, order_strength  # (ordering up: issue 25, item 3)
+from thunee_dsl.players.tactics import aims_at_bid  # (exact bids: issue 25)
 from thunee_dsl.players.tactics import (PlayCtx, call_strength, choose_play, choose_trump, estimated_tricks, hand_mask,
                                         sure_to_win_all, tables)
 from thunee_dsl.players.worlds import Tracker, playout, rebuild, replayed_worlds, utility
@@ -173,7 +174,21 @@ class HeuristicBot:
             len(view.hand) + view.unseen, exact=False, known_void=k.void,
             undertaker=view.undertaker if u is not None else None,
             first_lead_sets_trump=u is not None and u.trump is TrumpWay.FIRST_LEAD and k.played_mask == 0,
-            makers=None if view.trump_maker is None else k.team_of[view.trump_maker])
+            makers=None if view.trump_maker is None else k.team_of[view.trump_maker],
+            wants=self.wants(view, k) if aims_at_bid(self.ruleset) else None)
+
+    @staticmethod
+    def wants(view: SeatView, k: Knowledge) -> tuple | None:
+        """Each seat's bid less the tricks it has taken (every bid its own, scored only when made exactly:
+        tactics.aims_at_bid); None until every seat has bid."""
+        bids = {seat: value for seat, verb, value in k.entries if verb == "bid"}
+        if len(bids) < view.seats:
+            return None
+        wants = [int(bids[s]) for s in range(view.seats)]
+        for tr in view.tricks:
+            if tr.winner is not None:
+                wants[tr.winner] -= 1
+        return tuple(wants)
 
     def play(self, view: SeatView) -> Action:
         card = choose_play(self.play_ctx(view))
