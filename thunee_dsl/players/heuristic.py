@@ -253,7 +253,8 @@ class HeuristicBot:
         bids = sorted((a for a in view.legal if a.verb == "bid"), key=lambda a: a.arg)
         passing = passing_action(view.legal)
         r = self.ruleset
-        est = estimated_bid(r, self.t, self._hand(view))  # (in the bid's unit: tricks, or the team's card points)
+        trump = None if view.trump is None else r.deck.suits.index(view.trump)  # (known: a turn-up's)
+        est = estimated_bid(r, self.t, self._hand(view), trump)  # (in the bid's unit: tricks, or the team's card points)
         if passing is None:  # a bid must be made (every bid its bidder's contract, or the last to bid): the nearest
             return min(bids, key=lambda a: (abs(a.arg - est), a.arg))
         if bids and bids[0].arg <= est + self.bid_margin * bid_scale(r):

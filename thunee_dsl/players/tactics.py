@@ -258,14 +258,17 @@ def estimated_tricks(t: Tables, hand: int, trump: int | None = None) -> float:
     return est + max(0, (hand & t.deck.suit_masks_for[trump][trump]).bit_count() - 2)
 
 
-def estimated_bid(r: Ruleset, t: Tables, hand: int) -> float:
+def estimated_bid(r: Ruleset, t: Tables, hand: int, trump: int | None = None) -> float:
     """What ``hand`` is worth in the bidding's own unit (``bidding.counts``, ``contract``): a bid that is the
-    bidder's own contract (Oh Hell) is the tricks the hand should take; a bid of card points for the team (304)
+    bidder's own contract (Oh Hell) is the tricks the hand should take, with the trumps already known
+    (``trump``: a turned-up card's suit) where they are; a bid of card points for the team (304)
     is the pack's points in proportion to the tricks the team should take: this hand's, scaled from the cards
     seen to a whole hand, and each partner's average share; else (tricks for the team) the hand's tricks."""
     b = r.bidding
+    if b is not None and b.contract is Contract.EACH_PLAYER:
+        return estimated_tricks(t, hand, trump)
     est = estimated_tricks(t, hand)
-    if b is None or b.contract is Contract.EACH_PLAYER or bid_words(r) != "card points":
+    if b is None or bid_words(r) != "card points":
         return est
     held = hand.bit_count()
     whole = est * r.hand_size / held if held else 0.0
