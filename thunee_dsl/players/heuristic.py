@@ -15,7 +15,10 @@ rules, claim formulas (checked by replaying the worlds the seat cannot tell apar
   scores better than keeping quiet;
 * card play: win a trick with the cheapest card that holds it, leave a partner's winning card alone and
   throw points on it when it is safe, throw low when losing, cut only when the trick is worth a trump,
-  lead masters (drawing trumps as the makers), else lead low.
+  lead masters (drawing trumps as the makers), else lead low; where a bid scores only when made exactly
+  (read from the scoring: tactics.aims_at_bid), a player who has made its bid ducks and one already over it
+  spoils the others' bids;
+* bidding a player's own contract: the tricks the hand should take with the trumps already known.
 
 >>> from thunee_dsl import shipped_ruleset
 >>> from thunee_dsl.game import GameState
