@@ -15,7 +15,10 @@ rules, claim formulas (checked by replaying the worlds the seat cannot tell apar
   scores better than keeping quiet;
 * card play: win a trick with the cheapest card that holds it, leave a partner's winning card alone and
   throw points on it when it is safe, throw low when losing, cut only when the trick is worth a trump,
-  lead masters (drawing trumps as the makers), else lead low.
+  lead masters (drawing trumps as the makers), else lead low; where a bid scores only when made exactly
+  (read from the scoring: tactics.aims_at_bid), a player who has made its bid ducks and one already over it
+  spoils the others' bids;
+* bidding a player's own contract: the tricks the hand should take with the trumps already known.
 
 >>> from thunee_dsl import shipped_ruleset
 >>> from thunee_dsl.game import GameState
@@ -40,6 +43,7 @@ from thunee_dsl.players.closed import hides_cards
 from thunee_dsl.players.knowledge import Knowledge, by_verb
 from thunee_dsl.players.tactics import bid_scale, estimated_bid  # (bidding: issue 25, item 1)
 from thunee_dsl.players.tactics import choose_discard, order_strength  # (ordering up: issue 25, item 3)
+from thunee_dsl.players.tactics import aims_at_bid  # (exact bids: issue 25)
 from thunee_dsl.players.tactics import (PlayCtx, call_strength, choose_play, choose_trump, estimated_tricks, hand_mask,
                                         sure_to_win_all, tables)
 from thunee_dsl.players.worlds import Tracker, playout, rebuild, replayed_worlds, utility
@@ -173,7 +177,21 @@ class HeuristicBot:
             len(view.hand) + view.unseen, exact=False, known_void=k.void,
             undertaker=view.undertaker if u is not None else None,
             first_lead_sets_trump=u is not None and u.trump is TrumpWay.FIRST_LEAD and k.played_mask == 0,
-            makers=None if view.trump_maker is None else k.team_of[view.trump_maker])
+            makers=None if view.trump_maker is None else k.team_of[view.trump_maker],
+            wants=self.wants(view, k) if aims_at_bid(self.ruleset) else None)
+
+    @staticmethod
+    def wants(view: SeatView, k: Knowledge) -> tuple | None:
+        """Each seat's bid less the tricks it has taken (every bid its own, scored only when made exactly:
+        tactics.aims_at_bid); None until every seat has bid."""
+        bids = {seat: value for seat, verb, value in k.entries if verb == "bid"}
+        if len(bids) < view.seats:
+            return None
+        wants = [int(bids[s]) for s in range(view.seats)]
+        for tr in view.tricks:
+            if tr.winner is not None:
+                wants[tr.winner] -= 1
+        return tuple(wants)
 
     def play(self, view: SeatView) -> Action:
         card = choose_play(self.play_ctx(view))
@@ -238,7 +256,8 @@ class HeuristicBot:
         bids = sorted((a for a in view.legal if a.verb == "bid"), key=lambda a: a.arg)
         passing = passing_action(view.legal)
         r = self.ruleset
-        est = estimated_bid(r, self.t, self._hand(view))  # (in the bid's unit: tricks, or the team's card points)
+        trump = None if view.trump is None else r.deck.suits.index(view.trump)  # (known: a turn-up's)
+        est = estimated_bid(r, self.t, self._hand(view), trump)  # (in the bid's unit: tricks, or the team's card points)
         if passing is None:  # a bid must be made (every bid its bidder's contract, or the last to bid): the nearest
             return min(bids, key=lambda a: (abs(a.arg - est), a.arg))
         if bids and bids[0].arg <= est + self.bid_margin * bid_scale(r):

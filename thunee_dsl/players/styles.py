@@ -194,7 +194,8 @@ class TableBot(HeuristicBot):
         if not bids:
             return passing if passing is not None else view.legal[0]
         r = self.ruleset
-        est = estimated_bid(r, self.t, self._hand(view))  # (in the bid's unit: tricks, or the team's card points)
+        trump = None if view.trump is None else r.deck.suits.index(view.trump)  # (known: a turn-up's)
+        est = estimated_bid(r, self.t, self._hand(view), trump)  # (in the bid's unit: tricks, or the team's card points)
         near = min(bids, key=lambda a: (abs(a.arg - est), a.arg))
         if passing is None and len(bids) > 1:
             # a bid must be made, each its bidder's own contract (or the last to bid): the nearest to what the

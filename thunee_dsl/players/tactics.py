@@ -258,19 +258,47 @@ def estimated_tricks(t: Tables, hand: int, trump: int | None = None) -> float:
     return est + max(0, (hand & t.deck.suit_masks_for[trump][trump]).bit_count() - 2)
 
 
-def estimated_bid(r: Ruleset, t: Tables, hand: int) -> float:
+def estimated_bid(r: Ruleset, t: Tables, hand: int, trump: int | None = None) -> float:
     """What ``hand`` is worth in the bidding's own unit (``bidding.counts``, ``contract``): a bid that is the
-    bidder's own contract (Oh Hell) is the tricks the hand should take; a bid of card points for the team (304)
+    bidder's own contract (Oh Hell) is the tricks the hand should take, with the trumps already known
+    (``trump``: a turned-up card's suit) where they are; a bid of card points for the team (304)
     is the pack's points in proportion to the tricks the team should take: this hand's, scaled from the cards
     seen to a whole hand, and each partner's average share; else (tricks for the team) the hand's tricks."""
     b = r.bidding
+    if b is not None and b.contract is Contract.EACH_PLAYER:
+        return estimated_tricks(t, hand, trump)
     est = estimated_tricks(t, hand)
-    if b is None or b.contract is Contract.EACH_PLAYER or bid_words(r) != "card points":
+    if b is None or bid_words(r) != "card points":
         return est
     held = hand.bit_count()
     whole = est * r.hand_size / held if held else 0.0
     team = whole + (r.seats // r.teams - 1) * r.tricks_per_deal / r.seats
     return r.deck.total_points * min(team, r.tricks_per_deal) / r.tricks_per_deal
+
+
+def aims_at_bid(r: Ruleset) -> bool:
+    """Does a bid score only when made exactly? Read from the scoring: every bid its bidder's own contract
+    (``bidding.contract: each player``) and a player's score asking whether its tricks equal its bid
+    (``seat.tricks == seat.bid``): then a trick more than the bid costs as much as a trick less, and the card
+    play aims at the number bid (tactics._aim_at_bid)."""
+    return r.cached("players.aims_at_bid", _aims_at_bid)
+
+
+def _aims_at_bid(r: Ruleset) -> bool:
+    if r.bidding is None or r.bidding.contract is not Contract.EACH_PLAYER:
+        return False
+    for formula in (r.each_player, r.each_team):
+        tree = getattr(formula, "_tree", None)
+        if tree is None:
+            continue
+        for node in tree.iter_subtrees():
+            if node.data != "compare" or len(node.children) != 3 or node.children[1] != "==":
+                continue
+            names = {".".join(map(str, n.children)).rsplit(".", 1)[-1] for n in node.children[::2]
+                     if getattr(n, "data", None) == "name"}
+            if names == {"tricks", "bid"}:
+                return True
+    return False
 
 
 def bid_scale(r: Ruleset) -> float:
@@ -340,7 +368,8 @@ class PlayCtx:
     ``threats[s]``: the cards seat ``s`` may hold (exact in a playout); ``known_void[s]``: suits ``s``
     has shown it lacks (a suit mask). ``outstanding``: every card another seat may hold.
     ``counting_leads_points`` and ``makers_draw_trumps``: the table styles' lead (see _lead; the heuristic
-    leads low). (An extension type in the compiled build, tactics.pxd: the card sense reads it at every card
+    leads low). ``wants[s]``: the tricks seat ``s`` still wants where a bid scores only when made exactly
+    (:func:`aims_at_bid`): its bid less the tricks it has taken (None elsewhere, or before every bid is made). (An extension type in the compiled build, tactics.pxd: the card sense reads it at every card
     of every playout.)
     """
 
@@ -348,7 +377,7 @@ class PlayCtx:
                  trump: int | None, beats: tuple, threats: list, outstanding: int, tricks_left: int,
                  exact: bool = False, known_void: list | None = None, undertaker: int | None = None,
                  first_lead_sets_trump: bool = False, makers: int | None = None,
-                 counting_leads_points: bool = False, makers_draw_trumps: bool = False):
+                 counting_leads_points: bool = False, makers_draw_trumps: bool = False, wants: tuple | None = None):
         self.t = t
         self.seat = seat
         self.seats = seats
@@ -368,6 +397,7 @@ class PlayCtx:
         self.makers = makers
         self.counting_leads_points = counting_leads_points
         self.makers_draw_trumps = makers_draw_trumps
+        self.wants = wants  # each seat's tricks still wanted for an exact bid (None: the scoring does not aim so)
 
     # derived
     def row(self):
@@ -398,6 +428,8 @@ def choose_play(ctx: PlayCtx) -> int:
         return legal[0]
     if ctx.undertaker is not None:
         return _undertaking_play(ctx, legal)
+    if ctx.wants is not None and ctx.wants[ctx.seat] <= 0:
+        return _aim_at_bid(ctx, legal)
     if not ctx.trick:
         return _lead(ctx, legal)
     return _follow(ctx, legal)
@@ -613,6 +645,58 @@ def _follow(ctx: PlayCtx, legal: list[int]) -> int:
                 return _cheapest(ctx, beaters, strength)
             return min(beaters, key=lambda c: strength[c])
     return _throw_low(ctx, quiet or legal, strength)
+
+
+@cython.locals(ctx=PlayCtx)
+def _aim_at_bid(ctx: PlayCtx, legal: list[int]) -> int:
+    """A seat whose bid scores only when made exactly and that wants no more tricks: made (``wants`` 0),
+    it ducks; already over (below 0), it cannot score this deal and spoils the others' bids: it takes a
+    trick from a seat still short of its bid and leaves one to a seat that has made its own."""
+    if ctx.wants[ctx.seat] < 0:
+        if not ctx.trick:
+            return _lead(ctx, legal)
+        best_seat = ctx.trick[0][0]
+        row = ctx.row()
+        best = ctx.trick[0][1]
+        for s, c in ctx.trick[1:]:
+            if (row[best] >> c) & 1:
+                best_seat, best = s, c
+        if ctx.wants[best_seat] > 0:
+            return _follow(ctx, legal)
+    if not ctx.trick:
+        return _duck_lead(ctx, legal)
+    return _duck(ctx, legal)
+
+
+@cython.locals(ctx=PlayCtx)
+def _duck_lead(ctx: PlayCtx, legal: list[int]) -> int:
+    """The lead least likely to win its trick: the card the most cards still out rank above in its suit
+    (a side card before a trump, then the lowest)."""
+    strength = ctx.t.strength(ctx.beats)
+    stronger = ctx.t.stronger(ctx.beats)
+    out = ctx.outstanding
+    trump, suit_of = ctx.trump, ctx.t.suit_of  # (_is_trump: see _trumps)
+    return max(legal, key=lambda c: (not (trump is not None and suit_of[c] == trump),
+                                     (out & stronger[c]).bit_count(), strength[c]))
+
+
+@cython.locals(ctx=PlayCtx)
+def _duck(ctx: PlayCtx, legal: list[int]) -> int:
+    """Following without wanting the trick: the highest card that does not beat the card winning it (a trump,
+    the most dangerous card to keep, first); when every card beats it, the lowest while a later seat may still
+    beat it, the highest when none can (the trick is this seat's whatever it plays: shed the top card)."""
+    strength = ctx.t.strength(ctx.beats)
+    row = ctx.row()
+    led = ctx.t.suit_of[ctx.trick[0][1]]
+    best = _winning_card(ctx, row)
+    quiet = [c for c in legal if not (row[best] >> c) & 1]
+    trump, suit_of = ctx.trump, ctx.t.suit_of  # (_is_trump: see _trumps)
+    if quiet:
+        return max(quiet, key=lambda c: (trump is not None and suit_of[c] == trump, -strength[c]))
+    later = _later_seats(ctx)
+    if later and not _safe(ctx, max(legal, key=lambda c: strength[c]), led, later):
+        return max(legal, key=lambda c: strength[c])  # the lowest: the likeliest to be beaten
+    return min(legal, key=lambda c: strength[c])
 
 
 @cython.locals(ctx=PlayCtx)
