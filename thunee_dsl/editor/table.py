@@ -22,12 +22,12 @@ from dataclasses import dataclass
 
 from thunee_dsl.game.actions import Action
 from thunee_dsl.game.scoring import DealResult
-from thunee_dsl.game.view import SeatView
+from thunee_dsl.game.view import SeatView, suit_seen
 from thunee_dsl.model.rulebook import render_rulebook
 from thunee_dsl.model.ruleset import BALLS, BallTable, Ruleset, TrumpWay, UndertakingLeader, Unit
 from thunee_dsl.model.words import bid_words
 
-from thunee_dsl.editor.cards import action_label, card_label, suit_label
+from thunee_dsl.editor.cards import HIDDEN, action_label, card_label, suit_label
 
 
 def seat_spot(seat: int, me: int, seats: int, direction: str) -> tuple[float, float]:
@@ -254,6 +254,67 @@ class TableWords:
         if u.trump is TrumpWay.NONE:
             return "none"
         return None
+
+    # -- the closed trump, the cards played face down ---------------------------------------------
+    def trump_card_laid(self, view: SeatView) -> tuple[str | None, str] | None:
+        """The card the trump maker laid face down to make trumps, as this seat sees it on the table: ``(card,
+        state)``. State "face down" while it lies there unshown (the card None for every seat but the trump
+        maker's: the others see its back); "shown" once a closed trump was shown (asked for, cut) and its maker
+        still holds it (everyone knows it). None when no card lies there: trumps named or turned up, made by the
+        last card dealt, shown at the first lead, the card played, or an undertaking deciding trumps otherwise."""
+        maker = view.trump_maker
+        if maker is None or self.trumps_to_come(view) or not view.hand_sizes[maker]:
+            return None
+        laid = None
+        for line in view.history:  # (its maker's last: a higher bid in a later round lays another card)
+            parts = line.split()
+            if len(parts) == 3 and parts[0] == str(maker) and parts[1] == "trump":
+                laid = parts[2]
+        if laid is None or laid == "last" or laid in self.r.deck.suits:
+            return None
+        played = {c for _, c in view.trick} | {c for t in view.tricks for _, c in t.cards}
+        if not view.trump_revealed:
+            if laid != HIDDEN and laid in played:
+                return None  # (its maker played it: a cut, or the last card)
+            return (laid if laid != HIDDEN else None), "face down"
+        if view.trump_shown is None or view.trump_card is None or view.trump_card in played:
+            return None
+        return view.trump_card, "shown"
+
+    def held(self, view: SeatView, seat: int) -> int:
+        """The cards ``seat`` holds in hand, as the table sees them: the trump card laid face down in front of the
+        trump maker is on the table, not in the hand (the engine keeps it in the hand it is played from)."""
+        laid = self.trump_card_laid(view)
+        return view.hand_sizes[seat] - (1 if laid is not None and laid[1] == "face down" and seat == view.trump_maker
+                                        else 0)
+
+    def trump_shown_words(self, view: SeatView) -> str | None:
+        """When and how a closed trump was shown, in words ("shown in trick 3, asked for by your partner", "shown
+        at the end of trick 1, cut by the left opponent", "shown after trick 1"); None while closed."""
+        if view.trump_shown is None:
+            return None
+        number, how = view.trump_shown
+        if how == "asked":
+            asker = next((int(h.split()[0]) for h in reversed(view.history) if h.split()[1:] == ["ask"]), None)
+            return f"shown in trick {number}" + (f", asked for by {self.who(asker)}" if asker is not None else "")
+        if how == "cut" and 0 < number <= len(view.tricks) and view.trump is not None:
+            trick = view.tricks[number - 1]
+            led = suit_seen(self.r, view, trick.cards[0][1])
+            cutters = [s for s, c in trick.cards if c != HIDDEN and led != view.trump
+                       and suit_seen(self.r, view, c) == view.trump]
+            return f"shown at the end of trick {number}" + (f", cut by {self.who(cutters[0])}" if cutters else "")
+        return f"shown after trick {number}"
+
+    @staticmethod
+    def played_face_down(view: SeatView) -> set[str]:
+        """The cards this seat saw played face down (its own cuts; every cut, to the trump maker): drawn marked,
+        as they lie; the others' are ``??`` in the view, drawn as backs."""
+        out = set()
+        for line in view.history:
+            parts = line.split()
+            if len(parts) == 4 and parts[1] == "play" and parts[3] == "down" and parts[2] != HIDDEN:
+                out.add(parts[2])
+        return out
 
     # -- the turned-up card, the bids -----------------------------------------------------------
     def turn_up(self, view: SeatView) -> tuple[str, str] | None:
@@ -652,6 +713,8 @@ class Spot:
     y: float
     card_x: float  # its card in the current trick
     card_y: float
+    aside_x: float = 50.0  # a card it laid on the table (the closed trump): beside its trick card, a quarter-turn on
+    aside_y: float = 50.0
 
 
 def table_spots(me: int, seats: int, direction: str) -> list[Spot]:
@@ -659,7 +722,10 @@ def table_spots(me: int, seats: int, direction: str) -> list[Spot]:
     out = []
     for s in range(seats):
         x, y = seat_spot(s, me, seats, direction)
-        out.append(Spot(s, 50 + 38 * x, 50 + 38 * y, 50 + 17 * x, 50 + 17 * y))
+        # (the table is wider than tall: a step aside is more of its height than of its width, clear of the
+        # trick card and the plate on a phone too)
+        out.append(Spot(s, 50 + 38 * x, 50 + 38 * y, 50 + 17 * x, 50 + 17 * y,
+                        50 + 17 * x - 15 * y, 50 + 17 * y + 22 * x))
     return out
 
 
