@@ -332,8 +332,8 @@ for spot in table_spots(me, r.seats, r.direction):
         parts.append(tile(turned[0], "pt-turnup", f"left:{spot.card_x:.1f}%;top:{spot.card_y:.1f}%",
                           seat=s))
         # (its words beside it, not under it: on a phone the dealer's plate covered them)
-        parts.append(f'<span class="pt-turnup-label" style="left:calc({spot.card_x:.1f}% + 1.9rem);'
-                     f'top:{spot.card_y:.1f}%">turned<br>up</span>')
+        parts.append(f'<span class="pt-turnup-label" style="{spot.label_beside(spot.card_x, spot.card_y)}">'
+                     'turned<br>up</span>')
     if laid is not None and s == view.trump_maker:  # the closed trump, in front of its maker
         where = f"left:{spot.aside_x:.1f}%;top:{spot.aside_y:.1f}%"
         if laid[1] == "shown":

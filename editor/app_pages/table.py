@@ -217,6 +217,8 @@ st.html("""<style>
   [class*="st-key-gt_card_"] button p { font-size:1.25rem; }
   [class*="st-key-gt_card_"] button:disabled { opacity:.35; }
   .gt-card.gt-last { opacity:.8; }
+  .gt-turnup-label { position:absolute; transform:translate(0,-50%); color:#f4f4f4; font-size:.7rem;
+                     line-height:1.1; white-space:nowrap; pointer-events:none; }
   .gt-badge { display:inline-block; border-radius:6px; padding:0 4px; margin:0 1px; font-size:.68rem;
               font-weight:700; color:#fff; background:#555; }
   .gt-badge.gt-dealer { background:#6b4423; } .gt-badge.gt-maker { background:#0047ab; }
@@ -502,8 +504,8 @@ for spot in table_spots(seat, r.seats, r.direction):
     else:
         count = words.held(view, s)  # (the trump card laid face down is on the table, not in the hand)
         held_cards = f"{count} card{'s' if count != 1 else ''}"
-    if s == view.dealer and turned is not None and turned[1] == "face up":  # the turn-up, beside the dealer
-        held_cards += " · turned up " + tile(turned[0], "", "gt-mini")
+    if s == view.dealer and turned is not None and turned[1] == "face up" and (view.tricks or view.trick):
+        held_cards += " · turned up " + tile(turned[0], "", "gt-mini")  # (play began: on the plate, clear of the trick)
     side = " gt-west" if spot.x < 20 else " gt-east" if spot.x > 80 else ""  # a side seat's plate kept on the table
     left = 2 if side == " gt-west" else 98 if side == " gt-east" else spot.x
     parts.append(f'<div class="gt-seat{side}{" gt-me" if s == seat else ""}{" gt-out" if s == view.sits_out else ""}{" gt-turn" if s == turn else ""}" '
@@ -520,6 +522,12 @@ for spot in table_spots(seat, r.seats, r.direction):
         else:  # the trump maker's own: seen by them alone
             parts.append(tile(laid[0], where + ";outline:3px solid #1f4f8f", "gt-card gt-laid gt-mine",
                               "your trump card, face down to the others: "))
+    if s == view.dealer and turned is not None and turned[1] == "face up" and not (view.tricks or view.trick):
+        # the turn-up, face up beside the dealer until it is picked up, turned down or play begins (as on Playtest)
+        parts.append(tile(turned[0], f"left:{spot.card_x:.1f}%;top:{spot.card_y:.1f}%", "gt-card gt-turnup",
+                          "turned up: "))
+        parts.append(f'<span class="gt-turnup-label" style="{spot.label_beside(spot.card_x, spot.card_y)}">'
+                     'turned<br>up</span>')
     card = dict(on_table).get(s)
     if card:
         won = not view.trick and finished is not None and finished.winner == s
@@ -534,7 +542,8 @@ elif finished is not None and finished.winner is not None:
     leads = "" if page.deal_over else " · your lead" if finished.winner == seat else ""
     middle = f"Last trick<br>won by {who(finished.winner)}{leads}"
 else:
-    middle = "No card played yet" + (f"<br>{view.undealt} undealt" if view.undealt else "")
+    middle = "No card played yet" + (f"<br>{view.undealt} card{'s' if view.undealt != 1 else ''} undealt"
+                                     if view.undealt else "")
 st.html(f'<div class="gt-table" data-version="{page.version}"><div class="gt-middle">{middle}</div>'
         f'{"".join(parts)}</div>')
 if finished is not None and view.trick:  # the trick before, under the table (phones have no hover)
@@ -553,8 +562,9 @@ elif words.trump_shown_words(view):  # a closed trump shown: when, and by whom
     facts.append(words.trump_shown_words(view))
 if view.call and view.calls:
     facts.append(f"Call **{view.call}** by {who(view.calls[-1][0])}")
-if words.turn_up_words(view):
-    facts.append(f"Turn-up: {words.turn_up_words(view)}")
+if turned is not None:  # (the dealer by name, as on the plates)
+    facts.append(f"Turn-up: {card_text(turned[0])} " + {"picked up": f"picked up by {who(view.dealer)}",
+                                                        "turned down": "turned down"}.get(turned[1], "face up"))
 if view.tricks and not r.deck.total_points:  # cards that count no points (Whist, Euchre): the tricks
     facts.append("Tricks: " + " · ".join(f"{words.team(t)} {view.team_tricks[t]}" for t in range(view.teams)))
 elif view.tricks:

@@ -370,7 +370,14 @@ class TableWords:
             return f"Name {name} {symbol}"
         if action.verb == "discard":
             return f"Discard {card_label(action.arg).text}"
+        if action.verb == "pass" and self._alone_offered(view):
+            return "Play with your partner"  # (not going alone: nothing is passed on)
         return action_label(action, self.r)
+
+    def _alone_offered(self, view: SeatView) -> bool:
+        """Whether this seat is offered to play alone, its partner sitting out (Euchre's going alone)."""
+        return any(u is not None and u.partner_sits_out
+                   for u in (self.r.undertaking_by_verb(a.verb) for a in view.legal if a.verb != "pass"))
 
     def say_prompt(self, view: SeatView) -> str | None:
         """What the person is asked, in the game's words, when it is about the turn-up or naming a suit in a later
@@ -382,6 +389,10 @@ class TableWords:
         if view.trump_round >= 2 and "trump" in verbs:
             return "**Your turn: name a suit for trumps" + (
                 ", or pass.**" if "pass" in verbs else ".** Everyone else passed: you must name one.")
+        if self._alone_offered(view):
+            return "**Your turn: go alone, or play with your partner?**"
+        if "bid" in verbs and verbs <= {"bid", "pass", "partner"}:
+            return "**Your turn: bid, or pass.**" if "pass" in verbs else "**Your turn: bid.**"
         return None
 
     def say_help(self, action: Action, view: SeatView) -> str:
@@ -401,6 +412,8 @@ class TableWords:
                 return "Nobody takes it: it is turned face down" + (
                     ", and each player may name another suit." if later else ".")
             return f"Leave it: the next player may order it up, and {self.who(view.dealer)} last."
+        if action.verb == "pass" and self._alone_offered(view):
+            return "Your partner plays this deal with you."
         return self.action_help(action, view.legal, view.undertaking)
 
     # -- what a button means ----------------------------------------------------------------
@@ -714,7 +727,15 @@ class Spot:
     card_x: float  # its card in the current trick
     card_y: float
     aside_x: float = 50.0  # a card it laid on the table (the closed trump): beside its trick card, a quarter-turn on
-    aside_y: float = 50.0
+    aside_y: float = 50.0  # (touching it, not the plates, on a phone too)
+
+    def label_beside(self, card_x: float, card_y: float) -> str:
+        """Where the words beside a card at (card_x, card_y) go (a CSS position): to the card's right, or under it
+        for a seat at the side (on a phone, the side seat's plate sat on words to one side, the middle's on the
+        other)."""
+        if abs(card_x - 50) > 8:
+            return f"left:{card_x:.1f}%;top:calc({card_y:.1f}% + 1.45rem);transform:translate(-50%,0);text-align:center"
+        return f"left:calc({card_x:.1f}% + 1.8rem);top:{card_y:.1f}%"
 
 
 def table_spots(me: int, seats: int, direction: str) -> list[Spot]:
@@ -725,7 +746,7 @@ def table_spots(me: int, seats: int, direction: str) -> list[Spot]:
         # (the table is wider than tall: a step aside is more of its height than of its width, clear of the
         # trick card and the plate on a phone too)
         out.append(Spot(s, 50 + 38 * x, 50 + 38 * y, 50 + 17 * x, 50 + 17 * y,
-                        50 + 17 * x - 15 * y, 50 + 17 * y + 22 * x))
+                        50 + 17 * x - 14 * y, 50 + 17 * y + 15 * x))
     return out
 
 
