@@ -8,6 +8,7 @@ person to look at.
 
 from __future__ import annotations
 
+import contextlib
 import re
 import time
 from pathlib import Path
@@ -87,10 +88,13 @@ def open_table(browser, url: str, rules: str, name: str, listen=None):
     return ctx, page, code
 
 
-def two_at_a_table(server, browser, rules: str, leaks: list, checked: list):
+@contextlib.contextmanager
+def two_at_a_table(server, browser, rules: str, frames: int):
     """A host on a laptop (seat 1, the first dealer) and a phone (seat 2) at a table of ``rules``, bots in seats 3
-    and 4, the first deal dealt: ``(code, host, phone, contexts)``."""
+    and 4, the first deal dealt: ``(code, host, phone)``. At the end, more than ``frames`` frames with cards were
+    sent to them, and none held a card hidden from its screen."""
     box: dict = {}
+    leaks, checked = [], []
     host_ctx, host, code = open_table(browser, server.url, rules, "Asha",
                                       listen=lambda p: watch_frames(p, 0, server, box, leaks, checked))
     box["code"] = code
@@ -98,10 +102,15 @@ def two_at_a_table(server, browser, rules: str, leaks: list, checked: list):
                             listen=lambda p, s: watch_frames(p, 1, server, box, leaks, checked), seat=1)
     host.wait_for_function("() => document.body.innerText.includes('Bongani')", timeout=30_000)
     button(host, "gt_deal").click()
-    for page in (host, phone):
-        page.wait_for_selector(".gt-table", timeout=30_000)
-        settled(page)
-    return code, host, phone, (host_ctx, phone_ctx)
+    try:
+        for page in (host, phone):
+            page.wait_for_selector(".gt-table", timeout=30_000)
+            settled(page)
+        yield code, host, phone
+        assert len(checked) > frames and not leaks, leaks
+    finally:
+        host_ctx.close()
+        phone_ctx.close()
 
 
 def wait_for(pages, done, limit: float = 60) -> None:
@@ -123,9 +132,7 @@ def strays(text: str, rules: str) -> set[str]:
 
 def test_euchre_a_laptop_and_a_phone_play_a_deal_through_the_turn_up(beyond_tables):
     server, browser = beyond_tables
-    leaks, checked = [], []
-    code, host, phone, contexts = two_at_a_table(server, browser, "euchre", leaks, checked)
-    try:
+    with two_at_a_table(server, browser, "euchre", frames=10) as (code, host, phone):
         game = truth(server, code)
         turn_up = game.game.view(1).turn_up
         # the turn-up, face up beside the dealer (the host), on both screens; each holds its own five cards
@@ -185,19 +192,13 @@ def test_euchre_a_laptop_and_a_phone_play_a_deal_through_the_turn_up(beyond_tabl
             assert not strays(text, "euchre"), strays(text, "euchre")
         shot(host, "euchre-laptop-deal-over")
         shot(phone, "euchre-phone-deal-over")
-        assert len(checked) > 10 and not leaks, leaks
-    finally:
-        for ctx in contexts:
-            ctx.close()
 
 
 def test_304_the_closed_trump_is_a_card_back_on_the_phone(beyond_tables):
     server, browser = beyond_tables
-    leaks, checked = [], []
-    code, host, phone, contexts = two_at_a_table(server, browser, "304", leaks, checked)
-    pages = [host, phone]
     seen_back = False
-    try:
+    with two_at_a_table(server, browser, "304", frames=5) as (code, host, phone):
+        pages = [host, phone]
         for _ in range(60):  # both players pass the bidding: a bot makes trumps, face down
             game = truth(server, code)
             view = game.game.view(1)
@@ -233,7 +234,3 @@ def test_304_the_closed_trump_is_a_card_back_on_the_phone(beyond_tables):
         assert "face down" in phone.inner_text("body")
         shot(phone, "304-phone-closed-trump")
         shot(host, "304-laptop-closed-trump")
-        assert len(checked) > 5 and not leaks, leaks
-    finally:
-        for ctx in contexts:
-            ctx.close()
