@@ -480,7 +480,11 @@ class TableWords:
         if u is not None:
             rules = self._lines(f"{u.title} (`{u.verb}`)", skip=("May be called", f"{r.unit.plural.capitalize()} ("))
             main = [x for x in rules if " must " in x] or rules[:1]  # the rule that makes or breaks it
-            return " ".join([*main[:1], _ball_words(u.balls, "caught", r.unit)]).strip()
+            # one played out (going alone) is never caught: it fails by the tricks taken
+            played_out = u.caught == "never"
+            alone = ["Your partner sits out this deal: you play alone."] if u.partner_sits_out else []
+            return " ".join([*alone, *main[:1], _ball_words(u.balls, "if it fails" if played_out else "caught",
+                                                            r.unit)]).strip()
         c = r.claim_by_verb(verb)
         if c is not None:
             # said to the claimer ("you won the last trick") from the formula itself, not the rulebook's words
