@@ -7,7 +7,7 @@ import html
 import streamlit as st
 
 from app_common import COLOURS, EDITOR_REF, card_button_label, catalogue, follow_goto, ruleset_of
-from thunee_dsl.editor.cards import card_label, card_text, history_line, suit_label
+from thunee_dsl.editor.cards import HIDDEN, card_back, card_label, card_text, history_line, suit_label
 from thunee_dsl.editor.playtest import TABLES, Playtest, bot_names, new_seed, replay_help
 from thunee_dsl.editor.session import editor_was_used
 from thunee_dsl.editor.table import TableWords, scroll_script, table_spots, team_values
@@ -56,7 +56,7 @@ st.html("""<style>
   .pt-badge.pt-bid { background:#2e6b8a; }
   .pt-turnup-label { position:absolute; transform:translate(0,-50%); color:#f4f4f4; font-size:.7rem;
                      line-height:1.1; white-space:nowrap; pointer-events:none; }
-  .pt-card, .pt-turnup { position:absolute; transform:translate(-50%,-50%); min-width:2.3em; text-align:center;
+  .pt-card, .pt-turnup, .pt-laid { position:absolute; transform:translate(-50%,-50%); min-width:2.3em; text-align:center;
              background:#fff; border:1px solid #777; border-radius:7px; padding:6px 5px; font-weight:700;
              font-size:1.35rem; line-height:1.1; box-shadow:1px 2px 4px rgba(0,0,0,.35); }
   .pt-card.pt-last { opacity:.8; }
@@ -82,7 +82,7 @@ st.html("""<style>
   @media (max-width: 640px) {
     .pt-seat { font-size:.72rem; padding:1px 5px; } .pt-seat .pt-name { font-size:.78rem; }
     .pt-seat .pt-role { display:block; line-height:1; }
-    .pt-card, .pt-turnup { font-size:1.1rem; padding:4px 3px; }
+    .pt-card, .pt-turnup, .pt-laid { font-size:1.1rem; padding:4px 3px; }
     .pt-table { height:270px; }
     /* the side seats' trick cards leave a gap of about a fifth of the table: the words wrap inside it */
     .pt-middle { max-width:19%; font-size:.68rem; line-height:1.15; }
@@ -245,12 +245,20 @@ who, short, team_name = words.who, words.short, words.team
 
 
 def tile(card: str | None, cls: str = "pt-card", style: str = "", seat: int | None = None) -> str:
-    """A card drawn on the table: rank and suit symbol in the suit's colour."""
+    """A card drawn on the table: rank and suit symbol in the suit's colour; a card played face down that this
+    seat may not see, its back; one it sees played face down (its own cut), framed as lying face down."""
     if card is None:
         return f'<span class="{cls}" style="{style};color:#555;background:#dfe6ee">?</span>'
+    at = f' data-seat="{seat}"' if seat is not None else ""
+    if card == HIDDEN:
+        return card_back(cls, style, "a card played face down", data=at)
     lab = card_label(card)
-    data = f' data-card="{html.escape(lab.card)}"' + (f' data-seat="{seat}"' if seat is not None else "")
-    return (f'<span class="{cls}"{data} title="{html.escape(lab.words)}" '
+    data = f' data-card="{html.escape(lab.card)}"' + at
+    down = card in face_down_seen
+    if down:
+        style += ";outline:3px dashed #1f4f8f;outline-offset:-1px"
+    return (f'<span class="{cls}"{data}{" data-down=1" if down else ""} '
+            f'title="{html.escape(lab.words)}{" (played face down)" if down else ""}" '
             f'style="{style};color:{COLOURS.get(lab.colour, "#1b1b1b")}">'
             f'{html.escape(lab.rank)}&#8202;{html.escape(lab.symbol)}</span>')
 
@@ -277,6 +285,8 @@ led = card_label(view.trick[0][1]) if view.trick else None
 said = words.said_by_seat(view)  # seat -> what it called, shown on its plate
 bids = words.bids(view)  # seat -> its bid this deal (said aloud)
 turned = words.turn_up(view)  # the turned-up card and where it is (beside the dealer while face up)
+laid = words.trump_card_laid(view)  # the trump card in front of its maker: face down (closed), or shown
+face_down_seen = words.played_face_down(view)  # cards this seat saw played face down (a cut): framed so
 
 parts = []
 for spot in table_spots(me, r.seats, r.direction):
@@ -303,7 +313,8 @@ for spot in table_spots(me, r.seats, r.direction):
     elif s == view.sits_out:
         held = "hand laid down"
     else:
-        held = f"{view.hand_sizes[s]} card{'s' if view.hand_sizes[s] != 1 else ''}"
+        count = words.held(view, s)  # (the trump card laid face down is on the table, not in the hand)
+        held = f"{count} card{'s' if count != 1 else ''}"
     if s == view.dealer and turned is not None and turned[1] == "face up" and (view.tricks or view.trick):
         held += " · turned up " + tile(turned[0], "pt-mini")  # (play began: on the plate, clear of the trick)
     row = ""
@@ -321,8 +332,19 @@ for spot in table_spots(me, r.seats, r.direction):
         parts.append(tile(turned[0], "pt-turnup", f"left:{spot.card_x:.1f}%;top:{spot.card_y:.1f}%",
                           seat=s))
         # (its words beside it, not under it: on a phone the dealer's plate covered them)
-        parts.append(f'<span class="pt-turnup-label" style="left:calc({spot.card_x:.1f}% + 1.9rem);'
-                     f'top:{spot.card_y:.1f}%">turned<br>up</span>')
+        parts.append(f'<span class="pt-turnup-label" style="{spot.label_beside(spot.card_x, spot.card_y)}">'
+                     'turned<br>up</span>')
+    if laid is not None and s == view.trump_maker:  # the closed trump, in front of its maker
+        where = f"left:{spot.aside_x:.1f}%;top:{spot.aside_y:.1f}%"
+        if laid[1] == "shown":
+            parts.append(tile(laid[0], "pt-laid", where, seat=s).replace(
+                'title="', f'title="the trump card, {html.escape(words.trump_shown_words(view) or "shown")}: ', 1))
+        elif laid[0] is None:
+            parts.append(card_back("pt-laid", where, f"{words.who(s)}'s trump card, face down".capitalize(),
+                                   "trump", data=f' data-seat="{s}"'))
+        else:  # the trump maker's own: seen by them alone
+            parts.append(tile(laid[0], "pt-laid pt-mine", where + ";outline:3px solid #1f4f8f",
+                              seat=s).replace('title="', 'title="your trump card, face down to the others: ', 1))
     if s in played:
         won = showing_last and finished is not None and finished.winner == s
         cls = "pt-card" + (" pt-last" if showing_last else "") + (" pt-won" if won else "") + (
@@ -353,8 +375,10 @@ if ss.pop("pt_to_top", False):
 score = " · ".join(f"{team_name(t)} <b>{view.score[t]}</b>" for t in range(teams))
 made_by = f" by {who(view.trump_maker)}" if view.trump_maker is not None else ""
 call = f'<span>Call <b>{view.call}</b> by {who(view.calls[-1][0])}</span>' if view.call and view.calls else ""
-hidden_card = (f' (your face-down card: {html.escape(card_text(view.trump_card))})'
+hidden_card = (f' (your trump card, face down to the others: {html.escape(card_text(view.trump_card))})'
                if view.trump_card and not view.trump_revealed else "")
+if words.trump_shown_words(view):  # a closed trump shown: when, and by whom
+    hidden_card = f" · {html.escape(words.trump_shown_words(view))}"
 trumps_said = trumps_words()
 if words.trumps_to_come(view):  # a Thunee called: the card made before is gone ("face down by you" was wrong)
     trumps_said, made_by, hidden_card = html.escape(words.trumps_to_come(view)), "", ""
@@ -473,6 +497,9 @@ def show_hand() -> None:
         if on_table_cards:
             st.caption("Everyone sees these. ▾ marks a card lying on a face-down card, which is turned up at the "
                        "end of the trick you play the card to.")
+    if laid is not None and laid[0] is not None and laid[1] == "face down" and laid[0] in hand:
+        st.caption(f"Your trump card, {card_text(laid[0])}, lies face down in front of you: the others see its "
+                   "back. It stays there until trumps are shown.")
     if view.unseen:
         st.caption(f"... and {view.unseen} card{'s' if view.unseen != 1 else ''} face down, unseen until allowed.")
 

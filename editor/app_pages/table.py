@@ -17,7 +17,7 @@ import streamlit as st
 
 from app_common import COLOURS, card_button_label, catalogue, follow_goto, ruleset_of, shipped
 from thunee_dsl.editor import compare_choices
-from thunee_dsl.editor.cards import card_label, card_text, history_line, suit_label
+from thunee_dsl.editor.cards import HIDDEN, card_back, card_label, card_text, history_line, suit_label
 from thunee_dsl.editor.group_table import (AWAY_LIMITS, DEFAULT_AWAY, MAX_NAME, GroupTables, TableError,
                                            frozen_text, normal_code, public_link)
 from thunee_dsl.editor.playtest import bot_names, replay_help
@@ -217,6 +217,8 @@ st.html("""<style>
   [class*="st-key-gt_card_"] button p { font-size:1.25rem; }
   [class*="st-key-gt_card_"] button:disabled { opacity:.35; }
   .gt-card.gt-last { opacity:.8; }
+  .gt-turnup-label { position:absolute; transform:translate(0,-50%); color:#f4f4f4; font-size:.7rem;
+                     line-height:1.1; white-space:nowrap; pointer-events:none; }
   .gt-badge { display:inline-block; border-radius:6px; padding:0 4px; margin:0 1px; font-size:.68rem;
               font-weight:700; color:#fff; background:#555; }
   .gt-badge.gt-dealer { background:#6b4423; } .gt-badge.gt-maker { background:#0047ab; }
@@ -460,9 +462,17 @@ if view is None:  # before the first deal
     st.stop()
 
 
-def tile(card: str, style: str, cls: str = "gt-card") -> str:
+def tile(card: str, style: str, cls: str = "gt-card", title: str = "") -> str:
+    """A card drawn: its back where this seat may not see it (played face down), framed where it saw it played
+    face down (as on Playtest)."""
+    if card == HIDDEN:
+        return card_back(cls, style, "a card played face down")
     lab = card_label(card)
-    return (f'<span class="{cls}" data-card="{html.escape(lab.card)}" title="{html.escape(lab.words)}" '
+    down = card in face_down_seen
+    if down:
+        style += ";outline:3px dashed #1f4f8f;outline-offset:-1px"
+    return (f'<span class="{cls}" data-card="{html.escape(lab.card)}"{" data-down=1" if down else ""} '
+            f'title="{html.escape(title)}{html.escape(lab.words)}{" (played face down)" if down else ""}" '
             f'style="{style};color:{COLOURS.get(lab.colour, "#1b1b1b")}">{html.escape(lab.rank)}&#8202;'
             f'{html.escape(lab.symbol)}</span>')
 
@@ -472,6 +482,7 @@ on_table = view.trick or (finished.cards if finished else ())
 turn = None if page.deal_over else view.to_act
 said = words.said_by_seat(view)  # seat -> what it called, on its plate (as on Playtest's table)
 bids, turned = words.bids(view), words.turn_up(view)  # (as on Playtest's table)
+laid, face_down_seen = words.trump_card_laid(view), words.played_face_down(view)  # the closed trump, the cuts
 parts = []
 for spot in table_spots(seat, r.seats, r.direction):
     s = spot.seat
@@ -491,14 +502,32 @@ for spot in table_spots(seat, r.seats, r.direction):
     elif s == view.sits_out:
         held_cards = "hand laid down"
     else:
-        held_cards = f"{view.hand_sizes[s]} card{'s' if view.hand_sizes[s] != 1 else ''}"
-    if s == view.dealer and turned is not None and turned[1] == "face up":  # the turn-up, beside the dealer
-        held_cards += " · turned up " + tile(turned[0], "", "gt-mini")
+        count = words.held(view, s)  # (the trump card laid face down is on the table, not in the hand)
+        held_cards = f"{count} card{'s' if count != 1 else ''}"
+    if s == view.dealer and turned is not None and turned[1] == "face up" and (view.tricks or view.trick):
+        held_cards += " · turned up " + tile(turned[0], "", "gt-mini")  # (play began: on the plate, clear of the trick)
     side = " gt-west" if spot.x < 20 else " gt-east" if spot.x > 80 else ""  # a side seat's plate kept on the table
     left = 2 if side == " gt-west" else 98 if side == " gt-east" else spot.x
     parts.append(f'<div class="gt-seat{side}{" gt-me" if s == seat else ""}{" gt-out" if s == view.sits_out else ""}{" gt-turn" if s == turn else ""}" '
                  f'data-seat="{s}" style="left:{left:.1f}%;top:{spot.y:.1f}%"><b>{seat_name(s, away=False)}</b>'
                  f'{f"<div>{badges}</div>" if badges else ""}<small>{held_cards}</small></div>')
+    if laid is not None and s == view.trump_maker:  # the closed trump, in front of its maker (as on Playtest)
+        where = f"left:{spot.aside_x:.1f}%;top:{spot.aside_y:.1f}%"
+        if laid[1] == "shown":
+            parts.append(tile(laid[0], where, "gt-card gt-laid",
+                              f"the trump card, {words.trump_shown_words(view) or 'shown'}: "))
+        elif laid[0] is None:
+            parts.append(card_back("gt-card gt-laid", where, f"{words.who(s)}'s trump card, face down".capitalize(),
+                                   "trump", data=f' data-seat="{s}"'))
+        else:  # the trump maker's own: seen by them alone
+            parts.append(tile(laid[0], where + ";outline:3px solid #1f4f8f", "gt-card gt-laid gt-mine",
+                              "your trump card, face down to the others: "))
+    if s == view.dealer and turned is not None and turned[1] == "face up" and not (view.tricks or view.trick):
+        # the turn-up, face up beside the dealer until it is picked up, turned down or play begins (as on Playtest)
+        parts.append(tile(turned[0], f"left:{spot.card_x:.1f}%;top:{spot.card_y:.1f}%", "gt-card gt-turnup",
+                          "turned up: "))
+        parts.append(f'<span class="gt-turnup-label" style="{spot.label_beside(spot.card_x, spot.card_y)}">'
+                     'turned<br>up</span>')
     card = dict(on_table).get(s)
     if card:
         won = not view.trick and finished is not None and finished.winner == s
@@ -513,7 +542,8 @@ elif finished is not None and finished.winner is not None:
     leads = "" if page.deal_over else " · your lead" if finished.winner == seat else ""
     middle = f"Last trick<br>won by {who(finished.winner)}{leads}"
 else:
-    middle = "No card played yet" + (f"<br>{view.undealt} undealt" if view.undealt else "")
+    middle = "No card played yet" + (f"<br>{view.undealt} card{'s' if view.undealt != 1 else ''} undealt"
+                                     if view.undealt else "")
 st.html(f'<div class="gt-table" data-version="{page.version}"><div class="gt-middle">{middle}</div>'
         f'{"".join(parts)}</div>')
 if finished is not None and view.trick:  # the trick before, under the table (phones have no hover)
@@ -527,11 +557,14 @@ facts = [f"Trumps: **{trumps}**" + (f" by {who(view.trump_maker)}" if view.trump
 if words.trumps_to_come(view):  # a Thunee called: the card made before is gone
     facts = [f"Trumps: **{words.trumps_to_come(view)}**"]
 elif view.trump_card and not view.trump_revealed:
-    facts.append(f"your face-down card: {card_text(view.trump_card)}")
+    facts.append(f"your trump card, face down to the others: {card_text(view.trump_card)}")
+elif words.trump_shown_words(view):  # a closed trump shown: when, and by whom
+    facts.append(words.trump_shown_words(view))
 if view.call and view.calls:
     facts.append(f"Call **{view.call}** by {who(view.calls[-1][0])}")
-if words.turn_up_words(view):
-    facts.append(f"Turn-up: {words.turn_up_words(view)}")
+if turned is not None:  # (the dealer by name, as on the plates)
+    facts.append(f"Turn-up: {card_text(turned[0])} " + {"picked up": f"picked up by {who(view.dealer)}",
+                                                        "turned down": "turned down"}.get(turned[1], "face up"))
 if view.tricks and not r.deck.total_points:  # cards that count no points (Whist, Euchre): the tricks
     facts.append("Tricks: " + " · ".join(f"{words.team(t)} {view.team_tricks[t]}" for t in range(view.teams)))
 elif view.tricks:
@@ -594,6 +627,9 @@ if view.hand:
             st.button(card_button_label(card), key=f"gt_card_{card}", on_click=act,
                       args=(code, seat, secret, action), disabled=action is None,
                       help=words.action_help(action, legal, view.undertaking) if action else None)  # as on Playtest
+if laid is not None and laid[0] is not None and laid[1] == "face down" and laid[0] in view.hand:
+    st.caption(f"Your trump card, {card_text(laid[0])}, lies face down in front of you: the others see its back. "
+               "It stays there until trumps are shown.")
 if view.unseen:
     st.caption(f"... and {view.unseen} card{'s' if view.unseen != 1 else ''} face down, unseen until allowed.")
 if others:

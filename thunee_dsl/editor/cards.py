@@ -15,6 +15,7 @@ CardLabel(card='TH', rank='10', suit='H', symbol='♥', suit_name='hearts', colo
 
 from __future__ import annotations
 
+import html
 from dataclasses import dataclass
 
 from thunee_dsl.game.actions import Action
@@ -69,6 +70,20 @@ def card_text(card: str | None) -> str:
     return "?" if card is None else card_label(card).text
 
 
+HIDDEN = "??"  # a card another seat played face down, as the seat's view shows it (game/view.py)
+# a card's back: drawn where a card lies face down (the closed trump, a cut), in the drawing's own shape (its class)
+BACK_STYLE = ("background:repeating-linear-gradient(45deg,#1f4f8f 0 4px,#3468b0 4px 8px);color:#fff;"
+              "border:2px solid #f4f4f4;outline:1px solid #555")
+
+
+def card_back(cls: str, style: str = "", title: str = "a card face down", text: str = "", data: str = "") -> str:
+    """A card lying face down, drawn as its back (HTML): nothing of the card in it (a seat that may not see the
+    card is never sent it). ``text``: a word on the back ("trump"); ``data``: the element's data attributes."""
+    inner = f'<small style="font-size:.55em;font-weight:700">{html.escape(text)}</small>' if text else "&nbsp;"
+    return (f'<span class="{cls}" data-back="1"{data} title="{html.escape(title)}" style="{style};{BACK_STYLE}">'
+            f'{inner}</span>')
+
+
 def action_label(action: Action, ruleset=None) -> str:
     """What a button for ``action`` says (titles of undertakings, Jodies and claims from the ruleset)."""
     verb, arg = action.verb, action.arg
@@ -112,6 +127,8 @@ def history_line(text: str, ruleset=None, name=None) -> str:
     if len(parts) < 2 or not parts[0].isdigit():
         return str(text)
     who = name(int(parts[0])) if name else f"seat {parts[0]}"
+    if parts[1:] == ["play", HIDDEN, "down"]:
+        return f"{who}: plays a card face down"
     if len(parts) == 3 and parts[2] == "??":
         if parts[1] == "trump":
             return f"{who}: makes trumps (card face down)"
@@ -123,4 +140,4 @@ def history_line(text: str, ruleset=None, name=None) -> str:
     return f"{who}: {action_label(action, ruleset)}"
 
 
-__all__ = ["CardLabel", "SUITS", "action_label", "card_label", "card_text", "history_line", "suit_label"]
+__all__ = ["BACK_STYLE", "CardLabel", "HIDDEN", "SUITS", "action_label", "card_back", "card_label", "card_text", "history_line", "suit_label"]

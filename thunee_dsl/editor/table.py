@@ -22,12 +22,12 @@ from dataclasses import dataclass
 
 from thunee_dsl.game.actions import Action
 from thunee_dsl.game.scoring import DealResult
-from thunee_dsl.game.view import SeatView
+from thunee_dsl.game.view import SeatView, suit_seen
 from thunee_dsl.model.rulebook import render_rulebook
 from thunee_dsl.model.ruleset import BALLS, BallTable, Ruleset, TrumpWay, UndertakingLeader, Unit
 from thunee_dsl.model.words import bid_words
 
-from thunee_dsl.editor.cards import action_label, card_label, suit_label
+from thunee_dsl.editor.cards import HIDDEN, action_label, card_label, suit_label
 
 
 def seat_spot(seat: int, me: int, seats: int, direction: str) -> tuple[float, float]:
@@ -111,7 +111,7 @@ def rulebook_sections(ruleset: Ruleset) -> dict[str, list[str]]:
 _ROLES = {"counting": "the counting team", "makers": "the trump makers", "trump makers": "the trump makers"}
 
 
-_YOU_VERBS = {"is": "are", "was": "were", "has": "have", "scores": "score"}  # ("seat 0 scores 12": a side of one)
+_YOU_VERBS = {"is": "are", "was": "were", "has": "have", "scores": "score", "plays": "play"}  # ("seat 0 scores 12": a side of one)
 
 
 class TableWords:
@@ -187,7 +187,7 @@ class TableWords:
                       team, text)
         text = re.sub(r"\bseat (\d+)\b", lambda m: self.who(int(m[1])) if int(m[1]) < self.seats else m[0], text)
         # "seat 0 is to call an undertaking" said to that seat: "you are to ..." (not "you is")
-        return re.sub(r"\b([Yy]ou) (is|was|has|scores)\b", lambda m: f"{m[1]} {_YOU_VERBS[m[2]]}", text)
+        return re.sub(r"\b([Yy]ou) (is|was|has|scores|plays)\b", lambda m: f"{m[1]} {_YOU_VERBS[m[2]]}", text)
 
     def refusal(self, reason: str) -> str:
         """The engine's reason a move is refused ("seat 0 must follow suit (C)"), said to the person at
@@ -195,6 +195,10 @@ class TableWords:
         text = self.from_chair(reason)
         text = re.sub(r"^you (.*)\bit (holds|has)\b", lambda m: f"you {m[1]}you {'hold' if m[2] == 'holds' else 'have'}",
                       text)
+        if re.search(r"\byou play\b", text):  # "... you play it only face down, or as its last card" (a closed trump)
+            text = text.replace(" as its last card", " as your last card")
+        # a card named by the engine ("JS is the closed trump card") as the table draws it ("J♠")
+        text = re.sub(r"\b(?:10|[2-9TJQKA])[SHDC]\b", lambda m: card_label(m[0]).text, text)
 
         def suit(m: re.Match) -> str:
             symbol, name, _ = suit_label(m[1])
@@ -255,6 +259,67 @@ class TableWords:
             return "none"
         return None
 
+    # -- the closed trump, the cards played face down ---------------------------------------------
+    def trump_card_laid(self, view: SeatView) -> tuple[str | None, str] | None:
+        """The card the trump maker laid face down to make trumps, as this seat sees it on the table: ``(card,
+        state)``. State "face down" while it lies there unshown (the card None for every seat but the trump
+        maker's: the others see its back); "shown" once a closed trump was shown (asked for, cut) and its maker
+        still holds it (everyone knows it). None when no card lies there: trumps named or turned up, made by the
+        last card dealt, shown at the first lead, the card played, or an undertaking deciding trumps otherwise."""
+        maker = view.trump_maker
+        if maker is None or self.trumps_to_come(view) or not view.hand_sizes[maker]:
+            return None
+        laid = None
+        for line in view.history:  # (its maker's last: a higher bid in a later round lays another card)
+            parts = line.split()
+            if len(parts) == 3 and parts[0] == str(maker) and parts[1] == "trump":
+                laid = parts[2]
+        if laid is None or laid == "last" or laid in self.r.deck.suits:
+            return None
+        played = {c for _, c in view.trick} | {c for t in view.tricks for _, c in t.cards}
+        if not view.trump_revealed:
+            if laid != HIDDEN and laid in played:
+                return None  # (its maker played it: a cut, or the last card)
+            return (laid if laid != HIDDEN else None), "face down"
+        if view.trump_shown is None or view.trump_card is None or view.trump_card in played:
+            return None
+        return view.trump_card, "shown"
+
+    def held(self, view: SeatView, seat: int) -> int:
+        """The cards ``seat`` holds in hand, as the table sees them: the trump card laid face down in front of the
+        trump maker is on the table, not in the hand (the engine keeps it in the hand it is played from)."""
+        laid = self.trump_card_laid(view)
+        return view.hand_sizes[seat] - (1 if laid is not None and laid[1] == "face down" and seat == view.trump_maker
+                                        else 0)
+
+    def trump_shown_words(self, view: SeatView) -> str | None:
+        """When and how a closed trump was shown, in words ("shown in trick 3, asked for by your partner", "shown
+        at the end of trick 1, cut by the left opponent", "shown after trick 1"); None while closed."""
+        if view.trump_shown is None:
+            return None
+        number, how = view.trump_shown
+        if how == "asked":
+            asker = next((int(h.split()[0]) for h in reversed(view.history) if h.split()[1:] == ["ask"]), None)
+            return f"shown in trick {number}" + (f", asked for by {self.who(asker)}" if asker is not None else "")
+        if how == "cut" and 0 < number <= len(view.tricks) and view.trump is not None:
+            trick = view.tricks[number - 1]
+            led = suit_seen(self.r, view, trick.cards[0][1])
+            cutters = [s for s, c in trick.cards if c != HIDDEN and led != view.trump
+                       and suit_seen(self.r, view, c) == view.trump]
+            return f"shown at the end of trick {number}" + (f", cut by {self.who(cutters[0])}" if cutters else "")
+        return f"shown after trick {number}"
+
+    @staticmethod
+    def played_face_down(view: SeatView) -> set[str]:
+        """The cards this seat saw played face down (its own cuts; every cut, to the trump maker): drawn marked,
+        as they lie; the others' are ``??`` in the view, drawn as backs."""
+        out = set()
+        for line in view.history:
+            parts = line.split()
+            if len(parts) == 4 and parts[1] == "play" and parts[3] == "down" and parts[2] != HIDDEN:
+                out.add(parts[2])
+        return out
+
     # -- the turned-up card, the bids -----------------------------------------------------------
     def turn_up(self, view: SeatView) -> tuple[str, str] | None:
         """The card turned up after the deal and where it is, as every seat sees it: ``(card, state)``, state
@@ -309,7 +374,14 @@ class TableWords:
             return f"Name {name} {symbol}"
         if action.verb == "discard":
             return f"Discard {card_label(action.arg).text}"
+        if action.verb == "pass" and self._alone_offered(view):
+            return "Play with your partner"  # (not going alone: nothing is passed on)
         return action_label(action, self.r)
+
+    def _alone_offered(self, view: SeatView) -> bool:
+        """Whether this seat is offered to play alone, its partner sitting out (Euchre's going alone)."""
+        return any(u is not None and u.partner_sits_out
+                   for u in (self.r.undertaking_by_verb(a.verb) for a in view.legal if a.verb != "pass"))
 
     def say_prompt(self, view: SeatView) -> str | None:
         """What the person is asked, in the game's words, when it is about the turn-up or naming a suit in a later
@@ -321,6 +393,10 @@ class TableWords:
         if view.trump_round >= 2 and "trump" in verbs:
             return "**Your turn: name a suit for trumps" + (
                 ", or pass.**" if "pass" in verbs else ".** Everyone else passed: you must name one.")
+        if self._alone_offered(view):
+            return "**Your turn: go alone, or play with your partner?**"
+        if "bid" in verbs and verbs <= {"bid", "pass", "partner"}:
+            return "**Your turn: bid, or pass.**" if "pass" in verbs else "**Your turn: bid.**"
         return None
 
     def say_help(self, action: Action, view: SeatView) -> str:
@@ -340,6 +416,8 @@ class TableWords:
                 return "Nobody takes it: it is turned face down" + (
                     ", and each player may name another suit." if later else ".")
             return f"Leave it: the next player may order it up, and {self.who(view.dealer)} last."
+        if action.verb == "pass" and self._alone_offered(view):
+            return "Your partner plays this deal with you."
         return self.action_help(action, view.legal, view.undertaking)
 
     # -- what a button means ----------------------------------------------------------------
@@ -402,7 +480,11 @@ class TableWords:
         if u is not None:
             rules = self._lines(f"{u.title} (`{u.verb}`)", skip=("May be called", f"{r.unit.plural.capitalize()} ("))
             main = [x for x in rules if " must " in x] or rules[:1]  # the rule that makes or breaks it
-            return " ".join([*main[:1], _ball_words(u.balls, "caught", r.unit)]).strip()
+            # one played out (going alone) is never caught: it fails by the tricks taken
+            played_out = u.caught == "never"
+            alone = ["Your partner sits out this deal: you play alone."] if u.partner_sits_out else []
+            return " ".join([*alone, *main[:1], _ball_words(u.balls, "if it fails" if played_out else "caught",
+                                                            r.unit)]).strip()
         c = r.claim_by_verb(verb)
         if c is not None:
             # said to the claimer ("you won the last trick") from the formula itself, not the rulebook's words
@@ -652,6 +734,16 @@ class Spot:
     y: float
     card_x: float  # its card in the current trick
     card_y: float
+    aside_x: float = 50.0  # a card it laid on the table (the closed trump): beside its trick card, a quarter-turn on
+    aside_y: float = 50.0  # (touching it, not the plates, on a phone too)
+
+    def label_beside(self, card_x: float, card_y: float) -> str:
+        """Where the words beside a card at (card_x, card_y) go (a CSS position): to the card's right, or under it
+        for a seat at the side (on a phone, the side seat's plate sat on words to one side, the middle's on the
+        other)."""
+        if abs(card_x - 50) > 8:
+            return f"left:{card_x:.1f}%;top:calc({card_y:.1f}% + 1.45rem);transform:translate(-50%,0);text-align:center"
+        return f"left:calc({card_x:.1f}% + 1.8rem);top:{card_y:.1f}%"
 
 
 def table_spots(me: int, seats: int, direction: str) -> list[Spot]:
@@ -659,7 +751,10 @@ def table_spots(me: int, seats: int, direction: str) -> list[Spot]:
     out = []
     for s in range(seats):
         x, y = seat_spot(s, me, seats, direction)
-        out.append(Spot(s, 50 + 38 * x, 50 + 38 * y, 50 + 17 * x, 50 + 17 * y))
+        # (the table is wider than tall: a step aside is more of its height than of its width, clear of the
+        # trick card and the plate on a phone too)
+        out.append(Spot(s, 50 + 38 * x, 50 + 38 * y, 50 + 17 * x, 50 + 17 * y,
+                        50 + 17 * x - 14 * y, 50 + 17 * y + 15 * x))
     return out
 
 

@@ -127,6 +127,7 @@ cdef class DealSlots:
     cdef public object makers
     cdef public object counting
     cdef public object trump_shown_by
+    cdef public object trump_shown_at
     cdef public object trump_round
     cdef public object round_passes
     cdef public object discarded

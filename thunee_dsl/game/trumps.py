@@ -21,6 +21,7 @@ STATE = {
     "trump": VALUE, "trump_card": VALUE, "trump_way": VALUE, "trump_revealed": VALUE,
     "trump_maker": VALUE, "makers": VALUE, "counting": VALUE,  # the trump maker, its team, the other team
     "trump_shown_by": VALUE,  # how a closed trump was shown: "asked", "cut", "after a trick" (None: not yet)
+    "trump_shown_at": VALUE,  # the trick it was shown in (asked) or at the end of (cut, after a trick)
     # ordering up (trumps.rounds): the round (1, 2; 0 none yet), the passes said in it, the dealer's discard
     "trump_round": VALUE, "round_passes": VALUE, "discarded": VALUE,
 }
@@ -34,7 +35,7 @@ def begin(deal) -> None:
     deal.trump_revealed = False
     deal.trump_round = deal.round_passes = 0
     deal.discarded = None
-    deal.trump_shown_by = None
+    deal.trump_shown_by = deal.trump_shown_at = None
 
 
 class AskTrumps:
@@ -270,6 +271,7 @@ class MakeTrumps(Turn):
         "after a trick" (revealed_if), for the simulation's rule coverage."""
         deal.trump_revealed = True
         deal.trump_shown_by = how
+        deal.trump_shown_at = len(deal.tricks) + (1 if how == "asked" else 0)  # (asked: in the trick under way)
 
     @cython.locals(deal=DealSlots)
     def closed_trick_over(deal, trick) -> None:

@@ -90,6 +90,9 @@ class SeatView:
     sits_out: int | None = None  # the seat whose partner plays alone: its hand is laid face down, it plays no card
     undealt: int = 0  # how many cards of the pack were left after the deal (deal.undealt: a kitty, a stock)
     trump_round: int = 0  # the round of making trumps under way, or in which they were made (trumps.rounds; 0: none)
+    # a closed trump shown (trumps.revealed: on demand): the trick it was shown in or after, and how ("asked", "cut",
+    # "after a trick"), said aloud at the table; None while closed, or where trumps are shown otherwise
+    trump_shown: tuple[int, str] | None = None
 
 
 @cython.locals(deal=DealSlots, t=TableSlots)
@@ -149,6 +152,7 @@ def seat_view(game, seat: int) -> SeatView:
         "history": history, "is_over": is_over, "winner": game.winner,
         "turn_up": None if deal.turn_up is None else names[deal.turn_up],
         "undealt": len(deal.undealt), "trump_round": deal.trump_round,
+        "trump_shown": None if deal.trump_shown_by is None else (deal.trump_shown_at, deal.trump_shown_by),
     }
     state.update(_open_face(deal, t) if t.face_down else _NO_ROWS)
     if deal.played_down:  # cards played face down: hidden from this seat until turned up
