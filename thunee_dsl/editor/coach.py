@@ -24,7 +24,8 @@ from thunee_dsl.editor.cards import card_label
 from thunee_dsl.editor.table import TableWords
 from thunee_dsl.game.actions import Action
 from thunee_dsl.players.hint import hint
-from thunee_dsl.simulation.review import Decision, costliest, decision_words, review_deal, review_words
+from thunee_dsl.simulation.review import (Decision, costliest, dealt_again, decision_words, review_deal,
+                                          review_words)
 
 #: The analyses under way and done, by owner (a Playtest game's deal, its whole game).
 COACH = Runs(keep=32)
@@ -104,6 +105,43 @@ def deal_lines(game, number: int, from_trick: int = 1) -> list[str]:
     return review_words(game.ruleset, deal_review(game, number, from_trick), card_words)
 
 
+@dataclass(frozen=True)
+class Position:
+    """A moment of a finished deal, seeing every hand: the cards each seat held then, the trick so far, the
+    tricks before it and the trumps (None while unknown)."""
+
+    deal: int
+    trick: int
+    hands: tuple[tuple[str, ...], ...]
+    in_trick: tuple[tuple[int, str], ...]
+    tricks: tuple  # the finished tricks' (cards, winner)
+    trump: str | None
+
+
+def position(game, decision: Decision) -> Position:
+    """Where ``decision`` was taken: its deal dealt again and played up to the card (before it is played), or to
+    the start of its trick (a call makeable from there)."""
+    records = game.deals[:decision.deal]
+    score = list(game.initial_score) if decision.deal == 1 else list(records[-2].score_after)
+    played = sum(1 for r in records[:-1] if r.result is not None and not r.result.cancelled)
+    again = dealt_again(game.ruleset, records[-1], score, played)
+    for action in records[-1].actions:
+        deal = again.deal
+        at_trick = len(deal.tricks) + 1
+        if decision.kind == "card" and at_trick == decision.trick and action.verb == "play" and (
+                action.seat, action.arg) == (decision.seat, decision.what):
+            break
+        if decision.kind != "card" and at_trick == decision.trick and not deal.trick and action.verb == "play":
+            break  # the trick's first card: the call was on from here
+        if deal.over:
+            break
+        again.apply(action)
+    views = [again.view(s) for s in range(game.ruleset.seats)]
+    v = views[decision.seat]
+    return Position(decision.deal, decision.trick, tuple(tuple(x.hand) for x in views), tuple(v.trick),
+                    tuple((tuple(t.cards), t.winner) for t in v.tricks), v.trump)
+
+
 def game_review(game, from_trick: int | None = None, progress=None) -> dict[int, list[tuple[Decision, str]]]:
     """Each seat's costliest decisions over the game's finished deals, worst first, each with its words;
     ``progress(done, total)`` after each deal."""
@@ -118,5 +156,5 @@ def game_review(game, from_trick: int | None = None, progress=None) -> dict[int,
             for seat, decisions in costliest(r, reviews).items()}
 
 
-__all__ = ["COACH", "HINT_SAMPLES", "HintAnswer", "action_words", "card_words", "deal_lines", "deal_review",
-           "game_review", "hint_answer", "review_from"]
+__all__ = ["COACH", "HINT_SAMPLES", "HintAnswer", "Position", "action_words", "card_words", "deal_lines", "deal_review",
+           "game_review", "hint_answer", "position", "review_from"]

@@ -63,7 +63,7 @@ class DealReview:
     from_trick: int = 1
 
 
-def _replayed(ruleset, record, score, played: int = 0) -> GameState:
+def dealt_again(ruleset, record, score, played: int = 0) -> GameState:
     """The deal dealt again: its cards, those left undealt (a turn-up, a kitty) and, for a ruleset whose hand
     size goes by the deal, the deals scored before it (``played``: the size is read from it)."""
     game = GameState(ruleset, seed=0, dealer=record.dealer, score=score, auto_deal=False)
@@ -79,7 +79,7 @@ def review_deal(ruleset, record, number: int = 1, score=None, from_trick: int = 
     ``score`` the game's score before it, ``played`` the deals scored before it; cards are weighed from trick
     ``from_trick`` on."""
     review = DealReview(number, from_trick=from_trick)
-    game = _replayed(ruleset, record, score, played)
+    game = dealt_again(ruleset, record, score, played)
     ruleset = game.deal.r  # (the deal's own: its hand size, where that goes by the deal)
     solvers = {}  # one per team: each keeps its table through the deal
 
@@ -264,5 +264,5 @@ def review_words(ruleset, review: DealReview, card_words: Callable[[str], str] =
     return ["Seeing every hand (double dummy):"] + [f"  {line}" for line in lines]
 
 
-__all__ = ["CardCost", "DealReview", "Decision", "Makeable", "costliest", "decision_words", "review_deal", "review_game",
-           "review_words"]
+__all__ = ["CardCost", "DealReview", "Decision", "Makeable", "costliest", "dealt_again", "decision_words",
+           "review_deal", "review_game", "review_words"]
