@@ -8,7 +8,7 @@ import streamlit as st
 
 from app_common import COLOURS, EDITOR_REF, card_button_label, catalogue, follow_goto, ruleset_of
 from thunee_dsl.editor.cards import card_label, card_text, history_line, suit_label
-from thunee_dsl.editor.coach import COACH, deal_lines, game_review, hint_answer, position, review_from
+from thunee_dsl.editor.coach import COACH, deal_lines, game_review, hint_answer, position
 from thunee_dsl.editor.playtest import TABLES, Playtest, bot_names, new_seed, replay_help
 from thunee_dsl.editor.session import editor_was_used
 from thunee_dsl.editor.table import TableWords, scroll_script, table_spots, team_values
@@ -465,11 +465,10 @@ def draw_review(by_seat) -> None:
     at = ss.get("pt_review_at")
     if at is not None and at[0] == coach_owner("review"):
         show_position(at[1])
-    first = review_from(r)
     with st.container(key="pt_review"):
-        st.caption(f"Seeing every hand: the cards weighed are each deal's from trick {first} on (in points of the "
-                   "count against the best card then); an undertaking or claim that could have been made and was "
-                   f"not, in {r.unit.plural}. Worst first; tap one to see the cards as they were.")
+        st.caption("Seeing every hand: the cards of each deal's last three tricks, weighed in points of the count "
+                   "against the best card then; an undertaking or claim that could have been made and was not, in "
+                   f"the {r.unit.plural} it brings. Worst first; tap one to see the cards as they were.")
         order = [me] + [s for s in range(r.seats) if s != me]
         for s in order:
             decisions = by_seat.get(s, [])

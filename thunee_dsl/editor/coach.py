@@ -100,8 +100,9 @@ def deal_review(game, number: int, from_trick: int | None = 1):
     return review_deal(game.ruleset, records[-1], number, score, first, played)
 
 
-def deal_lines(game, number: int, from_trick: int = 1) -> list[str]:
-    """Deal ``number`` analysed seeing every hand, in :func:`review_words`' words (``replay --analyse``'s)."""
+def deal_lines(game, number: int, from_trick: int | None = None) -> list[str]:
+    """Deal ``number`` analysed seeing every hand, in :func:`review_words`' words (``replay --analyse``'s); the
+    cards weighed from ``from_trick`` on (by default the last three tricks, as ``replay --analyse``)."""
     return review_words(game.ruleset, deal_review(game, number, from_trick), card_words)
 
 
