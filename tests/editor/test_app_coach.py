@@ -222,3 +222,45 @@ def test_group_table_hints_off_is_refused_on_the_server(tmp_path):
     again = GroupTables(tmp_path / "t.sqlite3")  # another process, the same file: the setting is kept
     with pytest.raises(TableError, match="host turned hints off"):
         again.hint(opened.code, seat, secrets[seat])
+
+
+# -- the Table page: the phone's Hint, and the host's switch ---------------------------------------------------------
+def open_table(app, ref: str, hints: bool = True):
+    at = app()
+    at.switch_page("app_pages/table.py").run()
+    at.selectbox(key="gt_ref").set_value(ref).run()
+    at.text_input(key="gt_name").set_value("Asha").run()
+    for box in at.selectbox:
+        if (box.key or "").startswith("gt_bot_"):
+            box.set_value("random")
+    at.checkbox(key="gt_hints").set_value(hints)
+    at.button(key="gt_open").click().run()
+    at.button(key="gt_deal").click().run()
+    assert not at.exception, at.exception
+    return at
+
+
+@pytest.mark.parametrize("name", ["standard", "oh-hell"])
+def test_table_hint_on_your_turn_and_the_hosts_switch(app, name):
+    at = open_table(app, f"shipped:{name}")
+    code = at.session_state.gt_code
+    tables = GroupTables()  # the app's own file ($THUNEE_DSL_HOME)
+    game = tables.replayed(code).game
+    assert game.to_act == 0  # bots played up to the person's turn
+    at.button(key="gt_hint_button").click().run()
+    assert not at.exception, at.exception
+    said = [m.value for m in at.info]
+    assert said == [hint_answer(game, 0).words]
+    highlighted = [h.proto.body for h in at.get("html") if "box-shadow:0 0 0 4px" in h.proto.body]
+    assert len(highlighted) == 1
+    at.toggle(key="gt_hints_on").set_value(False).run()  # the host turns hints off for every phone
+    assert not at.exception, at.exception
+    assert tables.store.table(code).hints is False
+    assert not [b for b in at.button if b.key == "gt_hint_button"]
+    assert not at.info
+
+
+def test_table_opened_without_hints_shows_no_hint_button(app):
+    at = open_table(app, "shipped:euchre", hints=False)
+    assert not [b for b in at.button if b.key == "gt_hint_button"]
+    assert at.toggle(key="gt_hints_on").value is False
