@@ -443,12 +443,13 @@ def show_analysis() -> None:
              "pt_analyse", draw_analysis)
 
 
-def show_position(at) -> None:
+def show_position(at, said: str) -> None:
     """The moment a reviewed decision was taken: each hand as it was, the trick so far."""
     p = position(pt.game, at)
     with st.container(border=True, key="pt_position"):
         trumps = suit_label(p.trump)[1] if p.trump else "not known yet"
         st.markdown(f"**Deal {p.deal}, trick {p.trick}, as it was** (seeing every hand) · trumps: {trumps}")
+        st.caption(f"{words.name(at.seat)}: {said}")
         if p.tricks:
             st.html('<div class="pt-lasttrick">Tricks before: ' + " | ".join(
                 " ".join(tile(c, "pt-mini") for _, c in cards) + f" → {short(w)}" for cards, w in p.tricks
@@ -464,7 +465,7 @@ def show_position(at) -> None:
 def draw_review(by_seat) -> None:
     at = ss.get("pt_review_at")
     if at is not None and at[0] == coach_owner("review"):
-        show_position(at[1])
+        show_position(*at[1:])
     with st.container(key="pt_review"):
         st.caption("Seeing every hand: the cards of each deal's last three tricks, weighed in points of the count "
                    "against the best card then; an undertaking or claim that could have been made and was not, in "
@@ -475,7 +476,7 @@ def draw_review(by_seat) -> None:
             st.markdown(f"**{html.escape(words.name(s))}**" + ("" if decisions else ": nothing cost a point"))
             for i, (decision, said) in enumerate(decisions[:5]):
                 st.button(said, key=f"pt_review_{s}_{i}", type="tertiary",
-                          on_click=lambda d=decision: ss.update(pt_review_at=(coach_owner("review"), d)))
+                          on_click=lambda d=decision, w=said: ss.update(pt_review_at=(coach_owner("review"), d, w)))
 
 
 if pt.is_over:
