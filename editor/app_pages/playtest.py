@@ -8,6 +8,7 @@ import streamlit as st
 
 from app_common import COLOURS, EDITOR_REF, card_button_label, catalogue, follow_goto, ruleset_of
 from thunee_dsl.editor.cards import HIDDEN, card_back, card_label, card_text, history_line, suit_label
+from thunee_dsl.editor.coach import COACH, deal_lines, game_review, hint_answer, position
 from thunee_dsl.editor.playtest import TABLES, Playtest, bot_names, new_seed, replay_help
 from thunee_dsl.editor.session import editor_was_used
 from thunee_dsl.editor.table import TableWords, scroll_script, table_spots, team_values
@@ -133,6 +134,16 @@ def undo() -> None:
         ss.pt_msg = ("info", "Nothing of yours to take back yet.")
     else:
         ss.pt_msg = None
+
+
+def ask_hint() -> None:
+    ss.pt_hint_asked = hint_key()
+
+
+def hint_key() -> tuple:
+    """The moment a hint answers (a move, an undo or a new game asks again)."""
+    game = ss.playtest
+    return (ss.pt_table, game.seed, len(game.actions), game.started)
 
 
 def next_deal() -> None:
@@ -403,6 +414,95 @@ st.html(f'<div class="pt-status"><span><b>{html.escape(ss.get("pt_label", r.name
         f'<span>Trumps: <b>{trumps_said}</b>{made_by}{hidden_card}</span>{turn_up_said}{call}{points}</div>')
 show_message()
 
+
+def coach_owner(what: str) -> str:
+    """A background analysis of this game as it stands (a new deal, an undo or a new game is another)."""
+    return f"{ss.pt_table}:{pt.seed}:{len(pt.actions)}:{what}"
+
+
+def start_analysis() -> None:
+    game, number = ss.playtest.game, len(ss.playtest.game.deals)
+    COACH.start(coach_owner(f"deal {number}"), lambda progress: deal_lines(game, number), total=1)
+
+
+def start_review() -> None:
+    game = ss.playtest.game
+    COACH.start(coach_owner("review"), lambda progress: game_review(game, progress=progress),
+                total=sum(1 for d in game.deals if d.result is not None))
+
+
+def show_run(owner: str, label: str, start, key: str, draw) -> None:
+    """A background analysis: its button until asked, "thinking" while it runs (the page polls it: nothing waits
+    on it), then its answer drawn by ``draw``."""
+    run = COACH.current(owner)
+    if run is None:
+        st.button(label, key=key, on_click=start, icon=":material/psychology:")
+        return
+
+    def box() -> None:
+        now = COACH.current(owner)
+        if now.running:
+            done = f" ({now.done} of {now.total} deals)" if now.total > 1 else ""
+            st.caption(f"Analysing, seeing every hand{done}: thinking...")
+        elif now.state == "done":
+            if running:  # it finished while the box polled: the page draws the answer once, and polls no more
+                st.rerun()
+            draw(now.result)
+        else:
+            st.warning(f"The analysis stopped: {now.error or now.state}")
+
+    running = run.running
+    st.fragment(box, run_every=1.0 if running else None)()
+
+
+def draw_analysis(lines: list[str]) -> None:
+    with st.container(key="pt_analysis"):
+        st.markdown(f"**{lines[0]}**")  # (labelled: it sees every hand)
+        st.markdown("\n".join(f"- {line.strip()}" for line in lines[1:]))
+
+
+def show_analysis() -> None:
+    number = len(pt.game.deals)
+    show_run(coach_owner(f"deal {number}"), "Analyse this deal (seeing every hand)", start_analysis,
+             "pt_analyse", draw_analysis)
+
+
+def show_position(at, said: str) -> None:
+    """The moment a reviewed decision was taken: each hand as it was, the trick so far."""
+    p = position(pt.game, at)
+    with st.container(border=True, key="pt_position"):
+        trumps = suit_label(p.trump)[1] if p.trump else "not known yet"
+        st.markdown(f"**Deal {p.deal}, trick {p.trick}, as it was** (seeing every hand) · trumps: {trumps}")
+        st.caption(f"{words.name(at.seat)}: {said}")
+        if p.tricks:
+            st.html('<div class="pt-lasttrick">Tricks before: ' + " | ".join(
+                " ".join(tile(c, "pt-mini") for _, c in cards) + f" → {short(w)}" for cards, w in p.tricks
+                if w is not None) + "</div>")
+        if p.in_trick:
+            st.html('<div class="pt-lasttrick">This trick so far: ' + ", ".join(
+                f"{short(s)} {tile(c, 'pt-mini')}" for s, c in p.in_trick) + "</div>")
+        for s, hand in enumerate(p.hands):
+            st.html(f'<div class="pt-lasttrick" data-seat="{s}">{html.escape(words.name(s))}: '
+                    + "".join(tile(c, "pt-mini") for c in hand) + "</div>")
+
+
+def draw_review(by_seat) -> None:
+    at = ss.get("pt_review_at")
+    if at is not None and at[0] == coach_owner("review"):
+        show_position(*at[1:])
+    with st.container(key="pt_review"):
+        st.caption("Seeing every hand: the cards of each deal's last three tricks, weighed in points of the count "
+                   "against the best card then; an undertaking or claim that could have been made and was not, in "
+                   f"the {r.unit.plural} it brings. Worst first; tap one to see the cards as they were.")
+        order = [me] + [s for s in range(r.seats) if s != me]
+        for s in order:
+            decisions = by_seat.get(s, [])
+            st.markdown(f"**{html.escape(words.name(s))}**" + ("" if decisions else ": nothing cost a point"))
+            for i, (decision, said) in enumerate(decisions[:5]):
+                st.button(said, key=f"pt_review_{s}_{i}", type="tertiary",
+                          on_click=lambda d=decision, w=said: ss.update(pt_review_at=(coach_owner("review"), d, w)))
+
+
 if pt.is_over:
     with st.container(key="pt_gameover"):
         final = " to ".join(str(b) for b in sorted(view.score, reverse=True))
@@ -417,6 +517,8 @@ if pt.is_over:
                   help="The same rules, seat and bots, with new cards")
         with g2.popover("Other rules or seat", width="stretch"):
             setup()
+        show_run(coach_owner("review"), "Review the game: each seat's costliest decisions", start_review,
+                 "pt_review_button", draw_review)
 
 left, right = st.columns([1.7, 1], gap="medium")
 with left:
@@ -478,6 +580,7 @@ with left:
             with st.expander("How it was counted (the ruleset's formulas)"):
                 for line in result.explanation:  # seats and teams from your chair, as under "Earlier deals"
                     st.markdown(f"- {words.from_chair(line)}")
+            show_analysis()
             if not pt.is_over:
                 st.button("Next deal", type="primary", on_click=next_deal, key="pt_next")
 
@@ -519,7 +622,31 @@ def show_say() -> None:
         st.caption(f"**{' / '.join(labels)}**: {text}")
 
 
+def show_hint() -> str | None:
+    """The Hint button (your turn), and its answer from your seat's view only; the key of what it names."""
+    if pt.deal_over or view.to_act != me or not legal:
+        return None
+    st.button("Hint", key="pt_hint_button", on_click=ask_hint, icon=":material/lightbulb:",
+              help="What a strong player would do here, from what your seat has seen (never the hidden cards)")
+    key = hint_key()
+    if ss.get("pt_hint_asked") != key:
+        return None
+    kept = ss.get("pt_hint")
+    if kept is None or kept[0] != key:
+        with st.spinner("thinking..."):
+            kept = ss.pt_hint = (key, hint_answer(pt.game, me))
+    answer = kept[1]
+    with st.container(key="pt_hint_words"):
+        st.info(answer.words, icon=":material/lightbulb:")
+    if answer.card is not None:
+        return f"pt_card_{answer.card}"
+    return f"pt_do_{answer.action.verb}_{answer.action.arg}"
+
+
 with left:
+    hinted = show_hint()
+    if hinted:  # the card or button the hint names
+        st.html(f"<style>.st-key-{hinted} button {{ box-shadow:0 0 0 4px #1c83e1 !important; }}</style>")
     show_hand()
     show_say()
 

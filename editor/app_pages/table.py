@@ -106,7 +106,7 @@ def open_table() -> None:
     bots = [ss.get(f"gt_bot_{s}", default_bot()) for s in range(ruleset.seats)]
     try:
         opened = tables.open(text, label=ruleset.title, base=base, bots=bots, away=ss.get("gt_away", DEFAULT_AWAY),
-                             filename=f"{slug(ruleset.name) or 'table'}.yaml")
+                             filename=f"{slug(ruleset.name) or 'table'}.yaml", hints=bool(ss.get("gt_hints", True)))
         secret = tables.join(opened.code, seat, ss.get("gt_name", ""))
     except TableError as err:
         return say("error", str(err))
@@ -166,6 +166,14 @@ def free_seat(code: str, seat: int) -> None:
 
 def keep_seat(code: str, seat: int, kept: bool) -> None:
     attempt(tables.keep_seat, code, host_secret(code) or "", seat, kept)
+
+
+def set_hints(code: str) -> None:
+    attempt(tables.set_hints, code, host_secret(code) or "", bool(ss.get("gt_hints_on")))
+
+
+def ask_hint(asked: tuple) -> None:
+    ss.gt_hint_asked = asked
 
 
 def other_table() -> None:
@@ -279,6 +287,10 @@ if code is None:
         o2.selectbox("Your seat", range(chosen.seats), format_func=lambda s: f"Seat {s + 1}", key="gt_my_seat")
         st.number_input("Seconds a player may be away before a bot plays for them", min_value=AWAY_LIMITS[0],
                         max_value=AWAY_LIMITS[1], value=DEFAULT_AWAY, step=5.0, key="gt_away")
+        # On by default: a group trying a variant asks "what should I play?"; each phone's hint reads its own cards
+        # only, so it gives nothing away; a host who wants a game without help turns it off (here or later).
+        st.checkbox("Hints: each player may ask for a hint on their own turn (from their own cards only)",
+                    value=True, key="gt_hints")
         st.caption("Bots play the seats nobody takes (and stand in for whoever is away):")
         names = bot_names()
         columns = st.columns(min(chosen.seats, 3))
@@ -430,6 +442,8 @@ def host_seats() -> None:
     if not host:
         return
     kept = [i for i in page.seats if i.kept]
+    st.toggle("Hints at this table (for every phone)", value=page.hints, key="gt_hints_on", on_change=set_hints,
+              args=(code,), help="Off: no phone gets a hint (the server refuses to give one)")
     with st.expander("Host: who sits where", expanded=bool(kept)):
         for info in page.seats:
             if info.seat == seat:
@@ -620,6 +634,32 @@ if page.deal_over:  # (above the hand: on a phone the hand is a screen down)
             if waited:
                 st.caption(f"The next deal waits for a person to sit in seat {waited[0]} (kept by the host).")
 
+def show_hint() -> None:
+    """The Hint button on this phone's turn (when the host allows hints), and the hint for this seat alone: the
+    server works it out from the seat's own view and refuses it when hints are off."""
+    if not page.hints or page.deal_over or view.to_act != seat or not legal:
+        return
+    asked = (code, page.version, seat)
+    st.button("Hint", key="gt_hint_button", on_click=ask_hint, args=(asked,), icon=":material/lightbulb:",
+              help="What a strong player would do here, from what your seat has seen (never the hidden cards)")
+    if ss.get("gt_hint_asked") != asked:
+        return
+    kept = ss.get("gt_hint")
+    if kept is None or kept[0] != asked:
+        with st.spinner("thinking..."):
+            try:
+                kept = ss.gt_hint = (asked, tables.hint(code, seat, secret))
+            except TableError as err:
+                st.warning(str(err))
+                return
+    answer = kept[1]
+    with st.container(key="gt_hint_words"):
+        st.info(answer.words, icon=":material/lightbulb:")
+    named = f"gt_card_{answer.card}" if answer.card else f"gt_do_{answer.action.verb}_{answer.action.arg}"
+    st.html(f"<style>.st-key-{named} button {{ box-shadow:0 0 0 4px #1c83e1 !important; }}</style>")
+
+
+show_hint()
 if view.hand:
     with st.container(horizontal=True, gap="small", key="gt_hand"):
         for card in view.hand:

@@ -49,6 +49,7 @@ from typing import NamedTuple
 from urllib.parse import urlsplit
 
 from thunee_dsl.editor.checking import check_text
+from thunee_dsl.editor.coach import HINT_SAMPLES, HintAnswer, hint_answer
 from thunee_dsl.editor.playtest import Playtest, new_seed, ruleset_files
 from thunee_dsl.editor.table import TableWords, team_values
 from thunee_dsl.editor.table_store import SeatRow, TableRow, TableStore
@@ -142,6 +143,7 @@ class SeatPage:
     results: tuple[tuple[int, ...], ...] = ()  # each finished deal's balls per team
     values: dict = field(default_factory=dict)  # once the deal is scored: the ruleset's team values (count ...)
     tied: bool = False  # the game is over, level
+    hints: bool = True  # the host lets the phones ask for a hint (:meth:`GroupTables.hint` refuses otherwise)
 
     @property
     def look(self) -> Look:
@@ -289,9 +291,9 @@ class GroupTables:
 
     # -- opening and joining -------------------------------------------------------------------------
     def open(self, text: str, *, label: str = "", base: str | None = None, bots=None, away: float = DEFAULT_AWAY,
-             seed: int | None = None, filename: str | None = None) -> Opened:
+             seed: int | None = None, filename: str | None = None, hints: bool = True) -> Opened:
         """A new table for ``text`` (the ruleset, frozen now), its bots (a name per seat, or one for all), the
-        seconds a person may be away before a bot plays for them."""
+        seconds a person may be away before a bot plays for them, whether the phones may ask for a hint."""
         ruleset = self._compile(text, filename or "table.yaml")
         names = (bots or "typical",) * ruleset.seats if bots is None or isinstance(bots, str) else tuple(bots)
         if len(names) != ruleset.seats:
@@ -316,7 +318,8 @@ class GroupTables:
             code = self._new_code(db)
             label = clean_name(label, limit=MAX_LABEL) or ruleset.name
             self.store.insert(db, TableRow(code, 1, now, now, None, label, text, filename or "table.yaml", base,
-                                           new_seed() if seed is None else seed, 0, names, away, _hash(host), 0))
+                                           new_seed() if seed is None else seed, 0, names, away, _hash(host), 0,
+                                           bool(hints)))
         return Opened(code, host)
 
     def join(self, code, seat: int, name: str) -> str:
@@ -467,6 +470,30 @@ class GroupTables:
             game._apply(action)
             game._advance()
             return self._commit(db, row, game, now)
+
+    def set_hints(self, code, host: str, on: bool) -> None:
+        """The host lets the phones ask for a hint, or not (every phone: checked in :meth:`hint`)."""
+        code = normal_code(code)
+        now = self.clock()
+        with self._change(code) as db:
+            row, seats, game = self._load(db, code)
+            self._check_host(row, host)
+            self._commit(db, row, game, now, hints=int(bool(on)))
+
+    def hint(self, code, seat: int, secret: str, samples: int | None = None) -> HintAnswer:
+        """The hint for ``seat`` (its own phone's key), from its view alone; refused when the host turned hints
+        off, or when it is not the seat's turn. A :class:`~thunee_dsl.editor.coach.HintAnswer`."""
+        code = normal_code(code)
+        with self._lock:
+            row, seats, game = self._load(None, code)
+            self._check(seats, seat, secret)
+            if not row.hints:
+                raise TableError("The host turned hints off at this table.")
+            if game is None or game.deal_over or game.is_over or game.game.to_act != seat:
+                raise TableError("It is not your turn: a hint answers when you are to play or say something.")
+            state = game.game.clone()
+        # (worked out outside the lock, on a copy: the other phones' moves go on meanwhile)
+        return hint_answer(state, seat, samples or HINT_SAMPLES)
 
     def tick(self, code) -> bool:
         """Bots stand in for a person away past the table's away time, whose turn it is; True if they moved."""
@@ -682,7 +709,8 @@ class GroupTables:
         info = self._seat_infos(row, seats, now)
         ruleset = self._compile(row.ruleset_text, row.ruleset_file)
         common = dict(code=row.code, version=row.version, label=row.label, seat=seat, seats=info,
-                      started=game is not None, ruleset=ruleset, base=row.base, away_seconds=row.away)
+                      started=game is not None, ruleset=ruleset, base=row.base, away_seconds=row.away,
+                      hints=row.hints)
         if game is None:
             return SeatPage(**common)
         view = game.game.view(seat)

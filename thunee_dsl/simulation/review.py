@@ -63,17 +63,24 @@ class DealReview:
     from_trick: int = 1
 
 
-def _replayed(ruleset, record, score) -> GameState:
+def dealt_again(ruleset, record, score, played: int = 0) -> GameState:
+    """The deal dealt again: its cards, those left undealt (a turn-up, a kitty) and, for a ruleset whose hand
+    size goes by the deal, the deals scored before it (``played``: the size is read from it)."""
     game = GameState(ruleset, seed=0, dealer=record.dealer, score=score, auto_deal=False)
-    game.start_deal([[ruleset.deck.card(name) for name in hand] for hand in record.hands])
+    game.deals_played = played
+    card = ruleset.deck.card
+    game.start_deal([[card(name) for name in hand] for hand in record.hands],
+                    [card(name) for name in record.undealt])
     return game
 
 
-def review_deal(ruleset, record, number: int = 1, score=None, from_trick: int = 1) -> DealReview:
+def review_deal(ruleset, record, number: int = 1, score=None, from_trick: int = 1, played: int = 0) -> DealReview:
     """The review of one deal (a :class:`~thunee_dsl.game.state.DealRecord`: its cards and actions),
-    ``score`` the game's score before it; cards are weighed from trick ``from_trick`` on."""
+    ``score`` the game's score before it, ``played`` the deals scored before it; cards are weighed from trick
+    ``from_trick`` on."""
     review = DealReview(number, from_trick=from_trick)
-    game = _replayed(ruleset, record, score)
+    game = dealt_again(ruleset, record, score, played)
+    ruleset = game.deal.r  # (the deal's own: its hand size, where that goes by the deal)
     solvers = {}  # one per team: each keeps its table through the deal
 
     def solver_for(team: int) -> Solver:
@@ -168,13 +175,71 @@ def _card_cost(solver: Solver, deal, action) -> tuple[str, float] | None:
 def review_game(game: GameState, from_trick: int = 1) -> list[DealReview]:
     """The review of every finished deal of ``game``."""
     reviews = []
-    score = None
+    score = list(game.initial_score)
+    played = 0  # deals scored before (a thrown-in deal is not counted: the hand size goes by the scored ones)
     for number, record in enumerate(game.deals, 1):
         if record.result is None:
             break
-        reviews.append(review_deal(game.ruleset, record, number, score, from_trick))
+        reviews.append(review_deal(game.ruleset, record, number, score, from_trick, played))
         score = list(record.score_after) if record.score_after is not None else None
+        played += not record.result.cancelled
     return reviews
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A decision of ``seat`` that cost its side, seeing every hand: a card (``kind`` "card": ``points`` of the
+    count against ``best``) or an undertaking or claim makeable and not said (``kind`` "missed": the ``balls`` it
+    brings when made, where the ruleset writes them as a number; None where they are worked out in the deal)."""
+
+    seat: int
+    deal: int
+    trick: int
+    kind: str  # "card" | "missed"
+    what: str  # the card, or the undertaking's or claim's title
+    best: str | None = None
+    points: float = 0.0
+    balls: int | None = None
+
+    @property
+    def weight(self) -> tuple[int, float]:
+        """Worst first: balls before points (a ball is a deal's worth), then points."""
+        return (self.balls or 0, self.points)
+
+
+def _fixed(formula) -> int | None:
+    text = formula.text.strip()
+    return int(text) if text.isdigit() else None
+
+
+def costliest(ruleset, reviews: list[DealReview]) -> dict[int, list[Decision]]:
+    """Each seat's decisions that cost its side in the reviewed deals, worst first: the undertakings and claims
+    makeable and not said (weighed in the balls they bring when made), then the cards (in points)."""
+    by_seat: dict[int, list[Decision]] = {seat: [] for seat in range(ruleset.seats)}
+    for review in reviews:
+        for m in review.makeable:
+            if m.called:
+                continue
+            found = next((x for x in (*ruleset.undertakings, *ruleset.claims) if x.title == m.title), None)
+            balls = _fixed(found.balls.success) if found is not None else None
+            by_seat[m.seat].append(Decision(m.seat, review.number, m.trick, "missed", m.title, m.lead,
+                                            balls=balls))
+        for c in review.costs:
+            by_seat[c.seat].append(Decision(c.seat, review.number, c.trick, "card", c.card, c.best, c.cost))
+    for decisions in by_seat.values():
+        decisions.sort(key=lambda d: d.weight, reverse=True)
+    return by_seat
+
+
+def decision_words(ruleset, d: Decision, card_words: Callable[[str], str] = str) -> str:
+    """One decision of :func:`costliest` in words (seeing every hand)."""
+    where = f"Deal {d.deal}, trick {d.trick}"
+    if d.kind == "card":
+        points = f"{d.points:g} point{'s' if d.points != 1 else ''}"
+        return f"{where}: the {card_words(d.what)} cost {points} against the {card_words(d.best)}."
+    balls = f": it brings {ruleset.unit.of(d.balls)} when made" if d.balls else ""
+    how = f" (lead the {card_words(d.best)})" if d.best else ""
+    return f"{where}: {d.what} was makeable and not called{how}{balls}."
 
 
 def review_words(ruleset, review: DealReview, card_words: Callable[[str], str] = str) -> list[str]:
@@ -199,4 +264,5 @@ def review_words(ruleset, review: DealReview, card_words: Callable[[str], str] =
     return ["Seeing every hand (double dummy):"] + [f"  {line}" for line in lines]
 
 
-__all__ = ["CardCost", "DealReview", "Makeable", "review_deal", "review_game", "review_words"]
+__all__ = ["CardCost", "DealReview", "Decision", "Makeable", "costliest", "dealt_again", "decision_words",
+           "review_deal", "review_game", "review_words"]

@@ -1,0 +1,266 @@
+"""The coach in the app (issue 27): the Hint in Playtest and at the group table (its words, the card it names, from
+the seat's view only; the host's setting checked on the server), a finished deal analysed seeing every hand, and the
+game's review one click from the position."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from thunee_dsl import shipped_ruleset
+from thunee_dsl.editor.coach import COACH, hint_answer
+from thunee_dsl.editor.group_table import GroupTables, TableError
+from thunee_dsl.game.state import GameState
+from thunee_dsl.loading import shipped_rulesets
+
+RULESETS = ["standard", "euchre", "oh-hell"]
+
+
+def start(app, ref: str, seed: int = 7, bot: str = "random"):
+    at = app("playtest")
+    at.selectbox(key="pt_ref_pick").set_value(ref).run()
+    at.number_input(key="pt_seed").set_value(seed)
+    for box in at.selectbox:
+        if (box.key or "").startswith("pt_bot_"):
+            box.set_value(bot)  # (random: the fast bot)
+    at.button(key="pt_start").click().run()
+    assert not at.exception, at.exception
+    return at
+
+
+def page_text(at) -> str:
+    return "\n".join([m.value for m in at.markdown] + [m.value for m in at.info] + [m.value for m in at.caption])
+
+
+def wait_runs(at, timeout: float = 240.0) -> None:
+    """The page polls its background analyses; the test waits for them, then draws the page again."""
+    deadline = time.monotonic() + timeout
+    while any(run.running for run in list(COACH._runs.values())) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    at.run()
+    assert not at.exception, at.exception
+
+
+def play_to_deal_end(at, follow_hint: bool = False) -> None:
+    """The person plays on (the first of their choices, or the hint's) until the deal is over."""
+    for _ in range(200):
+        if at.session_state["playtest"].deal_over:
+            return
+        pt = at.session_state["playtest"]
+        if follow_hint:
+            action = hint_answer(pt.game, pt.seat, samples=2).action
+        else:
+            action = pt.view().legal[0]
+        pt.act(action)
+        at.run()
+        assert not at.exception, at.exception
+    raise AssertionError("the deal did not end")
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_hint_in_playtest_names_the_action_and_its_button(app, name):
+    at = start(app, f"shipped:{name}")
+    pt = at.session_state["playtest"]
+    assert pt.view().to_act == pt.seat
+    at.button(key="pt_hint_button").click().run()
+    assert not at.exception, at.exception
+    said = [m.value for m in at.info]
+    assert len(said) == 1, said
+    expected = hint_answer(pt.game, pt.seat)
+    assert said[0] == expected.words
+    assert said[0].split(":")[0] in {"Pass", "Turn it down", "Order it up", "Pick it up"} or said[0].startswith(
+        ("Play the ", "Bid ", "Discard the ", "Make trumps", "Call", "Name ")), said[0]
+    highlighted = [h.proto.body for h in at.get("html") if "box-shadow:0 0 0 4px" in h.proto.body]
+    key = f"pt_card_{expected.card}" if expected.card else f"pt_do_{expected.action.verb}_{expected.action.arg}"
+    assert len(highlighted) == 1 and f".st-key-{key} " in highlighted[0]
+    at.button(key=key).click().run()  # the hint followed: the game moves on, the hint is gone until asked again
+    assert not at.exception, at.exception
+    assert not at.info or at.info[0].value != said[0]
+
+
+def test_hint_button_only_on_your_turn_and_never_after_the_deal(app):
+    at = start(app, "shipped:standard")
+    play_to_deal_end(at)
+    assert not [b for b in at.button if b.key == "pt_hint_button"]
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_analyse_a_finished_deal(app, name):
+    at = start(app, f"shipped:{name}", seed=11)
+    play_to_deal_end(at)
+    at.button(key="pt_analyse").click().run()
+    assert not at.exception, at.exception
+    # the page answered at once: the analysis goes on in the background (a short one may be done already)
+    assert "thinking..." in page_text(at) or "Seeing every hand (double dummy):" in page_text(at)
+    wait_runs(at)
+    text = page_text(at)
+    assert "Seeing every hand (double dummy):" in text
+    # the same words as the library's (replay --analyse's): one home
+    from thunee_dsl.editor.coach import deal_lines
+    pt = at.session_state["playtest"]
+    for line in deal_lines(pt.game, len(pt.game.deals))[1:]:
+        assert line.strip() in text
+
+
+def test_game_review_after_a_game_jumps_to_the_position(app):
+    """A game played out with the first legal card; the review lists each seat's costliest decisions, and one
+    tap shows that deal's cards as they were before the card."""
+    at = start(app, "shipped:standard", seed=4, bot="typical")  # (a seed whose game has a costly card)
+    pt = at.session_state["playtest"]
+    for _ in range(5000):
+        if pt.is_over:
+            break
+        if pt.deal_over:
+            pt.next_deal()
+        else:
+            pt.act(pt.view().legal[0])
+    at.run()
+    assert pt.is_over and not at.exception
+    at.button(key="pt_review_button").click().run()
+    wait_runs(at, timeout=400)
+    texts = page_text(at)
+    assert "Seeing every hand" in texts
+    decisions = [b for b in at.button if (b.key or "").startswith("pt_review_")]
+    assert decisions, "some card cost its side in a game played with the first legal card"
+    first = decisions[0]
+    assert first.label.startswith("Deal ") and (" cost " in first.label or "makeable" in first.label)
+    first.click().run()
+    assert not at.exception, at.exception
+    shown = page_text(at)
+    deal, trick = first.label.split(":")[0].replace("Deal ", "").split(", trick ")
+    assert f"Deal {deal}, trick {trick}, as it was" in shown
+    card = first.label.split("the ", 1)[1].split(" cost ")[0]
+    at_position = [h.proto.body for h in at.get("html") if "data-seat=" in h.proto.body and "pt-lasttrick" in h.proto.body]
+    assert any(card.split(" of ")[0] in body for body in at_position)  # the card played is still in its hand
+
+
+# -- no peeking: the hint reads the seat's view alone -----------------------------------------------------------
+def _swapped(ruleset, hands, actions, seat, rnd):
+    """The same deal with two other seats' unplayed cards of one suit exchanged: the same view for ``seat``."""
+    played = {a.arg for a in actions if a.verb in ("play", "discard", "trump")}
+    others = [s for s in range(ruleset.seats) if s != seat]
+    hands = [list(h) for h in hands]
+    for _ in range(50):
+        a, b = rnd.sample(others, 2)
+        pairs = [(x, y) for x in hands[a] for y in hands[b]
+                 if x not in played and y not in played and x[-1] == y[-1] and x != y]
+        if pairs:
+            x, y = rnd.choice(pairs)
+            hands[a][hands[a].index(x)], hands[b][hands[b].index(y)] = y, x
+            return hands
+    return None
+
+
+@pytest.mark.parametrize("name", ["standard", "euchre", "oh-hell"])
+def test_hint_is_the_same_whatever_the_hidden_cards(name):
+    ruleset = shipped_ruleset(name)
+    rnd = random.Random(5)
+    checked = 0
+    for seed in range(10):
+        game = GameState(ruleset, seed=seed)
+        # play on at random to a card turn in the middle of the deal
+        for _ in range(rnd.randrange(4, 4 + ruleset.seats * 2)):
+            if game.deal.over:
+                break
+            game.apply(rnd.choice(game.legal_actions()))
+        if game.deal.over or len(game.deals) != 1:
+            continue  # (a deal thrown in and dealt again: the test deals one deal again)
+        seat, record = game.to_act, game.deals[-1]
+        hands = _swapped(ruleset, record.hands, record.actions, seat, rnd)
+        if hands is None:
+            continue
+        other = GameState(ruleset, seed=0, dealer=record.dealer, auto_deal=False)
+        card = ruleset.deck.card
+        other.start_deal([[card(c) for c in h] for h in hands], [card(c) for c in record.undealt])
+        for action in record.actions:
+            other.apply(action)
+        assert other.view(seat) == game.view(seat), "the test's premise: the same view"
+        assert [list(h) for h in other.deals[-1].hands] != [list(h) for h in record.hands]
+        mine, theirs = hint_answer(game, seat), hint_answer(other, seat)
+        assert (mine.words, mine.card, mine.action) == (theirs.words, theirs.card, theirs.action)
+        checked += 1
+    assert checked >= 3
+
+
+# -- the group table: each phone's own seat, and the host's setting ------------------------------------------------
+def _table(tmp_path, hints=True):
+    tables = GroupTables(tmp_path / "t.sqlite3")
+    opened = tables.open(shipped_rulesets()["standard"].read_text(), label="standard", seed=3, hints=hints)
+    secrets = {s: tables.join(opened.code, s, f"P{s}") for s in (0, 1)}
+    tables.deal(opened.code, host=opened.host_secret)
+    return tables, opened, secrets
+
+
+def test_group_table_hint_for_the_seat_to_act_from_its_view(tmp_path):
+    tables, opened, secrets = _table(tmp_path)
+    game = tables.replayed(opened.code).game
+    seat = game.to_act
+    assert seat in secrets
+    answer = tables.hint(opened.code, seat, secrets[seat])
+    assert answer.words == hint_answer(game, seat).words
+    assert tables.page(opened.code, seat, secrets[seat]).hints is True
+    other = 1 - seat
+    with pytest.raises(TableError, match="not your turn"):
+        tables.hint(opened.code, other, secrets[other])
+    with pytest.raises(TableError):
+        tables.hint(opened.code, seat, secrets[other])  # another phone's key: refused
+
+
+def test_group_table_hints_off_is_refused_on_the_server(tmp_path):
+    tables, opened, secrets = _table(tmp_path, hints=False)
+    seat = tables.replayed(opened.code).game.to_act
+    assert tables.page(opened.code, seat, secrets[seat]).hints is False
+    with pytest.raises(TableError, match="host turned hints off"):
+        tables.hint(opened.code, seat, secrets[seat])
+    with pytest.raises(TableError, match="host"):
+        tables.set_hints(opened.code, "not the host", True)
+    tables.set_hints(opened.code, opened.host_secret, True)
+    assert tables.hint(opened.code, seat, secrets[seat]).words
+    tables.set_hints(opened.code, opened.host_secret, False)
+    again = GroupTables(tmp_path / "t.sqlite3")  # another process, the same file: the setting is kept
+    with pytest.raises(TableError, match="host turned hints off"):
+        again.hint(opened.code, seat, secrets[seat])
+
+
+# -- the Table page: the phone's Hint, and the host's switch ---------------------------------------------------------
+def open_table(app, ref: str, hints: bool = True):
+    at = app()
+    at.switch_page("app_pages/table.py").run()
+    at.selectbox(key="gt_ref").set_value(ref).run()
+    at.text_input(key="gt_name").set_value("Asha").run()
+    for box in at.selectbox:
+        if (box.key or "").startswith("gt_bot_"):
+            box.set_value("random")
+    at.checkbox(key="gt_hints").set_value(hints)
+    at.button(key="gt_open").click().run()
+    at.button(key="gt_deal").click().run()
+    assert not at.exception, at.exception
+    return at
+
+
+@pytest.mark.parametrize("name", ["standard", "oh-hell"])
+def test_table_hint_on_your_turn_and_the_hosts_switch(app, name):
+    at = open_table(app, f"shipped:{name}")
+    code = at.session_state.gt_code
+    tables = GroupTables()  # the app's own file ($THUNEE_DSL_HOME)
+    game = tables.replayed(code).game
+    assert game.to_act == 0  # bots played up to the person's turn
+    at.button(key="gt_hint_button").click().run()
+    assert not at.exception, at.exception
+    said = [m.value for m in at.info]
+    assert said == [hint_answer(game, 0).words]
+    highlighted = [h.proto.body for h in at.get("html") if "box-shadow:0 0 0 4px" in h.proto.body]
+    assert len(highlighted) == 1
+    at.toggle(key="gt_hints_on").set_value(False).run()  # the host turns hints off for every phone
+    assert not at.exception, at.exception
+    assert tables.store.table(code).hints is False
+    assert not [b for b in at.button if b.key == "gt_hint_button"]
+    assert not at.info
+
+
+def test_table_opened_without_hints_shows_no_hint_button(app):
+    at = open_table(app, "shipped:euchre", hints=False)
+    assert not [b for b in at.button if b.key == "gt_hint_button"]
+    assert at.toggle(key="gt_hints_on").value is False

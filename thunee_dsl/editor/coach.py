@@ -1,0 +1,161 @@
+"""The coach in the app's words: the hint for one seat (its view only), a deal analysed seeing every hand, and the
+game's review (each seat's costliest decisions).
+
+The library answers (:func:`thunee_dsl.players.hint.hint`, :mod:`thunee_dsl.simulation.review`); this module
+only names the action in the game's words (the card as a card player says it, a button's own label), and runs
+the slow analyses in the background (:data:`COACH`: a deal solved double dummy card by card takes seconds in pure
+Python; the page polls and never waits on it).
+
+>>> from thunee_dsl import shipped_ruleset
+>>> from thunee_dsl.game import GameState
+>>> game = GameState(shipped_ruleset("standard"), seed=4)
+>>> answer = hint_answer(game, game.to_act, samples=3)
+>>> answer.action in game.legal_actions() and answer.words[0].isupper()
+True
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from thunee_dsl.editor.background import Runs
+from thunee_dsl.editor.cards import card_label
+from thunee_dsl.editor.table import TableWords
+from thunee_dsl.game.actions import Action
+from thunee_dsl.players.hint import hint
+from thunee_dsl.simulation.review import (Decision, costliest, dealt_again, decision_words, review_deal,
+                                          review_words)
+
+#: The analyses under way and done, by owner (a Playtest game's deal, its whole game).
+COACH = Runs(keep=32)
+#: The deals a hint samples: the library's default (about 36 ms compiled, a tenth of a second pure on a quiet
+#: machine).
+HINT_SAMPLES = 8
+CARD_VERBS = ("play", "discard")  # a hint naming a card of the hand: the card's button is highlighted
+
+
+def card_words(card: str) -> str:
+    """A card as a card player says it ("Jack of spades")."""
+    return card_label(card).words
+
+
+@dataclass(frozen=True)
+class HintAnswer:
+    """What the Hint button says: ``words`` (the action in the game's words, then why), and the card of the hand
+    it names (None for something said: a call, a bid, a pass)."""
+
+    action: Action
+    words: str
+    card: str | None = None
+
+
+def action_words(ruleset, view, action: Action) -> str:
+    """The action a hint names, as the page's buttons say it: "Play the Jack of spades", "Order it up", "Bid 160"."""
+    if action.verb == "play":
+        return f"Play the {card_words(action.arg)}"
+    if action.verb == "discard":
+        return f"Discard the {card_words(action.arg)}"
+    if action.verb == "trump" and action.arg and len(str(action.arg)) > 1:  # a card placed face down
+        return f"Make trumps with the {card_words(action.arg)} face down"
+    return TableWords(ruleset, view.seat).say_label(action, view)
+
+
+def _reason_in_words(reason: str, cards) -> str:
+    """The library's reason with its card names ("the KD") as a player says them ("the King of diamonds")."""
+    names = sorted({c for c in cards if c}, key=len, reverse=True)
+    if not names:
+        return reason
+    pattern = re.compile(r"\bthe (" + "|".join(map(re.escape, names)) + r")\b")
+    return pattern.sub(lambda m: f"the {card_words(m.group(1))}", reason)
+
+
+def hint_answer(game, seat: int, samples: int = HINT_SAMPLES) -> HintAnswer:
+    """The hint for ``seat`` from its own view (:func:`~thunee_dsl.players.hint.hint` reads ``game.view(seat)``
+    alone: never the hidden cards)."""
+    view = game.view(seat)
+    found = hint(game, seat, samples=samples)
+    said = action_words(game.ruleset, view, found.action)
+    reason = _reason_in_words(found.reason, [a.arg for a in view.legal if a.verb in CARD_VERBS])
+    card = found.action.arg if found.action.verb in CARD_VERBS or (
+        found.action.verb == "trump" and found.action.arg and len(str(found.action.arg)) > 1) else None
+    return HintAnswer(found.action, f"{said}: {reason}.", card)
+
+
+def review_from(ruleset, played: int = 0) -> int:
+    """The first trick whose cards the game review weighs: the last three of the deal (as ``replay --analyse``
+    does by default; every card of every deal takes minutes in pure Python), ``played`` deals scored before it
+    (a hand size that goes by the deal)."""
+    r = ruleset.for_deal(played + 1) if ruleset.hand_sizes else ruleset
+    return max(1, r.tricks_per_deal - 2)
+
+
+def deal_review(game, number: int, from_trick: int | None = 1):
+    """Deal ``number`` (1-based, finished) of ``game`` reviewed seeing every hand (its score before it, and the
+    deals scored before it: a hand size that goes by the deal)."""
+    records = game.deals[:number]
+    score = list(game.initial_score) if number == 1 else list(records[-2].score_after)
+    played = sum(1 for r in records[:-1] if r.result is not None and not r.result.cancelled)
+    first = review_from(game.ruleset, played) if from_trick is None else from_trick
+    return review_deal(game.ruleset, records[-1], number, score, first, played)
+
+
+def deal_lines(game, number: int, from_trick: int | None = None) -> list[str]:
+    """Deal ``number`` analysed seeing every hand, in :func:`review_words`' words (``replay --analyse``'s); the
+    cards weighed from ``from_trick`` on (by default the last three tricks, as ``replay --analyse``)."""
+    return review_words(game.ruleset, deal_review(game, number, from_trick), card_words)
+
+
+@dataclass(frozen=True)
+class Position:
+    """A moment of a finished deal, seeing every hand: the cards each seat held then, the trick so far, the
+    tricks before it and the trumps (None while unknown)."""
+
+    deal: int
+    trick: int
+    hands: tuple[tuple[str, ...], ...]
+    in_trick: tuple[tuple[int, str], ...]
+    tricks: tuple  # the finished tricks' (cards, winner)
+    trump: str | None
+
+
+def position(game, decision: Decision) -> Position:
+    """Where ``decision`` was taken: its deal dealt again and played up to the card (before it is played), or to
+    the start of its trick (a call makeable from there)."""
+    records = game.deals[:decision.deal]
+    score = list(game.initial_score) if decision.deal == 1 else list(records[-2].score_after)
+    played = sum(1 for r in records[:-1] if r.result is not None and not r.result.cancelled)
+    again = dealt_again(game.ruleset, records[-1], score, played)
+    for action in records[-1].actions:
+        deal = again.deal
+        at_trick = len(deal.tricks) + 1
+        if decision.kind == "card" and at_trick == decision.trick and action.verb == "play" and (
+                action.seat, action.arg) == (decision.seat, decision.what):
+            break
+        if decision.kind != "card" and at_trick == decision.trick and not deal.trick and action.verb == "play":
+            break  # the trick's first card: the call was on from here
+        if deal.over:
+            break
+        again.apply(action)
+    views = [again.view(s) for s in range(game.ruleset.seats)]
+    v = views[decision.seat]
+    return Position(decision.deal, decision.trick, tuple(tuple(x.hand) for x in views), tuple(v.trick),
+                    tuple((tuple(t.cards), t.winner) for t in v.tricks), v.trump)
+
+
+def game_review(game, from_trick: int | None = None, progress=None) -> dict[int, list[tuple[Decision, str]]]:
+    """Each seat's costliest decisions over the game's finished deals, worst first, each with its words;
+    ``progress(done, total)`` after each deal."""
+    r = game.ruleset
+    numbers = [n for n, record in enumerate(game.deals, 1) if record.result is not None]
+    reviews = []
+    for done, number in enumerate(numbers, 1):
+        reviews.append(deal_review(game, number, from_trick))
+        if progress is not None:
+            progress(done, len(numbers))
+    return {seat: [(d, decision_words(r, d, card_words)) for d in decisions]
+            for seat, decisions in costliest(r, reviews).items()}
+
+
+__all__ = ["COACH", "HINT_SAMPLES", "HintAnswer", "Position", "action_words", "card_words", "deal_lines", "deal_review",
+           "game_review", "hint_answer", "position", "review_from"]
