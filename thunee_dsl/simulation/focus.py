@@ -154,6 +154,7 @@ class Spot:
     hands: tuple[tuple[str, ...], ...]
     before: tuple[str, ...]  # the actions before the announcement
     announcement: str
+    undealt: tuple[str, ...] = ()  # the cards left after the deal, in order (the first may be the turn-up)
 
 
 def spots(games: Sequence[GameRecord], parent: Parent) -> list[Spot]:
@@ -167,7 +168,7 @@ def spots(games: Sequence[GameRecord], parent: Parent) -> list[Spot]:
             for j, text in enumerate(o.actions):
                 if text.split()[1] in parent.verbs:
                     out.append(Spot(g.index, k, row.dealer, o.score_before, o.raised, o.after_deuce, o.hands,
-                                    o.actions[:j], text))
+                                    o.actions[:j], text, o.undealt))
                     break
     return out
 
@@ -186,7 +187,7 @@ class Replay:
 def new_game(r: Ruleset, spot: Spot, orders) -> GameState:
     game = GameState(r, seed=0, dealer=spot.dealer, score=spot.score, auto_deal=False)
     game.raised, game.after_deuce = spot.raised, spot.after_deuce
-    game.start_deal([list(o) for o in orders])
+    game.start_deal([list(o) for o in orders], [r.deck.card(c) for c in spot.undealt][:r.undealt])
     return game
 
 
