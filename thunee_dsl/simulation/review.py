@@ -64,8 +64,12 @@ class DealReview:
 
 
 def _replayed(ruleset, record, score) -> GameState:
+    if ruleset.hand_sizes:  # the deal at its own hand size (deal.hand_sizes), whichever deal of the game it was
+        ruleset = ruleset.for_size(len(record.hands[0]))
     game = GameState(ruleset, seed=0, dealer=record.dealer, score=score, auto_deal=False)
-    game.start_deal([[ruleset.deck.card(name) for name in hand] for hand in record.hands])
+    card = ruleset.deck.card
+    # with the undealt cards: the turn-up is the first of them (deal.turn_up)
+    game.start_deal([[card(name) for name in hand] for hand in record.hands], [card(c) for c in record.undealt])
     return game
 
 
