@@ -760,7 +760,8 @@ def verdict(cmp: Comparison, rule_changes, index: int = 0, units: Sequence[Unit]
                        "same")
     all_changes = changes(cmp, index)
     by_key = {c.key: c for c in all_changes}
-    by_path = {r.path: r for r in cmp.rules_compared}
+    # (by path and words: a duty dropped and another added at the same place of play.obligations are two rules)
+    by_path = {(r.path, r.change): r for r in cmp.rules_compared}
     units = units_of(cmp, units)
     pair = (units[0], units[index + 1] if len(units) > index + 1 else units[0])
     sentences: list[str] = []
@@ -770,7 +771,7 @@ def verdict(cmp: Comparison, rule_changes, index: int = 0, units: Sequence[Unit]
     length = by_key.get(GAME_LENGTH)
     for change in sorted(rule_changes, key=said_order):
         path = ".".join(map(str, change.path))
-        rule = by_path.get(path)
+        rule = by_path.get((path, change.text))
         if said_order(change)[0] == 0 and not length_said:  # the game's length, said as the target's (or the
             said, clear = _length_said(length, cmp.games)     # first change to the game's own rules)
             if said:
