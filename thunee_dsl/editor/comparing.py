@@ -467,9 +467,12 @@ MAKERS = {"undertakings": "caller", "claims": "claimer", "calling": "caller", "b
           "declarations": "declarer"}
 
 
-def _role_words(maker: str | None, role: str) -> str:
+def _role_words(maker: str | None, role: str, one: bool = False) -> str:
+    """Who the difference went to; ``one``: the sides are players of their own (Oh Hell), not teams."""
     if maker is None:
-        return "the teams together" if role == "own" else "the others"
+        return ("the players together" if one else "the teams together") if role == "own" else "the others"
+    if one:
+        return f"the {maker}" if role == "own" else "the other players"
     return f"the {maker}'s team" if role == "own" else f"the {maker}'s opponents"
 
 
@@ -697,12 +700,13 @@ def _rule_said(cmp: Comparison, change, rule: RuleDecided | None, index: int,
         maker = MAKERS.get(section)
         role = "own" if abs(seen.own.value or 0) > abs(seen.others.value or 0) else "others"
         e, each = (seen.own, seen.own_each) if role == "own" else (seen.others, seen.others_each)
-        who = _role_words(maker, role)
+        one = a.seats == a.teams  # sides of one: each player scores alone
+        who = _role_words(maker, role, one)
         details.append(f"In the {seen.paired} deals dealt alike under both in which it came into play: B - A "
                        f"{say_difference(seen.own.value, seen.own.low, seen.own.high, False)} {u.plural} to "
-                       f"{_role_words(maker, 'own')}, "
+                       f"{_role_words(maker, 'own', one)}, "
                        f"{say_difference(seen.others.value, seen.others.low, seen.others.high, False)} "
-                       f"to {_role_words(maker, 'others')}.")
+                       f"to {_role_words(maker, 'others', one)}.")
         text = f"{words}: {came}."
         # (the deals under either rule: "it came up in 60 deals ... and 37 ..." then "the 72 of those" puzzled)
         alike = f"In the {seen.paired:,} deals in which it came up under either rule (each dealt alike under both)"

@@ -342,6 +342,7 @@ class Focused:
     budget_seconds: float | None = SECONDS
     a: str = ""  # the rulesets' names
     b: str = ""
+    sides_of_one: bool = False  # each player a side of its own (Oh Hell): "the bidder", not "the bidder's team"
 
     @property
     def rate(self) -> float:
@@ -372,7 +373,9 @@ class Focused:
 
     def role_words(self, role: str) -> str:
         if self.parent is None:
-            return "the team" if role == "own" else "the others"
+            return ("the player" if self.sides_of_one else "the team") if role == "own" else "the others"
+        if self.sides_of_one:  # (each player a side of its own: Oh Hell)
+            return f"the {self.parent.maker}" if role == "own" else "the other players"
         return f"the {self.parent.maker}'s team" if role == "own" else f"the {self.parent.maker}'s opponents"
 
     @property
@@ -475,7 +478,8 @@ def focus_rule(a: Ruleset, b: Ruleset, games: Sequence[GameRecord], path: str, c
     deals = sum(len(g.deals) for g in games)
     parent, reason = parent_of(path, a, b)
     out = Focused(change, path, parent, reason, deals=deals, decided=decided, max_replays=max_replays,
-                  budget_seconds=seconds, a=a.name, b=b.name, unit=unit_of_difference(a.unit, b.unit))
+                  budget_seconds=seconds, a=a.name, b=b.name, unit=unit_of_difference(a.unit, b.unit),
+                  sides_of_one=a.sides_of_one)
     if parent is None:
         out.stopped = "none"
         return out
