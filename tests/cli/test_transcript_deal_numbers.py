@@ -16,26 +16,21 @@ from thunee_dsl.game.transcript import replay_text
 LAST_DEAL = Path(__file__).resolve().parents[1] / "transcripts" / "oh-hell" / "last-deal.yaml"
 
 
-def run_cli(capsys, *args: str) -> tuple[int, str, str]:
-    capsys.readouterr()
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
+def replayed(capsys, *options: str, path: Path = LAST_DEAL) -> str:
+    """What ``thunee-dsl replay`` prints for the transcript (it must replay)."""
+    assert main(["replay", *options, str(path)]) == 0
+    return capsys.readouterr().out
 
 
 def test_the_replay_tells_the_nineteenth_deal_as_deal_19(capsys):
-    code, out, err = run_cli(capsys, "replay", "--format", "text", str(LAST_DEAL))
-    assert code == 0, err
+    out = replayed(capsys, "--format", "text")
     assert re.findall(r"^Deal \d+", out, re.M) == ["Deal 19"]
 
 
 def test_replay_analyse_numbers_the_deal_as_the_game_does(capsys):
-    code, out, err = run_cli(capsys, "replay", "--format", "text", "--analyse", str(LAST_DEAL))
-    assert code == 0, err
+    out = replayed(capsys, "--format", "text", "--analyse")
     assert "Deal 19, analysed:" in out and "Deal 1," not in out
-    code, out, err = run_cli(capsys, "replay", "--analyse", str(LAST_DEAL))
-    assert code == 0, err
-    assert '"deal": 19' in out
+    assert '"deal": 19' in replayed(capsys, "--analyse")
 
 
 def test_an_error_in_the_nineteenth_deal_names_deal_19():
@@ -62,8 +57,7 @@ def test_a_deal_listed_after_the_last_names_the_game_numbers():
 
 def test_a_transcript_from_the_first_deal_is_numbered_from_1(capsys):
     three = LAST_DEAL.parent / "three-cards.yaml"
-    code, out, err = run_cli(capsys, "replay", "--format", "text", str(three))
-    assert code == 0, err
+    out = replayed(capsys, "--format", "text", path=three)
     numbers = [int(n) for n in re.findall(r"^Deal (\d+)", out, re.M)]
     assert numbers and numbers[0] == 1 + (int(m[1]) if (m := re.search(r"^deals_played: (\d+)", three.read_text(),
                                                                          re.M)) else 0)
