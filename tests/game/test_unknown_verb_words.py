@@ -23,16 +23,15 @@ def verbs_offered_in_play(name: str, games: int = 8) -> set[str]:
     """The verbs of every choice offered to a seat in ``games`` random games."""
     ruleset, rng, seen = shipped_ruleset(name), random.Random(1), set()
     for seed in range(games):
-        game = GameState(ruleset, seed=seed)
-        for _ in range(2000):
-            if game.is_over:
-                break
-            if game.deal.over:
+        game, steps = GameState(ruleset, seed=seed), 0
+        while not game.is_over and steps < 2000:
+            steps += 1
+            if game.deal.over:  # (a game of deals not dealt by themselves: the next deal now)
                 game.start_deal()
-                continue
-            legal = game.legal_actions()
-            seen.update(a.verb for a in legal)
-            game.apply(rng.choice(legal))
+            else:
+                choices = game.legal_actions()
+                seen.update(a.verb for a in choices)
+                game.apply(rng.choice(choices))
     return seen
 
 
