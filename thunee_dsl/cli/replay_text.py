@@ -76,7 +76,9 @@ class Teller:
         lines = [f"Ruleset: {r.name} ({r.title})"]
         if r.seats > r.teams:
             lines.append("Teams: " + " against ".join(self.team(t) for t in range(r.teams)) + ".")
-        for i, (result, record) in enumerate(zip(report.deals, report.game.deals), report.first_deal):
+        # (a game played here rather than a transcript's report starts at its first deal)
+        first = getattr(report, "first_deal", 1)
+        for i, (result, record) in enumerate(zip(report.deals, report.game.deals), first):
             lines += ["", self.headline(i, result)]
             lines += [f"  {line}" for line in self.story(result)]
             lines += [f"  {line}" for line in self.working(result)]
