@@ -205,7 +205,7 @@ def test_thunee_dsl_replay_says_how_a_lone_hand_went(capsys):
     from thunee_dsl.cli.main import main
     main(["replay", str(TRANSCRIPT), "--format", "text"])
     out = capsys.readouterr().out
-    assert "called Going alone, played it out and succeeded with 5 of 5 tricks" in out
+    assert "announced Going alone, played it out and succeeded with 5 of 5 tricks" in out
     assert "played it out and failed with 2 of 5 tricks" in out and "score 0-6" in out
 
 

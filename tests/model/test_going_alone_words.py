@@ -30,14 +30,16 @@ def test_rulebook_says_going_alone():
     book = render_rulebook(alone())
     assert "### Going alone (`alone`)" in book
     assert "- May be announced by the player who makes trumps, as trumps are made, when" in book
-    assert ("- The caller plays alone: the caller's partner lays the hand face down and does not play, so each "
+    # the player who goes alone is the maker (trumps are made by that player), not a caller
+    assert ("- The maker plays alone: the maker's partner lays the hand face down and does not play, so each "
             "trick has 3 cards and the turn passes over the partner.") in book
     assert "- The usual player leads (the next player if that is the partner who sits out)." in book
-    assert ("- The deal is played out to the last trick; it succeeds when the number of tricks won by the caller's "
-            "team is at least 3.") in book
-    assert ("| 4 if the number of tricks won by the caller's team is 5 (every trick of the deal), otherwise 1 "
+    assert ("- The deal is played out to the last trick; it succeeds when the number of tricks won by the makers "
+            "is at least 3.") in book
+    assert ("| 4 if the number of tricks won by the makers is 5 (every trick of the deal), otherwise 1 "
             "(`if callers.tricks == tricks then 4 else 1`) | 2 |") in book
-    assert "Points (to the caller's team on success" in book  # the game's unit, not balls
+    assert "Points (to the makers on success, otherwise to the defenders):" in book  # the game's unit, not balls
+    assert "the caller" not in book[book.index("### Going alone"):book.index("## ", book.index("### Going alone") + 4)]
     assert "must win every trick" not in book and "once 2 batches" not in book
 
 

@@ -199,8 +199,9 @@ def _analysis(report, from_trick) -> list:
     from thunee_dsl.editor.cards import card_label
     from thunee_dsl.simulation.review import review_game, review_words
     r = report.game.ruleset
-    first = max(1, from_trick if from_trick is not None else r.tricks_per_deal - 2)
-    return [(review.number, review_words(r, review, lambda card: card_label(card).words))
+    first = max(1, from_trick) if from_trick is not None else None  # None: each deal's last three tricks
+    # (numbered as the game numbers its deals: a transcript that starts later lists them from deals_played + 1)
+    return [(review.number + report.first_deal - 1, review_words(r, review, lambda card: card_label(card).words))
             for review in review_game(report.game, first)]
 
 

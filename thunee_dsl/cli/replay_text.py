@@ -76,7 +76,9 @@ class Teller:
         lines = [f"Ruleset: {r.name} ({r.title})"]
         if r.seats > r.teams:
             lines.append("Teams: " + " against ".join(self.team(t) for t in range(r.teams)) + ".")
-        for i, (result, record) in enumerate(zip(report.deals, report.game.deals), 1):
+        # (a game played here rather than a transcript's report starts at its first deal)
+        first = getattr(report, "first_deal", 1)
+        for i, (result, record) in enumerate(zip(report.deals, report.game.deals), first):
             lines += ["", self.headline(i, result)]
             lines += [f"  {line}" for line in self.story(result)]
             lines += [f"  {line}" for line in self.working(result)]
@@ -118,7 +120,8 @@ class Teller:
         if result.undertaking:
             u = self.r.undertaking_by_verb(result.undertaking) or next(
                 (x for x in self.r.undertakings if x.name == result.undertaking), None)
-            made.append(f"{u.title if u else result.undertaking} called by {self.who(result.trump_maker)}")
+            said = "called" if self.r.calling is not None else "announced"  # (as the rulebook says: Euchre's alone)
+            made.append(f"{u.title if u else result.undertaking} {said} by {self.who(result.trump_maker)}")
         if result.trump:
             symbol, name, _ = suit_label(result.trump)
             turned_up = self.r.trumps is not None and TrumpWay.TURN_UP in self.r.trumps.ways  # (nobody makes them)
@@ -208,7 +211,8 @@ class Teller:
     def said_undertakings(self, result, step, rest) -> list[str]:
         name, _, how = rest.partition(".")
         u = next((x for x in self.r.undertakings if x.name == name), None)
-        called = f"{self.who(step.seat)} called {u.title if u else name}"
+        said = "called" if self.r.calling is not None else "announced"  # (a game without calls: Euchre's alone)
+        called = f"{self.who(step.seat)} {said} {u.title if u else name}"
         caught = getattr(result.deal, "caught_by", None)
         if u is not None and u.caught == "never":  # played out (going alone): judged by the tricks taken
             taken = sum(n for s, n in enumerate(result.seat_tricks) if self.r.team_of(s) == self.r.team_of(step.seat))

@@ -467,9 +467,12 @@ MAKERS = {"undertakings": "caller", "claims": "claimer", "calling": "caller", "b
           "declarations": "declarer"}
 
 
-def _role_words(maker: str | None, role: str) -> str:
+def _role_words(maker: str | None, role: str, one: bool = False) -> str:
+    """Who the difference went to; ``one``: the sides are players of their own (Oh Hell), not teams."""
     if maker is None:
-        return "the teams together" if role == "own" else "the others"
+        return ("the players together" if one else "the teams together") if role == "own" else "the others"
+    if one:
+        return f"the {maker}" if role == "own" else "the other players"
     return f"the {maker}'s team" if role == "own" else f"the {maker}'s opponents"
 
 
@@ -697,12 +700,13 @@ def _rule_said(cmp: Comparison, change, rule: RuleDecided | None, index: int,
         maker = MAKERS.get(section)
         role = "own" if abs(seen.own.value or 0) > abs(seen.others.value or 0) else "others"
         e, each = (seen.own, seen.own_each) if role == "own" else (seen.others, seen.others_each)
-        who = _role_words(maker, role)
+        one = a.seats == a.teams  # sides of one: each player scores alone
+        who = _role_words(maker, role, one)
         details.append(f"In the {seen.paired} deals dealt alike under both in which it came into play: B - A "
                        f"{say_difference(seen.own.value, seen.own.low, seen.own.high, False)} {u.plural} to "
-                       f"{_role_words(maker, 'own')}, "
+                       f"{_role_words(maker, 'own', one)}, "
                        f"{say_difference(seen.others.value, seen.others.low, seen.others.high, False)} "
-                       f"to {_role_words(maker, 'others')}.")
+                       f"to {_role_words(maker, 'others', one)}.")
         text = f"{words}: {came}."
         # (the deals under either rule: "it came up in 60 deals ... and 37 ..." then "the 72 of those" puzzled)
         alike = f"In the {seen.paired:,} deals in which it came up under either rule (each dealt alike under both)"
@@ -760,7 +764,8 @@ def verdict(cmp: Comparison, rule_changes, index: int = 0, units: Sequence[Unit]
                        "same")
     all_changes = changes(cmp, index)
     by_key = {c.key: c for c in all_changes}
-    by_path = {r.path: r for r in cmp.rules_compared}
+    # (by path and words: a duty dropped and another added at the same place of play.obligations are two rules)
+    by_path = {(r.path, r.change): r for r in cmp.rules_compared}
     units = units_of(cmp, units)
     pair = (units[0], units[index + 1] if len(units) > index + 1 else units[0])
     sentences: list[str] = []
@@ -770,7 +775,7 @@ def verdict(cmp: Comparison, rule_changes, index: int = 0, units: Sequence[Unit]
     length = by_key.get(GAME_LENGTH)
     for change in sorted(rule_changes, key=said_order):
         path = ".".join(map(str, change.path))
-        rule = by_path.get(path)
+        rule = by_path.get((path, change.text))
         if said_order(change)[0] == 0 and not length_said:  # the game's length, said as the target's (or the
             said, clear = _length_said(length, cmp.games)     # first change to the game's own rules)
             if said:

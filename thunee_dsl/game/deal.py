@@ -54,7 +54,7 @@ from thunee_dsl.game.counts import (
     BeatableInLed, CardsHeld, MostOfARank, PointsHeld, SeatCounts, SuitsHeld, TopCardsHeld,
 )
 from thunee_dsl.game.dealing import DealBatch
-from thunee_dsl.game.families import checks as checks_of, families as families_of
+from thunee_dsl.game.families import checks as checks_of, families as families_of, offered_verbs
 from thunee_dsl.game.declarations import WRONG_TIME, Declarations, declaration_value as _value, value_in as _value_in
 from thunee_dsl.game.penalties import Penalties
 from thunee_dsl.game.play import Play, play_card
@@ -429,7 +429,7 @@ class Deal(DealSlots):
             return Refusal(f"there is no seat {seat}")
         family = families_of(r).get(action.verb)
         if family is None:
-            return Refusal(f"unknown action '{action.verb}' (this ruleset knows: {', '.join(families_of(r))})")
+            return Refusal(f"unknown action '{action.verb}' (this ruleset knows: {', '.join(offered_verbs(r))})")
         if family.bare and action.arg is not None:
             return Refusal(f"'{action.verb}' is said alone, without '{action.arg}'")
         refusal = family.verify(self, action)

@@ -10,6 +10,7 @@ checks, the words of an unknown verb, the transcripts' windows and the tables' a
 
 from __future__ import annotations
 
+from thunee_dsl.game.actions import PASS
 from thunee_dsl.game.bidding import Bidding
 from thunee_dsl.game.calling import Calling
 from thunee_dsl.game.claims import Claims
@@ -20,6 +21,7 @@ from thunee_dsl.game.redeal import Redeal
 from thunee_dsl.game.trumps import AskTrumps, Discard, MakeTrumps, OrderUp
 from thunee_dsl.game.undertakings import Undertakings
 from thunee_dsl.game.windows import Passing
+from thunee_dsl.model.ruleset import Contract, TrumpWay
 
 # in the order their verbs are listed to a user ("this ruleset knows: play, trump, call, pass, ...")
 FAMILIES = (Play, MakeTrumps, Calling, Passing, Undertakings, Declarations, Claims, Bidding, Redeal, Concede,
@@ -33,6 +35,24 @@ def families(ruleset) -> dict:
 
 def _families(ruleset) -> dict:
     return {verb: family for family in FAMILIES for verb in family.verbs(ruleset)}
+
+
+def offered_verbs(ruleset) -> list[str]:
+    """The verbs ``ruleset`` may ever offer a seat, in the order of :data:`FAMILIES` (the words of an unknown
+    verb): its families' verbs, less making trumps where nobody chooses them (a turn-up), calls where it has
+    no calling, and ``pass`` where no decision can be passed (Whist's play alone, Oh Hell's bids that are
+    each bidder's contract). Each family still checks its own verb: this is what a user is told it knows."""
+    return ruleset.cached("game.offered_verbs", _offered)
+
+
+def _offered(r) -> list[str]:
+    chosen = r.trumps is not None and any(way not in (TrumpWay.TURN_UP, TrumpWay.ORDER_UP) for way in r.trumps.ways)
+    biddings = [b for b in (r.bidding, r.bidding and r.bidding.again) if b is not None]
+    passes = (r.calling is not None or bool(Undertakings.verbs(r) + Declarations.verbs(r) + Claims.verbs(r))
+              or (r.trumps is not None and bool(r.trumps.rounds))
+              or any(b.contract is Contract.HIGHEST_BID for b in biddings))
+    never = {"trump": not chosen, "call": r.calling is None, PASS: not passes}
+    return [verb for verb in families(r) if not never.get(verb, False)]
 
 
 def checks(ruleset) -> dict:

@@ -31,7 +31,7 @@ from thunee_dsl.game.scoring import DealResult, score_deal
 from thunee_dsl.game.tables import tables
 from thunee_dsl.game.view import seat_view
 from thunee_dsl.model.cards import cut_pack
-from thunee_dsl.model.ruleset import CallingStep, Cut, Ruleset
+from thunee_dsl.model.ruleset import FROM_UNDEALT, CallingStep, Cut, Ruleset
 
 
 @dataclass
@@ -132,6 +132,52 @@ def check_seed(seed) -> None:
                         f"{seed!r:.40}")
 
 
+def check_dealt(r: Ruleset, hands, undealt) -> None:
+    """The cards a caller deals (``GameState.start_deal(hands, undealt)``) could have come from the pack of the
+    deal's ruleset ``r``: a hand of ``r.hand_size`` cards for each seat, each card once, and the undealt cards
+    where a card is turned up from them (deal.turn_up): the turn-up is their first, which the hands cannot tell,
+    so it is refused rather than guessed. A ValueError in words (it crashed later, or played without trumps).
+
+    >>> from thunee_dsl import load_ruleset
+    >>> check_dealt(load_ruleset("standard"), [[0, 1]], ())
+    Traceback (most recent call last):
+    ...
+    ValueError: hands: expected 4 hands (one per seat), got 1
+    """
+    size = r.deck.size
+    if isinstance(hands, (str, bytes)) or not hasattr(hands, "__len__") or len(hands) != r.seats:
+        raise ValueError(f"hands: expected {r.seats} hands (one per seat), got {_shown(hands)}")
+    seen = set()
+
+    def check_card(card, where: str) -> None:
+        if type(card) is not int or not 0 <= card < size:
+            raise ValueError(f"{where}: expected a card number from 0 to {size - 1} (ruleset.deck.card(name)), "
+                             f"got {_shown(card)}")
+        if card in seen:
+            raise ValueError(f"{where}: {r.deck.names[card]} is dealt twice")
+        seen.add(card)
+
+    for seat, hand in enumerate(hands):
+        if isinstance(hand, (str, bytes)) or not hasattr(hand, "__len__") or len(hand) != r.hand_size:
+            raise ValueError(f"hands[{seat}]: expected {r.hand_size} cards (a hand in this deal of {r.name}), "
+                             f"got {_shown(hand)}")
+        for card in hand:
+            check_card(card, f"hands[{seat}]")
+    if isinstance(undealt, (str, bytes)) or not hasattr(undealt, "__len__") or len(undealt) > r.undealt:
+        raise ValueError(f"undealt: expected at most the {r.undealt} cards {r.name} leaves after the deal, got "
+                         f"{_shown(undealt)}")
+    if not undealt and r.undealt and r.turn_up in FROM_UNDEALT:
+        raise ValueError(f"undealt: {r.name} turns up the first of the {r.undealt} cards left after the deal "
+                         f"({r.turn_up}): give them, in order, with the hands (start_deal(hands, undealt))")
+    for card in undealt:
+        check_card(card, "undealt")
+
+
+def _shown(value) -> str:
+    """A caller's value in a message, kept short."""
+    return f"{type(value).__name__} {value!r:.60}"
+
+
 # the attributes of a game that are C fields in the compiled build (state.pxd: the same names), read at every
 # action; GameState.clone copies them by name
 STATE_FIELDS = ("deal", "history", "_record", "is_over")
@@ -225,6 +271,7 @@ class GameState:
             if r.undealt:  # the cards after those dealt (deal.undealt)
                 undealt = tuple(pack[r.seats * r.hand_size:r.seats * r.hand_size + r.undealt])
         else:
+            check_dealt(r, hands, undealt)
             order = [list(c) for c in hands]
         names = r.deck.names
         bits = None

@@ -42,6 +42,7 @@ class ReplayReport:
     winner: int | None
     game: GameState
     tied: tuple[int, ...] = ()  # the teams level at the top after the last deal of a game of a number of deals
+    first_deal: int = 1  # the game's number of the first deal listed (a transcript that starts later: deals_played)
 
     def to_json(self) -> dict:
         deals = []
@@ -65,7 +66,7 @@ class ReplayReport:
     def to_text(self) -> str:
         r = self.game.ruleset
         lines = [f"Ruleset: {r.name} ({r.title})"]
-        for i, (d, record) in enumerate(zip(self.deals, self.game.deals), 1):
+        for i, (d, record) in enumerate(zip(self.deals, self.game.deals), self.first_deal):
             lines.append("")
             head = f"Deal {i}: dealer seat {d.dealer}"
             if d.cancelled:
@@ -149,16 +150,16 @@ def _check_shape(doc: LocatedDoc, ruleset: Ruleset) -> None:
     for i, deal in enumerate(deals):
         path = ("deals", i)
         if not isinstance(deal, dict):
-            problems.append(Problem(doc.location(path), f"deal {i + 1} must be a mapping with 'hands' and 'actions'"))
+            problems.append(Problem(doc.location(path), f"deal {_numbered(doc, i)} must be a mapping with 'hands' and 'actions'"))
             continue
         for key in deal:
             if key not in DEAL_KEYS:
-                problems.append(Problem(doc.location(path + (key,)), f"unknown key '{key}' in deal {i + 1}; expected one of: {', '.join(DEAL_KEYS)}"))
+                problems.append(Problem(doc.location(path + (key,)), f"unknown key '{key}' in deal {_numbered(doc, i)}; expected one of: {', '.join(DEAL_KEYS)}"))
         if not isinstance(deal.get("hands"), (dict, list)):
-            problems.append(Problem(doc.location(path + ("hands",) if "hands" in deal else path), f"deal {i + 1} needs 'hands': each seat's cards"))
+            problems.append(Problem(doc.location(path + ("hands",) if "hands" in deal else path), f"deal {_numbered(doc, i)} needs 'hands': each seat's cards"))
         actions = deal.get("actions", [])
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-            problems.append(Problem(doc.location(path + ("actions",)), f"deal {i + 1}: 'actions' must be a list of strings like \"2 play JS\""))
+            problems.append(Problem(doc.location(path + ("actions",)), f"deal {_numbered(doc, i)}: 'actions' must be a list of strings like \"2 play JS\""))
     if problems:
         raise RulesetError(problems)
 
@@ -232,7 +233,7 @@ def _hands(doc: LocatedDoc, ruleset: Ruleset, i: int) -> list[list[int]]:
         by_seat[seat] = (key, cards)
     for seat in range(ruleset.seats):
         if seat not in by_seat:
-            problems.append(Problem(doc.location(path), f"deal {i + 1}: no cards for seat {seat}"))
+            problems.append(Problem(doc.location(path), f"deal {_numbered(doc, i)}: no cards for seat {seat}"))
     seen: dict[int, tuple] = {}
     order: list[list[int]] = [[] for _ in range(ruleset.seats)]
     for seat, (key, cards) in sorted(by_seat.items()):
@@ -265,12 +266,12 @@ def _undealt(doc: LocatedDoc, ruleset: Ruleset, i: int, hands: list[list[int]]) 
     deal, path = doc.data["deals"][i], ("deals", i)
     raw = deal.get("undealt")
     if raw is None and ruleset.undealt and ruleset.turn_up in FROM_UNDEALT:
-        raise RulesetError([Problem(doc.location(path), f"deal {i + 1} needs 'undealt': the {ruleset.undealt} "
+        raise RulesetError([Problem(doc.location(path), f"deal {_numbered(doc, i)} needs 'undealt': the {ruleset.undealt} "
                                     f"cards left after the deal, the turn-up first ({ruleset.turn_up})")])
     if raw is None:
         raw = []
     if not isinstance(raw, list) or len(raw) != ruleset.undealt:
-        raise RulesetError([Problem(doc.location(path + ("undealt",)), f"deal {i + 1}: 'undealt' must list the "
+        raise RulesetError([Problem(doc.location(path + ("undealt",)), f"deal {_numbered(doc, i)}: 'undealt' must list the "
                                     f"{ruleset.undealt} cards {ruleset.name} leaves after the deal")])
     dealt = {card for cards in hands for card in cards}
     out = []
@@ -297,7 +298,7 @@ def _check_turn_up(doc: LocatedDoc, ruleset: Ruleset, i: int, deal) -> None:
         same = False
     if not same:
         expected = "no card is turned up" if turned is None else f"the turn-up is {ruleset.deck.names[turned]}"
-        raise RulesetError([Problem(doc.location(("deals", i, "turn_up")), f"deal {i + 1}: turn_up {said!r} "
+        raise RulesetError([Problem(doc.location(("deals", i, "turn_up")), f"deal {_numbered(doc, i)}: turn_up {said!r} "
                                     f"but {expected} (deal.turn_up: {ruleset.turn_up})")])
 
 
@@ -314,15 +315,15 @@ def replay(doc: LocatedDoc, base_dir: Path | None = None) -> ReplayReport:
     for i, deal_data in enumerate(deals):
         if game.is_over:
             ended = f"won by team {game.winner}" if game.winner is not None else "over (" + how_it_ended(game) + ")"
-            raise TranscriptError(f"{name}: deal {i + 1}: the game was already {ended} "
-                                  f"after deal {i}; no further deals may be listed")
+            raise TranscriptError(f"{name}: deal {_numbered(doc, i)}: the game was already {ended} "
+                                  f"after deal {_numbered(doc, i - 1)}; no further deals may be listed")
         want = deal_data.get("dealer")
         if want is not None and want != game.dealer and len(game.dealer_contenders) > 1 \
                 and want in game.dealer_contenders:
             game.dealer = want  # the contenders drew for the deal: the transcript says who won the draw
         if want is not None and want != game.dealer:
             loc = doc.location(("deals", i, "dealer"))
-            raise RulesetError([Problem(loc, f"deal {i + 1}: dealer {want} given, but the rules make seat "
+            raise RulesetError([Problem(loc, f"deal {_numbered(doc, i)}: dealer {want} given, but the rules make seat "
                                              f"{game.dealer} the dealer")])
         dealt_by = ruleset.for_deal(game.deals_played + 1)  # (a hand size by deal: deal.hand_sizes)
         hands = _hands(doc, dealt_by, i)
@@ -331,7 +332,7 @@ def replay(doc: LocatedDoc, base_dir: Path | None = None) -> ReplayReport:
         for j, text in enumerate(deal_data.get("actions", []) or []):
             if record.result is not None:
                 break  # the deal ended early: further listed actions are ignored
-            prefix = f'{name}: deal {i + 1}, action {j + 1} "{text}"'
+            prefix = f'{name}: deal {_numbered(doc, i)}, action {j + 1} "{text}"'
             try:
                 action = Action.parse(text)
                 _check_card(ruleset, action)
@@ -342,9 +343,18 @@ def replay(doc: LocatedDoc, base_dir: Path | None = None) -> ReplayReport:
         _check_turn_up(doc, ruleset, i, game.deal)
         if record.result is None:
             legal = ", ".join(str(a) for a in game.legal_actions())
-            raise TranscriptError(f"{name}: deal {i + 1}: the actions end before the deal is over; "
+            raise TranscriptError(f"{name}: deal {_numbered(doc, i)}: the actions end before the deal is over; "
                                   f"legal now: {legal}")
-    return ReplayReport(ruleset.name, tuple(game.results), tuple(game.score), game.winner, game, game.tied)
+    return ReplayReport(ruleset.name, tuple(game.results), tuple(game.score), game.winner, game, game.tied,
+                        _numbered(doc, 0))
+
+
+def _numbered(doc: LocatedDoc, i: int) -> int:
+    """The game's number of the ``i``-th deal listed (from 0): a transcript that starts later in the game
+    (``deals_played``) lists the game's deals from the one after those, as the game numbers them (Oh Hell's
+    19th deal is 'deal 19', not 'deal 1')."""
+    played = doc.data.get("deals_played", 0) if isinstance(doc.data, dict) else 0
+    return i + 1 + (played if type(played) is int and played > 0 else 0)
 
 
 def _check_card(ruleset: Ruleset, action: Action) -> None:

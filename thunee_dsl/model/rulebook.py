@@ -28,6 +28,10 @@ CLAIM_PHRASES = {TEAM_ROLES["callers"]: "the claimer's team", TEAM_ROLES["oppone
 CALL_PHRASES = {SEAT_ROLES["seat"]: "the player", TEAM_ROLES["callers"]: "the caller's team",
                 TEAM_ROLES["opponents"]: "the caller's opponents", SEAT_ROLES["caller"]: "the caller",
                 "balls of ": "score of "}
+# an undertaking the trump maker announces as trumps are made (Euchre's going alone): its player is the maker
+# ("the lone maker", "the makers"), not a caller
+MAKER_PHRASES = {**CALL_PHRASES, TEAM_ROLES["callers"]: "the makers", TEAM_ROLES["opponents"]: "the defenders",
+                 SEAT_ROLES["caller"]: "the maker"}
 
 
 def condition(formula, phrases: dict[str, str], r: Ruleset) -> str:
@@ -678,18 +682,28 @@ def _undertakings(book: Book) -> list[str]:
     out = ["## Undertakings", ""]
     for u in r.undertakings:
         caught = _differs(u.balls)
+        phrases = _phrases(u)
+        who, team, others = (phrases[SEAT_ROLES["caller"]], phrases[TEAM_ROLES["callers"]],
+                             phrases[TEAM_ROLES["opponents"]])
         out += [f"### {u.title} (`{u.verb}`)", "",
                 _when_called(u, book),
-                "- The caller leads to the first trick." if u.leader == "caller" else "- The usual player leads"
+                f"- {who.capitalize()} leads to the first trick." if u.leader == "caller" else "- The usual player leads"
                 + (" (the next player if that is the partner who sits out)." if u.partner_sits_out else "."),
                 *_going_alone(u, book),
                 UNDERTAKING_TRUMPS.get(u.trump, "- Trumps stay as made."),
                 *_how_it_is_played(u, r),
-                *(["- It is a *partner catch* when the caller's partner beats the caller."] if caught else []),
+                *([f"- It is a *partner catch* when {who}'s partner beats {who}."] if caught else []),
                 *_late_and_between_calls(u, book),
-                "", f"{book.unit.plural.capitalize()} (to the caller's team on success, otherwise to the opponents):", ""]
-        out += _ball_table(book, u.balls, CALL_PHRASES) + section_source(r, ("undertakings", u.name))
+                "", f"{book.unit.plural.capitalize()} (to {team} on success, otherwise to "
+                    f"{'the opponents' if others == CALL_PHRASES[TEAM_ROLES['opponents']] else others}):", ""]
+        out += _ball_table(book, u.balls, phrases) + section_source(r, ("undertakings", u.name))
     return out
+
+
+def _phrases(u) -> dict[str, str]:
+    """The words for the player who undertakes ``u`` and the teams: the maker's where the trump maker announces
+    it as trumps are made (Euchre: "the maker", "the makers", "the defenders"), else the caller's."""
+    return MAKER_PHRASES if u.on_trumps_made else CALL_PHRASES
 
 
 CAUGHT = {"when beaten": "- The caller alone must win every trick; it fails as soon as a card of the caller's is beaten.",
@@ -699,7 +713,7 @@ CAUGHT = {"when beaten": "- The caller alone must win every trick; it fails as s
 
 def _when_called(u, book: Book) -> str:
     """When an undertaking may be called: once a batch is dealt, or by the trump maker as trumps are made."""
-    when = f", when {book.condition(u.allowed_if, CALL_PHRASES)}" if u.allowed_if else "."
+    when = f", when {book.condition(u.allowed_if, _phrases(u))}" if u.allowed_if else "."
     said = "called" if book.r.calling is not None else "announced"  # (a game without calls: Euchre's going alone)
     if u.on_trumps_made:
         return f"- May be {said} by the player who makes trumps, as trumps are made" + when
@@ -710,12 +724,14 @@ def _when_called(u, book: Book) -> str:
 def _going_alone(u, book: Book) -> list[str]:
     """Going alone (issue 25, item 6): the partner who sits out, and a deal played out and judged at the end."""
     out = []
+    phrases = _phrases(u)
+    who, team = phrases[SEAT_ROLES["caller"]], phrases[TEAM_ROLES["callers"]]
     if u.partner_sits_out:
-        out.append(f"- The caller plays alone: the caller's partner lays the hand face down and does not play, "
+        out.append(f"- {who.capitalize()} plays alone: {who}'s partner lays the hand face down and does not play, "
                    f"so each trick has {book.r.seats - 1} cards and the turn passes over the partner.")
     if u.caught == "never":
-        judged = book.condition(u.succeeds_if, CALL_PHRASES) if u.succeeds_if is not None else \
-            "the caller's team has won every trick"
+        judged = book.condition(u.succeeds_if, phrases) if u.succeeds_if is not None else \
+            f"{team} {'have' if team.endswith('s') else 'has'} won every trick"
         out.append(f"- The deal is played out to the last trick; it succeeds when {judged.rstrip('.')}.")
     return out
 

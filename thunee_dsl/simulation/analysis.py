@@ -72,6 +72,8 @@ class RulesetResult:
     coverage: list[Coverage]
     games: list[GameRecord] = field(repr=False)
     per_game: dict[str, list[tuple[float, float]]] = field(repr=False, default_factory=dict)
+    # a game of this many deals (game.deals): its score decides nothing before the last deal (Oh Hell)
+    deals_per_game: int | None = None
 
     @property
     def never_fired(self) -> list[str]:
@@ -503,7 +505,7 @@ def analyse(r: Ruleset, bots: Sequence[str], games: Sequence[GameRecord],
         stats.append(Statistic(m.key, m.label, est))
         per_game[m.key] = [(v[0], v[2]) for v in rows]
     return RulesetResult(r.name, r.title, r.seats, r.teams, tuple(bots), stats, coverage(r, summaries), list(games),
-                         per_game)
+                         per_game, r.game.deals)
 
 
 def differences(a: RulesetResult, b: RulesetResult) -> Difference:
@@ -552,7 +554,9 @@ class RuleInGames:
 
 def rule_in_games(a: RulesetResult, b: RulesetResult, counters: Sequence[str], section: str) -> RuleInGames:
     """The deals of ``a``'s and ``b``'s games (game by game, the same seeds) in which a rule counted by
-    ``counters`` fired; ``section``: the ruleset section it belongs to (who announced: :data:`MAKER_SEATS`)."""
+    ``counters`` fired; ``section``: the ruleset section it belongs to (who announced: :data:`MAKER_SEATS`).
+    A deal is paired while the games have not gone apart: the same dealer, as many deals thrown in, and the same
+    scores before it (any scores in a game of a number of deals)."""
     wanted = set(counters)
     maker = MAKER_SEATS.get(section)
     deals_a = deals_b = all_a = all_b = 0
@@ -566,6 +570,10 @@ def rule_in_games(a: RulesetResult, b: RulesetResult, counters: Sequence[str], s
         all_b += len(gb.deals)
         deals_b += sum(1 for d in gb.deals if wanted & fired(d))
     teams = a.teams
+    # in a game of a number of deals the scores before a deal change nothing of it (no target, no corner house):
+    # each deal by the same dealer after as many thrown in (its hand size: deal.hand_sizes) is dealt alike,
+    # whatever the scores (Oh Hell's every deal, not only its first)
+    any_score = a.deals_per_game is not None and a.deals_per_game == b.deals_per_game
     for ga in a.games:
         gb = by_index.get(ga.index)
         if gb is None:
@@ -573,7 +581,8 @@ def rule_in_games(a: RulesetResult, b: RulesetResult, counters: Sequence[str], s
         for k, (da, db) in enumerate(zip(ga.deals, gb.deals)):
             before_a = ga.deals[k - 1].score_after if k else None
             before_b = gb.deals[k - 1].score_after if k else None
-            if before_a != before_b or da.dealer != db.dealer:
+            if (before_a != before_b and not any_score) or da.dealer != db.dealer \
+                    or (any_score and k and ga.deals[k - 1].cancelled != gb.deals[k - 1].cancelled):
                 break  # the games went apart: the later deals are not dealt alike
             if not (wanted & (fired(da) | fired(db))):
                 continue

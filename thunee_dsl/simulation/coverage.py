@@ -142,6 +142,18 @@ def label_across(labels: Sequence[str | None], letters: Sequence[str]) -> str:
     return "; ".join(f"{letter}: {label}" for letter, label in named)
 
 
+def _duty_counters(change, ruleset: Ruleset, counters: tuple[str, ...]) -> tuple[str, ...]:
+    """A duty's counter in ``ruleset`` (play.obligations): the place there of the duty with the change's words,
+    none where it has no such duty. Its place in the other ruleset may hold another duty (Rotterdam's "trump when
+    void" and Amsterdam's "head the trick" are both the second): counted by place, the cities' duties mixed.
+    ``counters`` itself for any other change."""
+    if tuple(map(str, change.path[:2])) != ("play", "obligations") or len(change.path) != 3:
+        return counters
+    says = next((d.get("says") for d in (change.after, change.before) if isinstance(d, dict)), None)
+    written = [o for o in ruleset.play.obligations if not o.short_form]  # (as the counters number them)
+    return tuple(f"play.obligations.{i}" for i, o in enumerate(written) if o.says == says)
+
+
 def deals_said(n: int) -> str:
     return f"{n} deal" + ("s" if n != 1 else "")
 
@@ -161,15 +173,18 @@ def rules_compared(rulesets: Sequence[Ruleset], results: Sequence[RulesetResult]
     for other in rulesets[1:]:
         for change in diff_rulesets(rulesets[0], other):
             path = ".".join(map(str, change.path))
-            if path in seen:
+            if (path, change.text) in seen:  # (a duty dropped and another added at the same place: two rules)
                 continue
-            seen.add(path)
+            seen.add((path, change.text))
             keys = sorted({c.rule for res in results for c in res.coverage})
             counters = counters_of(change.path, keys)
+            each = [_duty_counters(change, r, counters) for r in rulesets]
+            if each[0] is not counters:
+                counters = tuple(sorted({c for mine in each for c in mine}))
             deals = []
-            for res in results:
+            for res, wanted in zip(results, each):
                 mine = {c.rule: c.deals for c in res.coverage}
-                have = [mine[c] for c in counters if c in mine]
+                have = [mine[c] for c in wanted if c in mine]
                 deals.append(sum(have) if have else None)
             never = bool(counters) and not any(deals)
             most = max((n for n in deals if n is not None), default=0)

@@ -154,6 +154,7 @@ class Spot:
     hands: tuple[tuple[str, ...], ...]
     before: tuple[str, ...]  # the actions before the announcement
     announcement: str
+    undealt: tuple[str, ...] = ()  # the cards left after the deal, in order (the first may be the turn-up)
 
 
 def spots(games: Sequence[GameRecord], parent: Parent) -> list[Spot]:
@@ -167,7 +168,7 @@ def spots(games: Sequence[GameRecord], parent: Parent) -> list[Spot]:
             for j, text in enumerate(o.actions):
                 if text.split()[1] in parent.verbs:
                     out.append(Spot(g.index, k, row.dealer, o.score_before, o.raised, o.after_deuce, o.hands,
-                                    o.actions[:j], text))
+                                    o.actions[:j], text, o.undealt))
                     break
     return out
 
@@ -186,7 +187,7 @@ class Replay:
 def new_game(r: Ruleset, spot: Spot, orders) -> GameState:
     game = GameState(r, seed=0, dealer=spot.dealer, score=spot.score, auto_deal=False)
     game.raised, game.after_deuce = spot.raised, spot.after_deuce
-    game.start_deal([list(o) for o in orders])
+    game.start_deal([list(o) for o in orders], [r.deck.card(c) for c in spot.undealt][:r.undealt])
     return game
 
 
@@ -341,6 +342,7 @@ class Focused:
     budget_seconds: float | None = SECONDS
     a: str = ""  # the rulesets' names
     b: str = ""
+    sides_of_one: bool = False  # each player a side of its own (Oh Hell): "the bidder", not "the bidder's team"
 
     @property
     def rate(self) -> float:
@@ -371,7 +373,9 @@ class Focused:
 
     def role_words(self, role: str) -> str:
         if self.parent is None:
-            return "the team" if role == "own" else "the others"
+            return ("the player" if self.sides_of_one else "the team") if role == "own" else "the others"
+        if self.sides_of_one:  # (each player a side of its own: Oh Hell)
+            return f"the {self.parent.maker}" if role == "own" else "the other players"
         return f"the {self.parent.maker}'s team" if role == "own" else f"the {self.parent.maker}'s opponents"
 
     @property
@@ -474,7 +478,8 @@ def focus_rule(a: Ruleset, b: Ruleset, games: Sequence[GameRecord], path: str, c
     deals = sum(len(g.deals) for g in games)
     parent, reason = parent_of(path, a, b)
     out = Focused(change, path, parent, reason, deals=deals, decided=decided, max_replays=max_replays,
-                  budget_seconds=seconds, a=a.name, b=b.name, unit=unit_of_difference(a.unit, b.unit))
+                  budget_seconds=seconds, a=a.name, b=b.name, unit=unit_of_difference(a.unit, b.unit),
+                  sides_of_one=a.sides_of_one)
     if parent is None:
         out.stopped = "none"
         return out

@@ -88,6 +88,7 @@ class Opening(NamedTuple):
     after_deuce: bool
     hands: tuple[tuple[str, ...], ...]
     actions: tuple[str, ...]
+    undealt: tuple[str, ...] = ()  # the cards left after the deal, in order (the first may be the turn-up)
 
 
 class GameRecord(NamedTuple):
@@ -200,7 +201,8 @@ NOT_ANNOUNCEMENTS = frozenset({"play", "pass", "trump", "redeal"})
 def opening(record, names: _Names, score_before, raised: bool, after_deuce: bool) -> Opening:
     actions = record.actions
     last = max((i for i, a in enumerate(actions) if a.verb not in NOT_ANNOUNCEMENTS), default=-1)
-    return Opening(score_before, raised, after_deuce, record.hands, tuple(map(str, actions[:last + 1])))
+    return Opening(score_before, raised, after_deuce, record.hands, tuple(map(str, actions[:last + 1])),
+                   record.undealt)
 
 
 def without_openings(game: GameRecord) -> GameRecord:

@@ -74,13 +74,16 @@ def dealt_again(ruleset, record, score, played: int = 0) -> GameState:
     return game
 
 
-def review_deal(ruleset, record, number: int = 1, score=None, from_trick: int = 1, played: int = 0) -> DealReview:
+def review_deal(ruleset, record, number: int = 1, score=None, from_trick: int | None = 1,
+                played: int = 0) -> DealReview:
     """The review of one deal (a :class:`~thunee_dsl.game.state.DealRecord`: its cards and actions),
     ``score`` the game's score before it, ``played`` the deals scored before it; cards are weighed from trick
-    ``from_trick`` on."""
-    review = DealReview(number, from_trick=from_trick)
+    ``from_trick`` on (None: the deal's last three tricks, at its own hand size)."""
     game = dealt_again(ruleset, record, score, played)
     ruleset = game.deal.r  # (the deal's own: its hand size, where that goes by the deal)
+    if from_trick is None:
+        from_trick = max(1, ruleset.tricks_per_deal - 2)
+    review = DealReview(number, from_trick=from_trick)
     solvers = {}  # one per team: each keeps its table through the deal
 
     def solver_for(team: int) -> Solver:
@@ -172,11 +175,13 @@ def _card_cost(solver: Solver, deal, action) -> tuple[str, float] | None:
     return (best_action.arg, cost) if cost > 0 else None
 
 
-def review_game(game: GameState, from_trick: int = 1) -> list[DealReview]:
+def review_game(game: GameState, from_trick: int | None = 1) -> list[DealReview]:
     """The review of every finished deal of ``game``."""
     reviews = []
     score = list(game.initial_score)
-    played = 0  # deals scored before (a thrown-in deal is not counted: the hand size goes by the scored ones)
+    # deals scored before (a thrown-in deal is not counted: the hand size goes by the scored ones), from those
+    # scored before the game's first deal listed (a transcript that starts later: deals_played)
+    played = max(0, game.deals_played - sum(1 for d in game.deals if d.result is not None and not d.result.cancelled))
     for number, record in enumerate(game.deals, 1):
         if record.result is None:
             break
