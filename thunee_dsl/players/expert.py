@@ -32,7 +32,6 @@ from thunee_dsl.model.ruleset import Ruleset
 from thunee_dsl.players.knowledge import Knowledge
 from thunee_dsl.players.montecarlo import MonteCarloBot
 from thunee_dsl.players.solver import POINTS, Solver
-from thunee_dsl.players.worlds import replayed_worlds
 
 
 class ExpertBot(MonteCarloBot):
@@ -47,29 +46,29 @@ class ExpertBot(MonteCarloBot):
         self.solve_samples = solve_samples
         self.solve_tricks = solve_tricks
 
-    def search(self, k: Knowledge, view: SeatView, rng: random.Random) -> dict | None:
-        """The average count the seat's side can force after each legal card, over the sampled deals solved
-        double dummy (None if no deal could be sampled); earlier in the deal, the Monte Carlo bot's search."""
-        if self.ruleset.tricks_per_deal - len(view.tricks) > self.solve_tricks:
-            return super().search(k, view, rng)
-        legal = view.legal
-        team = self.ruleset.team_of(view.seat)
-        totals = dict.fromkeys(legal, 0.0)
-        found = 0
-        for _, game in replayed_worlds(k, rng, self.solve_samples, self.solve_samples * self.tries):
-            found += 1
-            solver = Solver(self.ruleset, POINTS)  # (a table for each deal: its hands differ)
-            deal = game.deal
-            for action in legal:
-                child = deal.clone()
-                child.apply_if_legal(action)
-                totals[action] += solver.solve(child, team, line=False).value if not child.over \
-                    else POINTS.value(child, team)
-        if not found:
-            return None
-        scores = {a: v / found for a, v in totals.items()}
-        self.last_search = {"samples": found, "scores": scores, "solved": True}
-        return scores
+    def solving(self, view: SeatView) -> bool:
+        """Whether this card is chosen by solving the sampled deals (at most ``solve_tricks`` tricks left)."""
+        return self.ruleset.tricks_per_deal - len(view.tricks) <= self.solve_tricks
+
+    def samples_for(self, view: SeatView) -> int:
+        return self.solve_samples if self.solving(view) else self.samples
+
+    def search_notes(self, view: SeatView) -> dict:
+        return {"solved": True} if self.solving(view) else {}
+
+    def sample_values(self, k: Knowledge, world, game, legal, team: int, rng: random.Random):
+        """The count the seat's side can force after each legal card in the sampled deal, solved double dummy
+        (every window passed); earlier in the deal, the Monte Carlo bot's playouts."""
+        if not self.solving(k.view):
+            yield from super().sample_values(k, world, game, legal, team, rng)
+            return
+        solver = Solver(self.ruleset, POINTS)  # (a table for each deal: its hands differ)
+        deal = game.deal
+        for action in legal:
+            child = deal.clone()
+            child.apply_if_legal(action)
+            yield action, solver.solve(child, team, line=False).value if not child.over \
+                else POINTS.value(child, team)
 
 
 __all__ = ["ExpertBot"]
