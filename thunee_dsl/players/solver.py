@@ -328,8 +328,8 @@ class Solver:
                 child = deal.clone()
                 child.apply_if_legal(action)
                 # (values are whole numbers: at least the value, for the side solved for; at most, for the other)
-                if (self._search(child, value - 1, value) >= value) if mine else \
-                        (self._search(child, value, value + 1) <= value):
+                if (self._search(child, value - 1, value, owned=True) >= value) if mine else \
+                        (self._search(child, value, value + 1, owned=True) <= value):
                     chosen = action
                     break
             if chosen is None:  # pragma: no cover - a position's value is always kept by one of its actions
@@ -490,7 +490,7 @@ class Solver:
                 test = guess if lower < guess <= upper else (lower + 1 if upper == INFINITY else upper)
             else:
                 test = (lower + upper + 1) // 2  # (values are whole numbers: the team values, balls, 0 or 1)
-            g = self._search(deal.clone(), test - 1, test)
+            g = self._search(deal.clone(), test - 1, test, owned=True)
             if g < test:
                 upper = g
             else:
@@ -498,9 +498,11 @@ class Solver:
             guess = g
         return lower
 
-    def _search(self, deal: Deal, alpha: float, beta: float, rest=None) -> float:
+    def _search(self, deal: Deal, alpha: float, beta: float, rest=None, owned: bool = False) -> float:
         """The value of ``deal`` within (alpha, beta): exact inside, a bound outside; ``deal`` is left as it
-        was (``rest``: the key's part its parent shares with it, after a card played reversibly)."""
+        was (``rest``: the key's part its parent shares with it, after a card played reversibly), unless
+        ``owned`` (a copy made for this search alone: its last action searched is played on it, not on
+        another copy; a chain of forced actions, a window passed then the last trick, copies nothing)."""
         self.nodes += 1
         if deal.over or (deal.window is None and deal.pending is None):
             return self._leaf(deal)
@@ -525,14 +527,16 @@ class Solver:
         best_action = None
         best = -INFINITY if mine else INFINITY
         playing = type(deal.pending) is Play and deal.window is None
-        for action in self._ordered(deal, self._choices(deal), first):
+        ordered = self._ordered(deal, self._choices(deal), first)
+        last = ordered[-1]
+        for action in ordered:
             # a card the play can take back is played on this deal and taken back after; else on a copy
             undo = Play.play_reversibly(deal, action.seat, deal.card_of[action.arg]) \
                 if playing and action.verb == "play" else None
             if undo is None:
-                child = deal.clone()
+                child = deal if owned and action is last else deal.clone()
                 child.apply_if_legal(action)
-                v = self._search(child, alpha, beta)
+                v = self._search(child, alpha, beta, owned=True)
             else:
                 v = self._search(deal, alpha, beta, None if key is None else key[0])
                 Play.take_back(deal, undo)
