@@ -269,6 +269,7 @@ class Solver:
         self.nodes = 0
         self._team = None
         self._beaten: dict = {}
+        self._kept: dict = {}  # the cards kept of equivalent legal cards (see _distinct_cards)
         self._relative = False  # the table's values relative to the objective's so_far
         self._key = position_key
         self._base = None
@@ -395,12 +396,19 @@ class Solver:
         for _, c in deal.trick:
             out |= t.bit[c]
         beats = deal.beats
-        rows = range(len(beats))
+        one_row = None
         if self.windows == "pass" and (deal.tricks or deal.trick) and deal.trump_revealed \
                 and MakeTrumps.start not in deal.steps[deal.step + 1:]:
             # trumps shown after the first lead, and none made again: the rest of the deal is played in
             # this row alone (an undertaking naming trumps is a window's: passed)
-            rows = (t.no_trump if deal.trump is None else deal.trump,)
+            one_row = t.no_trump if deal.trump is None else deal.trump
+        # (the same legal cards and cards out, in the same rows: the same cards kept; the legal tuple kept
+        # alive beside its id, so that the id is its own)
+        cache_key = (id(legal), out, id(beats), one_row)
+        got = self._kept.get(cache_key)
+        if got is not None:
+            return got[1]
+        rows = range(len(beats)) if one_row is None else (one_row,)
         sides = [self._card_sides(deal, row) for row in rows]
         seen, kept = set(), []
         card_of = deal.card_of
@@ -410,7 +418,9 @@ class Solver:
             if signature not in seen:
                 seen.add(signature)
                 kept.append(action)
-        return tuple(kept)
+        kept = tuple(kept)
+        self._kept[cache_key] = (legal, kept, beats)
+        return kept
 
     def _card_sides(self, deal: Deal, row: int) -> tuple:
         """For each card, in trump row ``row``: (the cards that beat it, the cards it beats, (the cards of its
@@ -516,6 +526,11 @@ class Solver:
                 most = base + most(deal, self._team)
                 if most <= alpha:
                     return most  # (at most all that is left: not enough)
+        legal = deal.legal_actions()
+        if len(legal) == 1 or deal.window is not None:
+            choices = self._choices(deal)
+            if len(choices) == 1:  # forced (a window passed, a single card): nothing to store or order
+                return self._forced(deal, choices[0], alpha, beta, rest, owned)
         key = self._key(deal, rest) if self.use_table else None
         first = None
         if key is not None:
@@ -551,6 +566,18 @@ class Solver:
         if key is not None:
             self._store(key, base, best, best_action, a0, b0)
         return best
+
+    def _forced(self, deal: Deal, action, alpha: float, beta: float, rest, owned: bool) -> float:
+        """The value of ``deal`` whose one action searched is ``action``: its child's, as _search plays it."""
+        if type(deal.pending) is Play and deal.window is None and action.verb == "play":
+            undo = Play.play_reversibly(deal, action.seat, deal.card_of[action.arg])
+            if undo is not None:
+                v = self._search(deal, alpha, beta, rest)
+                Play.take_back(deal, undo)
+                return v
+        child = deal if owned else deal.clone()
+        child.apply_if_legal(action)
+        return self._search(child, alpha, beta, owned=True)
 
     def _leaf(self, deal: Deal) -> float:
         """The objective's value of a deal with nothing left to decide (played on to its end)."""
