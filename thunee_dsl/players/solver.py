@@ -104,8 +104,9 @@ def key_maker(leave_out: frozenset = frozenset()):
             None if w is None else (type(w), tuple(w.order), w.pos),
             None if p is None else (type(p), getattr(p, "seat", None)),
             len(deal.tricks),
-            # (this part's lists hold numbers or pairs of numbers: hashable as tuples, without _frozen's calls)
-            tuple([tuple(v) if type(v) is list else _frozen(v) for v in play_of(deal)]),
+            # (this part's lists hold numbers or pairs of numbers: hashable as tuples, and its other values
+            # mostly numbers or None: as they are, without _frozen's calls)
+            tuple([tuple(v) if type(v) is list else v if type(v) in _PLAIN else _frozen(v) for v in play_of(deal)]),
         )
     return key
 
