@@ -46,7 +46,7 @@ def worth(ruleset: Ruleset) -> tuple[Objective, int]:
     scale = 2 * max(1, whole) * max(1, ruleset.teams - 1)
 
     def value(deal: Deal, team: int) -> float:
-        return round(utility(score_deal(deal), team, deal.r) * scale)
+        return round(utility(score_deal(deal), team, ruleset) * scale)
 
     return Objective("worth", value), scale
 
