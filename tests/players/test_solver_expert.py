@@ -79,3 +79,29 @@ def test_the_hint_does_not_peek():
         solved += "solved with every card placed" in a.reason
         checked += 1
     assert checked >= 3 and solved >= 1
+
+
+@pytest.mark.parametrize("name", ["standard", "royals", "euchre", "oh-hell"])
+def test_the_worth_solved_is_the_monte_carlo_bots(name):
+    """The expert's objective (expert.worth) is the Monte Carlo bot's utility of the finished deal in whole
+    units: at the end of the solved line it reads back, divided by its scale, as worlds.utility of the
+    deal's scoring; and the solver's value of it equals plain minimax's (end positions of 2 tricks)."""
+    from solver_positions import end_positions, minimax
+    from thunee_dsl.game.scoring import score_deal
+    from thunee_dsl.players.expert import worth
+    from thunee_dsl.players.solver import Solver
+    from thunee_dsl.players.worlds import utility
+    checked = 0
+    for deal in end_positions(shipped_ruleset(name), seed=3, tricks_left=2, count=4):
+        r = deal.r  # (a ruleset of hand sizes by deal: this deal's size, as the bot reads it)
+        objective, scale = worth(r)
+        team = deal.team_of[deal.to_act]
+        solution = Solver(r, objective).solve(deal, team)
+        assert solution.value == minimax(deal, team, objective), name
+        end = deal.clone()
+        for action in solution.line:
+            end.apply_if_legal(action)
+        assert end.over
+        assert solution.value / scale == pytest.approx(utility(score_deal(end), team, r)), name
+        checked += 1
+    assert checked >= 2

@@ -87,8 +87,8 @@ def test_played_and_taken_back(name):
 
 
 def test_plain_tricks_are_reversible():
-    """Thunee's tricks after the first lead, every window passed: nearly half the cards are played reversibly
-    (not the first lead, a trick a Jodie may follow and the lead after it, the last two tricks: a claim may be
-    asked before the last; 852 of 1,723 on these seeds)."""
+    """Thunee's tricks after the first lead, every window passed: three cards in four are played reversibly, a
+    trick a Jodie may follow and the lead after it included (not the first lead, the last two tricks: a claim
+    may be asked before the last; 1,372 of 1,723 on these seeds, 852 before the Jodie's trick was)."""
     tried, reversible = tried_cards("standard", range(10), passing=True)
-    assert reversible > tried * 2 // 5, (tried, reversible)
+    assert reversible > tried * 3 // 4, (tried, reversible)

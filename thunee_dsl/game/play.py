@@ -536,11 +536,12 @@ def finish_trick(deal) -> None:
 
 # the deal's attributes play_reversibly may change (take_back restores them; the rest of the deal is as it
 # was, and the solver's key reads that rest once for every position of a trick): the cards in hand, the
-# trick, the tricks and counts won, and the turn (open face play's rows and a card played face down never
-# change there: nothing is face down, trumps are shown)
+# trick, the tricks and counts won, the turn, and the declarations' time after a trick (which team may
+# declare, the window asked of it: opened by a trick's end, closed by the next card) (open face play's rows
+# and a card played face down never change there: nothing is face down, trumps are shown)
 TAKEN_BACK = frozenset({"hands", "trick", "tricks", "team_cards", "team_tricks", "team_tricks_step", "seat_tricks",
                         "leader", "best", "winning", "last_trick_winner", "_row", "_led", "_plain", "_mask",
-                        "pending", "_legal"})
+                        "pending", "_legal", "declaring_team", "window"})
 
 
 def play_reversibly(deal, seat: int, card: int):
@@ -548,8 +549,10 @@ def play_reversibly(deal, seat: int, card: int):
     is what takes it back (take_back), where the play can say all that the card changes: a card of a plain
     trick (no undertaking, trumps shown, nothing face down: only the play's own state and the seat's turn)
     other than the deal's first lead, and a card ending a trick only where the play step goes on, no
-    declaration may follow the trick and no window is asked before the next card. Else None, and nothing is
-    played (the caller plays on a copy of the deal). What it may change is TAKEN_BACK."""
+    combination is counted from the trick's cards and no window is asked before the next card (a
+    declaration after the trick: only which team may declare and the window asked of it change, and the
+    next card ends that time). Else None, and nothing is played (the caller plays on a copy of the deal).
+    What it may change is TAKEN_BACK."""
     t = deal.t
     trick = deal.trick
     if deal.undertaking is not None or not deal.trump_revealed or deal.unseen or t.face_down:
@@ -557,20 +560,18 @@ def play_reversibly(deal, seat: int, card: int):
     if trick:
         if not deal._plain:
             return None
-    elif not deal.tricks or not deal.plain_at[len(deal.tricks)] or deal.declaring_team is not None:
-        return None  # (the first lead may make or show trumps, or open late undertakings; a lead ends a
-        # team's time to declare for the trick it won: the declarations' state)
+    elif not deal.tricks or not deal.plain_at[len(deal.tricks)]:
+        return None  # (the first lead may make or show trumps, or open late undertakings)
     ends = len(trick) + 1 >= deal.in_play
     counts = None
     if ends:
         played = len(deal.tricks) + 1
-        if played >= deal.play_end or played >= deal.n_tricks or deal.r.from_trick or deal.before_card[played] \
-                or t.after_team_trick.intersection([n + 1 for n in deal.team_tricks_step]):
-            return None  # (a declaration may follow the trick, for either team: the declarations' state)
+        if played >= deal.play_end or played >= deal.n_tricks or deal.r.from_trick or deal.before_card[played]:
+            return None  # (the deal or its play step ends; roem counted from the trick; a window before the card)
         counts = (deal.team_cards[:], deal.team_tricks[:], deal.team_tricks_step[:], deal.seat_tricks[:],
                   deal.leader, deal.last_trick_winner)
     undo = (seat, card, trick, counts, deal.best, deal.winning, deal._row, deal._led, deal._plain, deal._mask,
-            deal.pending, deal._legal)
+            deal.pending, deal._legal, deal.declaring_team, deal.window)
     play_card(deal, seat, card)  # (it ends with the next seat's turn and its legal actions: await_turn_with)
     return undo
 
@@ -578,7 +579,7 @@ def play_reversibly(deal, seat: int, card: int):
 def take_back(deal, undo) -> None:
     """The card play_reversibly played goes back to its seat's hand: the deal is as it was before it."""
     seat, card, trick, counts, deal.best, deal.winning, deal._row, deal._led, deal._plain, deal._mask, \
-        pending, legal = undo
+        pending, legal, deal.declaring_team, deal.window = undo
     await_turn_with(deal, pending, legal)
     trick.pop()  # (the trick's own list: a trick ended was set aside as a tuple, and a new list begun)
     deal.trick = trick

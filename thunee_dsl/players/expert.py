@@ -3,8 +3,9 @@
 For a card, with at most ``solve_tricks`` tricks left to play, the bot samples deals that fit everything
 its seat has seen (the Monte Carlo bot's sampler: :mod:`~thunee_dsl.players.knowledge`,
 :func:`~thunee_dsl.players.worlds.replayed_worlds`), solves each with every hand known
-(:mod:`~thunee_dsl.players.solver`: the count its side can force after each legal card, every window
-passed) and plays the card with the best average; ties go to the card the table style would play. Earlier
+(:mod:`~thunee_dsl.players.solver`: the worth its side can force after each legal card, every window
+passed, on the Monte Carlo bot's scale: balls won less balls lost, plus half a ball for all the card points
+taken over the others, :func:`~thunee_dsl.players.worlds.utility`) and plays the card with the best average; ties go to the card the table style would play. Earlier
 in the deal, where a pure Python solve of many sampled deals would take seconds a card, it plays as the
 Monte Carlo bot does (sampled deals played out by the heuristic's card sense). Announcements (trumps, calls,
 undertakings, Jodies, claims) are the table style's (``style``, ``typical`` by default), weighed in expected
@@ -31,8 +32,23 @@ from thunee_dsl.game.view import SeatView
 from thunee_dsl.model.ruleset import Ruleset
 from thunee_dsl.players.knowledge import Knowledge
 from thunee_dsl.players.montecarlo import MonteCarloBot
-from thunee_dsl.players.solver import POINTS, Solver
-from thunee_dsl.players.worlds import replayed_worlds
+from thunee_dsl.game.deal import Deal
+from thunee_dsl.game.scoring import score_deal
+from thunee_dsl.players.solver import Objective, Solver
+from thunee_dsl.players.worlds import utility
+
+
+def worth(ruleset: Ruleset) -> tuple[Objective, int]:
+    """The Monte Carlo bot's worth of a finished deal (players.worlds.utility) as a solver's objective, and
+    its scale: the solver closes in on whole numbers, so the worth is solved times ``scale`` (the balls and
+    the card points, or tricks, over the others: each a whole number there), and read back divided by it."""
+    whole = ruleset.deck.total_points or ruleset.tricks_per_deal
+    scale = 2 * max(1, whole) * max(1, ruleset.teams - 1)
+
+    def value(deal: Deal, team: int) -> float:
+        return round(utility(score_deal(deal), team, ruleset) * scale)
+
+    return Objective("worth", value), scale
 
 
 class ExpertBot(MonteCarloBot):
@@ -47,29 +63,31 @@ class ExpertBot(MonteCarloBot):
         self.solve_samples = solve_samples
         self.solve_tricks = solve_tricks
 
-    def search(self, k: Knowledge, view: SeatView, rng: random.Random) -> dict | None:
-        """The average count the seat's side can force after each legal card, over the sampled deals solved
-        double dummy (None if no deal could be sampled); earlier in the deal, the Monte Carlo bot's search."""
-        if self.ruleset.tricks_per_deal - len(view.tricks) > self.solve_tricks:
-            return super().search(k, view, rng)
-        legal = view.legal
-        team = self.ruleset.team_of(view.seat)
-        totals = dict.fromkeys(legal, 0.0)
-        found = 0
-        for _, game in replayed_worlds(k, rng, self.solve_samples, self.solve_samples * self.tries):
-            found += 1
-            solver = Solver(self.ruleset, POINTS)  # (a table for each deal: its hands differ)
-            deal = game.deal
-            for action in legal:
-                child = deal.clone()
-                child.apply_if_legal(action)
-                totals[action] += solver.solve(child, team, line=False).value if not child.over \
-                    else POINTS.value(child, team)
-        if not found:
-            return None
-        scores = {a: v / found for a, v in totals.items()}
-        self.last_search = {"samples": found, "scores": scores, "solved": True}
-        return scores
+    def solving(self, view: SeatView) -> bool:
+        """Whether this card is chosen by solving the sampled deals (at most ``solve_tricks`` tricks left)."""
+        return self.ruleset.tricks_per_deal - len(view.tricks) <= self.solve_tricks
+
+    def samples_for(self, view: SeatView) -> int:
+        return self.solve_samples if self.solving(view) else self.samples
+
+    def search_notes(self, view: SeatView) -> dict:
+        return {"solved": True} if self.solving(view) else {}
+
+    def sample_values(self, k: Knowledge, world, game, legal, team: int, rng: random.Random):
+        """The worth the seat's side can force after each legal card in the sampled deal, solved double dummy
+        (every window passed; the Monte Carlo bot's scale: balls, and a fraction of a ball for the card
+        points); earlier in the deal, the Monte Carlo bot's playouts."""
+        if not self.solving(k.view):
+            yield from super().sample_values(k, world, game, legal, team, rng)
+            return
+        objective, scale = worth(self.ruleset)
+        solver = Solver(self.ruleset, objective)  # (a table for each deal: its hands differ)
+        deal = game.deal
+        for action in legal:
+            child = deal.clone()
+            child.apply_if_legal(action)
+            value = solver.solve(child, team, line=False).value if not child.over else objective.value(child, team)
+            yield action, value / scale
 
 
 __all__ = ["ExpertBot"]

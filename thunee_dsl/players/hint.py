@@ -45,7 +45,7 @@ def hint(game, seat: int, samples: int = 8, seed: int = 0) -> Hint:
     best = scores[action]
     runner, second = max(((a, v) for a, v in scores.items() if a != action), key=lambda av: av[1])
     how = "solved with every card placed" if search.get("solved") else "played out"
-    unit = "points of the count" if search.get("solved") else "on the bots' scale of balls and points"
+    unit = "on the bots' scale of balls and points"  # (solved or played out: the same worth, see players.expert)
     margin = best - second
     return Hint(action, f"over {search['samples']} deals you could be facing ({how}), the {action.arg} brings "
                         f"{best:.1f} {unit} on average: {margin:.1f} more than the {runner.arg}")

@@ -78,27 +78,47 @@ class MonteCarloBot:
         return max(legal, key=lambda a: (round(scores[a], 9), a == default))
 
     def search(self, k: Knowledge, view: SeatView, rng: random.Random) -> dict | None:
-        """Average utility per legal action over the sampled deals (None if no deal could be sampled)."""
+        """Average worth per legal action over the sampled deals (None if no deal could be sampled): the one
+        search loop of the sampling bots. Each bot says how many deals it samples here (:meth:`samples_for`)
+        and what a sampled deal is worth after each action (:meth:`sample_values`); the same deals serve
+        every action, so the comparison is like with like."""
         legal = view.legal
         team = self.ruleset.team_of(view.seat)
+        n = self.samples_for(view)
         totals = dict.fromkeys(legal, 0.0)
         found = 0
-        for world, game in replayed_worlds(k, rng, self.samples, self.samples * self.tries):
+        for world, game in replayed_worlds(k, rng, n, n * self.tries):
             found += 1
-            base = Tracker(k, world)
-            last = (len(legal) - 1, self.playouts - 1)
-            for i, a in enumerate(legal):
-                for p in range(self.playouts):
-                    # a copy of the replayed game for each playout (the last one uses the game itself)
-                    g = game if (i, p) == last else game.clone()
-                    tr = base.copy()
-                    g.apply(a)
-                    tr.observe(a)
-                    result = playout(k, world, g, tr, rng, self.epsilon)
-                    totals[a] += utility(result, team, self.ruleset)
+            for a, v in self.sample_values(k, world, game, legal, team, rng):
+                totals[a] += v
         if not found:
             self.last_search = None
             return None
-        scores = {a: v / (found * self.playouts) for a, v in totals.items()}
-        self.last_search = {"samples": found, "scores": scores}
+        scores = {a: v / found for a, v in totals.items()}
+        self.last_search = {"samples": found, "scores": scores, **self.search_notes(view)}
         return scores
+
+    def samples_for(self, view: SeatView) -> int:
+        """How many deals the search samples for this decision."""
+        return self.samples
+
+    def search_notes(self, view: SeatView) -> dict:
+        """What the search's record says besides the averages (how the deals were valued)."""
+        return {}
+
+    def sample_values(self, k: Knowledge, world, game, legal, team: int, rng: random.Random):
+        """(action, worth) for each legal action in one sampled deal (``game``: replayed to this decision, and
+        the bot's to use up): the average utility of ``playouts`` playouts by the heuristic's card sense."""
+        base = Tracker(k, world)
+        last = (len(legal) - 1, self.playouts - 1)
+        for i, a in enumerate(legal):
+            total = 0.0
+            for p in range(self.playouts):
+                # a copy of the replayed game for each playout (the last one uses the game itself)
+                g = game if (i, p) == last else game.clone()
+                tr = base.copy()
+                g.apply(a)
+                tr.observe(a)
+                result = playout(k, world, g, tr, rng, self.epsilon)
+                total += utility(result, team, self.ruleset)
+            yield a, total / self.playouts

@@ -104,8 +104,9 @@ def key_maker(leave_out: frozenset = frozenset()):
             None if w is None else (type(w), tuple(w.order), w.pos),
             None if p is None else (type(p), getattr(p, "seat", None)),
             len(deal.tricks),
-            # (this part's lists hold numbers or pairs of numbers: hashable as tuples, without _frozen's calls)
-            tuple([tuple(v) if type(v) is list else _frozen(v) for v in play_of(deal)]),
+            # (this part's lists hold numbers or pairs of numbers: hashable as tuples, and its other values
+            # mostly numbers or None: as they are, without _frozen's calls)
+            tuple([tuple(v) if type(v) is list else v if type(v) in _PLAIN else _frozen(v) for v in play_of(deal)]),
         )
     return key
 
@@ -269,6 +270,7 @@ class Solver:
         self.nodes = 0
         self._team = None
         self._beaten: dict = {}
+        self._kept: dict = {}  # the cards kept of equivalent legal cards (see _distinct_cards)
         self._relative = False  # the table's values relative to the objective's so_far
         self._key = position_key
         self._base = None
@@ -328,8 +330,8 @@ class Solver:
                 child = deal.clone()
                 child.apply_if_legal(action)
                 # (values are whole numbers: at least the value, for the side solved for; at most, for the other)
-                if (self._search(child, value - 1, value) >= value) if mine else \
-                        (self._search(child, value, value + 1) <= value):
+                if (self._search(child, value - 1, value, owned=True) >= value) if mine else \
+                        (self._search(child, value, value + 1, owned=True) <= value):
                     chosen = action
                     break
             if chosen is None:  # pragma: no cover - a position's value is always kept by one of its actions
@@ -395,12 +397,19 @@ class Solver:
         for _, c in deal.trick:
             out |= t.bit[c]
         beats = deal.beats
-        rows = range(len(beats))
+        one_row = None
         if self.windows == "pass" and (deal.tricks or deal.trick) and deal.trump_revealed \
                 and MakeTrumps.start not in deal.steps[deal.step + 1:]:
             # trumps shown after the first lead, and none made again: the rest of the deal is played in
             # this row alone (an undertaking naming trumps is a window's: passed)
-            rows = (t.no_trump if deal.trump is None else deal.trump,)
+            one_row = t.no_trump if deal.trump is None else deal.trump
+        # (the same legal cards and cards out, in the same rows: the same cards kept; the legal tuple kept
+        # alive beside its id, so that the id is its own)
+        cache_key = (id(legal), out, id(beats), one_row)
+        got = self._kept.get(cache_key)
+        if got is not None:
+            return got[1]
+        rows = range(len(beats)) if one_row is None else (one_row,)
         sides = [self._card_sides(deal, row) for row in rows]
         seen, kept = set(), []
         card_of = deal.card_of
@@ -410,7 +419,9 @@ class Solver:
             if signature not in seen:
                 seen.add(signature)
                 kept.append(action)
-        return tuple(kept)
+        kept = tuple(kept)
+        self._kept[cache_key] = (legal, kept, beats)
+        return kept
 
     def _card_sides(self, deal: Deal, row: int) -> tuple:
         """For each card, in trump row ``row``: (the cards that beat it, the cards it beats, (the cards of its
@@ -490,7 +501,7 @@ class Solver:
                 test = guess if lower < guess <= upper else (lower + 1 if upper == INFINITY else upper)
             else:
                 test = (lower + upper + 1) // 2  # (values are whole numbers: the team values, balls, 0 or 1)
-            g = self._search(deal.clone(), test - 1, test)
+            g = self._search(deal.clone(), test - 1, test, owned=True)
             if g < test:
                 upper = g
             else:
@@ -498,9 +509,11 @@ class Solver:
             guess = g
         return lower
 
-    def _search(self, deal: Deal, alpha: float, beta: float, rest=None) -> float:
+    def _search(self, deal: Deal, alpha: float, beta: float, rest=None, owned: bool = False) -> float:
         """The value of ``deal`` within (alpha, beta): exact inside, a bound outside; ``deal`` is left as it
-        was (``rest``: the key's part its parent shares with it, after a card played reversibly)."""
+        was (``rest``: the key's part its parent shares with it, after a card played reversibly), unless
+        ``owned`` (a copy made for this search alone: its last action searched is played on it, not on
+        another copy; a chain of forced actions, a window passed then the last trick, copies nothing)."""
         self.nodes += 1
         if deal.over or (deal.window is None and deal.pending is None):
             return self._leaf(deal)
@@ -514,6 +527,11 @@ class Solver:
                 most = base + most(deal, self._team)
                 if most <= alpha:
                     return most  # (at most all that is left: not enough)
+        legal = deal.legal_actions()
+        if len(legal) == 1 or deal.window is not None:
+            choices = self._choices(deal)
+            if len(choices) == 1:  # forced (a window passed, a single card): nothing to store or order
+                return self._forced(deal, choices[0], alpha, beta, rest, owned)
         key = self._key(deal, rest) if self.use_table else None
         first = None
         if key is not None:
@@ -525,14 +543,16 @@ class Solver:
         best_action = None
         best = -INFINITY if mine else INFINITY
         playing = type(deal.pending) is Play and deal.window is None
-        for action in self._ordered(deal, self._choices(deal), first):
+        ordered = self._ordered(deal, self._choices(deal), first)
+        last = ordered[-1]
+        for action in ordered:
             # a card the play can take back is played on this deal and taken back after; else on a copy
             undo = Play.play_reversibly(deal, action.seat, deal.card_of[action.arg]) \
                 if playing and action.verb == "play" else None
             if undo is None:
-                child = deal.clone()
+                child = deal if owned and action is last else deal.clone()
                 child.apply_if_legal(action)
-                v = self._search(child, alpha, beta)
+                v = self._search(child, alpha, beta, owned=True)
             else:
                 v = self._search(deal, alpha, beta, None if key is None else key[0])
                 Play.take_back(deal, undo)
@@ -547,6 +567,18 @@ class Solver:
         if key is not None:
             self._store(key, base, best, best_action, a0, b0)
         return best
+
+    def _forced(self, deal: Deal, action, alpha: float, beta: float, rest, owned: bool) -> float:
+        """The value of ``deal`` whose one action searched is ``action``: its child's, as _search plays it."""
+        if type(deal.pending) is Play and deal.window is None and action.verb == "play":
+            undo = Play.play_reversibly(deal, action.seat, deal.card_of[action.arg])
+            if undo is not None:
+                v = self._search(deal, alpha, beta, rest)
+                Play.take_back(deal, undo)
+                return v
+        child = deal if owned else deal.clone()
+        child.apply_if_legal(action)
+        return self._search(child, alpha, beta, owned=True)
 
     def _leaf(self, deal: Deal) -> float:
         """The objective's value of a deal with nothing left to decide (played on to its end)."""
