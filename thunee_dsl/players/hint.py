@@ -42,13 +42,23 @@ def hint(game, seat: int, samples: int = 8, seed: int = 0) -> Hint:
         return Hint(action, "what a typical player would choose here, weighing the balls it is expected to bring "
                             "over deals you could be facing")
     scores = search["scores"]
-    best = scores[action]
+    best, n = scores[action], search["samples"]
     runner, second = max(((a, v) for a, v in scores.items() if a != action), key=lambda av: av[1])
     how = "solved with every card placed" if search.get("solved") else "played out"
-    unit = "on the bots' scale of balls and points"  # (solved or played out: the same worth, see players.expert)
-    margin = best - second
-    return Hint(action, f"over {search['samples']} deals you could be facing ({how}), the {action.arg} brings "
-                        f"{best:.1f} {unit} on average: {margin:.1f} more than the {runner.arg}")
+    facing = f"over {n} deals you could be facing ({how})"
+    if best - second < 0.005:  # as good as the next card: say so, not "0.0 more"
+        return Hint(action, f"{facing}, the {action.arg} and the {runner.arg} do equally well; between them a "
+                            f"typical player plays the {action.arg}")
+    wins = search.get("best_in", {}).get(action)
+    often = f"the {action.arg} does best in {wins} of {n}, and " if wins is not None else f"the {action.arg} "
+    # (the bots' worth: the game's unit won less lost, the card points or tricks over the others a fraction of one)
+    return Hint(action, f"{facing}, {often}brings {best - second:.2f} {unit_words(game.ruleset)} more on average "
+                        f"than the {runner.arg}")
 
 
-__all__ = ["Hint", "hint"]
+def unit_words(ruleset) -> str:
+    """The unit the hint weighs in: the game's own (balls, points), the card points counted as a part of one."""
+    plural = ruleset.unit.plural
+    return plural if not ruleset.deck.total_points else f"{plural} (the card points counted in)"
+
+__all__ = ["Hint", "hint", "unit_words"]

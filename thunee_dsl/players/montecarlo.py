@@ -86,16 +86,20 @@ class MonteCarloBot:
         team = self.ruleset.team_of(view.seat)
         n = self.samples_for(view)
         totals = dict.fromkeys(legal, 0.0)
+        best_in = dict.fromkeys(legal, 0)  # in how many sampled deals each action is worth the most (the hint says it)
         found = 0
         for world, game in replayed_worlds(k, rng, n, n * self.tries):
             found += 1
-            for a, v in self.sample_values(k, world, game, legal, team, rng):
+            values = dict(self.sample_values(k, world, game, legal, team, rng))
+            top = max(values.values())
+            for a, v in values.items():
                 totals[a] += v
+                best_in[a] += v >= top - 1e-9
         if not found:
             self.last_search = None
             return None
         scores = {a: v / found for a, v in totals.items()}
-        self.last_search = {"samples": found, "scores": scores, **self.search_notes(view)}
+        self.last_search = {"samples": found, "scores": scores, "best_in": best_in, **self.search_notes(view)}
         return scores
 
     def samples_for(self, view: SeatView) -> int:
