@@ -105,3 +105,22 @@ def test_the_worth_solved_is_the_monte_carlo_bots(name):
         assert solution.value / scale == pytest.approx(utility(score_deal(end), team, r)), name
         checked += 1
     assert checked >= 2
+
+
+def test_a_weighed_announcement_is_told_with_what_each_choice_brought():
+    # Oh Hell's bid is weighed by the table style over the deals the seat could be facing: the hint says what
+    # the chosen bid brought on average and what the others did, in points (the game's unit), never balls
+    from thunee_dsl import shipped_ruleset
+    from thunee_dsl.game import GameState
+    from thunee_dsl.players.hint import hint
+    rules = shipped_ruleset("oh-hell")
+    told = 0
+    for seed in range(1, 6):
+        game = GameState(rules, seed=seed)
+        h = hint(game, game.to_act, samples=4)
+        assert h.action in game.legal_actions() and h.action.verb == "bid"
+        if "deals you could be facing (played out)" in h.reason:
+            told += 1
+            assert f"bid {h.action.arg} brings" in h.reason and "points on average" in h.reason
+            assert "ball" not in h.reason
+    assert told >= 3

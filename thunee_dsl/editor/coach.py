@@ -74,7 +74,7 @@ def hint_answer(game, seat: int, samples: int = HINT_SAMPLES) -> HintAnswer:
     """The hint for ``seat`` from its own view (:func:`~thunee_dsl.players.hint.hint` reads ``game.view(seat)``
     alone: never the hidden cards)."""
     view = game.view(seat)
-    found = hint(game, seat, samples=samples)
+    found = hint(game, seat, samples=samples, words=lambda a: action_words(game.ruleset, view, a))
     said = action_words(game.ruleset, view, found.action)
     reason = _reason_in_words(found.reason, [a.arg for a in view.legal if a.verb in CARD_VERBS])
     card = found.action.arg if found.action.verb in CARD_VERBS or (

@@ -28,8 +28,9 @@ class Hint:
     reason: str
 
 
-def hint(game, seat: int, samples: int = 8, seed: int = 0) -> Hint:
-    """The hint for ``seat`` in ``game`` (a :class:`~thunee_dsl.game.GameState`), from its view alone."""
+def hint(game, seat: int, samples: int = 8, seed: int = 0, words=None) -> Hint:
+    """The hint for ``seat`` in ``game`` (a :class:`~thunee_dsl.game.GameState`), from its view alone.
+    ``words(action)``: how an announcement is said in the reason (the app passes its buttons' words)."""
     view = game.view(seat)
     if not view.legal:
         raise ValueError(f"seat {seat} has nothing to do now")
@@ -39,6 +40,9 @@ def hint(game, seat: int, samples: int = 8, seed: int = 0) -> Hint:
     if action.verb != "play" or not search or len(search["scores"]) < 2:
         if len(view.legal) == 1:
             return Hint(action, "the only thing you may do now")
+        weighed = getattr(bot.heuristic, "last_estimate", None)  # (the style's weighing, if this one was weighed)
+        if action.verb != "play" and weighed is not None and action in weighed.results and len(weighed.results) > 1:
+            return Hint(action, announcement_reason(game.ruleset, weighed, action, words))
         return Hint(action, "what a typical player would choose here, weighing the balls it is expected to bring "
                             "over deals you could be facing")
     scores = search["scores"]
@@ -56,9 +60,25 @@ def hint(game, seat: int, samples: int = 8, seed: int = 0) -> Hint:
                         f"than the {runner.arg}")
 
 
+def announcement_reason(ruleset, weighed, action, words=None) -> str:
+    """An announcement weighed by the table style (:class:`~thunee_dsl.players.expected.Estimate`: the balls
+    each choice brought in each deal you could be facing, played out), the chosen one first."""
+    say = words or (lambda a: f"{a.verb} {a.arg}" if a.arg is not None else a.verb)
+    unit = ruleset.unit.plural
+    others = sorted((a for a in weighed.results if a != action), key=weighed.mean, reverse=True)
+    said = "; ".join(f"{say(a).lower()} {weighed.mean(a):+.2f}" for a in others)
+    reason = (f"over {weighed.deals} deals you could be facing (played out), {say(action).lower()} brings "
+              f"{weighed.mean(action):+.2f} {unit} on average; {said}")
+    if others and weighed.mean(others[0]) > weighed.mean(action):
+        # (the style keeps to the quiet choice unless another beats it clearly: Estimate.best's margin)
+        reason += (f" ({say(others[0]).lower()} is not clearly better over so few deals, and a typical player "
+                   f"changes only for a clear margin)")
+    return reason
+
+
 def unit_words(ruleset) -> str:
     """The unit the hint weighs in: the game's own (balls, points), the card points counted as a part of one."""
     plural = ruleset.unit.plural
     return plural if not ruleset.deck.total_points else f"{plural} (the card points counted in)"
 
-__all__ = ["Hint", "hint", "unit_words"]
+__all__ = ["Hint", "announcement_reason", "hint", "unit_words"]
