@@ -41,10 +41,12 @@ app: $(STAMP)
 # `make test` builds without the profile (compiled once: the tests need the compiled build's behaviour, not
 # its last 8% of speed; tests/packaging/test_accel.py keeps a build as it was made) and runs the suite on
 # $(JOBS) cores (pytest-xdist; each test module runs whole on one worker: tests/conftest.py).
+# TEST_FLAGS= runs it in one process.
 TEST_ACCEL_FLAGS ?= --no-pgo
+TEST_FLAGS ?= -n $(JOBS) --dist loadgroup
 test: $(STAMP)
 	@$(PY) build_accel.py -j $(JOBS) $(TEST_ACCEL_FLAGS)
-	$(PY) -m pytest -n $(JOBS) --dist loadgroup --durations=30
+	$(PY) -m pytest $(TEST_FLAGS) --durations=30
 
 # Screenshots of every page of the editor into docs/screenshots/ (needs chromium).
 screenshots: $(STAMP)

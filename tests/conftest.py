@@ -55,6 +55,8 @@ def pytest_collection_modifyitems(config, items):
 def user_home(tmp_path, monkeypatch) -> Path:
     folder = tmp_path / "thunee-dsl-home"
     monkeypatch.setenv("THUNEE_DSL_HOME", str(folder))
+    # (a pytest-xdist worker is given the terminal's COLUMNS, 80: the CLI's piped tables would wrap there)
+    monkeypatch.delenv("COLUMNS", raising=False)
     return folder
 
 
