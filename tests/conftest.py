@@ -25,8 +25,12 @@ GRACE = 20.0
 
 
 def pytest_configure(config):
-    # (set before any test starts a process; a run started inside a run marks its own processes)
-    os.environ[SESSION] = uuid.uuid4().hex
+    # (set before any test starts a process; a run started inside a run marks its own processes; a pytest-xdist
+    # worker keeps its controller's: the controller checks the run's processes once every worker has ended)
+    if not _xdist_worker(config):
+        os.environ[SESSION] = uuid.uuid4().hex
+    # (pytest-xdist registers it too; without it, the groups below are only names)
+    config.addinivalue_line("markers", "xdist_group(name): the tests one pytest-xdist worker runs together")
     # The Compare page's tests are about its usual 200 games: a new app's first look, sized by how fast this
     # machine plays (thunee_dsl/editor/background.py, first_look), would make their games depend on the load.
     # Its own tests set it (tests/editor/test_first_look.py).
@@ -35,41 +39,84 @@ def pytest_configure(config):
         if Path("/proc/self/stat").exists() else None
 
 
+@pytest.hookimpl(tryfirst=True)  # (before pytest-xdist reads the groups: --dist loadgroup, `make test`)
+def pytest_collection_modifyitems(config, items):
+    """Under pytest-xdist's ``--dist loadgroup`` (`make test` runs the suite on both cores), each test module is
+    one group, run whole by one worker: its module-scoped fixtures (an app server, a browser, a simulation) are
+    set up once. The browser modules are one group together: two app servers and two chromiums at once would
+    race for the machine's two cores (their tests wait on pages with timeouts), while one browser module runs
+    beside the engine's tests."""
+    for item in items:
+        group = "browser" if item.get_closest_marker("browser") else item.nodeid.split("::")[0]
+        item.add_marker(pytest.mark.xdist_group(group))
+
+
 @pytest.fixture(autouse=True)
 def user_home(tmp_path, monkeypatch) -> Path:
     folder = tmp_path / "thunee-dsl-home"
     monkeypatch.setenv("THUNEE_DSL_HOME", str(folder))
+    # (a pytest-xdist worker is given the terminal's COLUMNS, 80: the CLI's piped tables would wrap there)
+    monkeypatch.delenv("COLUMNS", raising=False)
     return folder
 
 
 @pytest.fixture(scope="session", autouse=True)
 def no_process_left_behind(request):
     """After the last test: no process of this session alive but this one (and its own fork server and
-    resource tracker, which end with it once no worker holds them: a worker left would be listed)."""
+    resource tracker, which end with it once no worker holds them: a worker left would be listed). A
+    pytest-xdist worker checks its own children alone (a child forked without exec would hold it at its exit
+    until the child ends): the marked processes and the orphans may be the other worker's, alive until it ends,
+    and its controller checks them once every worker has ended (pytest_sessionfinish)."""
     yield
-    if not Path("/proc/self/environ").exists():  # (reads /proc: Linux)
+    said = _ended_what_was_left(getattr(request.config, "_thunee_session_started", None),
+                                children_only=_xdist_worker(request.config))
+    if said:
+        pytest.fail(said, pytrace=False)
+
+
+@pytest.hookimpl(trylast=True)  # (after pytest-xdist's own, which ends its workers)
+def pytest_sessionfinish(session):
+    """Under pytest-xdist, the controller (which runs no test) checks the whole run's processes once its workers
+    have ended, as the fixture above does in a run of one process."""
+    if not session.config.pluginmanager.has_plugin("dsession"):
         return
-    since = getattr(request.config, "_thunee_session_started", None)
+    said = _ended_what_was_left(getattr(session.config, "_thunee_session_started", None))
+    if said:
+        reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+        if reporter is not None:
+            reporter.write_line(said, red=True)
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+def _xdist_worker(config) -> bool:
+    return hasattr(config, "workerinput")
+
+
+def _ended_what_was_left(since: int | None, children_only: bool = False) -> str | None:
+    """Waits up to GRACE seconds for this session's processes to end; those still alive then are ended and
+    said (None: none was left)."""
+    if not Path("/proc/self/environ").exists():  # (reads /proc: Linux)
+        return None
     deadline = time.monotonic() + GRACE
-    while (left := processes_left(since)) and time.monotonic() < deadline:
+    while (left := processes_left(since, children_only)) and time.monotonic() < deadline:
         time.sleep(0.25)
-    if left:
-        for pid in left:  # ended, so that a failed run does not leave them piling up either
-            try:
-                os.kill(pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
-        pytest.fail(f"{len(left)} process(es) of the test run still alive {GRACE:.0f} s after the last test "
-                    "(ended now):\n" + "\n".join(f"  pid {pid}: {said}" for pid, said in sorted(left.items())),
-                    pytrace=False)
+    if not left:
+        return None
+    for pid in left:  # ended, so that a failed run does not leave them piling up either
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    return (f"{len(left)} process(es) of the test run still alive {GRACE:.0f} s after the last test "
+            "(ended now):\n" + "\n".join(f"  pid {pid}: {said}" for pid, said in sorted(left.items())))
 
 
-def processes_left(since: int | None) -> dict[int, str]:
+def processes_left(since: int | None, children_only: bool = False) -> dict[int, str]:
     """This session's processes still alive, pid -> what it is: this process's children and theirs, those with
     the session's mark in their environment (a process forked without exec shows its parent's first
     environment, without the mark: hence the children), and those started since the session began whose
     parent is init and whose command line names this checkout (an orphan started with an environment of its
-    own)."""
+    own). ``children_only``: this process's children and theirs alone (a pytest-xdist worker's own)."""
     mark = os.environ.get(SESSION, "").encode()
     table = {}  # pid -> (parent, command, marked)
     for entry in Path("/proc").iterdir():
@@ -92,7 +139,7 @@ def processes_left(since: int | None) -> dict[int, str]:
             ours.add(pid)
     keep = {os.getpid(), *_own_helpers()}
     return {pid: f"parent {parent}: {command[:200]}" for pid, (parent, command, flagged) in table.items()
-            if (flagged or pid in ours) and pid not in keep}
+            if (flagged and not children_only or pid in ours) and pid not in keep}
 
 
 def _depth(table: dict, pid: int) -> int:

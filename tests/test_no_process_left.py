@@ -53,7 +53,7 @@ def alive(word: str) -> list[int]:
     return found
 
 
-def run_suite(folder: Path, tests: str) -> subprocess.CompletedProcess:
+def run_suite(folder: Path, tests: str, *options: str) -> subprocess.CompletedProcess:
     (folder / "tests").mkdir(parents=True)
     conftest = (ROOT / "tests" / "conftest.py").read_text()
     assert "GRACE = 20.0" in conftest
@@ -61,7 +61,7 @@ def run_suite(folder: Path, tests: str) -> subprocess.CompletedProcess:
     (folder / "tests" / "test_it.py").write_text(tests)
     (folder / "pytest.ini").write_text("[pytest]\n")
     env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST")}
-    return subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests"], cwd=folder,
+    return subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *options, "tests"], cwd=folder,
                           env=env, capture_output=True, text=True, timeout=300)
 
 
@@ -78,5 +78,30 @@ def test_a_run_that_leaves_processes_running_fails_and_ends_them(tmp_path):
 
 def test_a_run_that_ends_what_it_starts_passes(tmp_path):
     done = run_suite(tmp_path / "checkout", TIDY)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "1 passed" in done.stdout and "error" not in done.stdout
+
+
+def test_a_run_on_two_workers_that_leaves_processes_running_fails_and_ends_them(tmp_path):
+    """`make test` runs the suite with pytest-xdist: the workers keep the run's mark and the controller checks
+    once they have ended (a worker checking alone would see the other's processes, alive until it ends)."""
+    pytest.importorskip("xdist", reason="pytest-xdist is part of the test extra")
+    checkout = tmp_path / "checkout"
+    done = run_suite(checkout, LEAVES, "-n", "2", "--dist", "loadgroup")
+    assert done.returncode != 0, done.stdout
+    # the worker's own children (the one it started, the one it forked) by the worker, at its last test's
+    # teardown; the orphan of init by the controller, once the workers have ended (said before the errors)
+    assert "3 passed" in done.stdout and "1 error" in done.stdout, done.stdout
+    by_controller, by_worker = done.stdout.split("= ERRORS =", 1)
+    assert "2 process(es) of the test run still alive" in by_worker and "started-by-a-test" in by_worker
+    assert "1 process(es) of the test run still alive" in by_controller, done.stdout
+    assert f"parent 1: {sys.executable} -c import time" in by_controller, done.stdout
+    time.sleep(0.5)
+    assert alive("started-by-a-test") == [] and alive(str(checkout)) == []  # ended by the failed run
+
+
+def test_a_run_on_two_workers_that_ends_what_it_starts_passes(tmp_path):
+    pytest.importorskip("xdist", reason="pytest-xdist is part of the test extra")
+    done = run_suite(tmp_path / "checkout", TIDY, "-n", "2", "--dist", "loadgroup")
     assert done.returncode == 0, done.stdout + done.stderr
     assert "1 passed" in done.stdout and "error" not in done.stdout
