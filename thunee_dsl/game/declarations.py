@@ -86,6 +86,11 @@ class Declarations(Window):
         deal.declaring_team = None
 
     @cython.locals(deal=DealSlots)
+    def declaring_as_before(deal, team) -> None:
+        """A card is taken back (play.take_back): the team that might declare before it (or None) may again."""
+        deal.declaring_team = team
+
+    @cython.locals(deal=DealSlots)
     def open_before_card(deal, seat: int) -> bool:
         """Before ``seat`` plays a card: open for it if it may declare now (True), else nothing opens."""
         if deal.over:

@@ -20,7 +20,7 @@ except ImportError:  # Cython is optional: without it the types below are not re
 from thunee_dsl.game.actions import DOWN, Action
 from thunee_dsl.game.slots import OWN, VALUE, DealSlots
 from thunee_dsl.game.declarations import Declarations
-from thunee_dsl.game.windows import Refusal, Turn, await_turn, await_turn_with, end_deal, waiting_for
+from thunee_dsl.game.windows import Refusal, Turn, await_turn, await_turn_with, end_deal, reopen, waiting_for
 from thunee_dsl.model.quantities import PlayEnv
 from thunee_dsl.model.ruleset import Caught, Revealed, TrumpWay, UndertakingLeader, VoidWhileClosed
 
@@ -579,7 +579,9 @@ def play_reversibly(deal, seat: int, card: int):
 def take_back(deal, undo) -> None:
     """The card play_reversibly played goes back to its seat's hand: the deal is as it was before it."""
     seat, card, trick, counts, deal.best, deal.winning, deal._row, deal._led, deal._plain, deal._mask, \
-        pending, legal, deal.declaring_team, deal.window = undo
+        pending, legal, declaring, window = undo
+    Declarations.declaring_as_before(deal, declaring)  # (each family restores its own state)
+    reopen(deal, window)
     await_turn_with(deal, pending, legal)
     trick.pop()  # (the trick's own list: a trick ended was set aside as a tuple, and a new list begun)
     deal.trick = trick

@@ -517,16 +517,9 @@ class Solver:
         self.nodes += 1
         if deal.over or (deal.window is None and deal.pending is None):
             return self._leaf(deal)
-        base = 0
-        if self._base is not None:
-            base = self._base(deal, self._team)
-            most = self._most_left
-            if most is not None:
-                if base >= beta:
-                    return base  # (at least what is won already: enough)
-                most = base + most(deal, self._team)
-                if most <= alpha:
-                    return most  # (at most all that is left: not enough)
+        base, settled = self._bounds(deal, alpha, beta)
+        if settled is not None:
+            return settled
         legal = deal.legal_actions()
         if len(legal) == 1 or deal.window is not None:
             choices = self._choices(deal)
@@ -567,6 +560,22 @@ class Solver:
         if key is not None:
             self._store(key, base, best, best_action, a0, b0)
         return best
+
+    def _bounds(self, deal: Deal, alpha: float, beta: float):
+        """(what is won already, or 0 where the objective has no such part; the node's value where that
+        and all that is left settle it against (alpha, beta), else None)."""
+        if self._base is None:
+            return 0, None
+        base = self._base(deal, self._team)
+        most = self._most_left
+        if most is None:
+            return base, None
+        if base >= beta:
+            return base, base  # (at least what is won already: enough)
+        most = base + most(deal, self._team)
+        if most <= alpha:
+            return base, most  # (at most all that is left: not enough)
+        return base, None
 
     def _forced(self, deal: Deal, action, alpha: float, beta: float, rest, owned: bool) -> float:
         """The value of ``deal`` whose one action searched is ``action``: its child's, as _search plays it."""
