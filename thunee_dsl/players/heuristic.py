@@ -178,7 +178,17 @@ class HeuristicBot:
             undertaker=view.undertaker if u is not None else None,
             first_lead_sets_trump=u is not None and u.trump is TrumpWay.FIRST_LEAD and k.played_mask == 0,
             makers=None if view.trump_maker is None else k.team_of[view.trump_maker],
-            wants=self.wants(view, k) if aims_at_bid(self.ruleset) else None)
+            wants=self.wants(view, k) if aims_at_bid(self.ruleset) else None,
+            partner_led=0 if t.total_points else self.partner_led(view, k))
+
+    def partner_led(self, view: SeatView, k: Knowledge) -> int:
+        """The cards this seat's partners led to the tricks of this deal (a mask)."""
+        card_of, team_of, me = self.t.card_of, k.team_of, view.seat
+        got = 0
+        for tr in view.tricks:
+            if tr.cards and tr.cards[0][0] != me and team_of[tr.cards[0][0]] == team_of[me] and tr.cards[0][1] in card_of:
+                got |= 1 << card_of[tr.cards[0][1]]
+        return got
 
     @staticmethod
     def wants(view: SeatView, k: Knowledge) -> tuple | None:

@@ -377,7 +377,8 @@ class PlayCtx:
                  trump: int | None, beats: tuple, threats: list, outstanding: int, tricks_left: int,
                  exact: bool = False, known_void: list | None = None, undertaker: int | None = None,
                  first_lead_sets_trump: bool = False, makers: int | None = None,
-                 counting_leads_points: bool = False, makers_draw_trumps: bool = False, wants: tuple | None = None):
+                 counting_leads_points: bool = False, makers_draw_trumps: bool = False, wants: tuple | None = None,
+                 partner_led: int = 0):
         self.t = t
         self.seat = seat
         self.seats = seats
@@ -398,6 +399,7 @@ class PlayCtx:
         self.counting_leads_points = counting_leads_points
         self.makers_draw_trumps = makers_draw_trumps
         self.wants = wants  # each seat's tricks still wanted for an exact bid (None: the scoring does not aim so)
+        self.partner_led = partner_led  # the cards a partner led this deal (a mask; read where cards are worth nothing)
 
     # derived
     def row(self):
@@ -530,6 +532,47 @@ def _cheapest(ctx: PlayCtx, cs, strength) -> int:
 
 
 @cython.locals(ctx=PlayCtx)
+def _top_of(ctx: PlayCtx, cs) -> int:
+    """The top card of ``cs``, or the lowest card of ``cs`` taking the same tricks as it (touching it: no card
+    another seat may hold ranks between them), so the cards above it stay hidden."""
+    strength = ctx.t.strength(ctx.beats)
+    stronger = ctx.t.stronger(ctx.beats)
+    out = ctx.outstanding
+    top = cs[0]
+    for c in cs:
+        if strength[c] < strength[top]:
+            top = c
+    above = out & stronger[top]
+    got = top
+    for c in cs:
+        if ctx.t.suit_of[c] == ctx.t.suit_of[top] and strength[c] > strength[got] and out & stronger[c] == above:
+            got = c
+    return got
+
+
+@cython.locals(ctx=PlayCtx)
+def _over_partner(ctx: PlayCtx, beaters, best: int, later_opps):
+    """Third hand high: where the partner's card wins a trick that a later opponent may still take, the top of
+    this seat's cards of the suit led above it (the lowest of them taking as much), when fewer cards those
+    opponents may hold outrank it than outrank the partner's card; else None (cards worth nothing: every
+    trick counts alike)."""
+    t = ctx.t
+    suit_of = t.suit_of
+    led = suit_of[ctx.trick[0][1]]
+    mine = [c for c in beaters if suit_of[c] == led]  # (never a cut of the partner's card)
+    if not mine:
+        return None
+    theirs = 0
+    for s in later_opps:
+        theirs |= ctx.threats[s]
+    stronger = t.stronger(ctx.beats)
+    top = _top_of(ctx, mine)
+    if (theirs & stronger[top]).bit_count() < (theirs & stronger[best]).bit_count():
+        return top
+    return None
+
+
+@cython.locals(ctx=PlayCtx)
 def _throw_low(ctx: PlayCtx, cs, strength) -> int:
     """The card to throw away: a non-trump before a trump, then a card that is not its suit's master, then
     fewest points, then the lowest-ranked (the most ``strength``), the first such card of ``cs``."""
@@ -580,9 +623,29 @@ def _lead(ctx: PlayCtx, legal: list[int]) -> int:
         if worth:
             hand = ctx.hand
             return max(worth, key=lambda c: ((hand & t.suit_masks[t.suit_of[c]]).bit_count(), -t.points[c]))
+    if non_trumps and not t.total_points and ctx.partner_led:  # (cards worth nothing: back to the partner's suit)
+        back = _return_lead(ctx, non_trumps)
+        if back is not None:
+            return back
     if non_trumps:
         return _lead_low(ctx, non_trumps, strength)
     return _cheapest(ctx, legal, strength)
+
+
+@cython.locals(ctx=PlayCtx)
+def _return_lead(ctx: PlayCtx, non_trumps):
+    """A lead of a suit a partner led this deal (its long suit, to be made good): the top card from two, else
+    the lowest. None when this seat holds none of them."""
+    t = ctx.t
+    strength = t.strength(ctx.beats)
+    hand, suit_of, masks = ctx.hand, t.suit_of, t.suit_masks
+    for c in cards_of(ctx.partner_led):
+        held = [o for o in non_trumps if suit_of[o] == suit_of[c]]
+        if held:
+            if (hand & masks[suit_of[c]]).bit_count() <= 2:
+                return min(held, key=lambda o: strength[o])
+            return max(held, key=lambda o: strength[o])
+    return None
 
 
 @cython.locals(ctx=PlayCtx)
@@ -628,6 +691,10 @@ def _follow(ctx: PlayCtx, legal: list[int]) -> int:
             safe_mine = [c for c in beaters if _safe(ctx, c, led, later_opps)]
             if safe_mine and worth and not _trumps(ctx, safe_mine, any):
                 return _cheapest(ctx, safe_mine, strength)
+            if not t.total_points:  # (cards worth nothing: third hand high)
+                high = _over_partner(ctx, beaters, best, later_opps)
+                if high is not None:
+                    return high
             return _throw_low(ctx, quiet, strength)
         return _cheapest(ctx, legal, strength)
 
@@ -643,6 +710,8 @@ def _follow(ctx: PlayCtx, legal: list[int]) -> int:
             # last to play (or the trick is worth a try): the cheapest card that wins now / the strongest
             if not later_opps:
                 return _cheapest(ctx, beaters, strength)
+            if not t.total_points:  # (cards worth nothing: the top card, the lowest of those taking as much)
+                return _top_of(ctx, beaters)
             return min(beaters, key=lambda c: strength[c])
     return _throw_low(ctx, quiet or legal, strength)
 
