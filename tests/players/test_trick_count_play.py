@@ -1,7 +1,7 @@
 """The bots' card sense where cards are worth nothing and only tricks count (issue 25: Whist), read from the data
 (a deck without card points), never from the game's name: third hand high (the lowest of the cards taking as
-much), the partner's suit led back; the same position in a deck with card points played as before; and the
-typical players take Whist rubbers from random players."""
+much), second hand high only under a single card out, the partner's suit led back; the same position in a deck
+with card points played as before; and the typical players take Whist rubbers from random players."""
 
 from __future__ import annotations
 
@@ -63,6 +63,15 @@ def test_third_hand_over_an_opponents_card_plays_the_lowest_of_its_touching_top_
                  ["1 play 2S", "2 play 9S"])
     assert game.to_act == 3
     assert card_of("heuristic", game) == "QS"
+
+
+@pytest.mark.parametrize("held,played", [(["KS", "3S"], "KS"), (["QS", "3S"], "3S")])
+def test_second_hand_plays_low_unless_one_card_alone_is_out_above_its_top_card(held, played):
+    # seat 1 leads the 4 of spades, seat 2 plays second (its partner last): a King with only the Ace out above
+    # it goes up; a Queen with the Ace and King out stays down (second hand low)
+    game = drive(whist_deal(WHIST, {1: ["4S"], 2: held, 3: ["AS"]}, "2C", dealer=0), ["1 play 4S"])
+    assert game.to_act == 2
+    assert card_of("heuristic", game) == played
 
 
 def test_the_partners_suit_is_led_back_low_from_three():

@@ -706,6 +706,12 @@ def _follow(ctx: PlayCtx, legal: list[int]) -> int:
             return _throw_low(ctx, quiet, strength)  # keep trumps for a trick worth cutting
         if safe_mine:
             return _cheapest(ctx, safe_mine, strength)
+        if not t.total_points and partner_later and not cutting:
+            # cards worth nothing: second hand low, unless its top card has a single card out above it (a King
+            # with the Ace out): then it wins unless that very card comes over it
+            top = _top_of(ctx, beaters)
+            if (ctx.outstanding & t.stronger(ctx.beats)[top]).bit_count() <= 1:
+                return top
         if not later_opps or (worth and not partner_later):
             # last to play (or the trick is worth a try): the cheapest card that wins now / the strongest
             if not later_opps:
