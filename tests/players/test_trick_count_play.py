@@ -1,6 +1,7 @@
 """The bots' card sense where cards are worth nothing and only tricks count (issue 25: Whist), read from the data
 (a deck without card points), never from the game's name: third hand high (the lowest of the cards taking as
-much), second hand high only under a single card out, the partner's suit led back; the same position in a deck
+much), second hand high only under a single card out, the partner's suit led back, no low trumps led for a
+trump nobody chose; the same position in a deck
 with card points played as before; and the typical players take Whist rubbers from random players."""
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from bot_helpers import deal, drive
 from thunee_dsl import load_ruleset, shipped_ruleset
 from thunee_dsl.game import GameState
 from thunee_dsl.players import decide, make_bot
+from thunee_dsl.players.tactics import trumps_chosen
 
 ROOT = Path(__file__).resolve().parents[2]
 WHIST = shipped_ruleset("whist")
@@ -87,6 +89,22 @@ def test_the_partners_suit_is_led_back_low_from_three():
     fresh = whist_deal(WHIST, {2: chosen[2][1:] + ["3S"], 3: ["AD"]}, "2C", dealer=1)
     assert fresh.to_act == 2
     assert card_of("heuristic", fresh) == "3S"
+
+
+@pytest.mark.parametrize("name,chosen", [("whist", False), ("oh-hell", False), ("euchre", True), ("standard", True),
+                                         ("304", True), ("klaverjas", True)])
+def test_trumps_made_by_a_choice_are_read_from_the_data(name, chosen):
+    assert trumps_chosen(shipped_ruleset(name)) is chosen
+
+
+def test_the_dealers_side_does_not_lead_its_low_trumps_for_a_turned_up_trump():
+    # the dealer (seat 0) turned clubs up; its partner wins the first trick and leads with two low trumps, no
+    # master: nobody chose clubs for the side's length in them, so it leads its longest suit low, not a trump
+    chosen = {0: ["3S"], 1: ["4S"], 2: ["AS", "3C", "4C", "9S", "8H", "7H", "6H", "5H", "9D", "8D", "7D", "6D", "5D"],
+              3: ["2S"]}
+    game = drive(whist_deal(WHIST, chosen, "KC", dealer=0), ["1 play 4S", "2 play AS", "3 play 2S", "0 play 3S"])
+    assert game.to_act == 2
+    assert card_of("typical", game) == "5D"
 
 
 def test_where_cards_are_worth_points_the_partners_low_card_is_left_alone(tmp_path):

@@ -17,7 +17,7 @@ Monte Carlo playouts (fed from a sampled deal, with what each seat *does* hold).
 from __future__ import annotations
 
 from thunee_dsl.model.cards import iter_cards
-from thunee_dsl.model.ruleset import Ruleset
+from thunee_dsl.model.ruleset import Ruleset, TrumpWay
 from thunee_dsl.model.ruleset import Contract  # (bidding: issue 25, item 1)
 from thunee_dsl.model.words import bid_words
 
@@ -299,6 +299,18 @@ def _aims_at_bid(r: Ruleset) -> bool:
             if names == {"tricks", "bid"}:
                 return True
     return False
+
+
+def trumps_chosen(r: Ruleset) -> bool:
+    """Are the trumps made by a player's choice (called, named, ordered up)? Not where the only way is the
+    card turned up, no round offering a choice: the side said to make them then is the dealer's by turn, no
+    longer in trumps than the other (its low trumps are not led to draw the others': tactics._lead)."""
+    return r.cached("players.trumps_chosen", _trumps_chosen)
+
+
+def _trumps_chosen(r: Ruleset) -> bool:
+    t = r.trumps
+    return t is None or bool(t.rounds) or any(w is not TrumpWay.TURN_UP for w in t.ways)
 
 
 def bid_scale(r: Ruleset) -> float:
@@ -608,7 +620,7 @@ def _lead(ctx: PlayCtx, legal: list[int]) -> int:
         trump_masters = [c for c in masters if (tmask >> c) & 1]
         if trump_masters and (we_make or my_trumps.bit_count() >= 3):
             return max(trump_masters, key=lambda c: (t.points[c], -strength[c]))
-    if ctx.makers_draw_trumps and we_make and tmask and opp_trumps and (my_trumps & ctx.legal).bit_count() >= 2:
+    if ctx.makers_draw_trumps and we_make and tmask and trumps_chosen(t.r) and opp_trumps and (my_trumps & ctx.legal).bit_count() >= 2:
         # the makers draw the opponents' trumps before their side cards (masters too) are cut: the lowest trump
         return min(cards(my_trumps & ctx.legal), key=lambda c: (t.points[c], -strength[c]))
     side = [c for c in masters if not (tmask >> c) & 1 and not _may_cut(ctx, t.suit_of[c], opps, tmask)]
