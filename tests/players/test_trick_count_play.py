@@ -33,6 +33,13 @@ def whist_deal(ruleset, chosen: dict[int, list[str]], trump_card: str, dealer: i
     return deal(ruleset, hands, dealer=dealer)
 
 
+def seat_2_to_lead(chosen: dict[int, list[str]], trump_card: str, dealer: int, first_trick: list[str]) -> GameState:
+    """The deal of ``chosen`` cards after a first trick won by seat 2, which leads the next."""
+    game = drive(whist_deal(WHIST, chosen, trump_card, dealer=dealer), first_trick)
+    assert game.to_act == 2
+    return game
+
+
 def card_of(bot_name: str, game: GameState) -> str:
     bot = make_bot(bot_name, game.ruleset, seed=1)
     return decide(bot, game).arg
@@ -81,8 +88,7 @@ def test_the_partners_suit_is_led_back_low_from_three():
     # and three diamonds left: the diamonds back (the lowest of three), not the longest suit
     chosen = {0: ["5D"], 1: ["4D"], 2: ["AD", "9D", "7D", "3D", "8S", "7S", "6S", "5S", "4S", "8H", "7H", "6H", "5H"],
               3: ["2D"]}
-    game = drive(whist_deal(WHIST, chosen, "2C", dealer=3), ["0 play 5D", "1 play 4D", "2 play AD", "3 play 2D"])
-    assert game.to_act == 2
+    game = seat_2_to_lead(chosen, "2C", 3, ["0 play 5D", "1 play 4D", "2 play AD", "3 play 2D"])
     assert card_of("heuristic", game) == "3D"
     # the same cards (and a thirteenth spade) at the first lead of a deal, no partner's suit known: the
     # longest suit, low
@@ -102,8 +108,7 @@ def test_the_dealers_side_does_not_lead_its_low_trumps_for_a_turned_up_trump():
     # master: nobody chose clubs for the side's length in them, so it leads its longest suit low, not a trump
     chosen = {0: ["3S"], 1: ["4S"], 2: ["AS", "3C", "4C", "9S", "8H", "7H", "6H", "5H", "9D", "8D", "7D", "6D", "5D"],
               3: ["2S"]}
-    game = drive(whist_deal(WHIST, chosen, "KC", dealer=0), ["1 play 4S", "2 play AS", "3 play 2S", "0 play 3S"])
-    assert game.to_act == 2
+    game = seat_2_to_lead(chosen, "KC", 0, ["1 play 4S", "2 play AS", "3 play 2S", "0 play 3S"])
     assert card_of("typical", game) == "5D"
 
 
@@ -121,8 +126,9 @@ def test_where_cards_are_worth_points_the_partners_low_card_is_left_alone(tmp_pa
 
 
 def test_typical_partners_beat_random_partners_at_whist_rubbers():
-    """Each team in turn the typical one, each first dealer in turn. Measured on 800 rubbers: see the
-    report of issue 25 (about 92%); a team chosen at random wins half."""
+    """Each team in turn the typical one, each first dealer in turn. Measured on 1,600 rubbers played so (the
+    games seeded 1000 on): 1,496 won (93.5%, Wilson 95%: 92.2-94.6%; before this card sense 1,455, 90.9%),
+    8.30 tricks of 13 a deal (before: 8.13); a team chosen at random wins half. These 40: 37 won (before: 33)."""
     games, wins, tricks, deals = 40, 0, 0, 0
     for g in range(games):
         me = g % 2
@@ -133,5 +139,5 @@ def test_typical_partners_beat_random_partners_at_whist_rubbers():
         wins += game.winner == me
         tricks += sum(d.tricks[me] for d in game.results)
         deals += len(game.results)
-    assert wins >= 34, wins
+    assert wins >= 35, wins
     assert tricks / deals >= 7.8, tricks / deals  # of 13 a deal (random against random: 6.5)

@@ -17,7 +17,9 @@ rules, claim formulas (checked by replaying the worlds the seat cannot tell apar
   throw points on it when it is safe, throw low when losing, cut only when the trick is worth a trump,
   lead masters (drawing trumps as the makers), else lead low; where a bid scores only when made exactly
   (read from the scoring: tactics.aims_at_bid), a player who has made its bid ducks and one already over it
-  spoils the others' bids;
+  spoils the others' bids; where cards are worth nothing (a deck without card points: every trick alike),
+  third hand plays high over a partner's low card, second hand low unless a single card out ranks above its
+  top card, a top card played as the lowest of its touching cards, and the partner's suit is led back;
 * bidding a player's own contract: the tricks the hand should take with the trumps already known.
 
 >>> from thunee_dsl import shipped_ruleset
