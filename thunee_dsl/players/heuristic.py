@@ -17,7 +17,9 @@ rules, claim formulas (checked by replaying the worlds the seat cannot tell apar
   throw points on it when it is safe, throw low when losing, cut only when the trick is worth a trump,
   lead masters (drawing trumps as the makers), else lead low; where a bid scores only when made exactly
   (read from the scoring: tactics.aims_at_bid), a player who has made its bid ducks and one already over it
-  spoils the others' bids;
+  spoils the others' bids; where cards are worth nothing (a deck without card points: every trick alike),
+  third hand plays high over a partner's low card, second hand low unless a single card out ranks above its
+  top card, a top card played as the lowest of its touching cards, and the partner's suit is led back;
 * bidding a player's own contract: the tricks the hand should take with the trumps already known.
 
 >>> from thunee_dsl import shipped_ruleset
@@ -178,7 +180,17 @@ class HeuristicBot:
             undertaker=view.undertaker if u is not None else None,
             first_lead_sets_trump=u is not None and u.trump is TrumpWay.FIRST_LEAD and k.played_mask == 0,
             makers=None if view.trump_maker is None else k.team_of[view.trump_maker],
-            wants=self.wants(view, k) if aims_at_bid(self.ruleset) else None)
+            wants=self.wants(view, k) if aims_at_bid(self.ruleset) else None,
+            partner_led=0 if t.total_points else self.partner_led(view, k))
+
+    def partner_led(self, view: SeatView, k: Knowledge) -> int:
+        """The cards this seat's partners led to the tricks of this deal (a mask)."""
+        card_of, team_of, me = self.t.card_of, k.team_of, view.seat
+        got = 0
+        for tr in view.tricks:
+            if tr.cards and tr.cards[0][0] != me and team_of[tr.cards[0][0]] == team_of[me] and tr.cards[0][1] in card_of:
+                got |= 1 << card_of[tr.cards[0][1]]
+        return got
 
     @staticmethod
     def wants(view: SeatView, k: Knowledge) -> tuple | None:

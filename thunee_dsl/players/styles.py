@@ -24,7 +24,8 @@ so is card play, with three differences (each measured against the heuristic: do
 * leading without a safe master, the counting team leads a card worth points from its longest side suit
   where the heuristic leads low;
 * leading without a master trump, the makers lead their cheapest trump, not a side card, while the opponents
-  may still hold trumps and they hold two or more (drawing trumps before their side cards are cut);
+  may still hold trumps and they hold two or more (drawing trumps before their side cards are cut), where a
+  player chose the trumps (not a card turned up for them by no one's choice: tactics.trumps_chosen);
 * at the end of a deal (``look_ahead`` cards in hand or fewer) a card is weighed like an announcement: the
   card sense's choice first, every other legal card against it over deals drawn consistently with the
   seat's view and played out. Cards that take the same tricks (one suit, nothing another seat may hold

@@ -18,7 +18,7 @@ cdef class Tables:
 cdef class PlayCtx:
     cdef public Tables t
     cdef public object team_of, legal, hand, trick, trump, beats, threats, outstanding, known_void
-    cdef public object undertaker, makers, wants
+    cdef public object undertaker, makers, wants, partner_led
     cdef public Py_ssize_t seat, seats, tricks_left
     cdef public bint exact, first_lead_sets_trump, counting_leads_points, makers_draw_trumps
 

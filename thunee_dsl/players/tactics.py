@@ -17,7 +17,7 @@ Monte Carlo playouts (fed from a sampled deal, with what each seat *does* hold).
 from __future__ import annotations
 
 from thunee_dsl.model.cards import iter_cards
-from thunee_dsl.model.ruleset import Ruleset
+from thunee_dsl.model.ruleset import Ruleset, TrumpWay
 from thunee_dsl.model.ruleset import Contract  # (bidding: issue 25, item 1)
 from thunee_dsl.model.words import bid_words
 
@@ -301,6 +301,18 @@ def _aims_at_bid(r: Ruleset) -> bool:
     return False
 
 
+def trumps_chosen(r: Ruleset) -> bool:
+    """Are the trumps made by a player's choice (called, named, ordered up)? Not where the only way is the
+    card turned up, no round offering a choice: the side said to make them then is the dealer's by turn, no
+    longer in trumps than the other (its low trumps are not led to draw the others': tactics._lead)."""
+    return r.cached("players.trumps_chosen", _trumps_chosen)
+
+
+def _trumps_chosen(r: Ruleset) -> bool:
+    t = r.trumps
+    return t is None or bool(t.rounds) or any(w is not TrumpWay.TURN_UP for w in t.ways)
+
+
 def bid_scale(r: Ruleset) -> float:
     """One trick in the bid's unit (a margin of tricks said in card points where bids count them)."""
     if r.bidding is not None and r.bidding.contract is not Contract.EACH_PLAYER and bid_words(r) == "card points":
@@ -377,7 +389,8 @@ class PlayCtx:
                  trump: int | None, beats: tuple, threats: list, outstanding: int, tricks_left: int,
                  exact: bool = False, known_void: list | None = None, undertaker: int | None = None,
                  first_lead_sets_trump: bool = False, makers: int | None = None,
-                 counting_leads_points: bool = False, makers_draw_trumps: bool = False, wants: tuple | None = None):
+                 counting_leads_points: bool = False, makers_draw_trumps: bool = False, wants: tuple | None = None,
+                 partner_led: int = 0):
         self.t = t
         self.seat = seat
         self.seats = seats
@@ -398,6 +411,7 @@ class PlayCtx:
         self.counting_leads_points = counting_leads_points
         self.makers_draw_trumps = makers_draw_trumps
         self.wants = wants  # each seat's tricks still wanted for an exact bid (None: the scoring does not aim so)
+        self.partner_led = partner_led  # the cards a partner led this deal (a mask; read where cards are worth nothing)
 
     # derived
     def row(self):
@@ -530,6 +544,47 @@ def _cheapest(ctx: PlayCtx, cs, strength) -> int:
 
 
 @cython.locals(ctx=PlayCtx)
+def _top_of(ctx: PlayCtx, cs) -> int:
+    """The top card of ``cs``, or the lowest card of ``cs`` taking the same tricks as it (touching it: no card
+    another seat may hold ranks between them), so the cards above it stay hidden."""
+    strength = ctx.t.strength(ctx.beats)
+    stronger = ctx.t.stronger(ctx.beats)
+    out = ctx.outstanding
+    top = cs[0]
+    for c in cs:
+        if strength[c] < strength[top]:
+            top = c
+    above = out & stronger[top]
+    got = top
+    for c in cs:
+        if ctx.t.suit_of[c] == ctx.t.suit_of[top] and strength[c] > strength[got] and out & stronger[c] == above:
+            got = c
+    return got
+
+
+@cython.locals(ctx=PlayCtx)
+def _over_partner(ctx: PlayCtx, beaters, best: int, later_opps):
+    """Third hand high: where the partner's card wins a trick that a later opponent may still take, the top of
+    this seat's cards of the suit led above it (the lowest of them taking as much), when fewer cards those
+    opponents may hold outrank it than outrank the partner's card; else None (cards worth nothing: every
+    trick counts alike)."""
+    t = ctx.t
+    suit_of = t.suit_of
+    led = suit_of[ctx.trick[0][1]]
+    mine = [c for c in beaters if suit_of[c] == led]  # (never a cut of the partner's card)
+    if not mine:
+        return None
+    theirs = 0
+    for s in later_opps:
+        theirs |= ctx.threats[s]
+    stronger = t.stronger(ctx.beats)
+    top = _top_of(ctx, mine)
+    if (theirs & stronger[top]).bit_count() < (theirs & stronger[best]).bit_count():
+        return top
+    return None
+
+
+@cython.locals(ctx=PlayCtx)
 def _throw_low(ctx: PlayCtx, cs, strength) -> int:
     """The card to throw away: a non-trump before a trump, then a card that is not its suit's master, then
     fewest points, then the lowest-ranked (the most ``strength``), the first such card of ``cs``."""
@@ -565,7 +620,7 @@ def _lead(ctx: PlayCtx, legal: list[int]) -> int:
         trump_masters = [c for c in masters if (tmask >> c) & 1]
         if trump_masters and (we_make or my_trumps.bit_count() >= 3):
             return max(trump_masters, key=lambda c: (t.points[c], -strength[c]))
-    if ctx.makers_draw_trumps and we_make and tmask and opp_trumps and (my_trumps & ctx.legal).bit_count() >= 2:
+    if ctx.makers_draw_trumps and we_make and tmask and trumps_chosen(t.r) and opp_trumps and (my_trumps & ctx.legal).bit_count() >= 2:
         # the makers draw the opponents' trumps before their side cards (masters too) are cut: the lowest trump
         return min(cards(my_trumps & ctx.legal), key=lambda c: (t.points[c], -strength[c]))
     side = [c for c in masters if not (tmask >> c) & 1 and not _may_cut(ctx, t.suit_of[c], opps, tmask)]
@@ -580,9 +635,29 @@ def _lead(ctx: PlayCtx, legal: list[int]) -> int:
         if worth:
             hand = ctx.hand
             return max(worth, key=lambda c: ((hand & t.suit_masks[t.suit_of[c]]).bit_count(), -t.points[c]))
+    if non_trumps and not t.total_points and ctx.partner_led:  # (cards worth nothing: back to the partner's suit)
+        back = _return_lead(ctx, non_trumps)
+        if back is not None:
+            return back
     if non_trumps:
         return _lead_low(ctx, non_trumps, strength)
     return _cheapest(ctx, legal, strength)
+
+
+@cython.locals(ctx=PlayCtx)
+def _return_lead(ctx: PlayCtx, non_trumps):
+    """A lead of a suit a partner led this deal (its long suit, to be made good): the top card from two, else
+    the lowest. None when this seat holds none of them."""
+    t = ctx.t
+    strength = t.strength(ctx.beats)
+    hand, suit_of, masks = ctx.hand, t.suit_of, t.suit_masks
+    for c in cards_of(ctx.partner_led):
+        held = [o for o in non_trumps if suit_of[o] == suit_of[c]]
+        if held:
+            if (hand & masks[suit_of[c]]).bit_count() <= 2:
+                return min(held, key=lambda o: strength[o])
+            return max(held, key=lambda o: strength[o])
+    return None
 
 
 @cython.locals(ctx=PlayCtx)
@@ -628,6 +703,10 @@ def _follow(ctx: PlayCtx, legal: list[int]) -> int:
             safe_mine = [c for c in beaters if _safe(ctx, c, led, later_opps)]
             if safe_mine and worth and not _trumps(ctx, safe_mine, any):
                 return _cheapest(ctx, safe_mine, strength)
+            if not t.total_points:  # (cards worth nothing: third hand high)
+                high = _over_partner(ctx, beaters, best, later_opps)
+                if high is not None:
+                    return high
             return _throw_low(ctx, quiet, strength)
         return _cheapest(ctx, legal, strength)
 
@@ -639,10 +718,18 @@ def _follow(ctx: PlayCtx, legal: list[int]) -> int:
             return _throw_low(ctx, quiet, strength)  # keep trumps for a trick worth cutting
         if safe_mine:
             return _cheapest(ctx, safe_mine, strength)
+        if not t.total_points and partner_later and not cutting:
+            # cards worth nothing: second hand low, unless its top card has a single card out above it (a King
+            # with the Ace out): then it wins unless that very card comes over it
+            top = _top_of(ctx, beaters)
+            if (ctx.outstanding & t.stronger(ctx.beats)[top]).bit_count() <= 1:
+                return top
         if not later_opps or (worth and not partner_later):
             # last to play (or the trick is worth a try): the cheapest card that wins now / the strongest
             if not later_opps:
                 return _cheapest(ctx, beaters, strength)
+            if not t.total_points:  # (cards worth nothing: the top card, the lowest of those taking as much)
+                return _top_of(ctx, beaters)
             return min(beaters, key=lambda c: strength[c])
     return _throw_low(ctx, quiet or legal, strength)
 
