@@ -47,8 +47,16 @@ def pytest_collection_modifyitems(config, items):
     race for the machine's two cores (their tests wait on pages with timeouts), while one browser module runs
     beside the engine's tests."""
     for item in items:
-        group = "browser" if item.get_closest_marker("browser") else item.nodeid.split("::")[0]
+        module = item.nodeid.split("::")[0]
+        group = "browser" if item.get_closest_marker("browser") or _drives_a_browser(module) else module
         item.add_marker(pytest.mark.xdist_group(group))
+
+
+def _drives_a_browser(module: str) -> bool:
+    """A module that starts chromium whether or not it carries the ``browser`` mark (the Compare page's browser
+    modules, the first run's): by its name, which says so."""
+    name = module.rsplit("/", 1)[-1]
+    return "browser" in name or name == "test_first_run.py"
 
 
 @pytest.fixture(autouse=True)
