@@ -673,6 +673,28 @@ def _lead_low(ctx: PlayCtx, cs, strength) -> int:
 
 
 @cython.locals(ctx=PlayCtx)
+def _partner_winning(ctx: PlayCtx, legal, beaters, quiet, best: int, led: int, later_opps, worth: bool,
+                     strength) -> int:
+    """Following while the partner is winning: do not overtake; throw points on it if it will hold."""
+    t = ctx.t
+    if quiet:
+        if _safe(ctx, best, led, later_opps):
+            pts = t.points
+            stronger = t.stronger(ctx.beats)
+            trump, suit_of, out = ctx.trump, t.suit_of, ctx.outstanding  # (_is_trump, _is_master: see _trumps)
+            return max(quiet, key=lambda c: (not (trump is not None and suit_of[c] == trump),
+                                             not (not out & stronger[c]), pts[c], strength[c]))
+        safe_mine = [c for c in beaters if _safe(ctx, c, led, later_opps)]
+        if safe_mine and worth and not _trumps(ctx, safe_mine, any):
+            return _cheapest(ctx, safe_mine, strength)
+        if not t.total_points:  # (cards worth nothing: third hand high)
+            high = _over_partner(ctx, beaters, best, later_opps)
+            if high is not None:
+                return high
+        return _throw_low(ctx, quiet, strength)
+    return _cheapest(ctx, legal, strength)
+
+
 def _follow(ctx: PlayCtx, legal: list[int]) -> int:
     t = ctx.t
     strength = t.strength(ctx.beats)
@@ -692,23 +714,7 @@ def _follow(ctx: PlayCtx, legal: list[int]) -> int:
     quiet = [c for c in legal if not (row[best] >> c) & 1]
 
     if ctx.team_of[best_seat] == me:
-        # partner is winning: do not overtake; throw points on it if it will hold
-        if quiet:
-            if _safe(ctx, best, led, later_opps):
-                pts = t.points
-                stronger = t.stronger(ctx.beats)
-                trump, suit_of, out = ctx.trump, t.suit_of, ctx.outstanding  # (_is_trump, _is_master: see _trumps)
-                return max(quiet, key=lambda c: (not (trump is not None and suit_of[c] == trump),
-                                                 not (not out & stronger[c]), pts[c], strength[c]))
-            safe_mine = [c for c in beaters if _safe(ctx, c, led, later_opps)]
-            if safe_mine and worth and not _trumps(ctx, safe_mine, any):
-                return _cheapest(ctx, safe_mine, strength)
-            if not t.total_points:  # (cards worth nothing: third hand high)
-                high = _over_partner(ctx, beaters, best, later_opps)
-                if high is not None:
-                    return high
-            return _throw_low(ctx, quiet, strength)
-        return _cheapest(ctx, legal, strength)
+        return _partner_winning(ctx, legal, beaters, quiet, best, led, later_opps, worth, strength)
 
     # an opponent is winning
     if beaters:
