@@ -43,7 +43,7 @@ app: $(STAMP)
 # $(JOBS) cores (pytest-xdist; each test module runs whole on one worker: tests/conftest.py).
 # TEST_FLAGS= runs it in one process.
 TEST_ACCEL_FLAGS ?= --no-pgo
-TEST_FLAGS ?= -n $(JOBS) --dist loadgroup
+TEST_FLAGS ?= -n $(JOBS) --dist loadscope
 test: $(STAMP)
 	@$(PY) build_accel.py -j $(JOBS) $(TEST_ACCEL_FLAGS)
 	$(PY) -m pytest $(TEST_FLAGS) --durations=30

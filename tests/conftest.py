@@ -29,8 +29,6 @@ def pytest_configure(config):
     # worker keeps its controller's: the controller checks the run's processes once every worker has ended)
     if not _xdist_worker(config):
         os.environ[SESSION] = uuid.uuid4().hex
-    # (pytest-xdist registers it too; without it, the groups below are only names)
-    config.addinivalue_line("markers", "xdist_group(name): the tests one pytest-xdist worker runs together")
     # The Compare page's tests are about its usual 200 games: a new app's first look, sized by how fast this
     # machine plays (thunee_dsl/editor/background.py, first_look), would make their games depend on the load.
     # Its own tests set it (tests/editor/test_first_look.py).
@@ -39,24 +37,37 @@ def pytest_configure(config):
         if Path("/proc/self/stat").exists() else None
 
 
-@pytest.hookimpl(tryfirst=True)  # (before pytest-xdist reads the groups: --dist loadgroup, `make test`)
-def pytest_collection_modifyitems(config, items):
-    """Under pytest-xdist's ``--dist loadgroup`` (`make test` runs the suite on both cores), each test module is
-    one group, run whole by one worker: its module-scoped fixtures (an app server, a browser, a simulation) are
-    set up once. The browser modules are one group together: two app servers and two chromiums at once would
-    race for the machine's two cores (their tests wait on pages with timeouts), while one browser module runs
-    beside the engine's tests."""
-    for item in items:
-        module = item.nodeid.split("::")[0]
-        group = "browser" if item.get_closest_marker("browser") or _drives_a_browser(module) else module
-        item.add_marker(pytest.mark.xdist_group(group))
+def _group(nodeid: str) -> str:
+    """The worker's unit a test goes with under pytest-xdist (`make test` runs the suite on both cores): its
+    module, run whole by one worker, so that its module-scoped fixtures (an app server, a browser, a simulation)
+    are set up once; every module that drives chromium goes in one unit together, "browser": two app servers and
+    two chromiums at once would race for the machine's two cores (their tests wait on pages with timeouts),
+    while one browser module runs beside the engine's tests."""
+    module = nodeid.split("::")[0]
+    return "browser" if _drives_a_browser(module) else module
 
 
 def _drives_a_browser(module: str) -> bool:
-    """A module that starts chromium whether or not it carries the ``browser`` mark (the Compare page's browser
-    modules, the first run's): by its name, which says so."""
+    """A module that starts chromium (``test_browser_*``, the Compare page's ``test_compareux_browser``, the first
+    run's): by its name, which says so."""
     name = module.rsplit("/", 1)[-1]
     return "browser" in name or name == "test_first_run.py"
+
+
+try:
+    from xdist.scheduler import LoadScopeScheduling
+except ImportError:  # (the suite in one process: no units)
+    pass
+else:
+    class ByModule(LoadScopeScheduling):
+        """pytest-xdist's scheduling by scope, the scope being :func:`_group`'s unit. (Its ``--dist loadgroup``
+        and ``xdist_group`` marks do not group under pytest 9: the worker's renamed node ids are not read.)"""
+
+        def _split_scope(self, nodeid: str) -> str:
+            return _group(nodeid)
+
+    def pytest_xdist_make_scheduler(config, log):
+        return ByModule(config, log)
 
 
 @pytest.fixture(autouse=True)

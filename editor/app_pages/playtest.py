@@ -644,11 +644,12 @@ def show_hint() -> str | None:
 
 
 with left:
+    show_hand()
+    show_say()
+    # (below the hand: on a phone the table and the hand stay on one screen)
     hinted = show_hint()
     if hinted:  # the card or button the hint names
         st.html(f"<style>.st-key-{hinted} button {{ box-shadow:0 0 0 4px #1c83e1 !important; }}</style>")
-    show_hand()
-    show_say()
 
 with right:
     st.markdown("**Tricks this deal**")

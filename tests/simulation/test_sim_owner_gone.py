@@ -25,6 +25,8 @@ pytestmark = pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason=
 #: busy with a long run when it is killed.
 OWNER = """
 import faulthandler, os, signal, sys, threading, time
+# (as a program started from a shell: a pytest-xdist worker starts its children with SIGINT ignored)
+signal.signal(signal.SIGINT, signal.default_int_handler)
 faulthandler.register(signal.SIGUSR1, all_threads=True)  # (where it waits, should it not end: the test asks)
 from thunee_dsl import shipped_ruleset
 from thunee_dsl.simulation import runner, simulate
