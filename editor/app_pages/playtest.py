@@ -580,7 +580,8 @@ with left:
             with st.expander("How it was counted (the ruleset's formulas)"):
                 for line in result.explanation:  # seats and teams from your chair, as under "Earlier deals"
                     st.markdown(f"- {words.from_chair(line)}")
-            show_analysis()
+            if not result.cancelled:  # (a deal thrown in scores nothing: nothing to weigh)
+                show_analysis()
             if not pt.is_over:
                 st.button("Next deal", type="primary", on_click=next_deal, key="pt_next")
 
