@@ -82,22 +82,15 @@ def hint_answer(game, seat: int, samples: int = HINT_SAMPLES) -> HintAnswer:
     return HintAnswer(found.action, f"{said}: {reason}.", card)
 
 
-def review_from(ruleset, played: int = 0) -> int:
-    """The first trick whose cards the game review weighs: the last three of the deal (as ``replay --analyse``
-    does by default; every card of every deal takes minutes in pure Python), ``played`` deals scored before it
-    (a hand size that goes by the deal)."""
-    r = ruleset.for_deal(played + 1) if ruleset.hand_sizes else ruleset
-    return max(1, r.tricks_per_deal - 2)
-
-
 def deal_review(game, number: int, from_trick: int | None = 1):
     """Deal ``number`` (1-based, finished) of ``game`` reviewed seeing every hand (its score before it, and the
     deals scored before it: a hand size that goes by the deal)."""
     records = game.deals[:number]
     score = list(game.initial_score) if number == 1 else list(records[-2].score_after)
     played = sum(1 for r in records[:-1] if r.result is not None and not r.result.cancelled)
-    first = review_from(game.ruleset, played) if from_trick is None else from_trick
-    return review_deal(game.ruleset, records[-1], number, score, first, played)
+    # (from_trick None: the deal's last three tricks at its own hand size, review_deal's; every card of every
+    # deal takes minutes in pure Python)
+    return review_deal(game.ruleset, records[-1], number, score, from_trick, played)
 
 
 def deal_lines(game, number: int, from_trick: int | None = None) -> list[str]:
@@ -158,4 +151,4 @@ def game_review(game, from_trick: int | None = None, progress=None) -> dict[int,
 
 
 __all__ = ["COACH", "HINT_SAMPLES", "HintAnswer", "Position", "action_words", "card_words", "deal_lines", "deal_review",
-           "game_review", "hint_answer", "position", "review_from"]
+           "game_review", "hint_answer", "position"]
