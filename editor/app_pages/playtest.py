@@ -8,7 +8,7 @@ import streamlit as st
 
 from app_common import COLOURS, EDITOR_REF, card_button_label, catalogue, follow_goto, ruleset_of
 from thunee_dsl.editor.cards import HIDDEN, card_back, card_label, card_text, history_line, suit_label
-from thunee_dsl.editor.coach import COACH, deal_lines, game_review, hint_answer, position
+from thunee_dsl.editor.coach import COACH, deal_lines, game_review, hint_soon, position
 from thunee_dsl.editor.playtest import TABLES, Playtest, bot_names, new_seed, replay_help
 from thunee_dsl.editor.session import editor_was_used
 from thunee_dsl.editor.table import TableWords, scroll_script, table_spots, team_values
@@ -79,12 +79,25 @@ st.html("""<style>
   [class*="st-key-pt_card_"] button p { font-size:1.35rem; }
   [class*="st-key-pt_card_"] button:disabled { opacity:.35; }
   [data-testid="stMainBlockContainer"] { padding-top:4.2rem; }
+  /* the hint's words over the top of the screen, wherever the page is scrolled: read at once, and the hand below
+     never pushed off a phone's screen; the card or button they name is outlined in the hand */
+  .st-key-pt_hint_words { position:fixed; top:3.9rem; left:50%; transform:translateX(-50%); z-index:999991;
+                          width:min(44rem, calc(100vw - 1.2rem)); background:#fff; border-radius:.6rem;
+                          box-shadow:0 4px 18px rgba(0,0,0,.35); padding:.15rem .2rem .15rem 0; }
+  .st-key-pt_hint_words [data-testid="stAlert"] p { font-size:.95rem; }
+  .st-key-pt_hint_words [data-testid="stAlertContainer"] { padding-right:2.6rem; }
+  .st-key-pt_hint_close { position:absolute; top:.35rem; right:.35rem; width:auto !important; }
+  .st-key-pt_hand_head { min-height:2.4rem; }
+  .st-key-pt_hand_head [data-testid="stVerticalBlock"] { gap:0; } /* the words shown move nothing */
+  .st-key-pt_hand_head [data-testid="stMarkdownContainer"] { margin-bottom:0 !important; } /* (-1rem: off centre) */
   .st-key-pt_gameover { background:#eaf7ee; border:2px solid #117a37; border-radius:12px; padding:.6rem .9rem; }
   @media (max-width: 640px) {
     .pt-seat { font-size:.72rem; padding:1px 5px; } .pt-seat .pt-name { font-size:.78rem; }
     .pt-seat .pt-role { display:block; line-height:1; }
     .pt-card, .pt-turnup, .pt-laid { font-size:1.1rem; padding:4px 3px; }
     .pt-table { height:270px; }
+    .st-key-pt_hint_words { top:3.6rem; }
+    .st-key-pt_hint_words [data-testid="stAlert"] p { font-size:.86rem; line-height:1.3; }
     /* the side seats' trick cards leave a gap of about a fifth of the table: the words wrap inside it */
     .pt-middle { max-width:19%; font-size:.68rem; line-height:1.15; }
     [class*="st-key-pt_card_"] button { min-height:2.9rem; min-width:2.75rem; padding:0 .3rem; }
@@ -590,8 +603,7 @@ with left:
 def show_hand() -> None:
     on_table_cards = bool(view.table and view.table[me])
     hand = list(view.hand)
-    if hand:
-        st.markdown("**Your cards, face up on the table**" if on_table_cards else "**Your hand**")
+    if hand:  # (its heading is drawn with the Hint button beside it)
         with st.container(horizontal=True, gap="small", key="pt_hand"):
             for card in hand:
                 action = trumps_by_card.get(card) if choosing_trump else discards.get(card) if discards else plays.get(card)
@@ -623,34 +635,57 @@ def show_say() -> None:
         st.caption(f"**{' / '.join(labels)}**: {text}")
 
 
-def show_hint() -> str | None:
-    """The Hint button (your turn), and its answer from your seat's view only; the key of what it names."""
+def hint_owner() -> str | None:
+    """Whose hint the background works out now (this table's seat at this moment: your turn), None off turn."""
     if pt.deal_over or view.to_act != me or not legal:
         return None
+    return "hint " + repr((*hint_key(), me))
+
+
+def hide_hint() -> None:
+    ss.pt_hint_asked = None
+
+
+@st.fragment
+def show_hint(owner: str) -> None:
+    """The Hint button, and its answer from your seat's view only: worked out in the background from the moment
+    it is your turn (:func:`hint_soon`), so a tap shows it at once; a tap reruns this fragment alone, not the
+    page. The words lie over the top of the screen (never pushing the hand below a phone's screen); the card or
+    button they name is outlined where it is."""
+    run = hint_soon(owner, r, view)
     st.button("Hint", key="pt_hint_button", on_click=ask_hint, icon=":material/lightbulb:",
               help="What a strong player would do here, from what your seat has seen (never the hidden cards)")
-    key = hint_key()
-    if ss.get("pt_hint_asked") != key:
-        return None
-    kept = ss.get("pt_hint")
-    if kept is None or kept[0] != key:
+    if ss.get("pt_hint_asked") != hint_key():
+        return
+    if not run.wait(0):
         with st.spinner("thinking..."):
-            kept = ss.pt_hint = (key, hint_answer(pt.game, me))
-    answer = kept[1]
+            run.wait(120)
+    answer = run.result if run.state == "done" else None
     with st.container(key="pt_hint_words"):
-        st.info(answer.words, icon=":material/lightbulb:")
-    if answer.card is not None:
-        return f"pt_card_{answer.card}"
-    return f"pt_do_{answer.action.verb}_{answer.action.arg}"
+        if answer is None:
+            st.warning("No hint could be worked out here" + (f" ({run.error})" if run.error else "")
+                       + ": play as you judge.", icon=":material/lightbulb:")
+        else:  # the action in bold: what to do is read first, why after it
+            st.info(f"**{answer.said}**{answer.words[len(answer.said):]}", icon=":material/lightbulb:")
+        st.button("", key="pt_hint_close", on_click=hide_hint, icon=":material/close:", type="tertiary",
+                  help="Hide the hint")
+    if answer is not None:
+        named = f"pt_card_{answer.card}" if answer.card is not None else \
+            f"pt_do_{answer.action.verb}_{answer.action.arg}"
+        st.html(f"<style>.st-key-{named} button {{ box-shadow:0 0 0 4px #1c83e1 !important; }}</style>")
 
 
 with left:
+    hinted_by = hint_owner()
+    if view.hand:
+        with st.container(horizontal=True, vertical_alignment="center", key="pt_hand_head"):
+            st.markdown("**Your cards, face up on the table**" if view.table and view.table[me] else "**Your hand**")
+            if hinted_by:  # beside the hand: on a phone the table, the hand and the Hint on one screen
+                show_hint(hinted_by)
     show_hand()
     show_say()
-    # (below the hand: on a phone the table and the hand stay on one screen)
-    hinted = show_hint()
-    if hinted:  # the card or button the hint names
-        st.html(f"<style>.st-key-{hinted} button {{ box-shadow:0 0 0 4px #1c83e1 !important; }}</style>")
+    if hinted_by and not view.hand:
+        show_hint(hinted_by)
 
 with right:
     st.markdown("**Tricks this deal**")

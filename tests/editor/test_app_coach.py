@@ -69,8 +69,9 @@ def test_hint_in_playtest_names_the_action_and_its_button(app, name):
     said = [m.value for m in at.info]
     assert len(said) == 1, said
     expected = hint_answer(pt.game, pt.seat)
-    assert said[0] == expected.words
-    assert said[0].split(":")[0] in {"Pass", "Turn it down", "Order it up", "Pick it up"} or said[0].startswith(
+    assert expected.words.startswith(f"{expected.said}: ")
+    assert said[0] == f"**{expected.said}**{expected.words[len(expected.said):]}"  # what to do in bold, then why
+    assert expected.said in {"Pass", "Turn it down", "Order it up", "Pick it up"} or expected.said.startswith(
         ("Play the ", "Bid ", "Discard the ", "Make trumps", "Call", "Name ")), said[0]
     highlighted = [h.proto.body for h in at.get("html") if "box-shadow:0 0 0 4px" in h.proto.body]
     key = f"pt_card_{expected.card}" if expected.card else f"pt_do_{expected.action.verb}_{expected.action.arg}"

@@ -23,12 +23,14 @@ from thunee_dsl.editor.background import Runs
 from thunee_dsl.editor.cards import card_label
 from thunee_dsl.editor.table import TableWords
 from thunee_dsl.game.actions import Action
-from thunee_dsl.players.hint import hint
+from thunee_dsl.players.hint import hint_from_view
 from thunee_dsl.simulation.review import (Decision, costliest, dealt_again, decision_words, review_deal,
                                           review_words)
 
 #: The analyses under way and done, by owner (a Playtest game's deal, its whole game).
 COACH = Runs(keep=32)
+#: The hints worked out ahead of a tap, by owner (a table's seat at one moment of its game).
+HINTS = Runs(keep=64)
 #: The deals a hint samples: the library's default (about 36 ms compiled, a tenth of a second pure on a quiet
 #: machine).
 HINT_SAMPLES = 8
@@ -42,12 +44,13 @@ def card_words(card: str) -> str:
 
 @dataclass(frozen=True)
 class HintAnswer:
-    """What the Hint button says: ``words`` (the action in the game's words, then why), and the card of the hand
-    it names (None for something said: a call, a bid, a pass)."""
+    """What the Hint button says: ``words`` (the action in the game's words, ``said``, then why), and the card of
+    the hand it names (None for something said: a call, a bid, a pass)."""
 
     action: Action
     words: str
     card: str | None = None
+    said: str = ""  # the action in the game's words, the start of ``words`` (the page sets it in bold)
 
 
 def action_words(ruleset, view, action: Action) -> str:
@@ -73,13 +76,25 @@ def _reason_in_words(reason: str, cards) -> str:
 def hint_answer(game, seat: int, samples: int = HINT_SAMPLES) -> HintAnswer:
     """The hint for ``seat`` from its own view (:func:`~thunee_dsl.players.hint.hint` reads ``game.view(seat)``
     alone: never the hidden cards)."""
-    view = game.view(seat)
-    found = hint(game, seat, samples=samples, words=lambda a: action_words(game.ruleset, view, a))
-    said = action_words(game.ruleset, view, found.action)
+    return view_hint_answer(game.ruleset, game.view(seat), samples)
+
+
+def view_hint_answer(ruleset, view, samples: int = HINT_SAMPLES) -> HintAnswer:
+    """:func:`hint_answer` from the seat's view itself (all the hint ever reads)."""
+    found = hint_from_view(ruleset, view, samples=samples, words=lambda a: action_words(ruleset, view, a))
+    said = action_words(ruleset, view, found.action)
     reason = _reason_in_words(found.reason, [a.arg for a in view.legal if a.verb in CARD_VERBS])
     card = found.action.arg if found.action.verb in CARD_VERBS or (
         found.action.verb == "trump" and found.action.arg and len(str(found.action.arg)) > 1) else None
-    return HintAnswer(found.action, f"{said}: {reason}.", card)
+    return HintAnswer(found.action, f"{said}: {reason}.", card, said)
+
+
+def hint_soon(owner: str, ruleset, view, samples: int = HINT_SAMPLES):
+    """The hint for ``view`` worked out in the background as soon as it is the seat's turn (:data:`HINTS`, one
+    run per ``owner``: a table's seat at one moment), so that a tap on Hint shows it at once: the run, started
+    once (a run that failed stays failed: its error is said, not tried again on every rerun)."""
+    return HINTS.current(owner) or HINTS.start(owner, lambda progress: view_hint_answer(ruleset, view, samples),
+                                               total=1)
 
 
 def deal_review(game, number: int, from_trick: int | None = 1):
@@ -150,5 +165,5 @@ def game_review(game, from_trick: int | None = None, progress=None) -> dict[int,
             for seat, decisions in costliest(r, reviews).items()}
 
 
-__all__ = ["COACH", "HINT_SAMPLES", "HintAnswer", "Position", "action_words", "card_words", "deal_lines", "deal_review",
-           "game_review", "hint_answer", "position"]
+__all__ = ["COACH", "HINTS", "HINT_SAMPLES", "HintAnswer", "Position", "action_words", "card_words", "deal_lines", "deal_review",
+           "game_review", "hint_answer", "hint_soon", "position", "view_hint_answer"]

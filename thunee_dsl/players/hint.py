@@ -31,10 +31,15 @@ class Hint:
 def hint(game, seat: int, samples: int = 8, seed: int = 0, words=None) -> Hint:
     """The hint for ``seat`` in ``game`` (a :class:`~thunee_dsl.game.GameState`), from its view alone.
     ``words(action)``: how an announcement is said in the reason (the app passes its buttons' words)."""
-    view = game.view(seat)
+    return hint_from_view(game.ruleset, game.view(seat), samples, seed, words)
+
+
+def hint_from_view(ruleset, view, samples: int = 8, seed: int = 0, words=None) -> Hint:
+    """:func:`hint` from the seat's view itself (a snapshot: the app works it out in the background while the
+    game goes on)."""
     if not view.legal:
-        raise ValueError(f"seat {seat} has nothing to do now")
-    bot = ExpertBot(game.ruleset, seed=seed, solve_samples=samples, samples=samples)
+        raise ValueError(f"seat {view.seat} has nothing to do now")
+    bot = ExpertBot(ruleset, seed=seed, solve_samples=samples, samples=samples)
     action = bot.choose(view)
     search = bot.last_search
     if action.verb != "play" or not search or len(search["scores"]) < 2:
@@ -42,7 +47,7 @@ def hint(game, seat: int, samples: int = 8, seed: int = 0, words=None) -> Hint:
             return Hint(action, "the only thing you may do now")
         weighed = getattr(bot.heuristic, "last_estimate", None)  # (the style's weighing, if this one was weighed)
         if action.verb != "play" and weighed is not None and action in weighed.results and len(weighed.results) > 1:
-            return Hint(action, announcement_reason(game.ruleset, weighed, action, words))
+            return Hint(action, announcement_reason(ruleset, weighed, action, words))
         return Hint(action, "what a typical player would choose here, weighing the balls it is expected to bring "
                             "over deals you could be facing")
     scores = search["scores"]
@@ -56,7 +61,7 @@ def hint(game, seat: int, samples: int = 8, seed: int = 0, words=None) -> Hint:
     wins = search.get("best_in", {}).get(action)
     often = f"the {action.arg} does best in {wins} of {n}, and " if wins is not None else f"the {action.arg} "
     # (the bots' worth: the game's unit won less lost, the card points or tricks over the others a fraction of one)
-    return Hint(action, f"{facing}, {often}brings {best - second:.2f} {unit_words(game.ruleset)} more on average "
+    return Hint(action, f"{facing}, {often}brings {best - second:.2f} {unit_words(ruleset)} more on average "
                         f"than the {runner.arg}")
 
 
@@ -81,4 +86,4 @@ def unit_words(ruleset) -> str:
     plural = ruleset.unit.plural
     return plural if not ruleset.deck.total_points else f"{plural} (the card points counted in)"
 
-__all__ = ["Hint", "announcement_reason", "hint", "unit_words"]
+__all__ = ["Hint", "announcement_reason", "hint", "hint_from_view", "unit_words"]
