@@ -10,7 +10,7 @@ import time
 import pytest
 
 from thunee_dsl import shipped_ruleset
-from thunee_dsl.editor.coach import COACH, hint_answer
+from thunee_dsl.editor.coach import COACH, HINTS, hint_answer
 from thunee_dsl.editor.group_table import GroupTables, TableError
 from thunee_dsl.game.state import GameState
 from thunee_dsl.loading import shipped_rulesets
@@ -79,6 +79,49 @@ def test_hint_in_playtest_names_the_action_and_its_button(app, name):
     at.button(key=key).click().run()  # the hint followed: the game moves on, the hint is gone until asked again
     assert not at.exception, at.exception
     assert not at.info or at.info[0].value != said[0]
+
+
+def test_hint_is_worked_out_before_the_tap_and_again_at_each_turn(app):
+    """From the moment it is your turn the hint is worked out in the background (a tap shows it at once): one run
+    per turn, from the seat's view; the tap shows that run's answer."""
+    owners = set(HINTS._runs)  # (other tests' runs)
+    at = start(app, "shipped:standard")
+    for _ in range(3):
+        pt = at.session_state["playtest"]
+        if pt.deal_over:
+            break
+        runs = [run for owner, run in HINTS._runs.items() if owner not in owners]
+        assert len(runs) == 1, "no hint begun at your turn (or more than one)"
+        owners.update(owner for owner, run in HINTS._runs.items() if run is runs[0])
+        assert runs[0].wait(120) and runs[0].state == "done", runs[0].error
+        assert runs[0].result == hint_answer(pt.game, pt.seat)
+        at.button(key="pt_hint_button").click().run()
+        assert not at.exception, at.exception
+        assert [m.value for m in at.info] == [f"**{runs[0].result.said}**{runs[0].result.words[len(runs[0].result.said):]}"]
+        at.button(key="pt_hint_close").click().run()  # hidden until asked again
+        assert not at.exception, at.exception
+        assert not at.info
+        pt.act(pt.view().legal[0])
+        at.run()
+        assert not at.exception, at.exception
+    assert len(owners) >= 2
+
+
+def test_a_hint_that_fails_is_said_in_words(app, monkeypatch):
+    """A hint the coach cannot work out (an error in the library) says so on the page: no traceback, the game goes
+    on."""
+    from thunee_dsl.editor import coach
+
+    def broken(ruleset, view, samples=coach.HINT_SAMPLES):
+        raise ValueError("undealt: QH is dealt twice")
+
+    monkeypatch.setattr(coach, "view_hint_answer", broken)
+    at = start(app, "shipped:euchre")
+    at.button(key="pt_hint_button").click().run()
+    assert not at.exception, at.exception
+    assert [w.value for w in at.warning] == ["No hint could be worked out here (undealt: QH is dealt twice): play "
+                                             "as you judge."]
+    assert not [h for h in at.get("html") if "box-shadow:0 0 0 4px" in h.proto.body]
 
 
 def test_hint_button_only_on_your_turn_and_never_after_the_deal(app):
