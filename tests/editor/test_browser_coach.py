@@ -1,6 +1,6 @@
 """The coach in a real browser (Debian's chromium through Playwright; skipped without chromium): Playtest's Hint
-tapped (its words in well under a second, the card or button it names outlined), a finished deal analysed, and the
-game's review opened with one decision's position, on a laptop and on a phone.
+tapped (its words in well under a second and inside the first screen, the card or button it names outlined), a
+finished deal analysed, and the game's review opened with one decision's position, on a laptop and on a phone.
 
 The screenshots are written under ``$THUNEE_DSL_SHOTS`` when it is set (to look at), else the test's own folder.
 """
@@ -38,6 +38,16 @@ def tap_hint(page) -> float:
     took = time.monotonic() - start
     wait_idle(page)
     return took
+
+
+def on_first_screen(page, selector: str, viewport: dict) -> None:
+    """``selector`` shown inside the screen as it first opens (the page not scrolled): read without looking
+    for it."""
+    page.locator('[data-testid="stMain"]').evaluate("e => e.scrollTo(0, 0)")
+    page.evaluate("window.scrollTo(0, 0)")
+    box = page.locator(selector).first.bounding_box()
+    assert box and box["y"] >= 0 and box["y"] + box["height"] <= viewport["height"], (selector, box)
+    assert box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"] + 1, (selector, box)
 
 
 def outlined(page) -> int:
@@ -84,6 +94,8 @@ def test_hint_analysis_and_review_on_a_laptop_and_a_phone(browser_app, tmp_path)
         words = page.locator(".st-key-pt_hint_words").inner_text()
         assert words.split(":")[0] and ("Play the " in words or ":" in words), words
         assert outlined(page) == 1
+        on_first_screen(page, ".st-key-pt_hint_words", LAPTOP)
+        on_first_screen(page, ".st-key-pt_hint_button", LAPTOP)
         page.screenshot(path=str(out / "coach-laptop-hint.png"))
         for _ in range(4):  # the hint followed, and asked again at the next turns (cards, where deals are solved)
             follow_hint(page)
@@ -91,7 +103,12 @@ def test_hint_analysis_and_review_on_a_laptop_and_a_phone(browser_app, tmp_path)
                 break
             timings.append(tap_hint(page))
         print("hint, tap to words (s):", [round(t, 2) for t in timings])
-        assert max(timings) < 3.0  # (the aim is well under a second; the limit allows a loaded machine)
+        # Worked out before the tap, shown by a rerun of the hint's fragment alone: 0.10-0.33 s measured here with
+        # other work on the machine (0.2-1.3 s before). 1.5 s allows a CI machine three or four times slower and
+        # fails if a tap waits for the whole page again on such a machine, or for the sampling itself (Euchre's
+        # took 0.8-1.3 s here); that the hint is ready before the tap is checked without a clock in
+        # test_app_coach.py.
+        assert max(timings) < 1.5, timings
         play_on(page, ".st-key-pt_analyse button:visible")
         page.locator(".st-key-pt_analyse button:visible").first.click()
         page.locator(".st-key-pt_analysis").wait_for(state="visible", timeout=120_000)
@@ -119,11 +136,17 @@ def test_hint_analysis_and_review_on_a_laptop_and_a_phone(browser_app, tmp_path)
         page.goto(f"{url}/playtest")  # a new game on the phone: the Hint by the hand
         wait_idle(page)
         deal_with_seed(page, 5)
-        phone = tap_hint(page)
-        print("hint on the phone, tap to words (s):", round(phone, 2))
-        page.locator(".st-key-pt_hint_words").scroll_into_view_if_needed()
+        on_first_screen(page, ".st-key-pt_hint_button", PHONE)
+        phone = [tap_hint(page)]
         page.screenshot(path=str(out / "coach-phone-hint.png"))
-        box = page.locator(".st-key-pt_hint_words").bounding_box()
-        assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"] + 1  # the words fit the phone
+        on_first_screen(page, ".st-key-pt_hint_words", PHONE)  # the words fit the phone's first screen ...
+        assert outlined(page) == 1
+        on_first_screen(page, '[class*="st-key-pt_card_"], [class*="st-key-pt_do_"]', PHONE)  # ... and the hand too
+        follow_hint(page)
+        if page.locator(".st-key-pt_hint_button button:visible").count():
+            phone.append(tap_hint(page))
+            on_first_screen(page, ".st-key-pt_hint_words", PHONE)
+        print("hint on the phone, tap to words (s):", [round(t, 2) for t in phone])
+        assert max(phone) < 1.5, phone
     finally:
         page.close()
