@@ -634,29 +634,53 @@ if page.deal_over:  # (above the hand: on a phone the hand is a screen down)
             if waited:
                 st.caption(f"The next deal waits for a person to sit in seat {waited[0]} (kept by the host).")
 
+#: The hint's words over the top of the phone's screen (the hand is never pushed down), the action in bold.
+HINT_CSS = """<style>
+  .st-key-gt_hint_words { position:fixed; top:3.6rem; left:50%; transform:translateX(-50%); z-index:999991;
+                          width:min(44rem, calc(100vw - 1.2rem)); background:#fff; border-radius:.6rem;
+                          box-shadow:0 4px 18px rgba(0,0,0,.35); }
+  .st-key-gt_hint_words [data-testid="stAlert"] p { font-size:.86rem; line-height:1.3; }
+  .st-key-gt_hint_words [data-testid="stAlertContainer"] { padding-right:2.6rem; }
+  .st-key-gt_hint_close { position:absolute; top:.35rem; right:.35rem; width:auto !important; }
+</style>"""
+
+
+def hide_hint() -> None:
+    ss.gt_hint_asked = None
+
+
+@st.fragment
 def show_hint() -> None:
     """The Hint button on this phone's turn (when the host allows hints), and the hint for this seat alone: the
-    server works it out from the seat's own view and refuses it when hints are off."""
+    server works it out from the seat's own view from the moment it is the seat's turn (refused when hints are
+    off), so a tap shows it at once, rerunning this fragment alone."""
     if not page.hints or page.deal_over or view.to_act != seat or not legal:
         return
+    try:
+        run = tables.hint_soon(code, seat, secret)
+    except TableError:
+        return  # (the table moved on since this page was drawn: the next draw asks again)
     asked = (code, page.version, seat)
     st.button("Hint", key="gt_hint_button", on_click=ask_hint, args=(asked,), icon=":material/lightbulb:",
               help="What a strong player would do here, from what your seat has seen (never the hidden cards)")
     if ss.get("gt_hint_asked") != asked:
         return
-    kept = ss.get("gt_hint")
-    if kept is None or kept[0] != asked:
+    if not run.wait(0):
         with st.spinner("thinking..."):
-            try:
-                kept = ss.gt_hint = (asked, tables.hint(code, seat, secret))
-            except TableError as err:
-                st.warning(str(err))
-                return
-    answer = kept[1]
+            run.wait(120)
+    answer = run.result if run.state == "done" else None
+    st.html(HINT_CSS)
     with st.container(key="gt_hint_words"):
-        st.info(answer.words, icon=":material/lightbulb:")
-    named = f"gt_card_{answer.card}" if answer.card else f"gt_do_{answer.action.verb}_{answer.action.arg}"
-    st.html(f"<style>.st-key-{named} button {{ box-shadow:0 0 0 4px #1c83e1 !important; }}</style>")
+        if answer is None:
+            st.warning("No hint could be worked out here" + (f" ({run.error})" if run.error else "")
+                       + ": play as you judge.", icon=":material/lightbulb:")
+        else:
+            st.info(f"**{answer.said}**{answer.words[len(answer.said):]}", icon=":material/lightbulb:")
+        st.button("", key="gt_hint_close", on_click=hide_hint, icon=":material/close:", type="tertiary",
+                  help="Hide the hint")
+    if answer is not None:
+        named = f"gt_card_{answer.card}" if answer.card else f"gt_do_{answer.action.verb}_{answer.action.arg}"
+        st.html(f"<style>.st-key-{named} button {{ box-shadow:0 0 0 4px #1c83e1 !important; }}</style>")
 
 
 show_hint()

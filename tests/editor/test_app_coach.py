@@ -294,7 +294,8 @@ def test_table_hint_on_your_turn_and_the_hosts_switch(app, name):
     at.button(key="gt_hint_button").click().run()
     assert not at.exception, at.exception
     said = [m.value for m in at.info]
-    assert said == [hint_answer(game, 0).words]
+    expected = hint_answer(game, 0)
+    assert said == [f"**{expected.said}**{expected.words[len(expected.said):]}"]  # what to do in bold, then why
     highlighted = [h.proto.body for h in at.get("html") if "box-shadow:0 0 0 4px" in h.proto.body]
     assert len(highlighted) == 1
     at.toggle(key="gt_hints_on").set_value(False).run()  # the host turns hints off for every phone

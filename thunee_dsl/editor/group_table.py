@@ -49,7 +49,7 @@ from typing import NamedTuple
 from urllib.parse import urlsplit
 
 from thunee_dsl.editor.checking import check_text
-from thunee_dsl.editor.coach import HINT_SAMPLES, HintAnswer, hint_answer
+from thunee_dsl.editor.coach import HINT_SAMPLES, HintAnswer, hint_answer, hint_soon
 from thunee_dsl.editor.playtest import Playtest, new_seed, ruleset_files
 from thunee_dsl.editor.table import TableWords, team_values
 from thunee_dsl.editor.table_store import SeatRow, TableRow, TableStore
@@ -483,6 +483,20 @@ class GroupTables:
     def hint(self, code, seat: int, secret: str, samples: int | None = None) -> HintAnswer:
         """The hint for ``seat`` (its own phone's key), from its view alone; refused when the host turned hints
         off, or when it is not the seat's turn. A :class:`~thunee_dsl.editor.coach.HintAnswer`."""
+        row, game = self._hint_turn(code, seat, secret)
+        # (worked out outside the lock, on a copy: the other phones' moves go on meanwhile)
+        return hint_answer(game, seat, samples or HINT_SAMPLES)
+
+    def hint_soon(self, code, seat: int, secret: str, samples: int | None = None):
+        """:meth:`hint` worked out in the background from the moment it is the seat's turn (the phone's tap then
+        shows it at once), refused as :meth:`hint` is: the :class:`~thunee_dsl.editor.background.Run`, one per
+        table, version and seat (its answer from that seat's view alone)."""
+        row, game = self._hint_turn(code, seat, secret)
+        return hint_soon(f"table {row.code} {row.version} {seat}", game.ruleset, game.view(seat),
+                         samples or HINT_SAMPLES)
+
+    def _hint_turn(self, code, seat: int, secret: str):
+        """The table's row and a copy of its game at ``seat``'s turn, for a hint; refused as :meth:`hint` says."""
         code = normal_code(code)
         with self._lock:
             row, seats, game = self._load(None, code)
@@ -491,9 +505,7 @@ class GroupTables:
                 raise TableError("The host turned hints off at this table.")
             if game is None or game.deal_over or game.is_over or game.game.to_act != seat:
                 raise TableError("It is not your turn: a hint answers when you are to play or say something.")
-            state = game.game.clone()
-        # (worked out outside the lock, on a copy: the other phones' moves go on meanwhile)
-        return hint_answer(state, seat, samples or HINT_SAMPLES)
+            return row, game.game.clone()
 
     def tick(self, code) -> bool:
         """Bots stand in for a person away past the table's away time, whose turn it is; True if they moved."""
