@@ -124,3 +124,22 @@ def test_a_weighed_announcement_is_told_with_what_each_choice_brought():
             assert f"bid {h.action.arg} brings" in h.reason and "points on average" in h.reason
             assert "ball" not in h.reason
     assert told >= 3
+
+
+def test_every_hint_of_a_game_not_in_balls_says_its_own_unit():
+    # Euchre's order-up and its cards: whatever the hint weighed (a choice the style did not weigh included,
+    # "what a typical player would choose here"), it is said in points, never balls
+    from thunee_dsl.game import GameState
+    from thunee_dsl.players import decide
+    from thunee_dsl.players.hint import hint
+    rules = shipped_ruleset("euchre")
+    bot = make_bot("typical", rules, seed=3)
+    reasons = set()
+    for seed in (1, 2):
+        game = GameState(rules, seed=seed)
+        while len(game.deals) == 1 and not game.is_over:
+            if len(game.legal_actions()) > 1:
+                reasons.add(hint(game, game.to_act, samples=2).reason)
+            game.apply(decide(bot, game))
+    assert any("what a typical player would choose" in r for r in reasons)
+    assert reasons and not any("ball" in r for r in reasons)

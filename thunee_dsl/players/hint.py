@@ -48,8 +48,8 @@ def hint_from_view(ruleset, view, samples: int = 8, seed: int = 0, words=None) -
         weighed = getattr(bot.heuristic, "last_estimate", None)  # (the style's weighing, if this one was weighed)
         if action.verb != "play" and weighed is not None and action in weighed.results and len(weighed.results) > 1:
             return Hint(action, announcement_reason(ruleset, weighed, action, words))
-        return Hint(action, "what a typical player would choose here, weighing the balls it is expected to bring "
-                            "over deals you could be facing")
+        return Hint(action, f"what a typical player would choose here, weighing the {ruleset.unit.plural} it is "
+                            "expected to bring over deals you could be facing")
     scores = search["scores"]
     best, n = scores[action], search["samples"]
     runner, second = max(((a, v) for a, v in scores.items() if a != action), key=lambda av: av[1])
