@@ -46,7 +46,7 @@ from typing import Callable
 
 from thunee_dsl.game.actions import Action
 from thunee_dsl.game.deal import DEAL_STATE, Deal
-from thunee_dsl.game.play import TAKEN_BACK, Play
+from thunee_dsl.game.play import TAKEN_BACK, TRICK_ONLY, Play
 from thunee_dsl.game.slots import VALUE, policy_of
 from thunee_dsl.game.scoring import decided_steps, score_deal
 from thunee_dsl.game.tables import PASS
@@ -89,8 +89,12 @@ def key_maker(leave_out: frozenset = frozenset()):
     names = [n for n in DEAL_STATE if n not in out]
     rest_of = _getter(n for n in names if n not in TAKEN_BACK)
     play_of = _getter(n for n in names if n in TAKEN_BACK)
+    # between tricks: the same without the trick's own state (the last trick's winning card: not read again)
+    between = [n for n in names if n in TAKEN_BACK and n not in TRICK_ONLY]
+    between_of = _getter(between)
+    at_hands = between.index("hands") if "hands" in between else None
 
-    def key(deal: Deal, rest=None):
+    def key(deal: Deal, rest=None, hands=None):
         w = deal.window
         p = deal.pending
         if rest is None:
@@ -108,9 +112,17 @@ def key_maker(leave_out: frozenset = frozenset()):
             len(deal.tricks),
             # (this part's lists hold numbers or pairs of numbers: hashable as tuples, and its other values
             # mostly numbers or None: as they are, without _frozen's calls)
-            tuple([tuple(v) if type(v) is list else v if type(v) in _PLAIN else _frozen(v) for v in play_of(deal)]),
+            tuple([tuple(v) if type(v) is list else v if type(v) in _PLAIN else _frozen(v)
+                   for v in (play_of(deal) if deal.trick else
+                             between_of(deal) if hands is None else _with(between_of(deal), at_hands, hands))]),
         )
     return key
+
+
+def _with(values, at: int, value) -> tuple:
+    values = list(values)
+    values[at] = value
+    return values
 
 
 def _frozen(value):
@@ -159,6 +171,9 @@ class Objective:
     # (bounds the search cuts at: a side already sure of the value tested, or unable to reach it, searches
     # no further)
     most_left: Callable[[Deal, int], float] | None = None
+    # whether the value reads the points of the cards won (else two cards alike in the play but for their
+    # points are one in the table's key: tricks)
+    reads_points: bool = True
 
 
 def _points(deal: Deal, team: int) -> float:
@@ -204,7 +219,7 @@ def _tricks_left(deal: Deal, team: int) -> float:
 
 TRICKS = Objective("tricks", _tricks, so_far=_tricks,
                    leaves_out=frozenset({"team_cards", "team_tricks", "seat_tricks", "team_tricks_step"}),
-                   most_left=_tricks_left)
+                   most_left=_tricks_left, reads_points=False)
 BALLS = Objective("balls", _balls)
 OBJECTIVES = {o.name: o for o in (POINTS, TRICKS, BALLS)}
 
@@ -264,14 +279,18 @@ class Solver:
         self.ruleset = ruleset
         self.objective = OBJECTIVES[objective] if isinstance(objective, str) else objective
         self.windows = windows
-        # a Jodie's value reads the cards' names: then two cards alike in the play may still differ
-        self.equivalence = equivalence and not (windows == "choose" and ruleset.declarations)
+        # a Jodie's value reads the cards' names: then two cards alike in the play may still differ; and so
+        # does roem, counted from the cards of each trick (a sequence: the 8 and the 7 of a suit, alike in
+        # the play, are not alike beside a 9)
+        self.equivalence = equivalence and not (windows == "choose" and ruleset.declarations) \
+            and not ruleset.from_trick
         self.use_table = table
         self.table: dict = {}
         self.nodes = 0
         self._team = None
         self._beaten: dict = {}
         self._kept: dict = {}  # the cards kept of equivalent legal cards (see _distinct_cards)
+        self._suits: dict = {}  # each ranking's row: its cards by suit, strongest first (see _hands_as_ranks)
         self._relative = False  # the table's values relative to the objective's so_far
         self._key = position_key
         self._base = None
@@ -324,7 +343,7 @@ class Solver:
             mine = deal.team_of[deal.to_act] == team
             first = None
             if self.use_table:
-                entry = self.table.get(self._key(deal))
+                entry = self.table.get(self._position(deal))
                 first = entry[2] if entry is not None else None
             chosen = None
             for action in self._ordered(deal, self._choices(deal), first):
@@ -368,6 +387,53 @@ class Solver:
             self._not_additive = True
             self._for_team(deal, team)
             return work()
+
+    # -- the position's key ---------------------------------------------------------------------------
+
+    def _position(self, deal: Deal, rest=None):
+        """The table's key of ``deal``: between tricks, where the cards are played in one trump row, the
+        hands by rank (``_hands_as_ranks``), else as they are."""
+        if deal.trick or not self.equivalence or self.windows != "pass":
+            return self._key(deal, rest)
+        return self._key(deal, rest, self._hands_as_ranks(deal))
+
+    def _hands_as_ranks(self, deal: Deal):
+        """The hands as the play sees them from here (None where it cannot say): for each suit, strongest
+        first, the seat holding each card still in hand (and its points, where the value reads them). Two
+        positions alike so are the same game from here on: a card's suit, what it beats among the cards left
+        and what it beats with are all the play reads of it (as for equivalent cards), so the transpositions
+        of different cards gone (the Ace and the 10 of a suit played in either order) share one entry."""
+        if not deal.tricks or not deal.trump_revealed or deal.unseen or deal.t.face_down \
+                or MakeTrumps.start in deal.steps[deal.step + 1:]:
+            return None  # (the first lead may make trumps; trumps made again read another row)
+        row = deal.t.no_trump if deal.trump is None else deal.trump
+        suits = self._suits_of(deal, row)
+        if suits is None:
+            return None
+        points = self.objective.reads_points or not self._relative  # (the exact key holds the points won)
+        hands = deal.hands
+        seats = range(len(hands))
+        out = []
+        for suit in suits:
+            for bit, p in suit:
+                for s in seats:
+                    if hands[s] & bit:
+                        out.append(s)
+                        if points:
+                            out.append(p)
+                        break
+            out.append(None)
+        return tuple(out)
+
+    def _suits_of(self, deal: Deal, row: int):
+        """The row's cards by the suit they follow, strongest first, with their points; None where the ranking
+        is not one order within each suit, or where a card beats part of another suit (then a card's rank in
+        its suit does not say what it beats)."""
+        beats = deal.beats
+        got = self._suits.get((id(beats), row))
+        if got is None:
+            got = self._suits[(id(beats), row)] = (beats, _suits_in_order(deal, beats[row], row))
+        return got[1]
 
     # -- the moves of a position ---------------------------------------------------------------------
 
@@ -503,7 +569,7 @@ class Solver:
             base = self._base(deal, self._team)
             lower, upper = base, base + self._most_left(deal, self._team)
         if self.use_table:
-            entry = self.table.get(self._key(deal))
+            entry = self.table.get(self._position(deal))
             if entry is not None:
                 base = self._base(deal, self._team) if self._base is not None else 0
                 lower, upper = max(lower, entry[0] + base), min(upper, entry[1] + base)
@@ -542,7 +608,7 @@ class Solver:
             choices = self._choices(deal)
             if len(choices) == 1:  # forced (a window passed, a single card): nothing to store or order
                 return self._forced(deal, choices[0], alpha, beta, rest, owned)
-        key = self._key(deal, rest) if self.use_table else None
+        key = self._position(deal, rest) if self.use_table else None
         first = None
         if key is not None:
             known, alpha, beta, first = self._probe(key, base, alpha, beta)
@@ -641,6 +707,33 @@ class Solver:
         else:
             lower = upper = best
         self.table[key] = (lower - base, upper - base, best_action)
+
+
+def _suits_in_order(deal: Deal, beats, row: int):
+    """See Solver._suits_of."""
+    t = deal.t
+    points = deal.r.deck.points_for[row]
+    led = t.led_masks[row]
+    trumps = t.trump_masks[row]
+    groups: dict = {}
+    for c in range(len(beats)):
+        groups.setdefault(led[c], []).append(c)
+    suits = []
+    for mask, cards in sorted(groups.items()):
+        group = 0
+        for c in cards:
+            group |= 1 << c
+        cards.sort(key=lambda c: bin(beats[c] & group).count("1"))
+        for i, c in enumerate(cards):
+            if bin(beats[c] & group).count("1") != i or ((trumps >> c) & 1) != ((trumps >> cards[0]) & 1):
+                return None  # (not one order in the suit; trumps and others mixed)
+            for other in groups:
+                if other != mask:
+                    whole = sum(1 << d for d in groups[other])
+                    if beats[c] & whole not in (0, whole):
+                        return None
+        suits.append(tuple((1 << c, points[c]) for c in cards))
+    return tuple(suits)
 
 
 class _NotAdditive(Exception):
