@@ -291,6 +291,7 @@ class Solver:
         self._beaten: dict = {}
         self._kept: dict = {}  # the cards kept of equivalent legal cards (see _distinct_cards)
         self._suits: dict = {}  # each ranking's row: its cards by suit, strongest first (see _hands_as_ranks)
+        self._ranked: dict = {}  # hands read by rank, by the hands (the same hands come again and again)
         self._relative = False  # the table's values relative to the objective's so_far
         self._key = position_key
         self._base = None
@@ -407,11 +408,15 @@ class Solver:
                 or MakeTrumps.start in deal.steps[deal.step + 1:]:
             return None  # (the first lead may make trumps; trumps made again read another row)
         row = deal.t.no_trump if deal.trump is None else deal.trump
+        hands = deal.hands
+        memo = (row, self._relative, *hands)
+        got = self._ranked.get(memo)
+        if got is not None:
+            return got
         suits = self._suits_of(deal, row)
         if suits is None:
             return None
         points = self.objective.reads_points or not self._relative  # (the exact key holds the points won)
-        hands = deal.hands
         seats = range(len(hands))
         out = []
         for suit in suits:
@@ -423,7 +428,8 @@ class Solver:
                             out.append(p)
                         break
             out.append(None)
-        return tuple(out)
+        got = self._ranked[memo] = tuple(out)
+        return got
 
     def _suits_of(self, deal: Deal, row: int):
         """The row's cards by the suit they follow, strongest first, with their points; None where the ranking
@@ -606,8 +612,17 @@ class Solver:
         legal = deal.legal_actions()
         if len(legal) == 1 or deal.window is not None:
             choices = self._choices(deal)
-            if len(choices) == 1:  # forced (a window passed, a single card): nothing to store or order
-                return self._forced(deal, choices[0], alpha, beta, rest, owned)
+            if len(choices) == 1:  # forced (a window passed, a single card): nothing to order
+                if deal.trick or deal.window is not None or not self.use_table:
+                    return self._forced(deal, choices[0], alpha, beta, rest, owned)
+                # a trick's lead forced (the last trick): kept, as the same few cards are left from many lines
+                key = self._position(deal, rest)
+                known, alpha, beta, _ = self._probe(key, base, alpha, beta)
+                if known is not None:
+                    return known
+                v = self._forced(deal, choices[0], alpha, beta, rest, owned)
+                self._store(key, base, v, choices[0], alpha, beta)
+                return v
         key = self._position(deal, rest) if self.use_table else None
         first = None
         if key is not None:
