@@ -110,19 +110,20 @@ def key_maker(leave_out: frozenset = frozenset()):
             None if w is None else (type(w), tuple(w.order), w.pos),
             None if p is None else (type(p), getattr(p, "seat", None)),
             len(deal.tricks),
-            # (this part's lists hold numbers or pairs of numbers: hashable as tuples, and its other values
-            # mostly numbers or None: as they are, without _frozen's calls)
-            tuple([tuple(v) if type(v) is list else v if type(v) in _PLAIN else _frozen(v)
-                   for v in (play_of(deal) if deal.trick else
-                             between_of(deal) if hands is None else _with(between_of(deal), at_hands, hands))]),
+            _played(play_of(deal)) if deal.trick else _played(between_of(deal)) if hands is None else
+            _played(between_of(deal), at_hands, hands),
         )
     return key
 
 
-def _with(values, at: int, value) -> tuple:
-    values = list(values)
-    values[at] = value
-    return values
+def _played(values, at=None, hands=None) -> tuple:
+    """The key's part a card played reversibly may change: its lists hold numbers or pairs of numbers
+    (hashable as tuples), its other values mostly numbers or None (as they are, without _frozen's calls);
+    the hands read by rank put ``at`` their place where given."""
+    out = [tuple(v) if type(v) is list else v if type(v) in _PLAIN else _frozen(v) for v in values]
+    if at is not None:
+        out[at] = hands
+    return tuple(out)
 
 
 def _frozen(value):
