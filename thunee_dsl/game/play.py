@@ -539,6 +539,9 @@ def finish_trick(deal) -> None:
 # trick, the tricks and counts won, the turn, and the declarations' time after a trick (which team may
 # declare, the window asked of it: opened by a trick's end, closed by the next card) (open face play's rows
 # and a card played face down never change there: nothing is face down, trumps are shown)
+# the parts of TAKEN_BACK that mean something only while a trick is being played: the card winning it and its
+# seat are read only with a card in the trick (set by its lead); between tricks they are the last trick's
+TRICK_ONLY = frozenset({"best", "winning"})
 TAKEN_BACK = frozenset({"hands", "trick", "tricks", "team_cards", "team_tricks", "team_tricks_step", "seat_tricks",
                         "leader", "best", "winning", "last_trick_winner", "_row", "_led", "_plain", "_mask",
                         "pending", "_legal", "declaring_team", "window"})
