@@ -242,7 +242,14 @@ st.html("""<style>
   .gt-tricks .gt-led { font-size:.65rem; color:#888; display:block; line-height:1; }
   /* the words in the middle stay inside the gap between the side seats' trick cards (as on Playtest) */
   .gt-middle { max-width:calc(34% - 5rem); line-height:1.2; pointer-events:none; }
-  @media (max-width: 640px) { .gt-middle { max-width:19%; font-size:.68rem; line-height:1.15; } }
+  @media (max-width: 640px) {
+    .gt-middle { max-width:19%; font-size:.68rem; line-height:1.15; }
+    /* a phone: the table lower and the cards narrower (as on Playtest), so six cards make one row and the
+       buttons to say something stay on the first screen with the hand */
+    .gt-table { height:clamp(230px, 32vh, 280px); }
+    [class*="st-key-gt_card_"] button { min-height:2.9rem; min-width:2.75rem; padding:0 .3rem; }
+    [class*="st-key-gt_card_"] button p { font-size:1.15rem; }
+  }
   .st-key-gt_gameover { background:#eaf7ee; border:2px solid #117a37; border-radius:12px; padding:.6rem .9rem; }
 </style>""")
 
