@@ -109,6 +109,7 @@ class DealReview:
     costs: list[CardCost] = field(default_factory=list)
     from_trick: int = 1
     failed: list[Failed] = field(default_factory=list)
+    tricks: int = 0  # the deal's tricks (its hand size)
 
 
 def dealt_again(ruleset, record, score, played: int = 0) -> GameState:
@@ -123,15 +124,21 @@ def dealt_again(ruleset, record, score, played: int = 0) -> GameState:
 
 
 def review_deal(ruleset, record, number: int = 1, score=None, from_trick: int | None = 1,
-                played: int = 0) -> DealReview:
+                played: int = 0, to_trick: int | None = None, calls: bool = True,
+                check: Callable[[], None] | None = None, every_card_up_to: int = 0) -> DealReview:
     """The review of one deal (a :class:`~thunee_dsl.game.state.DealRecord`: its cards and actions),
     ``score`` the game's score before it, ``played`` the deals scored before it; cards are weighed from trick
-    ``from_trick`` on (None: the deal's last three tricks, at its own hand size)."""
+    ``from_trick`` on (None: the deal's last three tricks, at its own hand size, or every trick of a deal of
+    at most ``every_card_up_to`` tricks) to ``to_trick`` (None: the last). ``calls``: what was makeable and the calls said are weighed too (False: the cards alone, for a
+    review that weighs more tricks later). ``check()`` is called before each solve (a background run stops
+    there by raising)."""
+    check = check or (lambda: None)
     game = dealt_again(ruleset, record, score, played)
     ruleset = game.deal.r  # (the deal's own: its hand size, where that goes by the deal)
     if from_trick is None:
-        from_trick = max(1, ruleset.tricks_per_deal - 2)
-    review = DealReview(number, from_trick=from_trick)
+        short = ruleset.tricks_per_deal <= every_card_up_to
+        from_trick = 1 if short else max(1, ruleset.tricks_per_deal - 2)
+    review = DealReview(number, from_trick=from_trick, tricks=ruleset.tricks_per_deal)
     solvers = {}  # one per objective and team: each keeps its table through the deal
     weighed_in = card_objective(ruleset)
 
@@ -140,7 +147,7 @@ def review_deal(ruleset, record, number: int = 1, score=None, from_trick: int | 
             solvers[objective.name, team] = Solver(ruleset, objective)
         return solvers[objective.name, team]
 
-    calls = {u.verb: ("undertakings", u) for u in ruleset.undertakings} | {
+    said_as = {u.verb: ("undertakings", u) for u in ruleset.undertakings} | {
         c.verb: ("claims", c) for c in ruleset.claims}
 
     asked: set = set()
@@ -152,22 +159,25 @@ def review_deal(ruleset, record, number: int = 1, score=None, from_trick: int | 
             break
         w = deal.window
         if w is not None:
-            for option in w.options:
+            for option in w.options if calls else ():
                 u = next((u for u in ruleset.undertakings if u.verb == option.verb), None)
                 if u is not None and (option.seat, u.name) not in asked:
                     asked.add((option.seat, u.name))
+                    check()
                     found = _undertaking_made(ruleset, deal, option, u)
                     if found is not None:
                         review.makeable.append(found)
-            if action.verb in calls:
-                failed = _failed(ruleset, deal, action, *calls[action.verb])
+            if calls and action.verb in said_as:
+                check()
+                failed = _failed(ruleset, deal, action, *said_as[action.verb])
                 if failed is not None:
                     review.failed.append(failed)
         elif type(deal.pending) is Play:
             trick = len(deal.tricks) + 1
             if not deal.trick and deal.undertaking is None and deal.claim is None:
                 trick_starts.append((trick, deal.clone()))
-            if trick >= from_trick and action.verb == "play":
+            if from_trick <= trick <= (trick if to_trick is None else to_trick) and action.verb == "play":
+                check()
                 # (a call in force: the card is weighed in the score, which the call decides)
                 in_force = deal.undertaking is not None or deal.claim is not None
                 objective = SCORE if in_force else weighed_in
@@ -181,7 +191,9 @@ def review_deal(ruleset, record, number: int = 1, score=None, from_trick: int | 
     for m in review.makeable:
         u = next(u for u in ruleset.undertakings if u.title == m.title)
         m.called = (m.seat, u.verb) in called
-    review.makeable += _claims_on(ruleset, trick_starts, record)
+    if calls:
+        check()
+        review.makeable += _claims_on(ruleset, trick_starts, record)
     return review
 
 
@@ -281,8 +293,8 @@ def _card_cost(solver: Solver, deal, action) -> tuple[str, float] | None:
     return (best_action.arg, cost) if cost > 0 else None
 
 
-def review_game(game: GameState, from_trick: int | None = 1) -> list[DealReview]:
-    """The review of every finished deal of ``game``."""
+def review_game(game: GameState, from_trick: int | None = 1, every_card_up_to: int = 0) -> list[DealReview]:
+    """The review of every finished deal of ``game`` (``from_trick`` and ``every_card_up_to``: review_deal's)."""
     reviews = []
     score = list(game.initial_score)
     # deals scored before (a thrown-in deal is not counted: the hand size goes by the scored ones), from those
@@ -291,7 +303,8 @@ def review_game(game: GameState, from_trick: int | None = 1) -> list[DealReview]
     for number, record in enumerate(game.deals, 1):
         if record.result is None:
             break
-        reviews.append(review_deal(game.ruleset, record, number, score, from_trick, played))
+        reviews.append(review_deal(game.ruleset, record, number, score, from_trick, played,
+                                   every_card_up_to=every_card_up_to))
         score = list(record.score_after) if record.score_after is not None else None
         played += not record.result.cancelled
     return reviews
