@@ -129,9 +129,9 @@ def review_deal(ruleset, record, number: int = 1, score=None, from_trick: int | 
     """The review of one deal (a :class:`~thunee_dsl.game.state.DealRecord`: its cards and actions),
     ``score`` the game's score before it, ``played`` the deals scored before it; cards are weighed from trick
     ``from_trick`` on (None: the deal's last three tricks, at its own hand size, or every trick of a deal of
-    at most ``every_card_up_to`` tricks) to ``to_trick`` (None: the last). ``calls``: what was makeable and the calls said are weighed too (False: the cards alone, for a
-    review that weighs more tricks later). ``check()`` is called before each solve (a background run stops
-    there by raising)."""
+    at most ``every_card_up_to`` tricks) to ``to_trick`` (None: the last). ``calls``: what was makeable and
+    the calls said are weighed too (False: the cards alone, for a review that weighs more tricks later).
+    ``check()`` is called before each solve (a background run stops there by raising)."""
     check = check or (lambda: None)
     game = dealt_again(ruleset, record, score, played)
     ruleset = game.deal.r  # (the deal's own: its hand size, where that goes by the deal)
