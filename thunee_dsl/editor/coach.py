@@ -108,7 +108,7 @@ def deal_lines(game, number: int, from_trick: int | None = None, seat_words: Cal
 
 #: A background weighing whose page has not asked after it for this long stops (the user left the page or
 #: closed it; the page polls every second while it runs).
-UNWATCHED = 20.0
+UNWATCHED = 60.0
 
 
 def weigh_deal(game, number: int, progress, shown: dict, seat_words: Callable[[int], str] = seat_name,
