@@ -236,24 +236,23 @@ def _failed(ruleset, deal, action, kind: str, rule) -> Failed | None:
 
 
 def _stopper(deal, line, team: int) -> tuple[str | None, int | None]:
-    """The card that takes the first trick the other side wins in ``line`` (played on a copy), or ends the deal
-    beating the caller's card, and its seat."""
+    """The card that takes the first trick the other side wins in ``line`` (played on a copy, the rest played
+    on where nothing is left to decide, as the solver does), or that ends the deal beating the caller's card,
+    and its seat."""
     deal = deal.clone()
-    played: dict[int, str] = {}
+    start, last = len(deal.tricks), None
     for action in line:
-        if action.verb == "play":
-            played[action.seat] = action.arg
-        done = len(deal.tricks)
-        deal.apply_if_legal(action)
-        if len(deal.tricks) > done:
-            winner = deal.tricks[-1][2]
-            if deal.team_of[winner] != team:
-                return played.get(winner), winner
-            played = {}
-        elif deal.over and action.verb == "play" and deal.team_of[action.seat] != team:
-            return action.arg, action.seat  # the card that ended the deal (a Thunee caught when beaten)
         if deal.over:
             break
+        deal.apply_if_legal(action)
+        last = action
+    if not deal.over and deal.window is None and deal.pending is None:
+        deal.advance()
+    for _, cards, winner in deal.tricks[start:]:
+        if deal.team_of[winner] != team:
+            return deal.r.deck.name(dict(cards)[winner]), winner
+    if last is not None and last.verb == "play" and deal.over and deal.team_of[last.seat] != team:
+        return last.arg, last.seat  # the card that ended the deal (a Thunee caught when beaten)
     return None, None
 
 
