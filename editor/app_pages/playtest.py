@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import html
+import time
 
 import streamlit as st
 
 from app_common import COLOURS, EDITOR_REF, card_button_label, catalogue, follow_goto, ruleset_of
 from thunee_dsl.editor.cards import HIDDEN, card_back, card_label, card_text, history_line, suit_label
-from thunee_dsl.editor.coach import COACH, deal_lines, game_review, hint_soon, position
+from thunee_dsl.editor.coach import COACH, game_review, hint_soon, position, weigh_deal
 from thunee_dsl.editor.playtest import TABLES, Playtest, bot_names, new_seed, replay_help
 from thunee_dsl.editor.session import editor_was_used
 from thunee_dsl.editor.table import TableWords, scroll_script, table_spots, team_values
@@ -434,27 +435,47 @@ def coach_owner(what: str) -> str:
 
 
 def start_analysis() -> None:
-    game, number = ss.playtest.game, len(ss.playtest.game.deals)
-    COACH.start(coach_owner(f"deal {number}"), lambda progress: deal_lines(game, number), total=1)
+    """The deal weighed in the background: its last three tricks first, then each earlier trick (the page shows
+    the costs as they come); seats named as the table names them."""
+    game, number, shown = ss.playtest.game, len(ss.playtest.game.deals), {}
+    owner = coach_owner(f"deal {number}")
+    COACH.start(owner, lambda progress: weigh_deal(game, number, progress, shown, who, team_name), total=1,
+                about={"shown": shown})
+    ss.pt_analysing = owner
 
 
 def start_review() -> None:
     game = ss.playtest.game
-    COACH.start(coach_owner("review"), lambda progress: game_review(game, progress=progress),
+    COACH.start(coach_owner("review"), lambda progress: game_review(game, progress=progress, seat_words=who),
                 total=sum(1 for d in game.deals if d.result is not None))
+
+
+# an analysis of this game as it was (a new deal, an undo, a new game) stops at once: no one will read it
+if ss.get("pt_analysing") not in (None, coach_owner(f"deal {len(pt.game.deals)}")):
+    COACH.clear(ss.pt_analysing)
+    ss.pt_analysing = None
 
 
 def show_run(owner: str, label: str, start, key: str, draw) -> None:
     """A background analysis: its button until asked, "thinking" while it runs (the page polls it: nothing waits
     on it), then its answer drawn by ``draw``."""
     run = COACH.current(owner)
-    if run is None:
+    if run is None or run.state == "cancelled":  # (stopped while no one watched it: asked again, it starts again)
         st.button(label, key=key, on_click=start, icon=":material/psychology:")
         return
 
     def box() -> None:
         now = COACH.current(owner)
-        if now.running:
+        if now is None:  # (cleared: a new deal)
+            return
+        shown = now.about.get("shown")
+        if now.running and shown is not None:
+            shown["seen"] = time.monotonic()  # (the page still asks: the weighing goes on)
+        if now.running and shown and shown.get("lines"):  # the last tricks weighed: shown while earlier ones go on
+            trick = shown.get("trick")
+            st.caption(f"Weighing trick {trick} of {shown['tricks']} ..." if trick else "Weighing ...")
+            draw(shown["lines"])
+        elif now.running:
             done = f" ({now.done} of {now.total} deals)" if now.total > 1 else ""
             st.caption(f"Analysing, seeing every hand{done}: thinking...")
         elif now.state == "done":
@@ -504,9 +525,10 @@ def draw_review(by_seat) -> None:
     if at is not None and at[0] == coach_owner("review"):
         show_position(*at[1:])
     with st.container(key="pt_review"):
-        st.caption("Seeing every hand: the cards of each deal's last three tricks, weighed in points of the count "
-                   "against the best card then; an undertaking or claim that could have been made and was not, in "
-                   f"the {r.unit.plural} it brings. Worst first; tap one to see the cards as they were.")
+        st.caption("Seeing every hand: the cards of each deal's last three tricks, weighed against the best card "
+                   "then (in points of the count, or of the score); an undertaking or claim that could have been made "
+                   f"and was not, in the {r.unit.plural} it brings, and one called that could not be made, in the "
+                   f"{r.unit.plural} it gave away. Worst first; tap one to see the cards as they were.")
         order = [me] + [s for s in range(r.seats) if s != me]
         for s in order:
             decisions = by_seat.get(s, [])

@@ -36,9 +36,12 @@ def page_text(at) -> str:
 
 def wait_runs(at, timeout: float = 240.0) -> None:
     """The page polls its background analyses; the test waits for them, then draws the page again."""
-    deadline = time.monotonic() + timeout
+    deadline, polled = time.monotonic() + timeout, time.monotonic()
     while any(run.running for run in list(COACH._runs.values())) and time.monotonic() < deadline:
         time.sleep(0.2)
+        if time.monotonic() - polled > 5:  # (as the browser's page polls: a weighing no page asks after stops)
+            at.run()
+            polled = time.monotonic()
     at.run()
     assert not at.exception, at.exception
 
@@ -130,27 +133,74 @@ def test_hint_button_only_on_your_turn_and_never_after_the_deal(app):
     assert not [b for b in at.button if b.key == "pt_hint_button"]
 
 
+def wait_page(at, shown, timeout: float = 240.0) -> str:
+    """The page drawn again every second (as it polls) until ``shown(text)``; its text."""
+    deadline = time.monotonic() + timeout
+    while True:
+        text = page_text(at)
+        if shown(text) or time.monotonic() > deadline:
+            return text
+        time.sleep(1.0)
+        at.run()
+        assert not at.exception, at.exception
+
+
 @pytest.mark.parametrize("name", RULESETS)
-def test_analyse_a_finished_deal(app, name):
+def test_analyse_a_finished_deal(app, name, monkeypatch):
+    """The last three tricks weighed first and shown while the earlier ones are weighed ("Weighing trick 2 of
+    6 ..."), in the library's words (replay --analyse's: one home) with seats named as the table names them.
+    Euchre's five tricks are weighed to the end (every trick); for the others the earlier tricks are held back
+    (the weighing waits until stopped), and the next deal stops it."""
+    from thunee_dsl.editor import coach
+    from thunee_dsl.editor.coach import deal_lines
+    from thunee_dsl.editor.table import TableWords
+    # (the test works out the words itself, for a while not drawing the page: the weighing is not to stop then)
+    monkeypatch.setattr(coach, "UNWATCHED", 3600.0)
+    whole = name == "euchre"
+    if not whole:
+        weighed = coach.deal_review
+
+        def held_back(game, number, from_trick=1, to_trick=None, calls=True, check=None):
+            while not calls:  # an earlier trick: weighed until the run is stopped (check raises)
+                check()
+                time.sleep(0.1)
+            return weighed(game, number, from_trick, to_trick, calls, check)
+
+        monkeypatch.setattr(coach, "deal_review", held_back)
     at = start(app, f"shipped:{name}", seed=11)
     play_to_deal_end(at)
     at.button(key="pt_analyse").click().run()
     assert not at.exception, at.exception
     # the page answered at once: the analysis goes on in the background (a short one may be done already)
     assert "thinking..." in page_text(at) or "Seeing every hand (double dummy):" in page_text(at)
-    wait_runs(at)
-    text = page_text(at)
-    assert "Seeing every hand (double dummy):" in text
-    # the same words as the library's (replay --analyse's): one home
-    from thunee_dsl.editor.coach import deal_lines
     pt = at.session_state["playtest"]
-    for line in deal_lines(pt.game, len(pt.game.deals))[1:]:
-        assert line.strip() in text
+    number, words = len(pt.game.deals), TableWords(pt.ruleset, pt.seat)
+    run = COACH.current(at.session_state["pt_analysing"])  # (the page's own: runs of earlier tests are kept)
+    assert run.owner.endswith(f"deal {number}")
+    text = wait_page(at, lambda text: "Seeing every hand (double dummy):" in text)
+    last_three = [line.strip() for line in deal_lines(pt.game, number, None, words.who, words.team)[1:]
+                  if not line.strip().startswith("Nothing")]  # (gone once an earlier card is found to cost)
+    assert "Seat " not in "".join(last_three)
+    assert all(line in text for line in last_three), (last_three, text)
+    if whole:
+        wait_runs(at)
+        text = page_text(at)
+        assert run.state == "done" and "Weighing" not in text
+        for line in deal_lines(pt.game, number, 1, words.who, words.team)[1:]:
+            assert line.strip() in text
+    else:
+        at.run()
+        tricks = len(pt.game.deals[-1].hands[0])  # (the deal's hand size: a trick for each card)
+        assert run.running and "Weighing trick " in page_text(at), page_text(at)
+        assert f" of {tricks} ..." in page_text(at)
+        at.button(key="pt_next").click().run()  # a new deal: no one will read this one's weighing
+        assert not at.exception, at.exception
+        assert run.wait(60) and run.state == "cancelled"
 
 
 def test_game_review_after_a_game_jumps_to_the_position(app):
-    """A game played out with the first legal card; the review lists each seat's costliest decisions, and one
-    tap shows that deal's cards as they were before the card."""
+    """A game played out with the first legal card (passing when asked); the review lists each seat's costliest
+    decisions, and one tap shows that deal's cards as they were before the card."""
     at = start(app, "shipped:standard", seed=4, bot="typical")  # (a seed whose game has a costly card)
     pt = at.session_state["playtest"]
     for _ in range(5000):
@@ -159,7 +209,8 @@ def test_game_review_after_a_game_jumps_to_the_position(app):
         if pt.deal_over:
             pt.next_deal()
         else:
-            pt.act(pt.view().legal[0])
+            legal = pt.view().legal  # (passing when asked: a Thunee called on every deal is caught before the cards)
+            pt.act(next((a for a in legal if a.verb == "pass"), legal[0]))
     at.run()
     assert pt.is_over and not at.exception
     at.button(key="pt_review_button").click().run()
@@ -168,16 +219,25 @@ def test_game_review_after_a_game_jumps_to_the_position(app):
     assert "Seeing every hand" in texts
     decisions = [b for b in at.button if (b.key or "").startswith("pt_review_")]
     assert decisions, "some card cost its side in a game played with the first legal card"
-    first = decisions[0]
-    assert first.label.startswith("Deal ") and (" cost " in first.label or "makeable" in first.label)
-    first.click().run()
-    assert not at.exception, at.exception
-    shown = page_text(at)
-    deal, trick = first.label.split(":")[0].replace("Deal ", "").split(", trick ")
-    assert f"Deal {deal}, trick {trick}, as it was" in shown
-    card = first.label.split("the ", 1)[1].split(" cost ")[0]
-    at_position = [h.proto.body for h in at.get("html") if "data-seat=" in h.proto.body and "pt-lasttrick" in h.proto.body]
-    assert any(card.split(" of ")[0] in body for body in at_position)  # the card played is still in its hand
+    assert all(d.label.startswith("Deal ") and (" cost " in d.label or "makeable" in d.label
+                                                or "could not be made" in d.label) for d in decisions)
+    # (balls first: a Thunee called by the first legal action and caught comes before any card; each seat shows
+    # its five worst, so a card may be crowded out of the page: the review itself holds cards that cost)
+    run = COACH.current(next(o for o in COACH._runs if o.endswith(":review") and o.startswith(at.session_state.pt_table)))
+    assert any(d.kind == "card" for said in run.result.values() for d, _ in said)
+    cards = [d for d in decisions if " cost " in d.label]
+    for first in [decisions[0]] + cards[:1]:
+        first.click().run()
+        assert not at.exception, at.exception
+        shown = page_text(at)
+        deal, trick = first.label.split(":")[0].replace("Deal ", "").split(", trick ")
+        assert f"Deal {deal}, trick {trick}, as it was" in shown
+        at_position = [h.proto.body for h in at.get("html")
+                       if "data-seat=" in h.proto.body and "pt-lasttrick" in h.proto.body]
+        assert len(at_position) == pt.ruleset.seats  # every hand as it was
+        if " cost " in first.label:  # a card: the position before it is played
+            card = first.label.split("the ", 1)[1].split(" cost ")[0]
+            assert any(card.split(" of ")[0] in body for body in at_position)  # the card is still in its hand
 
 
 # -- no peeking: the hint reads the seat's view alone -----------------------------------------------------------

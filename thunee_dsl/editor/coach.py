@@ -17,12 +17,15 @@ True
 from __future__ import annotations
 
 import re
+import time
 from dataclasses import dataclass
+from typing import Callable
 
-from thunee_dsl.editor.background import Runs
+from thunee_dsl.editor.background import Cancelled, Runs
 from thunee_dsl.editor.cards import card_label
 from thunee_dsl.editor.table import TableWords
 from thunee_dsl.game.actions import Action
+from thunee_dsl.model.words import seat_name
 from thunee_dsl.players.hint import hint_from_view
 from thunee_dsl.simulation.review import (Decision, costliest, dealt_again, decision_words, review_deal,
                                           review_words)
@@ -97,21 +100,61 @@ def hint_soon(owner: str, ruleset, view, samples: int = HINT_SAMPLES):
                                                total=1)
 
 
-def deal_review(game, number: int, from_trick: int | None = 1):
+def deal_review(game, number: int, from_trick: int | None = 1, to_trick: int | None = None, calls: bool = True,
+                check=None):
     """Deal ``number`` (1-based, finished) of ``game`` reviewed seeing every hand (its score before it, and the
-    deals scored before it: a hand size that goes by the deal)."""
+    deals scored before it: a hand size that goes by the deal); the cards of tricks ``from_trick`` to
+    ``to_trick`` weighed, and ``calls`` (what was makeable, the calls said) too (see ``review_deal``)."""
     records = game.deals[:number]
     score = list(game.initial_score) if number == 1 else list(records[-2].score_after)
     played = sum(1 for r in records[:-1] if r.result is not None and not r.result.cancelled)
     # (from_trick None: the deal's last three tricks at its own hand size, review_deal's; every card of every
     # deal takes minutes in pure Python)
-    return review_deal(game.ruleset, records[-1], number, score, from_trick, played)
+    return review_deal(game.ruleset, records[-1], number, score, from_trick, played, to_trick, calls, check)
 
 
-def deal_lines(game, number: int, from_trick: int | None = None) -> list[str]:
+def deal_lines(game, number: int, from_trick: int | None = None, seat_words: Callable[[int], str] = seat_name,
+               team_words: Callable[[int], str] | None = None) -> list[str]:
     """Deal ``number`` analysed seeing every hand, in :func:`review_words`' words (``replay --analyse``'s); the
-    cards weighed from ``from_trick`` on (by default the last three tricks, as ``replay --analyse``)."""
-    return review_words(game.ruleset, deal_review(game, number, from_trick), card_words)
+    cards weighed from ``from_trick`` on (by default the last three tricks); seats named by ``seat_words``
+    (Playtest's "you", "your partner" ...)."""
+    return review_words(game.ruleset, deal_review(game, number, from_trick), card_words, seat_words, team_words)
+
+
+#: A background weighing whose page has not asked after it for this long stops (the user left the page or
+#: closed it; the page polls every second while it runs).
+UNWATCHED = 60.0
+
+
+def weigh_deal(game, number: int, progress, shown: dict, seat_words: Callable[[int], str] = seat_name,
+               team_words: Callable[[int], str] | None = None) -> list[str]:
+    """Deal ``number`` analysed in the background, every card in the end: its last three tricks first (the
+    calls and what was makeable with them), their words put in ``shown["lines"]`` at once, then each earlier
+    trick in turn, last first (``shown["trick"]`` the trick being weighed, of ``shown["tricks"]``), the words
+    growing as the costs come. Stops (``Cancelled``) at the next card once the run is cancelled, or once the
+    page has not set ``shown["seen"]`` (time.monotonic) for :data:`UNWATCHED` seconds."""
+    shown.setdefault("seen", time.monotonic())
+
+    def check() -> None:
+        if time.monotonic() - shown["seen"] > UNWATCHED:
+            raise Cancelled()
+        progress(shown.get("done", 0), shown.get("total", 1))
+
+    r = game.ruleset
+
+    def words(review) -> list[str]:
+        return review_words(r, review, card_words, seat_words, team_words)
+
+    review = deal_review(game, number, None, check=check)
+    shown.update(lines=words(review), tricks=review.tricks, total=review.from_trick, done=1)
+    for trick in range(review.from_trick - 1, 0, -1):
+        shown["trick"] = trick
+        earlier = deal_review(game, number, trick, trick, calls=False, check=check)
+        review.costs[:0] = earlier.costs
+        review.from_trick = trick
+        shown.update(lines=words(review), done=shown["done"] + 1)
+    shown.pop("trick", None)
+    return shown["lines"]
 
 
 @dataclass(frozen=True)
@@ -151,9 +194,10 @@ def position(game, decision: Decision) -> Position:
                     tuple((tuple(t.cards), t.winner) for t in v.tricks), v.trump)
 
 
-def game_review(game, from_trick: int | None = None, progress=None) -> dict[int, list[tuple[Decision, str]]]:
-    """Each seat's costliest decisions over the game's finished deals, worst first, each with its words;
-    ``progress(done, total)`` after each deal."""
+def game_review(game, from_trick: int | None = None, progress=None,
+                seat_words: Callable[[int], str] = seat_name) -> dict[int, list[tuple[Decision, str]]]:
+    """Each seat's costliest decisions over the game's finished deals, worst first, each with its words (seats
+    named by ``seat_words``); ``progress(done, total)`` after each deal."""
     r = game.ruleset
     numbers = [n for n, record in enumerate(game.deals, 1) if record.result is not None]
     reviews = []
@@ -161,9 +205,9 @@ def game_review(game, from_trick: int | None = None, progress=None) -> dict[int,
         reviews.append(deal_review(game, number, from_trick))
         if progress is not None:
             progress(done, len(numbers))
-    return {seat: [(d, decision_words(r, d, card_words)) for d in decisions]
+    return {seat: [(d, decision_words(r, d, card_words, seat_words)) for d in decisions]
             for seat, decisions in costliest(r, reviews).items()}
 
 
-__all__ = ["COACH", "HINTS", "HINT_SAMPLES", "HintAnswer", "Position", "action_words", "card_words", "deal_lines", "deal_review",
-           "game_review", "hint_answer", "hint_soon", "position", "view_hint_answer"]
+__all__ = ["COACH", "HINTS", "HINT_SAMPLES", "HintAnswer", "Position", "action_words", "card_words", "deal_lines",
+           "deal_review", "game_review", "hint_answer", "hint_soon", "position", "view_hint_answer", "weigh_deal"]

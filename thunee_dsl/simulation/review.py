@@ -10,9 +10,15 @@ one (:class:`~thunee_dsl.game.GameState`); at each moment the double-dummy solve
 - **a claim** (Double, Khanaak ...): from the start of which trick the claim's own success condition could be
   forced by a seat of the team, as the cards were played up to there, without a break to the last trick (and
   nothing barring it: ``claims.bar``);
-- **each card played** (from trick ``from_trick`` on): the count (the ruleset's first team value, as
-  ``Objective`` POINTS reads it) the player's side could still force after it, against the best card then:
-  a card that lets it force less cost that much.
+- **an undertaking or claim said** that could not be made against the best defence: the balls its failure
+  gave away against not saying it (the deal scored with and without it, each played out by the solver: the
+  ruleset's own scoring, ``BALLS``), and the card of the defence that stops it;
+- **each card played** (from trick ``from_trick`` on): what the player's side could still force after it,
+  against the best card then: a card that lets it force less cost that much. Weighed in the count (the
+  ruleset's first team value, as ``Objective`` POINTS reads it, or the card points won); where the ruleset
+  has no team value and its cards count for nothing, or its sides are of one player (Oh Hell's exact bids), in
+  the deal's own score (:data:`SCORE`); and while an undertaking or claim said is in force, in the score too (a
+  card that loses a call that could be made costs the balls the call was worth).
 
 Every window is passed in these solves (the cards alone), and the words say they see every hand. Card names
 are turned into words by ``card_words`` (the CLI passes the app's "Jack of spades"); seats and teams by the
@@ -24,11 +30,35 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
+from thunee_dsl.game.actions import PASS
 from thunee_dsl.game.claims import bar
 from thunee_dsl.game.play import Play
+from thunee_dsl.game.scoring import score_deal
 from thunee_dsl.game.state import GameState
 from thunee_dsl.model.words import seat_name, team_name
-from thunee_dsl.players.solver import POINTS, Solver, makes, succeeds_if
+from thunee_dsl.players.solver import BALLS, POINTS, Objective, Solver, makes, succeeds_if
+
+SeatWords = Callable[[int], str]
+
+
+def _own_score(deal, team: int) -> float:
+    """The deal's score for a side of one player (its points in the ruleset's unit, the others' left aside:
+    they are not taken from it); for two teams, its own less the other's (``BALLS``)."""
+    balls = score_deal(deal).balls
+    return balls[team] if len(balls) > 2 else 2 * balls[team] - sum(balls)
+
+
+#: The deal's own score for a side, as the ruleset scores it (``score_deal``): what a card is weighed in where
+#: the count says nothing of the result (sides of one bidding exact tricks; cards worth no points).
+SCORE = Objective("score", _own_score)
+
+
+def card_objective(ruleset) -> Objective:
+    """What a card is weighed in, read from the ruleset's data: the count (``POINTS``) where the sides are
+    teams and a team value or the cards' points make it, else the deal's own score (``SCORE``)."""
+    alone = ruleset.teams == ruleset.seats or ruleset.teams > 2
+    counted = bool(ruleset.team_values) or any(ruleset.deck.points)
+    return SCORE if alone or not counted else POINTS
 
 
 @dataclass
@@ -45,14 +75,31 @@ class Makeable:
 
 
 @dataclass
+class Failed:
+    """``title`` (an undertaking or a claim), said by ``seat`` at ``trick``, could not be made against the
+    best defence: it gave away ``balls`` (in the ruleset's unit) against not saying it; ``card`` held by
+    ``by`` stops it (the first trick the defence takes in the solver's line), where known."""
+
+    kind: str  # "undertaking" | "claim"
+    title: str
+    seat: int
+    trick: int
+    balls: float
+    card: str | None = None
+    by: int | None = None
+
+
+@dataclass
 class CardCost:
-    """At ``trick``, ``seat`` played ``card``; ``best`` would have let its side force ``cost`` more."""
+    """At ``trick``, ``seat`` played ``card``; ``best`` would have let its side force ``cost`` more, in
+    ``measure``: "points" (the count) or "score" (the deal's score, in the ruleset's unit)."""
 
     trick: int
     seat: int
     card: str
     best: str
     cost: float
+    measure: str = "points"
 
 
 @dataclass
@@ -61,6 +108,8 @@ class DealReview:
     makeable: list[Makeable] = field(default_factory=list)
     costs: list[CardCost] = field(default_factory=list)
     from_trick: int = 1
+    failed: list[Failed] = field(default_factory=list)
+    tricks: int = 0  # the deal's tricks (its hand size)
 
 
 def dealt_again(ruleset, record, score, played: int = 0) -> GameState:
@@ -75,21 +124,31 @@ def dealt_again(ruleset, record, score, played: int = 0) -> GameState:
 
 
 def review_deal(ruleset, record, number: int = 1, score=None, from_trick: int | None = 1,
-                played: int = 0) -> DealReview:
+                played: int = 0, to_trick: int | None = None, calls: bool = True,
+                check: Callable[[], None] | None = None, every_card_up_to: int = 0) -> DealReview:
     """The review of one deal (a :class:`~thunee_dsl.game.state.DealRecord`: its cards and actions),
     ``score`` the game's score before it, ``played`` the deals scored before it; cards are weighed from trick
-    ``from_trick`` on (None: the deal's last three tricks, at its own hand size)."""
+    ``from_trick`` on (None: the deal's last three tricks, at its own hand size, or every trick of a deal of
+    at most ``every_card_up_to`` tricks) to ``to_trick`` (None: the last). ``calls``: what was makeable and
+    the calls said are weighed too (False: the cards alone, for a review that weighs more tricks later).
+    ``check()`` is called before each solve (a background run stops there by raising)."""
+    check = check or (lambda: None)
     game = dealt_again(ruleset, record, score, played)
     ruleset = game.deal.r  # (the deal's own: its hand size, where that goes by the deal)
     if from_trick is None:
-        from_trick = max(1, ruleset.tricks_per_deal - 2)
-    review = DealReview(number, from_trick=from_trick)
-    solvers = {}  # one per team: each keeps its table through the deal
+        short = ruleset.tricks_per_deal <= every_card_up_to
+        from_trick = 1 if short else max(1, ruleset.tricks_per_deal - 2)
+    review = DealReview(number, from_trick=from_trick, tricks=ruleset.tricks_per_deal)
+    solvers = {}  # one per objective and team: each keeps its table through the deal
+    weighed_in = card_objective(ruleset)
 
-    def solver_for(team: int) -> Solver:
-        if team not in solvers:
-            solvers[team] = Solver(ruleset, POINTS)
-        return solvers[team]
+    def solver_for(objective: Objective, team: int) -> Solver:
+        if (objective.name, team) not in solvers:
+            solvers[objective.name, team] = Solver(ruleset, objective)
+        return solvers[objective.name, team]
+
+    said_as = {u.verb: ("undertakings", u) for u in ruleset.undertakings} | {
+        c.verb: ("claims", c) for c in ruleset.claims}
 
     asked: set = set()
     trick_starts = []  # (trick number, a copy of the deal) at the start of each trick
@@ -100,28 +159,41 @@ def review_deal(ruleset, record, number: int = 1, score=None, from_trick: int | 
             break
         w = deal.window
         if w is not None:
-            for option in w.options:
+            for option in w.options if calls else ():
                 u = next((u for u in ruleset.undertakings if u.verb == option.verb), None)
                 if u is not None and (option.seat, u.name) not in asked:
                     asked.add((option.seat, u.name))
+                    check()
                     found = _undertaking_made(ruleset, deal, option, u)
                     if found is not None:
                         review.makeable.append(found)
+            if calls and action.verb in said_as:
+                check()
+                failed = _failed(ruleset, deal, action, *said_as[action.verb])
+                if failed is not None:
+                    review.failed.append(failed)
         elif type(deal.pending) is Play:
             trick = len(deal.tricks) + 1
             if not deal.trick and deal.undertaking is None and deal.claim is None:
                 trick_starts.append((trick, deal.clone()))
-            if trick >= from_trick and action.verb == "play":
-                cost = _card_cost(solver_for(deal.team_of[action.seat]), deal, action)
+            if from_trick <= trick <= (trick if to_trick is None else to_trick) and action.verb == "play":
+                check()
+                # (a call in force: the card is weighed in the score, which the call decides)
+                in_force = deal.undertaking is not None or deal.claim is not None
+                objective = SCORE if in_force else weighed_in
+                cost = _card_cost(solver_for(objective, deal.team_of[action.seat]), deal, action)
                 if cost is not None:
-                    review.costs.append(CardCost(trick, action.seat, action.arg, *cost))
+                    review.costs.append(CardCost(trick, action.seat, action.arg, *cost,
+                                                 "points" if objective is POINTS else "score"))
         if any(u.verb == action.verb for u in ruleset.undertakings):
             called.add((action.seat, action.verb))
         game.apply(action)
     for m in review.makeable:
         u = next(u for u in ruleset.undertakings if u.title == m.title)
         m.called = (m.seat, u.verb) in called
-    review.makeable += _claims_on(ruleset, trick_starts, record)
+    if calls:
+        check()
+        review.makeable += _claims_on(ruleset, trick_starts, record)
     return review
 
 
@@ -137,6 +209,51 @@ def _undertaking_made(ruleset, deal, option, u) -> Makeable | None:
         return None
     lead = next((a.arg for a in solution.line if a.verb == "play"), None)
     return Makeable("undertaking", u.title, option.seat, 1, lead)
+
+
+def _failed(ruleset, deal, action, kind: str, rule) -> Failed | None:
+    """``action`` says an undertaking or claim (``rule``, of ``kind``) in the window open in ``deal``: if it
+    could not be made against the best defence and failing gives balls away against passing, what it gave
+    away (each side's best play, every hand seen: the balls the ruleset scores) and the card that stops it."""
+    said, passed = deal.clone(), deal.clone()
+    said.apply_if_legal(action)
+    if said.over:
+        return None
+    team = deal.team_of[action.seat]
+    made = Solver(ruleset, makes(kind, rule.name)).solve(said, team)
+    if made.value >= 1:
+        return None
+    passing = next((o for o in deal.legal_actions() if o.verb == PASS and o.seat == action.seat), None)
+    if passing is None:
+        return None
+    passed.apply_if_legal(passing)
+    without = Solver(ruleset, BALLS).solve(passed, team, line=False).value
+    given = without - Solver(ruleset, BALLS).solve(said, team, line=False).value
+    if given <= 0:
+        return None
+    card, by = _stopper(said, made.line, team)
+    return Failed(kind.rstrip("s"), rule.title, action.seat, len(deal.tricks) + 1, given, card, by)
+
+
+def _stopper(deal, line, team: int) -> tuple[str | None, int | None]:
+    """The card that takes the first trick the other side wins in ``line`` (played on a copy, the rest played
+    on where nothing is left to decide, as the solver does), or that ends the deal beating the caller's card,
+    and its seat."""
+    deal = deal.clone()
+    start, last = len(deal.tricks), None
+    for action in line:
+        if deal.over:
+            break
+        deal.apply_if_legal(action)
+        last = action
+    if not deal.over and deal.window is None and deal.pending is None:
+        deal.advance()
+    for _, cards, winner in deal.tricks[start:]:
+        if deal.team_of[winner] != team:
+            return deal.r.deck.name(dict(cards)[winner]), winner
+    if last is not None and last.verb == "play" and deal.over and deal.team_of[last.seat] != team:
+        return last.arg, last.seat  # the card that ended the deal (a Thunee caught when beaten)
+    return None, None
 
 
 def _claims_on(ruleset, trick_starts, record) -> list[Makeable]:
@@ -175,8 +292,8 @@ def _card_cost(solver: Solver, deal, action) -> tuple[str, float] | None:
     return (best_action.arg, cost) if cost > 0 else None
 
 
-def review_game(game: GameState, from_trick: int | None = 1) -> list[DealReview]:
-    """The review of every finished deal of ``game``."""
+def review_game(game: GameState, from_trick: int | None = 1, every_card_up_to: int = 0) -> list[DealReview]:
+    """The review of every finished deal of ``game`` (``from_trick`` and ``every_card_up_to``: review_deal's)."""
     reviews = []
     score = list(game.initial_score)
     # deals scored before (a thrown-in deal is not counted: the hand size goes by the scored ones), from those
@@ -185,7 +302,8 @@ def review_game(game: GameState, from_trick: int | None = 1) -> list[DealReview]
     for number, record in enumerate(game.deals, 1):
         if record.result is None:
             break
-        reviews.append(review_deal(game.ruleset, record, number, score, from_trick, played))
+        reviews.append(review_deal(game.ruleset, record, number, score, from_trick, played,
+                                   every_card_up_to=every_card_up_to))
         score = list(record.score_after) if record.score_after is not None else None
         played += not record.result.cancelled
     return reviews
@@ -194,20 +312,24 @@ def review_game(game: GameState, from_trick: int | None = 1) -> list[DealReview]
 @dataclass(frozen=True)
 class Decision:
     """A decision of ``seat`` that cost its side, seeing every hand: a card (``kind`` "card": ``points`` of the
-    count against ``best``) or an undertaking or claim makeable and not said (``kind`` "missed": the ``balls`` it
-    brings when made, where the ruleset writes them as a number; None where they are worked out in the deal)."""
+    count against ``best``, or ``balls`` of the deal's score where it is weighed in the score), an undertaking
+    or claim makeable and not said (``kind`` "missed": the ``balls`` it brings when made, where the ruleset
+    writes them as a number; None where they are worked out in the deal), or one said that could not be made
+    (``kind`` "failed": the ``balls`` it gave away against not saying it; ``best`` the card that stops it,
+    held by ``by``)."""
 
     seat: int
     deal: int
     trick: int
-    kind: str  # "card" | "missed"
+    kind: str  # "card" | "missed" | "failed"
     what: str  # the card, or the undertaking's or claim's title
     best: str | None = None
     points: float = 0.0
-    balls: int | None = None
+    balls: float | None = None
+    by: int | None = None
 
     @property
-    def weight(self) -> tuple[int, float]:
+    def weight(self) -> tuple[float, float]:
         """Worst first: balls before points (a ball is a deal's worth), then points."""
         return (self.balls or 0, self.points)
 
@@ -217,9 +339,14 @@ def _fixed(formula) -> int | None:
     return int(text) if text.isdigit() else None
 
 
+def _number(x: float) -> int | float:
+    return int(x) if float(x).is_integer() else x
+
+
 def costliest(ruleset, reviews: list[DealReview]) -> dict[int, list[Decision]]:
-    """Each seat's decisions that cost its side in the reviewed deals, worst first: the undertakings and claims
-    makeable and not said (weighed in the balls they bring when made), then the cards (in points)."""
+    """Each seat's decisions that cost its side in the reviewed deals, worst first: those weighed in balls (an
+    undertaking or claim said and not makeable: the balls it gave away; one makeable and not said: the balls
+    it brings when made; a card weighed in the deal's score), then the cards weighed in points of the count."""
     by_seat: dict[int, list[Decision]] = {seat: [] for seat in range(ruleset.seats)}
     for review in reviews:
         for m in review.makeable:
@@ -229,45 +356,81 @@ def costliest(ruleset, reviews: list[DealReview]) -> dict[int, list[Decision]]:
             balls = _fixed(found.balls.success) if found is not None else None
             by_seat[m.seat].append(Decision(m.seat, review.number, m.trick, "missed", m.title, m.lead,
                                             balls=balls))
+        for f in review.failed:
+            by_seat[f.seat].append(Decision(f.seat, review.number, f.trick, "failed", f.title, f.card,
+                                            balls=_number(f.balls), by=f.by))
         for c in review.costs:
-            by_seat[c.seat].append(Decision(c.seat, review.number, c.trick, "card", c.card, c.best, c.cost))
+            if c.measure == "score":
+                by_seat[c.seat].append(Decision(c.seat, review.number, c.trick, "card", c.card, c.best,
+                                                balls=_number(c.cost)))
+            else:
+                by_seat[c.seat].append(Decision(c.seat, review.number, c.trick, "card", c.card, c.best, c.cost))
     for decisions in by_seat.values():
         decisions.sort(key=lambda d: d.weight, reverse=True)
     return by_seat
 
 
-def decision_words(ruleset, d: Decision, card_words: Callable[[str], str] = str) -> str:
-    """One decision of :func:`costliest` in words (seeing every hand)."""
+def _whose(name: str) -> str:
+    """"you" -> "your", "Seat 2" -> "Seat 2's"."""
+    return {"you": "your", "You": "Your"}.get(name, f"{name}'s")
+
+
+def _card_lost(ruleset, cost: float, measure: str) -> str:
+    """What a card cost: "3 points" (of the count) or "10 points of the score" (the ruleset's unit)."""
+    if measure == "score":
+        return f"{ruleset.unit.of(_number(cost))} of the score"
+    return f"{cost:g} point{'s' if cost != 1 else ''}"
+
+
+def _failed_words(ruleset, title: str, card: str | None, by: int | None, balls, card_words, seat_words,
+                  caller: str | None = None) -> str:
+    said = "called" if ruleset.calling is not None else "declared"
+    said += f" by {caller}" if caller else ""
+    stops = f" (the {card_words(card)} held by {seat_words(by)} stops it)" if card and by is not None else ""
+    return f"{title} was {said} and could not be made{stops}: it gave away {ruleset.unit.of(_number(balls))}"
+
+
+def decision_words(ruleset, d: Decision, card_words: Callable[[str], str] = str,
+                   seat_words: SeatWords = seat_name) -> str:
+    """One decision of :func:`costliest` in words (seeing every hand); seats named by ``seat_words`` (the
+    table's "you", "your partner" ...; by default "Seat 2")."""
     where = f"Deal {d.deal}, trick {d.trick}"
     if d.kind == "card":
-        points = f"{d.points:g} point{'s' if d.points != 1 else ''}"
-        return f"{where}: the {card_words(d.what)} cost {points} against the {card_words(d.best)}."
+        lost = _card_lost(ruleset, d.balls, "score") if d.balls else _card_lost(ruleset, d.points, "points")
+        return f"{where}: the {card_words(d.what)} cost {lost} against the {card_words(d.best)}."
+    if d.kind == "failed":
+        return f"{where}: {_failed_words(ruleset, d.what, d.best, d.by, d.balls, card_words, seat_words)}."
     balls = f": it brings {ruleset.unit.of(d.balls)} when made" if d.balls else ""
     how = f" (lead the {card_words(d.best)})" if d.best else ""
     return f"{where}: {d.what} was makeable and not called{how}{balls}."
 
 
-def review_words(ruleset, review: DealReview, card_words: Callable[[str], str] = str) -> list[str]:
-    """The review in words, labelled as seeing every hand."""
+def review_words(ruleset, review: DealReview, card_words: Callable[[str], str] = str,
+                 seat_words: SeatWords = seat_name, team_words: Callable[[int], str] | None = None) -> list[str]:
+    """The review in words, labelled as seeing every hand; seats named by ``seat_words`` and teams by
+    ``team_words`` (by default "Seat 2", "Seats 1 and 3")."""
+    team_words = team_words or (lambda team: team_name(ruleset, team))
     lines = []
     for m in review.makeable:
-        who = seat_name(m.seat) if m.kind == "undertaking" else team_name(ruleset, ruleset.team_of(m.seat))
         if m.kind == "undertaking":
             how = f": lead the {card_words(m.lead)}" if m.lead else ""
             said = " (called)" if m.called else ""
-            lines.append(f"{m.title} was makeable from the start for {who}{said}{how}.")
+            lines.append(f"{m.title} was makeable from the start for {seat_words(m.seat)}{said}{how}.")
         else:
-            said = f", and {seat_name(m.seat)} called it" if m.called else ""
-            lines.append(f"The {m.title} was on for {seat_name(m.seat)} ({who}) from trick {m.trick}{said}.")
+            said = f", and {seat_words(m.seat)} called it" if m.called else ""
+            lines.append(f"The {m.title} was on for {seat_words(m.seat)} ({team_words(ruleset.team_of(m.seat))}) "
+                         f"from trick {m.trick}{said}.")
+    for f in review.failed:
+        words = _failed_words(ruleset, f.title, f.card, f.by, f.balls, card_words, seat_words, seat_words(f.seat))
+        lines.append(f"Trick {f.trick}: {words}.")
     for c in review.costs:
-        points = f"{c.cost:g} point{'s' if c.cost != 1 else ''}"
-        lines.append(f"Trick {c.trick}: {seat_name(c.seat)}'s {card_words(c.card)} cost {points} "
-                     f"against the {card_words(c.best)}.")
+        lines.append(f"Trick {c.trick}: {_whose(seat_words(c.seat))} {card_words(c.card)} cost "
+                     f"{_card_lost(ruleset, c.cost, c.measure)} against the {card_words(c.best)}.")
     if not lines:
-        lines.append("Nothing was makeable beyond what was played, and no card cost its side points"
+        lines.append("Nothing was makeable beyond what was played, and no card cost its side anything"
                      + (f" from trick {review.from_trick} on." if review.from_trick > 1 else "."))
     return ["Seeing every hand (double dummy):"] + [f"  {line}" for line in lines]
 
 
-__all__ = ["CardCost", "DealReview", "Decision", "Makeable", "costliest", "dealt_again", "decision_words",
-           "review_deal", "review_game", "review_words"]
+__all__ = ["SCORE", "CardCost", "DealReview", "Decision", "Failed", "Makeable", "card_objective", "costliest",
+           "dealt_again", "decision_words", "review_deal", "review_game", "review_words"]
