@@ -20,7 +20,7 @@ STDIN = "-"
 STDIN_NAME = "<stdin>"
 #: ``replay --analyse`` weighs every card of a deal of at most this many tricks by default, the last three beyond
 #: (measured in pure Python, one core: a deal of Euchre 0.1 s, of Thunee 3-12 s, of Klaverjas over 90 s).
-EVERY_CARD_UP_TO = 8
+EVERY_CARD_UP_TO = 6  # (Thunee's six tricks, Euchre's five: seconds; Klaverjas' eight: minutes)
 _stdin_read: list[str] = []  # standard input can be read once per run
 
 
@@ -267,8 +267,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="after the replay, each deal seeing every hand: what could be made, which cards cost points")
     p.add_argument("--from-trick", "--analyse-from", type=int, default=None, metavar="N", dest="from_trick",
                    help=f"with --analyse: weigh the cards played from trick N on (default: every trick of a deal "
-                        f"of at most {EVERY_CARD_UP_TO} tricks, the last three beyond; a deal of Klaverjas "
-                        f"weighed whole takes minutes: --from-trick 6 weighs its last three)")
+                        f"of at most {EVERY_CARD_UP_TO} tricks, the last three beyond; --from-trick 1 weighs every "
+                        f"card of a longer deal, which takes minutes for Klaverjas, Whist or Oh Hell)")
     p.set_defaults(func=cmd_replay)
 
     p = sub.add_parser("diff", help="what differs between two rulesets, in plain words")
