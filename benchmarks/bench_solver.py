@@ -2,7 +2,7 @@
 """The double-dummy solver's speed: a whole deal of `standard` solved from the first lead.
 
     python benchmarks/bench_solver.py [--deals N] [--objective tricks|points|balls] [--seed S]
-    python benchmarks/bench_solver.py --duel expert,montecarlo [--deals N] [--seed S]
+    python benchmarks/bench_solver.py --duel expert,montecarlo [--deals N] [--deals-per-seed K] [--ruleset R] [--progress]
     python benchmarks/bench_solver.py --hints [--deals N] [--seed S]
 
 Each deal is a seeded game's first deal, played up to the first lead with every window passed and the
@@ -11,10 +11,12 @@ nothing is carried over) finds the value the team to lead can force, without the
 median and the 99th percentile of the wall time per deal, the nodes searched, and which build ran (pure
 Python, or the compiled modules of build_accel.py).
 
-`--duel A,B` is a duplicate match instead: the first deal of N seeds, played twice (A's team holding seats 0
-and 2, then 1 and 3; B the others), the balls A's team opened less B's summed over the two; a seed is a win
-for A when that is above 0, a loss below (equal seeds are left out), with its Wilson 95% interval, and A's
-time per decision it searched (a card with more than one legal).
+`--duel A,B` is a duplicate match instead (any ruleset: `--ruleset`): N seeds, each played twice with the same
+cards dealt (A holding seats 0 and 2, then 1 and 3; B the others), the whole game or its first K deals
+(`--deals-per-seed K`); a seed is won by A when A's balls less B's, summed over both sides, are above 0 (lost
+below, level at 0). Printed: won, lost, level, with the Wilson 95% interval of the decided; the games won by
+each side where the games ended; A's seconds per decision with a choice (median, 99th percentile). Its cost:
+pure Python, a whole game of `standard` between `expert` and `montecarlo` takes minutes a seed.
 
 `--hints` times the hint (players/hint.py: the `expert` bot's choice from the seat's view, and its words)
 at every card with more than one legal of the first deal of N seeds played by `typical` bots: the median
@@ -52,42 +54,79 @@ def percentile(values, q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
-def duel(ruleset, names: list[str], deals: int, first_seed: int, progress: bool = False) -> None:
+def duel_side(ruleset, names: list[str], seed: int, side: int, deals_per_seed: int | None, times: list) -> tuple[float, int]:
+    """One half of a duplicate seed: ``names[0]`` in the seats ``s`` with ``(s + side) % 2 == 0``, ``names[1]``
+    in the others; the whole game (or its first ``deals_per_seed`` deals). A's balls less B's (each team
+    counted by whose seats hold it, summed over the deals played) and whether A's side won the game (1, -1,
+    0: not over or level); A's seconds at each decision with more than one legal action go into ``times``."""
     from thunee_dsl.players import make_bot
+    game = GameState(ruleset, seed=seed, dealer=seed % ruleset.seats)
+    bots = [make_bot(names[(s + side) % 2], ruleset, seed=seed * 10 + s) for s in range(ruleset.seats)]
+    a_team = [False] * ruleset.teams
+    for s in range(ruleset.seats):
+        if (s + side) % 2 == 0:
+            a_team[ruleset.team_of(s)] = True  # (seats of one team sit two apart: one bot holds them all)
+    k = deals_per_seed
+
+    def done() -> bool:
+        return game.is_over or (k is not None and len(game.deals) >= k and game.deals[k - 1].result is not None)
+
+    while not done():
+        seat = game.to_act
+        legal = game.legal_actions()
+        start = time.perf_counter()
+        action = bots[seat].choose(game.view(seat))
+        if len(legal) > 1 and (seat + side) % 2 == 0:
+            times.append(time.perf_counter() - start)
+        game.apply(action)
+    margin = 0.0
+    for record in game.deals[:k]:
+        if record.result is not None:
+            for team, balls in enumerate(record.result.balls):
+                margin += balls if a_team[team] else -balls
+    won = 0
+    if game.is_over and game.winner is not None:
+        won = 1 if a_team[game.winner] else -1
+    return margin, won
+
+
+def duel(ruleset, names: list[str], seeds: int, first_seed: int, progress: bool = False,
+         deals_per_seed: int | None = None) -> None:
+    """A duplicate match: every seed played from both sides (the same cards dealt); a seed is won by A when
+    A's balls less B's, summed over both sides, are above 0 (lost below, level at 0)."""
     from thunee_dsl.simulation.stats import wilson
-    wins = losses = 0
-    spent, searched = 0.0, 0
-    for seed in range(first_seed, first_seed + deals):
-        margin = 0
+    wins = losses = games_won = games_lost = 0
+    times: list[float] = []
+    began = time.perf_counter()
+    for seed in range(first_seed, first_seed + seeds):
+        margin, games = 0.0, 0
         for side in (0, 1):
-            game = GameState(ruleset, seed=seed, dealer=seed % ruleset.seats)
-            bots = [make_bot(names[(s + side) % 2], ruleset, seed=seed * 10 + s) for s in range(ruleset.seats)]
-            while len(game.deals) == 1 and not game.is_over:
-                seat = game.to_act
-                legal = game.legal_actions()
-                timed = bots[seat].name == names[0] and len(legal) > 1 and legal[0].verb == "play"
-                start = time.perf_counter()
-                action = bots[seat].choose(game.view(seat))
-                if timed:
-                    spent += time.perf_counter() - start
-                    searched += 1
-                game.apply(action)
-            balls = game.deals[0].result.balls
-            team_a = side % 2  # A sits in seats side, side + 2: team side (team_of is seat % 2)
-            margin += balls[team_a] - balls[1 - team_a]
+            m, g = duel_side(ruleset, names, seed, side, deals_per_seed, times)
+            margin += m
+            games += g
         wins += margin > 0
         losses += margin < 0
+        games_won += games > 0
+        games_lost += games < 0
         if progress:
-            print(f"  seed {seed}: {margin:+d} ({wins} won, {losses} lost so far; "
-                  f"{spent / max(1, searched) * 1000:.0f} ms a searched card)", flush=True)
+            print(f"  seed {seed}: {margin:+g} balls ({wins} won, {losses} lost so far; "
+                  f"{statistics.median(times) * 1000 if times else 0:.0f} ms a decision, median; "
+                  f"{time.perf_counter() - began:.0f} s)", flush=True)
+    what = "whole games" if deals_per_seed is None else f"the first {deals_per_seed} deal(s)"
+    print(f"{names[0]} against {names[1]}, {ruleset.name}, {seeds} seeds from both sides ({what}), "
+          f"{time.perf_counter() - began:.0f} s:")
     est = wilson(wins, wins + losses)
-    if est.value is None:
-        print(f"{names[0]} against {names[1]}: {deals} seeds, every one level")
-        return
-    print(f"{names[0]} against {names[1]}, {deals} seeds of {ruleset.name} from both sides: {wins} won, "
-          f"{losses} lost, {deals - wins - losses} level; {est.value:.1%} of the decided "
-          f"(95% CI {est.low:.1%}-{est.high:.1%}); {names[0]}: {spent / max(1, searched) * 1000:.0f} ms a searched card "
-          f"({searched})")
+    line = f"  balls: {wins} won, {losses} lost, {seeds - wins - losses} level"
+    if est.value is not None:
+        line += f"; {est.value:.1%} of the decided (Wilson 95% {est.low:.1%}-{est.high:.1%})"
+    print(line)
+    if games_won + games_lost:
+        g = wilson(games_won, games_won + games_lost)
+        print(f"  games (both sides of a seed together): {games_won} won, {games_lost} lost, "
+              f"{seeds - games_won - games_lost} level; {g.value:.1%} (Wilson 95% {g.low:.1%}-{g.high:.1%})")
+    if times:
+        print(f"  {names[0]}: {len(times)} decisions with a choice, median {statistics.median(times) * 1000:.0f} ms, "
+              f"99th percentile {percentile(times, 0.99) * 1000:.0f} ms")
 
 
 def hints(ruleset, deals: int, first_seed: int) -> None:
@@ -121,11 +160,13 @@ def main(argv=None) -> int:
     parser.add_argument("--ruleset", default="standard")
     parser.add_argument("--duel", default=None, metavar="A,B")
     parser.add_argument("--progress", action="store_true", help="with --duel: a line after each seed")
+    parser.add_argument("--deals-per-seed", type=int, default=None, metavar="K",
+                        help="with --duel: play each seed's first K deals (default: the whole game)")
     parser.add_argument("--hints", action="store_true", help="time the hint at each card of N deals instead")
     args = parser.parse_args(argv)
     ruleset = load_ruleset(args.ruleset)
     if args.duel:
-        duel(ruleset, args.duel.split(","), args.deals, args.seed, args.progress)
+        duel(ruleset, args.duel.split(","), args.deals, args.seed, args.progress, args.deals_per_seed)
         return 0
     if args.hints:
         print(f"{args.ruleset}, the hint's time at each card, {args.deals} deals "
