@@ -13,7 +13,7 @@ Python, or the compiled modules of build_accel.py).
 
 `--duel A,B` is a duplicate match instead (any ruleset: `--ruleset`): N seeds, each played twice with the same
 cards dealt (A holding seats 0 and 2, then 1 and 3; B the others), the whole game or its first K deals
-(`--deals-per-seed K`); a seed is won by A when A's balls less B's, summed over both sides, are above 0 (lost
+(`--deals-per-seed K`); a bot may be given options (`expert/solve_tricks=3`); a seed is won by A when A's balls less B's, summed over both sides, are above 0 (lost
 below, level at 0). Printed: won, lost, level, with the Wilson 95% interval of the decided; the games won by
 each side where the games ended; A's seconds per decision with a choice (median, 99th percentile). Its cost:
 pure Python, a whole game of `standard` between `expert` and `montecarlo` takes minutes a seed.
@@ -54,14 +54,20 @@ def percentile(values, q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
+def bot_of(spec: str, ruleset, seed: int):
+    """A bot from ``name`` or ``name/option=value/...`` (whole numbers: ``expert/solve_tricks=4``)."""
+    from thunee_dsl.players import make_bot
+    name, *options = spec.split("/")
+    return make_bot(name, ruleset, seed=seed, **{k: int(v) for k, v in (o.split("=", 1) for o in options)})
+
+
 def duel_side(ruleset, names: list[str], seed: int, side: int, deals_per_seed: int | None, times: list) -> tuple[float, int]:
     """One half of a duplicate seed: ``names[0]`` in the seats ``s`` with ``(s + side) % 2 == 0``, ``names[1]``
     in the others; the whole game (or its first ``deals_per_seed`` deals). A's balls less B's (each team
     counted by whose seats hold it, summed over the deals played) and whether A's side won the game (1, -1,
     0: not over or level); A's seconds at each decision with more than one legal action go into ``times``."""
-    from thunee_dsl.players import make_bot
     game = GameState(ruleset, seed=seed, dealer=seed % ruleset.seats)
-    bots = [make_bot(names[(s + side) % 2], ruleset, seed=seed * 10 + s) for s in range(ruleset.seats)]
+    bots = [bot_of(names[(s + side) % 2], ruleset, seed * 10 + s) for s in range(ruleset.seats)]
     a_team = [False] * ruleset.teams
     for s in range(ruleset.seats):
         if (s + side) % 2 == 0:
@@ -76,7 +82,7 @@ def duel_side(ruleset, names: list[str], seed: int, side: int, deals_per_seed: i
         legal = game.legal_actions()
         start = time.perf_counter()
         action = bots[seat].choose(game.view(seat))
-        if len(legal) > 1 and (seat + side) % 2 == 0:
+        if len(legal) > 1 and (seat + side) % 2 == 0:  # (A's decisions with a choice: its cost)
             times.append(time.perf_counter() - start)
         game.apply(action)
     margin = 0.0
