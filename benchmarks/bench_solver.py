@@ -14,8 +14,9 @@ Python, or the compiled modules of build_accel.py).
 `--duel A,B` is a duplicate match instead (any ruleset: `--ruleset`): N seeds, each played twice with the same
 cards dealt (A holding seats 0 and 2, then 1 and 3; B the others), the whole game or its first K deals
 (`--deals-per-seed K`); a bot may be given options (`expert/solve_tricks=3`); a seed is won by A when A's balls less B's, summed over both sides, are above 0 (lost
-below, level at 0). Printed: won, lost, level, with the Wilson 95% interval of the decided; the games won by
-each side where the games ended; A's seconds per decision with a choice (median, 99th percentile). Its cost:
+below, level at 0). Printed: won, lost, level, with the Wilson 95% interval of the decided; the seeds level
+in balls decided by the card points (or tricks) taken, the same way; the games won by each side where the games
+ended; A's seconds per decision with a choice (median, 99th percentile). Its cost:
 pure Python, a whole game of `standard` between `expert` and `montecarlo` takes minutes a seed.
 
 `--hints` times the hint (players/hint.py: the `expert` bot's choice from the seat's view, and its words)
@@ -64,8 +65,9 @@ def bot_of(spec: str, ruleset, seed: int):
 def duel_side(ruleset, names: list[str], seed: int, side: int, deals_per_seed: int | None, times: list) -> tuple[float, int]:
     """One half of a duplicate seed: ``names[0]`` in the seats ``s`` with ``(s + side) % 2 == 0``, ``names[1]``
     in the others; the whole game (or its first ``deals_per_seed`` deals). A's balls less B's (each team
-    counted by whose seats hold it, summed over the deals played) and whether A's side won the game (1, -1,
-    0: not over or level); A's seconds at each decision with more than one legal action go into ``times``."""
+    counted by whose seats hold it, summed over the deals played), whether A's side won the game (1, -1, 0:
+    not over or level) and A's card points less B's (or tricks, where cards are worth none: the deal's
+    result); A's seconds at each decision with more than one legal action go into ``times``."""
     game = GameState(ruleset, seed=seed, dealer=seed % ruleset.seats)
     bots = [bot_of(names[(s + side) % 2], ruleset, seed * 10 + s) for s in range(ruleset.seats)]
     a_team = [False] * ruleset.teams
@@ -85,15 +87,18 @@ def duel_side(ruleset, names: list[str], seed: int, side: int, deals_per_seed: i
         if len(legal) > 1 and (seat + side) % 2 == 0:  # (A's decisions with a choice: its cost)
             times.append(time.perf_counter() - start)
         game.apply(action)
-    margin = 0.0
+    margin = points = 0.0
     for record in game.deals[:k]:
-        if record.result is not None:
-            for team, balls in enumerate(record.result.balls):
+        result = record.result
+        if result is not None:
+            for team, balls in enumerate(result.balls):
                 margin += balls if a_team[team] else -balls
+                if result.card_points:
+                    points += result.card_points[team] if a_team[team] else -result.card_points[team]
     won = 0
     if game.is_over and game.winner is not None:
         won = 1 if a_team[game.winner] else -1
-    return margin, won
+    return margin, won, points
 
 
 def duel(ruleset, names: list[str], seeds: int, first_seed: int, progress: bool = False,
@@ -102,20 +107,24 @@ def duel(ruleset, names: list[str], seeds: int, first_seed: int, progress: bool 
     A's balls less B's, summed over both sides, are above 0 (lost below, level at 0)."""
     from thunee_dsl.simulation.stats import wilson
     wins = losses = games_won = games_lost = 0
+    level_won = level_lost = 0  # seeds level in balls, decided by the card points (or tricks)
     times: list[float] = []
     began = time.perf_counter()
     for seed in range(first_seed, first_seed + seeds):
-        margin, games = 0.0, 0
+        margin, games, points = 0.0, 0, 0.0
         for side in (0, 1):
-            m, g = duel_side(ruleset, names, seed, side, deals_per_seed, times)
+            m, g, p = duel_side(ruleset, names, seed, side, deals_per_seed, times)
             margin += m
             games += g
+            points += p
         wins += margin > 0
         losses += margin < 0
+        level_won += margin == 0 and points > 0
+        level_lost += margin == 0 and points < 0
         games_won += games > 0
         games_lost += games < 0
         if progress:
-            print(f"  seed {seed}: {margin:+g} balls ({wins} won, {losses} lost so far; "
+            print(f"  seed {seed}: {margin:+g} balls, {points:+g} card points ({wins} won, {losses} lost so far; "
                   f"{statistics.median(times) * 1000 if times else 0:.0f} ms a decision, median; "
                   f"{time.perf_counter() - began:.0f} s)", flush=True)
     what = "whole games" if deals_per_seed is None else f"the first {deals_per_seed} deal(s)"
@@ -126,6 +135,10 @@ def duel(ruleset, names: list[str], seeds: int, first_seed: int, progress: bool 
     if est.value is not None:
         line += f"; {est.value:.1%} of the decided (Wilson 95% {est.low:.1%}-{est.high:.1%})"
     print(line)
+    if level_won + level_lost:
+        c = wilson(level_won, level_won + level_lost)
+        print(f"  the seeds level in balls, by the card points (or tricks) taken: {level_won} won, {level_lost} lost; "
+              f"{c.value:.1%} (Wilson 95% {c.low:.1%}-{c.high:.1%})")
     if games_won + games_lost:
         g = wilson(games_won, games_won + games_lost)
         print(f"  games (both sides of a seed together): {games_won} won, {games_lost} lost, "

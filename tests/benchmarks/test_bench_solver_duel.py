@@ -34,23 +34,24 @@ def test_a_side_seen_from_the_other_bot_is_the_same_game_the_other_way_round(nam
     for seed in range(3):
         here = b.duel_side(r, ["typical", "random"], seed, 0, deals, [])
         there = b.duel_side(r, ["random", "typical"], seed, 1, deals, [])
-        assert here[0] == -there[0] and here[1] == -there[1]
+        assert here == tuple(-x for x in there)
         margins.append(here[0])
     assert sum(margins) > 0, margins  # (typical against random: more balls over these deals)
 
 
 def test_the_margin_is_the_balls_of_the_deals_played():
-    """Two deals of standard: A's balls less B's, read from each deal's result (hand-added here)."""
+    """Two deals of standard: A's balls and card points less B's, read from each deal's result (added up here)."""
     b = bench()
     r = shipped_ruleset("standard")
-    margin, won = b.duel_side(r, ["typical", "heuristic"], 5, 0, 2, times := [])
+    margin, won, points = b.duel_side(r, ["typical", "heuristic"], 5, 0, 2, times := [])
     from thunee_dsl.game import GameState
     game = GameState(r, seed=5, dealer=5 % r.seats)
     bots = [b.bot_of(["typical", "heuristic"][s % 2], r, 50 + s) for s in range(r.seats)]
     while len(game.deals) < 2 or game.deals[1].result is None:
         game.apply(bots[game.to_act].choose(game.view(game.to_act)))
     balls = [sum(d.result.balls[t] for d in game.deals[:2]) for t in (0, 1)]
-    assert margin == balls[0] - balls[1] and won == 0 and times
+    cards = [sum(d.result.card_points[t] for d in game.deals[:2]) for t in (0, 1)]
+    assert margin == balls[0] - balls[1] and points == cards[0] - cards[1] and won == 0 and times
 
 
 def test_bot_options():
