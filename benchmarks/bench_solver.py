@@ -15,7 +15,7 @@ Python, or the compiled modules of build_accel.py).
 cards dealt (A holding seats 0 and 2, then 1 and 3; B the others), the whole game or its first K deals
 (`--deals-per-seed K`); a bot may be given options (`expert/solve_tricks=3`); a seed is won by A when A's balls less B's, summed over both sides, are above 0 (lost
 below, level at 0). Printed: won, lost, level, with the Wilson 95% interval of the decided; the seeds level
-in balls decided by the card points (or tricks) taken, the same way; the games won by each side where the games
+in balls decided by the card points (or tricks, where cards are worth nothing) taken, the same way; the games won by each side where the games
 ended; A's seconds per decision with a choice (median, 99th percentile). Its cost:
 pure Python, a whole game of `standard` between `expert` and `montecarlo` takes minutes a seed.
 
@@ -91,10 +91,11 @@ def duel_side(ruleset, names: list[str], seed: int, side: int, deals_per_seed: i
     for record in game.deals[:k]:
         result = record.result
         if result is not None:
+            taken = result.card_points if ruleset.deck.total_points else result.tricks  # (cards worth nothing: tricks)
             for team, balls in enumerate(result.balls):
                 margin += balls if a_team[team] else -balls
-                if result.card_points:
-                    points += result.card_points[team] if a_team[team] else -result.card_points[team]
+                if taken:
+                    points += taken[team] if a_team[team] else -taken[team]
     won = 0
     if game.is_over and game.winner is not None:
         won = 1 if a_team[game.winner] else -1

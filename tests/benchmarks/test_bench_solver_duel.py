@@ -54,6 +54,18 @@ def test_the_margin_is_the_balls_of_the_deals_played():
     assert margin == balls[0] - balls[1] and points == cards[0] - cards[1] and won == 0 and times
 
 
+def test_level_seeds_are_told_apart_by_tricks_where_cards_are_worth_nothing():
+    b = bench()
+    r = shipped_ruleset("whist")
+    margin, won, tricks = b.duel_side(r, ["typical", "random"], 2, 0, 1, [])
+    game = b.GameState(r, seed=2, dealer=2 % r.seats)
+    bots = [b.bot_of(["typical", "random"][s % 2], r, 20 + s) for s in range(r.seats)]
+    while game.deals[0].result is None:
+        game.apply(bots[game.to_act].choose(game.view(game.to_act)))
+    taken = game.deals[0].result.tricks
+    assert tricks == taken[0] - taken[1] and sum(taken) == r.tricks_per_deal
+
+
 def test_bot_options():
     b = bench()
     bot = b.bot_of("expert/solve_tricks=2/solve_samples=3", shipped_ruleset("standard"), 1)
