@@ -2,7 +2,7 @@
 """The double-dummy solver's speed: a whole deal of `standard` solved from the first lead.
 
     python benchmarks/bench_solver.py [--deals N] [--objective tricks|points|balls] [--seed S] [--ruleset R]
-    python benchmarks/bench_solver.py --duel expert,montecarlo [--deals N] [--seed S]
+    python benchmarks/bench_solver.py --duel expert,montecarlo [--deals N] [--deals-per-seed K] [--ruleset R] [--progress]
     python benchmarks/bench_solver.py --hints [--deals N] [--seed S]
 
 Each deal is a seeded game's first deal, played up to the first lead with every window passed and the
@@ -12,10 +12,13 @@ count (the ruleset's first team value), unless `--objective` names one. Printed 
 median and the 99th percentile of the wall time per deal, the nodes searched, and which build ran (pure
 Python, or the compiled modules of build_accel.py).
 
-`--duel A,B` is a duplicate match instead: the first deal of N seeds, played twice (A's team holding seats 0
-and 2, then 1 and 3; B the others), the balls A's team opened less B's summed over the two; a seed is a win
-for A when that is above 0, a loss below (equal seeds are left out), with its Wilson 95% interval, and A's
-time per decision it searched (a card with more than one legal).
+`--duel A,B` is a duplicate match instead (any ruleset: `--ruleset`): N seeds, each played twice with the same
+cards dealt (A holding seats 0 and 2, then 1 and 3; B the others), the whole game or its first K deals
+(`--deals-per-seed K`); a bot may be given options (`expert/solve_tricks=3`); a seed is won by A when A's balls less B's, summed over both sides, are above 0 (lost
+below, level at 0). Printed: won, lost, level, with the Wilson 95% interval of the decided; the seeds level
+in balls decided by the card points (or tricks, where cards are worth nothing) taken, the same way; the games won by each side where the games
+ended; A's seconds per decision with a choice (median, 99th percentile). Its cost:
+pure Python, a whole game of `standard` between `expert` and `montecarlo` takes minutes a seed.
 
 `--hints` times the hint (players/hint.py: the `expert` bot's choice from the seat's view, and its words)
 at every card with more than one legal of the first deal of N seeds played by `typical` bots: the median
@@ -53,42 +56,98 @@ def percentile(values, q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
-def duel(ruleset, names: list[str], deals: int, first_seed: int, progress: bool = False) -> None:
+def bot_of(spec: str, ruleset, seed: int):
+    """A bot from ``name`` or ``name/option=value/...`` (whole numbers: ``expert/solve_tricks=4``)."""
     from thunee_dsl.players import make_bot
+    name, *options = spec.split("/")
+    return make_bot(name, ruleset, seed=seed, **{k: int(v) for k, v in (o.split("=", 1) for o in options)})
+
+
+def duel_side(ruleset, names: list[str], seed: int, side: int, deals_per_seed: int | None, times: list) -> tuple[float, int]:
+    """One half of a duplicate seed: ``names[0]`` in the seats ``s`` with ``(s + side) % 2 == 0``, ``names[1]``
+    in the others; the whole game (or its first ``deals_per_seed`` deals). A's balls less B's (each team
+    counted by whose seats hold it, summed over the deals played), whether A's side won the game (1, -1, 0:
+    not over or level) and A's card points less B's (or tricks, where cards are worth none: the deal's
+    result); A's seconds at each decision with more than one legal action go into ``times``."""
+    game = GameState(ruleset, seed=seed, dealer=seed % ruleset.seats)
+    bots = [bot_of(names[(s + side) % 2], ruleset, seed * 10 + s) for s in range(ruleset.seats)]
+    a_team = [False] * ruleset.teams
+    for s in range(ruleset.seats):
+        if (s + side) % 2 == 0:
+            a_team[ruleset.team_of(s)] = True  # (seats of one team sit two apart: one bot holds them all)
+    k = deals_per_seed
+
+    def done() -> bool:
+        return game.is_over or (k is not None and len(game.deals) >= k and game.deals[k - 1].result is not None)
+
+    while not done():
+        seat = game.to_act
+        legal = game.legal_actions()
+        start = time.perf_counter()
+        action = bots[seat].choose(game.view(seat))
+        if len(legal) > 1 and (seat + side) % 2 == 0:  # (A's decisions with a choice: its cost)
+            times.append(time.perf_counter() - start)
+        game.apply(action)
+    margin = points = 0.0
+    for record in game.deals[:k]:
+        result = record.result
+        if result is not None:
+            taken = result.card_points if ruleset.deck.total_points else result.tricks  # (cards worth nothing: tricks)
+            for team, balls in enumerate(result.balls):
+                margin += balls if a_team[team] else -balls
+                if taken:
+                    points += taken[team] if a_team[team] else -taken[team]
+    won = 0
+    if game.is_over and game.winner is not None:
+        won = 1 if a_team[game.winner] else -1
+    return margin, won, points
+
+
+def duel(ruleset, names: list[str], seeds: int, first_seed: int, progress: bool = False,
+         deals_per_seed: int | None = None) -> None:
+    """A duplicate match: every seed played from both sides (the same cards dealt); a seed is won by A when
+    A's balls less B's, summed over both sides, are above 0 (lost below, level at 0)."""
     from thunee_dsl.simulation.stats import wilson
-    wins = losses = 0
-    spent, searched = 0.0, 0
-    for seed in range(first_seed, first_seed + deals):
-        margin = 0
+    wins = losses = games_won = games_lost = 0
+    level_won = level_lost = 0  # seeds level in balls, decided by the card points (or tricks)
+    times: list[float] = []
+    began = time.perf_counter()
+    for seed in range(first_seed, first_seed + seeds):
+        margin, games, points = 0.0, 0, 0.0
         for side in (0, 1):
-            game = GameState(ruleset, seed=seed, dealer=seed % ruleset.seats)
-            bots = [make_bot(names[(s + side) % 2], ruleset, seed=seed * 10 + s) for s in range(ruleset.seats)]
-            while len(game.deals) == 1 and not game.is_over:
-                seat = game.to_act
-                legal = game.legal_actions()
-                timed = bots[seat].name == names[0] and len(legal) > 1 and legal[0].verb == "play"
-                start = time.perf_counter()
-                action = bots[seat].choose(game.view(seat))
-                if timed:
-                    spent += time.perf_counter() - start
-                    searched += 1
-                game.apply(action)
-            balls = game.deals[0].result.balls
-            team_a = side % 2  # A sits in seats side, side + 2: team side (team_of is seat % 2)
-            margin += balls[team_a] - balls[1 - team_a]
+            m, g, p = duel_side(ruleset, names, seed, side, deals_per_seed, times)
+            margin += m
+            games += g
+            points += p
         wins += margin > 0
         losses += margin < 0
+        level_won += margin == 0 and points > 0
+        level_lost += margin == 0 and points < 0
+        games_won += games > 0
+        games_lost += games < 0
         if progress:
-            print(f"  seed {seed}: {margin:+d} ({wins} won, {losses} lost so far; "
-                  f"{spent / max(1, searched) * 1000:.0f} ms a searched card)", flush=True)
+            print(f"  seed {seed}: {margin:+g} balls, {points:+g} card points ({wins} won, {losses} lost so far; "
+                  f"{statistics.median(times) * 1000 if times else 0:.0f} ms a decision, median; "
+                  f"{time.perf_counter() - began:.0f} s)", flush=True)
+    what = "whole games" if deals_per_seed is None else f"the first {deals_per_seed} deal(s)"
+    print(f"{names[0]} against {names[1]}, {ruleset.name}, {seeds} seeds from both sides ({what}), "
+          f"{time.perf_counter() - began:.0f} s:")
     est = wilson(wins, wins + losses)
-    if est.value is None:
-        print(f"{names[0]} against {names[1]}: {deals} seeds, every one level")
-        return
-    print(f"{names[0]} against {names[1]}, {deals} seeds of {ruleset.name} from both sides: {wins} won, "
-          f"{losses} lost, {deals - wins - losses} level; {est.value:.1%} of the decided "
-          f"(95% CI {est.low:.1%}-{est.high:.1%}); {names[0]}: {spent / max(1, searched) * 1000:.0f} ms a searched card "
-          f"({searched})")
+    line = f"  balls: {wins} won, {losses} lost, {seeds - wins - losses} level"
+    if est.value is not None:
+        line += f"; {est.value:.1%} of the decided (Wilson 95% {est.low:.1%}-{est.high:.1%})"
+    print(line)
+    if level_won + level_lost:
+        c = wilson(level_won, level_won + level_lost)
+        print(f"  the seeds level in balls, by the card points (or tricks) taken: {level_won} won, {level_lost} lost; "
+              f"{c.value:.1%} (Wilson 95% {c.low:.1%}-{c.high:.1%})")
+    if games_won + games_lost:
+        g = wilson(games_won, games_won + games_lost)
+        print(f"  games (both sides of a seed together): {games_won} won, {games_lost} lost, "
+              f"{seeds - games_won - games_lost} level; {g.value:.1%} (Wilson 95% {g.low:.1%}-{g.high:.1%})")
+    if times:
+        print(f"  {names[0]}: {len(times)} decisions with a choice, median {statistics.median(times) * 1000:.0f} ms, "
+              f"99th percentile {percentile(times, 0.99) * 1000:.0f} ms")
 
 
 def hints(ruleset, deals: int, first_seed: int) -> None:
@@ -123,11 +182,13 @@ def main(argv=None) -> int:
     parser.add_argument("--ruleset", default="standard")
     parser.add_argument("--duel", default=None, metavar="A,B")
     parser.add_argument("--progress", action="store_true", help="with --duel: a line after each seed")
+    parser.add_argument("--deals-per-seed", type=int, default=None, metavar="K",
+                        help="with --duel: play each seed's first K deals (default: the whole game)")
     parser.add_argument("--hints", action="store_true", help="time the hint at each card of N deals instead")
     args = parser.parse_args(argv)
     ruleset = load_ruleset(args.ruleset)
     if args.duel:
-        duel(ruleset, args.duel.split(","), args.deals, args.seed, args.progress)
+        duel(ruleset, args.duel.split(","), args.deals, args.seed, args.progress, args.deals_per_seed)
         return 0
     if args.hints:
         print(f"{args.ruleset}, the hint's time at each card, {args.deals} deals "

@@ -32,7 +32,7 @@ from thunee_dsl.game.state import GameState
 from thunee_dsl.game.tables import tables as engine_tables
 from thunee_dsl.model.ruleset import FROM_UNDEALT, LEAD_OR_NO_TRUMP, TrumpWay
 from thunee_dsl.players.knowledge import Knowledge, _declaration_verbs, by_verb, combination_cards
-from thunee_dsl.players.tactics import PlayCtx, cards_of, choose_play, choose_trump
+from thunee_dsl.players.tactics import PlayCtx, aims_at_bid, cards_of, choose_play, choose_trump
 
 
 @dataclass
@@ -913,7 +913,30 @@ class Tracker:
         ctx.undertaker = self.undertaker
         ctx.first_lead_sets_trump = self.first_lead_sets and self.plays == 0
         ctx.makers = self.makers
+        # what the heuristic's card sense reads besides the cards (heuristic.play_ctx), read from the world's deal
+        ctx.wants = bids_wanted(game.deal, self.n) if aims_at_bid(k.ruleset) else None
+        ctx.partner_led = 0 if k.t.total_points else partner_leads(game.deal, seat, k.team_of)
         return k.rules.play[seat][choose_play(ctx)]  # the engine's own action (its fast path)
+
+
+def bids_wanted(deal, seats: int) -> tuple | None:
+    """Each seat's bid less the tricks it has taken in ``deal`` (a bid scored only when made exactly:
+    tactics.aims_at_bid); None until every seat has bid (heuristic.wants, from the seat's view)."""
+    bids = deal.bids
+    if len(bids) < seats:
+        return None
+    taken = deal.seat_tricks
+    return tuple(int(bids[s]) - taken[s] for s in range(seats))
+
+
+def partner_leads(deal, seat: int, team_of) -> int:
+    """The cards ``seat``'s partners led to the tricks of ``deal`` so far (a mask: heuristic.partner_led)."""
+    got = 0
+    team = team_of[seat]
+    for leader, cards, _ in deal.tricks:
+        if leader != seat and team_of[leader] == team:
+            got |= 1 << cards[0][1]
+    return got
 
 
 @cython.locals(k=Knowledge, tr=Tracker, game=GameState, deal=Deal)
@@ -956,7 +979,8 @@ def playout(k: Knowledge, world: World, game: GameState, tr: Tracker, rng: rando
 
 def utility(result, team: int, ruleset) -> float:
     """A deal's worth to ``team``: balls won less balls lost, plus a fraction of a ball for the card
-    points (or tricks, where cards have no points) taken over the opponents."""
+    points (or tricks, where cards have no points and a bid is not scored only when made exactly:
+    tactics.aims_at_bid) taken over the opponents."""
     if result is None:
         return 0.0
     balls = result.balls
@@ -968,7 +992,7 @@ def utility(result, team: int, ruleset) -> float:
         if total:
             pts = [result.card_points[x] + (result.declared[x] if result.declared else 0) for x in range(teams)]
             u += 0.5 * (pts[team] - sum(pts[x] for x in others) / max(1, len(others))) / total
-        elif result.tricks:
+        elif result.tricks and not aims_at_bid(ruleset):  # (a bid made exactly: a trick more is no gain)
             tr = result.tricks
             u += 0.5 * (tr[team] - sum(tr[x] for x in others) / max(1, len(others))) / ruleset.tricks_per_deal
     return u
