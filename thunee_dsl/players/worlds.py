@@ -364,7 +364,8 @@ def _undealt(ruleset, view, orders: list[list[int]]) -> list[int]:
     mine = f"{view.seat} discard "
     discarded = next((t.card_of[h[len(mine):]] for h in view.history if h.startswith(mine)), None)
     spare = [c for c in range(ruleset.deck.size) if c not in held and c != turn_up and c != discarded]
-    if discarded is not None and discarded not in held:
+    # (a dealer who laid the turn-up itself aside: that card is the turn-up, among the undealt cards once)
+    if discarded is not None and discarded not in held and discarded != turn_up:
         spare.insert(0, discarded)
     if turn_up is None:
         return spare[:ruleset.undealt]
