@@ -117,8 +117,11 @@ _YOU_VERBS = {"is": "are", "was": "were", "has": "have", "scores": "score", "pla
 class TableWords:
     """Seats, teams and actions named from the person's seat ``me``."""
 
-    def __init__(self, ruleset: Ruleset, me: int):
+    def __init__(self, ruleset: Ruleset, me: int, players: dict[int, str] | None = None):
         self.r, self.me = ruleset, me
+        # the players' names where they are known (a group table: seat -> name; a bot's seat has none): a seat
+        # in a sentence is then "Priya (your partner)"
+        self.players = {s: n for s, n in (players or {}).items() if n}
         self.seats, self.teams = ruleset.seats, ruleset.teams
         self.alone = ruleset.seats == ruleset.teams  # each player a team of one
         # what a player does with an undertaking or claim: Thunee's players call them; where the game has no
@@ -157,7 +160,15 @@ class TableWords:
         return f"Player {seat + 1} ({role})"
 
     def who(self, seat: int) -> str:
-        """The seat in a sentence: "you", "your partner", "the left opponent", "your opponent"."""
+        """The seat in a sentence: "you", "your partner", "the left opponent", "your opponent"; a player whose
+        name is known by it too: "Priya (your partner)"."""
+        if seat == self.me:
+            return "you"
+        name = self.players.get(seat)
+        return f"{name} ({self._chair(seat)})" if name else self._chair(seat)
+
+    def _chair(self, seat: int) -> str:
+        """The seat in a sentence, named from the person's chair only."""
         if seat == self.me:
             return "you"
         name = self.name(seat)
@@ -207,7 +218,7 @@ class TableWords:
 
     def short(self, seat: int) -> str:
         """The seat in a table's cell or the trick's middle: "you", "partner", "left opponent"."""
-        return "you" if seat == self.me else self.who(seat).removeprefix("the ").removeprefix("your ")
+        return "you" if seat == self.me else self._chair(seat).removeprefix("the ").removeprefix("your ")
 
     def role(self, seat: int) -> str:
         """A seat's label at the table: "you", "partner", "opponent"."""
