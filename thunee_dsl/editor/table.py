@@ -111,7 +111,7 @@ def rulebook_sections(ruleset: Ruleset) -> dict[str, list[str]]:
 _ROLES = {"counting": "the counting team", "makers": "the trump makers", "trump makers": "the trump makers"}
 
 
-_YOU_VERBS = {"is": "are", "was": "were", "has": "have", "scores": "score", "plays": "play"}  # ("seat 0 scores 12": a side of one)
+_YOU_VERBS = {"is": "are", "was": "were", "has": "have", "does": "do", "scores": "score", "plays": "play"}  # ("seat 0 scores 12": a side of one)
 
 
 class TableWords:
@@ -198,7 +198,7 @@ class TableWords:
                       team, text)
         text = re.sub(r"\bseat (\d+)\b", lambda m: self.who(int(m[1])) if int(m[1]) < self.seats else m[0], text)
         # "seat 0 is to call an undertaking" said to that seat: "you are to ..." (not "you is")
-        return re.sub(r"\b([Yy]ou) (is|was|has|scores|plays)\b", lambda m: f"{m[1]} {_YOU_VERBS[m[2]]}", text)
+        return re.sub(r"\b([Yy]ou) (is|was|has|does|scores|plays)\b", lambda m: f"{m[1]} {_YOU_VERBS[m[2]]}", text)
 
     def refusal(self, reason: str) -> str:
         """The engine's reason a move is refused ("seat 0 must follow suit (C)"), said to the person at
@@ -206,8 +206,6 @@ class TableWords:
         text = self.from_chair(reason)
         text = re.sub(r"^you (.*)\bit (holds|has)\b", lambda m: f"you {m[1]}you {'hold' if m[2] == 'holds' else 'have'}",
                       text)
-        if re.search(r"\byou play\b", text):  # "... you play it only face down, or as its last card" (a closed trump)
-            text = text.replace(" as its last card", " as your last card")
         # a card named by the engine ("JS is the closed trump card") as the table draws it ("J♠")
         text = re.sub(r"\b(?:10|[2-9TJQKA])[SHDC]\b", lambda m: card_label(m[0]).text, text)
 
