@@ -69,7 +69,7 @@ def test_the_dealers_right_may_ask_for_a_redeal_under_15_points():
 def test_only_the_dealers_right_may_ask_for_a_redeal():
     # seat 2 holds JS 9S AS TS (71) and is not the dealer's right: refused with the reason, not its points
     said = refusal(REDEAL, "- 1 redeal", "- 2 redeal")
-    assert "only seat 1 (dealer+1) may claim a redeal, not seat 2" in said
+    assert "only seat 1 may claim a redeal, not seat 2" in said
 
 
 def test_a_redeal_needs_fewer_than_15_card_points():

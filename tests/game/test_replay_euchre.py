@@ -150,7 +150,7 @@ def test_an_order_out_of_turn_is_refused(euchre):
 
 def test_only_the_maker_goes_alone_and_only_as_trumps_are_made(euchre):
     game = before(euchre, EUCHRED, 0, "1 pass")
-    assert "may only be called by the player who makes trumps" in game.explain_illegal(Action.parse("1 alone"))
+    assert "may only be declared by the player who makes trumps" in game.explain_illegal(Action.parse("1 alone"))
     game = before(euchre, EUCHRED, 0, "2 pass")  # seat 2 ordered up, the dealer discarded: seat 2 is asked
     assert [str(a) for a in game.legal_actions()] == ["2 alone", "2 pass"]
 
