@@ -131,7 +131,7 @@ def test_a_lone_hand_of_three_tricks_scores_1():
 
 def test_the_seat_that_sits_out_plays_no_card(euchre):
     game = before(euchre, ALONE, 0, "1 play TH")
-    assert "seat 0 sits out this deal" in game.explain_illegal(Action.parse("0 play QH"))
+    assert "seat 0 is the one who sits out this deal" in game.explain_illegal(Action.parse("0 play QH"))
 
 
 def test_the_turned_down_suit_may_not_be_named_in_the_second_round(euchre):
