@@ -22,7 +22,7 @@ from thunee_dsl.editor.group_table import (AWAY_LIMITS, DEFAULT_AWAY, MAX_NAME, 
                                            frozen_text, normal_code, public_link)
 from thunee_dsl.editor.playtest import bot_names, replay_help
 from thunee_dsl.editor.storage import slug
-from thunee_dsl.editor.table import TableWords, table_spots
+from thunee_dsl.editor.table import table_spots
 from thunee_dsl.loading.home import user_home
 from thunee_dsl.model.diff import diff_rulesets
 from thunee_dsl.simulation import default_bot
@@ -389,13 +389,12 @@ if held is None:  # not seated here yet: pick a seat and a name
 seat, secret = held
 ss.gt_drawn = page.version
 r = page.ruleset
-words = TableWords(r, seat)
+words = page.words()  # (the players by their names: "Chetan (your partner)", in the buttons' help too)
 
 
 def who(s: int) -> str:
     """A seat in words from this chair, with the person's name: "Chetan (your partner)"."""
-    name = page.seats[s].name
-    return words.who(s) if s == seat or name is None else f"{html.escape(name)} ({words.who(s)})"
+    return html.escape(words.who(s))
 
 
 host = host_secret(code) if tables.host_of(code, host_secret(code) or "") else None

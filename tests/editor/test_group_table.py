@@ -135,7 +135,9 @@ def test_a_refused_move_is_refused_with_the_engines_reason(tables):
     wrong = Action(other, "pass")
     with pytest.raises(TableError) as refused:
         tables.act(opened.code, other, secrets[other], wrong)
-    assert str(refused.value) == tables.replayed(opened.code).game.explain_illegal(wrong)
+    # the engine's reason, said as the table says it (a capital, a full stop; the players by name)
+    assert tables.replayed(opened.code).game.explain_illegal(wrong) == "there is nothing to pass on now: trumps are being made"
+    assert str(refused.value) == "There is nothing to pass on now: trumps are being made."
     with pytest.raises(TableError, match="you cannot act for seat"):
         tables.act(opened.code, seat, secrets[seat], Action(other, "pass"))
     with pytest.raises(TableError, match="Not a move"):

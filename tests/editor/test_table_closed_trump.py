@@ -184,11 +184,12 @@ def test_the_same_at_the_group_table(app, monkeypatch):
 
 
 def test_the_closed_trump_card_held_back_is_said_to_its_maker_in_the_tables_words():
-    """The greyed trump card under the maker's hand says why in words a player reads (no "JS", no "you plays")."""
+    """The greyed trump card under the maker's hand says why in words a player reads (no "JS", no "you plays", no
+    "its last card")."""
     pt = reach(0, lambda v: closed(v) and v.trump_maker == 0 and any(a.verb == "play" for a in v.legal)
                and v.trump_card not in {a.arg for a in v.legal}, prefer=("bid", "trump"))
     view = pt.view()
     why = TableWords(RULES, 0).refusal(pt.refused_cards(view)[view.trump_card])
     card = view.trump_card
-    assert why.startswith(f"{card[:-1].replace('T', '10')}") and "is the closed trump card: you play it only face " \
-        "down, to cut, or as your last card" in why
+    assert why.startswith(f"{card[:-1].replace('T', '10')}") and "is the closed trump card: it is played only face " \
+        "down, to cut, or as the last card in hand, until trumps are shown" in why

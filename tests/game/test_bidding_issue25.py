@@ -131,7 +131,7 @@ def test_asking_the_partner_to_bid_for_the_team():
     assert Action(1, "partner") in game.legal_actions()
     game.apply(said("1 partner"))
     assert game.to_act == 3 and bids_offered(game)[0] == 200 and Action(3, "partner") not in game.legal_actions()
-    assert "seat 3 is bidding for its partner, seat 1" in game.explain_illegal(Action(3, "partner"))
+    assert "seat 3 is bidding for seat 1: a bid or a pass" in game.explain_illegal(Action(3, "partner"))
     game.apply(said("3 bid 200"))
     assert game.to_act == 2 and game.deal.high_bidder == 3 and bids_offered(game)[0] == 210
     game.apply(said("2 pass"))

@@ -162,11 +162,11 @@ def test_what_is_refused_while_trumps_are_closed(closed):
     # the trumper's card lies face down: not led, not played face up, while it holds another card
     assert "closed trump card" in deal.why_not(Action(1, "play", "8H"))
     assert Action(1, "play", "8H") not in game.legal_actions()
-    assert deal.why_not(Action(1, "down", "QC")) == "seat 1 leads: a lead is played face up"
-    assert deal.why_not(Action(1, "ask")).startswith("seat 1 leads")
+    assert deal.why_not(Action(1, "down", "QC")) == "seat 1 is to lead: a lead is played face up"
+    assert deal.why_not(Action(1, "ask")).startswith("seat 1 is to lead")
     game.apply(Action.parse("1 play QC"))
     # seat 2 holds clubs: it follows face up, neither cuts nor asks
-    assert deal.why_not(Action(2, "down", "QS")) == "seat 2 can follow suit (C): it plays face up"
+    assert deal.why_not(Action(2, "down", "QS")) == "seat 2 can follow suit (C): a card that follows is played face up"
     assert deal.why_not(Action(2, "down", "QS")).offence == "revoke"
     assert deal.why_not(Action(2, "ask")) == "seat 2 can follow suit (C): only a player who cannot may ask for trumps"
     assert deal.why_not(Action(3, "ask")) == "it is seat 2's turn"
@@ -186,7 +186,7 @@ def test_the_trumper_cuts_with_its_own_card_but_cannot_ask(closed):
     game.apply(Action.parse("0 play KS"))
     legal = game.legal_actions()  # seat 1: no spades left; the trumper, who knows trumps
     assert Action(1, "down", "8H") in legal and Action(1, "ask") not in legal
-    assert game.deal.why_not(Action(1, "ask")) == "seat 1 made trumps: it knows them, and cannot ask for them"
+    assert game.deal.why_not(Action(1, "ask")) == "seat 1 made trumps: the trump maker knows them, and cannot ask for them"
     game.apply(Action.parse("1 play 8H down"))
     assert tricks_won(game)[-1] == (1, 25)
     assert game.deal.trump_revealed

@@ -87,7 +87,7 @@ def test_a_trump_led_to_the_first_trick_is_refused_as_such_not_as_an_undercut():
             continue
         card = next(iter_cards(trumps))
         reason = game.explain_illegal(Action(seat, "play", ruleset.deck.names[card]))
-        assert reason == f"seat {seat} may not lead a trump to the first trick while it holds another suit"
+        assert reason == f"seat {seat} may not lead a trump to the first trick while holding another suit"
         assert game.offence_of(Action(seat, "play", ruleset.deck.names[card])) is None  # not a revoke
         return
     raise AssertionError("no seed gave a leader holding trumps and another suit")  # pragma: no cover

@@ -129,7 +129,7 @@ def test_a_card_against_an_obligation_is_refused_in_its_words_as_a_revoke(rotter
     action = Action(seat, "play", card)
     reason = game.explain_illegal(action)
     allowed = " ".join(sorted(EXPECTED[before], key=lambda n: rotterdam.deck.card(n)))
-    assert reason == f"seat {seat} may not play {card}: {says} (it holds {allowed})"
+    assert reason == f"seat {seat} may not play {card}: {says} (cards that may be played: {allowed})"
     assert game.deal.why_not(action).offence == "revoke"  # (penalised where the ruleset's penalties name it)
 
 

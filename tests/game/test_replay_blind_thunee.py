@@ -29,7 +29,7 @@ def test_the_face_down_cards_cannot_be_played_before_four_tricks():
     # seat 2 leads JD, one of its two face-down cards, to the first trick
     text = SUCCESS.read_text().replace("      - 2 play JS\n", "      - 2 play JD\n", 1)
     with pytest.raises(TranscriptError, match=r'"2 play JD": JD is still face down: seat 2 may not look at it '
-                                              r'until it has won 4 tricks; legal now: 2 play JS, 2 play 9S, 2 play AS, 2 play JH'):
+                                              r'before 4 tricks are won; legal now: 2 play JS, 2 play 9S, 2 play AS, 2 play JH'):
         replay_text(text, "early.yaml")
 
 

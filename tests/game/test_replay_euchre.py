@@ -131,7 +131,7 @@ def test_a_lone_hand_of_three_tricks_scores_1():
 
 def test_the_seat_that_sits_out_plays_no_card(euchre):
     game = before(euchre, ALONE, 0, "1 play TH")
-    assert "seat 0 sits out this deal" in game.explain_illegal(Action.parse("0 play QH"))
+    assert "seat 0 is the one who sits out this deal" in game.explain_illegal(Action.parse("0 play QH"))
 
 
 def test_the_turned_down_suit_may_not_be_named_in_the_second_round(euchre):
@@ -150,7 +150,7 @@ def test_an_order_out_of_turn_is_refused(euchre):
 
 def test_only_the_maker_goes_alone_and_only_as_trumps_are_made(euchre):
     game = before(euchre, EUCHRED, 0, "1 pass")
-    assert "may only be called by the player who makes trumps" in game.explain_illegal(Action.parse("1 alone"))
+    assert "may only be declared by the player who makes trumps" in game.explain_illegal(Action.parse("1 alone"))
     game = before(euchre, EUCHRED, 0, "2 pass")  # seat 2 ordered up, the dealer discarded: seat 2 is asked
     assert [str(a) for a in game.legal_actions()] == ["2 alone", "2 pass"]
 

@@ -158,7 +158,7 @@ def test_a_jodie_declared_before_its_time_is_an_error_not_a_false_declaration():
     # seat 1 holds KH QH face up after trick 5 (KH turned up at its end): declaring then is early, not false
     text = GOLDEN.replace("      - 1 play TH      # trick 6\n", "      - 1 jodie H\n      - 1 play TH      # trick 6\n")
     with pytest.raises(TranscriptError, match=r'"1 jodie H": the Jodie in H was not face up when this trick began: '
-                                              r'seat 1 may declare it the next time it wins a trick'):
+                                              r'seat 1 may declare it on winning another trick'):
         replay(text)
     # a Jodie not held at all is a false declaration, penalised (4 balls to the other player)
     text = GOLDEN.replace("      - 1 play TH      # trick 6\n", "      - 1 jodie D\n      - 1 play TH      # trick 6\n")

@@ -7,6 +7,8 @@ deals of the others. Each bot is handed nothing but a SeatView.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from thunee_dsl import shipped_ruleset
@@ -61,7 +63,35 @@ def test_heuristic_plays_whole_games_legally(name):
     r = shipped_ruleset(name)
     for seed in (1, 2):
         game = play(r, "heuristic", seed)
-        assert game.is_over and game.winner is not None
+        assert ended_as_the_rules_allow(game)
+
+
+def ended_as_the_rules_allow(game) -> bool:
+    """Over, with a winner or a tie the rules allow."""
+    return game.is_over and (game.winner is not None or tie_the_rules_allow(game))
+
+
+def tie_the_rules_allow(game) -> bool:
+    """A game over with no winner is a tie only where the rules have one (match.py): after the last deal of a
+    game of a number of deals, two sides or more level at the top (Oh Hell's four players can be)."""
+    g, score = game.ruleset.game, game.score
+    return (g.deals is not None and game.deals_played == g.deals and len(game.tied) >= 2
+            and game.tied == tuple(t for t, s in enumerate(score) if s == max(score)))
+
+
+def test_a_tie_the_rules_allow_is_an_ending_and_a_winnerless_game_elsewhere_is_not():
+    # random play of Oh Hell, seed 57: the game ends 10-21-21-11, players 1 and 2 level at the top
+    game = GameState(shipped_ruleset("oh-hell"), seed=57)
+    rng = random.Random(57)
+    while not game.is_over:
+        game.apply(rng.choice(game.legal_actions()))
+    assert (game.winner, game.tied, game.score) == (None, (1, 2), [10, 21, 21, 11])
+    assert ended_as_the_rules_allow(game)
+    unfinished = GameState(shipped_ruleset("oh-hell"), seed=57)
+    assert not ended_as_the_rules_allow(unfinished)
+    standard = GameState(shipped_ruleset("standard"), seed=1)
+    standard.is_over = True  # (over with no winner: no tie in a game to a target)
+    assert not ended_as_the_rules_allow(standard)
 
 
 @pytest.mark.parametrize("name", RULESETS)

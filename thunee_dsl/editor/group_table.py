@@ -145,10 +145,25 @@ class SeatPage:
     tied: bool = False  # the game is over, level
     hints: bool = True  # the host lets the phones ask for a hint (:meth:`GroupTables.hint` refuses otherwise)
 
+    def words(self) -> TableWords:
+        """The table in words from this seat, the players by their names ("Priya (your partner)"): the buttons'
+        help, the reasons a card is refused, the deal's story."""
+        return _page_words(self.ruleset, self.seat, self.seats)
+
     @property
     def look(self) -> Look:
         """The :class:`Look` this page was drawn from (a phone redraws when the polled one differs)."""
         return Look(self.version, frozenset(i.seat for i in self.seats if i.away))
+
+
+def _page_words(ruleset: Ruleset, seat: int, seats: tuple[SeatInfo, ...]) -> TableWords:
+    return TableWords(ruleset, seat, {i.seat: i.name for i in seats})
+
+
+def _sentence(text: str) -> str:
+    """A refusal as the table's other messages are said: a capital first, a full stop last."""
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
 
 
 def normal_code(text) -> str:
@@ -465,7 +480,10 @@ class GroupTables:
             if game.deal_over or game.is_over:
                 raise TableError("The deal is over.")
             if state.to_act != seat or action not in state.view(seat).legal:
-                raise TableError(state.explain_illegal(action))
+                # the engine's reason said to the player, the others by their names ("it is Priya (your
+                # partner)'s turn"), not by the engine's seat numbers
+                words = TableWords(state.ruleset, seat, {s: held.name for s, held in seats.items()})
+                raise TableError(_sentence(words.refusal(state.explain_illegal(action))))
             game.waiting = self._present(seats, row, now) | {seat}
             game._apply(action)
             game._advance()
@@ -730,8 +748,9 @@ class GroupTables:
         if game.deal_over:
             values = team_values(ruleset, game.game.deal)
             result = game.last_result
-            story = TableWords(ruleset, seat).deal_story(result, view, values)
-            explanation = tuple(TableWords(ruleset, seat).from_chair(line) for line in result.explanation)
+            words = _page_words(ruleset, seat, info)
+            story = words.deal_story(result, view, values)
+            explanation = tuple(words.from_chair(line) for line in result.explanation)
         playable = {a.arg for a in view.legal if a.verb == "play"}
         refused = ({card: game.game.explain_illegal(Action(seat, "play", card))
                     for card in view.hand if card not in playable} if playable else {})

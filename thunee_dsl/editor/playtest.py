@@ -116,8 +116,9 @@ class Playtest:
     # -- making one -------------------------------------------------------------------------
     @classmethod
     def start(cls, ruleset: Ruleset, seat: int = 0, seed: int | None = None, bots="random",
-              dealer: int = 0) -> "Playtest":
-        """A new game; the bots play until it is the person's turn."""
+              dealer: int = 0, first_hands=None) -> "Playtest":
+        """A new game; the bots play until it is the person's turn. ``first_hands``: each seat's cards of the
+        first deal by name, in the order received (the rest of the pack dealt from the seed), else shuffled."""
         if not 0 <= seat < ruleset.seats:
             raise ValueError(f"seat must be 0 to {ruleset.seats - 1}")
         names = (bots,) * ruleset.seats if isinstance(bots, str) else tuple(bots)
@@ -127,7 +128,9 @@ class Playtest:
             if name not in BOTS:
                 raise ValueError(f"unknown bot '{name}' (known: {', '.join(bot_names())})")
         check_seed(seed)  # a whole number: int() would make 7.9 seed 7 and "7" seed 7 silently
-        pt = cls(ruleset, seat, new_seed() if seed is None else seed, names, dealer)
+        if first_hands is not None:
+            first_hands = tuple(map(tuple, first_hands))
+        pt = cls(ruleset, seat, new_seed() if seed is None else seed, names, dealer, first_hands=first_hands)
         pt._rebuild()
         pt._advance()
         return pt
@@ -135,8 +138,13 @@ class Playtest:
     def _fresh_game(self) -> GameState:
         game = GameState(self.ruleset, seed=self.seed, dealer=self.dealer, score=self.score, auto_deal=False)
         if self.first_hands is not None:
-            deck = self.ruleset.deck
-            game.start_deal([[deck.card(c) for c in hand] for hand in self.first_hands])
+            deck, first = self.ruleset.deck, self.ruleset.for_deal(1)  # (the first deal's hand size)
+            hands = [[deck.card(c) for c in hand] for hand in self.first_hands]
+            # the cards left after the deal (a turn-up, a kitty: the engine refuses to guess them) are the rest
+            # of the pack, in the seed's order: the same every time the game is rebuilt (undo)
+            rest = sorted(set(range(deck.size)).difference(*hands))
+            game.rng.shuffle(rest)
+            game.start_deal(hands, rest[:first.undealt])
         else:
             game.start_deal()
         return game

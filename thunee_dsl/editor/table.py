@@ -111,14 +111,17 @@ def rulebook_sections(ruleset: Ruleset) -> dict[str, list[str]]:
 _ROLES = {"counting": "the counting team", "makers": "the trump makers", "trump makers": "the trump makers"}
 
 
-_YOU_VERBS = {"is": "are", "was": "were", "has": "have", "scores": "score", "plays": "play"}  # ("seat 0 scores 12": a side of one)
+_YOU_VERBS = {"is": "are", "was": "were", "has": "have", "does": "do", "scores": "score", "plays": "play"}  # ("seat 0 scores 12": a side of one)
 
 
 class TableWords:
     """Seats, teams and actions named from the person's seat ``me``."""
 
-    def __init__(self, ruleset: Ruleset, me: int):
+    def __init__(self, ruleset: Ruleset, me: int, players: dict[int, str] | None = None):
         self.r, self.me = ruleset, me
+        # the players' names where they are known (a group table: seat -> name; a bot's seat has none): a seat
+        # in a sentence is then "Priya (your partner)"
+        self.players = {s: n for s, n in (players or {}).items() if n}
         self.seats, self.teams = ruleset.seats, ruleset.teams
         self.alone = ruleset.seats == ruleset.teams  # each player a team of one
         # what a player does with an undertaking or claim: Thunee's players call them; where the game has no
@@ -157,7 +160,15 @@ class TableWords:
         return f"Player {seat + 1} ({role})"
 
     def who(self, seat: int) -> str:
-        """The seat in a sentence: "you", "your partner", "the left opponent", "your opponent"."""
+        """The seat in a sentence: "you", "your partner", "the left opponent", "your opponent"; a player whose
+        name is known by it too: "Priya (your partner)"."""
+        if seat == self.me:
+            return "you"
+        name = self.players.get(seat)
+        return f"{name} ({self._chair(seat)})" if name else self._chair(seat)
+
+    def _chair(self, seat: int) -> str:
+        """The seat in a sentence, named from the person's chair only."""
         if seat == self.me:
             return "you"
         name = self.name(seat)
@@ -187,7 +198,7 @@ class TableWords:
                       team, text)
         text = re.sub(r"\bseat (\d+)\b", lambda m: self.who(int(m[1])) if int(m[1]) < self.seats else m[0], text)
         # "seat 0 is to call an undertaking" said to that seat: "you are to ..." (not "you is")
-        return re.sub(r"\b([Yy]ou) (is|was|has|scores|plays)\b", lambda m: f"{m[1]} {_YOU_VERBS[m[2]]}", text)
+        return re.sub(r"\b([Yy]ou) (is|was|has|does|scores|plays)\b", lambda m: f"{m[1]} {_YOU_VERBS[m[2]]}", text)
 
     def refusal(self, reason: str) -> str:
         """The engine's reason a move is refused ("seat 0 must follow suit (C)"), said to the person at
@@ -195,8 +206,6 @@ class TableWords:
         text = self.from_chair(reason)
         text = re.sub(r"^you (.*)\bit (holds|has)\b", lambda m: f"you {m[1]}you {'hold' if m[2] == 'holds' else 'have'}",
                       text)
-        if re.search(r"\byou play\b", text):  # "... you play it only face down, or as its last card" (a closed trump)
-            text = text.replace(" as its last card", " as your last card")
         # a card named by the engine ("JS is the closed trump card") as the table draws it ("J♠")
         text = re.sub(r"\b(?:10|[2-9TJQKA])[SHDC]\b", lambda m: card_label(m[0]).text, text)
 
@@ -207,7 +216,7 @@ class TableWords:
 
     def short(self, seat: int) -> str:
         """The seat in a table's cell or the trick's middle: "you", "partner", "left opponent"."""
-        return "you" if seat == self.me else self.who(seat).removeprefix("the ").removeprefix("your ")
+        return "you" if seat == self.me else self._chair(seat).removeprefix("the ").removeprefix("your ")
 
     def role(self, seat: int) -> str:
         """A seat's label at the table: "you", "partner", "opponent"."""

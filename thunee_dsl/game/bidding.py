@@ -272,16 +272,16 @@ def why_no_partner(deal, seat: int) -> str | None:
     if not rule.partner_bid:
         return "a player asks the partner to bid only in the first bidding"
     if deal.bidding_for is not None:
-        return f"seat {seat} is bidding for its partner, seat {deal.bidding_for}: it bids or passes"
+        return f"seat {seat} is bidding for seat {deal.bidding_for}: a bid or a pass, nothing else"
     if forced_bid(deal, seat) is not None:
         return f"everyone else passed: seat {seat} must bid {forced_bid(deal, seat)}"
     partner = partner_of(deal, seat)
     if seat in deal.spoken:
         return f"seat {seat} has already spoken: only a player who has not bid or passed may ask the partner"
     if seat in deal.asked or partner in deal.asked:
-        return f"seat {seat}'s team has already asked once"
+        return f"seat {seat} may not ask: the team has asked once already"
     if partner in deal.passed:
-        return f"seat {partner} has passed: it cannot bid for the team"
+        return f"seat {partner} has passed, and cannot bid for the team"
     return None
 
 

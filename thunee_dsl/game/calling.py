@@ -106,8 +106,8 @@ class Calling(Window):
         if not isinstance(window, Calling):
             return Refusal("there is no calling now")
         if seat not in window.order:
-            return Refusal(f"seat {seat} may not call now: the next call must come from seat "
-                           f"{' or '.join(map(str, window.order))}")
+            return Refusal(f"seat {seat} may not call now: the next call must come from "
+                           + " or ".join(f"seat {s}" for s in window.order))
         allowed = deal.r.calling.allowed_if
         if allowed is not None and not may_call(deal, seat):
             return Refusal(f"seat {seat} may not call ({allowed.text} is false for seat {seat})")

@@ -177,8 +177,8 @@ class Declarations(Window):
             # merely early, an error like a declaration at the wrong time)
             if decl.face_up_only and value_in(deal, decl, deal.hands[seat], suit):
                 return Refusal(f"the {decl.title} in {r.deck.suits[suit]} was not face up when this trick began: "
-                               f"seat {seat} may declare it the next time it wins a trick")
-            return Refusal(f"seat {seat} holds no {decl.title} in {r.deck.suits[suit]}",
+                               f"seat {seat} may declare it on winning another trick")
+            return Refusal(f"seat {seat} has no {decl.title} in {r.deck.suits[suit]}",
                            FALSE_DECLARATION if allowed(deal, decl, seat) else None)
         if not allowed(deal, decl, seat):
             return Refusal(f"seat {seat} may not declare a {decl.title} now ({decl.allowed_if.text} is false)")

@@ -287,8 +287,8 @@ def legal_cards(deal, seat: int, why: int = -1):
     if trick and t.obligations and not shut and (why < 0 or (allowed >> why) & 1):
         allowed, obligation = _obey(deal, seat, hand, allowed, why)
         if obligation is not None:  # a card against an obligation is a revoke
-            return Refusal(f"seat {seat} may not play {deal.r.deck.names[why]}: {obligation.says} (it holds "
-                           f"{' '.join(t.names_of(allowed))})", REVOKE)
+            return Refusal(f"seat {seat} may not play {deal.r.deck.names[why]}: {obligation.says} (cards that "
+                           f"may be played: {' '.join(t.names_of(allowed))})", REVOKE)
     if why < 0:
         return allowed
     if (allowed >> why) & 1:
@@ -310,16 +310,16 @@ def _first_lead(deal, seat: int, hand: int, shut: bool):
 def _refusal(deal, seat: int, why: int, hand: int, clause, shut: bool) -> Refusal:
     """The words of legal_cards' refusal of card ``why`` by ``clause``, the rule that left it out."""
     if shut and not (hand >> why) & 1:  # (a closed trump: the trump maker's card lies face down, not in hand)
-        return Refusal(f"{deal.r.deck.names[why]} is the closed trump card: seat {seat} plays it only face down, "
-                       "to cut, or as its last card, until trumps are shown")
+        return Refusal(f"{deal.r.deck.names[why]} is the closed trump card: it is played only face down, to cut, "
+                       "or as the last card in hand, until trumps are shown")
     if clause == _FOLLOW:
         return Refusal(f"seat {seat} must follow suit ({deal.r.deck.suits[Play.suit_led(deal)]})")
     if clause == _UNDERCUT:
         return Refusal(f"seat {seat} may not undercut: a lower trump is only allowed with nothing but trumps in hand")
     if clause == _CUT:
-        return Refusal(f"seat {seat} cannot follow suit while trumps are closed: it plays a card face down "
-                       f"('{seat} play {deal.r.deck.names[why]} down') or asks for trumps to be shown ('{seat} ask')")
-    return Refusal(f"seat {seat} may not lead a trump to the first trick while it holds another suit")
+        return Refusal(f"seat {seat} cannot follow suit while trumps are closed: a card is played face down, or "
+                       f"trumps are asked to be shown")
+    return Refusal(f"seat {seat} may not lead a trump to the first trick while holding another suit")
 
 
 # -- the closed trump (trumps.revealed: on demand; play.void_while_closed) -------------------------------
@@ -392,18 +392,19 @@ def verify_closed(deal, action) -> Refusal | None:
         return Refusal("trumps are shown: every card is played face up" if deal.trump_revealed
                        else "no trumps are made: nothing is closed")
     if not deal.trick:
-        return Refusal(f"seat {seat} leads: a lead is played face up" if verb == DOWN
-                       else f"seat {seat} leads: only a player who cannot follow suit may ask for trumps")
+        return Refusal(f"seat {seat} is to lead: a lead is played face up" if verb == DOWN
+                       else f"seat {seat} is to lead: only a player who cannot follow suit may ask for trumps")
     if not cannot_follow_closed(deal, seat):
         return Refusal(f"seat {seat} can follow suit ({deal.r.deck.suits[Play.suit_led(deal)]}): "
-                       + ("it plays face up" if verb == DOWN else "only a player who cannot may ask for trumps"),
+                       + ("a card that follows is played face up" if verb == DOWN
+                          else "only a player who cannot may ask for trumps"),
                        REVOKE if verb == DOWN else None)
     if verb == DOWN:
         if deal.r.play.void_while_closed is not VoidWhileClosed.FACE_DOWN:
             return Refusal("this ruleset plays every card face up (play.void_while_closed: face up)")
         return None
     if seat == deal.trump_maker:
-        return Refusal(f"seat {seat} made trumps: it knows them, and cannot ask for them")
+        return Refusal(f"seat {seat} made trumps: the trump maker knows them, and cannot ask for them")
     return None
 
 
@@ -668,7 +669,8 @@ class Play(Turn):
             return card
         text = Play.face_down(deal, seat, card)
         if seat == deal.sits_out:
-            return Refusal(f"seat {seat} sits out this deal (its partner plays alone): it plays no card")
+            return Refusal(f"seat {seat} is the one who sits out this deal (the partner plays alone): no card is "
+                           f"played from this hand")
         turn = deal.pending
         if deal.window is not None or type(turn) is not Play:
             return Refusal(text or f"no card may be played now: {waiting_for(deal)}")
@@ -698,8 +700,8 @@ class Play(Turn):
     def face_down(deal, seat: int, card: int) -> str | None:
         """Why ``seat`` may not use ``card``, held face down (a blind undertaking), or None."""
         if (deal.unseen >> card) & 1:
-            return (f"{deal.r.deck.names[card]} is still face down: seat {seat} may not look at it until it "
-                    f"has won {deal.undertaking.blind_until_tricks} tricks")
+            return (f"{deal.r.deck.names[card]} is still face down: seat {seat} may not look at it before "
+                    f"{deal.undertaking.blind_until_tricks} tricks are won")
         return None
 
     def cannot_hold(t, trump: int | None, led: int, best: int, card: int, first_trick: bool,

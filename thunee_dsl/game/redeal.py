@@ -84,7 +84,7 @@ class Redeal(Window):
                 return Refusal("a redeal may only be claimed right after the first cards are dealt")
             named = Redeal.named_seat(deal)
             if named is not None and seat != named:
-                return Refusal(f"only seat {named} ({redeal.seat}) may claim a redeal, not seat {seat}")
+                return Refusal(f"only seat {named} may claim a redeal, not seat {seat}")
             if not redeal.allowed_if.evaluate(deal.seat_env(seat)):
                 return Refusal(f"seat {seat} may not claim a redeal ({redeal.allowed_if.text} is false)")
             return None

@@ -481,7 +481,30 @@ class GameState:
             if rec.undealt:  # the kitty or stock (deal.undealt): its first card may be the turn-up
                 deals[-1]["undealt"] = list(rec.undealt)
         return {"ruleset": self.ruleset.name, "dealer": self.first_dealer, "score": list(self.initial_score),
-                "deals": deals}
+                **self._taken_up_at(), "deals": deals}
+
+    def _taken_up_at(self) -> dict:
+        """What a transcript says of a game taken up later (match.resume), besides its score: ``deals_played``
+        in a game of a number of deals, ``games`` and ``game_points`` in a rubber, each only where it is not
+        the start's. Worked out back from the game now and the deals recorded since, so that a game however
+        started (a transcript, a review's deal dealt again) says where it was taken up."""
+        g, said = self.ruleset.game, {}
+        scored = [rec for rec in self.deals if rec.result is not None]
+        played = self.deals_played - sum(not rec.result.cancelled for rec in scored)
+        if g.deals is not None and played > 0:  # (the hand size goes by it: deal.hand_sizes)
+            said["deals_played"] = played
+        if g.rubber is not None:
+            games, points = list(self.games), list(self.game_points)
+            for rec in scored:
+                if rec.game_won is not None:
+                    side, value = rec.game_won[:2]
+                    games[side] -= 1
+                    points[side] -= value
+            if any(games):
+                said["games"] = games
+            if any(points):
+                said["game_points"] = points
+        return said
 
     @classmethod
     def from_actions(cls, ruleset: Ruleset, actions, seed: int | None = None, dealer: int = 0,

@@ -15,6 +15,7 @@ from thunee_dsl.game.play import Play
 from thunee_dsl.game.trumps import MakeTrumps
 from thunee_dsl.game.windows import Refusal, Window, await_turn, end_deal, shut
 from thunee_dsl.model.ruleset import TrumpWay
+from thunee_dsl.model.words import undertaking_said
 
 # The deal's state this rule owns (the undertaking called); only this module writes it (game/slots.py)
 STATE = {
@@ -62,6 +63,12 @@ class Undertakings(Window):
     __slots__ = ("offered", "calling")
     name = "undertakings"
     asks = "call an undertaking or pass"
+
+    def asks_in(self, ruleset) -> str:
+        """Thunee's players call an undertaking; where a game has no calls, its undertakings are declared by
+        their titles ("declare Going alone or pass")."""
+        say, _ = undertaking_said(ruleset)
+        return self.asks if say == "call" else f"{say} {' or '.join(u.title for u in self.offered)} or pass"
     asks_every_seat = True
 
     def verbs(ruleset) -> tuple[str, ...]:
@@ -173,24 +180,25 @@ class Undertakings(Window):
         window = deal.window
         late_time = u.late is not None and deal.undertaking is None and not deal.tricks and len(deal.trick) == 1 \
             and seat != deal.trick[0][0]
+        say, said = undertaking_said(deal.r)  # (the game's own verb: Thunee is called, going alone declared)
         if late_time:
             barred = bar(u, deal.seat_env(seat), True)
             if barred == NOT_ALLOWED:
-                return Refusal(f"seat {seat} may not call {u.title} ({u.allowed_if.text} is false)")
+                return Refusal(f"seat {seat} may not {say} {u.title} ({u.allowed_if.text} is false)")
             if barred == NOT_SAFE:
                 led = deal.r.deck.suits[Play.suit_led(deal)]  # (as the deal's trump makes it: deck.trumps)
                 called = f"{u.late.called_as} on {led}: " if u.late.called_as else ""  # the table's word, from the data
-                return Refusal(f"{called}{u.title} called after the first lead stands only for a caller "
+                return Refusal(f"{called}{u.title} {said} after the first lead stands only for a caller "
                                f"safe in {led} ({u.late.safe_if.text} is false for seat {seat}); the lead stands")
         if u.on_trumps_made and (not isinstance(window, Undertakings) or u not in window.offered):
-            return Refusal(f"{u.title} may only be called by the player who makes trumps, as trumps are made")
+            return Refusal(f"{u.title} may only be {said} by the player who makes trumps, as trumps are made")
         if not isinstance(window, Undertakings) or u not in window.offered:
-            return Refusal(f"{u.title} may only be called once {u.after_batch} "
-                           f"batch{'es' if u.after_batch != 1 else ''} are dealt, before the first lead"
+            return Refusal(f"{u.title} may only be {said} once {u.after_batch} "
+                           f"{'batches are' if u.after_batch != 1 else 'batch is'} dealt, before the first lead"
                            + (", or between the calls to make trumps" if u.during_calling else "")
                            + (" (or right after it, by a player safe in the suit led)" if u.late else ""))
         if bar(u, deal.seat_env(seat), False) == NOT_ALLOWED:
-            return Refusal(f"seat {seat} may not call {u.title} ({u.allowed_if.text} is false)")
+            return Refusal(f"seat {seat} may not {say} {u.title} ({u.allowed_if.text} is false)")
         return None
 
     @cython.locals(deal=DealSlots)

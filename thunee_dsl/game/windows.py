@@ -71,6 +71,10 @@ class Window:
     def seat(self) -> int:
         return self.order[self.pos]
 
+    def asks_in(self, ruleset) -> str:
+        """What the polled seat is asked to do, in the words of ``ruleset`` (the kind's ``asks``)."""
+        return self.asks
+
     def copy(self) -> "Window":
         kind = type(self)
         other = _new(kind)
@@ -239,7 +243,8 @@ def waiting_for(deal) -> str:
     if deal.over:
         return "the deal is over"
     asked = deal.window if deal.window is not None else deal.pending
-    return f"seat {asked.seat if deal.window is None else asked.order[asked.pos]} is to {asked.asks}"
+    asks = asked.asks_in(deal.r) if deal.window is not None else asked.asks
+    return f"seat {asked.seat if deal.window is None else asked.order[asked.pos]} is to {asks}"
 
 
 _new = Window.__new__  # (object.__new__ in Python; compiled, Window is an extension type: its own)

@@ -95,6 +95,17 @@ def bid_words(r: Ruleset) -> str:
     return ""
 
 
+def undertaking_said(r: Ruleset) -> tuple[str, str]:
+    """What a player does with an undertaking, and its past: Thunee's players call Thunee ("call", "called");
+    where the game has no calls (Euchre's going alone) it is declared.
+
+    >>> from thunee_dsl import shipped_ruleset
+    >>> undertaking_said(shipped_ruleset("euchre")), undertaking_said(shipped_ruleset("standard"))
+    (('declare', 'declared'), ('call', 'called'))
+    """
+    return ("call", "called") if r.calling is not None else ("declare", "declared")
+
+
 def has_trumps_made(r: Ruleset) -> bool:
     """Does a player make trumps in the deal (a ``make trumps`` step)?"""
     from thunee_dsl.model.ruleset import MakeTrumps
@@ -102,4 +113,4 @@ def has_trumps_made(r: Ruleset) -> bool:
 
 
 __all__ = ["bid_words", "formulas_of", "has_corner_house", "has_trumps_made", "reads", "seat_name", "seats_named",
-           "team_name", "team_seats"]
+           "team_name", "team_seats", "undertaking_said"]
