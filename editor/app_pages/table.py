@@ -244,11 +244,13 @@ st.html("""<style>
   .gt-middle { max-width:calc(34% - 5rem); line-height:1.2; pointer-events:none; }
   @media (max-width: 640px) {
     .gt-middle { max-width:19%; font-size:.68rem; line-height:1.15; }
-    /* a phone: the table lower and the cards narrower (as on Playtest), so six cards make one row and the
-       buttons to say something stay on the first screen with the hand */
-    .gt-table { height:clamp(230px, 32vh, 280px); }
+    /* a phone: the cards narrower (as on Playtest), so six cards make one row and the buttons to say
+       something stay on the first screen with the hand */
     [class*="st-key-gt_card_"] button { min-height:2.9rem; min-width:2.75rem; padding:0 .3rem; }
     [class*="st-key-gt_card_"] button p { font-size:1.15rem; }
+    /* the plates smaller (as on Playtest): a side seat's plate, three lines on a phone, reached over the
+       trump card laid face down beside it */
+    .gt-seat { font-size:.72rem; padding:1px 5px; } .gt-seat b { font-size:.78rem; }
   }
   .st-key-gt_gameover { background:#eaf7ee; border:2px solid #117a37; border-radius:12px; padding:.6rem .9rem; }
 </style>""")
