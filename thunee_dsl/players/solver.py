@@ -405,10 +405,9 @@ class Solver:
         positions alike so are the same game from here on: a card's suit, what it beats among the cards left
         and what it beats with are all the play reads of it (as for equivalent cards), so the transpositions
         of different cards gone (the Ace and the 10 of a suit played in either order) share one entry."""
-        if not deal.tricks or not deal.trump_revealed or deal.unseen or deal.t.face_down \
-                or MakeTrumps.start in deal.steps[deal.step + 1:]:
+        row = _row_left(deal) if deal.tricks and not deal.unseen and not deal.t.face_down else None
+        if row is None:
             return None  # (the first lead may make trumps; trumps made again read another row)
-        row = deal.t.no_trump if deal.trump is None else deal.trump
         hands = deal.hands
         memo = (row, self._relative, *hands)
         got = self._ranked.get(memo)
@@ -471,12 +470,9 @@ class Solver:
         for _, c in deal.trick:
             out |= t.bit[c]
         beats = deal.beats
-        one_row = None
-        if self.windows == "pass" and (deal.tricks or deal.trick) and deal.trump_revealed \
-                and MakeTrumps.start not in deal.steps[deal.step + 1:]:
-            # trumps shown after the first lead, and none made again: the rest of the deal is played in
-            # this row alone (an undertaking naming trumps is a window's: passed)
-            one_row = t.no_trump if deal.trump is None else deal.trump
+        # trumps shown after the first lead: the rest of the deal is played in one row (an undertaking naming
+        # trumps is a window's: passed)
+        one_row = _row_left(deal) if self.windows == "pass" and (deal.tricks or deal.trick) else None
         # (the same legal cards and cards out, in the same rows: the same cards kept; the legal tuple kept
         # alive beside its id, so that the id is its own)
         cache_key = (id(legal), out, id(beats), one_row)
@@ -723,6 +719,14 @@ class Solver:
         else:
             lower = upper = best
         self.table[key] = (lower - base, upper - base, best_action)
+
+
+def _row_left(deal: Deal):
+    """The trump row the rest of the deal is played in, where trumps are shown and none are made again
+    (else None: a later step may make them in another row)."""
+    if not deal.trump_revealed or MakeTrumps.start in deal.steps[deal.step + 1:]:
+        return None
+    return deal.t.no_trump if deal.trump is None else deal.trump
 
 
 def _suits_in_order(deal: Deal, beats, row: int):
