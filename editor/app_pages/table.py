@@ -251,7 +251,18 @@ st.html("""<style>
     /* the plates smaller (as on Playtest): a side seat's plate, three lines on a phone, reached over the
        trump card laid face down beside it */
     .gt-seat { font-size:.72rem; padding:1px 5px; } .gt-seat b { font-size:.78rem; }
+    /* a side seat's trump card laid face down lies a third of the way in, above or below its trick card: the
+       cards smaller (as on Playtest) and the side plates narrower keep a plate of four lines ("trumps", "bid
+       160") clear of it */
+    .gt-card { font-size:1.1rem; padding:4px 3px; }
+    .gt-seat.gt-west, .gt-seat.gt-east { max-width:23%; }
+    /* the buttons to say something closer (304's fourteen bids and Pass: three rows of five), on the first
+       screen under the hand */
+    .st-key-gt_say { gap:.45rem; }
+    .st-key-gt_say button { min-height:2.5rem; padding:0 .5rem; }
   }
+  /* the hand's heading and the Hint on one row: the words shown move nothing */
+  .st-key-gt_hand_head [data-testid="stMarkdownContainer"] { margin-bottom:0 !important; }
   .st-key-gt_gameover { background:#eaf7ee; border:2px solid #117a37; border-radius:12px; padding:.6rem .9rem; }
 </style>""")
 
@@ -435,14 +446,21 @@ st.html(f'<div class="gt-label"><b>{html.escape(label)}</b></div>'
            if view is not None else "") + "</div>")
 show_message()
 
-with st.popover("What these rules change", width="content"):
-    if page.base is None:
-        st.markdown(f"These are the rules of **{html.escape(r.title)}** as shipped: nothing changed.")
-    else:
-        changes = diff_rulesets(shipped(page.base), r)
-        st.markdown(f"**{len(changes)} rule change{'s' if len(changes) != 1 else ''}** from {page.base}:"
-                    if changes else f"Plays exactly like {page.base}.")
-        st.markdown("\n".join(f"- {c.text}" for c in changes))
+
+
+def rules_changed() -> None:
+    """The rules' changes from the ones they build on (above the table before the first deal; under the hand and
+    its buttons once dealt: on a phone the table, the hand and the buttons to say something share the first
+    screen)."""
+    with st.popover("What these rules change", width="content"):
+        if page.base is None:
+            st.markdown(f"These are the rules of **{html.escape(r.title)}** as shipped: nothing changed.")
+        else:
+            changes = diff_rulesets(shipped(page.base), r)
+            st.markdown(f"**{len(changes)} rule change{'s' if len(changes) != 1 else ''}** from {page.base}:"
+                        if changes else f"Plays exactly like {page.base}.")
+            st.markdown("\n".join(f"- {c.text}" for c in changes))
+
 
 def host_seats() -> None:
     """The host's say over the seats: free a person's seat for its bot, or keep a bot's seat for a person (the
@@ -472,6 +490,7 @@ def host_seats() -> None:
 
 
 if view is None:  # before the first deal
+    rules_changed()
     st.markdown("**Who sits where:** " + " · ".join(f"Seat {i.seat + 1}: {seat_name(i.seat)}" for i in page.seats))
     invite(link)
     if host:
@@ -598,49 +617,7 @@ plays = {a.arg: a for a in legal if a.verb == "play"}
 by_card = {a.arg: a for a in legal if a.verb == "trump" and a.arg not in (None, "last") and len(str(a.arg)) > 1}
 discards = {a.arg: a for a in legal if a.verb == "discard"}  # the dealer's discard: a card of the hand
 others = [a for a in legal if a.verb not in ("play", "discard") and a not in by_card.values()]
-if view.sits_out == seat:
-    st.markdown("**Your partner plays alone: you sit out this deal.**")
-if by_card:
-    st.markdown("**Your turn: make trumps.** Tap the card to place face down: its suit becomes trumps.")
-elif discards:
-    st.markdown("**Your turn: discard.** Tap the card to lay aside face down: only you see it.")
-elif plays:
-    refused = sorted({words.refusal(why) for why in page.refused.values()})
-    st.markdown("**Your turn: tap a card to play it.**" + (f" Greyed cards: {'; '.join(refused)}."
-                                                           if refused else ""))
-elif words.say_prompt(view):  # the turn-up offered, a suit to name: in the game's words
-    st.markdown(words.say_prompt(view))
-elif others:
-    st.markdown("**Your turn: say something.**" + (" Your cards are greyed until you answer with one of the "
-                                                    "buttons below your hand." if view.hand else ""))
-elif turn is not None:
-    st.caption(f"Waiting for {who(turn)}.")
 
-if page.is_over:  # the game's end, above the deal's: who won, and a new game at the same table
-    with st.container(key="gt_gameover"):
-        final = " to ".join(str(b) for b in sorted(view.score, reverse=True))
-        if view.winner is None:
-            st.markdown(f"### {'A tie' if page.tied else 'The game is over'}, {final}")
-        else:
-            champion = words.team(view.winner)
-            st.markdown(f"### {'🏆 ' if view.winner == seat % view.teams else ''}{champion.capitalize()} "
-                        f"{'win' if champion in ('they', 'you') else 'wins'} the game, {final}")
-        st.button("Play again", type="primary", on_click=attempt, args=(tables.again, code, seat, secret),
-                  key="gt_again", width="stretch",
-                  help="A new game at this table: the same rules, seats and bots, new cards (export this one first "
-                       "to keep it)")
-if page.deal_over:  # (above the hand: on a phone the hand is a screen down)
-    with st.container(border=True, key="gt_result"):
-        st.markdown("#### The deal is over")
-        st.markdown(page.story or "")
-        with st.expander("How it was counted"):
-            st.markdown("\n".join(f"- {line}" for line in page.explanation))
-        if not page.is_over:
-            st.button("Next deal", type="primary", on_click=attempt, args=(tables.deal, code, seat, secret),
-                      key="gt_next")
-            waited = [i.seat + 1 for i in page.seats if i.kept]
-            if waited:
-                st.caption(f"The next deal waits for a person to sit in seat {waited[0]} (kept by the host).")
 
 #: The hint's words over the top of the phone's screen (the hand is never pushed down), the action in bold.
 HINT_CSS = """<style>
@@ -691,7 +668,54 @@ def show_hint() -> None:
         st.html(f"<style>.st-key-{named} button {{ box-shadow:0 0 0 4px #1c83e1 !important; }}</style>")
 
 
-show_hint()
+if view.sits_out == seat:
+    st.markdown("**Your partner plays alone: you sit out this deal.**")
+# the hand's heading: what to do now, the Hint beside it (on a phone the table, the hand and the buttons to say
+# something on the first screen)
+with st.container(horizontal=True, vertical_alignment="center", wrap=False, key="gt_hand_head"):
+    if by_card:
+        st.markdown("**Your turn: make trumps.** Tap the card to place face down: its suit becomes trumps.")
+    elif discards:
+        st.markdown("**Your turn: discard.** Tap the card to lay aside face down: only you see it.")
+    elif plays:
+        refused = sorted({words.refusal(why) for why in page.refused.values()})
+        st.markdown("**Your turn: tap a card to play it.**" + (f" Greyed cards: {'; '.join(refused)}."
+                                                               if refused else ""))
+    elif words.say_prompt(view):  # the turn-up offered, a suit to name: in the game's words
+        st.markdown(words.say_prompt(view))
+    elif others:
+        # (short: beside the Hint on a phone; the cards are greyed, and the buttons are just under them)
+        st.markdown("**Your turn: say something.**" + (" Answer with a button under your hand." if view.hand else ""))
+    elif turn is not None:
+        st.caption(f"Waiting for {who(turn)}.")
+    show_hint()
+
+if page.is_over:  # the game's end, above the deal's: who won, and a new game at the same table
+    with st.container(key="gt_gameover"):
+        final = " to ".join(str(b) for b in sorted(view.score, reverse=True))
+        if view.winner is None:
+            st.markdown(f"### {'A tie' if page.tied else 'The game is over'}, {final}")
+        else:
+            champion = words.team(view.winner)
+            st.markdown(f"### {'🏆 ' if view.winner == seat % view.teams else ''}{champion.capitalize()} "
+                        f"{'win' if champion in ('they', 'you') else 'wins'} the game, {final}")
+        st.button("Play again", type="primary", on_click=attempt, args=(tables.again, code, seat, secret),
+                  key="gt_again", width="stretch",
+                  help="A new game at this table: the same rules, seats and bots, new cards (export this one first "
+                       "to keep it)")
+if page.deal_over:  # (above the hand: on a phone the hand is a screen down)
+    with st.container(border=True, key="gt_result"):
+        st.markdown("#### The deal is over")
+        st.markdown(page.story or "")
+        with st.expander("How it was counted"):
+            st.markdown("\n".join(f"- {line}" for line in page.explanation))
+        if not page.is_over:
+            st.button("Next deal", type="primary", on_click=attempt, args=(tables.deal, code, seat, secret),
+                      key="gt_next")
+            waited = [i.seat + 1 for i in page.seats if i.kept]
+            if waited:
+                st.caption(f"The next deal waits for a person to sit in seat {waited[0]} (kept by the host).")
+
 if view.hand:
     with st.container(horizontal=True, gap="small", key="gt_hand"):
         for card in view.hand:
@@ -714,6 +738,7 @@ if others:
         explained.setdefault(words.say_help(action, view), []).append(words.say_label(action, view))
     for text, labels in explained.items():
         st.caption(f"**{' / '.join(labels)}**: {text}")
+rules_changed()
 
 # the points and the tricks, as Playtest shows them (phones: under the hand)
 order = [(seat + k) % r.seats for k in range(r.seats)]

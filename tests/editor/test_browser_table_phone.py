@@ -1,0 +1,149 @@
+"""The group table on a phone in a real browser (Debian's chromium; skipped without it): the table, the hand and the
+buttons to say something on the first screen, nothing on the felt covering anything else (a plate, a card laid
+face down, a card of the trick), for Thunee and 304.
+
+One app server and one browser for the module. The tables are opened by the test over the app's own file, with a
+known seed (the bots' bids decide who lays a card face down, and beside whom); the phone sits down by the table's
+link, as a player does. The screenshots are kept under build/screenshots/table-phone for a person to look at.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+from table_phones import PHONE, button, fill, settled
+
+pytestmark = pytest.mark.browser
+SHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots" / "table-phone"
+SCREEN = PHONE["viewport"]
+
+
+@pytest.fixture(scope="module")
+def phone_tables(tmp_path_factory):
+    """The app served headless over a known user folder (the test opens tables in its file), and Debian's
+    chromium: ``(server, browser)``; ``server.tables`` the tables as the test process reads and changes them."""
+    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is part of the test extra")
+    from browser import launch, serve_app
+
+    from thunee_dsl.editor.group_table import GroupTables
+    home = tmp_path_factory.mktemp("home")
+    with serve_app(home=home) as url, sync_api.sync_playwright() as p:
+        browser = launch(p)
+        try:
+            yield SimpleNamespace(url=url, home=home, tables=GroupTables(home / "tables.sqlite3")), browser
+        finally:
+            browser.close()
+
+
+def seated(server, browser, rules: str, seed: int, seat: int, **options):
+    """A table of ``rules`` dealt from ``seed``, bots in every other seat, and a phone in ``seat``:
+    ``(context, page, code)``, the phone showing the first deal."""
+    from thunee_dsl.loading import shipped_rulesets
+    opened = server.tables.open(shipped_rulesets()[rules].read_text(), label=rules, seed=seed, **options)
+    ctx = browser.new_context(**PHONE)
+    page = ctx.new_page()
+    page.goto(f"{server.url}/table?table={opened.code}&seat={seat + 1}")  # the seat's own link: it is picked
+    page.wait_for_selector(".st-key-gt_sit button:visible", timeout=60_000)
+    fill(page, "gt_join_name", "Asha")
+    button(page, "gt_sit").click()
+    page.wait_for_selector(".gt-status", timeout=30_000)
+    server.tables.deal(opened.code, host=opened.host_secret)
+    page.wait_for_selector(".gt-table", timeout=30_000)
+    settled(page)
+    return ctx, page, opened.code
+
+
+def top(page) -> None:
+    page.locator('[data-testid="stMain"]').evaluate("e => e.scrollTo(0, 0)")
+    page.evaluate("window.scrollTo(0, 0)")
+    page.wait_for_timeout(150)
+
+
+def boxes(page, selector: str) -> list[dict]:
+    return [b for b in (e.bounding_box() for e in page.locator(selector).all()) if b]
+
+
+def on_first_screen(page, selector: str) -> list[dict]:
+    """Every element ``selector`` matches, inside the screen as it first opens (not scrolled)."""
+    top(page)
+    found = boxes(page, selector)
+    assert found, selector
+    for box in found:
+        assert box["y"] >= 0 and box["y"] + box["height"] <= SCREEN["height"], (selector, box)
+        assert box["x"] >= 0 and box["x"] + box["width"] <= SCREEN["width"] + 1, (selector, box)
+    return found
+
+
+def meet(a: dict, b: dict) -> bool:
+    return (a["x"] < b["x"] + b["width"] and b["x"] < a["x"] + a["width"]
+            and a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"])
+
+
+def nothing_covered(page, where: str) -> None:
+    """No two things on the felt meet: the seats' plates, the cards of the trick, a card laid face down, the
+    turn-up."""
+    things = [(e.get_attribute("class"), e.inner_text().replace("\n", " "), e.bounding_box())
+              for e in page.locator(".gt-table .gt-seat, .gt-table .gt-card").all()]
+    for i, (kind, text, box) in enumerate(things):
+        for other_kind, other_text, other in things[i + 1:]:
+            assert not meet(box, other), (where, (kind, text, box), (other_kind, other_text, other))
+
+
+def say_buttons(page):
+    return page.locator(".st-key-gt_say button:visible")
+
+
+def shot(page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    top(page)
+    page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+# (rules, seed, the phone's seat, who lays the trump card face down, seen from the phone): Thunee's trump maker
+# is the dealer's right; 304's the highest bidder, the phone passing (seeds found by playing them)
+LAID = [("standard", 3, 3, "Partner"), ("304", 5, 0, "Left opponent"), ("304", 9, 0, "Partner")]
+
+
+@pytest.mark.parametrize("rules, seed, seat, maker", LAID, ids=[f"{r}-{m.split()[0].lower()}" for r, _, _, m in LAID])
+def test_the_say_buttons_and_the_hand_on_a_phones_first_screen_and_nothing_on_the_felt_covered(
+        phone_tables, rules, seed, seat, maker):
+    server, browser = phone_tables
+    ctx, page, code = seated(server, browser, rules, seed, seat)
+    try:
+        page.wait_for_function("() => document.querySelector('.st-key-gt_say') !== null", timeout=30_000)
+        settled(page)
+        # the call (Thunee) or the bids (304: fourteen of them) and Pass, the hand in one row, all on one screen
+        said = on_first_screen(page, ".st-key-gt_say button:visible")
+        assert say_buttons(page).filter(has_text=re.compile("^Pass$")).count() == 1
+        hand = on_first_screen(page, ".st-key-gt_hand button:visible")
+        assert len({round(b["y"]) for b in hand}) == 1, hand
+        assert len(said) > (10 if rules == "304" else 1)
+        on_first_screen(page, ".gt-table")
+        nothing_covered(page, "the first call")
+        name = f"{rules}-{maker.split()[0].lower()}"
+        shot(page, f"{name}-first-call")
+        laid_seen = False
+        for step in range(8):  # the phone passes, then plays its first card allowed: the felt at every turn
+            laid = page.locator(".gt-table .gt-laid")
+            if laid.count():
+                laid_seen = laid_seen or page.locator(f".gt-table .gt-seat[data-seat='{laid.first.get_attribute('data-seat')}']"
+                                                      ).inner_text().startswith(maker)
+                nothing_covered(page, f"step {step}")
+            if page.locator(".st-key-gt_result").count() or (laid_seen and step >= 3):
+                break
+            passing = say_buttons(page).filter(has_text=re.compile("^Pass$"))
+            cards = page.locator(".st-key-gt_hand button:visible:not([disabled])")
+            if passing.count():
+                passing.first.click()
+            elif cards.count():
+                cards.first.click()
+            else:
+                page.wait_for_timeout(500)
+            settled(page)
+        shot(page, f"{name}-played")
+        assert laid_seen, f"the {maker.lower()}'s trump card was never laid face down (seed {seed}: pick another)"
+    finally:
+        ctx.close()
