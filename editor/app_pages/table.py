@@ -18,7 +18,7 @@ import streamlit as st
 from app_common import COLOURS, card_button_label, catalogue, follow_goto, ruleset_of, shipped
 from thunee_dsl.editor import compare_choices
 from thunee_dsl.editor.cards import HIDDEN, card_back, card_label, card_text, history_line, suit_label
-from thunee_dsl.editor.group_table import (AWAY_LIMITS, DEFAULT_AWAY, MAX_NAME, GroupTables, TableError,
+from thunee_dsl.editor.group_table import (AWAY_LIMITS, DEFAULT_AWAY, HINT_WHEN, MAX_NAME, GroupTables, TableError,
                                            frozen_text, normal_code, public_link)
 from thunee_dsl.editor.playtest import bot_names, replay_help
 from thunee_dsl.editor.storage import slug
@@ -106,7 +106,8 @@ def open_table() -> None:
     bots = [ss.get(f"gt_bot_{s}", default_bot()) for s in range(ruleset.seats)]
     try:
         opened = tables.open(text, label=ruleset.title, base=base, bots=bots, away=ss.get("gt_away", DEFAULT_AWAY),
-                             filename=f"{slug(ruleset.name) or 'table'}.yaml", hints=bool(ss.get("gt_hints", True)))
+                             filename=f"{slug(ruleset.name) or 'table'}.yaml", hints=bool(ss.get("gt_hints", True)),
+                             hint_when=ss.get("gt_hint_when", "ahead"))
         secret = tables.join(opened.code, seat, ss.get("gt_name", ""))
     except TableError as err:
         return say("error", str(err))
@@ -170,6 +171,10 @@ def keep_seat(code: str, seat: int, kept: bool) -> None:
 
 def set_hints(code: str) -> None:
     attempt(tables.set_hints, code, host_secret(code) or "", bool(ss.get("gt_hints_on")))
+
+
+def set_hint_when(code: str) -> None:
+    attempt(tables.set_hints, code, host_secret(code) or "", when=ss.get("gt_hint_when_now"))
 
 
 def ask_hint(asked: tuple) -> None:
@@ -311,6 +316,8 @@ if code is None:
         # only, so it gives nothing away; a host who wants a game without help turns it off (here or later).
         st.checkbox("Hints: each player may ask for a hint on their own turn (from their own cards only)",
                     value=True, key="gt_hints")
+        st.radio("When a hint is worked out", list(HINT_WHEN), format_func=HINT_WHEN.get, key="gt_hint_when",
+                 disabled=not ss.get("gt_hints", True))
         st.caption("Bots play the seats nobody takes (and stand in for whoever is away):")
         names = bot_names()
         columns = st.columns(min(chosen.seats, 3))
@@ -470,6 +477,9 @@ def host_seats() -> None:
     kept = [i for i in page.seats if i.kept]
     st.toggle("Hints at this table (for every phone)", value=page.hints, key="gt_hints_on", on_change=set_hints,
               args=(code,), help="Off: no phone gets a hint (the server refuses to give one)")
+    if page.hints:
+        st.radio("When a hint is worked out", list(HINT_WHEN), format_func=HINT_WHEN.get, key="gt_hint_when_now",
+                 index=list(HINT_WHEN).index(page.hint_when), on_change=set_hint_when, args=(code,))
     with st.expander("Host: who sits where", expanded=bool(kept)):
         for info in page.seats:
             if info.seat == seat:
@@ -638,17 +648,19 @@ def hide_hint() -> None:
 def show_hint() -> None:
     """The Hint button on this phone's turn (when the host allows hints), and the hint for this seat alone: the
     server works it out from the seat's own view from the moment it is the seat's turn (refused when hints are
-    off), so a tap shows it at once, rerunning this fragment alone."""
+    off), so a tap shows it at once, rerunning this fragment alone; where the host chose "on a tap", from the
+    tap."""
     if not page.hints or page.deal_over or view.to_act != seat or not legal:
         return
+    asked = (code, page.version, seat)
+    tapped = ss.get("gt_hint_asked") == asked
     try:
-        run = tables.hint_soon(code, seat, secret)
+        run = tables.hint_soon(code, seat, secret, tapped=tapped)  # (None: on a tap, and not tapped yet)
     except TableError:
         return  # (the table moved on since this page was drawn: the next draw asks again)
-    asked = (code, page.version, seat)
     st.button("Hint", key="gt_hint_button", on_click=ask_hint, args=(asked,), icon=":material/lightbulb:",
               help="What a strong player would do here, from what your seat has seen (never the hidden cards)")
-    if ss.get("gt_hint_asked") != asked:
+    if not tapped or run is None:
         return
     if not run.wait(0):
         with st.spinner("thinking..."):

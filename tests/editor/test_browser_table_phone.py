@@ -1,6 +1,7 @@
 """The group table on a phone in a real browser (Debian's chromium; skipped without it): the table, the hand and the
 buttons to say something on the first screen, nothing on the felt covering anything else (a plate, a card laid
-face down, a card of the trick), for Thunee and 304.
+face down, a card of the trick), for Thunee and 304; the hint worked out ahead, or on a tap alone (the host's
+choice), counted in the app server itself.
 
 One app server and one browser for the module. The tables are opened by the test over the app's own file, with a
 known seed (the bots' bids decide who lays a card face down, and beside whom); the phone sits down by the table's
@@ -9,7 +10,9 @@ link, as a player does. The screenshots are kept under build/screenshots/table-p
 
 from __future__ import annotations
 
+import os
 import re
+import time
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -19,6 +22,24 @@ from table_phones import PHONE, button, fill, settled
 pytestmark = pytest.mark.browser
 SHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots" / "table-phone"
 SCREEN = PHONE["viewport"]
+# Loaded by the app server's Python at its start (a sitecustomize on its path): each background run a table's hint
+# starts is written to a file, so the test counts the hints worked out.
+COUNTER = """
+import os
+from thunee_dsl.editor import background
+
+_start = background.Runs.start
+
+
+def start(self, owner, work, total, about=None):
+    if str(owner).startswith("table "):  # (a group table's hint: "table CODE VERSION SEAT")
+        with open(os.environ["THUNEE_DSL_TEST_HINT_RUNS"], "a") as out:
+            out.write(owner + "\\n")
+    return _start(self, owner, work, total, about)
+
+
+background.Runs.start = start
+"""
 
 
 @pytest.fixture(scope="module")
@@ -29,11 +50,15 @@ def phone_tables(tmp_path_factory):
     from browser import launch, serve_app
 
     from thunee_dsl.editor.group_table import GroupTables
-    home = tmp_path_factory.mktemp("home")
-    with serve_app(home=home) as url, sync_api.sync_playwright() as p:
+    home, hook = tmp_path_factory.mktemp("home"), tmp_path_factory.mktemp("hook")
+    (hook / "sitecustomize.py").write_text(COUNTER)
+    runs = hook / "hint-runs.txt"
+    env = {"PYTHONPATH": os.pathsep.join(filter(None, [str(hook), os.environ.get("PYTHONPATH")])),
+           "THUNEE_DSL_TEST_HINT_RUNS": str(runs)}
+    with serve_app(home=home, env=env) as url, sync_api.sync_playwright() as p:
         browser = launch(p)
         try:
-            yield SimpleNamespace(url=url, home=home, tables=GroupTables(home / "tables.sqlite3")), browser
+            yield SimpleNamespace(url=url, home=home, tables=GroupTables(home / "tables.sqlite3"), runs=runs), browser
         finally:
             browser.close()
 
@@ -145,5 +170,35 @@ def test_the_say_buttons_and_the_hand_on_a_phones_first_screen_and_nothing_on_th
             settled(page)
         shot(page, f"{name}-played")
         assert laid_seen, f"the {maker.lower()}'s trump card was never laid face down (seed {seed}: pick another)"
+    finally:
+        ctx.close()
+
+
+def hint_runs(server, code: str) -> int:
+    """The hints the app server has begun working out at table ``code``."""
+    lines = server.runs.read_text().splitlines() if server.runs.exists() else []
+    return sum(1 for line in lines if line.startswith(f"table {code} "))
+
+
+@pytest.mark.parametrize("when", ["ahead", "tap"])
+def test_the_hint_worked_out_ahead_or_only_on_a_tap(phone_tables, when):
+    server, browser = phone_tables
+    ctx, page, code = seated(server, browser, "standard", 3, 0, hint_when=when)
+    try:
+        hint = page.locator(".st-key-gt_hint_button button:visible")
+        hint.first.wait_for(state="visible", timeout=60_000)  # the phone's turn
+        deadline = time.monotonic() + 10
+        while when == "ahead" and not hint_runs(server, code) and time.monotonic() < deadline:
+            page.wait_for_timeout(200)
+        page.wait_for_timeout(1500)  # (time for a run to start that should not)
+        assert hint_runs(server, code) == (1 if when == "ahead" else 0)  # before the tap
+        hint.first.click()
+        words = page.locator(".st-key-gt_hint_words")
+        words.wait_for(state="visible", timeout=30_000)
+        from thunee_dsl.editor.coach import hint_answer
+        expected = hint_answer(server.tables.replayed(code).game, 0)  # (from the seat's view: the same answer)
+        assert expected.words in words.inner_text(), (expected.words, words.inner_text())
+        assert hint_runs(server, code) == 1  # the tap: one run (the one worked out ahead, or its own)
+        shot(page, f"hint-{when}")
     finally:
         ctx.close()

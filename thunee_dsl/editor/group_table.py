@@ -72,6 +72,10 @@ DEFAULT_DAYS = 7.0  # a finished or abandoned table is removed after this many d
 AWAY_LIMITS = (5.0, 3600.0)  # seconds a person may be away before a bot stands in: the host picks within these
 DEFAULT_AWAY = 60.0
 SEEN_EVERY = 3.0  # a polling phone's "still here" is written at most this often (seconds)
+#: When a table's hints are worked out (the host's choice): from the moment it is a person's turn, so that a tap
+#: shows the hint at once; or on the tap alone (one run per hint asked for: cheaper on a busy server).
+HINT_WHEN = {"ahead": "Ahead: from the moment it is a player's turn (a tap shows the hint at once)",
+             "tap": "On a tap: only when a player taps Hint (cheaper on a busy server)"}
 
 
 class TableError(ThuneeDslError):
@@ -144,6 +148,7 @@ class SeatPage:
     values: dict = field(default_factory=dict)  # once the deal is scored: the ruleset's team values (count ...)
     tied: bool = False  # the game is over, level
     hints: bool = True  # the host lets the phones ask for a hint (:meth:`GroupTables.hint` refuses otherwise)
+    hint_when: str = "ahead"  # when the hint is worked out (a key of HINT_WHEN)
 
     def words(self) -> TableWords:
         """The table in words from this seat, the players by their names ("Priya (your partner)"): the buttons'
@@ -154,6 +159,11 @@ class SeatPage:
     def look(self) -> Look:
         """The :class:`Look` this page was drawn from (a phone redraws when the polled one differs)."""
         return Look(self.version, frozenset(i.seat for i in self.seats if i.away))
+
+
+def _check_hint_when(when) -> None:
+    if when not in HINT_WHEN:
+        raise TableError(f"Hints are worked out {' or '.join(repr(w) for w in HINT_WHEN)}, not {when!r}.")
 
 
 def _page_words(ruleset: Ruleset, seat: int, seats: tuple[SeatInfo, ...]) -> TableWords:
@@ -306,9 +316,12 @@ class GroupTables:
 
     # -- opening and joining -------------------------------------------------------------------------
     def open(self, text: str, *, label: str = "", base: str | None = None, bots=None, away: float = DEFAULT_AWAY,
-             seed: int | None = None, filename: str | None = None, hints: bool = True) -> Opened:
+             seed: int | None = None, filename: str | None = None, hints: bool = True,
+             hint_when: str = "ahead") -> Opened:
         """A new table for ``text`` (the ruleset, frozen now), its bots (a name per seat, or one for all), the
-        seconds a person may be away before a bot plays for them, whether the phones may ask for a hint."""
+        seconds a person may be away before a bot plays for them, whether the phones may ask for a hint and when
+        it is worked out (:data:`HINT_WHEN`)."""
+        _check_hint_when(hint_when)
         ruleset = self._compile(text, filename or "table.yaml")
         names = (bots or "typical",) * ruleset.seats if bots is None or isinstance(bots, str) else tuple(bots)
         if len(names) != ruleset.seats:
@@ -334,7 +347,7 @@ class GroupTables:
             label = clean_name(label, limit=MAX_LABEL) or ruleset.name
             self.store.insert(db, TableRow(code, 1, now, now, None, label, text, filename or "table.yaml", base,
                                            new_seed() if seed is None else seed, 0, names, away, _hash(host), 0,
-                                           bool(hints)))
+                                           bool(hints), hint_when))
         return Opened(code, host)
 
     def join(self, code, seat: int, name: str) -> str:
@@ -489,14 +502,18 @@ class GroupTables:
             game._advance()
             return self._commit(db, row, game, now)
 
-    def set_hints(self, code, host: str, on: bool) -> None:
-        """The host lets the phones ask for a hint, or not (every phone: checked in :meth:`hint`)."""
+    def set_hints(self, code, host: str, on: bool | None = None, when: str | None = None) -> None:
+        """The host lets the phones ask for a hint, or not (every phone: checked in :meth:`hint`), and chooses
+        when it is worked out (``when``, a key of :data:`HINT_WHEN`); None leaves either as it is."""
         code = normal_code(code)
+        if when is not None:
+            _check_hint_when(when)
         now = self.clock()
         with self._change(code) as db:
             row, seats, game = self._load(db, code)
             self._check_host(row, host)
-            self._commit(db, row, game, now, hints=int(bool(on)))
+            changes = {"hints": None if on is None else int(bool(on)), "hint_when": when}
+            self._commit(db, row, game, now, **{k: v for k, v in changes.items() if v is not None})
 
     def hint(self, code, seat: int, secret: str, samples: int | None = None) -> HintAnswer:
         """The hint for ``seat`` (its own phone's key), from its view alone; refused when the host turned hints
@@ -505,11 +522,14 @@ class GroupTables:
         # (worked out outside the lock, on a copy: the other phones' moves go on meanwhile)
         return hint_answer(game, seat, samples or HINT_SAMPLES)
 
-    def hint_soon(self, code, seat: int, secret: str, samples: int | None = None):
+    def hint_soon(self, code, seat: int, secret: str, samples: int | None = None, tapped: bool = False):
         """:meth:`hint` worked out in the background from the moment it is the seat's turn (the phone's tap then
         shows it at once), refused as :meth:`hint` is: the :class:`~thunee_dsl.editor.background.Run`, one per
-        table, version and seat (its answer from that seat's view alone)."""
+        table, version and seat (its answer from that seat's view alone). Where the host has hints worked out on
+        a tap alone, None until ``tapped`` (nothing is worked out for a hint nobody asked for)."""
         row, game = self._hint_turn(code, seat, secret)
+        if row.hint_when == "tap" and not tapped:
+            return None
         return hint_soon(f"table {row.code} {row.version} {seat}", game.ruleset, game.view(seat),
                          samples or HINT_SAMPLES)
 
@@ -740,7 +760,7 @@ class GroupTables:
         ruleset = self._compile(row.ruleset_text, row.ruleset_file)
         common = dict(code=row.code, version=row.version, label=row.label, seat=seat, seats=info,
                       started=game is not None, ruleset=ruleset, base=row.base, away_seconds=row.away,
-                      hints=row.hints)
+                      hints=row.hints, hint_when=row.hint_when)
         if game is None:
             return SeatPage(**common)
         view = game.game.view(seat)
@@ -761,5 +781,5 @@ class GroupTables:
 
 
 __all__ = ["ALPHABET", "AWAY_LIMITS", "CODE_LENGTH", "DAYS_ENV", "DEFAULT_AWAY", "DEFAULT_DAYS", "GroupGame",
-           "GroupTables", "Link", "Look", "MAX_NAME", "MAX_TABLES", "Opened", "PUBLIC_URL_ENV", "SeatInfo", "SeatPage",
+           "GroupTables", "HINT_WHEN", "Link", "Look", "MAX_NAME", "MAX_TABLES", "Opened", "PUBLIC_URL_ENV", "SeatInfo", "SeatPage",
            "TableError", "clean_name", "frozen_text", "lan_address", "normal_code", "public_link", "table_days"]

@@ -26,7 +26,8 @@ CREATE TABLE IF NOT EXISTS tables (
     code TEXT PRIMARY KEY, version INTEGER NOT NULL, opened REAL NOT NULL, touched REAL NOT NULL,
     ended REAL, label TEXT NOT NULL, ruleset_text TEXT NOT NULL, ruleset_file TEXT NOT NULL, base TEXT,
     seed INTEGER NOT NULL, dealer INTEGER NOT NULL, bots TEXT NOT NULL, away REAL NOT NULL,
-    host_hash TEXT NOT NULL, started INTEGER NOT NULL DEFAULT 0, hints INTEGER NOT NULL DEFAULT 1);
+    host_hash TEXT NOT NULL, started INTEGER NOT NULL DEFAULT 0, hints INTEGER NOT NULL DEFAULT 1,
+    hint_when TEXT NOT NULL DEFAULT 'ahead');
 CREATE TABLE IF NOT EXISTS seats (
     code TEXT NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL, secret_hash TEXT NOT NULL, seen REAL NOT NULL,
     PRIMARY KEY (code, seat));
@@ -57,6 +58,7 @@ class TableRow:
     host_hash: str
     started: int  # deals started; 0 while the table waits for its players
     hints: bool = True  # the host lets the phones ask for a hint
+    hint_when: str = "ahead"  # when it is worked out: "ahead" (from the seat's turn) or "tap" (on the tap alone)
 
 
 @dataclass(frozen=True)
@@ -84,6 +86,8 @@ class TableStore:
             columns = {r[1] for r in db.execute("PRAGMA table_info(tables)")}
             if "hints" not in columns:  # a file written before the host's Hints setting: hints on, as then
                 db.execute("ALTER TABLE tables ADD COLUMN hints INTEGER NOT NULL DEFAULT 1")
+            if "hint_when" not in columns:  # a file written before the host chose when: ahead, as then
+                db.execute("ALTER TABLE tables ADD COLUMN hint_when TEXT NOT NULL DEFAULT 'ahead'")
 
     def _db(self) -> sqlite3.Connection:
         db = getattr(self._local, "db", None)
@@ -102,7 +106,7 @@ class TableStore:
     def table(self, code: str, db: sqlite3.Connection | None = None) -> TableRow | None:
         row = (db or self._db()).execute(
             "SELECT code, version, opened, touched, ended, label, ruleset_text, ruleset_file, base, seed, dealer, "
-            "bots, away, host_hash, started, hints FROM tables WHERE code = ?", (code,)).fetchone()
+            "bots, away, host_hash, started, hints, hint_when FROM tables WHERE code = ?", (code,)).fetchone()
         if row is None:
             return None
         values = list(row)
@@ -138,10 +142,11 @@ class TableStore:
     @staticmethod
     def insert(db, row: TableRow) -> None:
         db.execute("INSERT INTO tables (code, version, opened, touched, ended, label, ruleset_text, ruleset_file, "
-                   "base, seed, dealer, bots, away, host_hash, started, hints) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                   "base, seed, dealer, bots, away, host_hash, started, hints, hint_when) "
+                   "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                    (row.code, row.version, row.opened, row.touched, row.ended, row.label, row.ruleset_text,
                     row.ruleset_file, row.base, row.seed, row.dealer, json.dumps(list(row.bots)), row.away,
-                    row.host_hash, row.started, int(row.hints)))
+                    row.host_hash, row.started, int(row.hints), row.hint_when))
 
     @staticmethod
     def changed(db, code: str, now: float, **columns) -> None:
