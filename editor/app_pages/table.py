@@ -568,7 +568,8 @@ for spot in table_spots(seat, r.seats, r.direction):
             parts.append(tile(laid[0], where, "gt-card gt-laid",
                               f"the trump card, {words.trump_shown_words(view) or 'shown'}: "))
         elif laid[0] is None:
-            parts.append(card_back("gt-card gt-laid", where, f"{words.who(s)}'s trump card, face down".capitalize(),
+            owned = words.whose(s, "trump card")  # ("Priya's trump card (left opponent)": a name kept as typed)
+            parts.append(card_back("gt-card gt-laid", where, f"{owned[:1].upper()}{owned[1:]}, face down",
                                    "trump", data=f' data-seat="{s}"'))
         else:  # the trump maker's own: seen by them alone
             parts.append(tile(laid[0], where + ";outline:3px solid #1f4f8f", "gt-card gt-laid gt-mine",

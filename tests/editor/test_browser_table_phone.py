@@ -154,8 +154,9 @@ def test_the_say_buttons_and_the_hand_on_a_phones_first_screen_and_nothing_on_th
         for step in range(8):  # the phone passes, then plays its first card allowed: the felt at every turn
             laid = page.locator(".gt-table .gt-laid")
             if laid.count():
-                laid_seen = laid_seen or page.locator(f".gt-table .gt-seat[data-seat='{laid.first.get_attribute('data-seat')}']"
-                                                      ).inner_text().startswith(maker)
+                owner = laid.first.get_attribute("data-seat")
+                plate = page.locator(f".gt-table .gt-seat[data-seat='{owner}']")
+                laid_seen = laid_seen or plate.inner_text().startswith(maker)
                 nothing_covered(page, f"step {step}")
             if page.locator(".st-key-gt_result").count() or (laid_seen and step >= 3):
                 break

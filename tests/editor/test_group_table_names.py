@@ -63,4 +63,4 @@ def test_a_seat_without_a_name_is_named_from_the_chair_alone():
     words = TableWords(shipped_ruleset("standard"), 0, {1: "Priya", 2: None})
     assert words.who(1) == "Priya (the right opponent)" and words.who(2) == "your partner" and words.who(0) == "you"
     assert words.short(1) == "right opponent"  # (a table's cell: the chair only)
-    assert words.from_chair("it is seat 1's turn") == "it is Priya (the right opponent)'s turn"
+    assert words.from_chair("it is seat 1's turn") == "it is Priya's turn (right opponent)"  # (the chair after the thing)

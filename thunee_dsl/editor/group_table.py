@@ -493,8 +493,8 @@ class GroupTables:
             if game.deal_over or game.is_over:
                 raise TableError("The deal is over.")
             if state.to_act != seat or action not in state.view(seat).legal:
-                # the engine's reason said to the player, the others by their names ("it is Priya (your
-                # partner)'s turn"), not by the engine's seat numbers
+                # the engine's reason said to the player, the others by their names ("it is Priya's turn
+                # (partner)"), not by the engine's seat numbers
                 words = TableWords(state.ruleset, seat, {s: held.name for s, held in seats.items()})
                 raise TableError(_sentence(words.refusal(state.explain_illegal(action))))
             game.waiting = self._present(seats, row, now) | {seat}
@@ -781,5 +781,6 @@ class GroupTables:
 
 
 __all__ = ["ALPHABET", "AWAY_LIMITS", "CODE_LENGTH", "DAYS_ENV", "DEFAULT_AWAY", "DEFAULT_DAYS", "GroupGame",
-           "GroupTables", "HINT_WHEN", "Link", "Look", "MAX_NAME", "MAX_TABLES", "Opened", "PUBLIC_URL_ENV", "SeatInfo", "SeatPage",
-           "TableError", "clean_name", "frozen_text", "lan_address", "normal_code", "public_link", "table_days"]
+           "GroupTables", "HINT_WHEN", "Link", "Look", "MAX_NAME", "MAX_TABLES", "Opened", "PUBLIC_URL_ENV", "SeatInfo",
+           "SeatPage", "TableError", "clean_name", "frozen_text", "lan_address", "normal_code", "public_link",
+           "table_days"]

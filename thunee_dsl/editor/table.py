@@ -25,7 +25,7 @@ from thunee_dsl.game.scoring import DealResult
 from thunee_dsl.game.view import SeatView, suit_seen
 from thunee_dsl.model.rulebook import render_rulebook
 from thunee_dsl.model.ruleset import BALLS, BallTable, Ruleset, TrumpWay, UndertakingLeader, Unit
-from thunee_dsl.model.words import bid_words
+from thunee_dsl.model.words import bid_words, undertaking_said
 
 from thunee_dsl.editor.cards import HIDDEN, action_label, card_label, suit_label
 
@@ -124,9 +124,8 @@ class TableWords:
         self.players = {s: n for s, n in (players or {}).items() if n}
         self.seats, self.teams = ruleset.seats, ruleset.teams
         self.alone = ruleset.seats == ruleset.teams  # each player a team of one
-        # what a player does with an undertaking or claim: Thunee's players call them; where the game has no
-        # calls (Euchre's going alone) they are declared
-        self.called = "called" if ruleset.calling is not None else "declared"
+        # what a player did with an undertaking or claim ("called"; Euchre's going alone, "declared"): the model's
+        self.called = undertaking_said(ruleset)[1]
         self._sections: dict[str, list[str]] | None = None
 
     # -- who ------------------------------------------------------------------------------
@@ -167,6 +166,15 @@ class TableWords:
         name = self.players.get(seat)
         return f"{name} ({self._chair(seat)})" if name else self._chair(seat)
 
+    def whose(self, seat: int, thing: str) -> str:
+        """``thing`` of ``seat`` from the person's chair: "your turn", "your partner's turn", "the right opponent's
+        turn"; a player known by name, the name owning it and the chair after it: "Priya's turn (right opponent)"
+        (not "Priya (the right opponent)'s turn")."""
+        if seat == self.me:
+            return f"your {thing}"
+        name = self.players.get(seat)
+        return f"{name}'s {thing} ({self.short(seat)})" if name else f"{self._chair(seat)}'s {thing}"
+
     def _chair(self, seat: int) -> str:
         """The seat in a sentence, named from the person's chair only."""
         if seat == self.me:
@@ -196,6 +204,9 @@ class TableWords:
             return self.team(t) + verb
         text = re.sub(r"\b(?:(counting|makers|trump makers) )?team (\d+) \(seats? [\d, ]+\)(?: (opens|wins|scores)\b)?",
                       team, text)
+        # "it is seat 1's turn": the seat's own ("it is Priya's turn (right opponent)", "it is your turn")
+        text = re.sub(r"\bseat (\d+)'s (\w+)",
+                      lambda m: self.whose(int(m[1]), m[2]) if int(m[1]) < self.seats else m[0], text)
         text = re.sub(r"\bseat (\d+)\b", lambda m: self.who(int(m[1])) if int(m[1]) < self.seats else m[0], text)
         # "seat 0 is to call an undertaking" said to that seat: "you are to ..." (not "you is")
         return re.sub(r"\b([Yy]ou) (is|was|has|does|scores|plays)\b", lambda m: f"{m[1]} {_YOU_VERBS[m[2]]}", text)
@@ -635,7 +646,9 @@ class TableWords:
             elif caller == self.me:
                 by = " by your partner"
             else:
-                by = " by their own partner" + (f" ({self.who(catcher)})" if catcher is not None else "")
+                # (a name alone in the brackets: "their own partner (Priya)", not "(Priya (the left opponent))")
+                by = " by their own partner" + (f" ({self.players.get(catcher) or self._chair(catcher)})"
+                                                if catcher is not None else "")
         was = "were" if caller == self.me else "was"
         return f"{who} {self.called} {title} and {was} caught{by}: {self.wins(other, result.balls[other])}."
 
