@@ -329,7 +329,9 @@ def test_group_table_hints_off_is_refused_on_the_server(tmp_path):
 
 
 # -- the Table page: the phone's Hint, and the host's switch ---------------------------------------------------------
-def open_table(app, ref: str, hints: bool = True):
+def open_table(app, ref: str, hints: bool = True, when: str = "ahead"):
+    """The Table page: a table of ``ref`` opened (bots in the other seats; hints on or off, worked out ``when``:
+    ahead or on a tap) and dealt."""
     at = app()
     at.switch_page("app_pages/table.py").run()
     at.selectbox(key="gt_ref").set_value(ref).run()
@@ -338,6 +340,7 @@ def open_table(app, ref: str, hints: bool = True):
         if (box.key or "").startswith("gt_bot_"):
             box.set_value("random")
     at.checkbox(key="gt_hints").set_value(hints)
+    at.radio(key="gt_hint_when").set_value(when)
     at.button(key="gt_open").click().run()
     at.button(key="gt_deal").click().run()
     assert not at.exception, at.exception

@@ -7,6 +7,7 @@ from __future__ import annotations
 import sqlite3
 
 import pytest
+from test_app_coach import open_table  # (tests/editor is on the path, see conftest: the Table page opened)
 
 from thunee_dsl.editor.coach import HINTS, hint_answer
 from thunee_dsl.editor.group_table import HINT_WHEN, GroupTables, TableError
@@ -80,22 +81,6 @@ def test_a_tables_file_from_before_the_choice_works_hints_out_ahead(tmp_path):
 
 
 # -- the Table page under AppTest: hints off, or on a tap ------------------------------------------------------------
-def open_table(app, ref: str, hints: bool = True, when: str = "ahead"):
-    at = app()
-    at.switch_page("app_pages/table.py").run()
-    at.selectbox(key="gt_ref").set_value(ref).run()
-    at.text_input(key="gt_name").set_value("Asha").run()
-    for box in at.selectbox:
-        if (box.key or "").startswith("gt_bot_"):
-            box.set_value("random")
-    at.checkbox(key="gt_hints").set_value(hints)
-    at.radio(key="gt_hint_when").set_value(when)
-    at.button(key="gt_open").click().run()
-    at.button(key="gt_deal").click().run()
-    assert not at.exception, at.exception
-    return at
-
-
 def test_hints_off_no_hint_is_seen_and_none_is_worked_out(app):
     at = open_table(app, "shipped:standard", hints=False)
     code = at.session_state.gt_code
