@@ -264,7 +264,7 @@ st.html("""<style>
     /* the buttons to say something closer (304's fourteen bids and Pass: three rows of five), on the first
        screen under the hand */
     .st-key-gt_say { gap:.45rem; }
-    .st-key-gt_say button { min-height:2.5rem; padding:0 .5rem; }
+    .st-key-gt_say button { padding:0 .5rem; }
   }
   /* the hand's heading and the Hint on one row: the words shown move nothing */
   .st-key-gt_hand_head [data-testid="stMarkdownContainer"] { margin-bottom:0 !important; }
@@ -452,7 +452,6 @@ st.html(f'<div class="gt-label"><b>{html.escape(label)}</b></div>'
            + (f" ({r.game.target} to win)" if r.game.target is not None else "") + "</span>"
            if view is not None else "") + "</div>")
 show_message()
-
 
 
 def rules_changed() -> None:

@@ -527,14 +527,16 @@ class GroupTables:
         shows it at once), refused as :meth:`hint` is: the :class:`~thunee_dsl.editor.background.Run`, one per
         table, version and seat (its answer from that seat's view alone). Where the host has hints worked out on
         a tap alone, None until ``tapped`` (nothing is worked out for a hint nobody asked for)."""
-        row, game = self._hint_turn(code, seat, secret)
-        if row.hint_when == "tap" and not tapped:
+        row, game = self._hint_turn(code, seat, secret, tapped)
+        if game is None:
             return None
         return hint_soon(f"table {row.code} {row.version} {seat}", game.ruleset, game.view(seat),
                          samples or HINT_SAMPLES)
 
-    def _hint_turn(self, code, seat: int, secret: str):
-        """The table's row and a copy of its game at ``seat``'s turn, for a hint; refused as :meth:`hint` says."""
+    def _hint_turn(self, code, seat: int, secret: str, tapped: bool = True):
+        """The table's row and a copy of its game at ``seat``'s turn, for a hint; refused as :meth:`hint` says. No
+        copy (None) where hints are worked out on a tap alone and the player has not tapped (``tapped``: asking is
+        a tap)."""
         code = normal_code(code)
         with self._lock:
             row, seats, game = self._load(None, code)
@@ -543,7 +545,7 @@ class GroupTables:
                 raise TableError("The host turned hints off at this table.")
             if game is None or game.deal_over or game.is_over or game.game.to_act != seat:
                 raise TableError("It is not your turn: a hint answers when you are to play or say something.")
-            return row, game.game.clone()
+            return row, (game.game.clone() if tapped or row.hint_when != "tap" else None)
 
     def tick(self, code) -> bool:
         """Bots stand in for a person away past the table's away time, whose turn it is; True if they moved."""
