@@ -461,6 +461,9 @@ def show_run(owner: str, label: str, start, key: str, draw) -> None:
     on it), then its answer drawn by ``draw``."""
     run = COACH.current(owner)
     if run is None or run.state == "cancelled":  # (stopped while no one watched it: asked again, it starts again)
+        shown = run.about.get("shown") if run is not None else None
+        if shown and shown.get("lines"):  # (what it weighed before it stopped, saying the earlier tricks were not)
+            draw(shown["lines"])
         st.button(label, key=key, on_click=start, icon=":material/psychology:")
         return
 
