@@ -15,6 +15,7 @@ from thunee_dsl.editor.session import editor_was_used
 from thunee_dsl.editor.table import TableWords, scroll_script, table_spots, team_values
 from thunee_dsl.errors import ThuneeDslError
 from thunee_dsl.simulation import default_bot
+from thunee_dsl.simulation.review import SHOWN
 
 ss = st.session_state
 follow_goto()
@@ -536,7 +537,7 @@ def draw_review(by_seat) -> None:
         for s in order:
             decisions = by_seat.get(s, [])
             st.markdown(f"**{html.escape(words.name(s))}**" + ("" if decisions else ": nothing cost a point"))
-            for i, (decision, said) in enumerate(decisions[:5]):
+            for i, (decision, said) in enumerate(decisions[:SHOWN]):  # (its costliest cards among them)
                 st.button(said, key=f"pt_review_{s}_{i}", type="tertiary",
                           on_click=lambda d=decision, w=said: ss.update(pt_review_at=(coach_owner("review"), d, w)))
 

@@ -399,10 +399,18 @@ def _number(x: float) -> int | float:
     return int(x) if float(x).is_integer() else x
 
 
+#: A seat's decisions a review shows at first (the page's), and of them at most this many calls and claims
+#: where a card cost anything: a game of many calls (each weighed in balls, before any card in points) would
+#: otherwise show no card at all, and the cards are what a player can mend at the next deal.
+SHOWN, CALLS_SHOWN = 5, 3
+
+
 def costliest(ruleset, reviews: list[DealReview]) -> dict[int, list[Decision]]:
     """Each seat's decisions that cost its side in the reviewed deals, worst first: those weighed in balls (an
     undertaking or claim said and not makeable: the balls it gave away; one makeable and not said: the balls
-    it brings when made; a card weighed in the deal's score), then the cards weighed in points of the count."""
+    it brings when made; a contract; a card weighed in the deal's score), then the cards weighed in points of
+    the count. The first :data:`SHOWN` are the seat's page: at most :data:`CALLS_SHOWN` calls and claims there
+    where cards cost anything, the costliest cards in place of the least costly calls (see :func:`_page`)."""
     by_seat: dict[int, list[Decision]] = {seat: [] for seat in range(ruleset.seats)}
     for review in reviews:
         for m in review.makeable:
@@ -421,9 +429,23 @@ def costliest(ruleset, reviews: list[DealReview]) -> dict[int, list[Decision]]:
                                                 balls=_number(c.cost)))
             else:
                 by_seat[c.seat].append(Decision(c.seat, review.number, c.trick, "card", c.card, c.best, c.cost))
-    for decisions in by_seat.values():
-        decisions.sort(key=lambda d: d.weight, reverse=True)
-    return by_seat
+    return {seat: _page(decisions) for seat, decisions in by_seat.items()}
+
+
+def _page(decisions: list[Decision]) -> list[Decision]:
+    """``decisions`` worst first, the first :data:`SHOWN` holding at most :data:`CALLS_SHOWN` calls and claims
+    while a card not shown cost anything: the worst cards not shown take the least costly calls' places, the
+    page worst first, then the rest worst first."""
+    ordered = sorted(decisions, key=lambda d: d.weight, reverse=True)
+    page = list(range(min(SHOWN, len(ordered))))
+    calls = [i for i in page if ordered[i].kind != "card"]
+    cards_off = [i for i in range(len(page), len(ordered)) if ordered[i].kind == "card"]
+    swapped = min(len(calls) - CALLS_SHOWN, len(cards_off))
+    if swapped > 0:
+        out = set(calls[len(calls) - swapped:])  # (the least costly calls: last of the worst first)
+        page = [i for i in page if i not in out] + cards_off[:swapped]
+    shown = set(page)
+    return [ordered[i] for i in page] + [d for i, d in enumerate(ordered) if i not in shown]
 
 
 def _whose(name: str) -> str:
@@ -512,5 +534,5 @@ def weighed_tricks(review: DealReview) -> str:
     return f"Trick {last} weighed" if first >= last else f"Tricks {first}-{last} weighed"
 
 
-__all__ = ["CONTRACT", "SCORE", "CardCost", "DealReview", "Decision", "Failed", "Makeable", "card_objective", "costliest",
+__all__ = ["CALLS_SHOWN", "CONTRACT", "SCORE", "SHOWN", "CardCost", "DealReview", "Decision", "Failed", "Makeable", "card_objective", "costliest",
            "dealt_again", "decision_words", "review_deal", "review_game", "review_words", "weighed_tricks"]
