@@ -59,3 +59,15 @@ def test_the_page_worst_first_with_its_costliest_cards(listed):
         assert [d.weight for d in page] == [d.weight for d in natural]
     every_call = sorted((d for d in listed if d.kind != "card"), key=lambda d: d.weight, reverse=True)
     assert [d.weight for d in calls] == [d.weight for d in every_call[:len(calls)]]  # the costliest calls
+
+
+def test_the_tricks_weighed_in_words():
+    """A deal weighed from a later trick says which tricks were weighed, up to the trick its last card was
+    played in (a Thunee caught ends it early)."""
+    from thunee_dsl.simulation.review import weighed_tricks
+    assert weighed_tricks(DealReview(1, from_trick=6, tricks=8, played=8)) == "Tricks 6-8 weighed"
+    assert weighed_tricks(DealReview(1, from_trick=8, tricks=8, played=8)) == "Trick 8 weighed"
+    assert weighed_tricks(DealReview(1, from_trick=4, tricks=6, played=5)) == "Tricks 4-5 weighed"
+    assert weighed_tricks(DealReview(1, from_trick=4, tricks=6, played=1)) == \
+        "No trick weighed (the deal ended in trick 1)"
+    assert weighed_tricks(DealReview(1, from_trick=1, tricks=6, played=6)) == "Every trick weighed"

@@ -13,6 +13,9 @@ one (:class:`~thunee_dsl.game.GameState`); at each moment the double-dummy solve
 - **an undertaking or claim said** that could not be made against the best defence: the balls its failure
   gave away against not saying it (the deal scored with and without it, each played out by the solver: the
   ruleset's own scoring, ``BALLS``), and the card of the defence that stops it;
+- **a contract** (the decision that made a side the makers where its seat could pass: Euchre's ordering up,
+  naming trumps), where the ruleset's outcomes give the deal to the other side when the makers fall short:
+  weighed as a call is, the makers' outcome (:data:`CONTRACT`) for whether it could be made;
 - **each card played** (from trick ``from_trick`` on): what the player's side could still force after it,
   against the best card then: a card that lets it force less cost that much. Weighed in the count (the
   ruleset's first team value, as ``Objective`` POINTS reads it, or the card points won); where the ruleset
@@ -116,6 +119,7 @@ class DealReview:
     from_trick: int = 1
     failed: list[Failed] = field(default_factory=list)
     tricks: int = 0  # the deal's tricks (its hand size)
+    played: int = 0  # the trick its last card was played in (a deal may end early: a Thunee caught)
 
 
 def dealt_again(ruleset, record, score, played: int = 0) -> GameState:
@@ -185,6 +189,8 @@ def review_deal(ruleset, record, number: int = 1, score=None, from_trick: int | 
                 review.failed.append(failed)
         elif type(deal.pending) is Play:
             trick = len(deal.tricks) + 1
+            if action.verb == "play":
+                review.played = trick
             if not deal.trick and deal.undertaking is None and deal.claim is None:
                 trick_starts.append((trick, deal.clone()))
             if from_trick <= trick <= (trick if to_trick is None else to_trick) and action.verb == "play":
@@ -264,7 +270,7 @@ def _makers_made(deal, team: int) -> float:
 
 
 #: Whether the makers made their contract: the outcome of the ruleset's table that scores the deal is theirs
-#: (Euchre's three tricks of five; 304's card points against the bid), as ``score_deal`` decides it.
+#: (Euchre's three tricks of five), as ``score_deal`` decides it.
 CONTRACT = Objective("contract", _makers_made, boolean=True)
 
 
@@ -527,11 +533,14 @@ def review_words(ruleset, review: DealReview, card_words: Callable[[str], str] =
 
 
 def weighed_tricks(review: DealReview) -> str:
-    """The tricks whose cards were weighed: "Tricks 6-8 weighed", "Trick 8 weighed", "Every trick weighed"."""
-    first, last = review.from_trick, review.tricks
+    """The tricks whose cards were weighed: "Tricks 6-8 weighed", "Trick 8 weighed", "Every trick weighed", "No
+    trick weighed (the deal ended in trick 1)" (weighed from trick 4 on)."""
+    first, last = review.from_trick, review.played or review.tricks
     if first <= 1:
         return "Every trick weighed"
-    return f"Trick {last} weighed" if first >= last else f"Tricks {first}-{last} weighed"
+    if first > last:
+        return f"No trick weighed (the deal ended in trick {last})"
+    return f"Trick {last} weighed" if first == last else f"Tricks {first}-{last} weighed"
 
 
 __all__ = ["CALLS_SHOWN", "CONTRACT", "SCORE", "SHOWN", "CardCost", "DealReview", "Decision", "Failed", "Makeable", "card_objective", "costliest",
