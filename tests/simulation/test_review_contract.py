@@ -75,3 +75,22 @@ def test_a_contract_in_the_games_words():
     assert contract_said("order", "9D", dealer=True, card_words=WORDS.get) == "Picking up the 9 of diamonds"
     assert contract_said("trump", "H", suit_words={"H": "hearts"}.get) == "Naming hearts trumps"
     assert contract_said("trump", "last") == "Making trumps with the last card"
+
+
+def test_the_rules_example_ordered_up_makeable_lost_by_the_left_bower_led():
+    """docs/rules/euchre.md's example deal 1 (docs/rules/transcripts/euchre-1.yaml): seat 2 orders up the 9H and
+    the makers are euchred, 2 points to the defenders. The order itself could be made, so it is no failure: after
+    trick 1 (the JH takes the AH) the makers' trumps left are the JD (seat 2) and the QH (the dealer, his only
+    one); seat 1 holds the KH and the TH. Leading the JD draws the QH and the TH together: the KH is then the top
+    trump, seat 1 trumps the KS, and the defence takes the AD and the AC: 2 tricks, euchred (-2 for the makers).
+    Leading the KS keeps them apart: seat 1 trumps it with the KH, then the JD takes the TH led, the AS takes the
+    JS's trick and the KD the last (4 tricks, +1). So the JD led cost 1 - (-2) = 3 points of the score."""
+    from pathlib import Path
+    from thunee_dsl.game.transcript import replay_file
+    report = replay_file(str(Path(__file__).resolve().parents[2] / "docs" / "rules" / "transcripts" / "euchre-1.yaml"))
+    record = report.game.deals[0]
+    assert record.result.balls == (0, 2)
+    review = review_deal(report.game.ruleset, record, 1, None, from_trick=1)
+    assert review.failed == []  # (the order could be made: the card lost it)
+    [cost] = review.costs
+    assert (cost.trick, cost.seat, cost.card, cost.cost, cost.measure) == (2, 2, "JD", 3, "score")
