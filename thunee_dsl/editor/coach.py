@@ -226,5 +226,6 @@ def game_review(game, from_trick: int | None = None, progress=None,
             for seat, decisions in costliest(r, reviews).items()}
 
 
-__all__ = ["COACH", "EARLIER_COMING", "EARLIER_LEFT", "HINTS", "HINT_SAMPLES", "HintAnswer", "Position", "action_words", "card_words", "deal_lines",
-           "deal_review", "game_review", "hint_answer", "hint_soon", "position", "suit_words", "view_hint_answer", "weigh_deal"]
+__all__ = ["COACH", "EARLIER_COMING", "EARLIER_LEFT", "HINTS", "HINT_SAMPLES", "HintAnswer", "Position", "action_words",
+           "card_words", "deal_lines", "deal_review", "game_review", "hint_answer", "hint_soon", "position",
+           "suit_words", "view_hint_answer", "weigh_deal"]

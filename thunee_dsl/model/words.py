@@ -135,5 +135,5 @@ def has_trumps_made(r: Ruleset) -> bool:
     return r.trumps is not None and any(type(s) is MakeTrumps for s in r.steps)
 
 
-__all__ = ["bid_words", "contract_said", "formulas_of", "has_corner_house", "has_trumps_made", "reads", "seat_name", "seats_named",
-           "team_name", "team_seats", "undertaking_said"]
+__all__ = ["bid_words", "contract_said", "formulas_of", "has_corner_house", "has_trumps_made", "reads", "seat_name",
+           "seats_named", "team_name", "team_seats", "undertaking_said"]

@@ -543,5 +543,6 @@ def weighed_tricks(review: DealReview) -> str:
     return f"Trick {last} weighed" if first == last else f"Tricks {first}-{last} weighed"
 
 
-__all__ = ["CALLS_SHOWN", "CONTRACT", "SCORE", "SHOWN", "CardCost", "DealReview", "Decision", "Failed", "Makeable", "card_objective", "costliest",
-           "dealt_again", "decision_words", "review_deal", "review_game", "review_words", "weighed_tricks"]
+__all__ = ["CALLS_SHOWN", "CONTRACT", "SCORE", "SHOWN", "CardCost", "DealReview", "Decision", "Failed", "Makeable",
+           "card_objective", "costliest", "dealt_again", "decision_words", "review_deal", "review_game", "review_words",
+           "weighed_tricks"]
