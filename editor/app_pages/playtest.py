@@ -15,6 +15,7 @@ from thunee_dsl.editor.session import editor_was_used
 from thunee_dsl.editor.table import TableWords, scroll_script, table_spots, team_values
 from thunee_dsl.errors import ThuneeDslError
 from thunee_dsl.simulation import default_bot
+from thunee_dsl.simulation.review import CALLS_SHOWN, SHOWN
 
 ss = st.session_state
 follow_goto()
@@ -461,6 +462,9 @@ def show_run(owner: str, label: str, start, key: str, draw) -> None:
     on it), then its answer drawn by ``draw``."""
     run = COACH.current(owner)
     if run is None or run.state == "cancelled":  # (stopped while no one watched it: asked again, it starts again)
+        shown = run.about.get("shown") if run is not None else None
+        if shown and shown.get("lines"):  # (what it weighed before it stopped, saying the earlier tricks were not)
+            draw(shown["lines"])
         st.button(label, key=key, on_click=start, icon=":material/psychology:")
         return
 
@@ -527,13 +531,14 @@ def draw_review(by_seat) -> None:
     with st.container(key="pt_review"):
         st.caption("Seeing every hand: the cards of each deal's last three tricks, weighed against the best card "
                    "then (in points of the count, or of the score); an undertaking or claim that could have been made "
-                   f"and was not, in the {r.unit.plural} it brings, and one called that could not be made, in the "
-                   f"{r.unit.plural} it gave away. Worst first; tap one to see the cards as they were.")
+                   f"and was not, in the {r.unit.plural} it brings, and one called (or trumps made) that could not "
+                   f"be made, in the {r.unit.plural} it gave away. Worst first, at most {CALLS_SHOWN} calls while a "
+                   "card cost anything; tap one to see the cards as they were.")
         order = [me] + [s for s in range(r.seats) if s != me]
         for s in order:
             decisions = by_seat.get(s, [])
             st.markdown(f"**{html.escape(words.name(s))}**" + ("" if decisions else ": nothing cost a point"))
-            for i, (decision, said) in enumerate(decisions[:5]):
+            for i, (decision, said) in enumerate(decisions[:SHOWN]):  # (its costliest cards among them)
                 st.button(said, key=f"pt_review_{s}_{i}", type="tertiary",
                           on_click=lambda d=decision, w=said: ss.update(pt_review_at=(coach_owner("review"), d, w)))
 

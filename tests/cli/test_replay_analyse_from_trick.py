@@ -12,8 +12,9 @@ from thunee_dsl import shipped_ruleset
 from thunee_dsl.cli.main import EVERY_CARD_UP_TO, main
 from thunee_dsl.game import GameState
 from thunee_dsl.players import decide, make_bot
-from thunee_dsl.simulation.review import review_deal, review_game
+from thunee_dsl.simulation.review import DealReview, review_deal, review_game, review_words
 
+STANDARD = shipped_ruleset("standard")
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "call-30-with-jodie.yaml"
 
 
@@ -46,3 +47,30 @@ def test_by_default_every_trick_of_a_short_deal(name, first):
     assert review.from_trick == first and review.costs == []
     last_three = review_deal(ruleset, record, 1, list(game.initial_score), None, 0, to_trick=0, calls=False)
     assert last_three.from_trick == max(1, ruleset.tricks_per_deal - 2)  # the app's default
+
+
+def test_a_deal_weighed_from_a_later_trick_says_the_earlier_were_not(capsys):
+    """A Thunee deal weighed from trick 6: its words say trick 6 alone was weighed and how to weigh the others."""
+    assert main(["replay", str(EXAMPLE), "--format", "text", "--analyse", "--from-trick", "6"]) == 0
+    out = capsys.readouterr().out
+    assert "  Trick 6 weighed; the earlier tricks were not: `--from-trick 1` weighs them." in out
+    # every trick weighed: nothing left to say of the earlier ones
+    assert not any("weighed;" in line for line in review_words(STANDARD, DealReview(1, from_trick=1, tricks=6)))
+
+
+def test_a_long_deal_by_default_says_which_tricks_were_weighed(tmp_path, capsys):
+    """Klaverjas' eight tricks are weighed in their last three by default: "Tricks 6-8 weighed", the earlier
+    ones not, and how to weigh them; in the JSON's lines too."""
+    import json
+    ruleset = shipped_ruleset("klaverjas")
+    game = GameState(ruleset, seed=3)
+    bots = [make_bot("random", ruleset, seed=30 + s) for s in range(ruleset.seats)]
+    while not (game.deals and game.deals[0].result is not None):
+        game.apply(decide(bots[game.to_act], game))
+    path = tmp_path / "klaverjas.json"
+    transcript = game.to_transcript()
+    transcript["deals"] = transcript["deals"][:1]  # (the next deal was dealt: its cards are not played)
+    path.write_text(json.dumps(transcript), encoding="utf-8")
+    assert main(["replay", str(path), "--analyse"]) == 0
+    [deal] = json.loads(capsys.readouterr().out)["analysis"]
+    assert deal["lines"][-1] == "  Tricks 6-8 weighed; the earlier tricks were not: `--from-trick 1` weighs them."

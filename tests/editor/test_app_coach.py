@@ -178,8 +178,10 @@ def test_analyse_a_finished_deal(app, name, monkeypatch):
     run = COACH.current(at.session_state["pt_analysing"])  # (the page's own: runs of earlier tests are kept)
     assert run.owner.endswith(f"deal {number}")
     text = wait_page(at, lambda text: "Seeing every hand (double dummy):" in text)
-    last_three = [line.strip() for line in deal_lines(pt.game, number, None, words.who, words.team)[1:]
-                  if not line.strip().startswith("Nothing")]  # (gone once an earlier card is found to cost)
+    last_three = [line.strip() for line in deal_lines(pt.game, number, None, words.who, words.team,
+                                                      earlier=coach.EARLIER_COMING)[1:]
+                  if not line.strip().startswith("Nothing")  # (gone once an earlier card is found to cost)
+                  and not (whole and "weighed;" in line)]  # (the earlier tricks being weighed: gone once they are)
     assert "Seat " not in "".join(last_three)
     assert all(line in text for line in last_three), (last_three, text)
     if whole:
@@ -196,6 +198,49 @@ def test_analyse_a_finished_deal(app, name, monkeypatch):
         at.button(key="pt_next").click().run()  # a new deal: no one will read this one's weighing
         assert not at.exception, at.exception
         assert run.wait(60) and run.state == "cancelled"
+
+
+def test_a_weighing_left_before_it_ended_shows_what_it_weighed(app, monkeypatch):
+    """The page left while the earlier tricks are weighed (no page asks after it: it stops): back on the page,
+    the last tricks' words are shown, saying which tricks were weighed and that the earlier ones were not, and
+    the button asks again."""
+    from thunee_dsl.editor import coach
+    from thunee_dsl.editor.coach import deal_lines
+    from thunee_dsl.editor.table import TableWords
+    weighed = coach.deal_review
+
+    def held_back(game, number, from_trick=1, to_trick=None, calls=True, check=None):
+        while not calls:  # an earlier trick: weighed until the run is stopped (check raises)
+            coach.UNWATCHED = 0.5  # (the last tricks weighed and shown: now no page asks after it)
+            check()
+            time.sleep(0.1)
+        return weighed(game, number, from_trick, to_trick, calls, check)
+
+    monkeypatch.setattr(coach, "deal_review", held_back)
+    monkeypatch.setattr(coach, "UNWATCHED", 3600.0)
+    at = start(app, "shipped:standard", seed=11)
+    for _ in range(200):  # the person passes where they may (a Thunee called and caught would end it at once)
+        pt = at.session_state["playtest"]
+        if pt.deal_over:
+            break
+        legal = pt.view().legal
+        pt.act(next((a for a in legal if a.verb == "pass"), legal[0]))
+        at.run()
+    assert len(pt.game.deals[-1].actions) > 24  # (all six tricks played)
+    at.button(key="pt_analyse").click().run()
+    assert not at.exception, at.exception
+    run = COACH.current(at.session_state["pt_analysing"])
+    assert run.wait(120) and run.state == "cancelled"  # (the page not drawn meanwhile: no one asked after it)
+    at.run()
+    assert not at.exception, at.exception
+    pt = at.session_state["playtest"]
+    words = TableWords(pt.ruleset, pt.seat)
+    text = page_text(at)
+    for line in deal_lines(pt.game, len(pt.game.deals), None, words.who, words.team, earlier=coach.EARLIER_LEFT)[1:]:
+        assert line.strip() in text, (line, text)
+    assert ("Tricks 4-6 weighed; the earlier tricks were not: the weighing stopped when the page was left "
+            "(Analyse this deal weighs them).") in text
+    assert "Weighing" not in text and at.button(key="pt_analyse")  # asked again, it starts again
 
 
 def test_game_review_after_a_game_jumps_to_the_position(app):

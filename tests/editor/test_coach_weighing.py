@@ -38,7 +38,26 @@ def test_the_last_tricks_first_then_every_trick():
     tricks = [t for t, _ in seen if t is not None]
     assert tricks[0] == 2 and tricks[-1] == 1 and sorted(set(tricks)) == [1, 2]
     first_shown = next(lines for t, lines in seen if t == 2)
-    assert first_shown == deal_lines(game, 1)  # the last three tricks' words, shown while trick 2 is weighed
+    # the last three tricks' words, shown while trick 2 is weighed, saying the earlier ones are being weighed
+    assert first_shown == deal_lines(game, 1, earlier=coach.EARLIER_COMING)
+    assert first_shown[-1] == "  Tricks 3-5 weighed; the earlier tricks are being weighed."
+
+
+def test_a_weighing_left_before_it_ended_says_what_was_not_weighed():
+    """Stopped while trick 2 is weighed (the page left): the words kept are the last three tricks', saying the
+    first two were not weighed and how to weigh them."""
+    game = one_deal("euchre", 1)
+    shown = {}
+
+    def progress(done, total):
+        if shown.get("trick") == 2:
+            raise Cancelled()
+
+    with pytest.raises(Cancelled):
+        weigh_deal(game, 1, progress, shown)
+    assert shown["lines"] == deal_lines(game, 1, earlier=coach.EARLIER_LEFT)
+    assert shown["lines"][-1] == ("  Tricks 3-5 weighed; the earlier tricks were not: the weighing stopped when the "
+                                  "page was left (Analyse this deal weighs them).")
 
 
 def test_a_weighing_no_page_asks_after_stops(monkeypatch):

@@ -199,12 +199,14 @@ def cmd_replay(args) -> int:
 
 def _analysis(report, from_trick) -> list:
     """``replay --analyse``: each deal's review seeing every hand, in words (simulation/review.py)."""
-    from thunee_dsl.editor.cards import card_label
+    from thunee_dsl.editor.cards import card_label, suit_label
     from thunee_dsl.simulation.review import review_game, review_words
     r = report.game.ruleset
     first = max(1, from_trick) if from_trick is not None else None  # None: by the deal's size (the help's)
     # (numbered as the game numbers its deals: a transcript that starts later lists them from deals_played + 1)
-    return [(review.number + report.first_deal - 1, review_words(r, review, lambda card: card_label(card).words))
+    return [(review.number + report.first_deal - 1,
+             review_words(r, review, lambda card: card_label(card).words, suit_words=lambda suit: suit_label(suit)[1],
+                          earlier="the earlier tricks were not: `--from-trick 1` weighs them"))
             for review in review_game(report.game, first, every_card_up_to=EVERY_CARD_UP_TO)]
 
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from thunee_dsl.editor.background import Cancelled, Runs
-from thunee_dsl.editor.cards import card_label
+from thunee_dsl.editor.cards import card_label, suit_label
 from thunee_dsl.editor.table import TableWords
 from thunee_dsl.game.actions import Action
 from thunee_dsl.model.words import seat_name
@@ -43,6 +43,11 @@ CARD_VERBS = ("play", "discard")  # a hint naming a card of the hand: the card's
 def card_words(card: str) -> str:
     """A card as a card player says it ("Jack of spades")."""
     return card_label(card).words
+
+
+def suit_words(suit: str) -> str:
+    """A suit as a card player says it ("spades")."""
+    return suit_label(suit)[1]
 
 
 @dataclass(frozen=True)
@@ -114,16 +119,23 @@ def deal_review(game, number: int, from_trick: int | None = 1, to_trick: int | N
 
 
 def deal_lines(game, number: int, from_trick: int | None = None, seat_words: Callable[[int], str] = seat_name,
-               team_words: Callable[[int], str] | None = None) -> list[str]:
+               team_words: Callable[[int], str] | None = None,
+               earlier: str = "the earlier tricks were not") -> list[str]:
     """Deal ``number`` analysed seeing every hand, in :func:`review_words`' words (``replay --analyse``'s); the
-    cards weighed from ``from_trick`` on (by default the last three tricks); seats named by ``seat_words``
-    (Playtest's "you", "your partner" ...)."""
-    return review_words(game.ruleset, deal_review(game, number, from_trick), card_words, seat_words, team_words)
+    cards weighed from ``from_trick`` on (by default the last three tricks: then ``earlier`` says what became of
+    the others); seats named by ``seat_words`` (Playtest's "you", "your partner" ...)."""
+    return review_words(game.ruleset, deal_review(game, number, from_trick), card_words, seat_words, team_words,
+                        suit_words, earlier)
 
 
 #: A background weighing whose page has not asked after it for this long stops (the user left the page or
 #: closed it; the page polls every second while it runs).
 UNWATCHED = 60.0
+#: What a deal weighed in its last tricks says of the earlier ones, while they are weighed and once the weighing
+#: stopped before it ended (the page was left: the button asks again).
+EARLIER_COMING = "the earlier tricks are being weighed"
+EARLIER_LEFT = ("the earlier tricks were not: the weighing stopped when the page was left "
+                "(Analyse this deal weighs them)")
 
 
 def weigh_deal(game, number: int, progress, shown: dict, seat_words: Callable[[int], str] = seat_name,
@@ -132,7 +144,8 @@ def weigh_deal(game, number: int, progress, shown: dict, seat_words: Callable[[i
     calls and what was makeable with them), their words put in ``shown["lines"]`` at once, then each earlier
     trick in turn, last first (``shown["trick"]`` the trick being weighed, of ``shown["tricks"]``), the words
     growing as the costs come. Stops (``Cancelled``) at the next card once the run is cancelled, or once the
-    page has not set ``shown["seen"]`` (time.monotonic) for :data:`UNWATCHED` seconds."""
+    page has not set ``shown["seen"]`` (time.monotonic) for :data:`UNWATCHED` seconds; the words then say which
+    tricks were weighed and that the earlier ones were not (:data:`EARLIER_LEFT`)."""
     shown.setdefault("seen", time.monotonic())
 
     def check() -> None:
@@ -142,17 +155,21 @@ def weigh_deal(game, number: int, progress, shown: dict, seat_words: Callable[[i
 
     r = game.ruleset
 
-    def words(review) -> list[str]:
-        return review_words(r, review, card_words, seat_words, team_words)
+    def words(review, earlier: str = EARLIER_COMING) -> list[str]:
+        return review_words(r, review, card_words, seat_words, team_words, suit_words, earlier)
 
     review = deal_review(game, number, None, check=check)
     shown.update(lines=words(review), tricks=review.tricks, total=review.from_trick, done=1)
-    for trick in range(review.from_trick - 1, 0, -1):
-        shown["trick"] = trick
-        earlier = deal_review(game, number, trick, trick, calls=False, check=check)
-        review.costs[:0] = earlier.costs
-        review.from_trick = trick
-        shown.update(lines=words(review), done=shown["done"] + 1)
+    try:
+        for trick in range(review.from_trick - 1, 0, -1):
+            shown["trick"] = trick
+            earlier = deal_review(game, number, trick, trick, calls=False, check=check)
+            review.costs[:0] = earlier.costs
+            review.from_trick = trick
+            shown.update(lines=words(review), done=shown["done"] + 1)
+    except Cancelled:
+        shown.update(lines=words(review, EARLIER_LEFT))  # (left before it ended: what was weighed, and what not)
+        raise
     shown.pop("trick", None)
     return shown["lines"]
 
@@ -205,9 +222,10 @@ def game_review(game, from_trick: int | None = None, progress=None,
         reviews.append(deal_review(game, number, from_trick))
         if progress is not None:
             progress(done, len(numbers))
-    return {seat: [(d, decision_words(r, d, card_words, seat_words)) for d in decisions]
+    return {seat: [(d, decision_words(r, d, card_words, seat_words, suit_words)) for d in decisions]
             for seat, decisions in costliest(r, reviews).items()}
 
 
-__all__ = ["COACH", "HINTS", "HINT_SAMPLES", "HintAnswer", "Position", "action_words", "card_words", "deal_lines",
-           "deal_review", "game_review", "hint_answer", "hint_soon", "position", "view_hint_answer", "weigh_deal"]
+__all__ = ["COACH", "EARLIER_COMING", "EARLIER_LEFT", "HINTS", "HINT_SAMPLES", "HintAnswer", "Position", "action_words",
+           "card_words", "deal_lines", "deal_review", "game_review", "hint_answer", "hint_soon", "position",
+           "suit_words", "view_hint_answer", "weigh_deal"]

@@ -106,11 +106,34 @@ def undertaking_said(r: Ruleset) -> tuple[str, str]:
     return ("call", "called") if r.calling is not None else ("declare", "declared")
 
 
+def contract_said(verb: str, arg, dealer: bool = False, card_words=str, suit_words=str) -> str:
+    """The decision that made a side the makers, as the game says it (the review's "Ordering up the Jack of
+    hearts could not be made"): ``verb`` and ``arg`` the action's (ordering up: ``arg`` the turn-up, which the
+    dealer picks up), ``card_words`` and ``suit_words`` a card's and a suit's names.
+
+    >>> contract_said("order", "JH"), contract_said("order", "JH", dealer=True), contract_said("trump", "S")
+    ('Ordering up the JH', 'Picking up the JH', 'Naming S trumps')
+    >>> contract_said("trump", "QD"), contract_said("bid", 200)
+    ('Making trumps with the QD', 'Bidding 200')
+    """
+    if verb == "order":
+        return f"{'Picking' if dealer else 'Ordering'} up the {card_words(arg)}"
+    if verb == "trump" and arg is not None and len(str(arg)) == 1:  # a suit named
+        return f"Naming {suit_words(arg)} trumps"
+    if verb == "trump" and arg in (None, "last"):
+        return "Making trumps" + (" with the last card" if arg else "")
+    if verb == "trump":
+        return f"Making trumps with the {card_words(arg)}"
+    if verb == "bid":
+        return f"Bidding {arg}"
+    return f"Saying '{verb}{'' if arg is None else f' {arg}'}'"
+
+
 def has_trumps_made(r: Ruleset) -> bool:
     """Does a player make trumps in the deal (a ``make trumps`` step)?"""
     from thunee_dsl.model.ruleset import MakeTrumps
     return r.trumps is not None and any(type(s) is MakeTrumps for s in r.steps)
 
 
-__all__ = ["bid_words", "formulas_of", "has_corner_house", "has_trumps_made", "reads", "seat_name", "seats_named",
-           "team_name", "team_seats", "undertaking_said"]
+__all__ = ["bid_words", "contract_said", "formulas_of", "has_corner_house", "has_trumps_made", "reads", "seat_name",
+           "seats_named", "team_name", "team_seats", "undertaking_said"]

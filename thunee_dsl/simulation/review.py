@@ -13,6 +13,9 @@ one (:class:`~thunee_dsl.game.GameState`); at each moment the double-dummy solve
 - **an undertaking or claim said** that could not be made against the best defence: the balls its failure
   gave away against not saying it (the deal scored with and without it, each played out by the solver: the
   ruleset's own scoring, ``BALLS``), and the card of the defence that stops it;
+- **a contract** (the decision that made a side the makers where its seat could pass: Euchre's ordering up,
+  naming trumps), where the ruleset's outcomes give the deal to the other side when the makers fall short:
+  weighed as a call is, the makers' outcome (:data:`CONTRACT`) for whether it could be made;
 - **each card played** (from trick ``from_trick`` on): what the player's side could still force after it,
   against the best card then: a card that lets it force less cost that much. Weighed in the count (the
   ruleset's first team value, as ``Objective`` POINTS reads it, or the card points won); where the ruleset
@@ -33,9 +36,10 @@ from typing import Callable
 from thunee_dsl.game.actions import PASS
 from thunee_dsl.game.claims import bar
 from thunee_dsl.game.play import Play
-from thunee_dsl.game.scoring import score_deal
+from thunee_dsl.game.scoring import decided_steps, score_deal
 from thunee_dsl.game.state import GameState
-from thunee_dsl.model.words import seat_name, team_name
+from thunee_dsl.model.ruleset import OutcomeWinner
+from thunee_dsl.model.words import contract_said, seat_name, team_name
 from thunee_dsl.players.solver import BALLS, POINTS, Objective, Solver, makes, succeeds_if
 
 SeatWords = Callable[[int], str]
@@ -78,15 +82,20 @@ class Makeable:
 class Failed:
     """``title`` (an undertaking or a claim), said by ``seat`` at ``trick``, could not be made against the
     best defence: it gave away ``balls`` (in the ruleset's unit) against not saying it; ``card`` held by
-    ``by`` stops it (the first trick the defence takes in the solver's line), where known."""
+    ``by`` stops it (the first trick the defence takes in the solver's line), where known. A contract (``kind``
+    "contract": the decision that made the seat's side the makers, ``title`` its verb and ``arg`` what it
+    named, the turn-up ordered up or the suit; ``dealer``: said by the dealer) is said in words by
+    :func:`~thunee_dsl.model.words.contract_said`."""
 
-    kind: str  # "undertaking" | "claim"
+    kind: str  # "undertaking" | "claim" | "contract"
     title: str
     seat: int
     trick: int
     balls: float
     card: str | None = None
     by: int | None = None
+    arg: str | None = None
+    dealer: bool = False
 
 
 @dataclass
@@ -110,6 +119,7 @@ class DealReview:
     from_trick: int = 1
     failed: list[Failed] = field(default_factory=list)
     tricks: int = 0  # the deal's tricks (its hand size)
+    played: int = 0  # the trick its last card was played in (a deal may end early: a Thunee caught)
 
 
 def dealt_again(ruleset, record, score, played: int = 0) -> GameState:
@@ -172,8 +182,15 @@ def review_deal(ruleset, record, number: int = 1, score=None, from_trick: int | 
                 failed = _failed(ruleset, deal, action, *said_as[action.verb])
                 if failed is not None:
                     review.failed.append(failed)
+        elif calls and deal.pending is not None and type(deal.pending) is not Play and action.verb != PASS:
+            check()
+            failed = _contract_failed(ruleset, deal, action)
+            if failed is not None:
+                review.failed.append(failed)
         elif type(deal.pending) is Play:
             trick = len(deal.tricks) + 1
+            if action.verb == "play":
+                review.played = trick
             if not deal.trick and deal.undertaking is None and deal.claim is None:
                 trick_starts.append((trick, deal.clone()))
             if from_trick <= trick <= (trick if to_trick is None else to_trick) and action.verb == "play":
@@ -215,24 +232,68 @@ def _failed(ruleset, deal, action, kind: str, rule) -> Failed | None:
     """``action`` says an undertaking or claim (``rule``, of ``kind``) in the window open in ``deal``: if it
     could not be made against the best defence and failing gives balls away against passing, what it gave
     away (each side's best play, every hand seen: the balls the ruleset scores) and the card that stops it."""
-    said, passed = deal.clone(), deal.clone()
+    said = deal.clone()
     said.apply_if_legal(action)
+    weighed = _weighed(ruleset, deal, action, said, makes(kind, rule.name))
+    if weighed is None:
+        return None
+    return Failed(kind.rstrip("s"), rule.title, action.seat, len(deal.tricks) + 1, *weighed)
+
+
+def _weighed(ruleset, deal, action, said, made_if: Objective) -> tuple[float, str | None, int | None] | None:
+    """``action`` said in ``deal`` (``said``: the deal after it): where its side could not reach ``made_if``
+    against the best defence, and passing instead (the other choice the seat had) scores better for it, the
+    balls it gave away (both solved to the end, every hand seen, scored by the ruleset's own scoring) and the
+    card that stops it, with its seat; else None."""
     if said.over:
         return None
+    passing = next((o for o in deal.legal_actions() if o.verb == PASS and o.seat == action.seat), None)
+    if passing is None:  # (nothing else to choose: Thunee's chooser makes trumps)
+        return None
     team = deal.team_of[action.seat]
-    made = Solver(ruleset, makes(kind, rule.name)).solve(said, team)
+    made = Solver(ruleset, made_if).solve(said, team)
     if made.value >= 1:
         return None
-    passing = next((o for o in deal.legal_actions() if o.verb == PASS and o.seat == action.seat), None)
-    if passing is None:
-        return None
+    passed = deal.clone()
     passed.apply_if_legal(passing)
     without = Solver(ruleset, BALLS).solve(passed, team, line=False).value
     given = without - Solver(ruleset, BALLS).solve(said, team, line=False).value
     if given <= 0:
         return None
-    card, by = _stopper(said, made.line, team)
-    return Failed(kind.rstrip("s"), rule.title, action.seat, len(deal.tricks) + 1, given, card, by)
+    return (given, *_stopper(said, made.line, team))
+
+
+def _makers_made(deal, team: int) -> float:
+    """1 where the ruleset's outcome that scores the deal goes to the makers and they are ``team``."""
+    return float(deal.makers == team and any(
+        step.path.startswith("scoring.outcomes.") and step.team == team for step in decided_steps(deal)))
+
+
+#: Whether the makers made their contract: the outcome of the ruleset's table that scores the deal is theirs
+#: (Euchre's three tricks of five), as ``score_deal`` decides it.
+CONTRACT = Objective("contract", _makers_made, boolean=True)
+
+
+def _contract_failed(ruleset, deal, action) -> Failed | None:
+    """``action`` (a decision before the play that makes its seat's side the makers: ordering up, naming trumps)
+    where the ruleset's outcomes give the deal to the other side when the makers fall short: if the makers
+    could not make it against the best defence and it gave balls away against passing (each weighed as a
+    call is: :func:`_failed`), what it gave away and the card that stops it."""
+    if deal.makers is not None or not any(o.winner is OutcomeWinner.COUNTING for o in ruleset.outcomes):
+        return None
+    said = deal.clone()
+    said.apply_if_legal(action)
+    team = deal.team_of[action.seat]
+    if said.makers != team:
+        return None
+    weighed = _weighed(ruleset, deal, action, said, CONTRACT)
+    if weighed is None:
+        return None
+    given, card, by = weighed
+    # (ordering up names no card: the turn-up's, whose suit it makes trumps)
+    arg = action.arg if action.arg is not None or deal.turn_up is None else ruleset.deck.name(deal.turn_up)
+    return Failed("contract", action.verb, action.seat, len(deal.tricks) + 1, given, card, by,
+                  None if arg is None else str(arg), action.seat == deal.dealer)
 
 
 def _stopper(deal, line, team: int) -> tuple[str | None, int | None]:
@@ -327,6 +388,7 @@ class Decision:
     points: float = 0.0
     balls: float | None = None
     by: int | None = None
+    said: tuple | None = None  # a contract's (verb, what it named, by the dealer): see Failed
 
     @property
     def weight(self) -> tuple[float, float]:
@@ -343,10 +405,18 @@ def _number(x: float) -> int | float:
     return int(x) if float(x).is_integer() else x
 
 
+#: A seat's decisions a review shows at first (the page's), and of them at most this many calls and claims
+#: where a card cost anything: a game of many calls (each weighed in balls, before any card in points) would
+#: otherwise show no card at all, and the cards are what a player can mend at the next deal.
+SHOWN, CALLS_SHOWN = 5, 3
+
+
 def costliest(ruleset, reviews: list[DealReview]) -> dict[int, list[Decision]]:
     """Each seat's decisions that cost its side in the reviewed deals, worst first: those weighed in balls (an
     undertaking or claim said and not makeable: the balls it gave away; one makeable and not said: the balls
-    it brings when made; a card weighed in the deal's score), then the cards weighed in points of the count."""
+    it brings when made; a contract; a card weighed in the deal's score), then the cards weighed in points of
+    the count. The first :data:`SHOWN` are the seat's page: at most :data:`CALLS_SHOWN` calls and claims there
+    where cards cost anything, the costliest cards in place of the least costly calls (see :func:`_page`)."""
     by_seat: dict[int, list[Decision]] = {seat: [] for seat in range(ruleset.seats)}
     for review in reviews:
         for m in review.makeable:
@@ -358,16 +428,30 @@ def costliest(ruleset, reviews: list[DealReview]) -> dict[int, list[Decision]]:
                                             balls=balls))
         for f in review.failed:
             by_seat[f.seat].append(Decision(f.seat, review.number, f.trick, "failed", f.title, f.card,
-                                            balls=_number(f.balls), by=f.by))
+                                            balls=_number(f.balls), by=f.by, said=_contract_of(f)))
         for c in review.costs:
             if c.measure == "score":
                 by_seat[c.seat].append(Decision(c.seat, review.number, c.trick, "card", c.card, c.best,
                                                 balls=_number(c.cost)))
             else:
                 by_seat[c.seat].append(Decision(c.seat, review.number, c.trick, "card", c.card, c.best, c.cost))
-    for decisions in by_seat.values():
-        decisions.sort(key=lambda d: d.weight, reverse=True)
-    return by_seat
+    return {seat: _page(decisions) for seat, decisions in by_seat.items()}
+
+
+def _page(decisions: list[Decision]) -> list[Decision]:
+    """``decisions`` worst first, the first :data:`SHOWN` holding at most :data:`CALLS_SHOWN` calls and claims
+    while a card not shown cost anything: the worst cards not shown take the least costly calls' places, the
+    page worst first, then the rest worst first."""
+    ordered = sorted(decisions, key=lambda d: d.weight, reverse=True)
+    page = list(range(min(SHOWN, len(ordered))))
+    calls = [i for i in page if ordered[i].kind != "card"]
+    cards_off = [i for i in range(len(page), len(ordered)) if ordered[i].kind == "card"]
+    swapped = min(len(calls) - CALLS_SHOWN, len(cards_off))
+    if swapped > 0:
+        out = set(calls[len(calls) - swapped:])  # (the least costly calls: last of the worst first)
+        page = [i for i in page if i not in out] + cards_off[:swapped]
+    shown = set(page)
+    return [ordered[i] for i in page] + [d for i, d in enumerate(ordered) if i not in shown]
 
 
 def _whose(name: str) -> str:
@@ -382,33 +466,46 @@ def _card_lost(ruleset, cost: float, measure: str) -> str:
     return f"{cost:g} point{'s' if cost != 1 else ''}"
 
 
+def _contract_of(f: Failed) -> tuple | None:
+    return (f.title, f.arg, f.dealer) if f.kind == "contract" else None
+
+
 def _failed_words(ruleset, title: str, card: str | None, by: int | None, balls, card_words, seat_words,
-                  caller: str | None = None) -> str:
+                  caller: str | None = None, contract: tuple | None = None, suit_words=str) -> str:
+    stops = f" (the {card_words(card)} held by {seat_words(by)} stops it)" if card and by is not None else ""
+    lost = f"could not be made{stops}: it gave away {ruleset.unit.of(_number(balls))}"
+    if contract is not None:  # the makers' contract: "Ordering up the Jack of hearts", "Your naming spades trumps"
+        said = contract_said(*contract, card_words=card_words, suit_words=suit_words)
+        return f"{_whose(caller)} {said[:1].lower()}{said[1:]} {lost}" if caller else f"{said} {lost}"
     said = "called" if ruleset.calling is not None else "declared"
     said += f" by {caller}" if caller else ""
-    stops = f" (the {card_words(card)} held by {seat_words(by)} stops it)" if card and by is not None else ""
-    return f"{title} was {said} and could not be made{stops}: it gave away {ruleset.unit.of(_number(balls))}"
+    return f"{title} was {said} and {lost}"
 
 
 def decision_words(ruleset, d: Decision, card_words: Callable[[str], str] = str,
-                   seat_words: SeatWords = seat_name) -> str:
+                   seat_words: SeatWords = seat_name, suit_words: Callable[[str], str] = str) -> str:
     """One decision of :func:`costliest` in words (seeing every hand); seats named by ``seat_words`` (the
-    table's "you", "your partner" ...; by default "Seat 2")."""
+    table's "you", "your partner" ...; by default "Seat 2"), cards by ``card_words``, suits by ``suit_words``."""
     where = f"Deal {d.deal}, trick {d.trick}"
     if d.kind == "card":
         lost = _card_lost(ruleset, d.balls, "score") if d.balls else _card_lost(ruleset, d.points, "points")
         return f"{where}: the {card_words(d.what)} cost {lost} against the {card_words(d.best)}."
     if d.kind == "failed":
-        return f"{where}: {_failed_words(ruleset, d.what, d.best, d.by, d.balls, card_words, seat_words)}."
+        words = _failed_words(ruleset, d.what, d.best, d.by, d.balls, card_words, seat_words, contract=d.said,
+                              suit_words=suit_words)
+        return f"{where}: {words}."
     balls = f": it brings {ruleset.unit.of(d.balls)} when made" if d.balls else ""
     how = f" (lead the {card_words(d.best)})" if d.best else ""
     return f"{where}: {d.what} was makeable and not called{how}{balls}."
 
 
 def review_words(ruleset, review: DealReview, card_words: Callable[[str], str] = str,
-                 seat_words: SeatWords = seat_name, team_words: Callable[[int], str] | None = None) -> list[str]:
+                 seat_words: SeatWords = seat_name, team_words: Callable[[int], str] | None = None,
+                 suit_words: Callable[[str], str] = str, earlier: str = "the earlier tricks were not") -> list[str]:
     """The review in words, labelled as seeing every hand; seats named by ``seat_words`` and teams by
-    ``team_words`` (by default "Seat 2", "Seats 1 and 3")."""
+    ``team_words`` (by default "Seat 2", "Seats 1 and 3"), suits by ``suit_words``. A deal whose cards were
+    weighed from a later trick on says which tricks were, then ``earlier`` (what became of the others: the
+    CLI's "the earlier tricks were not: `--from-trick 1` weighs them")."""
     team_words = team_words or (lambda team: team_name(ruleset, team))
     lines = []
     for m in review.makeable:
@@ -421,7 +518,8 @@ def review_words(ruleset, review: DealReview, card_words: Callable[[str], str] =
             lines.append(f"The {m.title} was on for {seat_words(m.seat)} ({team_words(ruleset.team_of(m.seat))}) "
                          f"from trick {m.trick}{said}.")
     for f in review.failed:
-        words = _failed_words(ruleset, f.title, f.card, f.by, f.balls, card_words, seat_words, seat_words(f.seat))
+        words = _failed_words(ruleset, f.title, f.card, f.by, f.balls, card_words, seat_words, seat_words(f.seat),
+                              _contract_of(f), suit_words)
         lines.append(f"Trick {f.trick}: {words}.")
     for c in review.costs:
         lines.append(f"Trick {c.trick}: {_whose(seat_words(c.seat))} {card_words(c.card)} cost "
@@ -429,8 +527,22 @@ def review_words(ruleset, review: DealReview, card_words: Callable[[str], str] =
     if not lines:
         lines.append("Nothing was makeable beyond what was played, and no card cost its side anything"
                      + (f" from trick {review.from_trick} on." if review.from_trick > 1 else "."))
+    if review.from_trick > 1:  # (a long deal weighed in its last tricks: its earlier cards' costs are not told)
+        lines.append(f"{weighed_tricks(review)}; {earlier}.")
     return ["Seeing every hand (double dummy):"] + [f"  {line}" for line in lines]
 
 
-__all__ = ["SCORE", "CardCost", "DealReview", "Decision", "Failed", "Makeable", "card_objective", "costliest",
-           "dealt_again", "decision_words", "review_deal", "review_game", "review_words"]
+def weighed_tricks(review: DealReview) -> str:
+    """The tricks whose cards were weighed: "Tricks 6-8 weighed", "Trick 8 weighed", "Every trick weighed", "No
+    trick weighed (the deal ended in trick 1)" (weighed from trick 4 on)."""
+    first, last = review.from_trick, review.played or review.tricks
+    if first <= 1:
+        return "Every trick weighed"
+    if first > last:
+        return f"No trick weighed (the deal ended in trick {last})"
+    return f"Trick {last} weighed" if first == last else f"Tricks {first}-{last} weighed"
+
+
+__all__ = ["CALLS_SHOWN", "CONTRACT", "SCORE", "SHOWN", "CardCost", "DealReview", "Decision", "Failed", "Makeable",
+           "card_objective", "costliest", "dealt_again", "decision_words", "review_deal", "review_game", "review_words",
+           "weighed_tricks"]
