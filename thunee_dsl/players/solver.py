@@ -168,10 +168,11 @@ class Objective:
     so_far: Callable[[Deal, int], float] | None = None
     leaves_out: frozenset = frozenset()
     exact: Callable[[Deal, int], bool] | None = None
-    # solved relative: what the rest of the deal adds to so_far is between 0 and ``most_left(deal, team)``
-    # (bounds the search cuts at: a side already sure of the value tested, or unable to reach it, searches
-    # no further)
-    most_left: Callable[[Deal, int], float] | None = None
+    # solved relative: what the rest of the deal can add to so_far, ``left(deal, team)`` for the position
+    # solved: None (it cannot say), or a function of a later position giving (the least, the most) (bounds
+    # the search cuts at: a side already sure of the value tested, or unable to reach it, searches no
+    # further), and a check of each end reached (False: the bounds were not sure; solved again without them)
+    left: Callable[[Deal, int], tuple | None] | None = None
     # whether the value reads the points of the cards won (else two cards alike in the play but for their
     # points are one in the table's key: tricks)
     reads_points: bool = True
@@ -212,15 +213,98 @@ def _adds_card_points(deal: Deal, team: int) -> bool:
     return up == value + 1 and down == value - 1
 
 
+def _points_left(root: Deal, team: int):
+    """What the rest of the deal can add to the team's card points won (the count, less the card points so
+    far): the card points not yet won (each a trick's, in the row the rest is played in) and the rest of the
+    team value (the last trick's bonus, the call, Jodies), bounded by its formula (formula.Formula.bounds) with
+    every name the rest of the play cannot change known, as at ``root``, and the team's card points 0 (the
+    value grows with them one for one: _adds_card_points). None before the play, or where trumps may still
+    change (then a card's points may)."""
+    r = root.r
+    if type(root.pending) is not Play and not root.tricks and not root.trick:
+        return None
+    if r.team_values and r.teams == 2 and not root.cancelled and not root.redealt:
+        formula = r.team_values[0].formula
+        extra = formula.bounds(_known_for_the_rest(root, team, formula))
+        if None in extra:
+            return None
+    else:
+        extra = (0, 0)  # (the value is the card points)
+    least, most = extra
+    totals = [sum(points) for points in r.deck.points_for]
+
+    def bounds(deal: Deal):
+        row = _row_left(deal)
+        if row is None:
+            return None  # (trumps not yet shown, or made again later: a card's points may change)
+        return least, totals[row] - sum(deal.team_cards) + most
+
+    def holds(deal: Deal, value: float) -> bool:
+        return least <= value - deal.team_cards[team] <= most
+
+    return bounds, holds
+
+
+def _known_for_the_rest(root: Deal, team: int, formula) -> dict:
+    """The names ``formula`` reads whose values the rest of the play cannot change, with their values at
+    ``root``; and the team's own card points, as 0. A name is free where it reads any part of the deal a card
+    played may change (play.TAKEN_BACK), or any that is not declared state (a property: it may read them),
+    or where its role is such a part (``leader``). Which parts it reads is seen by reading it."""
+    env = Env(root, root.balls).bind_team(team, root.r.teams)
+    seen = _Reading(root)
+    env.deal = seen
+    symbols = formula._symbols
+    known = {}
+    for name in sorted(formula.names):
+        seen.read.clear()
+        value = symbols[name].get(env)
+        reads = seen.read | {name.split(".")[0]} & set(DEAL_STATE)
+        if any(n in TAKEN_BACK or n not in DEAL_STATE for n in reads):
+            if "team_cards" in seen.read and value == root.team_cards[team] and \
+                    _reads_team_cards(symbols[name], env, root, team):
+                known[name] = 0
+            continue
+        known[name] = value
+    return known
+
+
+def _reads_team_cards(symbol, env, root: Deal, team: int) -> bool:
+    """Whether ``symbol`` is the team's card points: it moves with them (the root's own list, changed and
+    put back)."""
+    cards = root.team_cards
+    before = symbol.get(env)
+    cards[team] += 1000
+    try:
+        return symbol.get(env) == before + 1000
+    finally:
+        cards[team] -= 1000
+
+
+class _Reading:
+    """A deal read through, recording the names read (_known_for_the_rest)."""
+
+    def __init__(self, deal: Deal):
+        self.__dict__["_deal"] = deal
+        self.__dict__["read"] = set()
+
+    def __getattr__(self, name):
+        self.read.add(name)
+        return getattr(self._deal, name)
+
+
 POINTS = Objective("points", _points, so_far=_cards_so_far, leaves_out=frozenset({"team_cards"}),
-                   exact=_adds_card_points)
-def _tricks_left(deal: Deal, team: int) -> float:
-    return deal.n_tricks - len(deal.tricks)  # (the trick being played is one of them)
+                   exact=_adds_card_points, left=_points_left)
+
+
+def _tricks_left(root: Deal, team: int):
+    def bounds(deal: Deal):
+        return 0, deal.n_tricks - len(deal.tricks)  # (the trick being played is one of them)
+    return bounds, None
 
 
 TRICKS = Objective("tricks", _tricks, so_far=_tricks,
                    leaves_out=frozenset({"team_cards", "team_tricks", "seat_tricks", "team_tricks_step"}),
-                   most_left=_tricks_left, reads_points=False)
+                   left=_tricks_left, reads_points=False)
 BALLS = Objective("balls", _balls)
 OBJECTIVES = {o.name: o for o in (POINTS, TRICKS, BALLS)}
 
@@ -296,7 +380,7 @@ class Solver:
         self._relative = False  # the table's values relative to the objective's so_far
         self._key = position_key
         self._base = None
-        self._most_left = None
+        self._left = None  # (bounds, holds) of what the rest of the deal adds (Objective.left), or None
 
     def forget(self) -> None:
         self.table.clear()
@@ -377,7 +461,7 @@ class Solver:
             self._relative = relative
             self._key = key_maker(o.leaves_out) if relative else position_key
             self._base = o.so_far if relative else None
-            self._most_left = o.most_left if relative else None
+        self._left = o.left(deal, team) if self._relative and o.left is not None else None
         return team
 
     def _retried(self, work, deal, team):
@@ -568,9 +652,10 @@ class Solver:
         the range is halved."""
         lower, upper = (0.0, 1.0) if self.objective.boolean else (-INFINITY, INFINITY)
         guess = 1.0 if self.objective.boolean else 0.0
-        if self._most_left is not None:  # (what is won, and at most all that is left: tricks)
+        left = self._left[0](deal) if self._left is not None else None
+        if left is not None:  # (what is won, and what is left: the tricks, the card points)
             base = self._base(deal, self._team)
-            lower, upper = base, base + self._most_left(deal, self._team)
+            lower, upper = base + left[0], base + left[1]
         if self.use_table:
             entry = self.table.get(self._position(deal))
             if entry is not None:
@@ -662,12 +747,14 @@ class Solver:
         if self._base is None:
             return 0, None
         base = self._base(deal, self._team)
-        most = self._most_left
-        if most is None:
+        if self._left is None:
             return base, None
-        if base >= beta:
-            return base, base  # (at least what is won already: enough)
-        most = base + most(deal, self._team)
+        left = self._left[0](deal)
+        if left is None:
+            return base, None
+        least, most = base + left[0], base + left[1]
+        if least >= beta:
+            return base, least  # (at least what is won already and the least still to come: enough)
         if most <= alpha:
             return base, most  # (at most all that is left: not enough)
         return base, None
@@ -693,7 +780,10 @@ class Solver:
         o = self.objective
         if self._relative and o.exact is not None and not o.exact(deal, self._team):
             raise _NotAdditive
-        return o.value(deal, self._team)
+        value = o.value(deal, self._team)
+        if self._left is not None and self._left[1] is not None and not self._left[1](deal, value):
+            raise _NotAdditive  # (the bounds of what the rest adds were not sure: solved again without them)
+        return value
 
     def _probe(self, key, base: float, alpha: float, beta: float):
         """(the value the table already settles, or None; the window narrowed by its bounds; its best move)."""
