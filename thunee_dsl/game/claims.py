@@ -34,6 +34,7 @@ class Claims(Window):
     __slots__ = ()
     name = "claims"
     asks = "claim or pass"
+    closes_to_a_card = True  # (its close: the claimer's card)
 
     def verbs(ruleset) -> tuple[str, ...]:
         return tuple(c.verb for c in ruleset.claims)

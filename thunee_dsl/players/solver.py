@@ -51,6 +51,7 @@ from thunee_dsl.game.slots import VALUE, policy_of
 from thunee_dsl.game.scoring import decided_steps, score_deal
 from thunee_dsl.game.tables import PASS
 from thunee_dsl.game.trumps import MakeTrumps
+from thunee_dsl.game.windows import pass_reversibly, take_back_pass
 from thunee_dsl.model.quantities import Env
 from thunee_dsl.model.ruleset import Ruleset
 
@@ -695,7 +696,7 @@ class Solver:
         if len(legal) == 1 or deal.window is not None:
             choices = self._choices(deal)
             if len(choices) == 1:  # forced (a window passed, a single card): nothing to order
-                if deal.trick or deal.window is not None or not self.use_table:
+                if deal.trick or not self.use_table:
                     return self._forced(deal, choices[0], alpha, beta, rest, owned)
                 # a trick's lead forced (the last trick): kept, as the same few cards are left from many lines
                 key = self._position(deal, rest)
@@ -719,16 +720,21 @@ class Solver:
         ordered = self._ordered(deal, self._choices(deal), first)
         last = ordered[-1]
         for action in ordered:
-            # a card the play can take back is played on this deal and taken back after; else on a copy
-            undo = Play.play_reversibly(deal, action.seat, deal.card_of[action.arg]) \
-                if playing and action.verb == "play" else None
+            # a card (a pass) the play can take back is played on this deal and taken back after; else on a copy
+            if playing:
+                undo = Play.play_reversibly(deal, action.seat, deal.card_of[action.arg]) \
+                    if action.verb == "play" else None
+                take_back = Play.take_back
+            else:
+                undo = pass_reversibly(deal) if action.verb == PASS and deal.window is not None else None
+                take_back = take_back_pass
             if undo is None:
                 child = deal if owned and action is last else deal.clone()
                 child.apply_if_legal(action)
                 v = self._search(child, alpha, beta, owned=True)
             else:
                 v = self._search(deal, alpha, beta, None if key is None else key[0])
-                Play.take_back(deal, undo)
+                take_back(deal, undo)
             if mine and v > best:
                 best, best_action = v, action
                 alpha = max(alpha, v)
@@ -766,6 +772,12 @@ class Solver:
             if undo is not None:
                 v = self._search(deal, alpha, beta, rest)
                 Play.take_back(deal, undo)
+                return v
+        elif deal.window is not None and action.verb == PASS:
+            undo = pass_reversibly(deal)
+            if undo is not None:
+                v = self._search(deal, alpha, beta, rest)
+                take_back_pass(deal, undo)
                 return v
         child = deal if owned else deal.clone()
         child.apply_if_legal(action)
