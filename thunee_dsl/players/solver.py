@@ -826,9 +826,22 @@ class Solver:
 def _row_left(deal: Deal):
     """The trump row the rest of the deal is played in, where trumps are shown and none are made again
     (else None: a later step may make them in another row)."""
-    if not deal.trump_revealed or MakeTrumps.start in deal.steps[deal.step + 1:]:
+    if not deal.trump_revealed:
+        return None
+    steps = deal.steps
+    got = _MADE_LATER.get((id(steps), deal.step))
+    if got is None:
+        if len(_MADE_LATER) > 1000:  # (rulesets edited and compiled again and again in one app)
+            _MADE_LATER.clear()
+        got = _MADE_LATER[(id(steps), deal.step)] = (MakeTrumps.start in steps[deal.step + 1:], steps)
+    if got[0]:
         return None
     return deal.t.no_trump if deal.trump is None else deal.trump
+
+
+# whether trumps are made again after a step of a ruleset's sequence, with the sequence (kept alive: its id
+# stays its own), read at every node: worked out once
+_MADE_LATER: dict = {}
 
 
 def _suits_in_order(deal: Deal, beats, row: int):
