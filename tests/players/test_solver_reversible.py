@@ -18,7 +18,7 @@ from thunee_dsl import shipped_ruleset
 from thunee_dsl.game import GameState
 from thunee_dsl.game.deal import DEAL_SLOTS
 from thunee_dsl.game.play import TAKEN_BACK, Play
-from thunee_dsl.game.windows import pass_reversibly, take_back_pass
+from thunee_dsl.game.play import pass_reversibly, take_back_pass
 from thunee_dsl.loading import shipped_rulesets
 
 RULESETS = sorted(shipped_rulesets())

@@ -19,6 +19,7 @@ except ImportError:  # Cython is optional: without it the types below are not re
 
 from thunee_dsl.game.actions import DOWN, Action
 from thunee_dsl.game.slots import OWN, VALUE, DealSlots
+from thunee_dsl.game.claims import asked_as_before as claims_asked_as_before, asked_so_far as claims_asked_so_far
 from thunee_dsl.game.declarations import Declarations
 from thunee_dsl.game.windows import Refusal, Turn, await_turn, await_turn_with, end_deal, reopen, waiting_for
 from thunee_dsl.model.quantities import PlayEnv
@@ -571,9 +572,8 @@ def play_reversibly(deal, seat: int, card: int):
             return None  # (the deal or its play step ends; roem counted from the trick)
         counts = (deal.team_cards[:], deal.team_tricks[:], deal.team_tricks_step[:], deal.seat_tricks[:],
                   deal.leader, deal.last_trick_winner)
-    asked = deal._claims_asked  # (the claims offered in a trick, worked out once: asked before the next card)
     undo = (seat, card, trick, counts, deal.best, deal.winning, deal._row, deal._led, deal._plain, deal._mask,
-            deal.pending, deal._legal, deal.declaring_team, deal.window, None if asked is None else asked.copy())
+            deal.pending, deal._legal, deal.declaring_team, deal.window, claims_asked_so_far(deal))
     play_card(deal, seat, card)  # (it ends with the next seat's turn and its legal actions: await_turn_with)
     return undo
 
@@ -581,8 +581,9 @@ def play_reversibly(deal, seat: int, card: int):
 def take_back(deal, undo) -> None:
     """The card play_reversibly played goes back to its seat's hand: the deal is as it was before it."""
     seat, card, trick, counts, deal.best, deal.winning, deal._row, deal._led, deal._plain, deal._mask, \
-        pending, legal, declaring, window, deal._claims_asked = undo
+        pending, legal, declaring, window, asked = undo
     Declarations.declaring_as_before(deal, declaring)  # (each family restores its own state)
+    claims_asked_as_before(deal, asked)  # (the claims offered in the trick, asked before the next card)
     reopen(deal, window)
     await_turn_with(deal, pending, legal)
     trick.pop()  # (the trick's own list: a trick ended was set aside as a tuple, and a new list begun)
@@ -595,6 +596,31 @@ def take_back(deal, undo) -> None:
         deal.team_tricks[:] = tricks
         deal.team_tricks_step[:] = step
         deal.seat_tricks[:] = seats
+
+
+# -- a pass taken back (the solver's search passes and unpasses instead of copying the deal) ----------------
+@cython.locals(deal=DealSlots)
+def pass_reversibly(deal):
+    """The seat polled in the open window passes (its own pass_turn), and the return is what takes the pass
+    back (take_back_pass), where all it changes can be said: a window whose close only asks the next card
+    (``closes_to_a_card``): the poll moves on, or the window closes and the next seat's turn (or a window
+    asked before its card) is set. Else None, and nothing is done. What it may change is TAKEN_BACK's
+    turn, legal actions and window."""
+    w = deal.window
+    if not w.closes_to_a_card:
+        return None
+    undo = (w, w.pos, w.silent, w.options, deal.pending, deal._legal, deal._mask, claims_asked_so_far(deal))
+    w.pass_turn(deal)
+    return undo
+
+
+@cython.locals(deal=DealSlots)
+def take_back_pass(deal, undo) -> None:
+    """The pass pass_reversibly said is unsaid: the deal is as it was before it."""
+    w, w.pos, w.silent, w.options, pending, legal, deal._mask, asked = undo
+    claims_asked_as_before(deal, asked)  # (a window asked before a card may have added to them)
+    reopen(deal, w)
+    await_turn_with(deal, pending, legal)
 
 
 class Play(Turn):

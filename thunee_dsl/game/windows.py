@@ -61,7 +61,7 @@ class Window:
     asks_every_seat = False  # poll even a seat that can only pass (what it holds must not show)
     bare = True  # its verbs are said without an argument (see game.families; calling's are amounts)
     # closed, it only asks the next card (a window asked before a card, or after a trick): a pass in it can
-    # be taken back (pass_reversibly)
+    # be taken back (play.pass_reversibly)
     closes_to_a_card = False
 
     def __init__(self, order):
@@ -188,30 +188,6 @@ class Passing:
             why = getattr(deal.pending, "why_no_pass", None)  # (a bid that must be made says why)
             return Refusal(why(deal) if why is not None else "there is nothing to pass on now")
         return None
-
-
-# -- a pass taken back (the solver's search passes and unpasses instead of copying the deal) ----------------
-@cython.locals(deal=DealSlots)
-def pass_reversibly(deal):
-    """The seat polled in the open window passes (its own pass_turn), and the return is what takes the pass
-    back (take_back_pass), where all it changes can be said: a window whose close only asks the next card
-    (``closes_to_a_card``): the poll moves on, or the window closes and the next seat's turn (or a window
-    asked before its card) is set. Else None, and nothing is done. What it may change is play.TAKEN_BACK's
-    turn, legal actions and window."""
-    w = deal.window
-    if not w.closes_to_a_card:
-        return None
-    asked = deal._claims_asked  # (the claims offered in a trick: a window asked before a card may add to them)
-    undo = (w, w.pos, w.silent, w.options, deal.pending, deal._legal, deal._mask, None if asked is None else asked.copy())
-    w.pass_turn(deal)
-    return undo
-
-
-@cython.locals(deal=DealSlots)
-def take_back_pass(deal, undo) -> None:
-    """The pass pass_reversibly said is unsaid: the deal is as it was before it."""
-    w, w.pos, w.silent, w.options, deal.pending, deal._legal, deal._mask, deal._claims_asked = undo
-    deal.window = w
 
 
 # -- what the deal waits for: the driver's (deal.pending, deal.window, deal._legal, deal.over), which the

@@ -51,7 +51,7 @@ from thunee_dsl.game.slots import VALUE, policy_of
 from thunee_dsl.game.scoring import decided_steps, score_deal
 from thunee_dsl.game.tables import PASS
 from thunee_dsl.game.trumps import MakeTrumps
-from thunee_dsl.game.windows import pass_reversibly, take_back_pass
+from thunee_dsl.game.play import pass_reversibly, take_back_pass
 from thunee_dsl.model.quantities import Env
 from thunee_dsl.model.ruleset import Ruleset
 
@@ -721,20 +721,14 @@ class Solver:
         last = ordered[-1]
         for action in ordered:
             # a card (a pass) the play can take back is played on this deal and taken back after; else on a copy
-            if playing:
-                undo = Play.play_reversibly(deal, action.seat, deal.card_of[action.arg]) \
-                    if action.verb == "play" else None
-                take_back = Play.take_back
-            else:
-                undo = pass_reversibly(deal) if action.verb == PASS and deal.window is not None else None
-                take_back = take_back_pass
-            if undo is None:
+            made = _made(deal, action, playing)
+            if made is None:
                 child = deal if owned and action is last else deal.clone()
                 child.apply_if_legal(action)
                 v = self._search(child, alpha, beta, owned=True)
             else:
                 v = self._search(deal, alpha, beta, None if key is None else key[0])
-                take_back(deal, undo)
+                made[0](deal, made[1])
             if mine and v > best:
                 best, best_action = v, action
                 alpha = max(alpha, v)
@@ -767,18 +761,11 @@ class Solver:
 
     def _forced(self, deal: Deal, action, alpha: float, beta: float, rest, owned: bool) -> float:
         """The value of ``deal`` whose one action searched is ``action``: its child's, as _search plays it."""
-        if type(deal.pending) is Play and deal.window is None and action.verb == "play":
-            undo = Play.play_reversibly(deal, action.seat, deal.card_of[action.arg])
-            if undo is not None:
-                v = self._search(deal, alpha, beta, rest)
-                Play.take_back(deal, undo)
-                return v
-        elif deal.window is not None and action.verb == PASS:
-            undo = pass_reversibly(deal)
-            if undo is not None:
-                v = self._search(deal, alpha, beta, rest)
-                take_back_pass(deal, undo)
-                return v
+        made = _made(deal, action, type(deal.pending) is Play and deal.window is None)
+        if made is not None:
+            v = self._search(deal, alpha, beta, rest)
+            made[0](deal, made[1])
+            return v
         child = deal if owned else deal.clone()
         child.apply_if_legal(action)
         return self._search(child, alpha, beta, owned=True)
@@ -821,6 +808,19 @@ class Solver:
         else:
             lower = upper = best
         self.table[key] = (lower - base, upper - base, best_action)
+
+
+def _made(deal: Deal, action, playing: bool):
+    """``action`` played on ``deal`` where the game can take it back (a card: play.play_reversibly; a pass in
+    a window: play.pass_reversibly), and (what takes it back, its argument); else None, nothing played."""
+    if playing:
+        if action.verb == "play":
+            undo = Play.play_reversibly(deal, action.seat, deal.card_of[action.arg])
+            return None if undo is None else (Play.take_back, undo)
+    elif action.verb == PASS and deal.window is not None:
+        undo = pass_reversibly(deal)
+        return None if undo is None else (take_back_pass, undo)
+    return None
 
 
 def _row_left(deal: Deal):
