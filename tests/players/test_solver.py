@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import pytest
 
-from solver_positions import end_positions, minimax, played_out
+from solver_positions import choices, end_positions, minimax, played_out
 from thunee_dsl import shipped_ruleset
 from thunee_dsl.game.deal import NOT_LEGAL
 from thunee_dsl.loading import shipped_rulesets
 from thunee_dsl.players.solver import BALLS, POINTS, TRICKS, Solver, makes, position_key, succeeds_if, solve
 
 RULESETS = sorted(shipped_rulesets())
+NO_BOUNDS: set = set()  # rulesets whose positions the solver cannot bound (none today)
 
 
 @pytest.mark.parametrize("name", RULESETS)
@@ -93,6 +94,52 @@ def test_relative_and_exact_tables_agree():
             exact = Solver(ruleset, objective)
             exact._not_additive = True  # (the exact key, as after a failed check)
             assert relative.solve(deal, team).value == exact.solve(deal, team).value
+
+
+def _ends(deal, team, objective, base):
+    """What the rest of the deal adds to ``base`` at every end reachable from ``deal`` (windows passed)."""
+    if deal.over:
+        return [objective.value(deal, team) - base]
+    out = []
+    for action in choices(deal, "pass"):
+        child = deal.clone()
+        assert child.apply_if_legal(action) != NOT_LEGAL
+        out += _ends(child, team, objective, base)
+    return out
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_what_the_rest_can_add_is_sure(name):
+    """The bounds the search cuts at (Objective.left: the count's card points not yet won and its formula's
+    other terms, bounded with what the rest of the play cannot change known; the tricks left) hold every end
+    reachable from a position: no cut can lose the best line."""
+    ruleset = shipped_ruleset(name)
+    checked = 0
+    for deal in end_positions(ruleset, seed=23, tricks_left=2, count=6):
+        team = deal.team_of[deal.to_act]
+        for objective in (POINTS, TRICKS):
+            left = objective.left(deal, team)
+            if left is None or left[0](deal) is None:
+                continue
+            least, most = left[0](deal)
+            ends = _ends(deal, team, objective, objective.so_far(deal, team))
+            assert least <= min(ends) and max(ends) <= most, (objective.name, least, most, min(ends), max(ends))
+            checked += 1
+    assert checked or name in NO_BOUNDS, "no position of this ruleset was bounded"
+
+
+def test_the_count_is_bounded_by_the_call_and_the_last_trick():
+    """standard's count: team.cards + team.declared - other.declared + (10 or -10 for the last trick) +
+    (the call, or less it): with the call and the Jodies known, what the rest adds is between -10 and all
+    the card points not yet won + 10 (here, about the team's own call)."""
+    ruleset = shipped_ruleset("standard")
+    deal = next(iter(end_positions(ruleset, seed=29, tricks_left=3, count=1)))
+    team = deal.team_of[deal.to_act]
+    least, most = POINTS.left(deal, team)[0](deal)
+    call = deal.call if deal.team_of[deal.to_act] == deal.counting else -deal.call
+    declared = deal.team_declared[team] - deal.team_declared[1 - team]
+    not_won = sum(ruleset.deck.points_for[deal.trump]) - sum(deal.team_cards)
+    assert (least, most) == (declared + call - 10, not_won + declared + call + 10)
 
 
 def test_equivalent_cards_and_table_change_nothing_but_the_work():

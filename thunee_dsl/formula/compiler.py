@@ -198,24 +198,31 @@ class Formula:
             return self.text
         return _describe(self._tree, self._symbols, words or {}, phrases or {})
 
-    def bounds(self) -> tuple[int | None, int | None]:
+    def bounds(self, known: Mapping[str, Any] | None = None) -> tuple[int | None, int | None]:
         """The least and the greatest value this number formula can give, worked out from the bounds of the
         names it reads (:attr:`Symbol.bounds`); None where there is no bound. A sure range, not always the
         narrowest: ``a - a`` is given as the range of ``a`` minus itself; the condition of an ``if`` narrows a
         name it compares with a number in the branches (``if a > 3 then a - 3 else 0``), and nothing else.
+        ``known``: names whose values are known (name -> value: a number, true/false, a team, a seat, text), the
+        rest free within their bounds (the solver's "what can the rest of this deal still bring").
 
         >>> s = {"tricks": Symbol("tricks", "number", lambda env: env, "", (0, 6))}
         >>> compile_formula("tricks - 3", s).bounds(), compile_formula("max(0, tricks - 3) * 2", s).bounds()
         ((-3, 3), (0, 6))
         >>> compile_formula("if tricks > 6 then -1 else tricks / 4", s).bounds()  # a branch never taken
         (0, 1)
+        >>> s.update({n: Symbol(n, t, lambda env: env) for n, t in (("won", "boolean"), ("team", "team"),
+        ...                                                         ("counting", "team"))})
+        >>> f = compile_formula("tricks + (if won then 10 else -10) + (if team == counting then 5 else -5)", s)
+        >>> f.bounds(), f.bounds({"team": 1, "counting": 1, "tricks": 2}), f.bounds({"won": False})
+        ((-15, 21), (-3, 17), (-15, 1))
         """
         if self.type != "number":
             raise ValueError(f"only a number formula has bounds, not {_DESCRIBE[self.type]}")
         if self._tree is None:
             value = self.evaluate(None)
             return (value, value)
-        lo, hi = _Ranges(self._symbols).of(self._tree)
+        lo, hi = _Ranges(self._symbols, known=known).of(self._tree)
         return (None if lo == -_INF else int(lo), None if hi == _INF else int(hi))
 
     def can_be(self, value: bool) -> bool:
@@ -910,13 +917,22 @@ def _union(*ranges: tuple[float, float]) -> tuple[float, float]:
     return min(r[0] for r in ranges), max(r[1] for r in ranges)
 
 
+@dataclass(frozen=True)
+class _Known:
+    """A team, a seat or a text whose value is given (Formula.bounds' ``known``): compared exactly."""
+
+    value: Any
+
+
 class _Ranges:
     """Interval arithmetic over a parse tree: a number node gives (least, greatest) (floats, so that
     ``inf`` stands for no bound), a true/false node the set of truth values it can take."""
 
-    def __init__(self, symbols: Mapping[str, Symbol], narrowed: Mapping[str, tuple] | None = None):
+    def __init__(self, symbols: Mapping[str, Symbol], narrowed: Mapping[str, tuple] | None = None,
+                 known: Mapping[str, Any] | None = None):
         self.symbols = symbols
         self.narrowed = narrowed or {}  # a name's range inside a branch of an `if` that compared it
+        self.known = known or {}  # names whose values are given (Formula.bounds)
 
     def of(self, node: Tree) -> Any:
         parts = [c for c in node.children if c is not None]
@@ -939,6 +955,11 @@ class _Ranges:
     def _name(self, parts: list) -> Any:
         dotted = ".".join(parts)
         symbol = self.symbols[dotted]
+        if dotted in self.known:
+            value = self.known[dotted]
+            if symbol.type == "boolean":
+                return frozenset({bool(value)})
+            return (value, value) if symbol.type == "number" else _Known(value)
         if symbol.type == "boolean":
             return _BOTH_TRUTHS
         if dotted in self.narrowed:
@@ -994,7 +1015,7 @@ class _Ranges:
             elif op == "==":
                 lo, hi = max(lo, k), min(hi, k)
             narrowed[dotted] = (lo, hi) if lo <= hi else (lo, lo)  # (a branch no deal takes: any range will do)
-        return _Ranges(self.symbols, narrowed) if narrowed != self.narrowed else self
+        return _Ranges(self.symbols, narrowed, self.known) if narrowed != self.narrowed else self
 
     def arith(self, a: tuple, op: str, b: tuple) -> tuple[float, float]:
         (alo, ahi), (blo, bhi) = a, b
@@ -1032,6 +1053,8 @@ class _Ranges:
 
     def compare(self, left: Tree, op: str, right: Tree) -> frozenset:
         a, b = self.of(left), self.of(right)
+        if type(a) is _Known and type(b) is _Known and op in ("==", "!="):
+            return frozenset({(a.value == b.value) == (op == "==")})
         if not (isinstance(a, tuple) and isinstance(b, tuple)):
             return _BOTH_TRUTHS  # teams, seats, text: which one is not known before the deal
         if op in ("<", ">"):  # a < b, or b < a

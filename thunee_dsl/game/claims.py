@@ -34,6 +34,7 @@ class Claims(Window):
     __slots__ = ()
     name = "claims"
     asks = "claim or pass"
+    closes_to_a_card = True  # (its close: the claimer's card)
 
     def verbs(ruleset) -> tuple[str, ...]:
         return tuple(c.verb for c in ruleset.claims)
@@ -158,6 +159,18 @@ def _offered(deal, seat: int) -> int:
             offered |= bit
         bit <<= 1
     return offered
+
+
+def asked_so_far(deal):
+    """The claims offered in this trick so far (a copy: asking more adds to the deal's own), for a card or a
+    pass taken back (play.take_back, play.take_back_pass): asked_as_before."""
+    asked = deal._claims_asked
+    return None if asked is None else asked.copy()
+
+
+def asked_as_before(deal, asked) -> None:
+    """A card or a pass is taken back: the claims offered before it (asked_so_far's)."""
+    deal._claims_asked = asked
 
 
 @cython.locals(deal=DealSlots)

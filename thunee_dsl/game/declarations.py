@@ -57,6 +57,7 @@ class Declarations(Window):
     name = "declarations"
     asks = "declare or pass"
     bare = False  # a declaration names its suit
+    closes_to_a_card = True  # (its close: the next card, the seat's it was asked before or the trick's lead)
 
     def verbs(ruleset) -> tuple[str, ...]:
         # (those counted from the cards themselves are declared automatically: nobody says them)

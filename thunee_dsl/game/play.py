@@ -19,6 +19,7 @@ except ImportError:  # Cython is optional: without it the types below are not re
 
 from thunee_dsl.game.actions import DOWN, Action
 from thunee_dsl.game.slots import OWN, VALUE, DealSlots
+from thunee_dsl.game.claims import asked_as_before as claims_asked_as_before, asked_so_far as claims_asked_so_far
 from thunee_dsl.game.declarations import Declarations
 from thunee_dsl.game.windows import Refusal, Turn, await_turn, await_turn_with, end_deal, reopen, waiting_for
 from thunee_dsl.model.quantities import PlayEnv
@@ -545,37 +546,34 @@ def finish_trick(deal) -> None:
 TRICK_ONLY = frozenset({"best", "winning"})
 TAKEN_BACK = frozenset({"hands", "trick", "tricks", "team_cards", "team_tricks", "team_tricks_step", "seat_tricks",
                         "leader", "best", "winning", "last_trick_winner", "_row", "_led", "_plain", "_mask",
-                        "pending", "_legal", "declaring_team", "window"})
+                        "pending", "_legal", "declaring_team", "window", "_claims_asked"})
 
 
 def play_reversibly(deal, seat: int, card: int):
     """``seat`` plays ``card`` (legal: one of its legal actions) by play_card, the game's own, and the return
-    is what takes it back (take_back), where the play can say all that the card changes: a card of a plain
-    trick (no undertaking, trumps shown, nothing face down: only the play's own state and the seat's turn)
-    other than the deal's first lead, and a card ending a trick only where the play step goes on, no
-    combination is counted from the trick's cards and no window is asked before the next card (a
-    declaration after the trick: only which team may declare and the window asked of it change, and the
-    next card ends that time). Else None, and nothing is played (the caller plays on a copy of the deal).
-    What it may change is TAKEN_BACK."""
+    is what takes it back (take_back), where the play can say all that the card changes: a card with no
+    undertaking called, trumps shown and nothing face down (only the play's own state, the seat's turn and
+    the windows asked before the next card: claims, declarations at any time) other than the deal's first
+    lead, and a card ending a trick only where the play step goes on and no combination is counted from the
+    trick's cards (a declaration after the trick: only which team may declare and the window asked of it
+    change, and the next card ends that time). Else None, and nothing is played (the caller plays on a copy
+    of the deal). What it may change is TAKEN_BACK."""
     t = deal.t
     trick = deal.trick
     if deal.undertaking is not None or not deal.trump_revealed or deal.unseen or t.face_down:
         return None
-    if trick:
-        if not deal._plain:
-            return None
-    elif not deal.tricks or not deal.plain_at[len(deal.tricks)]:
+    if not trick and not deal.tricks:
         return None  # (the first lead may make or show trumps, or open late undertakings)
     ends = len(trick) + 1 >= deal.in_play
     counts = None
     if ends:
         played = len(deal.tricks) + 1
-        if played >= deal.play_end or played >= deal.n_tricks or deal.r.from_trick or deal.before_card[played]:
-            return None  # (the deal or its play step ends; roem counted from the trick; a window before the card)
+        if played >= deal.play_end or played >= deal.n_tricks or deal.r.from_trick:
+            return None  # (the deal or its play step ends; roem counted from the trick)
         counts = (deal.team_cards[:], deal.team_tricks[:], deal.team_tricks_step[:], deal.seat_tricks[:],
                   deal.leader, deal.last_trick_winner)
     undo = (seat, card, trick, counts, deal.best, deal.winning, deal._row, deal._led, deal._plain, deal._mask,
-            deal.pending, deal._legal, deal.declaring_team, deal.window)
+            deal.pending, deal._legal, deal.declaring_team, deal.window, claims_asked_so_far(deal))
     play_card(deal, seat, card)  # (it ends with the next seat's turn and its legal actions: await_turn_with)
     return undo
 
@@ -583,8 +581,9 @@ def play_reversibly(deal, seat: int, card: int):
 def take_back(deal, undo) -> None:
     """The card play_reversibly played goes back to its seat's hand: the deal is as it was before it."""
     seat, card, trick, counts, deal.best, deal.winning, deal._row, deal._led, deal._plain, deal._mask, \
-        pending, legal, declaring, window = undo
+        pending, legal, declaring, window, asked = undo
     Declarations.declaring_as_before(deal, declaring)  # (each family restores its own state)
+    claims_asked_as_before(deal, asked)  # (the claims offered in the trick, asked before the next card)
     reopen(deal, window)
     await_turn_with(deal, pending, legal)
     trick.pop()  # (the trick's own list: a trick ended was set aside as a tuple, and a new list begun)
@@ -597,6 +596,31 @@ def take_back(deal, undo) -> None:
         deal.team_tricks[:] = tricks
         deal.team_tricks_step[:] = step
         deal.seat_tricks[:] = seats
+
+
+# -- a pass taken back (the solver's search passes and unpasses instead of copying the deal) ----------------
+@cython.locals(deal=DealSlots)
+def pass_reversibly(deal):
+    """The seat polled in the open window passes (its own pass_turn), and the return is what takes the pass
+    back (take_back_pass), where all it changes can be said: a window whose close only asks the next card
+    (``closes_to_a_card``): the poll moves on, or the window closes and the next seat's turn (or a window
+    asked before its card) is set. Else None, and nothing is done. What it may change is TAKEN_BACK's
+    turn, legal actions and window."""
+    w = deal.window
+    if not w.closes_to_a_card:
+        return None
+    undo = (w, w.pos, w.silent, w.options, deal.pending, deal._legal, deal._mask, claims_asked_so_far(deal))
+    w.pass_turn(deal)
+    return undo
+
+
+@cython.locals(deal=DealSlots)
+def take_back_pass(deal, undo) -> None:
+    """The pass pass_reversibly said is unsaid: the deal is as it was before it."""
+    w, w.pos, w.silent, w.options, pending, legal, deal._mask, asked = undo
+    claims_asked_as_before(deal, asked)  # (a window asked before a card may have added to them)
+    reopen(deal, w)
+    await_turn_with(deal, pending, legal)
 
 
 class Play(Turn):

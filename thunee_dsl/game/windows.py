@@ -60,6 +60,9 @@ class Window:
     asks = ""  # what the polled seat is asked to do, in messages ("call or pass")
     asks_every_seat = False  # poll even a seat that can only pass (what it holds must not show)
     bare = True  # its verbs are said without an argument (see game.families; calling's are amounts)
+    # closed, it only asks the next card (a window asked before a card, or after a trick): a pass in it can
+    # be taken back (play.pass_reversibly)
+    closes_to_a_card = False
 
     def __init__(self, order):
         self.order = order

@@ -51,6 +51,7 @@ from thunee_dsl.game.slots import VALUE, policy_of
 from thunee_dsl.game.scoring import decided_steps, score_deal
 from thunee_dsl.game.tables import PASS
 from thunee_dsl.game.trumps import MakeTrumps
+from thunee_dsl.game.play import pass_reversibly, take_back_pass
 from thunee_dsl.model.quantities import Env
 from thunee_dsl.model.ruleset import Ruleset
 
@@ -168,10 +169,11 @@ class Objective:
     so_far: Callable[[Deal, int], float] | None = None
     leaves_out: frozenset = frozenset()
     exact: Callable[[Deal, int], bool] | None = None
-    # solved relative: what the rest of the deal adds to so_far is between 0 and ``most_left(deal, team)``
-    # (bounds the search cuts at: a side already sure of the value tested, or unable to reach it, searches
-    # no further)
-    most_left: Callable[[Deal, int], float] | None = None
+    # solved relative: what the rest of the deal can add to so_far, ``left(deal, team)`` for the position
+    # solved: None (it cannot say), or a function of a later position giving (the least, the most) (bounds
+    # the search cuts at: a side already sure of the value tested, or unable to reach it, searches no
+    # further), and a check of each end reached (False: the bounds were not sure; solved again without them)
+    left: Callable[[Deal, int], tuple | None] | None = None
     # whether the value reads the points of the cards won (else two cards alike in the play but for their
     # points are one in the table's key: tricks)
     reads_points: bool = True
@@ -212,15 +214,98 @@ def _adds_card_points(deal: Deal, team: int) -> bool:
     return up == value + 1 and down == value - 1
 
 
+def _points_left(root: Deal, team: int):
+    """What the rest of the deal can add to the team's card points won (the count, less the card points so
+    far): the card points not yet won (each a trick's, in the row the rest is played in) and the rest of the
+    team value (the last trick's bonus, the call, Jodies), bounded by its formula (formula.Formula.bounds) with
+    every name the rest of the play cannot change known, as at ``root``, and the team's card points 0 (the
+    value grows with them one for one: _adds_card_points). None before the play, or where trumps may still
+    change (then a card's points may)."""
+    r = root.r
+    if type(root.pending) is not Play and not root.tricks and not root.trick:
+        return None
+    if r.team_values and r.teams == 2 and not root.cancelled and not root.redealt:
+        formula = r.team_values[0].formula
+        extra = formula.bounds(_known_for_the_rest(root, team, formula))
+        if None in extra:
+            return None
+    else:
+        extra = (0, 0)  # (the value is the card points)
+    least, most = extra
+    totals = [sum(points) for points in r.deck.points_for]
+
+    def bounds(deal: Deal):
+        row = _row_left(deal)
+        if row is None:
+            return None  # (trumps not yet shown, or made again later: a card's points may change)
+        return least, totals[row] - sum(deal.team_cards) + most
+
+    def holds(deal: Deal, value: float) -> bool:
+        return least <= value - deal.team_cards[team] <= most
+
+    return bounds, holds
+
+
+def _known_for_the_rest(root: Deal, team: int, formula) -> dict:
+    """The names ``formula`` reads whose values the rest of the play cannot change, with their values at
+    ``root``; and the team's own card points, as 0. A name is free where it reads any part of the deal a card
+    played may change (play.TAKEN_BACK), or any that is not declared state (a property: it may read them),
+    or where its role is such a part (``leader``). Which parts it reads is seen by reading it."""
+    env = Env(root, root.balls).bind_team(team, root.r.teams)
+    seen = _Reading(root)
+    env.deal = seen
+    symbols = formula._symbols
+    known = {}
+    for name in sorted(formula.names):
+        seen.read.clear()
+        value = symbols[name].get(env)
+        reads = seen.read | {name.split(".")[0]} & set(DEAL_STATE)
+        if any(n in TAKEN_BACK or n not in DEAL_STATE for n in reads):
+            if "team_cards" in seen.read and value == root.team_cards[team] and \
+                    _reads_team_cards(symbols[name], env, root, team):
+                known[name] = 0
+            continue
+        known[name] = value
+    return known
+
+
+def _reads_team_cards(symbol, env, root: Deal, team: int) -> bool:
+    """Whether ``symbol`` is the team's card points: it moves with them (the root's own list, changed and
+    put back)."""
+    cards = root.team_cards
+    before = symbol.get(env)
+    cards[team] += 1000
+    try:
+        return symbol.get(env) == before + 1000
+    finally:
+        cards[team] -= 1000
+
+
+class _Reading:
+    """A deal read through, recording the names read (_known_for_the_rest)."""
+
+    def __init__(self, deal: Deal):
+        self.__dict__["_deal"] = deal
+        self.__dict__["read"] = set()
+
+    def __getattr__(self, name):
+        self.read.add(name)
+        return getattr(self._deal, name)
+
+
 POINTS = Objective("points", _points, so_far=_cards_so_far, leaves_out=frozenset({"team_cards"}),
-                   exact=_adds_card_points)
-def _tricks_left(deal: Deal, team: int) -> float:
-    return deal.n_tricks - len(deal.tricks)  # (the trick being played is one of them)
+                   exact=_adds_card_points, left=_points_left)
+
+
+def _tricks_left(root: Deal, team: int):
+    def bounds(deal: Deal):
+        return 0, deal.n_tricks - len(deal.tricks)  # (the trick being played is one of them)
+    return bounds, None
 
 
 TRICKS = Objective("tricks", _tricks, so_far=_tricks,
                    leaves_out=frozenset({"team_cards", "team_tricks", "seat_tricks", "team_tricks_step"}),
-                   most_left=_tricks_left, reads_points=False)
+                   left=_tricks_left, reads_points=False)
 BALLS = Objective("balls", _balls)
 OBJECTIVES = {o.name: o for o in (POINTS, TRICKS, BALLS)}
 
@@ -296,7 +381,7 @@ class Solver:
         self._relative = False  # the table's values relative to the objective's so_far
         self._key = position_key
         self._base = None
-        self._most_left = None
+        self._left = None  # (bounds, holds) of what the rest of the deal adds (Objective.left), or None
 
     def forget(self) -> None:
         self.table.clear()
@@ -377,7 +462,7 @@ class Solver:
             self._relative = relative
             self._key = key_maker(o.leaves_out) if relative else position_key
             self._base = o.so_far if relative else None
-            self._most_left = o.most_left if relative else None
+        self._left = o.left(deal, team) if self._relative and o.left is not None else None
         return team
 
     def _retried(self, work, deal, team):
@@ -568,9 +653,10 @@ class Solver:
         the range is halved."""
         lower, upper = (0.0, 1.0) if self.objective.boolean else (-INFINITY, INFINITY)
         guess = 1.0 if self.objective.boolean else 0.0
-        if self._most_left is not None:  # (what is won, and at most all that is left: tricks)
+        left = self._left[0](deal) if self._left is not None else None
+        if left is not None:  # (what is won, and what is left: the tricks, the card points)
             base = self._base(deal, self._team)
-            lower, upper = base, base + self._most_left(deal, self._team)
+            lower, upper = base + left[0], base + left[1]
         if self.use_table:
             entry = self.table.get(self._position(deal))
             if entry is not None:
@@ -610,7 +696,7 @@ class Solver:
         if len(legal) == 1 or deal.window is not None:
             choices = self._choices(deal)
             if len(choices) == 1:  # forced (a window passed, a single card): nothing to order
-                if deal.trick or deal.window is not None or not self.use_table:
+                if deal.trick or not self.use_table:
                     return self._forced(deal, choices[0], alpha, beta, rest, owned)
                 # a trick's lead forced (the last trick): kept, as the same few cards are left from many lines
                 key = self._position(deal, rest)
@@ -634,16 +720,15 @@ class Solver:
         ordered = self._ordered(deal, self._choices(deal), first)
         last = ordered[-1]
         for action in ordered:
-            # a card the play can take back is played on this deal and taken back after; else on a copy
-            undo = Play.play_reversibly(deal, action.seat, deal.card_of[action.arg]) \
-                if playing and action.verb == "play" else None
-            if undo is None:
+            # a card (a pass) the play can take back is played on this deal and taken back after; else on a copy
+            made = _made(deal, action, playing)
+            if made is None:
                 child = deal if owned and action is last else deal.clone()
                 child.apply_if_legal(action)
                 v = self._search(child, alpha, beta, owned=True)
             else:
                 v = self._search(deal, alpha, beta, None if key is None else key[0])
-                Play.take_back(deal, undo)
+                made[0](deal, made[1])
             if mine and v > best:
                 best, best_action = v, action
                 alpha = max(alpha, v)
@@ -662,24 +747,25 @@ class Solver:
         if self._base is None:
             return 0, None
         base = self._base(deal, self._team)
-        most = self._most_left
-        if most is None:
+        if self._left is None:
             return base, None
-        if base >= beta:
-            return base, base  # (at least what is won already: enough)
-        most = base + most(deal, self._team)
+        left = self._left[0](deal)
+        if left is None:
+            return base, None
+        least, most = base + left[0], base + left[1]
+        if least >= beta:
+            return base, least  # (at least what is won already and the least still to come: enough)
         if most <= alpha:
             return base, most  # (at most all that is left: not enough)
         return base, None
 
     def _forced(self, deal: Deal, action, alpha: float, beta: float, rest, owned: bool) -> float:
         """The value of ``deal`` whose one action searched is ``action``: its child's, as _search plays it."""
-        if type(deal.pending) is Play and deal.window is None and action.verb == "play":
-            undo = Play.play_reversibly(deal, action.seat, deal.card_of[action.arg])
-            if undo is not None:
-                v = self._search(deal, alpha, beta, rest)
-                Play.take_back(deal, undo)
-                return v
+        made = _made(deal, action, type(deal.pending) is Play and deal.window is None)
+        if made is not None:
+            v = self._search(deal, alpha, beta, rest)
+            made[0](deal, made[1])
+            return v
         child = deal if owned else deal.clone()
         child.apply_if_legal(action)
         return self._search(child, alpha, beta, owned=True)
@@ -693,7 +779,10 @@ class Solver:
         o = self.objective
         if self._relative and o.exact is not None and not o.exact(deal, self._team):
             raise _NotAdditive
-        return o.value(deal, self._team)
+        value = o.value(deal, self._team)
+        if self._left is not None and self._left[1] is not None and not self._left[1](deal, value):
+            raise _NotAdditive  # (the bounds of what the rest adds were not sure: solved again without them)
+        return value
 
     def _probe(self, key, base: float, alpha: float, beta: float):
         """(the value the table already settles, or None; the window narrowed by its bounds; its best move)."""
@@ -721,12 +810,38 @@ class Solver:
         self.table[key] = (lower - base, upper - base, best_action)
 
 
+def _made(deal: Deal, action, playing: bool):
+    """``action`` played on ``deal`` where the game can take it back (a card: play.play_reversibly; a pass in
+    a window: play.pass_reversibly), and (what takes it back, its argument); else None, nothing played."""
+    if playing:
+        if action.verb == "play":
+            undo = Play.play_reversibly(deal, action.seat, deal.card_of[action.arg])
+            return None if undo is None else (Play.take_back, undo)
+    elif action.verb == PASS and deal.window is not None:
+        undo = pass_reversibly(deal)
+        return None if undo is None else (take_back_pass, undo)
+    return None
+
+
 def _row_left(deal: Deal):
     """The trump row the rest of the deal is played in, where trumps are shown and none are made again
     (else None: a later step may make them in another row)."""
-    if not deal.trump_revealed or MakeTrumps.start in deal.steps[deal.step + 1:]:
+    if not deal.trump_revealed:
+        return None
+    steps = deal.steps
+    got = _MADE_LATER.get((id(steps), deal.step))
+    if got is None:
+        if len(_MADE_LATER) > 1000:  # (rulesets edited and compiled again and again in one app)
+            _MADE_LATER.clear()
+        got = _MADE_LATER[(id(steps), deal.step)] = (MakeTrumps.start in steps[deal.step + 1:], steps)
+    if got[0]:
         return None
     return deal.t.no_trump if deal.trump is None else deal.trump
+
+
+# whether trumps are made again after a step of a ruleset's sequence, with the sequence (kept alive: its id
+# stays its own), read at every node: worked out once
+_MADE_LATER: dict = {}
 
 
 def _suits_in_order(deal: Deal, beats, row: int):
