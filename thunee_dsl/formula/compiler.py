@@ -959,7 +959,10 @@ class _Ranges:
             value = self.known[dotted]
             if symbol.type == "boolean":
                 return frozenset({bool(value)})
-            return (value, value) if symbol.type == "number" else _Known(value)
+            if symbol.type != "number":
+                return _Known(value)
+            if type(value) in (int, float):
+                return (value, value)  # (else, a number not known: its bounds, as below)
         if symbol.type == "boolean":
             return _BOTH_TRUTHS
         if dotted in self.narrowed:

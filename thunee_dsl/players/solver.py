@@ -258,14 +258,18 @@ def _known_for_the_rest(root: Deal, team: int, formula) -> dict:
     known = {}
     for name in sorted(formula.names):
         seen.read.clear()
-        value = symbols[name].get(env)
+        try:
+            value = symbols[name].get(env)
+        except (TypeError, AttributeError, IndexError, KeyError):  # (a role not known yet: a trump maker to come)
+            continue  # (free)
         reads = seen.read | {name.split(".")[0]} & set(DEAL_STATE)
         if any(n in TAKEN_BACK or n not in DEAL_STATE for n in reads):
             if "team_cards" in seen.read and value == root.team_cards[team] and \
                     _reads_team_cards(symbols[name], env, root, team):
                 known[name] = 0
             continue
-        known[name] = value
+        if symbols[name].type != "number" or type(value) in (int, float):  # (a number not known: free)
+            known[name] = value
     return known
 
 
