@@ -215,11 +215,21 @@ def test_leaving_gives_the_seat_to_a_bot_and_the_app_restarted_mid_deal_resumes(
     pages[0].wait_for_function(
         "() => !document.querySelector('.gt-table').innerText.includes('Dineo')", timeout=30_000)
     assert "bot" in pages[0].locator(".gt-table").inner_text()
-    # the host keeps her seat for a person (the bot plays this deal out): the next deal waits for someone there
+    # the host keeps her seat for a person (the bot plays this deal out): the next deal waits for someone there.
+    # (Each tap on a page drawn to the end, as a person taps what they see: a tap while the page is still being
+    # drawn after the bots' moves can land on an element about to be replaced.)
+    settled(pages[0])
     pages[0].locator("[data-testid='stExpander'] summary", has_text="Host: who sits where").click()
+    button(pages[0], "gt_keep_3").wait_for(state="visible", timeout=30_000)
+    settled(pages[0])
     button(pages[0], "gt_keep_3").click()
-    pages[0].wait_for_function("() => document.body.innerText.includes('Seat 4 is kept for a person')",
-                               timeout=30_000)
+    try:
+        pages[0].wait_for_function("() => document.body.innerText.includes('Seat 4 is kept for a person')",
+                                   timeout=45_000)
+    except Exception:
+        shot(pages[0], "6-keep-not-shown")
+        raise AssertionError("the host's page never said the seat was kept; it shows: "
+                             + pages[0].inner_text("body")[-1500:]) from None
     seat_link = re.search(r"Link to seat 4: (\S+)", pages[0].inner_text("body")).group(1)
     assert seat_link.endswith(f"?table={code}&seat=4")
     before = truth(server, code)
