@@ -265,7 +265,14 @@ def test_a_full_hand_played_face_down_on_a_phones_first_screen(phone_tables):
         while Action(seat, "down", card) not in server.tables.replayed(code).actions and time.monotonic() < deadline:
             page.wait_for_timeout(200)
         assert Action(seat, "down", card) in server.tables.replayed(code).actions  # played face down
+        # the next trick (seed 30): none of the suit led again, seven cards, the last trick's line under the table
+        view = server.tables.page(code, seat, secret).view
+        assert view.to_act == seat and len(view.hand) == 7 and any(a.verb == "down" for a in view.legal)
+        page.wait_for_selector(f".gt-table[data-version='{server.tables.version(code)}']", timeout=30_000)
         settled(page)
+        assert page.locator(".gt-lasttrick").count() == 1
+        ways = on_first_screen(page, ".st-key-gt_hand button:visible:not([disabled]), .st-key-gt_say button:visible")
+        assert len(ways) == 8 and len({round(b["y"]) for b in ways[:7]}) == 1, ways  # the hand, and Ask for trumps
         shot(page, "304-cut-played")
     finally:
         ctx.close()
