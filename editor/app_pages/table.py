@@ -719,7 +719,7 @@ def hand_css(held: int, dealt: int, down: list[str]) -> str:
                    ' .st-key-gt_hand [class*="st-key-gt_card_"] button p { font-size:1.05rem; }'
                    # the words over the hand, the hand and the buttons under it closer: all on the first screen
                    # with the trick before (its line, and the card points, under the table)
-                   ' .st-key-gt_hand_head p { margin-bottom:0; }'
+                   ' .st-key-gt_hand_head [data-testid="stMarkdownContainer"] p { margin-bottom:0; }'
                    ' [data-testid="stLayoutWrapper"]:has(> .st-key-gt_hand),'
                    ' [data-testid="stLayoutWrapper"]:has(> .st-key-gt_say) { margin-top:-.7rem; } }')
     if down:
