@@ -1,6 +1,7 @@
 """The group table on a phone in a real browser (Debian's chromium; skipped without it): the table, the hand and the
 buttons to say something on the first screen, nothing on the felt covering anything else (a plate, a card laid
-face down, a card of the trick), for Thunee and 304; the hint worked out ahead, or on a tap alone (the host's
+face down, a card of the trick), for Thunee and 304; 304's eight cards in one row, each played face down by a tap
+on the card itself where the seat cannot follow suit; the hint worked out ahead, or on a tap alone (the host's
 choice), counted in the app server itself.
 
 One app server and one browser for the module. The tables are opened by the test over the app's own file, with a
@@ -248,8 +249,10 @@ def test_a_full_hand_played_face_down_on_a_phones_first_screen(phone_tables):
         ways = on_first_screen(page, ".st-key-gt_hand button:visible:not([disabled]), .st-key-gt_say button:visible")
         assert len(hand) == 8 and len({round(b["y"]) for b in hand}) == 1, hand  # one row
         assert all(b["width"] >= 40 and b["height"] >= 40 for b in hand), hand  # a finger's tap
+        words = boxes(page, ".st-key-gt_hand_head .stMarkdown")  # what a tap does, above
+        assert len(words) == 1, words
         for i, box in enumerate(ways):
-            assert not any(meet(box, other) for other in ways[i + 1:]), (box, ways)
+            assert not any(meet(box, other) for other in ways[i + 1:] + words), (box, ways, words)
         sizes = page.locator(".st-key-gt_hand button:visible p").evaluate_all(
             "ps => ps.map(p => parseFloat(getComputedStyle(p).fontSize))")
         assert min(sizes) >= 15, sizes  # readable
