@@ -783,7 +783,7 @@ if either:
               help="On: the card you tap is played face down (a cut). Off: face up.")
 if view.hand:
     actions = {card: card_action(card) for card in view.hand}
-    styled = hand_css(len(view.hand), r.hand_size, [c for c, a in actions.items() if a is not None and a.verb == "down"])
+    styled = hand_css(len(view.hand), r.hand_size, [c for c, a in actions.items() if a and a.verb == "down"])
     if styled:
         st.html(styled)
     with st.container(horizontal=True, gap="small", key="gt_hand"):

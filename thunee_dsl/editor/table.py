@@ -425,9 +425,9 @@ class TableWords:
         if either:
             return "**Your turn: tap a card to play it:** face up, or face down with the switch on."
         suit = card_label(view.trick[0][1]) if view.trick else None
-        led = f" {suit.suit_name}\u00a0{suit.symbol}" if suit else ""
+        cannot = f"no {suit.suit_name}\u00a0{suit.symbol} to follow" if suit else "you cannot follow suit"
         ask = ", or ask for trumps" if any(a.verb == "ask" for a in view.legal) else ""
-        return f"**Your turn: no{led or ' card of the suit led'} to follow.** Tap a card to play it face down{ask}."
+        return f"**Your turn: {cannot}.** Tap a card to play it face down{ask}."
 
     def say_help(self, action: Action, view: SeatView) -> str:
         """What a button under the hand means, said to this seat: ordering up and turning down the turn-up in
