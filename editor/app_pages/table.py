@@ -150,7 +150,8 @@ def attempt(change, *args, **options) -> bool:
 
 
 def act(code: str, seat: int, secret: str, action) -> None:
-    attempt(tables.act, code, seat, secret, action, seen=ss.get("gt_drawn"))  # a move on what this page showed
+    if attempt(tables.act, code, seat, secret, action, seen=ss.get("gt_drawn")):  # a move on what this page showed
+        ss.pop("gt_face_down", None)  # (the switch to play face down is for one card: off at the next turn)
 
 
 def leave(code: str, seat: int, secret: str) -> None:
@@ -626,7 +627,22 @@ legal = view.legal
 plays = {a.arg: a for a in legal if a.verb == "play"}
 by_card = {a.arg: a for a in legal if a.verb == "trump" and a.arg not in (None, "last") and len(str(a.arg)) > 1}
 discards = {a.arg: a for a in legal if a.verb == "discard"}  # the dealer's discard: a card of the hand
-others = [a for a in legal if a.verb not in ("play", "discard") and a not in by_card.values()]
+# a card played face down (a cut, while trumps are closed): the hand's own button plays it, framed as face down; a
+# card that may go either way, face up or face down, by a switch over the hand (never a stack of long buttons)
+downs = {a.arg: a for a in legal if a.verb == "down"}
+either = plays.keys() & downs.keys()
+others = [a for a in legal if a.verb not in ("play", "discard", "down") and a not in by_card.values()]
+
+
+def card_action(card: str):
+    """What a tap on ``card`` of the hand does now (None: nothing, the card greyed)."""
+    if by_card:
+        return by_card.get(card)
+    if discards:
+        return discards.get(card)
+    if card in either:
+        return downs[card] if ss.get("gt_face_down") else plays[card]
+    return plays.get(card) or downs.get(card)
 
 
 #: The hint's words over the top of the phone's screen (the hand is never pushed down), the action in bold.
@@ -680,6 +696,38 @@ def show_hint() -> None:
         st.html(f"<style>.st-key-{named} button {{ box-shadow:0 0 0 4px #1c83e1 !important; }}</style>")
 
 
+#: Cards in a phone's row at the usual size (Thunee's six), and at most in one row of narrower cards (304's eight).
+ROW, NARROW_ROW = 6, 8
+
+
+def hand_css(held: int, dealt: int, down: list[str]) -> str:
+    """The hand's style: on a phone, a hand of more cards than a row holds at the usual size (``held`` now, or
+    ``dealt`` at most this game: the cards keep their size through the deal) in one row of narrower cards, or in
+    rows of the same length where one row would make them too small to tap; the cards a tap plays face down
+    framed as a card lying face down is on the table."""
+    most = max(held, dealt)
+    css = []
+    if most > ROW:
+        rows = -(-most // NARROW_ROW)
+        across = -(-most // rows)
+        css.append("@media (max-width: 640px) {"
+                   f" .st-key-gt_hand {{ display:grid !important; gap:.25rem !important;"
+                   f" grid-template-columns:repeat({across}, minmax(0, 2.75rem)); }}"
+                   " .st-key-gt_hand > div { width:auto !important; min-width:0 !important; }"
+                   ' .st-key-gt_hand [class*="st-key-gt_card_"] button { min-width:0; width:100%;'
+                   " padding:0 .1rem; }"
+                   ' .st-key-gt_hand [class*="st-key-gt_card_"] button p { font-size:1.05rem; }'
+                   # the words over the hand, the hand and the buttons under it closer: all on the first screen
+                   # with the trick before (its line, and the card points, under the table)
+                   ' .st-key-gt_hand_head [data-testid="stMarkdownContainer"] p { margin-bottom:0; }'
+                   ' [data-testid="stLayoutWrapper"]:has(> .st-key-gt_hand),'
+                   ' [data-testid="stLayoutWrapper"]:has(> .st-key-gt_say) { margin-top:-.7rem; } }')
+    if down:
+        css.append(", ".join(f".st-key-gt_card_{card} button" for card in down)
+                   + " { border:2px dashed #1f4f8f; background:#edf2fb; }")
+    return f"<style>{' '.join(css)}</style>" if css else ""
+
+
 if view.sits_out == seat:
     st.markdown("**Your partner plays alone: you sit out this deal.**")
 # the hand's heading: what to do now, the Hint beside it (on a phone the table, the hand and the buttons to say
@@ -689,6 +737,8 @@ with st.container(horizontal=True, vertical_alignment="center", wrap=False, key=
         st.markdown("**Your turn: make trumps.** Tap the card to place face down: its suit becomes trumps.")
     elif discards:
         st.markdown("**Your turn: discard.** Tap the card to lay aside face down: only you see it.")
+    elif downs:  # (the switch, or every card face down: the heading says what a tap does)
+        st.markdown(words.face_down_prompt(view, bool(either)))
     elif plays:
         refused = sorted({words.refusal(why) for why in page.refused.values()})
         st.markdown("**Your turn: tap a card to play it.**" + (f" Greyed cards: {'; '.join(refused)}."
@@ -728,10 +778,16 @@ if page.deal_over:  # (above the hand: on a phone the hand is a screen down)
             if waited:
                 st.caption(f"The next deal waits for a person to sit in seat {waited[0]} (kept by the host).")
 
+if either:
+    st.toggle("Play face down", key="gt_face_down",
+              help="On: the card you tap is played face down (a cut). Off: face up.")
 if view.hand:
+    actions = {card: card_action(card) for card in view.hand}
+    styled = hand_css(len(view.hand), r.hand_size, [c for c, a in actions.items() if a and a.verb == "down"])
+    if styled:
+        st.html(styled)
     with st.container(horizontal=True, gap="small", key="gt_hand"):
-        for card in view.hand:
-            action = by_card.get(card) if by_card else discards.get(card) if discards else plays.get(card)
+        for card, action in actions.items():
             st.button(card_button_label(card), key=f"gt_card_{card}", on_click=act,
                       args=(code, seat, secret, action), disabled=action is None,
                       help=words.action_help(action, legal, view.undertaking) if action else None)  # as on Playtest

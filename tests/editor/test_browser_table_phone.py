@@ -1,6 +1,7 @@
 """The group table on a phone in a real browser (Debian's chromium; skipped without it): the table, the hand and the
 buttons to say something on the first screen, nothing on the felt covering anything else (a plate, a card laid
-face down, a card of the trick), for Thunee and 304; the hint worked out ahead, or on a tap alone (the host's
+face down, a card of the trick), for Thunee and 304; 304's eight cards in one row, each played face down by a tap
+on the card itself where the seat cannot follow suit; the hint worked out ahead, or on a tap alone (the host's
 choice), counted in the app server itself.
 
 One app server and one browser for the module. The tables are opened by the test over the app's own file, with a
@@ -201,5 +202,80 @@ def test_the_hint_worked_out_ahead_or_only_on_a_tap(phone_tables, when):
         assert expected.words in words.inner_text(), (expected.words, words.inner_text())
         assert hint_runs(server, code) == 1  # the tap: one run (the one worked out ahead, or its own)
         shot(page, f"hint-{when}")
+    finally:
+        ctx.close()
+
+
+# 304 dealt from seed 30, the phone in seat 0: it passes both biddings, and at its first turn to play, its eight cards
+# in hand, it holds none of the suit led while trumps are closed (seeds found by playing them)
+CUT = ("304", 30, 0)
+
+
+def seat_secret(ctx, code: str) -> str:
+    """The phone's own key to its seat, read from its cookie (the test then says what the phone would)."""
+    kept = next(c["value"] for c in ctx.cookies() if c["name"] == f"thunee_seat_{code}")
+    return kept.partition(".")[2]
+
+
+def ways_to_play(page):
+    """The phone's enabled ways to play a card or say something: its hand's cards, the buttons under them, the
+    switch between face up and face down (where a card may be played either way)."""
+    return page.locator(".st-key-gt_hand button:visible:not([disabled]), .st-key-gt_say button:visible, "
+                        ".st-key-gt_face_down label:visible")
+
+
+def test_a_full_hand_played_face_down_on_a_phones_first_screen(phone_tables):
+    """304 on a phone, its turn to play with all eight cards and none of the suit led while trumps are closed:
+    every card and every way to play it on the first screen, side by side, big enough to tap and read, nothing
+    scrolled sideways; a tap on a card plays it face down (the server's truth)."""
+    from thunee_dsl.game.actions import Action
+    server, browser = phone_tables
+    rules, seed, seat = CUT
+    ctx, page, code = seated(server, browser, rules, seed, seat)
+    try:
+        secret = seat_secret(ctx, code)
+        for _ in range(6):  # the phone's passes, said from here (quicker than tapping; the page follows the table)
+            view = server.tables.page(code, seat, secret).view
+            if view.to_act != seat or not any(a.verb == "pass" for a in view.legal):
+                break
+            server.tables.act(code, seat, secret, next(a for a in view.legal if a.verb == "pass"))
+        view = server.tables.page(code, seat, secret).view
+        down = {a.arg for a in view.legal if a.verb == "down"}
+        assert view.to_act == seat and len(view.hand) == 8 and down == set(view.hand), (seed, view.legal)
+        page.wait_for_selector(f".gt-table[data-version='{server.tables.version(code)}']", timeout=30_000)  # drawn
+        settled(page)
+        shot(page, "304-cut-full-hand")
+        hand = on_first_screen(page, ".st-key-gt_hand button:visible")
+        ways = on_first_screen(page, ".st-key-gt_hand button:visible:not([disabled]), .st-key-gt_say button:visible")
+        assert len(hand) == 8 and len({round(b["y"]) for b in hand}) == 1, hand  # one row
+        assert all(b["width"] >= 40 and b["height"] >= 40 for b in hand), hand  # a finger's tap
+        words = boxes(page, ".st-key-gt_hand_head .stMarkdown")  # what a tap does, above
+        assert len(words) == 1, words
+        for i, box in enumerate(ways):
+            assert not any(meet(box, other) for other in ways[i + 1:] + words), (box, ways, words)
+        sizes = page.locator(".st-key-gt_hand button:visible p").evaluate_all(
+            "ps => ps.map(p => parseFloat(getComputedStyle(p).fontSize))")
+        assert min(sizes) >= 15, sizes  # readable
+        wide = page.evaluate("() => [document.documentElement.scrollWidth, "
+                             "document.querySelector('[data-testid=\"stMain\"]').scrollWidth, window.innerWidth]")
+        assert max(wide[:2]) <= wide[2], wide  # nothing scrolled sideways
+        said = [t.strip() for t in page.locator(".st-key-gt_say button:visible").all_inner_texts()]
+        assert not [t for t in said if "face down" in t], said  # no stack of long buttons: the cards themselves
+        assert "face down" in page.locator(".st-key-gt_hand_head").inner_text()  # the heading says what a tap does
+        card = view.hand[-1]  # the card at the end of the row (the one that fell to a second row)
+        button(page, f"gt_card_{card}").click()
+        deadline = time.monotonic() + 15
+        while Action(seat, "down", card) not in server.tables.replayed(code).actions and time.monotonic() < deadline:
+            page.wait_for_timeout(200)
+        assert Action(seat, "down", card) in server.tables.replayed(code).actions  # played face down
+        # the next trick (seed 30): none of the suit led again, seven cards, the last trick's line under the table
+        view = server.tables.page(code, seat, secret).view
+        assert view.to_act == seat and len(view.hand) == 7 and any(a.verb == "down" for a in view.legal)
+        page.wait_for_selector(f".gt-table[data-version='{server.tables.version(code)}']", timeout=30_000)
+        settled(page)
+        assert page.locator(".gt-lasttrick").count() == 1
+        ways = on_first_screen(page, ".st-key-gt_hand button:visible:not([disabled]), .st-key-gt_say button:visible")
+        assert len(ways) == 8 and len({round(b["y"]) for b in ways[:7]}) == 1, ways  # the hand, and Ask for trumps
+        shot(page, "304-cut-played")
     finally:
         ctx.close()

@@ -175,9 +175,13 @@ def test_the_same_at_the_group_table(app, monkeypatch):
         choices = [b for b in at.button if (b.key or "").startswith(("gt_card_", "gt_do_", "gt_next")) and not b.disabled]
         if not choices:
             break
+        # a card played face down (a cut) by the hand's own button, never a button of its own under the hand
+        assert not [b for b in at.button if (b.key or "").startswith("gt_do_down")]
+        cuts = [b for b in choices if b.key.startswith("gt_card_") and "face down (a cut)" in (b.help or "")]
+        if cuts:
+            assert any("Tap a card to play it face down" in m.value for m in at.markdown)
         # pass in the bidding (a bot makes trumps), cut face down where asked to play off suit
-        pick = next((b for b in choices if b.key.startswith("gt_do_pass")), None) or next(
-            (b for b in choices if b.key.startswith("gt_do_down")), choices[0])
+        pick = next((b for b in choices if b.key.startswith("gt_do_pass")), None) or next(iter(cuts), choices[0])
         pick.click().run()
         assert not at.exception, at.exception
     assert seen & {"back", "mine"} and "shown" in seen, seen
@@ -193,3 +197,39 @@ def test_the_closed_trump_card_held_back_is_said_to_its_maker_in_the_tables_word
     card = view.trump_card
     assert why.startswith(f"{card[:-1].replace('T', '10')}") and "is the closed trump card: it is played only face " \
         "down, to cut, or as the last card in hand, until trumps are shown" in why
+
+
+CUT_SEED = 30  # (seeded: the host passes both biddings, and to the first trick holds none of the suit led)
+
+
+def test_a_cut_at_the_group_table_is_a_tap_on_the_card_itself(app, monkeypatch):
+    """The host's eight cards, none of the suit led while trumps are closed: each card's own button plays it face
+    down (no "Play ... face down" button of its own), asking for trumps is the one button under the hand; a tap
+    plays the card face down at the table."""
+    from thunee_dsl.editor import group_table
+    from thunee_dsl.editor.table_store import default_path
+    from thunee_dsl.game.actions import Action
+    monkeypatch.setattr(group_table, "new_seed", lambda: CUT_SEED)
+    at = app()
+    at.switch_page("app_pages/table.py").run()
+    at.selectbox(key="gt_ref").set_value("shipped:304").run()
+    at.text_input(key="gt_name").set_value("Asha").run()
+    at.button(key="gt_open").click().run()
+    at.button(key="gt_deal").click().run()
+    for _ in range(6):
+        passing = [b for b in at.button if b.key == "gt_do_pass_None"]
+        if not passing:
+            break
+        passing[0].click().run()
+        assert not at.exception, at.exception
+    cards = [b for b in at.button if (b.key or "").startswith("gt_card_")]
+    assert len(cards) == 8 and not any(b.disabled for b in cards)
+    assert all(re.match(r"Play the .+ face down \(a cut\)", b.help or "") for b in cards), [b.help for b in cards]
+    said = [b.key for b in at.button if (b.key or "").startswith("gt_do_")]
+    assert said == ["gt_do_ask_None"], said
+    assert any(re.search(r"no (spades|hearts|diamonds|clubs)\u00a0. to follow.*Tap a card to play it face down, or "
+                         r"ask for trumps", m.value) for m in at.markdown)
+    card = cards[-1].key.removeprefix("gt_card_")
+    cards[-1].click().run()
+    assert not at.exception, at.exception
+    assert Action(0, "down", card) in group_table.GroupTables(default_path()).replayed(at.session_state.gt_code).actions

@@ -419,6 +419,16 @@ class TableWords:
             return "**Your turn: bid, or pass.**" if "pass" in verbs else "**Your turn: bid.**"
         return None
 
+    def face_down_prompt(self, view: SeatView, either: bool = False) -> str:
+        """What a tap on a card does where cards may be played face down (a cut, while trumps are closed):
+        ``either``, some may be played face up too (a switch says which)."""
+        if either:
+            return "**Your turn: tap a card to play it:** face up, or face down with the switch on."
+        suit = card_label(view.trick[0][1]) if view.trick else None
+        cannot = f"no {suit.suit_name}\u00a0{suit.symbol} to follow" if suit else "you cannot follow suit"
+        ask = ", or ask for trumps" if any(a.verb == "ask" for a in view.legal) else ""
+        return f"**Your turn: {cannot}.** Tap a card to play it face down{ask}."
+
     def say_help(self, action: Action, view: SeatView) -> str:
         """What a button under the hand means, said to this seat: ordering up and turning down the turn-up in
         the words of the card and the dealer; anything else as :meth:`action_help` says it."""
