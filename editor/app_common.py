@@ -303,6 +303,40 @@ def card_button_label(card: str) -> str:
     return f":{colour}[{text}]" if colour else text
 
 
+#: Cards in a phone's row at the usual size (Thunee's six), and at most in one row of narrower cards (304's eight).
+ROW, NARROW_ROW = 6, 8
+
+
+def hand_css(page: str, held: int, dealt: int, down) -> str:
+    """The style of a hand of card buttons (Playtest's and the group table's alike: ``page`` is the prefix of its
+    widgets' keys, the hand ``{page}_hand`` of buttons ``{page}_card_CARD``, its heading ``{page}_hand_head``, the
+    buttons to say something ``{page}_say``): on a phone, a hand of more cards than a row holds at the usual size
+    (``held`` now, or ``dealt`` at most this game: the cards keep their size through the deal) in one row of
+    narrower cards, or in rows of the same length where one row would make them too small to tap; the cards
+    ``down`` a tap plays face down framed as a card lying face down is on the table."""
+    most = max(held, dealt)
+    css = []
+    if most > ROW:
+        rows = -(-most // NARROW_ROW)
+        across = -(-most // rows)
+        hand, card = f".st-key-{page}_hand", f'[class*="st-key-{page}_card_"] button'
+        css.append("@media (max-width: 640px) {"
+                   f" {hand} {{ display:grid !important; gap:.25rem !important;"
+                   f" grid-template-columns:repeat({across}, minmax(0, 2.75rem)); }}"
+                   f" {hand} > div {{ width:auto !important; min-width:0 !important; }}"
+                   f" {hand} {card} {{ min-width:0; width:100%; padding:0 .1rem; }}"
+                   f" {hand} {card} p {{ font-size:1.05rem; }}"
+                   # the words over the hand, the hand and the buttons under it closer: all on the first screen
+                   # with the trick before (its line, and the card points, under the table)
+                   f' .st-key-{page}_hand_head [data-testid="stMarkdownContainer"] p {{ margin-bottom:0; }}'
+                   f' [data-testid="stLayoutWrapper"]:has(> {hand}),'
+                   f' [data-testid="stLayoutWrapper"]:has(> .st-key-{page}_say) {{ margin-top:-.7rem; }} }}')
+    if down:
+        css.append(", ".join(f".st-key-{page}_card_{card} button" for card in down)
+                   + " { border:2px dashed #1f4f8f; background:#edf2fb; }")
+    return f"<style>{' '.join(css)}</style>" if css else ""
+
+
 def demoted(markdown: str, levels: int = 2) -> str:
     """Markdown with its headings made ``levels`` smaller (a rulebook inside a page, not a page of its own)."""
     out, fenced = [], False

@@ -7,12 +7,12 @@ import time
 
 import streamlit as st
 
-from app_common import COLOURS, EDITOR_REF, card_button_label, catalogue, follow_goto, ruleset_of
+from app_common import COLOURS, EDITOR_REF, card_button_label, catalogue, follow_goto, hand_css, ruleset_of
 from thunee_dsl.editor.cards import HIDDEN, card_back, card_label, card_text, history_line, suit_label
 from thunee_dsl.editor.coach import COACH, game_review, hint_soon, position, weigh_deal
 from thunee_dsl.editor.playtest import TABLES, Playtest, bot_names, new_seed, replay_help
 from thunee_dsl.editor.session import editor_was_used
-from thunee_dsl.editor.table import TableWords, scroll_script, table_spots, team_values
+from thunee_dsl.editor.table import HandChoices, TableWords, scroll_script, table_spots, team_values
 from thunee_dsl.errors import ThuneeDslError
 from thunee_dsl.simulation import default_bot
 from thunee_dsl.simulation.review import CALLS_SHOWN, SHOWN
@@ -140,6 +140,7 @@ def act(action) -> None:
     try:
         ss.playtest.act(action)
         ss.pt_msg = None
+        ss.pop("pt_face_down", None)  # (the switch to play face down is for one card: off at the next turn)
     except ThuneeDslError as err:
         ss.pt_msg = ("error", str(err))
 
@@ -579,18 +580,18 @@ with left:
         return said + "."
 
     legal = view.legal
-    plays = {a.arg: a for a in legal if a.verb == "play"}
-    trumps_by_card = {a.arg: a for a in legal if a.verb == "trump" and a.arg not in (None, "last") and len(str(a.arg)) > 1}
-    discards = {a.arg: a for a in legal if a.verb == "discard"}  # the dealer's discard: a card of the hand
-    choosing_trump = bool(trumps_by_card)
-    others = [a for a in legal if a.verb not in ("play", "discard") and a not in trumps_by_card.values()]
+    # a card played face down (a cut, while trumps are closed) by the hand's own button, as at the group table
+    moves = HandChoices.of(legal)
+    others = moves.others
     if view.sits_out == me:
         st.markdown("**Your partner plays alone: you sit out this deal.** Your hand stays face down.")
-    if choosing_trump:
+    if moves.trumps:
         st.markdown("**Your turn: make trumps.** Click the card to place face down: its suit becomes trumps.")
-    elif discards:
+    elif moves.discards:
         st.markdown("**Your turn: discard.** Click the card to lay aside face down: only you see it.")
-    elif plays:
+    elif moves.downs:  # (the switch, or every card face down: the heading says what a click does)
+        st.markdown(words.face_down_prompt(view, bool(moves.either), tap="click"))
+    elif moves.plays:
         refused: dict[str, list[str]] = {}  # why -> the greyed cards it holds back (phones have no hover)
         for card, why in pt.refused_cards(view).items():
             refused.setdefault(words.refusal(why), []).append(card_text(card))
@@ -630,10 +631,16 @@ with left:
 def show_hand() -> None:
     on_table_cards = bool(view.table and view.table[me])
     hand = list(view.hand)
+    if moves.either:
+        st.toggle("Play face down", key="pt_face_down",
+                  help="On: the card you click is played face down (a cut). Off: face up.")
     if hand:  # (its heading is drawn with the Hint button beside it)
+        actions = {card: moves.card(card, ss.get("pt_face_down", False)) for card in hand}
+        styled = hand_css("pt", len(hand), r.hand_size, [c for c, a in actions.items() if a and a.verb == "down"])
+        if styled:
+            st.html(styled)
         with st.container(horizontal=True, gap="small", key="pt_hand"):
-            for card in hand:
-                action = trumps_by_card.get(card) if choosing_trump else discards.get(card) if discards else plays.get(card)
+            for card, action in actions.items():
                 label = card_button_label(card) + (" ▾" if view.covering and card in view.covering[me] else "")
                 st.button(label, key=f"pt_card_{card}", on_click=act, args=(action,), disabled=action is None,
                           help=words.action_help(action, legal, view.undertaking) if action else None)  # a button with help has a hidden twin

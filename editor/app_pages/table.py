@@ -15,14 +15,14 @@ import json
 
 import streamlit as st
 
-from app_common import COLOURS, card_button_label, catalogue, follow_goto, ruleset_of, shipped
+from app_common import COLOURS, card_button_label, catalogue, follow_goto, hand_css, ruleset_of, shipped
 from thunee_dsl.editor import compare_choices
 from thunee_dsl.editor.cards import HIDDEN, card_back, card_label, card_text, history_line, suit_label
 from thunee_dsl.editor.group_table import (AWAY_LIMITS, DEFAULT_AWAY, HINT_WHEN, MAX_NAME, GroupTables, TableError,
                                            frozen_text, normal_code, public_link)
 from thunee_dsl.editor.playtest import bot_names, replay_help
 from thunee_dsl.editor.storage import slug
-from thunee_dsl.editor.table import table_spots
+from thunee_dsl.editor.table import HandChoices, table_spots
 from thunee_dsl.loading.home import user_home
 from thunee_dsl.model.diff import diff_rulesets
 from thunee_dsl.simulation import default_bot
@@ -624,25 +624,10 @@ elif view.tricks:
 st.markdown(" · ".join(facts))
 
 legal = view.legal
-plays = {a.arg: a for a in legal if a.verb == "play"}
-by_card = {a.arg: a for a in legal if a.verb == "trump" and a.arg not in (None, "last") and len(str(a.arg)) > 1}
-discards = {a.arg: a for a in legal if a.verb == "discard"}  # the dealer's discard: a card of the hand
 # a card played face down (a cut, while trumps are closed): the hand's own button plays it, framed as face down; a
 # card that may go either way, face up or face down, by a switch over the hand (never a stack of long buttons)
-downs = {a.arg: a for a in legal if a.verb == "down"}
-either = plays.keys() & downs.keys()
-others = [a for a in legal if a.verb not in ("play", "discard", "down") and a not in by_card.values()]
-
-
-def card_action(card: str):
-    """What a tap on ``card`` of the hand does now (None: nothing, the card greyed)."""
-    if by_card:
-        return by_card.get(card)
-    if discards:
-        return discards.get(card)
-    if card in either:
-        return downs[card] if ss.get("gt_face_down") else plays[card]
-    return plays.get(card) or downs.get(card)
+moves = HandChoices.of(legal)
+others = moves.others
 
 
 #: The hint's words over the top of the phone's screen (the hand is never pushed down), the action in bold.
@@ -696,50 +681,18 @@ def show_hint() -> None:
         st.html(f"<style>.st-key-{named} button {{ box-shadow:0 0 0 4px #1c83e1 !important; }}</style>")
 
 
-#: Cards in a phone's row at the usual size (Thunee's six), and at most in one row of narrower cards (304's eight).
-ROW, NARROW_ROW = 6, 8
-
-
-def hand_css(held: int, dealt: int, down: list[str]) -> str:
-    """The hand's style: on a phone, a hand of more cards than a row holds at the usual size (``held`` now, or
-    ``dealt`` at most this game: the cards keep their size through the deal) in one row of narrower cards, or in
-    rows of the same length where one row would make them too small to tap; the cards a tap plays face down
-    framed as a card lying face down is on the table."""
-    most = max(held, dealt)
-    css = []
-    if most > ROW:
-        rows = -(-most // NARROW_ROW)
-        across = -(-most // rows)
-        css.append("@media (max-width: 640px) {"
-                   f" .st-key-gt_hand {{ display:grid !important; gap:.25rem !important;"
-                   f" grid-template-columns:repeat({across}, minmax(0, 2.75rem)); }}"
-                   " .st-key-gt_hand > div { width:auto !important; min-width:0 !important; }"
-                   ' .st-key-gt_hand [class*="st-key-gt_card_"] button { min-width:0; width:100%;'
-                   " padding:0 .1rem; }"
-                   ' .st-key-gt_hand [class*="st-key-gt_card_"] button p { font-size:1.05rem; }'
-                   # the words over the hand, the hand and the buttons under it closer: all on the first screen
-                   # with the trick before (its line, and the card points, under the table)
-                   ' .st-key-gt_hand_head [data-testid="stMarkdownContainer"] p { margin-bottom:0; }'
-                   ' [data-testid="stLayoutWrapper"]:has(> .st-key-gt_hand),'
-                   ' [data-testid="stLayoutWrapper"]:has(> .st-key-gt_say) { margin-top:-.7rem; } }')
-    if down:
-        css.append(", ".join(f".st-key-gt_card_{card} button" for card in down)
-                   + " { border:2px dashed #1f4f8f; background:#edf2fb; }")
-    return f"<style>{' '.join(css)}</style>" if css else ""
-
-
 if view.sits_out == seat:
     st.markdown("**Your partner plays alone: you sit out this deal.**")
 # the hand's heading: what to do now, the Hint beside it (on a phone the table, the hand and the buttons to say
 # something on the first screen)
 with st.container(horizontal=True, vertical_alignment="center", wrap=False, key="gt_hand_head"):
-    if by_card:
+    if moves.trumps:
         st.markdown("**Your turn: make trumps.** Tap the card to place face down: its suit becomes trumps.")
-    elif discards:
+    elif moves.discards:
         st.markdown("**Your turn: discard.** Tap the card to lay aside face down: only you see it.")
-    elif downs:  # (the switch, or every card face down: the heading says what a tap does)
-        st.markdown(words.face_down_prompt(view, bool(either)))
-    elif plays:
+    elif moves.downs:  # (the switch, or every card face down: the heading says what a tap does)
+        st.markdown(words.face_down_prompt(view, bool(moves.either)))
+    elif moves.plays:
         refused = sorted({words.refusal(why) for why in page.refused.values()})
         st.markdown("**Your turn: tap a card to play it.**" + (f" Greyed cards: {'; '.join(refused)}."
                                                                if refused else ""))
@@ -778,12 +731,12 @@ if page.deal_over:  # (above the hand: on a phone the hand is a screen down)
             if waited:
                 st.caption(f"The next deal waits for a person to sit in seat {waited[0]} (kept by the host).")
 
-if either:
+if moves.either:
     st.toggle("Play face down", key="gt_face_down",
               help="On: the card you tap is played face down (a cut). Off: face up.")
 if view.hand:
-    actions = {card: card_action(card) for card in view.hand}
-    styled = hand_css(len(view.hand), r.hand_size, [c for c, a in actions.items() if a and a.verb == "down"])
+    actions = {card: moves.card(card, ss.get("gt_face_down", False)) for card in view.hand}
+    styled = hand_css("gt", len(view.hand), r.hand_size, [c for c, a in actions.items() if a and a.verb == "down"])
     if styled:
         st.html(styled)
     with st.container(horizontal=True, gap="small", key="gt_hand"):

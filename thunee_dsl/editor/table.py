@@ -114,6 +114,48 @@ _ROLES = {"counting": "the counting team", "makers": "the trump makers", "trump 
 _YOU_VERBS = {"is": "are", "was": "were", "has": "have", "does": "do", "scores": "score", "plays": "play"}  # ("seat 0 scores 12": a side of one)
 
 
+@dataclass(frozen=True)
+class HandChoices:
+    """A seat's legal actions as the pages offer them (Playtest and the group table alike): a card of the hand
+    played face up (``plays``), placed face down to make trumps (``trumps``), laid aside by the dealer
+    (``discards``) or played face down (``downs``: a cut, while trumps are closed), each by a tap on the card
+    itself; everything else (``others``) said with a button under the hand, never a button per card.
+
+    >>> cut = HandChoices.of((Action(0, "down", "JS"), Action(0, "down", "7H"), Action(0, "ask")))
+    >>> cut.card("7H"), cut.card("8C"), [a.verb for a in cut.others], cut.either
+    (Action(seat=0, verb='down', arg='7H'), None, ['ask'], set())
+    """
+
+    plays: dict[str, Action]
+    trumps: dict[str, Action]
+    discards: dict[str, Action]
+    downs: dict[str, Action]
+    others: tuple[Action, ...]
+
+    @classmethod
+    def of(cls, legal: tuple[Action, ...]) -> HandChoices:
+        trumps = {a.arg: a for a in legal if a.verb == "trump" and a.arg not in (None, "last") and len(str(a.arg)) > 1}
+        return cls({a.arg: a for a in legal if a.verb == "play"}, trumps,
+                   {a.arg: a for a in legal if a.verb == "discard"}, {a.arg: a for a in legal if a.verb == "down"},
+                   tuple(a for a in legal if a.verb not in ("play", "discard", "down") and a not in trumps.values()))
+
+    @property
+    def either(self) -> set[str]:
+        """The cards that may be played face up or face down (a switch over the hand says which)."""
+        return self.plays.keys() & self.downs.keys()
+
+    def card(self, card: str, face_down: bool = False) -> Action | None:
+        """What a tap on ``card`` of the hand does now (None: nothing, the card greyed); ``face_down``: the switch
+        over the hand is on (for a card that may go either way)."""
+        if self.trumps:
+            return self.trumps.get(card)
+        if self.discards:
+            return self.discards.get(card)
+        if card in self.either:
+            return self.downs[card] if face_down else self.plays[card]
+        return self.plays.get(card) or self.downs.get(card)
+
+
 class TableWords:
     """Seats, teams and actions named from the person's seat ``me``."""
 
@@ -419,15 +461,15 @@ class TableWords:
             return "**Your turn: bid, or pass.**" if "pass" in verbs else "**Your turn: bid.**"
         return None
 
-    def face_down_prompt(self, view: SeatView, either: bool = False) -> str:
+    def face_down_prompt(self, view: SeatView, either: bool = False, tap: str = "tap") -> str:
         """What a tap on a card does where cards may be played face down (a cut, while trumps are closed):
-        ``either``, some may be played face up too (a switch says which)."""
+        ``either``, some may be played face up too (a switch says which); ``tap``: the page's word for it."""
         if either:
-            return "**Your turn: tap a card to play it:** face up, or face down with the switch on."
+            return f"**Your turn: {tap} a card to play it:** face up, or face down with the switch on."
         suit = card_label(view.trick[0][1]) if view.trick else None
         cannot = f"no {suit.suit_name}\u00a0{suit.symbol} to follow" if suit else "you cannot follow suit"
         ask = ", or ask for trumps" if any(a.verb == "ask" for a in view.legal) else ""
-        return f"**Your turn: {cannot}.** Tap a card to play it face down{ask}."
+        return f"**Your turn: {cannot}.** {tap.capitalize()} a card to play it face down{ask}."
 
     def say_help(self, action: Action, view: SeatView) -> str:
         """What a button under the hand means, said to this seat: ordering up and turning down the turn-up in
