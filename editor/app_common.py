@@ -307,14 +307,15 @@ def card_button_label(card: str) -> str:
 ROW, NARROW_ROW = 6, 8
 
 
-def hand_css(page: str, held: int, dealt: int, down) -> str:
+def hand_css(page: str, held: int, ruleset: Ruleset, down) -> str:
     """The style of a hand of card buttons (Playtest's and the group table's alike: ``page`` is the prefix of its
     widgets' keys, the hand ``{page}_hand`` of buttons ``{page}_card_CARD``, its heading ``{page}_hand_head``, the
     buttons to say something ``{page}_say``): on a phone, a hand of more cards than a row holds at the usual size
-    (``held`` now, or ``dealt`` at most this game: the cards keep their size through the deal) in one row of
-    narrower cards, or in rows of the same length where one row would make them too small to tap; the cards
-    ``down`` a tap plays face down framed as a card lying face down is on the table."""
-    most = max(held, dealt)
+    (``held`` now, or dealt into the hand by the ``ruleset``: the cards keep their size through the deal) in one
+    row of narrower cards, or in rows of the same length where one row would make them too small to tap; the
+    cards ``down`` a tap plays face down framed as a card lying face down is on the table."""
+    # (a row dealt face down is never held: the open face game's twelve cards are six in view at most)
+    most = max(held, ruleset.hand_size - sum(ruleset.batches[n - 1] for n in ruleset.face_down))
     css = []
     if most > ROW:
         rows = -(-most // NARROW_ROW)

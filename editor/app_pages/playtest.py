@@ -636,7 +636,7 @@ def show_hand() -> None:
                   help="On: the card you click is played face down (a cut). Off: face up.")
     if hand:  # (its heading is drawn with the Hint button beside it)
         actions = {card: moves.card(card, ss.get("pt_face_down", False)) for card in hand}
-        styled = hand_css("pt", len(hand), r.hand_size, [c for c, a in actions.items() if a and a.verb == "down"])
+        styled = hand_css("pt", len(hand), r, [c for c, a in actions.items() if a and a.verb == "down"])
         if styled:
             st.html(styled)
         with st.container(horizontal=True, gap="small", key="pt_hand"):

@@ -736,7 +736,7 @@ if moves.either:
               help="On: the card you tap is played face down (a cut). Off: face up.")
 if view.hand:
     actions = {card: moves.card(card, ss.get("gt_face_down", False)) for card in view.hand}
-    styled = hand_css("gt", len(view.hand), r.hand_size, [c for c, a in actions.items() if a and a.verb == "down"])
+    styled = hand_css("gt", len(view.hand), r, [c for c, a in actions.items() if a and a.verb == "down"])
     if styled:
         st.html(styled)
     with st.container(horizontal=True, gap="small", key="gt_hand"):
