@@ -569,3 +569,37 @@ def test_a_game_in_points_is_scored_in_points_on_the_table(app, home):
     assert "<th>chips</th>" in body and "balls" not in body
     over = [m.value for m in at.markdown if m.value.startswith("#### The deal is over")]
     assert over and " chip" in over[0] and "ball" not in over[0], over
+
+
+CUT_SEED = 30  # 304, seat 1, the page's own bots: the person passes both biddings, and to the first trick holds none
+# of the suit led while trumps are closed (as at the group table's test of the same seed)
+
+
+def test_a_cut_is_a_click_on_the_card_itself(app):
+    """304, the person's eight cards and none of the suit led while trumps are closed: each card's own button plays
+    it face down (framed as a card lying face down), no "Play ... face down" button of its own; asking for trumps
+    the one button under the hand, the heading says what a click does; a click plays the card face down."""
+    from thunee_dsl.game.actions import Action
+    at = app("playtest")
+    at.selectbox(key="pt_ref_pick").set_value("shipped:304").run()
+    at.number_input(key="pt_seed").set_value(CUT_SEED)
+    at.button(key="pt_start").click().run()
+    for _ in range(6):
+        passing = [b for b in at.button if b.key == "pt_do_pass_None"]
+        if not passing:
+            break
+        passing[0].click().run()
+        assert not at.exception, at.exception
+    cards = [b for b in at.button if (b.key or "").startswith("pt_card_")]
+    assert len(cards) == 8 and not any(b.disabled for b in cards), [(b.key, b.disabled) for b in cards]
+    assert all(re.match(r"Play the .+ face down \(a cut\)", b.help or "") for b in cards), [b.help for b in cards]
+    said = [b.key for b in at.button if (b.key or "").startswith("pt_do_")]
+    assert said == ["pt_do_ask_None"], said
+    assert any(re.search(r"no (spades|hearts|diamonds|clubs)\u00a0. to follow.*Click a card to play it face down, or "
+                         r"ask for trumps", m.value) for m in at.markdown), [m.value for m in at.markdown]
+    style = next(h.proto.body for h in at.get("html") if "dashed" in h.proto.body and "st-key-pt_card_" in h.proto.body)
+    assert all(f".st-key-{b.key} button" in style for b in cards), style  # each framed as face down
+    card = cards[-1].key.removeprefix("pt_card_")
+    cards[-1].click().run()
+    assert not at.exception, at.exception
+    assert Action(0, "down", card) in at.session_state.playtest.actions
