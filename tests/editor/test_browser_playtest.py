@@ -4,7 +4,8 @@ A whole deal is played by clicks on a laptop-sized window, the table checked at 
 the trick lies at its own seat (between that seat's name plate and the middle), a finished trick stays on
 the table, its winner marked, until the next lead, and agrees with the trick history. On a phone-sized
 window (390 x 844) the hand and the trick are both on screen without scrolling, for four, two (with the
-open-face rows) and six players.
+open-face rows) and six players; 304's eight cards in one row, each played face down by a tap on the card itself
+where the person cannot follow suit.
 """
 
 from __future__ import annotations
@@ -149,6 +150,67 @@ def test_on_a_phone_the_hand_and_the_trick_are_on_screen_together(browser_app, t
             wait_idle(page)
         assert (tmp_path / "phone.png").exists(), "never reached a trick with cards to play"
         assert checked >= 2
+    finally:
+        page.close()
+
+
+def boxes(page, selector: str) -> list[dict]:
+    return [b for b in (e.bounding_box() for e in page.locator(selector).all()) if b]
+
+
+def overlap(a: dict, b: dict) -> bool:
+    return (a["x"] < b["x"] + b["width"] and b["x"] < a["x"] + a["width"]
+            and a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"])
+
+
+def test_on_a_phone_a_full_hand_is_cut_face_down_from_the_first_screen(browser_app, tmp_path):
+    """304 on a phone (seed 30, the page's bots: the person passes both biddings, then holds none of the suit led
+    while trumps are closed), its turn to cut with all eight cards: every card and every enabled way to play on the
+    first screen, the cards in one row, nothing overlapping, nothing scrolled sideways, each card at least 40 px
+    wide; a tap on a card plays it face down (the trick, or the trick history, draws it at the person's seat as a
+    card played face down)."""
+    url, browser = browser_app
+    width, height = 390, 844
+    page = browser.new_page(viewport={"width": width, "height": height}, is_mobile=True, has_touch=True)
+    try:
+        page.goto(f"{url}/playtest")
+        wait_idle(page)
+        choose_rules(page, "304")
+        deal_with_seed(page, 30)
+        for _ in range(6):  # the person's passes
+            passing = page.locator(".st-key-pt_do_pass_None button:visible")
+            if not passing.count():
+                break
+            passing.first.click()
+            wait_idle(page)
+        page.locator('[data-testid="stMain"]').evaluate("e => e.scrollTo(0, 0)")
+        page.evaluate("window.scrollTo(0, 0)")
+        page.screenshot(path=str(tmp_path / "phone-304-cut.png"))
+        cards = boxes(page, HAND)
+        ways = boxes(page, f"{PLAYABLE}, {SAY}, .st-key-pt_face_down label:visible")
+        assert len(cards) == 8 and len(boxes(page, PLAYABLE)) == 8, cards  # every card may be played (face down)
+        assert len({round(b["y"]) for b in cards}) == 1, cards  # one row
+        assert all(b["width"] >= 40 for b in cards), cards  # a finger's tap
+        assert all(in_view(b, height) and b["x"] >= 0 and b["x"] + b["width"] <= width for b in ways), ways
+        for i, box in enumerate(ways):
+            assert not any(overlap(box, other) for other in ways[i + 1:]), (box, ways)
+        wide = page.evaluate("() => [document.documentElement.scrollWidth, "
+                             "document.querySelector('[data-testid=\"stMain\"]').scrollWidth, window.innerWidth]")
+        assert max(wide[:2]) <= wide[2], wide  # nothing scrolled sideways
+        said = page.locator(SAY).all_inner_texts()
+        assert not [t for t in said if "face down" in t], said  # no stack of long buttons: the cards themselves
+        assert page.get_by_text("Click a card to play it face down").count() == 1  # the heading says what a tap does
+        last = page.locator(PLAYABLE).last
+        holder = last.locator("xpath=ancestor::*[contains(@class, 'st-key-pt_card_')][1]")
+        card = next(c for c in holder.get_attribute("class").split()
+                    if c.startswith("st-key-pt_card_")).removeprefix("st-key-pt_card_")
+        last.tap()
+        wait_idle(page)
+        # in the trick at the person's seat, or (the bots played on) in the trick history: as played face down
+        page.wait_for_selector(f'.pt-card[data-seat="0"][data-card="{card}"][data-down], '
+                               f'.pt-tricks td[data-seat="0"] .pt-mini[data-card="{card}"][data-down]',
+                               state="attached", timeout=30_000)
+        assert page.locator(f".st-key-pt_card_{card}").count() == 0  # it left the hand
     finally:
         page.close()
 
