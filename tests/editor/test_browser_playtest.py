@@ -112,16 +112,22 @@ def in_view(box, height: int) -> bool:
     return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height
 
 
+def phone_dealt(browser_app, rules: str, seed: int, width: int = 390, height: int = 844):
+    """A phone-sized page on Playtest, ``rules`` dealt from ``seed`` (the page's bots)."""
+    url, browser = browser_app
+    page = browser.new_page(viewport={"width": width, "height": height}, is_mobile=True, has_touch=True)
+    page.goto(f"{url}/playtest")
+    wait_idle(page)
+    choose_rules(page, rules)
+    deal_with_seed(page, seed)
+    return page
+
+
 @pytest.mark.parametrize("rules", ["standard", "two-player-open-face", "six-player"])
 def test_on_a_phone_the_hand_and_the_trick_are_on_screen_together(browser_app, tmp_path, rules):
-    url, browser = browser_app
     width, height = 390, 844
-    page = browser.new_page(viewport={"width": width, "height": height}, is_mobile=True, has_touch=True)
+    page = phone_dealt(browser_app, rules, 7, width, height)
     try:
-        page.goto(f"{url}/playtest")
-        wait_idle(page)
-        choose_rules(page, rules)
-        deal_with_seed(page, 7)
         checked = 0
         for _ in range(30):
             page.locator('[data-testid="stMain"]').evaluate("e => e.scrollTo(0, 0)")
@@ -169,14 +175,9 @@ def test_on_a_phone_a_full_hand_is_cut_face_down_from_the_first_screen(browser_a
     first screen, the cards in one row, nothing overlapping, nothing scrolled sideways, each card at least 40 px
     wide; a tap on a card plays it face down (the trick, or the trick history, draws it at the person's seat as a
     card played face down)."""
-    url, browser = browser_app
     width, height = 390, 844
-    page = browser.new_page(viewport={"width": width, "height": height}, is_mobile=True, has_touch=True)
+    page = phone_dealt(browser_app, "304", 30, width, height)
     try:
-        page.goto(f"{url}/playtest")
-        wait_idle(page)
-        choose_rules(page, "304")
-        deal_with_seed(page, 30)
         for _ in range(6):  # the person's passes
             passing = page.locator(".st-key-pt_do_pass_None button:visible")
             if not passing.count():
