@@ -32,4 +32,29 @@ def test_fewer_deals_solved_early_than_late():
 
 def test_the_defaults():
     bot = make_bot("expert", shipped_ruleset("standard"), seed=1)
-    assert (bot.solve_tricks, bot.early_samples, bot.late_tricks, bot.solve_samples) == (4, 4, 3, 8)
+    # as many deals solved as the Monte Carlo bot plays out (its ``samples``), in each of the last four tricks
+    assert (bot.solve_tricks, bot.early_samples, bot.late_tricks, bot.solve_samples) == (4, 12, 3, 12)
+    assert bot.samples == 12
+    fewer = make_bot("expert", shipped_ruleset("standard"), seed=1, samples=5)
+    assert (fewer.early_samples, fewer.solve_samples) == (5, 5)
+
+
+def test_the_hint_solves_fewer_deals_four_tricks_out(monkeypatch):
+    """The hint answers within 0.3 s of the tap: with four tricks left it solves at most HINT_EARLY deals."""
+    from thunee_dsl.players import hint as hints
+    r = shipped_ruleset("standard")
+    made = []
+    real = hints.ExpertBot
+
+    def spy(*args, **options):
+        made.append(real(*args, **options))
+        return made[-1]
+    monkeypatch.setattr(hints, "ExpertBot", spy)
+    game = GameState(r, seed=3)
+    others = make_bot("typical", r, seed=3)
+    while not (game.deal.is_play_turn() and r.tricks_per_deal - len(game.deal.tricks) == 4
+               and len(game.legal_actions()) > 1):
+        game.apply(decide(others, game))
+    hints.hint(game, game.to_act, samples=8)
+    assert made[-1].early_samples == hints.HINT_EARLY == 4 and made[-1].solve_samples == 8
+    assert made[-1].last_search["samples"] == 4 and made[-1].last_search["solved"]

@@ -58,14 +58,18 @@ class ExpertBot(MonteCarloBot):
 
     name = "expert"
 
-    def __init__(self, ruleset: Ruleset, seed: int | None = None, solve_samples: int = 8, solve_tricks: int = 4,
-                 early_samples: int = 4, late_tricks: int = 3, **options):
+    def __init__(self, ruleset: Ruleset, seed: int | None = None, solve_samples: int | None = None,
+                 solve_tricks: int = 4, early_samples: int | None = None, late_tricks: int = 3, **options):
         super().__init__(ruleset, seed=seed, **options)
-        self.solve_samples = solve_samples
+        # by default as many deals solved as the Monte Carlo bot plays out (``samples``, 12): with 4 solved
+        # four tricks out and 8 in the last three, it took more card points than ``montecarlo`` but was
+        # level in balls; with 12 it tops it in balls (docs/simulation.md, issue 27's sixth round)
+        self.solve_samples = self.samples if solve_samples is None else solve_samples
         self.solve_tricks = solve_tricks
-        # a solve costs more the more tricks are left (pure Python, standard: about 15 ms with 3 left, 130 ms
-        # with 4, 400 ms with 5, for every card of one deal): fewer deals before the last ``late_tricks``
-        self.early_samples = early_samples
+        # a solve costs more the more tricks are left (compiled, standard, every card of one deal: about 2 ms
+        # with 3 left, 20 ms with 4, 100 ms with 5): fewer deals may be asked for before the last
+        # ``late_tricks``
+        self.early_samples = self.samples if early_samples is None else early_samples
         self.late_tricks = late_tricks
 
     def tricks_left(self, view: SeatView) -> int:
