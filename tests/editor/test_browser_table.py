@@ -260,6 +260,9 @@ def test_leaving_gives_the_seat_to_a_bot_and_the_app_restarted_mid_deal_resumes(
     button(pages[1], "gt_next").click()
     for page in pages[:3] + [dineo]:
         page.wait_for_function("() => document.body.innerText.includes('Deal 2')", timeout=30_000)
+    # (read once her page is drawn to the end: while it is drawn the last deal's table is still there, faded)
+    settled(dineo)
+    dineo.wait_for_function("() => document.querySelectorAll('.gt-table').length === 1", timeout=30_000)
     assert "You (Dineo)" in dineo.locator(".gt-table").inner_text()
     shot(dineo, "7-seated-in-a-bots-place")
     for ctx_, _ in players:

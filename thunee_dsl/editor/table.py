@@ -843,6 +843,8 @@ def scroll_script(target: str | None = None, *, narrow_only: bool = False, nonce
 
     >>> "scrollIntoView" in scroll_script(".pt-book", narrow_only=True)
     True
+    >>> "getBoundingClientRect" in scroll_script(".st-key-ed_saved", block="nearest")  # (kept in view for 8 s)
+    True
     """
     # the margin keeps the target clear of the app's header bar, which stays at the top of the screen
     # (a last try at 1.5 s: a code editor given a new text, as a save that rewrites its name: line does, is
@@ -851,6 +853,21 @@ def scroll_script(target: str | None = None, *, narrow_only: bool = False, nonce
             f"if (el) {{ el.style.scrollMarginTop = '4.5rem'; el.scrollIntoView({{block: {_js(block)}}}); }}" if target else
             "document.querySelector('[data-testid=\"stMain\"]')?.scrollTo(0, 0); window.scrollTo(0, 0)")
     when = "window.innerWidth <= 640" if narrow_only else "true"
+    if target and block == "nearest":
+        # just enough to be seen: what is drawn after it can move it off screen again later than 1.5 s (a
+        # code editor given a new text is drawn again seconds later on a busy machine or a slow phone), so it
+        # is looked at every quarter second for 8 s and brought back while out of view, until the person
+        # scrolls, taps or types (never fighting them)
+        return (f"<script>/* {nonce} */ (() => {{ let left = 32, quit = false;"
+                " const stop = () => { quit = true; };"
+                " for (const e of ['wheel', 'touchstart', 'keydown', 'mousedown']) "
+                "window.addEventListener(e, stop, {once: true, capture: true});"
+                f" const go = () => {{ if (quit) return; if ({when}) {{"
+                f" const el = document.querySelector({_js(target)});"
+                " if (el) { const r = el.getBoundingClientRect();"
+                f" if (r.top < 0 || r.bottom > window.innerHeight) {{ {goal}; }} }} }}"
+                " if (--left > 0) setTimeout(go, 250); };"
+                " setTimeout(go, 100); })();</script>")
     return (f"<script>/* {nonce} */ (() => {{ const go = () => {{ if ({when}) {{ {goal}; }} }};"
             f" setTimeout(go, 100); setTimeout(go, 700); setTimeout(go, 1500); }})();</script>")
 
