@@ -155,6 +155,7 @@ def test_euchre_a_laptop_and_a_phone_play_a_deal_through_the_turn_up(beyond_tabl
         say(phone, "Order it up")
         # the dealer (the laptop) picks it up and discards by tapping a card
         host.wait_for_function("() => document.body.innerText.includes('Your turn: discard')", timeout=30_000)
+        settled(host)  # (the heading is drawn before the hand: the hand read once the page is drawn to the end)
         assert host.locator(f".st-key-gt_card_{turn_up}").count() == 1  # in the dealer's hand now
         shot(host, "euchre-laptop-discard")
         host.locator(".st-key-gt_hand button:visible:not([disabled])").first.click()
