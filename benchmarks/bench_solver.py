@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The double-dummy solver's speed: a whole deal of `standard` solved from the first lead.
 
-    python benchmarks/bench_solver.py [--deals N] [--objective tricks|points|balls] [--seed S] [--ruleset R]
+    python benchmarks/bench_solver.py [--deals N] [--objective tricks|points|balls] [--seed S] [--ruleset R] [--general]
     python benchmarks/bench_solver.py --duel expert,montecarlo [--deals N] [--deals-per-seed K] [--ruleset R] [--progress]
     python benchmarks/bench_solver.py --hints [--deals N] [--seed S]
 
@@ -9,8 +9,11 @@ Each deal is a seeded game's first deal, played up to the first lead with every 
 first legal choice otherwise (the trump made by the first choice); the solver (a new one each deal, so
 nothing is carried over) finds the value the team to lead can force, without the line: the tricks, then the
 count (the ruleset's first team value), unless `--objective` names one. Printed for each: the
-median and the 99th percentile of the wall time per deal, the nodes searched, and which build ran (pure
-Python, or the compiled modules of build_accel.py).
+median and the 99th percentile of the wall time per deal (and of the CPU time: the same on a quiet machine,
+less where other work shares it), the nodes searched, and which build ran (pure Python, or the compiled
+modules of build_accel.py). `--general` solves with the general search alone (players/solver.py: every node
+played on the deal itself), not handing the plain rest of a deal to players/plain_search.py: the two figures
+side by side show what the search on integers brings.
 
 `--duel A,B` is a duplicate match instead (any ruleset: `--ruleset`): N seeds, each played twice with the same
 cards dealt (A holding seats 0 and 2, then 1 and 3; B the others), the whole game or its first K deals
@@ -185,6 +188,8 @@ def main(argv=None) -> int:
     parser.add_argument("--deals-per-seed", type=int, default=None, metavar="K",
                         help="with --duel: play each seed's first K deals (default: the whole game)")
     parser.add_argument("--hints", action="store_true", help="time the hint at each card of N deals instead")
+    parser.add_argument("--general", action="store_true",
+                        help="the solver's general search alone (no search of the plain rest on integers)")
     args = parser.parse_args(argv)
     ruleset = load_ruleset(args.ruleset)
     if args.duel:
@@ -198,19 +203,21 @@ def main(argv=None) -> int:
     compiled = not isinstance(Solver._search, types.FunctionType)  # (a compiled module keeps its .py __file__)
     games = [first_lead(ruleset, seed) for seed in range(args.seed, args.seed + args.deals)]
     for objective in [args.objective] if args.objective else ["tricks", "points"]:
-        times, nodes = [], []
+        times, cpu, nodes = [], [], []
         for game in games:
-            solver = Solver(ruleset, objective)
-            start = time.perf_counter()
+            solver = Solver(ruleset, objective, plain=not args.general)
+            start, start_cpu = time.perf_counter(), time.process_time()
             solution = solver.solve(game, line=False)
             times.append(time.perf_counter() - start)
+            cpu.append(time.process_time() - start_cpu)
             nodes.append(solution.nodes)
         print(f"{args.ruleset}, {objective}, {args.deals} whole deals from the first lead "
-              f"({'compiled' if compiled else 'pure Python'}):")
-        print(f"  median {statistics.median(times) * 1000:.0f} ms, 99th percentile "
-              f"{percentile(times, 0.99) * 1000:.0f} ms")
+              f"({'compiled' if compiled else 'pure Python'}{', the general search alone' if args.general else ''}):")
+        print(f"  median {statistics.median(times) * 1000:.1f} ms, 99th percentile "
+              f"{percentile(times, 0.99) * 1000:.1f} ms (CPU time: median {statistics.median(cpu) * 1000:.1f} ms, "
+              f"99th percentile {percentile(cpu, 0.99) * 1000:.1f} ms)")
         print(f"  nodes: median {statistics.median(nodes):.0f}, most {max(nodes)}; "
-              f"{sum(times) / sum(nodes) * 1e6:.0f} us a node")
+              f"{sum(times) / sum(nodes) * 1e9:.0f} ns a node")
     return 0
 
 

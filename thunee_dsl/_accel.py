@@ -167,6 +167,8 @@ class cython_shadow:  # noqa: N801 - stands in for the module ``cython``
 
     compiled = False
     Py_ssize_t = int  # (a C integer compiled: seats, cards, counts of tricks)
+    longlong = ulonglong = int  # (values, and masks of up to 64 cards: players/plain_search.py)
+    bint = bool
 
     @staticmethod
     def locals(**types):

@@ -280,10 +280,11 @@ def legal_cards(deal, seat: int, why: int = -1):
         else:
             trump = deal.trump
             if t.undercut_only_with_all_trumps and trump is not None:
-                trumps = t.trump_masks[trump]  # (a borrowed card is one of them)
-                if not (trumps >> trick[0][1]) & 1 and hand & ~trumps and (trumps >> deal.best) & 1:
-                    # a player who still holds a non-trump may not play a trump lower than the one winning
-                    allowed, clause = (hand & ~trumps) | (hand & deal.beats[trump][deal.best]), _UNDERCUT
+                # (a borrowed card is one of the trumps)
+                narrowed = not_undercut(hand, t.trump_masks[trump], trick[0][1], deal.best,
+                                        deal.beats[trump][deal.best])
+                if narrowed:
+                    allowed, clause = narrowed, _UNDERCUT
     # (while trumps are closed the duties wait: a player who does not know trumps cannot be held to them)
     if trick and t.obligations and not shut and (why < 0 or (allowed >> why) & 1):
         allowed, obligation = _obey(deal, seat, hand, allowed, why)
@@ -295,6 +296,16 @@ def legal_cards(deal, seat: int, why: int = -1):
     if (allowed >> why) & 1:
         return None
     return _refusal(deal, seat, why, hand, clause, shut)
+
+
+def not_undercut(hand, trumps, led: int, best: int, over):
+    """The undercut rule (play.undercut_only_with_all_trumps) for a seat that cannot follow suit: where a trump
+    is winning a trick led in another suit, a player who still holds a card that is not a trump may not play a
+    trump lower than the one winning. The cards ``hand`` may then play (its other cards, and its trumps among
+    ``over``, the cards that beat the winning card ``best``), or 0 where the rule asks nothing."""
+    if not (trumps >> led) & 1 and hand & ~trumps and (trumps >> best) & 1:
+        return (hand & ~trumps) | (hand & over)
+    return 0
 
 
 def _first_lead(deal, seat: int, hand: int, shut: bool):
@@ -531,6 +542,29 @@ def finish_trick(deal) -> None:
     deal.open_declarations(winner)
     if deal.window is None:
         await_play(deal, winner)
+
+
+# -- the plain rest of a deal (the solver's search on integers: players/plain_search.py) -------------------
+def plain_rest(deal) -> bool:
+    """Whether every card from here to the deal's end is played by the plain rule, which is then all the play
+    is: the seat to lead leads any card it holds; a seat following plays a card of the suit led (this deal's
+    ``t.led_masks`` in the trump row) if it holds one, else any card but where the undercut rule forbids it
+    (not_undercut) (legal_cards: no duty of play.obligations, nothing closed or face down); a trick is won by its card that no later
+    card beat (``deal.beats`` in the one trump row; no undertaking's lead wins it) and its cards' points
+    (``deck.points_for`` in that row) go to the winner's team; the winner leads the next trick; the deal ends
+    with its last trick, in this play step. Nothing else a card does changes what follows: no undertaking to
+    catch, no cards turned up or laid out, no combinations counted from a trick, no trumps made again; the
+    only windows opened (a claim before the last trick, a declaration) close to the next card, so passed
+    they change nothing. Asked with a seat's turn to play pending (after the deal's first lead)."""
+    t = deal.t
+    if deal.undertaking is not None or not deal.trump_revealed or deal.unseen or t.face_down or deal.covers:
+        return False
+    if not deal.tricks and not deal.trick:
+        return False  # (the first lead may make or show trumps, or open late undertakings)
+    if not t.follow_suit or t.obligations or deal.r.from_trick or t.size > 64:
+        return False
+    # (this play step is the deal's last: no cards dealt or trumps made after it)
+    return deal.play_end == deal.n_tricks and (t.lay_out_after is None or t.lay_out_after <= len(deal.tricks))
 
 
 # -- a card played and taken back (the solver's search makes and unmakes a card instead of copying the deal) --

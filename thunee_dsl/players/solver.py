@@ -51,9 +51,10 @@ from thunee_dsl.game.slots import VALUE, policy_of
 from thunee_dsl.game.scoring import decided_steps, score_deal
 from thunee_dsl.game.tables import PASS
 from thunee_dsl.game.trumps import MakeTrumps
-from thunee_dsl.game.play import pass_reversibly, take_back_pass
+from thunee_dsl.game.play import pass_reversibly, plain_rest, take_back_pass
 from thunee_dsl.model.quantities import Env
 from thunee_dsl.model.ruleset import Ruleset
+from thunee_dsl.players.plain_search import PlainSearch, RestValue
 
 # bounds kept in the table
 EXACT, LOWER, UPPER = 0, 1, 2
@@ -177,6 +178,10 @@ class Objective:
     # whether the value reads the points of the cards won (else two cards alike in the play but for their
     # points are one in the table's key: tricks)
     reads_points: bool = True
+    # solved relative, from a plain position (play.plain_rest): what each trick and the last trick's winner add
+    # to so_far, ``rest(deal, team)``: (a plain_search.RestValue, or None where it cannot say; the names of the
+    # deal's state that answer read, so that it is asked again only where one of them differs)
+    rest: Callable[[Deal, int], tuple] | None = None
 
 
 def _points(deal: Deal, team: int) -> float:
@@ -297,8 +302,49 @@ class _Reading:
         return getattr(self._deal, name)
 
 
+def _points_rest(deal: Deal, team: int) -> tuple:
+    """The count's rest (Objective.rest): each trick won adds its card points, and the last trick's winner what
+    the team value (its first, as _points reads it) is with no card points won and that seat the last
+    trick's winner; where the value grows with the team's card points one for one and reads nothing else a
+    card changes (the tricks won, the trick ...: then None)."""
+    r = deal.r
+    n = len(deal.hands)
+    if not (r.team_values and r.teams == 2 and not deal.cancelled and not deal.redealt):
+        return RestValue(0, True, (0,) * n), ("cancelled", "redealt")
+    formula = r.team_values[0].formula
+    # what the formula reads: the deal's parts read while it is worked out, and the roles it names (a role
+    # is bound when the reading starts: ``leader`` read then is read again only where the formula names it)
+    read = {"cancelled", "redealt"} | {name.split(".")[0] for name in formula.names} & set(DEAL_STATE)
+
+    def value(cards: list, winner: int):
+        seen = _Reading(deal)
+        seen.__dict__.update(team_cards=cards, last_trick_winner=winner)
+        try:
+            env = Env(seen, deal.balls).bind_team(team, r.teams)
+            seen.read.clear()
+            got = formula.evaluate(env)
+        except (TypeError, AttributeError, IndexError, KeyError, ValueError, ZeroDivisionError):
+            got = None  # (a role not known yet: a trump maker to come)
+        read.update(seen.read)
+        return got
+
+    last = []
+    other = (team + 1) % r.teams
+    for winner in range(n):
+        none = [0] * r.teams
+        mine, theirs = none[:], none[:]
+        mine[team] = theirs[other] = 1000
+        v = value(none, winner)
+        if v is None or v != int(v) or value(mine, winner) != v + 1000 or value(theirs, winner) != v:
+            return None, tuple(sorted(read))
+        last.append(int(v))
+    if any(name in TAKEN_BACK or name not in DEAL_STATE for name in read):
+        return None, tuple(sorted(read))  # (it reads what a card changes, or a property that may)
+    return RestValue(0, True, last), tuple(sorted(read))
+
+
 POINTS = Objective("points", _points, so_far=_cards_so_far, leaves_out=frozenset({"team_cards"}),
-                   exact=_adds_card_points, left=_points_left)
+                   exact=_adds_card_points, left=_points_left, rest=_points_rest)
 
 
 def _tricks_left(root: Deal, team: int):
@@ -307,9 +353,14 @@ def _tricks_left(root: Deal, team: int):
     return bounds, None
 
 
+def _tricks_rest(deal: Deal, team: int) -> tuple:
+    """The tricks' rest (Objective.rest): one for each trick won, nothing more for the last."""
+    return RestValue(1, False, (0,) * len(deal.hands)), ()
+
+
 TRICKS = Objective("tricks", _tricks, so_far=_tricks,
                    leaves_out=frozenset({"team_cards", "team_tricks", "seat_tricks", "team_tricks_step"}),
-                   left=_tricks_left, reads_points=False)
+                   left=_tricks_left, reads_points=False, rest=_tricks_rest)
 BALLS = Objective("balls", _balls)
 OBJECTIVES = {o.name: o for o in (POINTS, TRICKS, BALLS)}
 
@@ -363,7 +414,7 @@ class Solver:
     (kept between the solves of one objective and team: clear it with :meth:`forget` for another deal)."""
 
     def __init__(self, ruleset: Ruleset, objective: Objective | str = POINTS, windows: str = "pass",
-                 equivalence: bool = True, table: bool = True):
+                 equivalence: bool = True, table: bool = True, plain: bool = True):
         if windows not in ("pass", "choose"):
             raise ValueError(f"windows: expected 'pass' or 'choose', got {windows!r}")
         self.ruleset = ruleset
@@ -386,9 +437,16 @@ class Solver:
         self._key = position_key
         self._base = None
         self._left = None  # (bounds, holds) of what the rest of the deal adds (Objective.left), or None
+        # the plain rest of a deal searched on integers (plain_search.py) where the objective says what it adds
+        self.plain = plain
+        self._plain = False
+        self._rests: dict = {}  # the objective's rest (Objective.rest), by the names it read and their values
+        self._plains: dict = {}  # the plain searches (and their tables), by trump row and rest
 
     def forget(self) -> None:
         self.table.clear()
+        self._plains.clear()
+        self._rests.clear()
 
     # -- the public answers --------------------------------------------------------------------------
 
@@ -461,12 +519,13 @@ class Solver:
         relative = (o.so_far is not None and self.windows == "pass" and not deal.unseen
                     and not getattr(self, "_not_additive", False))
         if team != self._team or relative != self._relative:
-            self.table.clear()  # the table's values are one team's, relative or not
+            self.forget()  # the table's values are one team's, relative or not
             self._team = team
             self._relative = relative
             self._key = key_maker(o.leaves_out) if relative else position_key
             self._base = o.so_far if relative else None
         self._left = o.left(deal, team) if self._relative and o.left is not None else None
+        self._plain = self.plain and self._relative and o.rest is not None and self.windows == "pass"
         return team
 
     def _retried(self, work, deal, team):
@@ -693,6 +752,14 @@ class Solver:
         self.nodes += 1
         if deal.over or (deal.window is None and deal.pending is None):
             return self._leaf(deal)
+        if self._plain and deal.window is None and type(deal.pending) is Play and plain_rest(deal):
+            search = self._plain_search(deal)
+            if search is not None:  # (the rest is cards alone: searched on integers)
+                base = self._base(deal, self._team)
+                before = search.nodes
+                v = base + search.value(deal, alpha - base, beta - base)
+                self.nodes += search.nodes - before
+                return v
         base, settled = self._bounds(deal, alpha, beta)
         if settled is not None:
             return settled
@@ -744,6 +811,35 @@ class Solver:
         if key is not None:
             self._store(key, base, best, best_action, a0, b0)
         return best
+
+    def _plain_search(self, deal: Deal):
+        """The search of ``deal``'s plain rest for the objective and team solved (play.plain_rest), or None where
+        the objective cannot say what the rest adds (Objective.rest)."""
+        rest = self._rest_of(deal)
+        if rest is None:
+            return None
+        row = _row_left(deal)
+        beats = deal.beats
+        key = (id(beats), row, rest.per_trick, rest.points, rest.last)
+        got = self._plains.get(key)
+        if got is None:
+            suits = self._suits_of(deal, row) if self.equivalence else None
+            # (a table about as large as the positions of a search from here: 2 ** 14 for a whole deal of 24 cards)
+            cards = sum(hand.bit_count() for hand in deal.hands)
+            slots = 1 << max(8, min(15, cards // 2 + 2))
+            got = self._plains[key] = (PlainSearch(deal, self._team, rest, suits, self.equivalence, self.use_table,
+                                                   slots), beats)  # (the ranking kept: its id stays its own)
+        return got[0]
+
+    def _rest_of(self, deal: Deal):
+        """The objective's rest at ``deal`` (Objective.rest), asked again only where a name it read differs."""
+        for names, answers in self._rests.items():
+            got = answers.get(tuple([_frozen(getattr(deal, n)) for n in names]), self)
+            if got is not self:
+                return got
+        rest, names = self.objective.rest(deal, self._team)
+        self._rests.setdefault(names, {})[tuple([_frozen(getattr(deal, n)) for n in names])] = rest
+        return rest
 
     def _bounds(self, deal: Deal, alpha: float, beta: float):
         """(what is won already, or 0 where the objective has no such part; the node's value where that
