@@ -39,19 +39,12 @@ import types
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "players"))
 
 from thunee_dsl import load_ruleset  # noqa: E402
 from thunee_dsl.game import GameState  # noqa: E402
 from thunee_dsl.players.solver import Solver  # noqa: E402
-
-
-def first_lead(ruleset, seed: int) -> GameState:
-    game = GameState(ruleset, seed=seed)
-    while not game.deal.is_play_turn():
-        legal = game.legal_actions()
-        passes = [a for a in legal if a.verb == "pass"]
-        game.apply(passes[0] if passes else legal[0])
-    return game
+from solver_positions import first_lead  # noqa: E402  (tests/players: the same positions the tests solve)
 
 
 def percentile(values, q: float) -> float:

@@ -38,6 +38,17 @@ def end_positions(ruleset, seed: int, tricks_left: int, count: int):
             game.apply(decide(bots[game.to_act], game))
 
 
+def first_lead(ruleset, seed: int) -> GameState:
+    """A seeded game's first deal at its first lead: every window passed, the first legal choice otherwise (the
+    trump made by the first choice). benchmarks/bench_solver.py times whole deals from here."""
+    game = GameState(ruleset, seed=seed)
+    while not game.deal.is_play_turn():
+        legal = game.legal_actions()
+        passes = [a for a in legal if a.verb == "pass"]
+        game.apply(passes[0] if passes else legal[0])
+    return game
+
+
 def choices(deal, windows: str):
     legal = deal.legal_actions()
     if deal.window is not None and windows == "pass":

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import pytest
 
-from solver_positions import end_positions, minimax, played_out
+from solver_positions import end_positions, first_lead, minimax, played_out
 from thunee_dsl import shipped_ruleset
 from thunee_dsl.game import GameState
 from thunee_dsl.game.play import Play, not_undercut, plain_rest
@@ -110,21 +110,12 @@ def test_the_plain_search_gives_the_general_value(name):
     assert checked == 24
 
 
-def _first_lead(ruleset, seed: int) -> GameState:
-    game = GameState(ruleset, seed=seed)
-    while not game.deal.is_play_turn():
-        legal = game.legal_actions()
-        passes = [a for a in legal if a.verb == "pass"]
-        game.apply(passes[0] if passes else legal[0])
-    return game
-
-
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_whole_deals_of_standard(seed):
     """From the first lead (the general search plays the lead, which shows trumps; the plain search the rest), both
     objectives, both teams; a table too small for the deal (every slot taken over again and again) answers the same."""
     ruleset = shipped_ruleset("standard")
-    game = _first_lead(ruleset, seed)
+    game = first_lead(ruleset, seed)
     for objective in (TRICKS, POINTS):
         for team in (0, 1):
             general = Solver(ruleset, objective, plain=False).solve(game, team, line=False).value
@@ -151,7 +142,7 @@ def test_the_counts_rest_by_hand():
     team winning the last trick gives it 10 and a seat of the other team -10; with a call of 20 made by the
     other team's side as the counting team, 20 less again."""
     ruleset = shipped_ruleset("standard")
-    game = _first_lead(ruleset, 4)
+    game = first_lead(ruleset, 4)
     deal = game.deal.clone()
     deal.apply_if_legal(deal.legal_actions()[0])
     assert plain_rest(deal)
