@@ -13,7 +13,7 @@ from pathlib import Path
 import streamlit as st
 
 from thunee_dsl import load_ruleset
-from thunee_dsl.editor.cards import card_label
+from thunee_dsl.editor.cards import card_label, card_text
 from thunee_dsl.editor import session
 from thunee_dsl.editor.checking import EDITOR_FILE, TextCheck, TextProblem, check_text
 from thunee_dsl.editor.house_rules import offered
@@ -305,6 +305,34 @@ def card_button_label(card: str) -> str:
 
 #: Cards in a phone's row at the usual size (Thunee's six), and at most in one row of narrower cards (304's eight).
 ROW, NARROW_ROW = 6, 8
+
+
+def hand_actions(page: str, hand, moves, ruleset: Ruleset, tap: str = "click") -> dict:
+    """Each card of ``hand`` with the action a tap on it takes (None: not allowed now), as Playtest and the group
+    table show a hand alike: where a card may be played face up or face down (``moves.either``), the "Play
+    face down" switch first (the card ``tap``ped is played as it says); the hand's style (hand_css) drawn,
+    the cards a tap plays face down framed as such."""
+    if moves.either:
+        st.toggle("Play face down", key=f"{page}_face_down",
+                  help=f"On: the card you {tap} is played face down (a cut). Off: face up.")
+    if not hand:
+        return {}
+    down = st.session_state.get(f"{page}_face_down", False)
+    actions = {card: moves.card(card, down) for card in hand}
+    styled = hand_css(page, len(hand), ruleset, [c for c, a in actions.items() if a and a.verb == "down"])
+    if styled:
+        st.html(styled)
+    return actions
+
+
+def hand_notes(hand, laid, unseen: int) -> None:
+    """What lies beside a hand, under it: the trump card face down in front of its maker (``laid``: the card and
+    how it lies), and the cards dealt face down, unseen until the rules allow."""
+    if laid is not None and laid[0] is not None and laid[1] == "face down" and laid[0] in hand:
+        st.caption(f"Your trump card, {card_text(laid[0])}, lies face down in front of you: the others see its "
+                   "back. It stays there until trumps are shown.")
+    if unseen:
+        st.caption(f"... and {unseen} card{'s' if unseen != 1 else ''} face down, unseen until allowed.")
 
 
 def hand_css(page: str, held: int, ruleset: Ruleset, down) -> str:

@@ -7,7 +7,8 @@ import time
 
 import streamlit as st
 
-from app_common import COLOURS, EDITOR_REF, card_button_label, catalogue, follow_goto, hand_css, ruleset_of
+from app_common import (COLOURS, EDITOR_REF, card_button_label, catalogue, follow_goto, hand_actions, hand_notes,
+                        ruleset_of)
 from thunee_dsl.editor.cards import HIDDEN, card_back, card_label, card_text, history_line, suit_label
 from thunee_dsl.editor.coach import COACH, game_review, hint_soon, position, weigh_deal
 from thunee_dsl.editor.playtest import TABLES, Playtest, bot_names, new_seed, replay_help
@@ -631,14 +632,8 @@ with left:
 def show_hand() -> None:
     on_table_cards = bool(view.table and view.table[me])
     hand = list(view.hand)
-    if moves.either:
-        st.toggle("Play face down", key="pt_face_down",
-                  help="On: the card you click is played face down (a cut). Off: face up.")
+    actions = hand_actions("pt", hand, moves, r)
     if hand:  # (its heading is drawn with the Hint button beside it)
-        actions = {card: moves.card(card, ss.get("pt_face_down", False)) for card in hand}
-        styled = hand_css("pt", len(hand), r, [c for c, a in actions.items() if a and a.verb == "down"])
-        if styled:
-            st.html(styled)
         with st.container(horizontal=True, gap="small", key="pt_hand"):
             for card, action in actions.items():
                 label = card_button_label(card) + (" ▾" if view.covering and card in view.covering[me] else "")
@@ -647,11 +642,7 @@ def show_hand() -> None:
         if on_table_cards:
             st.caption("Everyone sees these. ▾ marks a card lying on a face-down card, which is turned up at the "
                        "end of the trick you play the card to.")
-    if laid is not None and laid[0] is not None and laid[1] == "face down" and laid[0] in hand:
-        st.caption(f"Your trump card, {card_text(laid[0])}, lies face down in front of you: the others see its "
-                   "back. It stays there until trumps are shown.")
-    if view.unseen:
-        st.caption(f"... and {view.unseen} card{'s' if view.unseen != 1 else ''} face down, unseen until allowed.")
+    hand_notes(hand, laid, view.unseen)
 
 
 def show_say() -> None:

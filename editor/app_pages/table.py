@@ -15,7 +15,8 @@ import json
 
 import streamlit as st
 
-from app_common import COLOURS, card_button_label, catalogue, follow_goto, hand_css, ruleset_of, shipped
+from app_common import (COLOURS, card_button_label, catalogue, follow_goto, hand_actions, hand_notes, ruleset_of,
+                        shipped)
 from thunee_dsl.editor import compare_choices
 from thunee_dsl.editor.cards import HIDDEN, card_back, card_label, card_text, history_line, suit_label
 from thunee_dsl.editor.group_table import (AWAY_LIMITS, DEFAULT_AWAY, HINT_WHEN, MAX_NAME, GroupTables, TableError,
@@ -731,24 +732,14 @@ if page.deal_over:  # (above the hand: on a phone the hand is a screen down)
             if waited:
                 st.caption(f"The next deal waits for a person to sit in seat {waited[0]} (kept by the host).")
 
-if moves.either:
-    st.toggle("Play face down", key="gt_face_down",
-              help="On: the card you tap is played face down (a cut). Off: face up.")
+actions = hand_actions("gt", view.hand, moves, r, tap="tap")
 if view.hand:
-    actions = {card: moves.card(card, ss.get("gt_face_down", False)) for card in view.hand}
-    styled = hand_css("gt", len(view.hand), r, [c for c, a in actions.items() if a and a.verb == "down"])
-    if styled:
-        st.html(styled)
     with st.container(horizontal=True, gap="small", key="gt_hand"):
         for card, action in actions.items():
             st.button(card_button_label(card), key=f"gt_card_{card}", on_click=act,
                       args=(code, seat, secret, action), disabled=action is None,
                       help=words.action_help(action, legal, view.undertaking) if action else None)  # as on Playtest
-if laid is not None and laid[0] is not None and laid[1] == "face down" and laid[0] in view.hand:
-    st.caption(f"Your trump card, {card_text(laid[0])}, lies face down in front of you: the others see its back. "
-               "It stays there until trumps are shown.")
-if view.unseen:
-    st.caption(f"... and {view.unseen} card{'s' if view.unseen != 1 else ''} face down, unseen until allowed.")
+hand_notes(view.hand, laid, view.unseen)
 if others:
     with st.container(horizontal=True, key="gt_say"):
         for action in others:
