@@ -188,3 +188,31 @@ def test_a_team_value_reading_the_tricks_is_left_to_the_general_search():
 def test_rest_value_holds_what_it_is_given():
     rest = RestValue(1, False, [0, 0])
     assert (rest.per_trick, rest.points, rest.last) == (1, False, (0, 0))
+
+
+@pytest.mark.parametrize("formula, plain", [
+    ("team.cards + (if team.won_last_trick then 10 else -10)", True),
+    ("(team.cards - other.declared) + 5 - (if team.won_last_trick then 0 else 10)", True),
+    ("if team.cards == 17 then 100 else team.cards", False),  # (one for one at 0 and 1000, not at 17)
+    ("team.cards * 2", False),
+    ("-team.cards + 300", False),
+    ("team.cards + team.cards / 100", False),
+    ("max(team.cards, 60)", False),
+    ("team.cards + (if team.won_last_trick then 10 else team.cards)", False),  # (a branch not taken till the end)
+    ("team.cards - other.cards", False),
+])
+def test_the_count_plain_only_where_it_grows_with_the_card_points(formula, plain):
+    """A team value is searched on integers only where it is the team's card points plus terms that read none:
+    else (a formula a house could write) the general search solves it, and it still agrees with minimax."""
+    text = ("name: odd-count\nextends: standard\nscoring:\n  team_values:\n    count:\n"
+            f"      description: a count\n      formula: '{formula}'\n")
+    ruleset = compile_ruleset(load_ruleset_text(text))
+    checked = 0
+    for deal in end_positions(ruleset, seed=43, tricks_left=2, count=6):
+        if deal.window is not None or not plain_rest(deal):
+            continue
+        team = deal.team_of[deal.to_act]
+        assert (_points_rest(deal, team)[0] is not None) == plain
+        assert Solver(ruleset, POINTS).solve(deal, team, line=False).value == minimax(deal, team, POINTS)
+        checked += 1
+    assert checked

@@ -52,6 +52,8 @@ from thunee_dsl.game.scoring import decided_steps, score_deal
 from thunee_dsl.game.tables import PASS
 from thunee_dsl.game.trumps import MakeTrumps
 from thunee_dsl.game.play import pass_reversibly, plain_rest, take_back_pass
+from thunee_dsl.errors import FormulaError
+from thunee_dsl.formula.compiler import compile_formula
 from thunee_dsl.model.quantities import Env
 from thunee_dsl.model.ruleset import Ruleset
 from thunee_dsl.players.plain_search import PlainSearch, RestValue
@@ -340,7 +342,71 @@ def _points_rest(deal: Deal, team: int) -> tuple:
         last.append(int(v))
     if any(name in TAKEN_BACK or name not in DEAL_STATE for name in read):
         return None, tuple(sorted(read))  # (it reads what a card changes, or a property that may)
+    if not _cards_one_term(formula, deal, team):
+        return None, tuple(sorted(read))
     return RestValue(0, True, last), tuple(sorted(read))
+
+
+def _terms_of(formula):
+    """The terms ``formula`` adds up at its top level (``+``, ``-``, brackets), each (its sign, it compiled on its
+    own), numbers left out; None where a term cannot be compiled alone. Worked out once per formula."""
+    got = _TERMS.get(id(formula))
+    if got is not None:
+        return got[1]
+    tree = formula._tree
+    terms: list = []
+
+    def add(node, sign: int) -> None:  # (the parse tree's nodes: formula.lark's ``paren``, ``arith``, ``neg``)
+        while getattr(node, "data", None) == "paren":
+            node = node.children[0]
+        kind = getattr(node, "data", None)
+        if kind == "arith" and str(node.children[1]) in ("+", "-"):
+            add(node.children[0], sign)
+            add(node.children[2], sign if str(node.children[1]) == "+" else -sign)
+        elif kind == "neg":
+            add(node.children[-1], -sign)
+        elif kind is not None and not node.meta.empty:  # (a number, true, false: read nothing)
+            terms.append((sign, node))
+
+    try:
+        if tree is None:
+            raise FormulaError("a formula without a tree: a number")
+        add(tree, 1)
+        parts = tuple((sign, compile_formula(formula.text[node.meta.start_pos:node.meta.end_pos], formula._symbols))
+                      for sign, node in terms)
+    except FormulaError:
+        parts = None
+    if len(_TERMS) > 1000:  # (rulesets edited and compiled again and again in one app)
+        _TERMS.clear()
+    _TERMS[id(formula)] = (formula, parts)  # (the formula kept alive: its id stays its own)
+    return parts
+
+
+_TERMS: dict = {}
+
+
+def _cards_one_term(formula, deal: Deal, team: int) -> bool:
+    """Whether ``formula`` is a sum (``+``, ``-``, brackets) of terms of which one, added, is the team's card
+    points by name and none other reads card points: then it grows with them one for one at every value, not
+    only where _points_rest tried it (``if team.cards == 17 then 100 else team.cards`` does not)."""
+    terms = _terms_of(formula)
+    if terms is None:
+        return False
+    seen = _Reading(deal)
+    env = Env(seen, deal.balls).bind_team(team, deal.r.teams)
+    cards = 0
+    for sign, part in terms:
+        seen.read.clear()
+        for name in part.names:  # (each name read alone: a branch not taken here may be taken at the end)
+            try:
+                part._symbols[name].get(env)
+            except (TypeError, AttributeError, IndexError, KeyError, ValueError, ZeroDivisionError):
+                return False
+        if "team_cards" in seen.read:
+            if sign != 1 or part.name is None or not _reads_team_cards(part._symbols[part.name], env, deal, team):
+                return False
+            cards += 1
+    return cards == 1
 
 
 POINTS = Objective("points", _points, so_far=_cards_so_far, leaves_out=frozenset({"team_cards"}),
