@@ -15,6 +15,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from solver_positions import end_positions, first_lead, minimax, played_out
 from thunee_dsl import shipped_ruleset
@@ -216,3 +218,15 @@ def test_the_count_plain_only_where_it_grows_with_the_card_points(formula, plain
         assert Solver(ruleset, POINTS).solve(deal, team, line=False).value == minimax(deal, team, POINTS)
         checked += 1
     assert checked
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(name=st.sampled_from(sorted(set(RULESETS) - NEVER_PLAIN)), seed=st.integers(0, 10 ** 6),
+       tricks_left=st.integers(2, 4), objective=st.sampled_from([POINTS, TRICKS]))
+def test_any_seeded_position_solves_alike(name, seed, tricks_left, objective):
+    """A property over seeds: the solver with the plain search and without it agree on any position drawn."""
+    ruleset = shipped_ruleset(name)
+    for deal in end_positions(ruleset, seed=seed, tricks_left=tricks_left, count=1):
+        team = deal.team_of[deal.to_act]
+        assert Solver(ruleset, objective).solve(deal, team, line=False).value == \
+            Solver(ruleset, objective, plain=False).solve(deal, team, line=False).value
