@@ -549,10 +549,10 @@ def plain_rest(deal) -> bool:
     """Whether every card from here to the deal's end is played by the plain rule, which is then all the play
     is: the seat to lead leads any card it holds; a seat following plays a card of the suit led (this deal's
     ``t.led_masks`` in the trump row) if it holds one, else any card but where the undercut rule forbids it
-    (not_undercut) (legal_cards: no duty of play.obligations, nothing closed or face down); a trick is won by its card that no later
-    card beat (``deal.beats`` in the one trump row; no undertaking's lead wins it) and its cards' points
-    (``deck.points_for`` in that row) go to the winner's team; the winner leads the next trick; the deal ends
-    with its last trick, in this play step. Nothing else a card does changes what follows: no undertaking to
+    (not_undercut) (legal_cards: no duty of play.obligations, nothing closed or face down); a trick is won by
+    its card that no later card beat (``deal.beats`` in the one trump row; no undertaking's lead wins it) and
+    its cards' points (``deck.points_for`` in that row) go to the winner's team; the winner leads the next
+    trick; the deal ends with its last trick, in this play step. Nothing else a card does changes what follows: no undertaking to
     catch, no cards turned up or laid out, no combinations counted from a trick, no trumps made again; the
     only windows opened (a claim before the last trick, a declaration) close to the next card, so passed
     they change nothing. Asked with a seat's turn to play pending (after the deal's first lead)."""

@@ -191,7 +191,8 @@ class PlainSearch:
     # -- the search -------------------------------------------------------------------------------------
 
     @cython.locals(k=cython.Py_ssize_t, seat=cython.Py_ssize_t, c=cython.Py_ssize_t, i=cython.Py_ssize_t,
-                   j=cython.Py_ssize_t, n=cython.Py_ssize_t, at=cython.Py_ssize_t, slot=cython.Py_ssize_t, first=cython.Py_ssize_t, s=cython.Py_ssize_t,
+                   j=cython.Py_ssize_t, n=cython.Py_ssize_t, at=cython.Py_ssize_t, slot=cython.Py_ssize_t,
+                   first=cython.Py_ssize_t, s=cython.Py_ssize_t,
                    hand=cython.ulonglong, legal=cython.ulonglong, alive=cython.ulonglong, over=cython.ulonglong,
                    bit=cython.ulonglong, one=cython.ulonglong,
                    alpha=cython.longlong, beta=cython.longlong, a0=cython.longlong, b0=cython.longlong,
