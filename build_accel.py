@@ -6,8 +6,9 @@
 Compiles the modules listed in HOT (the engine, the bots, the simulator's deal loop, the formulas' compiled
 closures: where `benchmarks/profile_interpreter.py` and the bots' profiles put the time; not the loading,
 the CLI or the app) into ``build/accel/`` (git-ignored, never the source folders) and writes
-``build/accel/manifest.txt``, which ``thunee_dsl/_accel.py`` reads: a binary is imported only while its
-module's source hashes as it did when compiled, so an edited module runs as Python until the next build.
+``build/accel/manifest.txt``, which ``thunee_dsl/_accel.py`` reads: the binaries are imported only while
+every module's source hashes as it did when compiled, so after an edit every module runs as Python until the
+next build (the binaries share the deal's C fields and tables: an old one beside a new source is not safe).
 Only modules whose source changed are compiled again (N at a time, in N processes). Each binary sits in a
 folder named after its source's hash: a rebuild never overwrites a binary a running process has loaded.
 

@@ -5,8 +5,8 @@ that is on disk now, else the module's own .py file.
 the package (never into the source folders) and writes ``build/accel/manifest.txt``: one line a module
 with the hash of the source it was compiled from and where its binary is. ``install()`` (called when
 ``thunee_dsl`` is imported) puts a finder in front of ``sys.meta_path`` that answers only for the modules
-the manifest names, and only when the source's hash matches: a source edited after the build is
-imported as Python, never as the old binary. Nothing here is needed: installed from the wheel, with no
+the manifest names, and only when every source's hash matches: after a source is edited, every module is
+imported as Python (never an old binary, nor a mix of old binaries and new sources) until the next build. Nothing here is needed: installed from the wheel, with no
 build, after ``make clean``, or with ``THUNEE_DSL_PURE=1`` (profilers that trace bytecodes, comparisons),
 every module is the pure Python one.
 """
@@ -64,6 +64,7 @@ class CompiledFinder:
         self.modules = modules
         self.loaded: list[str] = []  # the modules imported compiled, in order (tests and benchmarks read it)
         self._module_of: dict[str, str] | None = None  # each module's source -> its name
+        self._fresh: bool | None = None  # whether every binary is the compiled form of its source on disk
 
     def find_spec(self, fullname, path=None, target=None):
         entry = self.modules.get(fullname)
@@ -72,17 +73,28 @@ class CompiledFinder:
             # initialised once a process and would come back as the old module; the source gives a new one)
             return None
         digest, binary, sources = entry
-        try:
-            if source_hash(sources) != digest or not os.path.isfile(binary):
-                return None  # edited since the build (or the binary is gone): the .py, found as usual
-        except OSError:
-            return None
+        if not self.every_binary_fresh():
+            return None  # a module edited since the build: every module from its .py, found as usual
         if not self.types_compiled(sources):
             return None
         from importlib.util import spec_from_file_location
 
         self.loaded.append(fullname)
         return spec_from_file_location(fullname, binary, loader=_loader_class()(fullname, binary, sources[0]))
+
+    def every_binary_fresh(self) -> bool:
+        """Whether every binary of the build was compiled from the sources on disk now (read once a process).
+        One module edited since the build (a ``git pull``, an edit) and none is used: a binary beside the
+        source of a module it was compiled with shares the deal's C fields and tables with it (an edited
+        ``play.py`` beside the old compiled ``dealing`` crashed the interpreter), so the build is all or
+        nothing until it is brought up to date."""
+        if self._fresh is None:
+            try:
+                self._fresh = all(source_hash(sources) == digest and os.path.isfile(binary)
+                                  for digest, binary, sources in self.modules.values())
+            except OSError:  # (a source gone)
+                self._fresh = False
+        return self._fresh
 
     def types_compiled(self, sources: list[str]) -> bool:
         """Whether the modules whose types a binary cimports (the other ``.py`` files among its sources) are
