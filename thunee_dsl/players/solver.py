@@ -304,6 +304,11 @@ class _Reading:
         return getattr(self._deal, name)
 
 
+# what the last trick may add, at most either way, for the search on integers (plain_search.FAR: far beyond
+# it and every card's points; a ruleset's formulas keep within loading.MAX_NUMBER, this only makes sure)
+REST_MOST = 10 ** 11
+
+
 def _points_rest(deal: Deal, team: int) -> tuple:
     """The count's rest (Objective.rest): each trick won adds its card points, and the last trick's winner what
     the team value (its first, as _points reads it) is with no card points won and that seat the last
@@ -337,7 +342,8 @@ def _points_rest(deal: Deal, team: int) -> tuple:
         mine, theirs = none[:], none[:]
         mine[team] = theirs[other] = 1000
         v = value(none, winner)
-        if v is None or v != int(v) or value(mine, winner) != v + 1000 or value(theirs, winner) != v:
+        if v is None or v != int(v) or abs(v) > REST_MOST or value(mine, winner) != v + 1000 \
+                or value(theirs, winner) != v:
             return None, tuple(sorted(read))
         last.append(int(v))
     if any(name in TAKEN_BACK or name not in DEAL_STATE for name in read):
