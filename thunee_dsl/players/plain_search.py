@@ -57,8 +57,8 @@ class RestValue:
 
 
 class PlainSearch:
-    """Searches the plain rest of the deals of one ruleset in one trump row (``row``, ``beats``: the deal's
-    ranking), for ``team``, valued by ``rest`` (a :class:`RestValue`); ``suits``: the row's cards by suit,
+    """Searches the plain rest of ``deal`` and of the deals played on from it (their ranking and trump row are
+    ``deal``'s), for ``team``, valued by ``rest`` (a :class:`RestValue`); ``suits``: the row's cards by suit,
     strongest first (the solver's ``_suits_in_order``), or None where a suit is not one order (then the hands
     are keyed as they are and no card stands for a run). The table (``slots`` entries, a power of two: about
     as many as the positions of a search) is kept from one search to the next (the solver's null-window tests
