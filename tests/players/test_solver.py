@@ -11,8 +11,10 @@ import pytest
 
 from solver_positions import choices, end_positions, minimax, played_out
 from thunee_dsl import shipped_ruleset
+from thunee_dsl.game import GameState
 from thunee_dsl.game.deal import NOT_LEGAL
 from thunee_dsl.loading import shipped_rulesets
+from thunee_dsl.players import decide, make_bot
 from thunee_dsl.players.solver import BALLS, POINTS, TRICKS, Solver, makes, position_key, succeeds_if, solve
 
 RULESETS = sorted(shipped_rulesets())
@@ -198,3 +200,31 @@ def test_refusals_in_words():
         Solver(ruleset, windows="sometimes")
     with pytest.raises(TypeError, match="expected a game or a deal"):
         solve("a deal")
+
+
+def test_a_closed_trump_asked_for_is_searched_with_the_cards():
+    """304's closed trump (trumps.revealed: on demand): a seat that cannot follow may ask for trumps to be shown,
+    an action that names no card. The solver searches it beside the cards played face down (it once read every
+    choice as a card and failed), and agrees with minimax; its line plays out."""
+    ruleset = shipped_ruleset("304")
+    checked = 0
+    for game_seed in range(40):
+        game = GameState(ruleset, seed=game_seed)
+        bots = [make_bot("typical", ruleset, seed=s) for s in range(ruleset.seats)]
+        while not game.is_over and len(game.deals) < 3 and checked < 3:
+            deal = game.deal
+            legal = game.legal_actions()
+            if any(a.verb == "ask" for a in legal) and len(legal) > 1 and deal.n_tricks - len(deal.tricks) <= 3:
+                team = deal.team_of[deal.to_act]
+                for objective in (TRICKS, POINTS):
+                    solution = Solver(ruleset, objective).solve(deal, team)
+                    assert solution.value == minimax(deal, team, objective)
+                    assert played_out(deal, solution.line, team, objective) == solution.value
+                checked += 1
+                while game.deal is deal and not game.is_over:
+                    game.apply(decide(bots[game.to_act], game))
+                continue
+            game.apply(decide(bots[game.to_act], game))
+        if checked >= 3:
+            break
+    assert checked == 3

@@ -704,7 +704,10 @@ class Solver:
         seen, kept = set(), []
         card_of = deal.card_of
         for action in legal:
-            c = card_of[action.arg]
+            c = card_of.get(action.arg)
+            if c is None:  # (asking for a closed trump to be shown: no card, always searched)
+                kept.append(action)
+                continue
             signature = tuple([(b & out, below & out, same) for b, below, same in [side[c] for side in sides]])
             if signature not in seen:
                 seen.add(signature)
@@ -759,6 +762,10 @@ class Solver:
             row = t.no_trump if deal.trump is None else deal.trump
             points = deal.r.deck.points_for[row]
             card_of = deal.card_of
+            asks = [a for a in choices if a.arg not in card_of]
+            if asks:  # (asking for a closed trump to be shown names no card: tried after the cards)
+                cards = self._ordered(deal, tuple(a for a in choices if a.arg in card_of), first)
+                return [a for a in asks if a == first] + cards + [a for a in asks if a != first]
             if not deal.trick:
                 def rank(a):
                     return (a != first, -points[card_of[a.arg]])
