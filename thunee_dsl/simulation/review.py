@@ -372,19 +372,23 @@ def _bid_failed(ruleset, deal, action, after) -> Failed | None:
     made, line = _standing(_solver(ruleset, CONTRACT), said, team, after, line=True)
     if made >= 1:
         return None
-    # The other choice a demanding player holds the bidder to: the lowest bid or call the seat could have said
-    # instead, where there was one (the same contract for its side, asking the least: bidding 200 where 170 took
-    # the contract is the overbid it is blamed for, whatever passing would have brought), else passing (the bid
-    # said was the least it could say: then whether to say it at all is the decision).
+    # What a demanding player holds the bidder to: the better for its side of the seat's two smaller choices
+    # then, the lowest bid or call it could have said instead (the contract, asking the least: bidding 200
+    # where 160 was enough is an overbid) and passing (where even the least could not be made, saying nothing
+    # was right). A higher bid asks more, never less; a tie is put to the lower bid (the smaller change).
     legal = [o for o in deal.legal_actions() if o.seat == action.seat]
     lower = [o for o in legal if o.verb == action.verb and o.arg < action.arg]
-    other = min(lower, key=lambda o: o.arg) if lower else next((o for o in legal if o.verb == PASS), None)
-    if other is None:
+    others = ([min(lower, key=lambda o: o.arg)] if lower else []) + [o for o in legal if o.verb == PASS][:1]
+    if not others:
         return None
-    instead = deal.clone()
-    instead.apply_if_legal(other)
     balls = _solver(ruleset, BALLS)
-    given = _standing(balls, instead, team, after)[0] - _standing(balls, said, team, after)[0]
+    weighed = []
+    for other in others:
+        instead = deal.clone()
+        instead.apply_if_legal(other)
+        weighed.append((_standing(balls, instead, team, after)[0], other))
+    without, other = max(weighed, key=lambda w: w[0])
+    given = without - _standing(balls, said, team, after)[0]
     if given <= 0:
         return None
     card, by = _stopper(said, line, team)
