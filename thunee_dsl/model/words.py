@@ -106,7 +106,8 @@ def undertaking_said(r: Ruleset) -> tuple[str, str]:
     return ("call", "called") if r.calling is not None else ("declare", "declared")
 
 
-def contract_said(verb: str, arg, dealer: bool = False, card_words=str, suit_words=str, whose: str | None = None) -> str:
+def contract_said(verb: str, arg, dealer: bool = False, card_words=str, suit_words=str,
+                  whose: str | None = None) -> str:
     """The decision that made a side the makers, as the game says it (the review's "Ordering up the Jack of
     hearts could not be made", "Your bid of 200 could not be made"): ``verb`` and ``arg`` the action's
     (ordering up: ``arg`` the turn-up, which the dealer picks up; a bid or a call: its amount), ``card_words``

@@ -528,7 +528,7 @@ class Decision:
     points: float = 0.0
     balls: float | None = None
     by: int | None = None
-    said: tuple | None = None  # a contract's (verb, what it named, by the dealer, instead): see Failed
+    said: tuple | None = None  # a contract's (verb, what it named, by the dealer[, instead]): see Failed
 
     @property
     def weight(self) -> tuple[float, float]:
@@ -607,7 +607,10 @@ def _card_lost(ruleset, cost: float, measure: str) -> str:
 
 
 def _contract_of(f: Failed) -> tuple | None:
-    return (f.title, f.arg, f.dealer, f.instead) if f.kind == "contract" else None
+    if f.kind != "contract":
+        return None
+    # (a bid or a call: and the other choice it is weighed against)
+    return (f.title, f.arg, f.dealer) + (() if f.instead is None else (f.instead,))
 
 
 def _instead_words(verb: str, arg) -> str:
@@ -620,9 +623,9 @@ def _failed_words(ruleset, title: str, card: str | None, by: int | None, balls, 
     stops = f" (the {card_words(card)} held by {seat_words(by)} stops it)" if card and by is not None else ""
     lost = f"could not be made{stops}: it gave away {ruleset.unit.of(_number(balls))}"
     if contract is not None:  # the makers' contract: "Ordering up the Jack of hearts", "Your bid of 200"
-        verb, arg, dealer, instead = contract
+        verb, arg, dealer, *instead = contract
         said = contract_said(verb, arg, dealer, card_words, suit_words, _whose(caller) if caller else None)
-        against = f" against {_instead_words(*instead)}" if instead is not None else ""
+        against = f" against {_instead_words(*instead[0])}" if instead else ""
         return f"{said} {lost}{against}"
     said = "called" if ruleset.calling is not None else "declared"
     said += f" by {caller}" if caller else ""
