@@ -427,7 +427,8 @@ def _standing(solver: Solver, deal, team: int, made=(), line: bool = False) -> t
         for action in legal:
             child = deal.clone()
             child.apply_if_legal(action)
-            value, rest = _standing(solver, child, team, made, line)
+            # (a solver of its own for each: no position of one is another's, and a whole deal's table is large)
+            value, rest = _standing(_solver(solver.ruleset, solver.objective), child, team, made, line)
             if best is None or (value > best[0] if mine else value < best[0]):
                 best = (value, [action] + rest)
             if solver.objective.boolean and best[0] == (1 if mine else 0):
