@@ -18,8 +18,8 @@ one (:class:`~thunee_dsl.game.GameState`); at each moment the double-dummy solve
   weighed as a call is, the makers' outcome (:data:`CONTRACT`) for whether it could be made;
 - **the winning bid or call** (304's bid of 200, Thunee's call of 20 to make trumps: the last said, whose side
   made trumps), where the outcomes give the deal to the other side when the makers fall short: whether it could
-  be made against the best defence (:data:`CONTRACT`, the later bids passed and trumps made as best for the
-  side to make them), and if not, the balls it gave away against the seat's better other choice then (passing,
+  be made against the best defence (:data:`CONTRACT`, the later bids passed and trumps made as the record has
+  them, else searched), and if not, the balls it gave away against the seat's better other choice then (passing,
   or the lowest bid or call it could have said) and the defence's card that stops it;
 - **each card played** (from trick ``from_trick`` on): what the player's side could still force after it,
   against the best card then: a card that lets it force less cost that much. Weighed in the count (the
