@@ -106,27 +106,33 @@ def undertaking_said(r: Ruleset) -> tuple[str, str]:
     return ("call", "called") if r.calling is not None else ("declare", "declared")
 
 
-def contract_said(verb: str, arg, dealer: bool = False, card_words=str, suit_words=str) -> str:
+def contract_said(verb: str, arg, dealer: bool = False, card_words=str, suit_words=str,
+                  whose: str | None = None) -> str:
     """The decision that made a side the makers, as the game says it (the review's "Ordering up the Jack of
-    hearts could not be made"): ``verb`` and ``arg`` the action's (ordering up: ``arg`` the turn-up, which the
-    dealer picks up), ``card_words`` and ``suit_words`` a card's and a suit's names.
+    hearts could not be made", "Your bid of 200 could not be made"): ``verb`` and ``arg`` the action's
+    (ordering up: ``arg`` the turn-up, which the dealer picks up; a bid or a call: its amount), ``card_words``
+    and ``suit_words`` a card's and a suit's names, ``whose`` the player's ("Your", "Seat 2's") where said.
 
     >>> contract_said("order", "JH"), contract_said("order", "JH", dealer=True), contract_said("trump", "S")
     ('Ordering up the JH', 'Picking up the JH', 'Naming S trumps')
-    >>> contract_said("trump", "QD"), contract_said("bid", 200)
-    ('Making trumps with the QD', 'Bidding 200')
+    >>> contract_said("trump", "QD"), contract_said("bid", 200), contract_said("call", 20, whose="Your")
+    ('Making trumps with the QD', 'The bid of 200', 'Your call of 20')
+    >>> contract_said("order", "JH", whose="Seat 2's")
+    "Seat 2's ordering up the JH"
     """
+    if verb in ("bid", "call"):  # (304's winning bid, Thunee's call to make trumps: a thing said, of an amount)
+        return f"{whose or 'The'} {verb} of {arg}"
     if verb == "order":
-        return f"{'Picking' if dealer else 'Ordering'} up the {card_words(arg)}"
-    if verb == "trump" and arg is not None and len(str(arg)) == 1:  # a suit named
-        return f"Naming {suit_words(arg)} trumps"
-    if verb == "trump" and arg in (None, "last"):
-        return "Making trumps" + (" with the last card" if arg else "")
-    if verb == "trump":
-        return f"Making trumps with the {card_words(arg)}"
-    if verb == "bid":
-        return f"Bidding {arg}"
-    return f"Saying '{verb}{'' if arg is None else f' {arg}'}'"
+        said = f"{'Picking' if dealer else 'Ordering'} up the {card_words(arg)}"
+    elif verb == "trump" and arg is not None and len(str(arg)) == 1:  # a suit named
+        said = f"Naming {suit_words(arg)} trumps"
+    elif verb == "trump" and arg in (None, "last"):
+        said = "Making trumps" + (" with the last card" if arg else "")
+    elif verb == "trump":
+        said = f"Making trumps with the {card_words(arg)}"
+    else:
+        said = f"Saying '{verb}{'' if arg is None else f' {arg}'}'"
+    return f"{whose} {said[:1].lower()}{said[1:]}" if whose else said
 
 
 def has_trumps_made(r: Ruleset) -> bool:

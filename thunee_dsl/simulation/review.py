@@ -16,6 +16,11 @@ one (:class:`~thunee_dsl.game.GameState`); at each moment the double-dummy solve
 - **a contract** (the decision that made a side the makers where its seat could pass: Euchre's ordering up,
   naming trumps), where the ruleset's outcomes give the deal to the other side when the makers fall short:
   weighed as a call is, the makers' outcome (:data:`CONTRACT`) for whether it could be made;
+- **the winning bid or call** (304's bid of 200, Thunee's call of 20 to make trumps: the last said, whose side
+  made trumps), where the outcomes give the deal to the other side when the makers fall short: whether it could
+  be made against the best defence (:data:`CONTRACT`, the later bids passed and trumps made as the record has
+  them, else searched), and if not, the balls it gave away against the seat's better other choice then (passing,
+  or the lowest bid or call it could have said) and the defence's card that stops it;
 - **each card played** (from trick ``from_trick`` on): what the player's side could still force after it,
   against the best card then: a card that lets it force less cost that much. Weighed in the count (the
   ruleset's first team value, as ``Objective`` POINTS reads it, or the card points won); where the ruleset
@@ -34,11 +39,13 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from thunee_dsl.game.actions import PASS
+from thunee_dsl.game.bidding import Bidding
+from thunee_dsl.game.calling import Calling
 from thunee_dsl.game.claims import bar
 from thunee_dsl.game.play import Play
 from thunee_dsl.game.scoring import decided_steps, score_deal
 from thunee_dsl.game.state import GameState
-from thunee_dsl.model.ruleset import OutcomeWinner
+from thunee_dsl.model.ruleset import Contract, OutcomeWinner, Revealed
 from thunee_dsl.model.words import contract_said, seat_name, team_name
 from thunee_dsl.players.solver import BALLS, POINTS, Objective, Solver, makes, succeeds_if
 
@@ -84,8 +91,9 @@ class Failed:
     best defence: it gave away ``balls`` (in the ruleset's unit) against not saying it; ``card`` held by
     ``by`` stops it (the first trick the defence takes in the solver's line), where known. A contract (``kind``
     "contract": the decision that made the seat's side the makers, ``title`` its verb and ``arg`` what it
-    named, the turn-up ordered up or the suit; ``dealer``: said by the dealer) is said in words by
-    :func:`~thunee_dsl.model.words.contract_said`."""
+    named, the turn-up ordered up or the suit, or a bid's or call's amount; ``dealer``: said by the dealer) is
+    said in words by :func:`~thunee_dsl.model.words.contract_said`; ``instead``, for a bid or call, the other
+    choice it is weighed against: (``verb``, ``arg``) of passing or of the lowest bid or call."""
 
     kind: str  # "undertaking" | "claim" | "contract"
     title: str
@@ -96,6 +104,7 @@ class Failed:
     by: int | None = None
     arg: str | None = None
     dealer: bool = False
+    instead: tuple | None = None
 
 
 @dataclass
@@ -154,7 +163,7 @@ def review_deal(ruleset, record, number: int = 1, score=None, from_trick: int | 
 
     def solver_for(objective: Objective, team: int) -> Solver:
         if (objective.name, team) not in solvers:
-            solvers[objective.name, team] = Solver(ruleset, objective)
+            solvers[objective.name, team] = _solver(ruleset, objective)
         return solvers[objective.name, team]
 
     said_as = {u.verb: ("undertakings", u) for u in ruleset.undertakings} | {
@@ -163,7 +172,8 @@ def review_deal(ruleset, record, number: int = 1, score=None, from_trick: int | 
     asked: set = set()
     trick_starts = []  # (trick number, a copy of the deal) at the start of each trick
     called = set()
-    for action in record.actions:
+    contract_at = _winning_contract(ruleset, record) if calls else None
+    for at, action in enumerate(record.actions):
         deal = game.deal
         if deal is None or deal.over:
             break
@@ -182,9 +192,15 @@ def review_deal(ruleset, record, number: int = 1, score=None, from_trick: int | 
                 failed = _failed(ruleset, deal, action, *said_as[action.verb])
                 if failed is not None:
                     review.failed.append(failed)
+            elif at == contract_at:  # (a call to make trumps: said in the calling's window)
+                check()
+                failed = _bid_failed(ruleset, deal, action, record.actions[at + 1:])
+                if failed is not None:
+                    review.failed.append(failed)
         elif calls and deal.pending is not None and type(deal.pending) is not Play and action.verb != PASS:
             check()
-            failed = _contract_failed(ruleset, deal, action)
+            failed = _bid_failed(ruleset, deal, action, record.actions[at + 1:]) if at == contract_at else \
+                _contract_failed(ruleset, deal, action)
             if failed is not None:
                 review.failed.append(failed)
         elif type(deal.pending) is Play:
@@ -214,6 +230,29 @@ def review_deal(ruleset, record, number: int = 1, score=None, from_trick: int | 
     return review
 
 
+class _AskingSolver(Solver):
+    """The solver, where a play turn may offer an action that names no card: asking for a closed trump
+    (``trumps.revealed: on demand``, 304's). Its move ordering reads every choice's card, so the ask is tried
+    after the cards; its equivalent cards read them too, so they are not used there (see :func:`_solver`). A
+    stopgap until players/solver.py reads such an action itself (not edited here)."""
+
+    def _ordered(self, deal, choices, first):
+        card_of = deal.card_of
+        cards = tuple(a for a in choices if a.arg in card_of)
+        if len(cards) == len(choices):
+            return super()._ordered(deal, choices, first)
+        others = [a for a in choices if a.arg not in card_of]
+        return super()._ordered(deal, cards, first) + others
+
+
+def _solver(ruleset, objective: Objective) -> Solver:
+    """A solver of ``objective`` for the review; where a closed trump may be asked for, one that reads the ask
+    (:class:`_AskingSolver`), each card searched as its own (the same values, more nodes)."""
+    if ruleset.trumps is not None and ruleset.trumps.revealed is Revealed.ON_DEMAND:
+        return _AskingSolver(ruleset, objective, equivalence=False)
+    return Solver(ruleset, objective)
+
+
 def _undertaking_made(ruleset, deal, option, u) -> Makeable | None:
     """Whether ``option`` (an undertaking said now) could be made against any defence, and its first card."""
     position = deal.clone()
@@ -221,7 +260,7 @@ def _undertaking_made(ruleset, deal, option, u) -> Makeable | None:
     if position.over:
         return None
     team = deal.team_of[option.seat]
-    solution = Solver(ruleset, makes("undertakings", u.name)).solve(position, team)
+    solution = _solver(ruleset, makes("undertakings", u.name)).solve(position, team)
     if solution.value < 1:
         return None
     lead = next((a.arg for a in solution.line if a.verb == "play"), None)
@@ -251,13 +290,14 @@ def _weighed(ruleset, deal, action, said, made_if: Objective) -> tuple[float, st
     if passing is None:  # (nothing else to choose: Thunee's chooser makes trumps)
         return None
     team = deal.team_of[action.seat]
-    made = Solver(ruleset, made_if).solve(said, team)
+    made = _solver(ruleset, made_if).solve(said, team)
     if made.value >= 1:
         return None
     passed = deal.clone()
     passed.apply_if_legal(passing)
-    without = Solver(ruleset, BALLS).solve(passed, team, line=False).value
-    given = without - Solver(ruleset, BALLS).solve(said, team, line=False).value
+    balls = _solver(ruleset, BALLS)
+    without = balls.solve(passed, team, line=False).value
+    given = without - balls.solve(said, team, line=False).value
     if given <= 0:
         return None
     return (given, *_stopper(said, made.line, team))
@@ -296,6 +336,107 @@ def _contract_failed(ruleset, deal, action) -> Failed | None:
                   None if arg is None else str(arg), action.seat == deal.dealer)
 
 
+def _contract_verbs(ruleset) -> tuple[str, ...]:
+    """The verbs that say a contract for the makers by its amount: the auction's bid (where the highest bid is
+    the one contract, not every player's own), the call to make trumps."""
+    bidding = ruleset.bidding
+    bid = Bidding.verbs(ruleset)[:1] if bidding is not None and bidding.contract is Contract.HIGHEST_BID else ()
+    return bid + (Calling.verbs(ruleset) if ruleset.calling is not None else ())
+
+
+def _winning_contract(ruleset, record) -> int | None:
+    """Where in ``record.actions`` the winning bid or call was said: the last said, where it stood to the end
+    (no undertaking took its place, the deal was played and scored) and its seat's side made trumps; else None.
+    Only where the ruleset's outcomes give the deal to the other side when the makers fall short."""
+    result = record.result
+    if result is None or result.cancelled or result.undertaking is not None or result.trump_maker is None \
+            or not any(o.winner is OutcomeWinner.COUNTING for o in ruleset.outcomes):
+        return None
+    verbs = _contract_verbs(ruleset)
+    at = next((i for i in range(len(record.actions) - 1, -1, -1) if record.actions[i].verb in verbs), None)
+    if at is None or ruleset.team_of(record.actions[at].seat) != ruleset.team_of(result.trump_maker):
+        return None
+    return at
+
+
+def _bid_failed(ruleset, deal, action, after) -> Failed | None:
+    """``action``, the winning bid or call (:func:`_winning_contract`), said in ``deal`` (``after``: the record's
+    actions after it): if its side could not make it against the best defence (:data:`CONTRACT`, the contract
+    standing: :func:`_standing`), the balls it gave away against the seat's other choice then, and the card of the
+    defence that stops it."""
+    said = deal.clone()
+    said.apply_if_legal(action)
+    if said.over:
+        return None
+    team = deal.team_of[action.seat]
+    made, line = _standing(_solver(ruleset, CONTRACT), said, team, after, line=True)
+    if made >= 1:
+        return None
+    # What a demanding player holds the bidder to: the better for its side of the seat's two smaller choices
+    # then, the lowest bid or call it could have said instead (the contract, asking the least: bidding 200
+    # where 160 was enough is an overbid) and passing (where even the least could not be made, saying nothing
+    # was right). A higher bid asks more, never less; a tie is put to the lower bid (the smaller change).
+    legal = [o for o in deal.legal_actions() if o.seat == action.seat]
+    lower = [o for o in legal if o.verb == action.verb and o.arg < action.arg]
+    others = ([min(lower, key=lambda o: o.arg)] if lower else []) + [o for o in legal if o.verb == PASS][:1]
+    if not others:
+        return None
+    balls = _solver(ruleset, BALLS)
+    weighed = []
+    for other in others:
+        instead = deal.clone()
+        instead.apply_if_legal(other)
+        weighed.append((_standing(balls, instead, team, after)[0], other))
+    without, other = max(weighed, key=lambda w: w[0])
+    given = without - _standing(balls, said, team, after)[0]
+    if given <= 0:
+        return None
+    card, by = _stopper(said, line, team)
+    return Failed("contract", action.verb, action.seat, len(deal.tricks) + 1, given, card, by, str(action.arg),
+                  action.seat == deal.dealer, (other.verb, other.arg))
+
+
+def _standing(solver: Solver, deal, team: int, made=(), line: bool = False) -> tuple[float, list]:
+    """What ``team`` can force from ``deal`` (not changed) with the contract said standing: every later bid and
+    window passed (the auction as it went after the winning bid: nobody said more), any other decision before
+    the play (trumps made) as ``made`` (the record's) has it where its action is open here, else searched as the
+    solver searches one (another seat's trumps, after a pass), and the play solved; with the actions to the end
+    where ``line`` (for the card that stops it)."""
+    deal = deal.clone()
+    before = []
+    while not deal.over:
+        if type(deal.pending) is Play:
+            solution = solver.solve(deal, team, line=line)
+            return solution.value, before + solution.line
+        legal = deal.legal_actions()
+        if not legal:  # (between steps: nothing to decide)
+            deal.advance()
+            continue
+        passing = next((a for a in legal if a.verb == PASS), None)
+        if passing is not None and (deal.window is not None or type(deal.pending) is Bidding):
+            chosen = passing
+        else:  # (the trumps as they were made: the contract said is weighed, not the trump card chosen after it)
+            chosen = next((a for a in made if a.verb != PASS and a in legal), None)
+        if chosen is not None:
+            deal.apply_if_legal(chosen)
+            before.append(chosen)
+            continue
+        # (searched here and not by the solver: a later bidding, 304's second on eight cards, comes after trumps)
+        mine = deal.team_of[deal.to_act] == team
+        best = None
+        for action in legal:
+            child = deal.clone()
+            child.apply_if_legal(action)
+            # (a solver of its own for each: no position of one is another's, and a whole deal's table is large)
+            value, rest = _standing(_solver(solver.ruleset, solver.objective), child, team, made, line)
+            if best is None or (value > best[0] if mine else value < best[0]):
+                best = (value, [action] + rest)
+            if solver.objective.boolean and best[0] == (1 if mine else 0):
+                break  # (whether it is made: nothing better to find)
+        return best[0], before + best[1]
+    return solver.objective.value(deal, team), before
+
+
 def _stopper(deal, line, team: int) -> tuple[str | None, int | None]:
     """The card that takes the first trick the other side wins in ``line`` (played on a copy, the rest played
     on where nothing is left to decide, as the solver does), or that ends the deal beating the caller's card,
@@ -329,7 +470,7 @@ def _claims_on(ruleset, trick_starts, record) -> list[Makeable]:
             for trick, deal in reversed(trick_starts):
                 if bar(claim, deal.seat_env(seat, caller=seat)):
                     break
-                if Solver(ruleset, objective).solve(deal, team, line=False).value < 1:
+                if _solver(ruleset, objective).solve(deal, team, line=False).value < 1:
                     break
                 since = trick
             if since is not None:
@@ -388,7 +529,7 @@ class Decision:
     points: float = 0.0
     balls: float | None = None
     by: int | None = None
-    said: tuple | None = None  # a contract's (verb, what it named, by the dealer): see Failed
+    said: tuple | None = None  # a contract's (verb, what it named, by the dealer[, instead]): see Failed
 
     @property
     def weight(self) -> tuple[float, float]:
@@ -467,16 +608,26 @@ def _card_lost(ruleset, cost: float, measure: str) -> str:
 
 
 def _contract_of(f: Failed) -> tuple | None:
-    return (f.title, f.arg, f.dealer) if f.kind == "contract" else None
+    if f.kind != "contract":
+        return None
+    # (a bid or a call: and the other choice it is weighed against)
+    return (f.title, f.arg, f.dealer) + (() if f.instead is None else (f.instead,))
+
+
+def _instead_words(verb: str, arg) -> str:
+    """The other choice a bid or call is weighed against: "passing", "a bid of 170", "a call of 10"."""
+    return "passing" if verb == PASS else f"a {verb} of {arg}"
 
 
 def _failed_words(ruleset, title: str, card: str | None, by: int | None, balls, card_words, seat_words,
                   caller: str | None = None, contract: tuple | None = None, suit_words=str) -> str:
     stops = f" (the {card_words(card)} held by {seat_words(by)} stops it)" if card and by is not None else ""
     lost = f"could not be made{stops}: it gave away {ruleset.unit.of(_number(balls))}"
-    if contract is not None:  # the makers' contract: "Ordering up the Jack of hearts", "Your naming spades trumps"
-        said = contract_said(*contract, card_words=card_words, suit_words=suit_words)
-        return f"{_whose(caller)} {said[:1].lower()}{said[1:]} {lost}" if caller else f"{said} {lost}"
+    if contract is not None:  # the makers' contract: "Ordering up the Jack of hearts", "Your bid of 200"
+        verb, arg, dealer, *instead = contract
+        said = contract_said(verb, arg, dealer, card_words, suit_words, _whose(caller) if caller else None)
+        against = f" against {_instead_words(*instead[0])}" if instead else ""
+        return f"{said} {lost}{against}"
     said = "called" if ruleset.calling is not None else "declared"
     said += f" by {caller}" if caller else ""
     return f"{title} was {said} and {lost}"
