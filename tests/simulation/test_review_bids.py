@@ -159,3 +159,18 @@ def test_no_bid_or_call_no_contract_weighed():
     while not game.deals or game.deals[-1].result is None:
         game.apply(game.legal_actions()[0])
     assert _winning_contract(oh_hell, game.deals[-1]) is None
+
+
+def test_a_bid_too_large_to_solve_in_time_is_said_not_weighed(monkeypatch):
+    """A 304 bid said with the trump still to be made closed is solved as the general search plays the whole deal:
+    where its solves would search more than CONTRACT_NODES positions, the bid is not weighed, the review says so in
+    its words, and it stops there (here the limit is made small: the same deal as above, weighed in full with the
+    real limit)."""
+    from thunee_dsl.simulation import review as module
+    monkeypatch.setattr(module, "CONTRACT_NODES", 50)
+    record = dealt(R304, 0, EMPTY, ["1 pass", "1 bid 160", "2 pass", "3 pass", "0 pass", "1 trump KS"])
+    review = review_deal(R304, record, 1, None, from_trick=8)
+    assert review.failed == [] and [(n.verb, n.arg, n.seat, n.trick) for n in review.not_weighed] == \
+        [("bid", 160, 1, 1)]
+    assert "  Trick 1: Seat 2's bid of 160 was not weighed: the deal is too large to solve from there in the time " \
+           "a review takes (more than 50 positions)." in review_words(R304, review)

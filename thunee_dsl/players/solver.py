@@ -361,23 +361,10 @@ def _terms_of(formula):
         return got[1]
     tree = formula._tree
     terms: list = []
-
-    def add(node, sign: int) -> None:  # (the parse tree's nodes: formula.lark's ``paren``, ``arith``, ``neg``)
-        while getattr(node, "data", None) == "paren":
-            node = node.children[0]
-        kind = getattr(node, "data", None)
-        if kind == "arith" and str(node.children[1]) in ("+", "-"):
-            add(node.children[0], sign)
-            add(node.children[2], sign if str(node.children[1]) == "+" else -sign)
-        elif kind == "neg":
-            add(node.children[-1], -sign)
-        elif kind is not None and not node.meta.empty:  # (a number, true, false: read nothing)
-            terms.append((sign, node))
-
     try:
         if tree is None:
             raise FormulaError("a formula without a tree: a number")
-        add(tree, 1)
+        _add_terms(tree, 1, terms)
         parts = tuple((sign, compile_formula(formula.text[node.meta.start_pos:node.meta.end_pos], formula._symbols))
                       for sign, node in terms)
     except FormulaError:
@@ -389,6 +376,21 @@ def _terms_of(formula):
 
 
 _TERMS: dict = {}
+
+
+def _add_terms(node, sign: int, terms: list) -> None:
+    """The terms a sum adds up into ``terms`` as (sign, node) (the parse tree's nodes: formula.lark's ``paren``,
+    ``arith``, ``neg``); numbers, true and false left out (they read nothing)."""
+    while getattr(node, "data", None) == "paren":
+        node = node.children[0]
+    kind = getattr(node, "data", None)
+    if kind == "arith" and str(node.children[1]) in ("+", "-"):
+        _add_terms(node.children[0], sign, terms)
+        _add_terms(node.children[2], sign if str(node.children[1]) == "+" else -sign, terms)
+    elif kind == "neg":
+        _add_terms(node.children[-1], -sign, terms)
+    elif kind is not None and not node.meta.empty:
+        terms.append((sign, node))
 
 
 def _cards_one_term(formula, deal: Deal, team: int) -> bool:
@@ -483,10 +485,12 @@ class Solution:
 class Solver:
     """Solves positions of one ruleset. ``windows``: ``"pass"`` or ``"choose"`` (see the module's words);
     ``equivalence``: search one card of each set of equivalent cards; ``table``: a transposition table
-    (kept between the solves of one objective and team: clear it with :meth:`forget` for another deal)."""
+    (kept between the solves of one objective and team: clear it with :meth:`forget` for another deal);
+    ``plain``: the plain rest of a deal searched on integers (plain_search.py); ``max_nodes``: the most
+    positions the general search of one call (solve, values, line) may visit, else :class:`SearchTooLong`."""
 
     def __init__(self, ruleset: Ruleset, objective: Objective | str = POINTS, windows: str = "pass",
-                 equivalence: bool = True, table: bool = True, plain: bool = True):
+                 equivalence: bool = True, table: bool = True, plain: bool = True, max_nodes: int | None = None):
         if windows not in ("pass", "choose"):
             raise ValueError(f"windows: expected 'pass' or 'choose', got {windows!r}")
         self.ruleset = ruleset
@@ -512,6 +516,12 @@ class Solver:
         # the plain rest of a deal searched on integers (plain_search.py) where the objective says what it adds
         self.plain = plain
         self._plain = False
+        # a solve whose general search (each position played on the deal; not the plain rest's search on
+        # integers, a hundred times cheaper a position) would visit more positions than this stops with
+        # SearchTooLong (None: no limit)
+        self.max_nodes = max_nodes
+        self._searched = 0  # the general search's positions so far
+        self._limit = INFINITY  # (the count at which this call stops: _retried sets it)
         self._rests: dict = {}  # the objective's rest (Objective.rest), by the names it read and their values
         self._plains: dict = {}  # the plain searches (and their tables), by trump row and rest
 
@@ -601,7 +611,9 @@ class Solver:
         return team
 
     def _retried(self, work, deal, team):
-        """``work()``; again with the exact key if the objective was found not to split as it says."""
+        """``work()``; again with the exact key if the objective was found not to split as it says. The limit of
+        positions (``max_nodes``) counts from here."""
+        self._limit = INFINITY if self.max_nodes is None else self._searched + self.max_nodes
         self._for_team(deal, team)
         try:
             return work()
@@ -829,6 +841,9 @@ class Solver:
         ``owned`` (a copy made for this search alone: its last action searched is played on it, not on
         another copy; a chain of forced actions, a window passed then the last trick, copies nothing)."""
         self.nodes += 1
+        self._searched += 1
+        if self._searched > self._limit:
+            raise SearchTooLong(f"more than {self.max_nodes} positions searched")
         if deal.over or (deal.window is None and deal.pending is None):
             return self._leaf(deal)
         if self._plain and deal.window is None and type(deal.pending) is Play and plain_rest(deal):
@@ -1050,6 +1065,10 @@ def _suits_in_order(deal: Deal, beats, row: int):
     return tuple(suits)
 
 
+class SearchTooLong(Exception):
+    """A solve stopped at its limit of positions searched (``Solver(..., max_nodes=N)``): its answer is not known."""
+
+
 class _NotAdditive(Exception):
     """An objective solved relative to what was won so far was found not to split so (Objective.exact)."""
 
@@ -1067,5 +1086,5 @@ def solve(position, objective: Objective | str = POINTS, team: int | None = None
     return Solver(deal.r, objective, windows).solve(deal, team)
 
 
-__all__ = ["BALLS", "POINTS", "TRICKS", "Objective", "Solution", "Solver", "makes", "position_key", "solve",
-           "succeeds_if"]
+__all__ = ["BALLS", "POINTS", "TRICKS", "Objective", "SearchTooLong", "Solution", "Solver", "makes", "position_key",
+           "solve", "succeeds_if"]

@@ -45,9 +45,9 @@ from thunee_dsl.game.claims import bar
 from thunee_dsl.game.play import Play
 from thunee_dsl.game.scoring import decided_steps, score_deal
 from thunee_dsl.game.state import GameState
-from thunee_dsl.model.ruleset import Contract, OutcomeWinner, Revealed
+from thunee_dsl.model.ruleset import Contract, OutcomeWinner
 from thunee_dsl.model.words import contract_said, seat_name, team_name
-from thunee_dsl.players.solver import BALLS, POINTS, Objective, Solver, makes, succeeds_if
+from thunee_dsl.players.solver import BALLS, POINTS, Objective, SearchTooLong, Solver, makes, succeeds_if
 
 SeatWords = Callable[[int], str]
 
@@ -120,6 +120,24 @@ class CardCost:
     measure: str = "points"
 
 
+@dataclass(frozen=True)
+class NotWeighed:
+    """A winning bid or call (``verb``, ``arg``) said by ``seat`` before trick ``trick`` that was not weighed: the
+    deal, seen from there, is too large to solve in the time a review allows (:data:`CONTRACT_NODES`)."""
+
+    verb: str
+    arg: object
+    seat: int
+    trick: int
+    dealer: bool = False
+
+
+#: The most positions the general search may visit in each solve that weighs a winning bid or call (about a
+#: second compiled, a few in pure Python; the plain rest searched on integers does not count): a 304 bid said
+#: with the trump closed, whose whole deal is searched as the general search plays it, may need far more.
+CONTRACT_NODES = 200_000
+
+
 @dataclass
 class DealReview:
     number: int
@@ -129,6 +147,8 @@ class DealReview:
     failed: list[Failed] = field(default_factory=list)
     tricks: int = 0  # the deal's tricks (its hand size)
     played: int = 0  # the trick its last card was played in (a deal may end early: a Thunee caught)
+    # the winning bid or call not weighed: its solves would have searched more than CONTRACT_NODES positions
+    not_weighed: list[NotWeighed] = field(default_factory=list)
 
 
 def dealt_again(ruleset, record, score, played: int = 0) -> GameState:
@@ -163,7 +183,7 @@ def review_deal(ruleset, record, number: int = 1, score=None, from_trick: int | 
 
     def solver_for(objective: Objective, team: int) -> Solver:
         if (objective.name, team) not in solvers:
-            solvers[objective.name, team] = _solver(ruleset, objective)
+            solvers[objective.name, team] = Solver(ruleset, objective)
         return solvers[objective.name, team]
 
     said_as = {u.verb: ("undertakings", u) for u in ruleset.undertakings} | {
@@ -194,13 +214,13 @@ def review_deal(ruleset, record, number: int = 1, score=None, from_trick: int | 
                     review.failed.append(failed)
             elif at == contract_at:  # (a call to make trumps: said in the calling's window)
                 check()
-                failed = _bid_failed(ruleset, deal, action, record.actions[at + 1:])
+                failed = _winning_bid_weighed(ruleset, deal, action, record.actions[at + 1:], review)
                 if failed is not None:
                     review.failed.append(failed)
         elif calls and deal.pending is not None and type(deal.pending) is not Play and action.verb != PASS:
             check()
-            failed = _bid_failed(ruleset, deal, action, record.actions[at + 1:]) if at == contract_at else \
-                _contract_failed(ruleset, deal, action)
+            failed = _winning_bid_weighed(ruleset, deal, action, record.actions[at + 1:], review) \
+                if at == contract_at else _contract_failed(ruleset, deal, action)
             if failed is not None:
                 review.failed.append(failed)
         elif type(deal.pending) is Play:
@@ -230,29 +250,6 @@ def review_deal(ruleset, record, number: int = 1, score=None, from_trick: int | 
     return review
 
 
-class _AskingSolver(Solver):
-    """The solver, where a play turn may offer an action that names no card: asking for a closed trump
-    (``trumps.revealed: on demand``, 304's). Its move ordering reads every choice's card, so the ask is tried
-    after the cards; its equivalent cards read them too, so they are not used there (see :func:`_solver`). A
-    stopgap until players/solver.py reads such an action itself (not edited here)."""
-
-    def _ordered(self, deal, choices, first):
-        card_of = deal.card_of
-        cards = tuple(a for a in choices if a.arg in card_of)
-        if len(cards) == len(choices):
-            return super()._ordered(deal, choices, first)
-        others = [a for a in choices if a.arg not in card_of]
-        return super()._ordered(deal, cards, first) + others
-
-
-def _solver(ruleset, objective: Objective) -> Solver:
-    """A solver of ``objective`` for the review; where a closed trump may be asked for, one that reads the ask
-    (:class:`_AskingSolver`), each card searched as its own (the same values, more nodes)."""
-    if ruleset.trumps is not None and ruleset.trumps.revealed is Revealed.ON_DEMAND:
-        return _AskingSolver(ruleset, objective, equivalence=False)
-    return Solver(ruleset, objective)
-
-
 def _undertaking_made(ruleset, deal, option, u) -> Makeable | None:
     """Whether ``option`` (an undertaking said now) could be made against any defence, and its first card."""
     position = deal.clone()
@@ -260,7 +257,7 @@ def _undertaking_made(ruleset, deal, option, u) -> Makeable | None:
     if position.over:
         return None
     team = deal.team_of[option.seat]
-    solution = _solver(ruleset, makes("undertakings", u.name)).solve(position, team)
+    solution = Solver(ruleset, makes("undertakings", u.name)).solve(position, team)
     if solution.value < 1:
         return None
     lead = next((a.arg for a in solution.line if a.verb == "play"), None)
@@ -290,12 +287,12 @@ def _weighed(ruleset, deal, action, said, made_if: Objective) -> tuple[float, st
     if passing is None:  # (nothing else to choose: Thunee's chooser makes trumps)
         return None
     team = deal.team_of[action.seat]
-    made = _solver(ruleset, made_if).solve(said, team)
+    made = Solver(ruleset, made_if).solve(said, team)
     if made.value >= 1:
         return None
     passed = deal.clone()
     passed.apply_if_legal(passing)
-    balls = _solver(ruleset, BALLS)
+    balls = Solver(ruleset, BALLS)
     without = balls.solve(passed, team, line=False).value
     given = without - balls.solve(said, team, line=False).value
     if given <= 0:
@@ -359,6 +356,17 @@ def _winning_contract(ruleset, record) -> int | None:
     return at
 
 
+def _winning_bid_weighed(ruleset, deal, action, after, review: DealReview) -> Failed | None:
+    """:func:`_bid_failed`, or None with the bid or call kept in ``review.not_weighed`` where its solves would
+    search more than CONTRACT_NODES positions."""
+    try:
+        return _bid_failed(ruleset, deal, action, after)
+    except SearchTooLong:
+        review.not_weighed.append(NotWeighed(action.verb, action.arg, action.seat, len(deal.tricks) + 1,
+                                             action.seat == deal.dealer))
+        return None
+
+
 def _bid_failed(ruleset, deal, action, after) -> Failed | None:
     """``action``, the winning bid or call (:func:`_winning_contract`), said in ``deal`` (``after``: the record's
     actions after it): if its side could not make it against the best defence (:data:`CONTRACT`, the contract
@@ -369,7 +377,7 @@ def _bid_failed(ruleset, deal, action, after) -> Failed | None:
     if said.over:
         return None
     team = deal.team_of[action.seat]
-    made, line = _standing(_solver(ruleset, CONTRACT), said, team, after, line=True)
+    made, line = _standing(Solver(ruleset, CONTRACT, max_nodes=CONTRACT_NODES), said, team, after, line=True)
     if made >= 1:
         return None
     # What a demanding player holds the bidder to: the better for its side of the seat's two smaller choices
@@ -381,7 +389,7 @@ def _bid_failed(ruleset, deal, action, after) -> Failed | None:
     others = ([min(lower, key=lambda o: o.arg)] if lower else []) + [o for o in legal if o.verb == PASS][:1]
     if not others:
         return None
-    balls = _solver(ruleset, BALLS)
+    balls = Solver(ruleset, BALLS, max_nodes=CONTRACT_NODES)
     weighed = []
     for other in others:
         instead = deal.clone()
@@ -428,7 +436,8 @@ def _standing(solver: Solver, deal, team: int, made=(), line: bool = False) -> t
             child = deal.clone()
             child.apply_if_legal(action)
             # (a solver of its own for each: no position of one is another's, and a whole deal's table is large)
-            value, rest = _standing(_solver(solver.ruleset, solver.objective), child, team, made, line)
+            value, rest = _standing(Solver(solver.ruleset, solver.objective, max_nodes=solver.max_nodes), child, team,
+                                    made, line)
             if best is None or (value > best[0] if mine else value < best[0]):
                 best = (value, [action] + rest)
             if solver.objective.boolean and best[0] == (1 if mine else 0):
@@ -470,7 +479,7 @@ def _claims_on(ruleset, trick_starts, record) -> list[Makeable]:
             for trick, deal in reversed(trick_starts):
                 if bar(claim, deal.seat_env(seat, caller=seat)):
                     break
-                if _solver(ruleset, objective).solve(deal, team, line=False).value < 1:
+                if Solver(ruleset, objective).solve(deal, team, line=False).value < 1:
                     break
                 since = trick
             if since is not None:
@@ -672,6 +681,10 @@ def review_words(ruleset, review: DealReview, card_words: Callable[[str], str] =
         words = _failed_words(ruleset, f.title, f.card, f.by, f.balls, card_words, seat_words, seat_words(f.seat),
                               _contract_of(f), suit_words)
         lines.append(f"Trick {f.trick}: {words}.")
+    for n in review.not_weighed:
+        said = contract_said(n.verb, n.arg, n.dealer, card_words, suit_words, _whose(seat_words(n.seat)))
+        lines.append(f"Trick {n.trick}: {said} was not weighed: the deal is too large to solve from there "
+                     f"in the time a review takes (more than {CONTRACT_NODES:,} positions).")
     for c in review.costs:
         lines.append(f"Trick {c.trick}: {_whose(seat_words(c.seat))} {card_words(c.card)} cost "
                      f"{_card_lost(ruleset, c.cost, c.measure)} against the {card_words(c.best)}.")
