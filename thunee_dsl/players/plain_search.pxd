@@ -34,11 +34,20 @@ cdef class PlainSearch:
     cdef Py_ssize_t trick_card[520]
     cdef Py_ssize_t try_card[4096]
     cdef long long try_score[4096]
-    cdef Py_ssize_t k, leader, best, winning, tricks_left, depth
+    cdef Py_ssize_t k, leader, best, winning, tricks_left, depth, best_card
     cdef long long trick_worth, left_worth
 
     cpdef value(self, deal, alpha, beta)
     cdef long long _worth_of(self, unsigned long long mask)
     cdef long long _search(self, long long alpha, long long beta) except? -1
+    cdef unsigned long long _legal(self, Py_ssize_t seat) except? 0
+    cdef unsigned long long _alive(self)
+    cdef long long _score(self, Py_ssize_t c, Py_ssize_t seat, Py_ssize_t first)
+    cdef Py_ssize_t _cards_to_try(self, Py_ssize_t seat, Py_ssize_t first) except -1
+    cdef long long _try_cards(self, Py_ssize_t seat, Py_ssize_t n, long long alpha, long long beta) except? -1
+    cdef long long _play(self, Py_ssize_t seat, Py_ssize_t c, long long alpha, long long beta) except? -1
+    cdef _store(self, long long best_value, long long a0, long long b0)
+    cdef _key_words(self)
     cdef Py_ssize_t _slot(self)
+    cdef bint _holds(self, Py_ssize_t slot)
     cpdef forget(self)

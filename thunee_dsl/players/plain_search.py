@@ -136,6 +136,7 @@ class PlainSearch:
         self.tgen = array("q", bytes(8 * self.slots))
         if not cython.compiled:
             self.kw = [0] * self.key_words
+        self.best_card = -1  # (the best card of the last cards tried: _try_cards)
         self.k = self.leader = self.best = self.winning = self.tricks_left = self.trick_worth = self.left_worth = 0
         self.depth = 0
 
@@ -190,24 +191,13 @@ class PlainSearch:
 
     # -- the search -------------------------------------------------------------------------------------
 
-    @cython.locals(k=cython.Py_ssize_t, seat=cython.Py_ssize_t, c=cython.Py_ssize_t, i=cython.Py_ssize_t,
-                   j=cython.Py_ssize_t, n=cython.Py_ssize_t, at=cython.Py_ssize_t, slot=cython.Py_ssize_t,
-                   first=cython.Py_ssize_t, s=cython.Py_ssize_t,
-                   hand=cython.ulonglong, legal=cython.ulonglong, alive=cython.ulonglong, over=cython.ulonglong,
-                   bit=cython.ulonglong, one=cython.ulonglong,
-                   alpha=cython.longlong, beta=cython.longlong, a0=cython.longlong, b0=cython.longlong,
-                   lo=cython.longlong, hi=cython.longlong, v=cython.longlong, best_value=cython.longlong,
-                   gained=cython.longlong, score=cython.longlong, prev=cython.Py_ssize_t, row=cython.Py_ssize_t,
-                   mine=cython.bint, partner=cython.bint, takes=cython.bint,
-                   best=cython.Py_ssize_t, winning=cython.Py_ssize_t, leader=cython.Py_ssize_t,
-                   worth=cython.longlong, best_card=cython.Py_ssize_t, team_wins=cython.bint,
-                   narrowed=cython.ulonglong)
+    @cython.locals(k=cython.Py_ssize_t, seat=cython.Py_ssize_t, slot=cython.Py_ssize_t, first=cython.Py_ssize_t,
+                   n=cython.Py_ssize_t, alpha=cython.longlong, beta=cython.longlong, a0=cython.longlong,
+                   b0=cython.longlong, lo=cython.longlong, hi=cython.longlong, best_value=cython.longlong)
     def _search(self, alpha, beta):
         """The value of the loaded position within (alpha, beta); the position is left as it was."""
         self.nodes += 1
         k = self.k
-        at = self.tricks_left * SEATS  # (this trick's row of cards)
-        one = 1
         # what is left bounds the value: enough, or not enough, whatever is played
         lo = self.least_last
         hi = self.per_trick * self.tricks_left + self.left_worth + self.most_last
@@ -230,32 +220,71 @@ class PlainSearch:
                     alpha = max(alpha, lo)
                     beta = min(beta, hi)
         else:
-            seat = self.nxt[self.trick_seat[at + k - 1]]
+            seat = self.nxt[self.trick_seat[self.tricks_left * SEATS + k - 1]]
         a0, b0 = alpha, beta
+        n = self._cards_to_try(seat, first)
+        best_value = self._try_cards(seat, n, alpha, beta)
+        if slot >= 0:
+            self._store(best_value, a0, b0)
+        return best_value
+
+    @cython.locals(k=cython.Py_ssize_t, at=cython.Py_ssize_t, hand=cython.ulonglong, legal=cython.ulonglong,
+                   narrowed=cython.ulonglong)
+    def _legal(self, seat):
+        """The cards ``seat`` may play now, by the plain rule (play.plain_rest)."""
+        k = self.k
         hand = self.hands[seat]
         if k == 0:
-            legal = hand
-        else:
-            legal = hand & self.led[self.trick_card[at]]
-            if not legal:
-                legal = hand
-                if self.undercut:
-                    narrowed = not_undercut(hand, self.trumps, self.trick_card[at], self.best, self.beats[self.best])
-                    if narrowed:
-                        legal = narrowed
-        mine = self.mine[seat] == 1
-        # the cards to try, each with its place in the order (one of each run), sorted as a player tries them
+            return hand
+        at = self.tricks_left * SEATS
+        legal = hand & self.led[self.trick_card[at]]
+        if legal:
+            return legal
+        if self.undercut:
+            narrowed = not_undercut(hand, self.trumps, self.trick_card[at], self.best, self.beats[self.best])
+            if narrowed:
+                return narrowed
+        return hand
+
+    @cython.locals(k=cython.Py_ssize_t, at=cython.Py_ssize_t, s=cython.Py_ssize_t, j=cython.Py_ssize_t,
+                   alive=cython.ulonglong, one=cython.ulonglong)
+    def _alive(self):
+        """The cards still out: in a hand or in the trick (what parts a run); 0 where runs are not read."""
         alive = 0
+        one = 1
         if self.equivalence:
+            k = self.k
+            at = self.tricks_left * SEATS
             for s in range(self.seats):
                 alive |= self.hands[s]
             for j in range(k):
                 alive |= one << self.trick_card[at + j]
-        best, winning = self.best, self.winning
-        if k:
-            over = self.beats[best]
-            partner = self.mine[winning] == self.mine[seat]
-        # (this node's row of the cards to try: one row for each card played since the search began)
+        return alive
+
+    @cython.locals(c=cython.Py_ssize_t, seat=cython.Py_ssize_t, first=cython.Py_ssize_t, takes=cython.bint)
+    def _score(self, c, seat, first):
+        """Where card ``c`` of ``seat`` comes in the order it is tried (lower first): the table's best card; on
+        the lead the most points; behind a partner winning the trick a card that leaves it to the partner, the
+        most points; behind an opponent a card that takes the trick over, else the fewest points."""
+        if c == first:
+            return -FAR
+        if self.k == 0:
+            return -self.worth[c]
+        takes = (self.beats[self.best] >> c) & 1
+        if self.mine[self.winning] == self.mine[seat]:
+            return -self.worth[c] + (1000 if takes else 0)
+        return -self.worth[c] - 1000 if takes else self.worth[c]
+
+    @cython.locals(seat=cython.Py_ssize_t, first=cython.Py_ssize_t, i=cython.Py_ssize_t, j=cython.Py_ssize_t,
+                   c=cython.Py_ssize_t, n=cython.Py_ssize_t, prev=cython.Py_ssize_t, row=cython.Py_ssize_t,
+                   legal=cython.ulonglong, alive=cython.ulonglong, bit=cython.ulonglong, one=cython.ulonglong,
+                   score=cython.longlong)
+    def _cards_to_try(self, seat, first):
+        """The cards ``seat`` tries here, one of each run, into this depth's row of ``try_card`` (one row for each
+        card played since the search began), sorted as a player tries them (_score); how many."""
+        one = 1
+        legal = self._legal(seat)
+        alive = self._alive()
         row = self.depth * CARDS
         n = 0
         prev = -1
@@ -272,18 +301,7 @@ class PlainSearch:
                 prev = c
                 continue  # (the same card to the play as the one before it in the run)
             prev = c
-            if c == first:
-                score = -FAR
-            elif k == 0:
-                score = -self.worth[c]
-            else:
-                takes = (over >> c) & 1
-                if partner:
-                    score = -self.worth[c] + (1000 if takes else 0)
-                elif takes:
-                    score = -self.worth[c] - 1000
-                else:
-                    score = self.worth[c]
+            score = self._score(c, seat, first)
             j = n  # (kept in order as they come: insertion, a hand's few cards)
             while j > 0 and self.try_score[row + j - 1] > score:
                 self.try_score[row + j] = self.try_score[row + j - 1]
@@ -292,92 +310,105 @@ class PlainSearch:
             self.try_score[row + j] = score
             self.try_card[row + j] = c
             n += 1
+        return n
+
+    @cython.locals(seat=cython.Py_ssize_t, n=cython.Py_ssize_t, alpha=cython.longlong, beta=cython.longlong,
+                   i=cython.Py_ssize_t, c=cython.Py_ssize_t, row=cython.Py_ssize_t, mine=cython.bint,
+                   v=cython.longlong, best_value=cython.longlong, best_card=cython.Py_ssize_t)
+    def _try_cards(self, seat, n, alpha, beta):
+        """The best value ``seat``'s side can reach with the ``n`` cards of this depth's row, tried in order
+        until one settles the window (alpha, beta); the best card kept in ``best_card``."""
+        mine = self.mine[seat] == 1
+        row = self.depth * CARDS
         best_value = -FAR if mine else FAR
         best_card = -1
-        leader = self.leader
-        worth = self.trick_worth
         self.depth += 1
         for i in range(n):
             c = self.try_card[row + i]
-            bit = one << c
-            self.hands[seat] &= ~bit
-            self.trick_seat[at + k] = seat
-            self.trick_card[at + k] = c
-            self.trick_worth = worth + self.worth[c]
-            if k == 0:
-                self.best, self.winning = c, seat
-            elif (self.beats[best] >> c) & 1:
-                self.best, self.winning = c, seat
-            else:
-                self.best, self.winning = best, winning
-            if k + 1 == self.in_play:  # the trick is over: its winner's side takes it and leads next
-                team_wins = self.mine[self.winning] == 1
-                gained = self.per_trick + self.trick_worth if team_wins else 0
-                self.tricks_left -= 1
-                self.left_worth -= self.trick_worth
-                if self.tricks_left == 0:
-                    v = gained + self.last[self.winning]
-                else:
-                    self.k = 0
-                    self.leader = self.winning
-                    self.trick_worth = 0
-                    v = gained + self._search(alpha - gained, beta - gained)
-                    self.leader = leader
-                self.tricks_left += 1
-                self.left_worth += worth + self.worth[c]
-            else:
-                self.k = k + 1
-                v = self._search(alpha, beta)
-            self.k = k
-            self.hands[seat] |= bit
-            self.trick_worth = worth
+            v = self._play(seat, c, alpha, beta)
             if mine:
                 if v > best_value:
                     best_value, best_card = v, c
-                    if v > alpha:
-                        alpha = v
+                    alpha = max(alpha, v)
             elif v < best_value:
                 best_value, best_card = v, c
-                if v < beta:
-                    beta = v
+                beta = min(beta, v)
             if alpha >= beta:
                 break
         self.depth -= 1
-        self.best, self.winning = best, winning
-        if slot >= 0:
-            slot = self._slot()  # (again: the searches below have used the key's words, and may have taken the slot)
-            if self.tgen[slot] == self.gen:
-                lo, hi = self.tlo[slot], self.thi[slot]
-            else:  # (a new entry: this position's words kept in the slot)
-                lo, hi = -FAR, FAR
-                self.tgen[slot] = self.gen
-                for i in range(self.key_words):
-                    self.tkeys[slot * self.key_words + i] = self.kw[i]
-            if best_value <= a0:
-                hi = min(hi, best_value)
-            elif best_value >= b0:
-                lo = max(lo, best_value)
-            else:
-                lo = hi = best_value
-            self.tlo[slot], self.thi[slot], self.tbest[slot] = lo, hi, best_card
+        self.best_card = best_card
         return best_value
+
+    @cython.locals(seat=cython.Py_ssize_t, c=cython.Py_ssize_t, alpha=cython.longlong, beta=cython.longlong,
+                   k=cython.Py_ssize_t, at=cython.Py_ssize_t, best=cython.Py_ssize_t, winning=cython.Py_ssize_t,
+                   leader=cython.Py_ssize_t, worth=cython.longlong, gained=cython.longlong, v=cython.longlong,
+                   bit=cython.ulonglong, one=cython.ulonglong)
+    def _play(self, seat, c, alpha, beta):
+        """The value after ``seat`` plays card ``c`` (searched within (alpha, beta)); the card is taken back."""
+        one = 1
+        k = self.k
+        at = self.tricks_left * SEATS
+        best, winning, leader, worth = self.best, self.winning, self.leader, self.trick_worth
+        bit = one << c
+        self.hands[seat] &= ~bit
+        self.trick_seat[at + k] = seat
+        self.trick_card[at + k] = c
+        self.trick_worth = worth + self.worth[c]
+        if k == 0 or (self.beats[best] >> c) & 1:
+            self.best, self.winning = c, seat
+        if k + 1 < self.in_play:
+            self.k = k + 1
+            v = self._search(alpha, beta)
+        else:  # the trick is over: its winner's side takes it and leads next
+            gained = self.per_trick + self.trick_worth if self.mine[self.winning] == 1 else 0
+            self.tricks_left -= 1
+            self.left_worth -= self.trick_worth
+            if self.tricks_left == 0:
+                v = gained + self.last[self.winning]
+            else:
+                self.k = 0
+                self.leader = self.winning
+                self.trick_worth = 0
+                v = gained + self._search(alpha - gained, beta - gained)
+            self.tricks_left += 1
+            self.left_worth += worth + self.worth[c]
+        self.k, self.leader, self.best, self.winning, self.trick_worth = k, leader, best, winning, worth
+        self.hands[seat] |= bit
+        return v
+
+    @cython.locals(slot=cython.Py_ssize_t, i=cython.Py_ssize_t, best_value=cython.longlong, a0=cython.longlong,
+                   b0=cython.longlong, lo=cython.longlong, hi=cython.longlong)
+    def _store(self, best_value, a0, b0):
+        """What the search proved of the position at this trick's start (searched in (a0, b0)): a bound, or its
+        value, with the best card (``best_card``)."""
+        slot = self._slot()  # (again: the searches below have used the key's words, and may have taken the slot)
+        if self.tgen[slot] == self.gen:
+            lo, hi = self.tlo[slot], self.thi[slot]
+        else:  # (a new entry: this position's words kept in the slot)
+            lo, hi = -FAR, FAR
+            self.tgen[slot] = self.gen
+            for i in range(self.key_words):
+                self.tkeys[slot * self.key_words + i] = self.kw[i]
+        if best_value <= a0:
+            hi = min(hi, best_value)
+        elif best_value >= b0:
+            lo = max(lo, best_value)
+        else:
+            lo = hi = best_value
+        self.tlo[slot], self.thi[slot], self.tbest[slot] = lo, hi, self.best_card
 
     @cython.locals(i=cython.Py_ssize_t, c=cython.Py_ssize_t, s=cython.Py_ssize_t, code=cython.ulonglong,
                    word=cython.ulonglong, used=cython.Py_ssize_t, width=cython.Py_ssize_t, bit=cython.ulonglong,
-                   one=cython.ulonglong, at=cython.Py_ssize_t, h=cython.ulonglong, slot=cython.Py_ssize_t,
-                   probe=cython.Py_ssize_t, same=cython.bint, words=cython.Py_ssize_t)
-    def _slot(self):
-        """The table's slot of the position at a trick's start: its words (``kw``) worked out, then the slot
-        that holds them, else the one to write them to (a free one or a stale one of this table's few tries,
-        else the first: the newest position is kept)."""
+                   one=cython.ulonglong, at=cython.Py_ssize_t, part=cython.Py_ssize_t)
+    def _key_words(self):
+        """The position at a trick's start as words (``kw``): the tricks left and the leader first (16 bits: the
+        words are then one length for one number of cards out); then for each suit a 0, and strongest first the
+        seat holding each card still out (plus one) with its points' code where they count; where a suit is not
+        one order, every card's code (0: gone) in card order."""
         one = 1
         width = self.code_width
-        words = self.key_words
-        for i in range(words):
+        for i in range(self.key_words):
             self.kw[i] = 0
-        # the tricks left and the leader first (the words are then one length for one number of cards out);
-        # then for each suit a 0, and strongest first the seat holding each card still out (plus one) with
-        # its points' code where they count; where a suit is not one order, each card's holder in card order
         at = 0
         word = self.tricks_left * SEATS + self.leader
         used = 16
@@ -389,42 +420,46 @@ class PlainSearch:
                 if self.hands[s] & bit:
                     code = ((s + 1) << self.points_width) | self.pcode[c]
                     break
-            if self.suit_start[i] and self.ranked:
+            # the codes this card adds: the suit's 0 (where ranked), then its own (where held, or not ranked)
+            for part in range((1 if self.suit_start[i] and self.ranked else 0) + (1 if code or not self.ranked else 0)):
                 if used + width > 64:
                     self.kw[at] = word
                     at += 1
                     word = used = 0
-                word <<= width
-                used += width
-            if code or not self.ranked:
-                if used + width > 64:
-                    self.kw[at] = word
-                    at += 1
-                    word = used = 0
-                word = (word << width) | code
+                word = (word << width) | (0 if part == 0 and self.suit_start[i] and self.ranked else code)
                 used += width
         self.kw[at] = word
+
+    @cython.locals(i=cython.Py_ssize_t, h=cython.ulonglong, slot=cython.Py_ssize_t, probe=cython.Py_ssize_t)
+    def _slot(self):
+        """The table's slot of the position at a trick's start: its words worked out (_key_words), then the slot
+        that holds them, else the one to write them to (a free one or a stale one of this table's few tries,
+        else the first: the newest position is kept)."""
+        self._key_words()
         h = 0
-        for i in range(words):
+        for i in range(self.key_words):
             h = ((h ^ self.kw[i]) * MIX) & MASK
         slot = -1
         for probe in range(PROBES):
             i = ((h >> 20) + probe) & (self.slots - 1)
-            if self.tgen[i] != self.gen:
-                if slot < 0:
-                    slot = i  # (free, or left from a forgotten search)
-                continue
-            same = True
-            for at in range(words):
-                if self.tkeys[i * words + at] != self.kw[at]:
-                    same = False
-                    break
-            if same:
-                return i
+            if self.tgen[i] == self.gen:
+                if self._holds(i):
+                    return i
+            elif slot < 0:
+                slot = i  # (free, or left from a forgotten search)
         if slot < 0:
             slot = (h >> 20) & (self.slots - 1)
             self.tgen[slot] = 0  # (taken over: its old position is lost)
         return slot
+
+    @cython.locals(slot=cython.Py_ssize_t, at=cython.Py_ssize_t, words=cython.Py_ssize_t)
+    def _holds(self, slot):
+        """Whether table slot ``slot`` holds the position whose words are ``kw``."""
+        words = self.key_words
+        for at in range(words):
+            if self.tkeys[slot * words + at] != self.kw[at]:
+                return False
+        return True
 
     def forget(self) -> None:
         """Every position searched so far forgotten (at once: the entries of an older search are stale)."""

@@ -846,14 +846,9 @@ class Solver:
             raise SearchTooLong(f"more than {self.max_nodes} positions searched")
         if deal.over or (deal.window is None and deal.pending is None):
             return self._leaf(deal)
-        if self._plain and deal.window is None and type(deal.pending) is Play and plain_rest(deal):
-            search = self._plain_search(deal)
-            if search is not None:  # (the rest is cards alone: searched on integers)
-                base = self._base(deal, self._team)
-                before = search.nodes
-                v = base + search.value(deal, alpha - base, beta - base)
-                self.nodes += search.nodes - before
-                return v
+        v = self._plain_value(deal, alpha, beta) if self._plain else None
+        if v is not None:
+            return v
         base, settled = self._bounds(deal, alpha, beta)
         if settled is not None:
             return settled
@@ -861,16 +856,7 @@ class Solver:
         if len(legal) == 1 or deal.window is not None:
             choices = self._choices(deal)
             if len(choices) == 1:  # forced (a window passed, a single card): nothing to order
-                if deal.trick or not self.use_table:
-                    return self._forced(deal, choices[0], alpha, beta, rest, owned)
-                # a trick's lead forced (the last trick): kept, as the same few cards are left from many lines
-                key = self._position(deal, rest)
-                known, alpha, beta, _ = self._probe(key, base, alpha, beta)
-                if known is not None:
-                    return known
-                v = self._forced(deal, choices[0], alpha, beta, rest, owned)
-                self._store(key, base, v, choices[0], alpha, beta)
-                return v
+                return self._forced_kept(deal, choices[0], base, alpha, beta, rest, owned)
         key = self._position(deal, rest) if self.use_table else None
         first = None
         if key is not None:
@@ -905,6 +891,33 @@ class Solver:
         if key is not None:
             self._store(key, base, best, best_action, a0, b0)
         return best
+
+    def _plain_value(self, deal: Deal, alpha: float, beta: float):
+        """The value of ``deal`` within (alpha, beta) where its rest is plain (play.plain_rest) and the objective
+        says what that rest adds: searched on integers (plain_search.py); else None."""
+        if deal.window is not None or type(deal.pending) is not Play or not plain_rest(deal):
+            return None
+        search = self._plain_search(deal)
+        if search is None:
+            return None
+        base = self._base(deal, self._team)
+        before = search.nodes
+        v = base + search.value(deal, alpha - base, beta - base)
+        self.nodes += search.nodes - before
+        return v
+
+    def _forced_kept(self, deal: Deal, action, base: float, alpha: float, beta: float, rest, owned: bool) -> float:
+        """The value of ``deal`` whose one choice is ``action`` (_forced); a trick's lead forced (the last trick)
+        kept in the table, as the same few cards are left from many lines."""
+        if deal.trick or not self.use_table:
+            return self._forced(deal, action, alpha, beta, rest, owned)
+        key = self._position(deal, rest)
+        known, alpha, beta, _ = self._probe(key, base, alpha, beta)
+        if known is not None:
+            return known
+        v = self._forced(deal, action, alpha, beta, rest, owned)
+        self._store(key, base, v, action, alpha, beta)
+        return v
 
     def _plain_search(self, deal: Deal):
         """The search of ``deal``'s plain rest for the objective and team solved (play.plain_rest), or None where
