@@ -843,7 +843,7 @@ def scroll_script(target: str | None = None, *, narrow_only: bool = False, nonce
 
     >>> "scrollIntoView" in scroll_script(".pt-book", narrow_only=True)
     True
-    >>> "getBoundingClientRect" in scroll_script(".st-key-ed_saved", block="nearest")  # (kept in view for 8 s)
+    >>> "getBoundingClientRect" in scroll_script(".st-key-ed_saved", block="nearest")  # (kept in view for 30 s)
     True
     """
     # the margin keeps the target clear of the app's header bar, which stays at the top of the screen
@@ -856,9 +856,9 @@ def scroll_script(target: str | None = None, *, narrow_only: bool = False, nonce
     if target and block == "nearest":
         # just enough to be seen: what is drawn after it can move it off screen again later than 1.5 s (a
         # code editor given a new text is drawn again seconds later on a busy machine or a slow phone), so it
-        # is looked at every quarter second for 8 s and brought back while out of view, until the person
-        # scrolls, taps or types (never fighting them)
-        return (f"<script>/* {nonce} */ (() => {{ let left = 32, quit = false;"
+        # is looked at every quarter second for 30 s and brought back while out of view, until the person
+        # scrolls, taps or types (never fighting them); a CI machine saw it moved off screen after 8 s
+        return (f"<script>/* {nonce} */ (() => {{ let left = 120, quit = false;"
                 " const stop = () => { quit = true; };"
                 " for (const e of ['wheel', 'touchstart', 'keydown', 'mousedown']) "
                 "window.addEventListener(e, stop, {once: true, capture: true});"
