@@ -57,6 +57,7 @@ from thunee_dsl.formula.compiler import compile_formula
 from thunee_dsl.model.quantities import Env
 from thunee_dsl.model.ruleset import Ruleset
 from thunee_dsl.players.plain_search import PlainSearch, RestValue
+from thunee_dsl.players.score_steps import Reading as _Reading, card_point_steps
 
 # bounds kept in the table
 EXACT, LOWER, UPPER = 0, 1, 2
@@ -184,6 +185,9 @@ class Objective:
     # to so_far, ``rest(deal, team)``: (a plain_search.RestValue, or None where it cannot say; the names of the
     # deal's state that answer read, so that it is asked again only where one of them differs)
     rest: Callable[[Deal, int], tuple] | None = None
+    # the value may be steps of the team's card points alone (score_steps.py: 304's contract, its stones): from
+    # a play where the score says so, solved as the count is solved, a test for each step halved
+    scored: bool = False
 
 
 def _points(deal: Deal, team: int) -> float:
@@ -290,18 +294,6 @@ def _reads_team_cards(symbol, env, root: Deal, team: int) -> bool:
         return symbol.get(env) == before + 1000
     finally:
         cards[team] -= 1000
-
-
-class _Reading:
-    """A deal read through, recording the names read (_known_for_the_rest)."""
-
-    def __init__(self, deal: Deal):
-        self.__dict__["_deal"] = deal
-        self.__dict__["read"] = set()
-
-    def __getattr__(self, name):
-        self.read.add(name)
-        return getattr(self._deal, name)
 
 
 # what the last trick may add, at most either way, for the search on integers (plain_search.FAR: far beyond
@@ -435,7 +427,7 @@ def _tricks_rest(deal: Deal, team: int) -> tuple:
 TRICKS = Objective("tricks", _tricks, so_far=_tricks,
                    leaves_out=frozenset({"team_cards", "team_tricks", "seat_tricks", "team_tricks_step"}),
                    left=_tricks_left, reads_points=False, rest=_tricks_rest)
-BALLS = Objective("balls", _balls)
+BALLS = Objective("balls", _balls, scored=True)
 OBJECTIVES = {o.name: o for o in (POINTS, TRICKS, BALLS)}
 
 
@@ -524,11 +516,14 @@ class Solver:
         self._limit = INFINITY  # (the count at which this call stops: _retried sets it)
         self._rests: dict = {}  # the objective's rest (Objective.rest), by the names it read and their values
         self._plains: dict = {}  # the plain searches (and their tables), by trump row and rest
+        self._counter = None  # the count's solver, where the objective is steps of it (Objective.scored)
 
     def forget(self) -> None:
         self.table.clear()
         self._plains.clear()
         self._rests.clear()
+        if self._counter is not None:
+            self._counter.forget()
 
     # -- the public answers --------------------------------------------------------------------------
 
@@ -539,9 +534,68 @@ class Solver:
         deal = _deal_of(position)
         team = self._for_team(deal, team)
         self.nodes = 0
+        steps = card_point_steps(deal, team, self.objective.value) \
+            if self.objective.scored and self.windows == "pass" else None
+        if steps is not None:
+            return self._solve_by_steps(deal, team, steps, line)
         value = self._retried(lambda: self._value(deal.clone()), deal, team)
         found = self.line(deal, team) if line else []
         return Solution(team, self.objective.name, value, found, self.nodes)
+
+    def _solve_by_steps(self, deal: Deal, team: int, steps: tuple, line: bool) -> Solution:
+        """:meth:`solve` where the objective is steps of the team's card points (score_steps.py): the highest
+        step the team can force the count to (each test a null-window search of the count, the steps halved
+        each time), its value, and a line that keeps the count between that step and the next."""
+        counter = self._counter
+        if counter is None:
+            counter = self._counter = Solver(self.ruleset, POINTS, "pass", self.equivalence, self.use_table,
+                                             self.plain, self.max_nodes)
+        counter.nodes = 0
+
+        def highest():
+            low, high = 0, len(steps) - 1  # (the first step, from 0 points, is always reached)
+            while low < high:
+                middle = (low + high + 1) // 2
+                if counter._reaches(deal.clone(), steps[middle][0]):
+                    low = middle
+                else:
+                    high = middle - 1
+            return low
+        at = counter._retried(highest, deal, team)
+        upto = steps[at + 1][0] if at + 1 < len(steps) else None
+        found = counter._retried(lambda: counter._kept_between(deal.clone(), steps[at][0], upto), deal, team) \
+            if line else []
+        self.nodes = counter.nodes
+        return Solution(team, self.objective.name, steps[at][1], found, self.nodes)
+
+    def _reaches(self, deal: Deal, threshold: float) -> bool:
+        """Whether the team solved for can force ``threshold`` or more (``deal``: a copy, played on)."""
+        return self._search(deal, threshold - 1, threshold, owned=True) >= threshold
+
+    def _kept_between(self, deal: Deal, low: float, high: float | None) -> list[Action]:
+        """A line of play from ``deal`` (a copy, played on) in which the team solved for keeps the value at
+        ``low`` or more and the other side keeps it under ``high`` (None: no bound), each as far as it can:
+        the side whose bound is at stake plays an action that keeps it (the table's best tried first), the
+        other its first in order (every action of it keeps the value inside, by the bounds' being forced)."""
+        actions: list[Action] = []
+        while not deal.over and (deal.window is not None or deal.pending is not None):
+            mine = deal.team_of[deal.to_act] == self._team
+            first = None
+            if self.use_table:
+                entry = self.table.get(self._position(deal))
+                first = entry[2] if entry is not None else None
+            ordered = self._ordered(deal, self._choices(deal), first)
+            chosen = ordered[0]
+            if (mine and low > 0) or (not mine and high is not None):
+                for action in ordered:
+                    child = deal.clone()
+                    child.apply_if_legal(action)
+                    if (self._reaches(child, low) if mine else not self._reaches(child, high)):
+                        chosen = action
+                        break
+            deal.apply_if_legal(chosen)
+            actions.append(chosen)
+        return actions
 
     def values(self, position, team: int | None = None) -> dict[Action, float]:
         """Each action of the seat to act: the value ``team`` can force after it (the seat's own choices,

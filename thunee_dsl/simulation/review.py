@@ -308,7 +308,7 @@ def _makers_made(deal, team: int) -> float:
 
 #: Whether the makers made their contract: the outcome of the ruleset's table that scores the deal is theirs
 #: (Euchre's three tricks of five), as ``score_deal`` decides it.
-CONTRACT = Objective("contract", _makers_made, boolean=True)
+CONTRACT = Objective("contract", _makers_made, boolean=True, scored=True)
 
 
 def _contract_failed(ruleset, deal, action) -> Failed | None:
