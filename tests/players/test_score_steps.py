@@ -17,7 +17,7 @@ from thunee_dsl.game import GameState
 from thunee_dsl.game.play import Play
 from thunee_dsl.loading import load_ruleset_text, shipped_rulesets
 from thunee_dsl.model import compile_ruleset
-from thunee_dsl.players import decide, make_bot, solver as solver_module
+from thunee_dsl.players import decide, make_bot
 from thunee_dsl.players.score_steps import card_point_steps
 from thunee_dsl.players.solver import BALLS, Solver
 from thunee_dsl.simulation.review import CONTRACT, review_deal
@@ -119,13 +119,7 @@ def test_rules_with_more_than_the_cards_to_come_are_not_steps():
 def solve_both_ways(ruleset, deal, objective, team):
     """The scored solve (with its line) and the objective's own solve (the steps not read)."""
     scored = Solver(ruleset, objective).solve(deal, team)
-    original = solver_module.card_point_steps
-    solver_module.card_point_steps = lambda *args: None
-    try:
-        general = Solver(ruleset, objective).solve(deal, team, line=False)
-    finally:
-        solver_module.card_point_steps = original
-    return scored, general
+    return scored, Solver(ruleset, objective, steps=False).solve(deal, team, line=False)
 
 
 def played_out(deal, line):

@@ -66,7 +66,7 @@ def card_point_steps(deal: Deal, team: int, value) -> tuple[tuple[int, float], .
                 return None  # (more card points worth less: not a count's steps)
             if not steps or v > steps[-1][1]:
                 steps.append((points, v))
-    except (RulesetError, TypeError, ValueError, ZeroDivisionError):
+    except (RulesetError, TypeError, ValueError, ArithmeticError):
         return None
     return tuple(steps)
 
@@ -107,7 +107,7 @@ def _reads_only_the_count(end: Deal) -> bool:
             seen.read.clear()
             try:
                 symbols[name].get(fenv)
-            except (TypeError, AttributeError, IndexError, KeyError, ValueError, ZeroDivisionError):
+            except (TypeError, AttributeError, IndexError, KeyError, ValueError, ArithmeticError):
                 return False  # (a name not known at the end: not read as the count's steps)
             role = name.split(".")[0]
             if not seen.read <= allowed or (role in DEAL_STATE and role not in allowed):  # (a role bound: leader)

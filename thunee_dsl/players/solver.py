@@ -478,11 +478,13 @@ class Solver:
     """Solves positions of one ruleset. ``windows``: ``"pass"`` or ``"choose"`` (see the module's words);
     ``equivalence``: search one card of each set of equivalent cards; ``table``: a transposition table
     (kept between the solves of one objective and team: clear it with :meth:`forget` for another deal);
-    ``plain``: the plain rest of a deal searched on integers (plain_search.py); ``max_nodes``: the most
-    positions the general search of one call (solve, values, line) may visit, else :class:`SearchTooLong`."""
+    ``plain``: the plain rest of a deal searched on integers (plain_search.py); ``steps``: a score that is steps of
+    the team's card points solved by tests of the count (score_steps.py, ``Objective.scored``); ``max_nodes``: the
+    most positions the general search of one call (solve, values, line) may visit, else :class:`SearchTooLong`."""
 
     def __init__(self, ruleset: Ruleset, objective: Objective | str = POINTS, windows: str = "pass",
-                 equivalence: bool = True, table: bool = True, plain: bool = True, max_nodes: int | None = None):
+                 equivalence: bool = True, table: bool = True, plain: bool = True, max_nodes: int | None = None,
+                 steps: bool = True):
         if windows not in ("pass", "choose"):
             raise ValueError(f"windows: expected 'pass' or 'choose', got {windows!r}")
         self.ruleset = ruleset
@@ -507,6 +509,7 @@ class Solver:
         self._left = None  # (bounds, holds) of what the rest of the deal adds (Objective.left), or None
         # the plain rest of a deal searched on integers (plain_search.py) where the objective says what it adds
         self.plain = plain
+        self.steps = steps
         self._plain = False
         # a solve whose general search (each position played on the deal; not the plain rest's search on
         # integers, a hundred times cheaper a position) would visit more positions than this stops with
@@ -535,7 +538,7 @@ class Solver:
         team = self._for_team(deal, team)
         self.nodes = 0
         steps = card_point_steps(deal, team, self.objective.value) \
-            if self.objective.scored and self.windows == "pass" else None
+            if self.steps and self.objective.scored and self.windows == "pass" else None
         if steps is not None:
             return self._solve_by_steps(deal, team, steps, line)
         value = self._retried(lambda: self._value(deal.clone()), deal, team)
