@@ -29,18 +29,26 @@ from solver_positions import end_positions  # noqa: E402
 SOURCES = [p for p in SHIPPED if p.stem in ("standard", "304", "whist", "euchre")]
 
 
-@pytest.mark.parametrize("source", SOURCES, ids=lambda p: p.stem)
-@settings(max_examples=8, deadline=None, derandomize=True, database=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
-@given(seed=st.integers(0, 2**32 - 1), count=st.integers(1, 3))
-def test_a_mutated_ruleset_solves_alike_with_and_without_the_plain_search(tmp_path, source, seed, count):
+def mutated(tmp_path, source, seed: int, count: int):
+    """``source`` mutated ``count`` times (seeded), written and loaded: (the ruleset, or None where validation
+    refuses it; the mutations done)."""
     data, done = mutant(load_yaml_file(source).data, random.Random(seed), count, schema=ruleset_schema(),
                         donors=DONORS)
     path = tmp_path / source.name
     path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
     try:
-        ruleset = load_ruleset(str(path))
+        return load_ruleset(str(path)), done
     except RulesetError:
+        return None, done
+
+
+@pytest.mark.parametrize("source", SOURCES, ids=lambda p: p.stem)
+@settings(max_examples=8, deadline=None, derandomize=True, database=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 2**32 - 1), count=st.integers(1, 3))
+def test_a_mutated_ruleset_solves_alike_with_and_without_the_plain_search(tmp_path, source, seed, count):
+    ruleset, done = mutated(tmp_path, source, seed, count)
+    if ruleset is None:
         return  # (refused with its places: the other fuzz tests check how)
     for deal in end_positions(ruleset, seed=seed % 1000, tricks_left=2, count=2):
         team = deal.team_of[deal.to_act]
@@ -57,14 +65,8 @@ def test_a_mutated_304_scores_alike_by_steps_of_the_count_and_by_its_own_solve(t
     """304's score is solved as steps of the count (players/score_steps.py) where its formulas still read the count
     alone: on any mutant (the outcomes' formulas and balls, the points, the bidding changed), the balls and the
     contract solved so equal the score's own solve, and nothing fails inside."""
-    source = next(p for p in SOURCES if p.stem == "304")
-    data, done = mutant(load_yaml_file(source).data, random.Random(seed), count, schema=ruleset_schema(),
-                        donors=DONORS)
-    path = tmp_path / source.name
-    path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
-    try:
-        ruleset = load_ruleset(str(path))
-    except RulesetError:
+    ruleset, done = mutated(tmp_path, next(p for p in SOURCES if p.stem == "304"), seed, count)
+    if ruleset is None:
         return  # (refused with its places: the other fuzz tests check how)
     for deal in end_positions(ruleset, seed=seed % 1000, tricks_left=2, count=2):
         for team in range(ruleset.teams):
