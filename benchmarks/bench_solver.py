@@ -4,6 +4,7 @@
     python benchmarks/bench_solver.py [--deals N] [--objective tricks|points|balls] [--seed S] [--ruleset R] [--general]
     python benchmarks/bench_solver.py --duel expert,montecarlo [--deals N] [--deals-per-seed K] [--ruleset R] [--progress]
     python benchmarks/bench_solver.py --hints [--deals N] [--seed S]
+    python benchmarks/bench_solver.py --bids [--ruleset 304] [--deals N] [--seed S]
 
 Each deal is a seeded game's first deal, played up to the first lead with every window passed and the
 first legal choice otherwise (the trump made by the first choice); the solver (a new one each deal, so
@@ -27,6 +28,11 @@ pure Python, a whole game of `standard` between `expert` and `montecarlo` takes 
 at every card with more than one legal of the first deal of N seeds played by `typical` bots: the median
 and 99th percentile, apart for the cards the expert solves (its last `solve_tricks` tricks) and the earlier
 ones (played out as `montecarlo` does).
+
+`--bids` times the review's weighing of the winning bid or call (simulation/review.py: the contract solved from
+the decision it was said, within `review.CONTRACT_NODES`) on the first deal played (not thrown in) of N seeds by `typical` bots,
+the bid alone reviewed (no card weighed): how many were weighed and how many said not weighed (beyond the limit), and the seconds a
+deal. For 304 the contract and its stones are steps of the makers' card points (players/score_steps.py).
 """
 
 from __future__ import annotations
@@ -172,6 +178,34 @@ def hints(ruleset, deals: int, first_seed: int) -> None:
                   f"{percentile(cpu, 0.99) * 1000:.0f} ms, the slowest {max(cpu) * 1000:.0f} ms)")
 
 
+def record_tricks(record) -> int:
+    """The tricks a deal's record played."""
+    return len(record.result.deal.tricks)
+
+
+def bids(ruleset, deals: int, first_seed: int) -> None:
+    from thunee_dsl.players import decide, make_bot
+    from thunee_dsl.simulation.review import _winning_contract, review_deal
+    weighed, beyond, none, times = 0, 0, 0, []
+    for seed in range(first_seed, first_seed + deals):
+        game = GameState(ruleset, seed=seed)
+        bots = [make_bot("typical", ruleset, seed=seed * 10 + s) for s in range(ruleset.seats)]
+        while not game.deals or game.deals[-1].result is None or game.deals[-1].result.cancelled:
+            game.apply(decide(bots[game.to_act], game))  # (to the first deal played: one thrown in is dealt again)
+        record = game.deals[-1]
+        if _winning_contract(ruleset, record) is None:
+            none += 1
+            continue
+        start = time.process_time()
+        review = review_deal(ruleset, record, 1, None, from_trick=record_tricks(record) + 1)  # (no card weighed)
+        times.append(time.process_time() - start)
+        beyond += bool(review.not_weighed)
+        weighed += not review.not_weighed
+    print(f"  {weighed} weighed, {beyond} not weighed (beyond the limit), {none} with no contract to weigh")
+    if times:
+        print(f"  a deal's review: median {statistics.median(times):.2f} s, the slowest {max(times):.2f} s (CPU time)")
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=10)
@@ -184,6 +218,8 @@ def main(argv=None) -> int:
     parser.add_argument("--deals-per-seed", type=int, default=None, metavar="K",
                         help="with --duel: play each seed's first K deals (default: the whole game)")
     parser.add_argument("--hints", action="store_true", help="time the hint at each card of N deals instead")
+    parser.add_argument("--bids", action="store_true",
+                        help="time the review's weighing of the winning bid or call on N deals instead")
     parser.add_argument("--general", action="store_true",
                         help="the solver's general search alone (no search of the plain rest on integers)")
     args = parser.parse_args(argv)
@@ -197,6 +233,11 @@ def main(argv=None) -> int:
         hints(ruleset, args.deals, args.seed)
         return 0
     compiled = not isinstance(Solver._search, types.FunctionType)  # (a compiled module keeps its .py __file__)
+    if args.bids:
+        print(f"{args.ruleset}, the winning bid or call weighed where it was said, {args.deals} deals "
+              f"({'compiled' if compiled else 'pure Python'}):")
+        bids(ruleset, args.deals, args.seed)
+        return 0
     games = [first_lead(ruleset, seed) for seed in range(args.seed, args.seed + args.deals)]
     for objective in [args.objective] if args.objective else ["tricks", "points"]:
         times, cpu, nodes = [], [], []
