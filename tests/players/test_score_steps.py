@@ -171,3 +171,26 @@ def test_a_304_bid_is_weighed_from_its_first_lead_within_the_reviews_limit():
     for failed in review.failed:
         assert failed.kind == "contract" and failed.balls > 0
         assert R304.team_of(failed.by) != R304.team_of(failed.seat)
+
+
+BILLION_JACK = """
+name: billion-jack
+extends: "304"
+deck:
+  points: {J: 1000000000, "9": 20, A: 11, T: 10, K: 3, Q: 2}
+"""
+
+
+def test_a_pack_of_huge_card_points_is_not_read_as_steps_and_still_solves():
+    """A house may give a card a billion points (validation allows it): the steps would be scored once for each
+    count from 0, so past MOST_POINTS they are not read at once, and the score is solved by its own search."""
+    ruleset = compile_ruleset(load_ruleset_text(BILLION_JACK))
+    assert card_point_steps(at_play(ruleset, 160), 1, BALLS.value) is None
+    checked = 0
+    for deal in end_positions(ruleset, seed=5, tricks_left=2, count=3):
+        if deal.makers is None:
+            continue
+        team = deal.team_of[deal.to_act]
+        assert Solver(ruleset, BALLS).solve(deal, team, line=False).value == minimax(deal, team, BALLS)
+        checked += 1
+    assert checked

@@ -24,6 +24,11 @@ SETTLED = frozenset(
     | {"makers", "counting", "trump", "trump_maker", "trump_way"})
 
 
+# the most card points a pack may hold for its score to be read as steps (each count from 0 is scored once: 304's
+# 304 points in a millisecond or two; a house may give a card a billion, and then the steps are not read)
+MOST_POINTS = 1000
+
+
 class Reading:
     """A deal read through, recording the names read (the parts of its state a formula's name reads)."""
 
@@ -45,12 +50,15 @@ def card_point_steps(deal: Deal, team: int, value) -> tuple[tuple[int, float], .
     declaration, team value or concession in the rules or the deal), the play step is the deal's last, a
     card's points are the same whatever trumps are (so the points of all the tricks are one total, however
     the cards fall), and each scoring formula reads only parts of the deal settled before the play
-    (:data:`SETTLED`) and the teams' card points. The steps are read on a copy played to its end."""
+    (:data:`SETTLED`) and the teams' card points, and the pack holds at most :data:`MOST_POINTS`. The steps are
+    read on a copy played to its end."""
     r = deal.r
     if r.teams != 2 or type(deal.pending) is not Play or deal.play_end != deal.n_tricks \
             or r.undertakings or r.claims or r.declarations or r.team_values or r.concede_balls is not None \
             or len(set(r.deck.points_for)) != 1 or deal.undertaking is not None or deal.claim is not None \
             or deal.offence is not None or deal.cancelled or deal.redealt or deal.conceded_by is not None:
+        return None
+    if sum(r.deck.points_for[0]) > MOST_POINTS:
         return None
     end = _played_out(deal)
     if end is None or not _reads_only_the_count(end):
@@ -115,4 +123,4 @@ def _reads_only_the_count(end: Deal) -> bool:
     return True
 
 
-__all__ = ["SETTLED", "Reading", "card_point_steps"]
+__all__ = ["MOST_POINTS", "SETTLED", "Reading", "card_point_steps"]
