@@ -58,6 +58,18 @@ def test_304s_contract_and_stones_are_steps_of_the_card_points(bid, made, short)
     assert card_point_steps(deal, 0, CONTRACT.value) == ((0, 0),)
 
 
+def balls_agree_with_minimax(ruleset, seed: int) -> None:
+    """The balls solved, from positions two tricks from the end with trumps made, are plain minimax's."""
+    checked = 0
+    for deal in end_positions(ruleset, seed=seed, tricks_left=2, count=3):
+        if deal.makers is None:
+            continue
+        team = deal.team_of[deal.to_act]
+        assert Solver(ruleset, BALLS).solve(deal, team, line=False).value == minimax(deal, team, BALLS)
+        checked += 1
+    assert checked
+
+
 HOUSE = """
 name: house-304
 extends: "304"
@@ -87,14 +99,7 @@ def test_a_house_score_is_steps_only_where_it_reads_the_count_alone(when, steps)
     and grow with them; else None, and the solver solves the score as before (it still agrees with minimax)."""
     ruleset = compile_ruleset(load_ruleset_text(HOUSE.format(when=when)))
     assert card_point_steps(at_play(ruleset, 160), 1, BALLS.value) == steps
-    checked = 0
-    for deal in end_positions(ruleset, seed=7, tricks_left=2, count=3):
-        if deal.makers is None:
-            continue
-        team = deal.team_of[deal.to_act]
-        assert Solver(ruleset, BALLS).solve(deal, team, line=False).value == minimax(deal, team, BALLS)
-        checked += 1
-    assert checked
+    balls_agree_with_minimax(ruleset, seed=7)
 
 
 def test_rules_with_more_than_the_cards_to_come_are_not_steps():
@@ -186,11 +191,4 @@ def test_a_pack_of_huge_card_points_is_not_read_as_steps_and_still_solves():
     count from 0, so past MOST_POINTS they are not read at once, and the score is solved by its own search."""
     ruleset = compile_ruleset(load_ruleset_text(BILLION_JACK))
     assert card_point_steps(at_play(ruleset, 160), 1, BALLS.value) is None
-    checked = 0
-    for deal in end_positions(ruleset, seed=5, tricks_left=2, count=3):
-        if deal.makers is None:
-            continue
-        team = deal.team_of[deal.to_act]
-        assert Solver(ruleset, BALLS).solve(deal, team, line=False).value == minimax(deal, team, BALLS)
-        checked += 1
-    assert checked
+    balls_agree_with_minimax(ruleset, seed=5)
