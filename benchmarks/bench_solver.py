@@ -178,11 +178,6 @@ def hints(ruleset, deals: int, first_seed: int) -> None:
                   f"{percentile(cpu, 0.99) * 1000:.0f} ms, the slowest {max(cpu) * 1000:.0f} ms)")
 
 
-def record_tricks(record) -> int:
-    """The tricks a deal's record played."""
-    return len(record.result.deal.tricks)
-
-
 def bids(ruleset, deals: int, first_seed: int) -> None:
     from thunee_dsl.players import decide, make_bot
     from thunee_dsl.simulation.review import _winning_contract, review_deal
@@ -197,7 +192,7 @@ def bids(ruleset, deals: int, first_seed: int) -> None:
             none += 1
             continue
         start = time.process_time()
-        review = review_deal(ruleset, record, 1, None, from_trick=record_tricks(record) + 1)  # (no card weighed)
+        review = review_deal(ruleset, record, 1, None, from_trick=len(record.result.deal.tricks) + 1)  # (no card weighed)
         times.append(time.process_time() - start)
         beyond += bool(review.not_weighed)
         weighed += not review.not_weighed

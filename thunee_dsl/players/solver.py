@@ -571,6 +571,13 @@ class Solver:
         self.nodes = counter.nodes
         return Solution(team, self.objective.name, steps[at][1], found, self.nodes)
 
+    def _table_best(self, deal: Deal):
+        """The best action the table keeps for ``deal`` (a line tries it first), or None."""
+        if not self.use_table:
+            return None
+        entry = self.table.get(self._position(deal))
+        return entry[2] if entry is not None else None
+
     def _reaches(self, deal: Deal, threshold: float) -> bool:
         """Whether the team solved for can force ``threshold`` or more (``deal``: a copy, played on)."""
         return self._search(deal, threshold - 1, threshold, owned=True) >= threshold
@@ -583,11 +590,7 @@ class Solver:
         actions: list[Action] = []
         while not deal.over and (deal.window is not None or deal.pending is not None):
             mine = deal.team_of[deal.to_act] == self._team
-            first = None
-            if self.use_table:
-                entry = self.table.get(self._position(deal))
-                first = entry[2] if entry is not None else None
-            ordered = self._ordered(deal, self._choices(deal), first)
+            ordered = self._ordered(deal, self._choices(deal), self._table_best(deal))
             chosen = ordered[0]
             if (mine and low > 0) or (not mine and high is not None):
                 for action in ordered:
@@ -629,12 +632,8 @@ class Solver:
         value = self._value(deal.clone())
         while not deal.over and (deal.window is not None or deal.pending is not None):
             mine = deal.team_of[deal.to_act] == team
-            first = None
-            if self.use_table:
-                entry = self.table.get(self._position(deal))
-                first = entry[2] if entry is not None else None
             chosen = None
-            for action in self._ordered(deal, self._choices(deal), first):
+            for action in self._ordered(deal, self._choices(deal), self._table_best(deal)):
                 child = deal.clone()
                 child.apply_if_legal(action)
                 # (values are whole numbers: at least the value, for the side solved for; at most, for the other)
